@@ -1,0 +1,40 @@
+// Survivors numbers (survivors/module-rules.html, gather-your-survivors.html, missions.html), each with its section.
+import type { CadenceConstant } from '../types.ts'
+
+const c = (value: number, unit: CadenceConstant['unit'], section: string, quote: string): CadenceConstant => ({ value, unit, section, quote })
+
+export const SURVIVORS = {
+  rounds: c(6, 'rounds', 'survivors/module-rules.html#playing-survivors', 'each game lasts for 6 rounds'),
+  maxCharacters: c(10, 'count', 'survivors/module-rules.html#playing-survivors', 'a band of up to 10 characters'),
+  maxZombies: c(40, 'count', 'survivors/module-rules.html#playing-survivors', 'a horde of up to 40 zombies'),
+  unreliableFailsOn: c(1, 'target', 'survivors/module-rules.html#unreliable-weapons', 'They roll a D6, on a roll of 1 the weapon is unusable'),
+  disturbanceZombieInches: c(6, 'inches', 'survivors/module-rules.html#disturbance-rolls', 'Being within 6 inches of a single zombie or zombie entry point during their activation'),
+  zombieActivityInches: c(12, 'inches', 'survivors/module-rules.html#zombie-activity-events', 'activate a zombie of their choice, within 12 inches of the model that caused the disturbance'),
+  badIdeaActivityInches: c(18, 'inches', 'survivors/module-rules.html#special-rules', 'the other player can select zombies up to 18 inches away'),
+  badIdeaFailures: c(3, 'count', 'survivors/module-rules.html#special-rules', 'the player counts as failing 3 disturbance rolls'),
+  zombieCamouflageInches: c(9, 'inches', 'survivors/gather-your-survivors.html#upgrades', 'Zombie Activity only activates Zombies within 9 inches of this model'),
+  newZombieNearEntryInches: c(3, 'inches', 'survivors/module-rules.html#zombie-activity-events', 'place a new zombie within 3 inches of any zombie entry point'),
+  zombieReachInches: c(1, 'inches', 'survivors/module-rules.html#zombie-activity-events', 'If the zombie is able to move within 1 inch of a non-zombie model it must do so'),
+  surgeIdleInches: c(12, 'inches', 'survivors/module-rules.html#zombie-surge', 'activate any zombie that is not within 12 inches of any model'),
+  searchWithinInches: c(1, 'inches', 'survivors/module-rules.html#resources', 'A Search objective requires the securing model to be within 1 inch'),
+  searchClearInches: c(6, 'inches', 'survivors/module-rules.html#resources', 'with no enemy or zombie models within 6 inches'),
+  supplyPassInches: c(1, 'inches', 'survivors/module-rules.html#resources', 'They can be passed to a friendly model within 1 inch'),
+  supplyPassZombieInches: c(6, 'inches', 'survivors/module-rules.html#resources', 'if there are no zombies within 6 inches'),
+  maxSupplies: c(3, 'count', 'survivors/module-rules.html#resources', 'A model can carry 3 supplies maximum'),
+  searchZombiePlaceInches: c(3, 'inches', 'survivors/module-rules.html#resources', 'Place a new zombie within 3 inches of the model'),
+  retreatInches: c(6, 'inches', 'survivors/module-rules.html#retreat', 'they must get within 6 inches of one of your entry points'),
+  retreatEndGameCount: c(3, 'count', 'survivors/module-rules.html#retreat', 'Once a player has at least 3 models retreat'),
+  fireCounterTarget: c(6, 'target', 'survivors/module-rules.html#special-rules', 'Zombies that take a hit from this weapon only counter the damage on a 6+'),
+  leatherWrapsCounter: c(1, 'modifier', 'survivors/gather-your-survivors.html#upgrades', 'This model gains +1 to Counter rolls against Zombie attacks'),
+  inspirationInches: c(6, 'inches', 'survivors/gather-your-survivors.html#upgrades', 'Friendly models get +1 to skill rolls within 6" of this model'),
+  inspirationModifier: c(1, 'modifier', 'survivors/gather-your-survivors.html#upgrades', 'Friendly models get +1 to skill rolls'),
+  runnerMovementInches: c(7, 'inches', 'survivors/gather-your-survivors.html#upgrades', 'This model has a Movement of 7'),
+  runnerExtraDisturbanceInches: c(12, 'inches', 'survivors/gather-your-survivors.html#upgrades', 'an additional Disturbance roll if it moves more than 12 inches in an activation'),
+  bulletProofVestDefence: c(4, 'target', 'survivors/gather-your-survivors.html#upgrades', 'This model has a Defence of 4+'),
+  groupPoints: c(100, 'count', 'survivors/gather-your-survivors.html#survivor-groups', 'up to a limit of 100 points'),
+  zombieEntryEdgeSpacingInches: c(9, 'inches', 'survivors/missions.html#zombies', 'with at least 9 inches between them'),
+  zombieEntryInnerSpacingInches: c(6, 'inches', 'survivors/missions.html#zombies', 'These must be at least 6 inches from any other Zombie Entry Point'),
+  startingZombieSpacingInches: c(3, 'inches', 'survivors/missions.html#zombies', 'at least 3 inches from any other Zombie'),
+  resourceEdgeInches: c(9, 'inches', 'survivors/missions.html#resources', 'at least 9 inches from a table edge'),
+  resourceSpacingInches: c(6, 'inches', 'survivors/missions.html#resources', '6 inches from another Resource objective'),
+} as const satisfies Record<string, CadenceConstant>
