@@ -2,29 +2,13 @@
 // Citations are `page#anchor`. Weapon columns are printed Rng Att Dmg Prc (Damage before Piercing).
 // Skill/Defence are stored as the target number (4 means "4+").
 
-export interface StartingProfile {
-  readonly id: string
-  readonly name: string
-  readonly section: string
-  readonly command: number
-  readonly movementInches: number
-  readonly skill: number
-  readonly defence: number
-  readonly toughness: number
-  readonly hitPoints: number
-}
+import type { CadenceModelProfile, CadenceWeaponProfile } from '../types.ts'
 
-export interface RespawnWeapon {
-  readonly id: string
-  readonly name: string
-  readonly section: string
-  readonly rangeInches: number
-  /** 'd6' for Smash; null where the Big Guns table prints "-". */
-  readonly attacks: number | 'd6'
-  readonly damage: number | null
-  readonly piercing: number | null
-  readonly specialRules: readonly string[]
+/** A Respawn weapon: the printed row plus what the table marks specially. */
+export type RespawnWeapon = CadenceWeaponProfile & {
   readonly kind: 'ranged' | 'assault' | 'big-gun'
+  /** Smash prints Att "d6": attacks is then the expected count and this flag is set. */
+  readonly attacksDie?: 'd6'
   /** Objective Enforcer prints a range band "6-12"". */
   readonly minRangeInches?: number
 }
@@ -46,18 +30,20 @@ export function kebab(name: string): string {
   return name.toLowerCase().replace(/["“”'’()]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 }
 
-const sp = (name: string, command: number, movementInches: number, skill: number, defence: number, toughness: number, hitPoints: number): StartingProfile => ({
+const sp = (name: string, command: number, movementInches: number, skill: number, defence: number, toughness: number, hitPoints: number): CadenceModelProfile => ({
   id: kebab(name), name, section: `${TEAM}#starting-profile`, command, movementInches, skill, defence, toughness, hitPoints,
+  specialRules: [], points: null,
 })
 /** "Profile Cmd Mov Skl Def Tgh HP" */
-export const STARTING_PROFILES: readonly StartingProfile[] = [
+export const STARTING_PROFILES: readonly CadenceModelProfile[] = [
   sp('Balanced', 6, 5, 4, 4, 3, 2),
   sp('Fast', 6, 7, 4, 5, 3, 2),
   sp('Tough', 6, 4, 4, 4, 4, 2),
 ]
 
 const rw = (name: string, rangeInches: number, attacks: number | 'd6', damage: number, piercing: number, specialRules: readonly string[], kind: 'ranged' | 'assault'): RespawnWeapon => ({
-  id: kebab(name), name, section: `${TEAM}#weapon-summary`, rangeInches, attacks, damage, piercing, specialRules, kind,
+  id: kebab(name), name, section: `${TEAM}#weapon-summary`, rangeInches, attacks: attacks === 'd6' ? 0 : attacks, damage, piercing, specialRules,
+  points: null, kind, ...(attacks === 'd6' ? { attacksDie: 'd6' as const, note: 'Att printed "d6": rolled per attack' } : {}),
 })
 
 /** "Ranged Weapon Rng Att Dmg Prc Special Rules" and "Assault Weapon ..." (#weapon-summary). */
@@ -94,7 +80,8 @@ export const RESPAWN_WEAPONS: readonly RespawnWeapon[] = [
 ]
 
 const bg = (name: string, rangeInches: number, attacks: number, damage: number | null, piercing: number | null, specialRules: readonly string[], minRangeInches?: number): RespawnWeapon => ({
-  id: kebab(name), name, section: `${S1}#the-big-guns`, rangeInches, attacks, damage, piercing, specialRules, kind: 'big-gun',
+  id: kebab(name), name, section: `${S1}#the-big-guns`, rangeInches, attacks, damage: damage ?? 0, piercing: piercing ?? 0, specialRules,
+  points: null, kind: 'big-gun', ...(damage === null ? { note: 'Dmg and Prc printed "-": the weapon does no damage' } : {}),
   ...(minRangeInches === undefined ? {} : { minRangeInches }),
 })
 /** Season 1 Big Guns, indexed by the d6 roll (1..6). */

@@ -1,35 +1,29 @@
 // Scraplands ambiguities as named options (house style 6).
 
-export interface GameOption {
-  readonly name: string
-  readonly values: readonly (string | number | boolean)[]
-  readonly default: string | number | boolean
-  readonly section: string
-  readonly note: string
-}
+import type { CadenceOptionDecl } from '../options.ts'
 
 const RULES = 'scraplands/module-rules.html'
 const TEAM = 'scraplands/building-a-team.html'
 
-export const SCRAPLANDS_OPTIONS = {
-  spikes: {
+export const SCRAPLANDS_OPTIONS = [
+  {
     name: 'spikes', values: ['no-effect', 'd6-hits'], default: 'no-effect', section: `${TEAM}#upgrades`,
     note: 'Spikes: "take d6+1 hits instead of d6" refers to a d6-hit collision rule the module never defines (collisions cause one control check, a single Damage 4 hit). Default: Spikes is reported but changes nothing. d6-hits: a failed collision control check inflicts d6 Damage-4 hits (d6+1 with Spikes) - an interpretation, not the text.',
   },
-  pivotLimit: {
+  {
     name: 'pivotLimit', values: ['vehicle', 'free'], default: 'vehicle', section: 'core-rules/advanced-rules.html#vehicle-movement-restrictions',
     note: 'Cars are Vehicles: up to 2 pivots of up to 45 degrees per Move/Advance, at least 1" apart. Drift (90) and J-Turn (180) exceed this by their own text.',
   },
-  collisionContact: {
+  {
     name: 'collisionContact', values: ['touch', 'overlap'], default: 'touch', section: `${RULES}#car-movement`,
     note: '"If at any point during your move you move into base contact with another car your movement ends": the car stops where the bases first touch.',
   },
-  arenaRounds: {
-    name: 'arenaRounds', values: [5], default: 5, section: 'scraplands/missions.html#arena-battle',
+  {
+    name: 'arenaRounds', type: 'number', default: 5, section: 'scraplands/missions.html#arena-battle',
     note: 'Arena Battle gives no round count: the core default of 5 rounds (core-rules/playing-a-game.html#rounds).',
   },
-  rampLandingClearance: {
+  {
     name: 'rampLandingClearance', values: ['base-overlap'], default: 'base-overlap', section: `${RULES}#ramps`,
     note: '"If the car cannot be placed due to solid terrain it is removed": the car is wrecked when its base at the landing point overlaps solid terrain or leaves the table.',
   },
-} as const satisfies Record<string, GameOption>
+] as const satisfies readonly CadenceOptionDecl[]
