@@ -1,0 +1,386 @@
+// Movement (§12): a straight move of the base centre from where the model stands to `to`, checked
+// against the allowance for the mode (§12.1 normal, §12.4 hurry, §12.5 charge, §12.7 fly, §16.4.1
+// retreat, §12.9.8 jump), linear obstacles by stature difference (§12.8), area obstacles by density
+// (§12.9), impassable objects and other characters' bases (§12.3), the approach lock (§12.1.2), the
+// flyer's landing distance (§12.7.1) and disengaging (§14.3). Dice that cut a move (D3/D6/D12 in area
+// terrain, the jump's D12, Ensnare's D12) give an exact chance of getting there.
+import {
+  type Distribution,
+  type Fraction,
+  type Table,
+  type TableModel,
+  GRAZE_MM,
+  ONE,
+  ZERO,
+  add,
+  closestPointOnPolygon,
+  constant,
+  convolve,
+  die,
+  fraction,
+  inches,
+  measureBaseGap2,
+  mul,
+  placeBase,
+  polygonContains,
+  probabilityOf,
+  roundTo,
+  segmentInsideLengthMm,
+  sub,
+  toInches,
+} from '../../engine/index.ts'
+import { passChance } from './chance.ts'
+import { roundUp } from './dice.ts'
+import { describeCombat, findEngaged, findFormation, isInBaseContact, isOpponent } from './findContacts.ts'
+import { NUMBERS } from './numbers.ts'
+import type { SkrapyardOptions } from './options.ts'
+import { type Character, readCharacter } from './readCharacter.ts'
+import { readObstacle } from './readTerrain.ts'
+import { sampleSkrapyardLos, measureSegmentToBase2 } from './sampleSkrapyardLos.ts'
+import type { Reason } from './shooting.ts'
+import { classifyLinearObstacle, hurryMoveInches, normalMoveInches } from './stature.ts'
+
+export const MOVE_MODES = ['normal', 'hurry', 'charge', 'fly', 'retreat', 'jump'] as const
+export type MoveMode = (typeof MOVE_MODES)[number]
+
+/** What the camera cannot see about a move. */
+export type MoveContext = {
+  /** Inches already moved this turn before this leg (§12.8.8). */
+  readonly movedInches: number
+  /** Opponents this character already moved to within their stature earlier this turn (§12.1.2). */
+  readonly approached: readonly string[]
+  /** Under Ensnare: the move is cut by D12", minimum 0 (§19.5.6). */
+  readonly ensnared: boolean
+  /** Jump made as a hurry move rather than a normal move (§12.9.8). */
+  readonly jumpAsHurry: boolean
+}
+
+export const NO_MOVE_CONTEXT: MoveContext = { movedInches: 0, approached: [], ensnared: false, jumpAsHurry: false }
+
+export type Crossing = { terrain: string; kind: string; effect: string; rule: string }
+
+export type MoveResult = {
+  allowed: boolean
+  mode: MoveMode
+  distance: { mm: number; inches: number }
+  allowance: { inches: number; rule: string }
+  reasons: Reason[]
+  crossings: Crossing[]
+  /** Exact chance that the dice leave enough move (1 when no dice are involved). */
+  chance: { value: number; exact: string; rule: string[] }
+  disengage?: { needed: boolean; automatic: boolean; value?: number; chance?: string; rule: string }
+  fall?: { fullInches: number; tests: number; down?: string; removed?: string; rule: string }
+  notes: string[]
+}
+
+function fmt(f: Fraction): string {
+  return f.den === 1 ? String(f.num) : `${f.num}/${f.den}`
+}
+
+function terrainTopAt(table: Table, x: number, y: number): number {
+  let z = 0
+  for (const t of table.terrain) if (polygonContains(t.solid.footprint, x, y)) z = Math.max(z, t.solid.topZ)
+  return z
+}
+
+/** Gap (mm) between a base at (x, y) and a terrain footprint. */
+function gapToFootprint(m: TableModel, x: number, y: number, footprint: ReadonlyArray<readonly [number, number]>): number {
+  const b = placeBase(m.base, x, y, m.facingDeg)
+  if (b.shape === 'round') return Math.max(0, closestPointOnPolygon(footprint, x, y).distanceMm - b.halfLengthMm)
+  let best = Infinity
+  for (let i = 0; i < footprint.length; i++) {
+    const p = footprint[i]!
+    const q = footprint[(i + 1) % footprint.length]!
+    best = Math.min(best, measureSegmentToBase2(b, p[0], p[1], q[0], q[1]))
+  }
+  return polygonContains(footprint, x, y) ? 0 : best
+}
+
+export function checkMove(table: Table, model: TableModel, to: readonly [number, number], mode: MoveMode, context: MoveContext, options: SkrapyardOptions): MoveResult {
+  const me = readCharacter(model)
+  const reasons: Reason[] = []
+  const crossings: Crossing[] = []
+  const notes: string[] = []
+  const chanceRules: string[] = []
+  const tol = options.baseContactToleranceMm
+  const [ax, ay] = [model.x, model.y]
+  const [bx, by] = to
+  const distanceMm = Math.hypot(bx - ax, by - ay)
+  const distanceInches = toInches(distanceMm)
+  const flying = mode === 'fly'
+  const block = (code: string, message: string, rule: string) => reasons.push({ code, message, rule })
+
+  // Allowance (§12.1, §12.4, §12.5, §12.7, §16.4.1, §12.9.8).
+  let allowance = normalMoveInches(me.stature)
+  let allowanceRule = '§12.1'
+  if (mode === 'hurry' || mode === 'fly' || (mode === 'jump' && context.jumpAsHurry)) {
+    allowance = hurryMoveInches(me.stature)
+    allowanceRule = mode === 'fly' ? '§12.7' : '§12.4'
+  } else if (mode === 'charge') allowanceRule = '§12.5'
+  else if (mode === 'retreat') allowanceRule = '§16.4.1'
+  if (mode === 'jump') allowanceRule = '§12.9.8'
+  if (flying && !me.canFly) block('cannot-fly', 'only characters that can fly may make a fly move', '§12.7')
+  if (me.wounded) block('wounded', 'a wounded character may not move', '§15.1.1')
+
+  // Table edge.
+  const dest = placeBase(model.base, bx, by, model.facingDeg)
+  if (bx - dest.halfLengthMm < -tol || by - dest.halfWidthMm < -tol || bx + dest.halfLengthMm > table.widthMm + tol || by + dest.halfWidthMm > table.depthMm + tol) {
+    block('off-table', 'the base would end off the table', '§1.2.1')
+  }
+
+  // Terrain along the path.
+  const halve = (v: number) => (options.halvedMoveRounding === 'up' ? roundUp(v / 2) : v / 2)
+  let mustStopAt: string | null = null
+  let entireMoveObstacle: string | null = null
+  const areaDice: Distribution[] = []
+  let densest: Distribution | null = null
+  for (const piece of table.terrain) {
+    const fp = piece.solid.footprint
+    const inside = segmentInsideLengthMm(fp, ax, ay, bx, by)
+    const startIn = polygonContains(fp, ax, ay)
+    const endIn = polygonContains(fp, bx, by)
+    if (inside <= GRAZE_MM && !startIn && !endIn) continue
+    const info = readObstacle(piece)
+    if (info.kind === 'impassable') {
+      if (!flying || endIn) block('impassable', `${piece.id} is impassable`, '§12.9.7')
+      continue
+    }
+    if (flying) {
+      crossings.push({ terrain: piece.id, kind: info.kind, effect: 'flown over', rule: '§12.7' })
+      continue
+    }
+    if (info.kind === 'area') {
+      crossings.push({ terrain: piece.id, kind: `area (${info.density.id})`, effect: `−D${info.density.reductionDie}", minimum 1"`, rule: info.density.section })
+      if (mode === 'hurry') block('hurry-area', `it is not possible to hurry into, through or out of area terrain (${piece.id})`, '§12.9.3')
+      const d = die(info.density.reductionDie)
+      areaDice.push(d)
+      if (!densest || d.total > densest.total) densest = d
+      chanceRules.push(info.density.section)
+      continue
+    }
+    // Linear obstacles and building walls: how many walls the straight path crosses.
+    const walls = info.kind === 'linear' ? 1 : startIn !== endIn ? 1 : startIn ? 0 : 2
+    if (walls === 0) continue
+    const effect = classifyLinearObstacle(me.stature, info.stature)
+    const label = `${piece.id} (stature ${info.stature}, ${effect.difference >= 0 ? '+' : ''}${effect.difference})`
+    for (let w = 0; w < walls; w++) {
+      crossings.push({ terrain: piece.id, kind: info.kind, effect: effect.cost, rule: effect.section })
+      if (!effect.crossable) {
+        block('obstacle-too-high', `${label}: an obstacle of stature 2 or more above the character's cannot be crossed`, '§12.8.6')
+        continue
+      }
+      if (mode === 'charge') block('charge-obstacle', `characters may not charge across any obstacle (${label})`, '§12.8.7')
+      if (mode === 'hurry' && !effect.mayHurry) {
+        block('hurry-obstacle', `characters may not hurry across obstacles except those 2 or more below their stature (${label})`, '§12.8.7')
+      }
+      if (effect.cost === 'half') {
+        allowance = halve(allowance)
+        allowanceRule = effect.section
+        notes.push(`${label} halves the move (${effect.section}${options.halvedMoveRounding === 'up' ? ', rounded up §1.6' : ''})`)
+      } else if (effect.cost === 'entire') {
+        entireMoveObstacle = piece.id
+      }
+      if (effect.mustStopAfter) mustStopAt = piece.id
+    }
+  }
+
+  const totalInches = context.movedInches + distanceInches
+  if (entireMoveObstacle) {
+    const piece = table.terrainPiece(entireMoveObstacle)
+    const startGap = gapToFootprint(model, ax, ay, piece.solid.footprint)
+    const endGap = gapToFootprint(model, bx, by, piece.solid.footprint)
+    if (context.movedInches > 0 || startGap > tol) {
+      block('entire-move', `crossing ${entireMoveObstacle} needs the character's entire move: it must start its move at the obstacle and do nothing else`, '§12.8.5')
+    } else if (endGap > tol) {
+      block('entire-move', `crossing ${entireMoveObstacle} takes the entire move: the character ends on the far side, in contact with it`, '§12.8.5')
+    }
+  }
+  if (mustStopAt) {
+    const piece = table.terrainPiece(mustStopAt)
+    if (gapToFootprint(model, bx, by, piece.solid.footprint) > tol) {
+      block('must-stop', `after crossing ${mustStopAt} the character must immediately end its turn on the far side in base contact with it`, '§12.8.4')
+    }
+  }
+
+  // Other characters' bases (§12.3): impassable, except stature 1 through friendly stature 1 (§12.3.1) and flyers (§12.3.2).
+  const myRadius = Math.min(model.placed.halfLengthMm, model.placed.halfWidthMm)
+  for (const o of table.models) {
+    if (o.id === model.id) continue
+    const oc = readCharacter(o)
+    if (Math.abs(o.z - model.z) > Math.max(o.heightMm, model.heightMm)) continue
+    const passThrough = flying || (me.stature === 1 && oc.stature === 1 && !isOpponent(model, o))
+    // Ending on another base is never allowed; touching it is.
+    const endOverlap = measureBaseGap2(dest, o.placed).overlapping && measureOverlapDepth(dest, o) > tol
+    if (endOverlap) {
+      block('base-overlap', `the base would end on ${o.id}'s base`, '§12.3')
+      continue
+    }
+    if (passThrough) continue
+    const pathGap = measureSegmentToBase2(o.placed, ax, ay, bx, by)
+    if (pathGap < myRadius - tol && !isInBaseContact(model, o, tol)) {
+      block('base-in-way', `${o.id}'s base is in the way (characters are impassable objects)`, '§12.3')
+    }
+  }
+
+  // Flyers may not finish within less than an opponent's stature unless in base contact (§12.7.1).
+  if (flying) {
+    for (const o of table.models) {
+      if (!isOpponent(model, o)) continue
+      const gap = measureBaseGap2(dest, o.placed).gapMm
+      const zone = inches(readCharacter(o).stature)
+      if (gap > tol && gap < zone) block('fly-landing', `a flyer may not end within ${readCharacter(o).stature}" (${o.id}'s stature) unless in base contact`, '§12.7.1')
+    }
+  }
+
+  // Approach lock (§12.1.2): after moving to within an unengaged opponent's stature, no voluntary move away from it.
+  if (mode !== 'retreat') {
+    for (const o of table.models) {
+      if (!isOpponent(model, o) || readCharacter(o).wounded) continue
+      if (findEngaged(table, o, options).length > 0) continue
+      const zone = inches(readCharacter(o).stature)
+      const gapAt = (t: number) => measureBaseGap2(placeBase(model.base, ax + t * (bx - ax), ay + t * (by - ay), model.facingDeg), o.placed).gapMm
+      const steps = 64
+      let entered = context.approached.includes(o.id)
+      let best = entered ? gapAt(0) : Infinity
+      let violated = false
+      for (let i = 0; i <= steps; i++) {
+        const g = gapAt(i / steps)
+        if (!entered && g <= zone) entered = true
+        if (entered) {
+          if (g > best + 0.5) violated = true
+          best = Math.min(best, g)
+        }
+      }
+      if (violated) block('approach-lock', `having moved to within ${readCharacter(o).stature}" of unengaged ${o.id}, it may not voluntarily move further away this turn`, '§12.1.2')
+    }
+  }
+
+  // Charge (§12.5): must end in base contact with an opposing character it could see, the nearest unengaged one in range.
+  const contactsAtEnd = table.models.filter((o) => isOpponent(model, o) && measureBaseGap2(dest, o.placed).gapMm <= tol)
+  if (mode === 'charge') {
+    if (contactsAtEnd.length === 0) {
+      block('charge-no-contact', 'a charge must end in base contact with an opposing character; one that fails counts as a hurry', '§12.5.1')
+    } else {
+      const target = contactsAtEnd[0]!
+      const los = sampleSkrapyardLos(table, model, target, options)
+      if (!los.visible) block('charge-no-los', `no line of sight to ${target.id} from the current facing`, '§12.5.2')
+      const rangeMm = inches(normalMoveInches(me.stature))
+      const inRange = table.models.filter((o) => isOpponent(model, o) && !readCharacter(o).wounded && measureBaseGap2(model.placed, o.placed).gapMm <= rangeMm)
+      const unengaged = inRange.filter((o) => findEngaged(table, o, options).length === 0)
+      const pool = unengaged.length ? unengaged : inRange
+      const nearest = Math.min(...pool.map((o) => measureBaseGap2(model.placed, o.placed).gapMm))
+      const targetGap = measureBaseGap2(model.placed, target.placed).gapMm
+      if (pool.some((o) => o.id === target.id) && targetGap > nearest + tol) {
+        block('charge-not-nearest', `a charge must go to the nearest unengaged opposing character in charge range, not ${target.id}`, '§12.5.3')
+      }
+    }
+  }
+
+  // Retreat (§16.4.1): must end at least 3" from every enemy, else the character is removed (§16.4.5).
+  if (mode === 'retreat') {
+    const clear = inches(NUMBERS.retreatClearanceInches.value)
+    for (const o of table.models) {
+      if (!isOpponent(model, o)) continue
+      if (measureBaseGap2(dest, o.placed).gapMm < clear) block('retreat-too-close', `the retreat must end at least 3" from all enemy characters (${o.id}); otherwise the character is removed`, '§16.4.5')
+    }
+  }
+
+  // Dice that shorten the move: area terrain (per piece or per move), Ensnare, the jump's D12.
+  let cut: Distribution = constant(0)
+  const areaCut = options.areaTerrainRolls === 'per-move' ? (densest ? [densest] : []) : areaDice
+  for (const d of areaCut) cut = convolve(cut, d)
+  let chance: Fraction = ONE
+  if (areaCut.length) {
+    chance = probabilityOf(cut, (c) => Math.max(1, allowance - c) >= totalInches - 1e-9)
+  }
+  if (context.ensnared) {
+    const base = cut
+    cut = convolve(base, die(12))
+    chance = probabilityOf(cut, (c) => Math.max(0, allowance - c) >= totalInches - 1e-9)
+    chanceRules.push('§19.5.6')
+  }
+  let fall: MoveResult['fall']
+  if (mode === 'jump') {
+    const destZ = terrainTopAt(table, bx, by)
+    if (destZ > model.z + tol) block('jump-up', 'a jump may not land higher than its start point', '§12.9.8')
+    // distance − D12; 0 or less: no move; otherwise exactly that far (§12.9.8.1–2).
+    chance = probabilityOf(convolve(cut, die(12)), (c) => allowance - c >= totalInches - 1e-9 && allowance - c >= 1)
+    chanceRules.push('§12.9.8')
+    const fullInches = Math.floor(toInches(model.z - destZ) + 1e-9)
+    fall = { fullInches, tests: Math.max(0, fullInches), rule: '§12.9.8.2.1' }
+    const A = me.stats.A
+    if (fullInches > 0 && A !== undefined) {
+      const fail = sub(ONE, passChance(A))
+      const pass = passChance(A)
+      let pOne = ZERO
+      let pNone = ONE
+      for (let i = 0; i < fullInches; i++) pNone = mul(pNone, pass)
+      let passes = ONE
+      for (let i = 0; i < fullInches - 1; i++) passes = mul(passes, pass)
+      pOne = mul(fraction(fullInches, 1), mul(fail, passes))
+      fall = { ...fall, down: fmt(pOne), removed: fmt(sub(ONE, add(pNone, pOne))), rule: '§12.9.8.2.2' }
+    }
+  } else if (totalInches > allowance + 1e-9 && areaCut.length === 0 && !context.ensnared) {
+    const over = roundTo(totalInches - allowance, 3)
+    if (context.movedInches > 0 && crossings.some((c) => c.effect === 'half')) {
+      block('insufficient-move', `not enough move left to cross: it has used ${context.movedInches}" of a ${allowance}" halved move; it must stop on the near side and cross next turn`, '§12.8.8')
+    } else {
+      block('too-far', `${roundTo(totalInches, 3)}" is ${over}" more than the ${allowance}" ${mode} move`, allowanceRule)
+    }
+  }
+  if (chance.num === 0 && !reasons.some((r) => r.code === 'too-far')) {
+    block('dice-never-enough', 'no roll of the dice leaves enough move to get there', chanceRules[0] ?? allowanceRule)
+  }
+
+  // Disengaging (§14.3): an engaged character moving away must pass an F test.
+  let disengage: MoveResult['disengage']
+  const engagedWith = findEngaged(table, model, options).filter((o) => !readCharacter(o).wounded)
+  if (engagedWith.length > 0 && distanceMm > tol) {
+    const stillEngagedElsewhere = engagedWith.every((e) => table.models.some((o) => o.id !== model.id && isOpponent(e, o) && isInBaseContact(e, o, tol)))
+    if (stillEngagedElsewhere) disengage = { needed: true, automatic: true, rule: '§14.3.1' }
+    else {
+      const value = disengageValue(table, me, engagedWith[0]!, options)
+      if (value === undefined) {
+        disengage = { needed: true, automatic: false, rule: '§14.3' }
+        notes.push('disengage chance needs F in the model stats')
+      } else {
+        disengage = { needed: true, automatic: false, value, chance: fmt(passChance(value)), rule: '§14.3.3' }
+      }
+    }
+  }
+
+  const allowed = reasons.length === 0
+  return {
+    allowed,
+    mode,
+    distance: { mm: roundTo(distanceMm, 2), inches: roundTo(distanceInches, 3) },
+    allowance: { inches: allowance, rule: allowanceRule },
+    reasons,
+    crossings,
+    chance: { value: roundTo(chance.num / chance.den, 6), exact: fmt(allowed ? chance : ZERO), rule: chanceRules },
+    ...(disengage ? { disengage } : {}),
+    ...(fall ? { fall } : {}),
+    notes,
+  }
+}
+
+function measureOverlapDepth(a: ReturnType<typeof placeBase>, o: TableModel): number {
+  // For round bases: how far the two circles overlap (mm); for other shapes treat any overlap as deep.
+  if (a.shape === 'round' && o.placed.shape === 'round') {
+    return a.halfLengthMm + o.placed.halfLengthMm - Math.hypot(a.cx - o.x, a.cy - o.y)
+  }
+  return Infinity
+}
+
+/** F for a disengage test with surprise, support and team (§14.3.3), and outnumbering by option (§14.2.3). */
+export function disengageValue(table: Table, me: Character, enemy: TableModel, options: SkrapyardOptions): number | undefined {
+  const F = me.stats.F
+  if (F === undefined) return undefined
+  const situation = describeCombat(table, me.model, enemy, options)
+  let value = F
+  if (situation.surprise) value += NUMBERS.surpriseModifier.value
+  if (situation.supportedBy.length) value += NUMBERS.supportModifier.value
+  if (findFormation(table, me.model, options).inTeam) value += NUMBERS.fightTeamModifier.value
+  if (situation.outnumbered && options.outnumberedOnDisengage) value += NUMBERS.outnumberedModifier.value
+  return value
+}
