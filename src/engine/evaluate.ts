@@ -1,0 +1,144 @@
+// The query evaluator: a validated scene + its rule system → one result per query, in order.
+// Generic queries (distance, los, arc, engagement, visibility) follow the system's declared rules
+// unless the system overrides them; attack and the area/movement queries are the system's own.
+import type { CoreQueryType, Query, QueryOf, Scene } from './scene/sceneSchema.ts'
+import { CORE_QUERY_TYPES } from './scene/sceneSchema.ts'
+import { parseScene } from './scene/parseScene.ts'
+import { SceneError } from './scene/sceneError.ts'
+import { type MeshLibrary, type Table, type TableModel, prepareTable } from './table/prepareTable.ts'
+import type { QueryHandler, RuleSystem } from './ruleSystem.ts'
+import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultDocument } from './results.ts'
+import { ENGINE_VERSION } from './version.ts'
+import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
+import { type LineOfSight, sampleLineOfSight } from './los/sampleLineOfSight.ts'
+import { classifyArc } from './geometry/facingArcs.ts'
+import { roundTo } from './units.ts'
+
+export type EvaluateOptions = { meshes?: MeshLibrary }
+
+/** Validate a raw scene document against its system and prepare the table. */
+export function loadScene(raw: unknown, findSystem: (id: string) => RuleSystem | undefined, known: readonly string[], opts: EvaluateOptions = {}): Table {
+  const systemId = typeof raw === 'object' && raw !== null ? (raw as { system?: unknown }).system : undefined
+  const system = typeof systemId === 'string' ? findSystem(systemId) : undefined
+  if (typeof systemId === 'string' && !system) {
+    throw new SceneError([{ path: 'system', message: `unknown system "${systemId}"; expected one of ${known.join(', ')}` }])
+  }
+  const scene = parseScene(raw, { systemQueryTypes: system?.queryTypes, contextSchema: system?.contextSchema })
+  return prepareTable(scene, system!, opts.meshes)
+}
+
+/** Evaluate every query of a prepared table. */
+export function evaluateTable(table: Table): ResultDocument {
+  const results: QueryResult[] = (table.scene.queries ?? []).map((q, i) => {
+    try {
+      return { id: q.id, type: q.type, ...runQuery(table, q) }
+    } catch (e) {
+      if (e instanceof SceneError) {
+        throw new SceneError(e.issues.map((iss) => ({ path: `queries[${i}]${iss.path ? '.' + iss.path : ''}`, message: iss.message })))
+      }
+      throw e
+    }
+  })
+  return { format: RESULT_FORMAT, system: table.system.id, engine: ENGINE_VERSION, options: { ...table.options }, results }
+}
+
+/** Run one query (also used by the app for ad-hoc queries). */
+export function runQuery(table: Table, q: Query): QueryResultBody {
+  const own = table.system.handlers[q.type] as QueryHandler<Query> | undefined
+  if (own) return own(table, q)
+  const generic = genericHandlers[q.type as CoreQueryType] as QueryHandler<Query> | undefined
+  if (generic) return generic(table, q)
+  throw new SceneError([{ path: 'type', message: `${table.system.id} does not answer "${q.type}" queries${(CORE_QUERY_TYPES as string[]).includes(q.type) ? ' (the rulebook has no such rule)' : ''}` }])
+}
+
+/** The engine's LoS figure for the result document, with the system's class. */
+export function losFigure(table: Table, viewer: TableModel, target: TableModel, los: LineOfSight): LosFigure {
+  const cls = table.system.classifyLos?.(table, viewer, target, los)
+  return {
+    visible: los.visible,
+    fraction: roundTo(los.fraction, 4),
+    baseHidden: roundTo(los.baseHidden, 4),
+    blockers: los.blockers,
+    obscuring: los.obscuring,
+    baseHiddenBy: Object.fromEntries(Object.entries(los.baseHiddenBy).map(([k, v]) => [k, roundTo(v, 4)])),
+    ...(cls !== undefined ? { class: cls } : {}),
+    rays: los.rays,
+    baseRays: los.baseRays,
+    resolution: { fraction: roundTo(1 / los.rays, 4), baseHidden: roundTo(1 / los.baseRays, 4) },
+    mode: los.mode,
+    rule: los.rule,
+    ...(los.sampleRays ? { sampleRays: los.sampleRays } : {}),
+  }
+}
+
+/** LoS from viewer to target under the system's rule. */
+export function lineOfSight(table: Table, viewer: TableModel, target: TableModel, rays = false): LineOfSight {
+  return sampleLineOfSight(table, viewer, target, table.system.rules(table).los, { rays })
+}
+
+const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
+  distance: (table, q) => {
+    const rule = table.system.rules(table).measure
+    const a = table.model(q.from)
+    const b = table.model(q.to)
+    const m = measureModels(a, b, { reference: q.reference ?? rule.reference, mode: q.mode ?? rule.mode })
+    return { mm: m.mm, inches: m.inches, points: m.points, reference: m.reference, mode: m.mode, uncertaintyMm: roundTo(m.uncertaintyMm, 2), rules: [rule.rule] }
+  },
+  los: (table, q) => {
+    const a = table.model(q.from)
+    const b = table.model(q.to)
+    const fig = losFigure(table, a, b, lineOfSight(table, a, b, q.rays ?? false))
+    return { ...fig, rules: [fig.rule] }
+  },
+  arc: (table, q) => {
+    const arcs = table.system.rules(table).arcs
+    if (!arcs) throw new SceneError([{ path: 'type', message: `${table.system.id} has no facing arcs` }])
+    const of = table.model(q.of)
+    const from = table.model(q.from)
+    const r = classifyArc(of.placed, from.placed, arcs.arcs, arcs.test, arcs.priority)
+    return {
+      arc: r.arc,
+      test: arcs.test,
+      membership: r.membership.map((m) => ({ ...m, fraction: roundTo(m.fraction, 4) })),
+      lines: r.lines.map((l) => ({ ...l, origin: [roundTo(l.origin[0], 2), roundTo(l.origin[1], 2)], direction: [roundTo(l.direction[0], 6), roundTo(l.direction[1], 6)] })),
+      rules: [arcs.rule],
+    }
+  },
+  engagement: (table, q) => {
+    const rules = table.system.rules(table)
+    const e = rules.engagement
+    if (!e) throw new SceneError([{ path: 'type', message: `${table.system.id} has no engagement range` }])
+    const m = table.model(q.model)
+    const spec = { reference: e.reference ?? rules.measure.reference, mode: rules.measure.mode }
+    const near = table.models
+      .filter((o) => o.side !== m.side)
+      .map((o) => ({ o, d: measureModels(m, o, spec) }))
+      .filter(({ d }) => isWithin(d.rawMm, e.rangeMm, e.within))
+    return {
+      engaged: near.length > 0,
+      with: near.map(({ o }) => o.id),
+      distances: near.map(({ o, d }) => ({ model: o.id, mm: d.mm, inches: d.inches, points: d.points, margin: marginOf(d, e.rangeMm, e.within) })),
+      rangeMm: roundTo(e.rangeMm, 2),
+      rules: [e.rule],
+    }
+  },
+  visibility: (table, q) => {
+    const pairs: Array<{ from: string; to: string; visible: boolean; fraction: number; class?: string }> = []
+    const viewers = table.models.filter((m) => !q.side || m.side === q.side)
+    for (const v of viewers) {
+      for (const t of table.models) {
+        if (t.side === v.side) continue
+        const fig = losFigure(table, v, t, lineOfSight(table, v, t))
+        pairs.push({ from: v.id, to: t.id, visible: fig.visible, fraction: fig.fraction, ...(fig.class !== undefined ? { class: fig.class } : {}) })
+      }
+    }
+    return { pairs, rules: [table.system.rules(table).los.rule] }
+  },
+}
+
+/** Convenience: validate, prepare and evaluate in one call. */
+export function evaluateScene(raw: unknown, findSystem: (id: string) => RuleSystem | undefined, known: readonly string[], opts: EvaluateOptions = {}): ResultDocument {
+  return evaluateTable(loadScene(raw, findSystem, known, opts))
+}
+
+export type { Scene }

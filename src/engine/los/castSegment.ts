@@ -1,0 +1,218 @@
+// Hot path: called for every sampled sight line. No allocation per call; the scratch objects
+// below are module-private and not reentrant (one call tree at a time, as in three-mesh-bvh).
+//
+// For one segment, how far (mm) it runs inside each terrain piece and each model volume.
+// "Inside" is measured, not merely "hit", so that grazing an edge, a corner or a face (a zero-
+// length passage) never blocks: the caller compares each length with GRAZE_MM.
+import { Ray, Vector3, type Triangle } from 'three'
+import { CONTAINED, INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh'
+import type { TerrainWorld } from './terrainWorld.ts'
+import type { PlacedBase } from '../geometry/baseShape.ts'
+import { segmentInsideLengthMm, type Polygon } from '../geometry/polygon.ts'
+
+/**
+ * A sight line must also run more than this far (mm) inside a (already eroded, see ERODE_MM)
+ * solid to count as passing through it: a belt-and-braces guard against float noise at corners.
+ */
+export const GRAZE_MM = 0.01
+
+/** A model as an obstacle: its base extruded from zBottom to zTop. */
+export type ModelSolid = { base: PlacedBase; zBottom: number; zTop: number }
+
+const MAX_HITS = 1024
+const hitT = new Float64Array(MAX_HITS)
+const hitEnter = new Int8Array(MAX_HITS)
+const hitPiece = new Int32Array(MAX_HITS)
+const order = new Int32Array(MAX_HITS)
+let hitCount = 0
+
+const _ray = new Ray()
+const _e1 = new Vector3()
+const _e2 = new Vector3()
+const _p = new Vector3()
+const _q = new Vector3()
+const _s = new Vector3()
+let _far = 0
+let _world: TerrainWorld | null = null
+
+function onTriangle(tri: Triangle, triangleIndex: number): boolean {
+  // Möller–Trumbore, both faces; det > 0 means the ray enters through the triangle's front face.
+  const a = tri.a
+  _e1.subVectors(tri.b, a)
+  _e2.subVectors(tri.c, a)
+  _p.crossVectors(_ray.direction, _e2)
+  const det = _e1.dot(_p)
+  if (Math.abs(det) < 1e-12) return false
+  const inv = 1 / det
+  _s.subVectors(_ray.origin, a)
+  const u = _s.dot(_p) * inv
+  if (u < 0 || u > 1) return false
+  _q.crossVectors(_s, _e1)
+  const v = _ray.direction.dot(_q) * inv
+  if (v < 0 || u + v > 1) return false
+  const t = _e2.dot(_q) * inv
+  if (t < 0 || t > _far) return false
+  if (hitCount < MAX_HITS) {
+    const world = _world!
+    const vi = world.geometry!.index!.array[triangleIndex * 3]!
+    hitT[hitCount] = t
+    hitEnter[hitCount] = det > 0 ? 1 : -1
+    hitPiece[hitCount] = world.pieceOfVertex[vi]!
+    hitCount++
+  }
+  return false
+}
+
+const callbacks = {
+  intersectsBounds: (box: import('three').Box3) => (_ray.intersectsBox(box) ? INTERSECTED : NOT_INTERSECTED),
+  intersectsTriangle: onTriangle,
+}
+void CONTAINED
+
+/**
+ * Fill insideByPiece[i] with the length (mm) of segment a→b inside terrain piece i (3D).
+ * insideByPiece must have world.solids.length entries.
+ */
+export function measureTerrainCrossing3(
+  world: TerrainWorld,
+  ax: number, ay: number, az: number,
+  bx: number, by: number, bz: number,
+  insideByPiece: Float64Array,
+): void {
+  insideByPiece.fill(0)
+  if (!world.bvh) return
+  const dx = bx - ax, dy = by - ay, dz = bz - az
+  const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
+  if (len === 0) return
+  _ray.origin.set(ax, ay, az)
+  _ray.direction.set(dx / len, dy / len, dz / len)
+  _far = len
+  _world = world
+  hitCount = 0
+  world.bvh.shapecast(callbacks)
+  if (hitCount === 0) return
+  for (let i = 0; i < hitCount; i++) order[i] = i
+  for (let i = 1; i < hitCount; i++) {
+    const k = order[i]!
+    const t = hitT[k]!
+    let j = i - 1
+    while (j >= 0 && hitT[order[j]!]! > t) {
+      order[j + 1] = order[j]!
+      j--
+    }
+    order[j + 1] = k
+  }
+  // Per piece: find how deep the start is (exits before entries mean we started inside), then
+  // walk the events in order, adding the lengths of the stretches spent inside.
+  const pieces = world.solids.length
+  for (let piece = 0; piece < pieces; piece++) {
+    let depth = 0
+    let minDepth = 0
+    let any = false
+    for (let i = 0; i < hitCount; i++) {
+      const k = order[i]!
+      if (hitPiece[k] !== piece) continue
+      any = true
+      depth += hitEnter[k]!
+      if (depth < minDepth) minDepth = depth
+    }
+    if (!any) continue
+    depth = -minDepth
+    let start = 0
+    let inside = 0
+    for (let i = 0; i < hitCount; i++) {
+      const k = order[i]!
+      if (hitPiece[k] !== piece) continue
+      const t = hitT[k]!
+      if (hitEnter[k]! > 0) {
+        if (depth === 0) start = t
+        depth++
+      } else {
+        depth--
+        if (depth === 0) inside += t - start
+        if (depth < 0) depth = 0
+      }
+    }
+    if (depth > 0) inside += len - start
+    insideByPiece[piece] = inside
+  }
+}
+
+/** Length (mm) of segment a→b inside a model's volume (base × [zBottom, zTop]), analytic. */
+export function measureModelCrossing3(m: ModelSolid, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+  const dx = bx - ax, dy = by - ay, dz = bz - az
+  let t0 = 0
+  let t1 = 1
+  // vertical slab
+  if (dz === 0) {
+    if (az < m.zBottom || az > m.zTop) return 0
+  } else {
+    let ta = (m.zBottom - az) / dz
+    let tb = (m.zTop - az) / dz
+    if (ta > tb) { const x = ta; ta = tb; tb = x }
+    t0 = Math.max(t0, ta)
+    t1 = Math.min(t1, tb)
+    if (t1 <= t0) return 0
+  }
+  // horizontal shape, in the base frame (u along facing, v left)
+  const b = m.base
+  const pu0 = (ax - b.cx) * b.ux + (ay - b.cy) * b.uy
+  const pv0 = -(ax - b.cx) * b.uy + (ay - b.cy) * b.ux
+  const du = dx * b.ux + dy * b.uy
+  const dv = -dx * b.uy + dy * b.ux
+  if (b.shape === 'rect') {
+    const r = clipSlab(pu0, du, b.halfLengthMm, t0, t1)
+    if (!r) return 0
+    const r2 = clipSlab(pv0, dv, b.halfWidthMm, r[0], r[1])
+    if (!r2) return 0
+    t0 = r2[0]
+    t1 = r2[1]
+  } else {
+    // ellipse → unit circle
+    const x0 = pu0 / b.halfLengthMm, y0 = pv0 / b.halfWidthMm
+    const ex = du / b.halfLengthMm, ey = dv / b.halfWidthMm
+    const A = ex * ex + ey * ey
+    const B = 2 * (x0 * ex + y0 * ey)
+    const C = x0 * x0 + y0 * y0 - 1
+    if (A === 0) {
+      if (C > 0) return 0
+    } else {
+      const disc = B * B - 4 * A * C
+      if (disc <= 0) return 0
+      const sq = Math.sqrt(disc)
+      t0 = Math.max(t0, (-B - sq) / (2 * A))
+      t1 = Math.min(t1, (-B + sq) / (2 * A))
+    }
+  }
+  if (t1 <= t0) return 0
+  return (t1 - t0) * Math.sqrt(dx * dx + dy * dy + dz * dz)
+}
+
+const slabOut: [number, number] = [0, 0]
+function clipSlab(p0: number, d: number, half: number, t0: number, t1: number): [number, number] | null {
+  if (d === 0) {
+    if (p0 < -half || p0 > half) return null
+    slabOut[0] = t0
+    slabOut[1] = t1
+    return slabOut
+  }
+  let ta = (-half - p0) / d
+  let tb = (half - p0) / d
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  const lo = Math.max(t0, ta)
+  const hi = Math.min(t1, tb)
+  if (hi <= lo) return null
+  slabOut[0] = lo
+  slabOut[1] = hi
+  return slabOut
+}
+
+/** 2D: length (mm) of segment a→b inside a footprint polygon (heights ignored). */
+export function measureFootprintCrossing2(poly: Polygon, ax: number, ay: number, bx: number, by: number): number {
+  return segmentInsideLengthMm(poly, ax, ay, bx, by)
+}
+
+/** 2D: length (mm) of segment a→b inside a base (heights ignored). */
+export function measureModelCrossing2(m: ModelSolid, ax: number, ay: number, bx: number, by: number): number {
+  return measureModelCrossing3({ base: m.base, zBottom: -1, zTop: 1 }, ax, ay, 0, bx, by, 0)
+}

@@ -1,0 +1,103 @@
+// Static terrain as one merged triangle mesh with one BVH (three-mesh-bvh), built once per table.
+// Prism pieces (extruded footprints) are triangulated here with outward-facing triangles; mesh
+// pieces come from a mesh library (models/*.json, format tabletop-mesh/1) and must be closed with
+// outward winding. Each vertex belongs to exactly one piece, so a triangle's piece is the piece of
+// its first vertex, whatever order the BVH build leaves the index in.
+import { BufferAttribute, BufferGeometry, ShapeUtils, Vector2 } from 'three'
+import { MeshBVH } from 'three-mesh-bvh'
+import { convexHull, counterClockwise, offsetPolygonInward } from '../geometry/polygon.ts'
+
+/** Solids are eroded by this much (mm) for sight lines, so that grazing a face, edge or corner never blocks. */
+export const ERODE_MM = 0.05
+import { radians } from '../units.ts'
+
+export type TerrainMesh = { positions: number[]; indices: number[] }
+
+/** A terrain piece as the engine sees it: footprint (CCW) and vertical extent, mm. */
+export type TerrainSolid = {
+  id: string
+  index: number
+  footprint: Array<[number, number]>
+  bottomZ: number
+  topZ: number
+  /** true when the footprint is the convex hull of a mesh rather than the exact outline. */
+  hullOnly: boolean
+  /** The footprint eroded by ERODE_MM: what sight lines are tested against in 2D. */
+  losFootprint: Array<[number, number]>
+}
+
+export type TerrainWorld = {
+  solids: TerrainSolid[]
+  bvh: MeshBVH | null
+  geometry: BufferGeometry | null
+  /** Piece index of each vertex. */
+  pieceOfVertex: Int32Array
+  triangleCount: number
+}
+
+export type PrismInput = { id: string; footprint: ReadonlyArray<readonly [number, number]>; bottomZ: number; heightMm: number }
+export type MeshInput = { id: string; mesh: TerrainMesh; position: readonly [number, number, number]; rotationDeg: number; scale: number }
+
+export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>): TerrainWorld {
+  const positions: number[] = []
+  const indices: number[] = []
+  const pieceOfVertex: number[] = []
+  const solids: TerrainSolid[] = []
+  pieces.forEach((piece, index) => {
+    const base = positions.length / 3
+    if ('footprint' in piece) {
+      const poly = counterClockwise(piece.footprint)
+      const eroded = offsetPolygonInward(poly, ERODE_MM)
+      const n = poly.length
+      const z0 = piece.bottomZ
+      const z1 = piece.bottomZ + piece.heightMm
+      // The BVH holds the eroded solid: a sight line must go more than ERODE_MM inside to touch it.
+      for (const [x, y] of eroded) positions.push(x, y, z0 + ERODE_MM)
+      for (const [x, y] of eroded) positions.push(x, y, z1 - ERODE_MM)
+      for (let i = 0; i < 2 * n; i++) pieceOfVertex.push(index)
+      const tris = ShapeUtils.triangulateShape(poly.map(([x, y]) => new Vector2(x, y)), [])
+      for (const tri of tris) {
+        const a = tri[0]!, b = tri[1]!, c = tri[2]!
+        // triangulateShape keeps the contour's winding: CCW seen from above = normal +z (top)
+        indices.push(base + n + a, base + n + b, base + n + c)
+        indices.push(base + c, base + b, base + a)
+      }
+      for (let i = 0; i < n; i++) {
+        const j = (i + 1) % n
+        indices.push(base + i, base + j, base + n + j)
+        indices.push(base + i, base + n + j, base + n + i)
+      }
+      solids.push({ id: piece.id, index, footprint: poly, bottomZ: z0, topZ: z1, hullOnly: false, losFootprint: eroded })
+    } else {
+      const c = Math.cos(radians(piece.rotationDeg))
+      const s = Math.sin(radians(piece.rotationDeg))
+      const p = piece.mesh.positions
+      const flat: Array<[number, number]> = []
+      let zMin = Infinity
+      let zMax = -Infinity
+      for (let i = 0; i < p.length; i += 3) {
+        const x = p[i]! * piece.scale
+        const y = p[i + 1]! * piece.scale
+        const z = p[i + 2]! * piece.scale + piece.position[2]
+        const tx = piece.position[0] + c * x - s * y
+        const ty = piece.position[1] + s * x + c * y
+        positions.push(tx, ty, z)
+        pieceOfVertex.push(index)
+        flat.push([tx, ty])
+        zMin = Math.min(zMin, z)
+        zMax = Math.max(zMax, z)
+      }
+      for (const k of piece.mesh.indices) indices.push(base + k)
+      const hull = convexHull(flat)
+      solids.push({ id: piece.id, index, footprint: hull, bottomZ: zMin, topZ: zMax, hullOnly: true, losFootprint: offsetPolygonInward(hull, ERODE_MM) })
+    }
+  })
+  if (indices.length === 0) {
+    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0 }
+  }
+  const geometry = new BufferGeometry()
+  geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3))
+  geometry.setIndex(new BufferAttribute(new Uint32Array(indices), 1))
+  const bvh = new MeshBVH(geometry, { targetLeafSize: 8 })
+  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3 }
+}

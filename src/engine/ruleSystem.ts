@@ -1,0 +1,117 @@
+// What a ruleset is, to the engine: declarations (options, terrain vocabulary, catalogue,
+// measuring/LoS/engagement/arc rules) plus handlers for the queries it answers.
+import type { ZodType } from 'zod'
+import type { BaseShape, CoreQueryType, QueryOf } from './scene/sceneSchema.ts'
+import type { ArcDecl, ArcTest } from './geometry/facingArcs.ts'
+import type { Table, TableModel, TableTerrain } from './table/prepareTable.ts'
+import type { QueryResultBody } from './results.ts'
+
+export type OptionValue = string | number | boolean
+
+/** One ambiguity of a rulebook as a named option with a documented default. */
+export type OptionDecl = {
+  name: string
+  /** Allowed values; omit for a free number/boolean (then give `type`). */
+  values?: readonly OptionValue[]
+  type?: 'number' | 'boolean' | 'string'
+  default: OptionValue
+  /** Where in the book the ambiguity arises. */
+  section: string
+  note: string
+}
+
+export type CatalogueEntry = { name: string; section: string }
+export type ProfileEntry = CatalogueEntry & {
+  stats?: Record<string, unknown>
+  weapons?: readonly string[]
+  keywords?: readonly string[]
+  base?: BaseShape
+  heightMm?: number
+  [extra: string]: unknown
+}
+export type WeaponEntry = CatalogueEntry & { [stat: string]: unknown }
+export type Catalogue = {
+  profiles: Readonly<Record<string, ProfileEntry>>
+  weapons: Readonly<Record<string, WeaponEntry>>
+}
+
+export type TerrainTypeDecl = { id: string; description: string; section: string }
+
+export type Within = 'lt' | 'le'
+
+/** How the ruleset measures between two models by default. */
+export type MeasureRule = {
+  /** edge: closest points of the bases; centre: centre to centre; front-edge-centre: from the measuring model's front edge centre to the other's closest point. */
+  reference: 'edge' | 'centre' | 'front-edge-centre'
+  mode: '2d' | '3d'
+  /** Default reading of "within X": strictly less, or less or equal. */
+  within: Within
+  rule: string
+}
+
+export type LosFrom = 'eye' | 'front-edge-centre-eye' | 'base-centre'
+export type LosTo = 'volume' | 'base' | 'centre' | 'eye'
+
+/** How the ruleset draws a line of sight (engine/los/sampleLineOfSight.ts interprets it). */
+export type LosRule = {
+  mode: '3d' | '2d'
+  from: LosFrom
+  to: LosTo
+  /** Terrain that stops a sight line. */
+  terrainBlocks: (piece: TableTerrain) => boolean
+  /** Terrain that does not stop a line but hides what is behind it for cover (counted in baseHidden). Default: none. */
+  terrainObscures?: (piece: TableTerrain) => boolean
+  /** Other models that stop a sight line (viewer and target never do). */
+  modelBlocks: (blocker: TableModel, viewer: TableModel, target: TableModel) => boolean
+  /** Models that do not stop a line but hide for cover. Default: none. */
+  modelObscures?: (blocker: TableModel, viewer: TableModel, target: TableModel) => boolean
+  /** Fraction of target points that must be seen to call it visible (default: any, i.e. > 0). */
+  visibleAbove?: number
+  rule: string
+}
+
+export type EngagementRule = { rangeMm: number; within: Within; rule: string; reference?: MeasureRule['reference'] }
+
+export type ArcRule = { arcs: readonly ArcDecl[]; test: ArcTest; priority?: readonly string[]; rule: string }
+
+export type QueryHandler<Q> = (table: Table, query: Q) => QueryResultBody
+
+export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } & {
+  [systemType: string]: QueryHandler<never> | undefined
+}
+
+export type RuleSystem = {
+  id: string
+  title: string
+  book: { file: string; title: string; edition?: string }
+  /** How this book is cited, e.g. "§ numbers as printed". */
+  citation: string
+  /** The number of sides on the main die, for display ("D100", "d12", "D6"...). */
+  dice: string
+  options: readonly OptionDecl[]
+  terrainTypes: readonly TerrainTypeDecl[]
+  /** Allowed terrain keywords; omit to accept any. */
+  terrainKeywords?: readonly string[]
+  /** Allowed model keywords and statuses; omit to accept any. */
+  modelKeywords?: readonly string[]
+  modelStatuses?: readonly string[]
+  catalogue: Catalogue
+  /** Rules that the engine's generic query handlers follow (per table, so options can change them). */
+  rules: (table: Table) => {
+    measure: MeasureRule
+    los: LosRule
+    engagement?: EngagementRule
+    arcs?: ArcRule
+  }
+  /** The book's own LoS class for a sight line (e.g. clear/obscured/blocked). */
+  classifyLos?: (table: Table, viewer: TableModel, target: TableModel, los: import('./los/sampleLineOfSight.ts').LineOfSight) => string
+  /** Validates the `context` object of attack (and other) queries. */
+  contextSchema?: ZodType
+  /** Extra, system-specific query types and their schemas (core types are listed in sceneSchema.ts). */
+  queryTypes?: Readonly<Record<string, ZodType>>
+  handlers: QueryHandlers
+  /** Demo scene (scene JSON) opened by the planner and evaluated in a test. */
+  demoScene: unknown
+  /** Extra scene checks (issues with JSON paths); run after the generic ones. */
+  checkScene?: (table: Table) => Array<{ path: string; message: string }>
+}

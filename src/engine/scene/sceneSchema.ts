@@ -1,0 +1,197 @@
+// Scene format v1: the contract between tracking, engine, app, CLI and saved rulings.
+// Units: millimetres; table frame origin at one table corner, x along the width, y along the depth,
+// z up; angles in degrees, counter-clockwise from +x. Changing this file changes a public contract:
+// bump SCENE_FORMAT and add a migration in migrateScene.ts.
+import { z } from 'zod'
+
+export const SCENE_FORMAT = 'tabletop-scene/1'
+
+const finite = () => z.number().refine(Number.isFinite, { message: 'expected a finite number' })
+const positive = (what: string) => finite().refine((v) => v > 0, { message: `${what} must be greater than 0` })
+const nonNegative = (what: string) => finite().refine((v) => v >= 0, { message: `${what} must not be negative` })
+const id = z.string().min(1, 'expected a non-empty id').max(120)
+
+export const point2Schema = z.tuple([finite(), finite()])
+export const point3Schema = z.tuple([finite(), finite(), finite()])
+
+export const baseSchema = z.discriminatedUnion('shape', [
+  z.strictObject({ shape: z.literal('round'), diameter: positive('diameter') }),
+  // length runs along the model's facing (front to back), width across it.
+  z.strictObject({ shape: z.literal('oval'), length: positive('length'), width: positive('width') }),
+  z.strictObject({ shape: z.literal('rect'), length: positive('length'), width: positive('width') }),
+])
+
+const prismTerrainSchema = z.strictObject({
+  id,
+  type: z.string().min(1),
+  keywords: z.array(z.string().min(1)).optional(),
+  /** Polygon vertices [x, y] in mm, either winding, not closed (the last vertex joins the first). */
+  footprint: z.array(point2Schema).min(3, 'a footprint needs at least 3 vertices'),
+  /** Height of the piece above its own bottom, mm. */
+  height: positive('height'),
+  /** Height of the piece's bottom above the table, mm (default 0). */
+  z: nonNegative('z').optional(),
+  name: z.string().optional(),
+})
+
+const meshTerrainSchema = z.strictObject({
+  id,
+  type: z.string().min(1),
+  keywords: z.array(z.string().min(1)).optional(),
+  /** A mesh file in models/ (format tabletop-mesh/1, see models/README.md). */
+  mesh: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, 'expected a file name in models/ (letters, digits, . _ -)'),
+  position: point3Schema,
+  /** Rotation about z in degrees, counter-clockwise. */
+  rotation: finite().optional(),
+  scale: positive('scale').optional(),
+  name: z.string().optional(),
+})
+
+export const terrainSchema = z.union([prismTerrainSchema, meshTerrainSchema])
+
+const weaponRefSchema = z.union([
+  z.string().min(1),
+  z.looseObject({ id }),
+])
+
+export const modelSchema = z.strictObject({
+  id,
+  side: z.string().min(1),
+  /** Unit the model belongs to; defaults to the model's own id. */
+  unit: z.string().min(1).optional(),
+  /** Catalogue id in the ruleset, or an inline object of stats. */
+  profile: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
+  /** Inline stat overrides (win over the catalogue). */
+  stats: z.record(z.string(), z.unknown()).optional(),
+  /** Weapon catalogue ids, or inline weapon objects with an id (override the catalogue entry of that id). */
+  weapons: z.array(weaponRefSchema).optional(),
+  keywords: z.array(z.string().min(1)).optional(),
+  base: baseSchema,
+  /** Model height above the base bottom, mm. */
+  height: positive('height'),
+  /** Eye height above the base bottom, mm; default 0.9 × height. */
+  eye: nonNegative('eye').optional(),
+  /** Base centre [x, y], mm. */
+  position: point2Schema,
+  /** Bottom of the base above the table, mm (standing on terrain). Default 0. */
+  z: nonNegative('z').optional(),
+  /** Facing in degrees, counter-clockwise from +x. Default 0. */
+  facing: finite().optional(),
+  status: z.array(z.string().min(1)).optional(),
+  /** 1-sigma position uncertainty in mm (from tracking's freeze); 0 or absent = placed by hand. */
+  uncertainty: nonNegative('uncertainty').optional(),
+  name: z.string().optional(),
+})
+
+const queryBase = { id }
+const ref = id
+
+export const coreQuerySchemas = {
+  distance: z.strictObject({
+    ...queryBase,
+    type: z.literal('distance'),
+    from: ref,
+    to: ref,
+    /** Reference points; default: the ruleset's own measuring rule. */
+    reference: z.enum(['edge', 'centre', 'front-edge-centre']).optional(),
+    mode: z.enum(['2d', '3d']).optional(),
+  }),
+  los: z.strictObject({ ...queryBase, type: z.literal('los'), from: ref, to: ref, rays: z.boolean().optional() }),
+  arc: z.strictObject({ ...queryBase, type: z.literal('arc'), of: ref, from: ref }),
+  engagement: z.strictObject({ ...queryBase, type: z.literal('engagement'), model: ref }),
+  attack: z.strictObject({
+    ...queryBase,
+    type: z.literal('attack'),
+    attacker: ref,
+    target: ref,
+    weapon: z.string().min(1).optional(),
+    context: z.record(z.string(), z.unknown()).optional(),
+    rays: z.boolean().optional(),
+  }),
+  visibility: z.strictObject({ ...queryBase, type: z.literal('visibility'), side: z.string().min(1).optional() }),
+  objective: z.strictObject({
+    ...queryBase,
+    type: z.literal('objective'),
+    at: point2Schema,
+    /** Optional label of the objective marker. */
+    name: z.string().optional(),
+    context: z.record(z.string(), z.unknown()).optional(),
+  }),
+  blast: z.strictObject({
+    ...queryBase,
+    type: z.literal('blast'),
+    attacker: ref,
+    target: ref.optional(),
+    at: point2Schema.optional(),
+    weapon: z.string().min(1).optional(),
+    context: z.record(z.string(), z.unknown()).optional(),
+  }),
+  aura: z.strictObject({
+    ...queryBase,
+    type: z.literal('aura'),
+    source: ref,
+    ability: z.string().min(1),
+    context: z.record(z.string(), z.unknown()).optional(),
+  }),
+  move: z.strictObject({
+    ...queryBase,
+    type: z.literal('move'),
+    model: ref,
+    to: point2Schema,
+    mode: z.string().min(1).optional(),
+    facing: finite().optional(),
+    context: z.record(z.string(), z.unknown()).optional(),
+  }),
+} as const
+
+export type CoreQueryType = keyof typeof coreQuerySchemas
+export const CORE_QUERY_TYPES = Object.keys(coreQuerySchemas) as CoreQueryType[]
+
+/** A query of a type a ruleset declares itself (validated by that ruleset's own schema). */
+export const systemQuerySchema = z.looseObject({ id, type: z.string().min(1) })
+
+export const querySchema = z.union([
+  z.discriminatedUnion('type', [
+    coreQuerySchemas.distance,
+    coreQuerySchemas.los,
+    coreQuerySchemas.arc,
+    coreQuerySchemas.engagement,
+    coreQuerySchemas.attack,
+    coreQuerySchemas.visibility,
+    coreQuerySchemas.objective,
+    coreQuerySchemas.blast,
+    coreQuerySchemas.aura,
+    coreQuerySchemas.move,
+  ]),
+  systemQuerySchema,
+])
+
+export const sceneSchema = z.strictObject({
+  format: z.literal(SCENE_FORMAT),
+  /** Ruleset id, e.g. "narrative-skirmish" or "cadence/respawn". */
+  system: z.string().min(1),
+  /** Ruleset option overrides, by their documented names. */
+  options: z.record(z.string(), z.unknown()).optional(),
+  table: z.strictObject({ width: positive('table width'), depth: positive('table depth') }),
+  terrain: z.array(terrainSchema).optional(),
+  models: z.array(modelSchema),
+  queries: z.array(querySchema).optional(),
+  /** Free-form annotations (title, notes, source of the scene); never read by the rules. */
+  meta: z.record(z.string(), z.unknown()).optional(),
+})
+
+export type Scene = z.infer<typeof sceneSchema>
+export type SceneModel = z.infer<typeof modelSchema>
+export type SceneTerrain = z.infer<typeof terrainSchema>
+export type PrismTerrain = z.infer<typeof prismTerrainSchema>
+export type MeshTerrain = z.infer<typeof meshTerrainSchema>
+export type BaseShape = z.infer<typeof baseSchema>
+export type Query = z.infer<typeof querySchema>
+export type CoreQuery = { [K in CoreQueryType]: z.infer<(typeof coreQuerySchemas)[K]> }[CoreQueryType]
+export type QueryOf<K extends CoreQueryType> = z.infer<(typeof coreQuerySchemas)[K]>
+export type Point2 = [number, number]
+export type Point3 = [number, number, number]
+
+export function isMeshTerrain(t: SceneTerrain): t is MeshTerrain {
+  return 'mesh' in t
+}

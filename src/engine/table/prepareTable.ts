@@ -1,0 +1,243 @@
+// A validated scene made ready for rulings: bases placed, profiles resolved against the
+// ruleset's catalogue (inline stats and weapons win), options resolved, the terrain BVH built.
+import type { BaseShape, Scene, SceneModel, SceneTerrain } from '../scene/sceneSchema.ts'
+import { isMeshTerrain } from '../scene/sceneSchema.ts'
+import { type PlacedBase, placeBase } from '../geometry/baseShape.ts'
+import { type TerrainMesh, type TerrainSolid, type TerrainWorld, buildTerrainWorld } from '../los/terrainWorld.ts'
+import type { OptionValue, RuleSystem, WeaponEntry } from '../ruleSystem.ts'
+import { type SceneIssue, SceneError } from '../scene/sceneError.ts'
+
+/** Default eye height as a fraction of model height when a scene gives none. */
+export const DEFAULT_EYE_FRACTION = 0.9
+/** Thickness assumed for a base (mm): where base sample points sit (mid-thickness) and the base's own volume. */
+export const BASE_THICKNESS_MM = 3
+
+export type Weapon = WeaponEntry & { id: string }
+
+export type TableModel = {
+  id: string
+  index: number
+  side: string
+  unit: string
+  scene: SceneModel
+  base: BaseShape
+  placed: PlacedBase
+  x: number
+  y: number
+  z: number
+  facingDeg: number
+  heightMm: number
+  eyeMm: number
+  keywords: readonly string[]
+  status: readonly string[]
+  profileId: string | null
+  /** Catalogue stats merged with inline overrides. */
+  stats: Readonly<Record<string, unknown>>
+  weapons: readonly Weapon[]
+  uncertaintyMm: number
+}
+
+export type TableTerrain = {
+  id: string
+  index: number
+  type: string
+  keywords: readonly string[]
+  scene: SceneTerrain
+  solid: TerrainSolid
+  has: (keyword: string) => boolean
+}
+
+export type Table = {
+  scene: Scene
+  system: RuleSystem
+  options: Readonly<Record<string, OptionValue>>
+  widthMm: number
+  depthMm: number
+  models: readonly TableModel[]
+  terrain: readonly TableTerrain[]
+  world: TerrainWorld
+  model: (id: string) => TableModel
+  findModel: (id: string) => TableModel | undefined
+  terrainPiece: (id: string) => TableTerrain
+  unitOf: (m: TableModel) => readonly TableModel[]
+  units: ReadonlyMap<string, readonly TableModel[]>
+}
+
+export type MeshLibrary = Readonly<Record<string, TerrainMesh>>
+
+/** Options in force: defaults overridden by the scene's `options`, each checked against its declaration. */
+export function resolveOptions(system: RuleSystem, given: Record<string, unknown> | undefined): Record<string, OptionValue> {
+  const out: Record<string, OptionValue> = {}
+  const issues: SceneIssue[] = []
+  for (const o of system.options) out[o.name] = o.default
+  for (const [name, value] of Object.entries(given ?? {})) {
+    const decl = system.options.find((o) => o.name === name)
+    const path = `options.${name}`
+    if (!decl) {
+      issues.push({ path, message: `unknown option for ${system.id}; known options: ${system.options.map((o) => o.name).join(', ') || '(none)'}` })
+      continue
+    }
+    if (decl.values) {
+      if (!decl.values.includes(value as OptionValue)) {
+        issues.push({ path, message: `expected one of ${decl.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}` })
+        continue
+      }
+    } else {
+      const type = decl.type ?? typeof decl.default
+      if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
+        issues.push({ path, message: `expected a ${type}, got ${JSON.stringify(value)}` })
+        continue
+      }
+    }
+    out[name] = value as OptionValue
+  }
+  if (issues.length) throw new SceneError(issues)
+  return out
+}
+
+export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = {}): Table {
+  const issues: SceneIssue[] = []
+  const options = resolveOptions(system, scene.options)
+  const { profiles, weapons: weaponCatalogue } = system.catalogue
+
+  const models: TableModel[] = scene.models.map((m, index) => {
+    const path = `models[${index}]`
+    let profileId: string | null = null
+    let stats: Record<string, unknown> = {}
+    let defaultWeapons: readonly string[] = []
+    let keywords: readonly string[] = m.keywords ?? []
+    if (typeof m.profile === 'string') {
+      const p = profiles[m.profile]
+      if (!p) {
+        issues.push({ path: `${path}.profile`, message: `unknown profile "${m.profile}" in ${system.id}'s catalogue${suggest(m.profile, Object.keys(profiles))}` })
+      } else {
+        profileId = m.profile
+        stats = { ...(p.stats ?? {}) }
+        defaultWeapons = p.weapons ?? []
+        keywords = [...(p.keywords ?? []), ...keywords]
+      }
+    } else if (m.profile) {
+      stats = { ...m.profile }
+    }
+    stats = { ...stats, ...(m.stats ?? {}) }
+    const weapons: Weapon[] = []
+    const refs = m.weapons ?? defaultWeapons
+    refs.forEach((w, wi) => {
+      const wpath = `${path}.weapons[${wi}]`
+      if (typeof w === 'string') {
+        const entry = weaponCatalogue[w]
+        if (!entry) issues.push({ path: wpath, message: `unknown weapon "${w}" in ${system.id}'s catalogue${suggest(w, Object.keys(weaponCatalogue))}` })
+        else weapons.push({ ...entry, id: w })
+      } else {
+        const entry = weaponCatalogue[w.id]
+        weapons.push({ name: w.id, section: 'inline (scene)', ...(entry ?? {}), ...w, id: w.id } as Weapon)
+      }
+    })
+    const facingDeg = m.facing ?? 0
+    const z = m.z ?? 0
+    if (m.eye !== undefined && m.eye > m.height) issues.push({ path: `${path}.eye`, message: `eye height ${m.eye} mm is above the model's height ${m.height} mm` })
+    return {
+      id: m.id,
+      index,
+      side: m.side,
+      unit: m.unit ?? m.id,
+      scene: m,
+      base: m.base,
+      placed: placeBase(m.base, m.position[0], m.position[1], facingDeg),
+      x: m.position[0],
+      y: m.position[1],
+      z,
+      facingDeg,
+      heightMm: m.height,
+      eyeMm: m.eye ?? DEFAULT_EYE_FRACTION * m.height,
+      keywords,
+      status: m.status ?? [],
+      profileId,
+      stats,
+      weapons,
+      uncertaintyMm: m.uncertainty ?? 0,
+    }
+  })
+
+  const terrainScene = scene.terrain ?? []
+  terrainScene.forEach((t, i) => {
+    if (isMeshTerrain(t) && !meshes[t.mesh]) {
+      issues.push({ path: `terrain[${i}].mesh`, message: `mesh "${t.mesh}" not found in models/ (known: ${Object.keys(meshes).join(', ') || 'none loaded'})` })
+    }
+    if (!system.terrainTypes.some((d) => d.id === t.type)) {
+      issues.push({ path: `terrain[${i}].type`, message: `unknown terrain type "${t.type}" for ${system.id}; expected one of ${system.terrainTypes.map((d) => d.id).join(', ')}` })
+    }
+    if (system.terrainKeywords) {
+      ;(t.keywords ?? []).forEach((k, ki) => {
+        if (!system.terrainKeywords!.includes(k)) issues.push({ path: `terrain[${i}].keywords[${ki}]`, message: `unknown terrain keyword "${k}" for ${system.id}; expected one of ${system.terrainKeywords!.join(', ')}` })
+      })
+    }
+  })
+  if (system.modelStatuses) {
+    scene.models.forEach((m, i) => (m.status ?? []).forEach((s, si) => {
+      if (!system.modelStatuses!.includes(s)) issues.push({ path: `models[${i}].status[${si}]`, message: `unknown status "${s}" for ${system.id}; expected one of ${system.modelStatuses!.join(', ')}` })
+    }))
+  }
+  if (issues.length) throw new SceneError(issues)
+
+  const world = buildTerrainWorld(
+    terrainScene.map((t) =>
+      isMeshTerrain(t)
+        ? { id: t.id, mesh: meshes[t.mesh]!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
+        : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
+    ),
+  )
+  const terrain: TableTerrain[] = terrainScene.map((t, index) => {
+    const keywords = t.keywords ?? []
+    return { id: t.id, index, type: t.type, keywords, scene: t, solid: world.solids[index]!, has: (k: string) => t.type === k || keywords.includes(k) }
+  })
+
+  const byId = new Map(models.map((m) => [m.id, m]))
+  const terrainById = new Map(terrain.map((t) => [t.id, t]))
+  const units = new Map<string, TableModel[]>()
+  for (const m of models) {
+    const list = units.get(m.unit) ?? []
+    list.push(m)
+    units.set(m.unit, list)
+  }
+  const table: Table = {
+    scene,
+    system,
+    options,
+    widthMm: scene.table.width,
+    depthMm: scene.table.depth,
+    models,
+    terrain,
+    world,
+    model: (id) => {
+      const m = byId.get(id)
+      if (!m) throw new SceneError([{ path: '', message: `unknown model id "${id}"` }])
+      return m
+    },
+    findModel: (id) => byId.get(id),
+    terrainPiece: (id) => {
+      const t = terrainById.get(id)
+      if (!t) throw new SceneError([{ path: '', message: `unknown terrain id "${id}"` }])
+      return t
+    },
+    unitOf: (m) => units.get(m.unit) ?? [m],
+    units,
+  }
+  const extra = system.checkScene?.(table) ?? []
+  if (extra.length) throw new SceneError(extra)
+  return table
+}
+
+function suggest(given: string, known: string[]): string {
+  const near = known.filter((k) => k.includes(given) || given.includes(k) || levenshtein(k, given) <= 2).slice(0, 3)
+  return near.length ? ` (did you mean ${near.map((n) => `"${n}"`).join(', ')}?)` : ''
+}
+
+function levenshtein(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+  return d[a.length]![b.length]!
+}

@@ -1,0 +1,26 @@
+// The registry of game systems: one line per ruleset (house style §20: explicit registration).
+import type { RuleSystem } from '../engine/index.ts'
+import { narrativeSkirmish } from './narrative-skirmish/index.ts'
+// [jagged-shards] import line goes here
+// [skrapyard] import line goes here
+// [cadence] import line goes here
+// [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
+// [cadence-games-b] import lines (halo-breakpoint, respawn, scraplands, squadrons) go here
+// [operator-tactics] import line goes here
+// [iron-line] import line goes here
+
+export const ruleSystems: readonly RuleSystem[] = [
+  narrativeSkirmish,
+  // [jagged-shards] registry entry goes here
+  // [skrapyard] registry entry goes here
+  // [cadence] registry entry goes here
+  // [cadence-games-a] registry entries go here
+  // [cadence-games-b] registry entries go here
+  // [operator-tactics] registry entry goes here
+  // [iron-line] registry entry goes here
+]
+
+/** Find a rule system by its id (e.g. "narrative-skirmish", "cadence/respawn"). */
+export function findRuleSystem(id: string): RuleSystem | undefined {
+  return ruleSystems.find((s) => s.id === id)
+}
