@@ -2,7 +2,7 @@
 import type { RuleSystem } from '../engine/index.ts'
 import { narrativeSkirmish } from './narrative-skirmish/index.ts'
 // [jagged-shards] import line goes here
-// [skrapyard] import line goes here
+import { skrapyard } from './skrapyard/index.ts'
 // [cadence] import line goes here
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
 // [cadence-games-b] import lines (halo-breakpoint, respawn, scraplands, squadrons) go here
@@ -12,7 +12,7 @@ import { narrativeSkirmish } from './narrative-skirmish/index.ts'
 export const ruleSystems: readonly RuleSystem[] = [
   narrativeSkirmish,
   // [jagged-shards] registry entry goes here
-  // [skrapyard] registry entry goes here
+  skrapyard,
   // [cadence] registry entry goes here
   // [cadence-games-a] registry entries go here
   // [cadence-games-b] registry entries go here

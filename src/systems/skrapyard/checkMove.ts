@@ -9,11 +9,11 @@ import {
   type Fraction,
   type Table,
   type TableModel,
-  GRAZE_MM,
   ONE,
   ZERO,
   add,
   closestPointOnPolygon,
+  measurePath,
   constant,
   convolve,
   die,
@@ -25,7 +25,6 @@ import {
   polygonContains,
   probabilityOf,
   roundTo,
-  segmentInsideLengthMm,
   sub,
   toInches,
 } from '../../engine/index.ts'
@@ -122,11 +121,8 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
   if (flying && !me.canFly) block('cannot-fly', 'only characters that can fly may make a fly move', '§12.7')
   if (me.wounded) block('wounded', 'a wounded character may not move', '§15.1.1')
 
-  // Table edge.
-  const dest = placeBase(model.base, bx, by, model.facingDeg)
-  if (bx - dest.halfLengthMm < -tol || by - dest.halfWidthMm < -tol || bx + dest.halfLengthMm > table.widthMm + tol || by + dest.halfWidthMm > table.depthMm + tol) {
-    block('off-table', 'the base would end off the table', '§1.2.1')
-  }
+  const path = measurePath(table, model, to)
+  if (path.offTable) block('off-table', 'the base would end off the table', '§1.2.1')
 
   // Terrain along the path.
   const halve = (v: number) => (options.halvedMoveRounding === 'up' ? roundUp(v / 2) : v / 2)
@@ -134,12 +130,7 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
   let entireMoveObstacle: string | null = null
   const areaDice: Distribution[] = []
   let densest: Distribution | null = null
-  for (const piece of table.terrain) {
-    const fp = piece.solid.footprint
-    const inside = segmentInsideLengthMm(fp, ax, ay, bx, by)
-    const startIn = polygonContains(fp, ax, ay)
-    const endIn = polygonContains(fp, bx, by)
-    if (inside <= GRAZE_MM && !startIn && !endIn) continue
+  for (const { terrain: piece, startsInside: startIn, endsInside: endIn } of path.crossings) {
     const info = readObstacle(piece)
     if (info.kind === 'impassable') {
       if (!flying || endIn) block('impassable', `${piece.id} is impassable`, '§12.9.7')
@@ -203,15 +194,14 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
   }
 
   // Other characters' bases (§12.3): impassable, except stature 1 through friendly stature 1 (§12.3.1) and flyers (§12.3.2).
+  const dest = placeBase(model.base, bx, by, model.facingDeg)
   const myRadius = Math.min(model.placed.halfLengthMm, model.placed.halfWidthMm)
   for (const o of table.models) {
-    if (o.id === model.id) continue
+    if (o.id === model.id || Math.abs(o.z - model.z) > Math.max(o.heightMm, model.heightMm)) continue
     const oc = readCharacter(o)
-    if (Math.abs(o.z - model.z) > Math.max(o.heightMm, model.heightMm)) continue
     const passThrough = flying || (me.stature === 1 && oc.stature === 1 && !isOpponent(model, o))
-    // Ending on another base is never allowed; touching it is.
-    const endOverlap = measureBaseGap2(dest, o.placed).overlapping && measureOverlapDepth(dest, o) > tol
-    if (endOverlap) {
+    // Ending on another base is never allowed; touching it is (within the contact tolerance).
+    if (measureBaseGap2(dest, o.placed).overlapping && measureOverlapDepth(dest, o) > tol) {
       block('base-overlap', `the base would end on ${o.id}'s base`, '§12.3')
       continue
     }

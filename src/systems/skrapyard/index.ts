@@ -1,0 +1,71 @@
+// Ruleset "skrapyard": Skrapyard: Raw Rules (Robey Jenkins, 2 March 2011), roll-under d12.
+import type { ProfileEntry, QueryHandler, RuleSystem, WeaponEntry } from '../../engine/index.ts'
+import { answerArc, answerAura, answerEngagement, answerFormation, answerLos, answerMove, answerObjective, answerTest, answerVisibility, formationQuerySchema, testQuerySchema } from './answerQueries.ts'
+import { COMBAT_WEAPONS, PROFILES, RANGED_WEAPONS } from './catalogue.ts'
+import { contextSchema } from './contextSchema.ts'
+import { OPTION_SPECS } from './options.ts'
+import { MODEL_KEYWORDS, MODEL_STATUSES, checkCharacters, readOptions } from './readCharacter.ts'
+import { TERRAIN_KEYWORDS, TERRAIN_TYPES, checkTerrain } from './readTerrain.ts'
+import { resolveAttack } from './resolveAttack.ts'
+import { sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
+import demoScene from './demo.json' with { type: 'json' }
+
+const profiles: Record<string, ProfileEntry> = Object.fromEntries(
+  PROFILES.map((p) => [p.id, { name: p.name, section: p.section, stats: { ...p.stats }, weapons: p.weapons, base: { shape: 'round', diameter: p.baseMinMm }, note: p.note }]),
+)
+const weapons: Record<string, WeaponEntry> = Object.fromEntries([...RANGED_WEAPONS, ...COMBAT_WEAPONS].map((w) => [w.id, { ...w }]))
+
+export const skrapyard: RuleSystem = {
+  id: 'skrapyard',
+  title: 'Skrapyard: Raw Rules',
+  book: { file: '../shared/seeds/001_030bf9119bb13d80.txt', title: 'Skrapyard: Raw Rules', edition: '2 March 2011 (Raw Rules, pre-final)' },
+  citation: 'the book\'s paragraph numbers, e.g. §13.2.4',
+  dice: 'd12',
+  options: OPTION_SPECS,
+  terrainTypes: TERRAIN_TYPES,
+  terrainKeywords: TERRAIN_KEYWORDS,
+  modelKeywords: [...MODEL_KEYWORDS],
+  modelStatuses: [...MODEL_STATUSES],
+  catalogue: { profiles, weapons },
+  rules: (table) => {
+    const o = readOptions(table)
+    return {
+      measure: { reference: o.rangeReference === 'base-centre' ? 'centre' : 'edge', mode: o.distanceMode, within: o.withinComparator === 'strict' ? 'lt' : 'le', rule: '§1.2, §13.2' },
+      los: {
+        mode: '3d',
+        from: 'eye',
+        to: 'volume',
+        terrainBlocks: () => true,
+        modelBlocks: () => false,
+        rule: '§13.2.1–§13.2.4 (the ruleset answers los queries with its own sampler: front half-space, target-zone cylinder, 1" rule)',
+      },
+      engagement: { rangeMm: o.baseContactToleranceMm, within: 'le', reference: 'edge', rule: '§14.1 (base contact)' },
+      arcs: {
+        arcs: [
+          { name: 'front', fromDeg: -90, toDeg: 90 },
+          { name: 'behind', fromDeg: 90, toDeg: 270 },
+        ],
+        test: 'partly',
+        priority: ['behind', 'front'],
+        rule: '§2.4.1–§2.4.2',
+      },
+    }
+  },
+  classifyLos: (table, viewer, target) => sampleSkrapyardLos(table, viewer, target, readOptions(table)).class,
+  contextSchema,
+  queryTypes: { test: testQuerySchema, formation: formationQuerySchema },
+  handlers: {
+    attack: resolveAttack,
+    los: answerLos,
+    arc: answerArc,
+    engagement: answerEngagement,
+    visibility: answerVisibility,
+    move: answerMove,
+    aura: answerAura,
+    objective: answerObjective,
+    test: answerTest as QueryHandler<never>,
+    formation: answerFormation as QueryHandler<never>,
+  },
+  demoScene,
+  checkScene: (table) => [...checkCharacters(table), ...checkTerrain(table)],
+}
