@@ -1,9 +1,9 @@
 // The registry of game systems: one line per ruleset (house style §20: explicit registration).
 import type { RuleSystem } from '../engine/index.ts'
 import { narrativeSkirmish } from './narrative-skirmish/index.ts'
-// [jagged-shards] import line goes here
+import { jaggedShards } from './jagged-shards/index.ts'
 import { skrapyard } from './skrapyard/index.ts'
-// [cadence] import line goes here
+import { cadence } from './cadence/index.ts'
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
 // [cadence-games-b] import lines (halo-breakpoint, respawn, scraplands, squadrons) go here
 // [operator-tactics] import line goes here
@@ -11,9 +11,9 @@ import { skrapyard } from './skrapyard/index.ts'
 
 export const ruleSystems: readonly RuleSystem[] = [
   narrativeSkirmish,
-  // [jagged-shards] registry entry goes here
+  jaggedShards,
   skrapyard,
-  // [cadence] registry entry goes here
+  cadence,
   // [cadence-games-a] registry entries go here
   // [cadence-games-b] registry entries go here
   // [operator-tactics] registry entry goes here

@@ -36,6 +36,10 @@ export const options = [
     note: 'Base hidden partly by Light and partly by Heavy: "sum-highest" adds the hidden fractions and applies the highest level that contributes; "highest-single" needs one level alone to hide ≥50%.',
   },
   {
+    name: 'ignoreViewerTerrain', type: 'boolean', default: true, section: '§15.3',
+    note: 'Cover is terrain obscuring the base "from the attacker\'s point of view"; default: a Light/Heavy piece the attacker itself stands in does not hide the target.',
+  },
+  {
     name: 'modelsBlockLos', type: 'boolean', default: false, section: '§9.1',
     note: 'Only Obscuring terrain is named as blocking LoS (§9.1, §15.2); models neither block nor give cover.',
   },
