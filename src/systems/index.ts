@@ -3,7 +3,7 @@ import type { RuleSystem } from '../engine/index.ts'
 import { narrativeSkirmish } from './narrative-skirmish/index.ts'
 import { jaggedShards } from './jagged-shards/index.ts'
 import { skrapyard } from './skrapyard/index.ts'
-// [cadence] import line goes here
+import { cadence } from './cadence/index.ts'
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
 // [cadence-games-b] import lines (halo-breakpoint, respawn, scraplands, squadrons) go here
 // [operator-tactics] import line goes here
@@ -13,7 +13,7 @@ export const ruleSystems: readonly RuleSystem[] = [
   narrativeSkirmish,
   jaggedShards,
   skrapyard,
-  // [cadence] registry entry goes here
+  cadence,
   // [cadence-games-a] registry entries go here
   // [cadence-games-b] registry entries go here
   // [operator-tactics] registry entry goes here

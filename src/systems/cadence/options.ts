@@ -41,6 +41,10 @@ export const coreOptions = [
     note: 'Close Range Penalty: "only hit on a roll of a 6, instead of using the attacking model\'s Skill". Default: only a natural 6 hits, other modifiers ignored; modified-6 treats 6 as the target number and still applies modifiers.',
   },
   {
+    name: 'torrentAtCloseRange', values: ['torrent-wins', 'close-range-wins'], default: 'torrent-wins', section: 'core-rules/special-rules-appendix.html#weapon-special-rules',
+    note: 'Torrent "hits on any attack roll that is not a 1" while the Close Range Penalty says non-Assault attacks within 3" "only hit on a roll of a 6". Default: the weapon\'s own rule wins.',
+  },
+  {
     name: 'rushActions', values: ['3-or-more', 'exactly-3'], default: '3-or-more', section: 'core-rules/playing-a-game.html#step-2-attack-rolls',
     note: '"Units performing 3 actions this activation suffer a -2 modifier" while 4 actions are allowed; Devil\'s Bluff restates it as "3 or more actions".',
   },
@@ -89,8 +93,16 @@ export const coreOptions = [
     note: 'Cover applies to targets that "gain an obscured line of sight through this terrain". Default: Cover when any target model is partly hidden by a piece with the Cover keyword.',
   },
   {
+    name: 'stealthTest', values: ['all-target-models', 'nearest-target-model'], default: 'all-target-models', section: 'core-rules/special-rules-appendix.html#unit-special-rules',
+    note: 'Stealth (X) is a model rule ("Attacks against this model from more than X inches away") while attacks target units: default the -1 applies when every model of the target unit has Stealth and the attacker is more than X" from the nearest of them.',
+  },
+  {
     name: 'vehiclePivotPoint', values: ['base-centre'], default: 'base-centre', section: 'core-rules/advanced-rules.html#vehicle-movement-restrictions',
     note: 'The pivot point is not stated; pivots turn about the base centre.',
+  },
+  {
+    name: 'objectiveMarkerDiameterMm', type: 'number', default: 40, section: 'core-rules/basic-rules.html#objective-markers',
+    note: '"An objective marker is typically a 40mm token": distances are measured to the closest point of a 40 mm disc centred on the objective query\'s point.',
   },
   {
     name: 'entryPointMarkerDiameterMm', type: 'number', default: 0, section: 'core-rules/playing-a-game.html#deploying-from-reserve',
