@@ -7,7 +7,7 @@ import { cadence } from './cadence/index.ts'
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
 // [cadence-games-b] import lines (halo-breakpoint, respawn, scraplands, squadrons) go here
 // [operator-tactics] import line goes here
-// [iron-line] import line goes here
+import { ironLine } from './iron-line/index.ts'
 
 export const ruleSystems: readonly RuleSystem[] = [
   narrativeSkirmish,
@@ -17,7 +17,7 @@ export const ruleSystems: readonly RuleSystem[] = [
   // [cadence-games-a] registry entries go here
   // [cadence-games-b] registry entries go here
   // [operator-tactics] registry entry goes here
-  // [iron-line] registry entry goes here
+  ironLine,
 ]
 
 /** Find a rule system by its id (e.g. "narrative-skirmish", "cadence/respawn"). */

@@ -1,5 +1,7 @@
 // Every ambiguity in the Iron Line text (and in the optional modules as they apply to Iron Line)
 // as a named option with a documented default and the section it comes from.
+import type { OptionDecl, Table } from '../../engine/index.ts'
+
 // Where the book offers its own tiebreak, the default says which: the Rule of Scrap (§12 L1224:
 // "pick whichever option results in the most destruction") or specific-over-general (§12 L1218).
 
@@ -120,6 +122,14 @@ export const IRON_LINE_OPTIONS = {
     name: 'wheelMeasure', kind: 'choice', values: ['arc', 'chord'], default: 'arc', section: '§16', line: 'L1458',
     note: '"Opposite corner swings up to 1\" per point": the arc length travelled by the swinging corner, or the straight chord.',
   },
+  twistSignalInterference: {
+    name: 'twistSignalInterference', kind: 'boolean', default: false, section: '§18', line: 'L1696',
+    note: 'Chaos of War twist 31-32 Signal Interference: "LoS limited to 12\" for all units." Measured as shooting range is (front-edge centre to closest point).',
+  },
+  twistCommandRange: {
+    name: 'twistCommandRange', kind: 'choice', values: ['none', 'long-range-war', 'short-leash'], default: 'none', section: '§18', line: 'L1710',
+    note: 'Twists 54 Long-Range War (Command 12") and 55 Short Leash (Command 4") replace the 8" of §21 L1870.',
+  },
   kcmOnWeaknesses: {
     name: 'kcmOnWeaknesses', kind: 'choice', values: ['double', 'single'], default: 'double', section: '§14', line: 'L1376',
     note: '"double every keyword cost"; the changelog\'s "could not be priced down below 325" (L2547) implies weaknesses were not doubled.',
@@ -127,3 +137,25 @@ export const IRON_LINE_OPTIONS = {
 } as const satisfies Record<string, IronLineOptionSpec>
 
 export type IronLineOptionName = keyof typeof IRON_LINE_OPTIONS
+
+/** The options as the engine declares them (resolved per table into table.options). */
+export const options: readonly OptionDecl[] = Object.values(IRON_LINE_OPTIONS).map((o: IronLineOptionSpec): OptionDecl => ({
+  name: o.name,
+  ...(o.kind === 'choice' ? { values: o.values } : { type: o.kind }),
+  default: o.default,
+  section: `${o.section} ${o.line}`,
+  note: o.kind === 'number' ? `${o.note} (${o.unit})` : o.note,
+}))
+
+/** The options in force on a table, typed. */
+export type IronLineOptions = {
+  [K in IronLineOptionName]: (typeof IRON_LINE_OPTIONS)[K] extends { kind: 'choice'; values: readonly (infer V)[] }
+    ? V
+    : (typeof IRON_LINE_OPTIONS)[K] extends { kind: 'boolean' }
+      ? boolean
+      : number
+}
+
+export function opt(table: Table): IronLineOptions {
+  return table.options as unknown as IronLineOptions
+}

@@ -1,0 +1,181 @@
+// Manoeuvres (§16 L1452–1461): Advance, Wheel, Shuffle, Retreat, Reform, paid in movement points
+// (Speed, §13 L1288), with Rough doubling the cost (L1509), Impassable never (L1508), Perilous one
+// attack per MP spent in it (L1510), and every unit impassable (L1454) unless Flying (§23 L2051).
+import {
+  type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, SceneError, inches, isWithin,
+  measureBaseGap2, measurePath, placeBase, polygonContains, roundTo, toInches, wrapDeg,
+} from '../../engine/index.ts'
+import { IRON_LINE } from './constants.ts'
+import { contextOf } from './context.ts'
+import { withinReading } from './engagement.ts'
+import { opt } from './options.ts'
+import { hasKeyword, readUnit } from './unitState.ts'
+
+export type Manoeuvre = 'advance' | 'wheel' | 'shuffle' | 'retreat' | 'reform'
+const MANOEUVRES: readonly Manoeuvre[] = ['advance', 'wheel', 'shuffle', 'retreat', 'reform']
+
+/** How far off the manoeuvre's line a destination may be and still count as that manoeuvre (mm). */
+export const LINE_TOLERANCE_MM = 0.5
+
+const MP_PER_INCH: Record<Exclude<Manoeuvre, 'reform'>, { value: number; rule: string }> = {
+  advance: { value: IRON_LINE.advanceMpPerInch.value, rule: '§16 L1457' },
+  wheel: { value: IRON_LINE.wheelMpPerInch.value, rule: '§16 L1458' },
+  shuffle: { value: IRON_LINE.shuffleMpPerInch.value, rule: '§16 L1459' },
+  retreat: { value: IRON_LINE.retreatMpPerInch.value, rule: '§16 L1460' },
+}
+
+function inferManoeuvre(m: TableModel, to: readonly [number, number], facing: number | undefined): Manoeuvre {
+  const turned = facing !== undefined && Math.abs(wrapDeg(facing - m.facingDeg)) > 1e-6
+  const moved = Math.hypot(to[0] - m.x, to[1] - m.y) > LINE_TOLERANCE_MM
+  if (turned) return moved ? 'wheel' : 'reform'
+  const dx = to[0] - m.x
+  const dy = to[1] - m.y
+  const f = dx * m.placed.ux + dy * m.placed.uy
+  const l = -dx * m.placed.uy + dy * m.placed.ux
+  if (Math.abs(l) > Math.abs(f)) return 'shuffle'
+  return f >= 0 ? 'advance' : 'retreat'
+}
+
+export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
+  const o = opt(table)
+  const ctx = contextOf(q)
+  const m = table.model(q.model)
+  const u = readUnit(m)
+  if (q.mode !== undefined && !MANOEUVRES.includes(q.mode as Manoeuvre)) {
+    throw new SceneError([{ path: 'mode', message: `unknown manoeuvre "${q.mode}"; Iron Line has ${MANOEUVRES.join(', ')} (§16 L1456)` }])
+  }
+  const mode = (q.mode as Manoeuvre | undefined) ?? inferManoeuvre(m, q.to, q.facing)
+  const reasons: Reason[] = []
+  const rules = new Set<string>(['§16 L1452–1461'])
+  const notes: string[] = []
+  let distracted = ctx.distracted ?? m.status.includes('distracted')
+  const gainsDistracted: string[] = []
+  const finalFacing = q.facing ?? m.facingDeg
+  const dx = q.to[0] - m.x
+  const dy = q.to[1] - m.y
+  const forward = dx * m.placed.ux + dy * m.placed.uy
+  const lateral = -dx * m.placed.uy + dy * m.placed.ux
+  const turned = Math.abs(wrapDeg(finalFacing - m.facingDeg)) > 1e-6
+
+  if (hasKeyword(u, 'immobile') || u.speed === null) reasons.push({ code: 'immobile', message: `${m.id} is Immobile: it may not be activated in the Movement Phase`, rule: '§23 L2056' })
+  const speed = u.speed ?? 0
+  const mpAvailable = speed - (ctx.mpSpent ?? 0)
+
+  let mpCost = 0
+  let distanceMm = Math.hypot(dx, dy)
+  if (mode === 'reform') {
+    rules.add('§16 L1461')
+    if (distanceMm > LINE_TOLERANCE_MM) reasons.push({ code: 'reform-moves', message: `a Reform rotates in place; the destination is ${roundTo(distanceMm, 2)} mm from the centre`, rule: '§16 L1461' })
+    if ((ctx.mpSpent ?? 0) > 0) reasons.push({ code: 'reform-after-manoeuvre', message: 'a Reform allows no other manoeuvres this activation', rule: '§16 L1461' })
+    const cheap = u.order === 'loose' || hasKeyword(u, 'nimble')
+    mpCost = cheap ? IRON_LINE.reformMpLooseOrNimble.value : IRON_LINE.reformMp.value
+    if (cheap) rules.add(u.order === 'loose' ? '§23 L2083' : '§23 L2064')
+    gainsDistracted.push('Reform (§16 L1461)')
+    distanceMm = 0
+  } else if (mode === 'wheel') {
+    rules.add('§16 L1458')
+    if (!turned) reasons.push({ code: 'wheel-without-turn', message: 'a Wheel needs a new facing', rule: '§16 L1458' })
+    const theta = (wrapDeg(finalFacing - m.facingDeg) * Math.PI) / 180
+    const widthMm = 2 * m.placed.halfWidthMm
+    // Pivot on a front corner: the centre turns about it; the opposite front corner swings.
+    const pivots = (['left', 'right'] as const).map((side) => {
+      const v = side === 'left' ? m.placed.halfWidthMm : -m.placed.halfWidthMm
+      const px = m.x + m.placed.halfLengthMm * m.placed.ux - v * m.placed.uy
+      const py = m.y + m.placed.halfLengthMm * m.placed.uy + v * m.placed.ux
+      const cx = px + Math.cos(theta) * (m.x - px) - Math.sin(theta) * (m.y - py)
+      const cy = py + Math.sin(theta) * (m.x - px) + Math.cos(theta) * (m.y - py)
+      return { side, miss: Math.hypot(cx - q.to[0], cy - q.to[1]), centre: [cx, cy] as [number, number] }
+    })
+    const pivot = ctx.pivot ? pivots.find((p) => p.side === ctx.pivot)! : pivots.reduce((x, y) => (y.miss < x.miss ? y : x))
+    if (pivot.miss > 1) reasons.push({ code: 'not-a-wheel', message: `pivoting on the front-${pivot.side} corner puts the centre at (${roundTo(pivot.centre[0], 1)}, ${roundTo(pivot.centre[1], 1)}), ${roundTo(pivot.miss, 1)} mm from the destination`, rule: '§16 L1458' })
+    distanceMm = o.wheelMeasure === 'arc' ? widthMm * Math.abs(theta) : 2 * widthMm * Math.sin(Math.abs(theta) / 2)
+    // The swinging corner moves forward when turning towards the pivot side.
+    const backwards = pivot.side === 'left' ? theta < 0 : theta > 0
+    if (backwards) gainsDistracted.push('wheeling backwards (§16 L1458)')
+    notes.push(`pivot: front-${pivot.side} corner; the opposite corner swings ${roundTo(toInches(distanceMm), 3)}" (${o.wheelMeasure})`)
+    mpCost = toInches(distanceMm) * MP_PER_INCH.wheel.value
+  } else {
+    const per = MP_PER_INCH[mode]
+    rules.add(per.rule)
+    if (turned) reasons.push({ code: 'facing-changes', message: `a ${mode} keeps the facing; use wheel or reform to turn`, rule: per.rule })
+    const off = mode === 'shuffle' ? Math.abs(forward) : Math.abs(lateral)
+    const wrongWay = (mode === 'advance' && forward < -LINE_TOLERANCE_MM) || (mode === 'retreat' && forward > LINE_TOLERANCE_MM)
+    if (off > LINE_TOLERANCE_MM || wrongWay) {
+      const line = mode === 'advance' ? 'straight forward along the facing' : mode === 'retreat' ? 'straight backwards' : 'directly left or right'
+      reasons.push({ code: 'off-line', message: `a ${mode} moves ${line}; the destination is ${roundTo(off, 2)} mm off that line${wrongWay ? ' and the wrong way' : ''}`, rule: per.rule })
+    }
+    if (mode === 'retreat') gainsDistracted.push('Retreat (§16 L1460)')
+    mpCost = toInches(distanceMm) * per.value
+  }
+
+  // Terrain: Impassable never, Rough doubles the cost (Loose ignores; Close and Free gain Distracted), Perilous attacks.
+  const path = measurePath(table, m, q.to, finalFacing)
+  const flying = hasKeyword(u, 'flying')
+  const crossed: Array<{ terrain: string; keywords: readonly string[]; insideInches: number }> = []
+  let perilousMp = 0
+  for (const c of path.crossings) {
+    const t = c.terrain
+    crossed.push({ terrain: t.id, keywords: t.keywords, insideInches: roundTo(toInches(c.insideMm), 3) })
+    if (t.has('impassable') && (c.insideMm > 0.05 || c.endsInside)) {
+      reasons.push({ code: 'impassable', message: `the move enters Impassable ${t.id}`, rule: '§16 L1508' })
+    }
+    if (mode === 'reform' || mode === 'wheel') continue
+    const per = MP_PER_INCH[mode].value
+    if (t.has('rough') && !flying) {
+      rules.add('§16 L1509')
+      if (u.order === 'loose') notes.push(`Rough ${t.id}: Loose Order ignores the penalty`)
+      else {
+        mpCost += toInches(c.insideMm) * per * (IRON_LINE.roughCostMultiplier.value - 1)
+        gainsDistracted.push(`Rough terrain ${t.id} (${u.order} order, §16 L1509)`)
+      }
+    }
+    if (t.has('perilous') && !flying) {
+      const rough = t.has('rough') && u.order !== 'loose' ? IRON_LINE.roughCostMultiplier.value : 1
+      perilousMp += toInches(c.insideMm) * per * rough
+      rules.add('§16 L1510')
+    }
+  }
+  if (!flying) for (const b of path.blockedBy) reasons.push({ code: 'unit-in-the-way', message: `${b.id} is in the way: all friendly and enemy units are impassable`, rule: '§16 L1454' })
+  else {
+    rules.add('§23 L2051')
+    const end = placeBase(m.base, q.to[0], q.to[1], finalFacing)
+    for (const b of table.models) if (b.id !== m.id && measureBaseGap2(end, b.placed).overlapping) reasons.push({ code: 'ends-on-unit', message: `Flying may not end overlapping ${b.id}`, rule: '§23 L2051' })
+  }
+  if (path.offTable) reasons.push({ code: 'off-table', message: 'the unit would end off the table', rule: '§16 L1452' })
+
+  const mpRounded = roundTo(mpCost, 4)
+  if (mpRounded > mpAvailable + 1e-9) reasons.push({ code: 'not-enough-mp', message: `${mode} costs ${mpRounded} MP; ${m.id} has ${mpAvailable} (Speed ${speed}${ctx.mpSpent ? `, ${ctx.mpSpent} spent` : ''})`, rule: '§16 L1454; §13 L1288' })
+
+  // Distracted units "may not end a manoeuvre engaged with a unit" (§23 L2048); Retreat "cannot end in contact with an enemy" (§16 L1460).
+  if (gainsDistracted.length) distracted = true
+  const end = placeBase(m.base, q.to[0], q.to[1], finalFacing)
+  const enemiesNear = table.models.filter((e) => e.side !== m.side && isWithin(measureBaseGap2(end, e.placed).gapMm, inches(IRON_LINE.engagementInches.value), withinReading(table)))
+  if (distracted && enemiesNear.length) reasons.push({ code: 'distracted-ends-engaged', message: `a Distracted unit may not end a manoeuvre engaged (with ${enemiesNear.map((e) => e.id).join(', ')})`, rule: '§23 L2048' })
+  else if (mode === 'retreat' && enemiesNear.length) reasons.push({ code: 'retreat-into-contact', message: `a Retreat cannot end in contact with an enemy (${enemiesNear.map((e) => e.id).join(', ')})`, rule: '§16 L1460' })
+
+  // Cowardly: "May not advance towards the nearest enemy" (§23 L2039).
+  if (hasKeyword(u, 'cowardly') && mode === 'advance') {
+    const enemies = table.models.filter((e) => e.side !== m.side)
+    if (enemies.length) {
+      const nearest = enemies.reduce((x, y) => (measureBaseGap2(m.placed, y.placed).gapMm < measureBaseGap2(m.placed, x.placed).gapMm ? y : x))
+      if (measureBaseGap2(end, nearest.placed).gapMm < measureBaseGap2(m.placed, nearest.placed).gapMm - 1e-6) reasons.push({ code: 'cowardly', message: `Cowardly: may not advance towards the nearest enemy ${nearest.id}`, rule: '§23 L2039' })
+    }
+  }
+  const perilousAttacks = Math.ceil(perilousMp - 1e-9)
+  const stillInside = table.terrain.filter((t) => polygonContains(t.solid.footprint, q.to[0], q.to[1])).map((t) => t.id)
+  return {
+    allowed: reasons.length === 0,
+    reasons,
+    mode,
+    distance: { mm: roundTo(distanceMm, 2), inches: roundTo(toInches(distanceMm), 3) },
+    mpCost: mpRounded,
+    allowance: { mp: mpAvailable, speed, rule: '§13 L1288 (Speed); §16 L1454' },
+    crossed,
+    ...(perilousAttacks > 0 ? { perilous: { mpSpent: roundTo(perilousMp, 3), attacks: perilousAttacks, tn: '4+', rule: '§16 L1510' } } : {}),
+    gainsDistracted: gainsDistracted.length > 0,
+    distractedBy: gainsDistracted,
+    endsIn: stillInside,
+    notes,
+    rules: [...rules],
+  }
+}
