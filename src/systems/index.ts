@@ -6,7 +6,7 @@ import { skrapyard } from './skrapyard/index.ts'
 import { cadence } from './cadence/index.ts'
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
 // [cadence-games-b] import lines (halo-breakpoint, respawn, scraplands, squadrons) go here
-// [operator-tactics] import line goes here
+import { operatorTactics } from './operator-tactics/index.ts'
 import { ironLine } from './iron-line/index.ts'
 
 export const ruleSystems: readonly RuleSystem[] = [
@@ -16,7 +16,7 @@ export const ruleSystems: readonly RuleSystem[] = [
   cadence,
   // [cadence-games-a] registry entries go here
   // [cadence-games-b] registry entries go here
-  // [operator-tactics] registry entry goes here
+  operatorTactics,
   ironLine,
 ]
 

@@ -97,6 +97,13 @@ export const OPTION_SPECS = {
     section: '§06 Terrain types',
     note: 'Extra condition: the obstacle near the target must hide more than this fraction of the target\'s sampled base (0 = any crossing counts). The book has no partial-visibility rule; 0.5 gives a "half hidden" reading.',
   }),
+  partialFullCover: choice({
+    name: 'partialFullCover',
+    values: ['heavy', 'light', 'none'],
+    default: 'heavy',
+    section: '§06 Terrain types',
+    note: 'A Full Cover piece near the target that hides part of its base while the centre line stays clear (the target can be seen): the book has no level for it. Default: it protects like a reinforced barrier, Heavy Cover.',
+  }),
   multipleCover: choice({
     name: 'multipleCover',
     values: ['best', 'stack'],
