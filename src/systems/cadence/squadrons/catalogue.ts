@@ -4,6 +4,7 @@
 // Skill/Defence are stored as the target number (4 means "4+").
 
 import type { CadenceModelProfile, CadenceUpgrade, CadenceWeaponProfile } from '../types.ts'
+import { kebab } from '../specialRules.ts'
 
 /** The six attributes a ship upgrade can set. */
 export type ShipStatName = 'command' | 'movementInches' | 'skill' | 'defence' | 'toughness' | 'hitPoints'
@@ -57,9 +58,6 @@ function describe(e: UpgradeEffect): string {
 const stat = (s: ShipStatName, value: number): UpgradeEffect => ({ kind: 'stat', stat: s, value })
 const rule = (r: string): UpgradeEffect => ({ kind: 'rule', rule: r })
 
-export function kebab(name: string): string {
-  return name.toLowerCase().replace(/["“”'’()]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
-}
 
 export const SHIP_UPGRADES: readonly ShipUpgrade[] = [
   up('Command 1', stat('command', 5), 2, true),

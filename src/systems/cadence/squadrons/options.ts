@@ -16,10 +16,6 @@ export const SQUADRONS_OPTIONS = [
     note: '"you must also move the maximum distance allowed": a Move/Advance that ends short is illegal unless a base stops it.',
   },
   {
-    name: 'closeRangePenalty', type: 'boolean', default: true, section: `${RULES}#ship-attacks`,
-    note: 'Squadrons removes the forced target ("may choose any enemy ship") but says nothing about the Close Range Penalty; no ship weapon has Assault, so the core penalty (hit only on 6 within 3") applies unless switched off.',
-  },
-  {
     name: 'obscuringTest', values: ['any-sightline', 'all-sightlines'], default: 'any-sightline', section: `${RULES}#obscuring`,
     note: '"cannot target an enemy ship if any line of sight can be drawn between them that passes through Obscuring terrain": literal, one crossing sightline (between any points of the two bases) forbids the attack.',
   },
@@ -50,5 +46,9 @@ export const SQUADRONS_OPTIONS = [
   {
     name: 'shipsHavePlatform2', type: 'boolean', default: true, section: 'core-rules/advanced-rules.html#vehicles-and-attacks',
     note: 'Ships count as Vehicles, and "Unless otherwise stated, a vehicle has the Platform (2)" rule; yet Squadrons sells "Weapon Platform: Platform (1)" for 9 points, which only makes sense if ships lack Platform (2). Default literal (true); false gives ships Platform only when bought.',
+  },
+  {
+    name: 'moveToleranceMm', type: 'number', default: 1, section: `${RULES}#ship-movement`,
+    note: 'A forced full-distance move or the exact 2" of the 180° Advance is accepted within this many mm (plus twice the tracked position uncertainty); the book measures with a ruler.',
   },
 ] as const satisfies readonly CadenceOptionDecl[]

@@ -1,0 +1,90 @@
+// Ruleset "cadence/squadrons": Squadrons (space fighters) on the Cadence core.
+import type { ProfileEntry, RuleSystem } from '../../../engine/index.ts'
+import { type CadenceCatalogue, type CadenceModelProfile, type CadenceSpecialRuleText, createCadenceSystem } from '../index.ts'
+import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
+import { SQUADRONS_OPTIONS } from './options.ts'
+import { SQ, shipCost, shipCostQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsRestrictions } from './rules.ts'
+import { isEnemyUnlessExcused } from './gameAttack.ts'
+import { kebab } from '../specialRules.ts'
+import demoScene from './demo.json' with { type: 'json' }
+
+/** Ships "count as having the Vehicle special rule" (squadrons/introduction.html): added to every row. */
+function asShip(p: CadenceModelProfile): CadenceModelProfile {
+  // The X-Wing summary row prints "Shield" (the upgrade's name) for the Shields rule.
+  const rules = p.specialRules.map((r) => (r === 'Shield' ? 'Shields' : r))
+  return { ...p, specialRules: [...rules, 'Vehicle'], note: 'Vehicle added: "all ships count as having the Vehicle special rule" (squadrons/introduction.html)' }
+}
+
+const premadeRows: CadenceModelProfile[] = PREMADE_SHIPS.map((s) => asShip({ ...s.summary, id: s.id, name: s.name, points: s.listedPoints }))
+const destroyObjective: CadenceModelProfile = {
+  id: 'destroy-objective', name: 'Destroy Objective', section: DESTROY_OBJECTIVE.section, command: null, movementInches: 0, skill: 6,
+  defence: DESTROY_OBJECTIVE.defence, toughness: DESTROY_OBJECTIVE.toughness, hitPoints: DESTROY_OBJECTIVE.hitPoints, specialRules: [], points: null,
+  note: '"treated much the same as an enemy ship though it never activates and does not move"; Skill and Movement are not printed (never used)',
+}
+
+const rule = (name: string, applies: 'unit' | 'weapon', text: string): CadenceSpecialRuleText => ({
+  id: kebab(name), name, section: applies === 'unit' ? SQ.unitRules : SQ.weaponRules, text, applies,
+})
+
+export const squadronsCatalogue: CadenceCatalogue = {
+  models: [asShip(BASIC_SHIP), ...premadeRows, ...FRACTURED_SKIES_SHIPS.map(asShip), destroyObjective],
+  weapons: [...SHIP_WEAPONS, ...FRACTURED_SKIES_WEAPONS],
+  upgrades: SHIP_UPGRADES,
+  specialRules: [
+    rule('Boost', 'unit', "If this ship makes a Move and Advance action and does not pivot it may add up to 3 inches to it's movement."),
+    rule('Countermeasures', 'unit', 'Once per game this ship may evade an attack without spending a Command Point.'),
+    rule('Squadron Leader', 'unit', "Friendly ships within 6 inches of this ship do not have to roll to see if they lose a Command Point when activating with just 1. This ship also gains +1 to it's Command attribute on the first round, up to a maximum of 6."),
+    rule('Signal Jam', 'unit', 'Target Lock rolls against this ship only succeed on a 5+.'),
+    rule('Disruptor', 'weapon', 'Rolls to Counter Damage against this weapon do not gain the benefit of the Shields special rule. In addition, any ship that loses a Hit Point to an attack from this weapon also loses 1 Command Point.'),
+    rule('Target Lock', 'weapon', 'Roll a d6 before making any attack rolls with this weapon, on a 3+ this weapon can be used, on a 1 or 2 you may choose a different weapon for your attack but it must be against the same target. If you cannot make an attack with any other weapon you may not make an attack but still count as having taken an attack action.'),
+    rule('Kinetic', 'weapon', 'This weapon counts their Piercing attribute as -1 against a ship with Shields, while the effect of the shield is active.'),
+  ],
+}
+
+const UPGRADE_RULES: Record<string, readonly string[]> = Object.fromEntries(
+  SHIP_UPGRADES.filter((u) => u.grants.kind === 'rule').map((u) => [u.id, [u.grants.kind === 'rule' ? u.grants.rule : '']]),
+)
+
+const system = createCadenceSystem({
+  id: 'cadence/squadrons',
+  title: 'Squadrons (Cadence): space fighter combat',
+  dice: 'D6',
+  moduleSection: SQ.module,
+  catalogue: squadronsCatalogue,
+  options: SQUADRONS_OPTIONS,
+  terrainTypes: [
+    { id: 'obscuring', description: 'Gas clouds and similar: ships cannot target an enemy if any sight line between them passes through it; ships move freely across it.', section: SQ.obscuring },
+    { id: 'dangerous', description: 'Asteroids and debris: a ship that spends any part of its activation inside rolls a d6 at the end, 4+ = one Damage 5 hit.', section: SQ.dangerous },
+  ],
+  hooks: {
+    isEnemy: isEnemyUnlessExcused,
+    heightLevel: () => ({ level: 0, rule: SQ.attacks }),
+    attackRestrictions: squadronsRestrictions,
+    chainAdjustments: squadronsChain,
+  },
+  auras: {
+    'squadron-leader': {
+      name: 'Squadron Leader', radiusInches: 6, affects: 'friendly', includesOwnUnit: false, carriedBy: ['squadron-leader'],
+      effect: 'friendly ships within 6" do not roll to lose their last Command Point when activating with 1', rule: SQ.unitRules,
+    },
+  },
+  upgradeRules: UPGRADE_RULES,
+  contextShape: squadronsContextShape,
+  queryTypes: { 'ship-cost': shipCostQuerySchema },
+  handlers: (core) => ({
+    attack: (table, q) => squadronsAttack(core, table, q),
+    los: (table, q) => squadronsLos(core, table, q),
+    move: (table, q) => squadronsMove(core, table, q),
+    'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: import('../../../engine/index.ts').Table, q: never) => import('../../../engine/index.ts').QueryResultBody,
+  }),
+  demoScene,
+})
+
+// Pre-built ships carry the weapons of their fleet entry by default.
+const profiles: Record<string, ProfileEntry> = { ...system.catalogue.profiles }
+for (const s of PREMADE_SHIPS) {
+  const p = profiles[s.id]
+  if (p) profiles[s.id] = { ...p, weapons: s.weapons.map(kebab) }
+}
+
+export const squadrons: RuleSystem = { ...system, catalogue: { ...system.catalogue, profiles } }

@@ -1,0 +1,199 @@
+// Squadrons on the Cadence core: the hooks and handlers that add the module's rules
+// (squadrons/module-rules.html) to the core's resolution.
+import { z } from 'zod'
+import {
+  type QueryOf, type QueryResultBody, type Reason, type Table, inches, isWithin, losFigure, polygonContains, roundTo,
+  segmentInsideLengthMm, GRAZE_MM, sampleBaseArea,
+} from '../../../engine/index.ts'
+import {
+  type AttackSituation, type CadenceCore, type ChainAdjustment, LOS_RULE, findRule, hasRule, judgeUnitSight, sightOfModel,
+  weaponNumber, exact, formatE, mulE, toNumberE,
+} from '../index.ts'
+import { SQUADRONS_RULES } from './catalogue.ts'
+import { anySightlineCrosses } from './flatGeometry.ts'
+import { type SceneEdit } from './derivedTable.ts'
+import { addKeywordToAll, excuseOtherEnemies, resolveAttackOn } from './gameAttack.ts'
+import { deriveTable } from './derivedTable.ts'
+import { measureShipMove, SHIP_MOVE_MODES, type ShipMoveContext } from './shipMovement.ts'
+import { computeShipCost } from './shipBuilding.ts'
+
+export const SQ = {
+  module: 'squadrons/module-rules.html',
+  intro: 'squadrons/introduction.html',
+  attacks: 'squadrons/module-rules.html#ship-attacks',
+  obscuring: 'squadrons/module-rules.html#obscuring',
+  dangerous: 'squadrons/module-rules.html#dangerous',
+  evasion: 'squadrons/module-rules.html#evasion',
+  unitRules: 'squadrons/module-rules.html#unit-special-rules',
+  weaponRules: 'squadrons/module-rules.html#weapon-special-rules',
+  objectives: 'squadrons/module-rules.html#objectives',
+} as const
+
+/** Attack and move `context` keys Squadrons adds. */
+export const squadronsContextShape = {
+  /** The target ship evades this attack (1 CP, or free once per game with Countermeasures). */
+  evade: z.boolean().optional(),
+  /** Boost: the ship makes a Move and an Advance this activation without pivoting. */
+  boost: z.boolean().optional(),
+  /** Agile: the extra 45° pivot was already used in the other movement action this activation. */
+  agilePivotUsed: z.boolean().optional(),
+  /** Pivot points the ship's base centre passes, in order. */
+  via: z.array(z.tuple([z.number(), z.number()])).optional(),
+}
+
+export const shipCostQuerySchema = z.strictObject({
+  id: z.string().min(1),
+  type: z.literal('ship-cost'),
+  upgrades: z.array(z.string()),
+  weapons: z.array(z.string()),
+})
+
+/** "Ships may only target enemy ships that are over an inch away"; Obscuring terrain forbids targeting. */
+export function squadronsRestrictions(s: AttackSituation): Array<{ code: string; message: string; rule: string }> {
+  const out: Array<{ code: string; message: string; rule: string }> = []
+  const { table } = s
+  if (isWithin(s.distanceMm, inches(SQUADRONS_RULES.minTargetDistanceInches.value), 'le')) {
+    out.push({ code: 'too-close', message: `${s.target.model.id} is ${roundTo(s.distanceMm / 25.4, 3)}" away: ships may only target enemy ships that are over an inch away`, rule: SQ.attacks })
+  }
+  for (const t of table.terrain.filter((p) => p.has('obscuring'))) {
+    const crosses = table.options.obscuringTest === 'all-sightlines'
+      ? everyLineCrosses(s, t.solid.footprint)
+      : anySightlineCrosses(s.attacker.model.placed, s.target.model.placed, t.solid.footprint)
+    if (crosses) out.push({ code: 'obscuring-terrain', message: `a line of sight between ${s.attacker.model.id} and ${s.target.model.id} can be drawn through Obscuring terrain ${t.id}`, rule: SQ.obscuring })
+  }
+  return out
+}
+
+function everyLineCrosses(s: AttackSituation, footprint: ReadonlyArray<readonly [number, number]>): boolean {
+  const a = s.attacker.model
+  for (const [x, y] of sampleBaseArea(s.target.model.placed, 64)) {
+    if (polygonContains(footprint, x, y, 0)) continue
+    if (segmentInsideLengthMm(footprint, a.x, a.y, x, y) <= GRAZE_MM) return false
+  }
+  return true
+}
+
+function shieldsActive(s: AttackSituation): boolean {
+  const all = s.targetUnit.every((v) => hasRule(v.rules, 'shields') || hasRule(v.rules, 'shield'))
+  return all && (s.table.options.shieldActiveAtFullHp === false || s.context.fullHitPoints !== false)
+}
+
+/** Kinetic against active Shields, and Evasion's re-rolls. */
+export function squadronsChain(s: AttackSituation): ChainAdjustment[] {
+  const out: ChainAdjustment[] = []
+  if (hasRule(s.weaponRules, 'kinetic') && shieldsActive(s)) {
+    const heavyArmour = Math.min(...s.targetUnit.map((v) => findRule(v.rules, 'heavy-armour')?.value ?? 0))
+    const effPrc = Math.max(0, weaponNumber(s.weapon, 'piercing') - heavyArmour)
+    // "counts their Piercing attribute as -1 against a ship with Shields, while the effect of the shield is active"
+    const literal = s.table.options.kineticPiercing !== 'minus-one'
+    const modifier = literal ? effPrc + 1 : Math.min(effPrc, 1)
+    if (modifier) out.push({ stage: 'defence', modifier, source: literal ? `Kinetic: Piercing counts as -1 against active Shields (was ${effPrc})` : 'Kinetic: Piercing -1 against active Shields', rule: SQ.weaponRules })
+  }
+  if (s.context.evade === true) {
+    // "This ship may re-roll any failed Defence and Counter rolls from the attack that targetted it."
+    out.push({ stage: 'defence', reroll: true, source: 'Evasion', rule: SQ.evasion })
+    out.push({ stage: 'counter', reroll: true, source: 'Evasion', rule: SQ.evasion })
+  }
+  return out
+}
+
+/** The edits that make the core see a Squadrons table: flat bases, vehicles, any target allowed. */
+function squadronsEdit(table: Table, attackerId: string | null, targetId: string | null, disruptor: boolean): SceneEdit {
+  return (scene) => {
+    // "Line of sight in Squadrons is always worked out on the flat surface of the battlefield using only the ships bases"
+    for (const sm of scene.models) {
+      sm.height = 2
+      sm.eye = 1
+      sm.z = 0
+    }
+    // "all ships count as having the Vehicle special rule"
+    addKeywordToAll(scene, 'Vehicle')
+    if (table.options.weakSpotRear === false) addKeywordToAll(scene, 'Weak Spot (None)')
+    if (attackerId && targetId) {
+      // "otherwise may choose any enemy ship as a target"
+      excuseOtherEnemies(scene, table, attackerId, targetId)
+      if (disruptor) {
+        // Disruptor: "Rolls to Counter Damage against this weapon do not gain the benefit of the Shields special rule."
+        const unit = table.model(targetId).unit
+        for (const sm of scene.models) {
+          const m = table.model(sm.id)
+          if (m.unit !== unit) continue
+          const list = Array.isArray(m.stats.specialRules) ? (m.stats.specialRules as unknown[]).filter((x): x is string => typeof x === 'string') : []
+          sm.stats = { ...(sm.stats ?? {}), specialRules: list.filter((r) => !/^shields?$/i.test(r.trim())) }
+        }
+      }
+    }
+  }
+}
+
+export function squadronsAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+  const attacker = table.model(q.attacker)
+  const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
+  const wr = weapon ? (Array.isArray(weapon.specialRules) ? (weapon.specialRules as string[]) : []) : []
+  const disruptor = wr.some((r) => /^disruptor$/i.test(r))
+  const { result } = resolveAttackOn(core, table, q, squadronsEdit(table, q.attacker, q.target, disruptor))
+  const rules = new Set<string>([...(result.rules ?? []), SQ.attacks, SQ.intro])
+  const out: QueryResultBody = { ...result }
+  if (wr.some((r) => /^target lock$/i.test(r))) {
+    // "Roll a d6 before making any attack rolls with this weapon, on a 3+ this weapon can be used"; Signal Jam: 5+.
+    const target = core.view(table, table.model(q.target))
+    const jam = hasRule(target.rules, 'signal-jam')
+    const need = jam ? SQUADRONS_RULES.signalJamTargetLock.value : SQUADRONS_RULES.targetLockNeed.value
+    const pLock = exact(7 - need, 6)
+    const prob = result.probability as { hit: number; effect: number; exact: { hit: string; effect: string }; notes: string[] }
+    const [n, d] = prob.exact.effect.includes('/') ? prob.exact.effect.split('/') : [prob.exact.effect, '1']
+    const effect = mulE(pLock, exact(BigInt(n!), BigInt(d!)))
+    out.probability = {
+      ...prob,
+      effect: roundTo(toNumberE(effect), 6),
+      exact: { ...prob.exact, effect: formatE(effect) },
+      notes: [...prob.notes, `Target Lock: the weapon can be used on ${need}+ (${formatE(pLock)})${jam ? ' (Signal Jam)' : ''}; effect includes it, hit is per attack roll once locked`],
+    }
+    out.targetLock = { need, probability: roundTo(toNumberE(pLock), 6), exact: formatE(pLock), signalJam: jam, rule: jam ? SQ.unitRules : SQ.weaponRules }
+    rules.add(SQ.weaponRules)
+  }
+  if (disruptor) {
+    out.disruptor = 'no Shields re-roll against it; a ship that loses a Hit Point to it also loses 1 Command Point'
+    rules.add(SQ.weaponRules)
+  }
+  if ((q.context as Record<string, unknown> | undefined)?.evade === true) out.evasion = 'the target spends 1 CP (Countermeasures: once per game free) and may move up to 2" left or right (move query, mode "evade")'
+  out.rules = [...rules]
+  return out
+}
+
+/** LoS on the flat bases, with the core's classes (and whether Obscuring terrain forbids targeting). */
+export function squadronsLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): QueryResultBody {
+  const derived = deriveTable(table, squadronsEdit(table, q.from, q.to, false))
+  const a = derived.model(q.from)
+  const b = derived.model(q.to)
+  const fig = losFigure(derived, a, b, sightOfModel(derived, a, b, q.rays ?? false))
+  const unit = judgeUnitSight(derived, a, b, core.isEnemy)
+  const obscuring = table.terrain.filter((t) => t.has('obscuring') && anySightlineCrosses(a.placed, b.placed, t.solid.footprint)).map((t) => t.id)
+  const reasons: Reason[] = [...unit.reasons]
+  if (obscuring.length) reasons.push({ code: 'obscuring-terrain', message: `a sight line between the bases passes through Obscuring terrain ${obscuring.join(', ')}: no attack`, rule: SQ.obscuring })
+  return {
+    ...fig,
+    class: unit.class,
+    flat: true,
+    canTarget: unit.class !== 'blocked' && obscuring.length === 0,
+    obscuringTerrain: obscuring,
+    unit: { targetUnit: unit.targetUnit, sightClass: unit.sightClass, fullyVisible: unit.fullyVisible, visible: unit.visible, reasons },
+    rules: [LOS_RULE, SQ.attacks, ...(obscuring.length ? [SQ.obscuring] : [])],
+  }
+}
+
+export function squadronsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+  const ship = table.model(q.model)
+  const mode = q.mode ?? 'move'
+  if (!(SHIP_MOVE_MODES as readonly string[]).includes(mode)) {
+    return { allowed: false, mode, reasons: [{ code: 'unknown-mode', message: `Squadrons ship moves: ${SHIP_MOVE_MODES.join(', ')}`, rule: SQ.module }], rules: [SQ.module] }
+  }
+  const v = core.view(table, ship)
+  return measureShipMove({ table, ship, movementInches: v.movementInches, rules: v.rules, query: q, context: (q.context ?? {}) as ShipMoveContext })
+}
+
+export function shipCost(table: Table, q: z.infer<typeof shipCostQuerySchema>): QueryResultBody {
+  const c = computeShipCost(q.upgrades, q.weapons, { weaponsCountAsUpgrades: table.options.weaponsCountAsUpgrades !== false, surchargeStacks: table.options.surchargeStacks === true })
+  return { points: c.total, items: c.itemCount, lines: c.lines, rules: ['squadrons/building-a-squadron.html#custom-ships', 'squadrons/building-a-squadron.html#ship-upgrades'] }
+}
+
