@@ -10,7 +10,7 @@ import type { QueryHandler, RuleSystem } from './ruleSystem.ts'
 import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultDocument } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
-import { type LineOfSight, sampleLineOfSight } from './los/sampleLineOfSight.ts'
+import { type LineOfSight, type LosDensity, sampleLineOfSight } from './los/sampleLineOfSight.ts'
 import { classifyArc } from './geometry/facingArcs.ts'
 import { roundTo } from './units.ts'
 
@@ -71,9 +71,25 @@ export function losFigure(table: Table, viewer: TableModel, target: TableModel, 
   }
 }
 
-/** LoS from viewer to target under the system's rule. */
-export function lineOfSight(table: Table, viewer: TableModel, target: TableModel, rays = false): LineOfSight {
-  return sampleLineOfSight(table, viewer, target, table.system.rules(table).los, { rays })
+const losCache = new WeakMap<Table, Map<string, LineOfSight>>()
+
+/**
+ * LoS from viewer to target under the system's own rule. Memoised per table (a table is immutable),
+ * so a ruleset can ask for the same line in its classifier, its cover rule and its attack.
+ */
+export function lineOfSight(table: Table, viewer: TableModel, target: TableModel, rays = false, density: LosDensity = 'full'): LineOfSight {
+  let cache = losCache.get(table)
+  if (!cache) {
+    cache = new Map()
+    losCache.set(table, cache)
+  }
+  const key = `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
+  let los = cache.get(key)
+  if (!los) {
+    los = sampleLineOfSight(table, viewer, target, table.system.rules(table).los, { rays, density })
+    cache.set(key, los)
+  }
+  return los
 }
 
 const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
@@ -128,11 +144,12 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
     for (const v of viewers) {
       for (const t of table.models) {
         if (t.side === v.side) continue
-        const fig = losFigure(table, v, t, lineOfSight(table, v, t))
+        // The matrix samples coarsely (17 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
+        const fig = losFigure(table, v, t, lineOfSight(table, v, t, false, 'coarse'))
         pairs.push({ from: v.id, to: t.id, visible: fig.visible, fraction: fig.fraction, ...(fig.class !== undefined ? { class: fig.class } : {}) })
       }
     }
-    return { pairs, rules: [table.system.rules(table).los.rule] }
+    return { pairs, density: 'coarse', rules: [table.system.rules(table).los.rule] }
   },
 }
 

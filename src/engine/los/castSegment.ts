@@ -81,6 +81,7 @@ export function measureTerrainCrossing3(
 ): void {
   insideByPiece.fill(0)
   if (!world.bvh) return
+  if (!segmentMayHitWorld(world, ax, ay, az, bx, by, bz)) return
   const dx = bx - ax, dy = by - ay, dz = bz - az
   const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
   if (len === 0) return
@@ -136,6 +137,36 @@ export function measureTerrainCrossing3(
     if (depth > 0) inside += len - start
     insideByPiece[piece] = inside
   }
+}
+
+/** Cheap broad phase before the BVH: does the segment's box meet any piece's bounding box? */
+function segmentMayHitWorld(world: TerrainWorld, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
+  const b = world.pieceBounds
+  const x0 = Math.min(ax, bx), x1 = Math.max(ax, bx), y0 = Math.min(ay, by), y1 = Math.max(ay, by), z0 = Math.min(az, bz), z1 = Math.max(az, bz)
+  for (let i = 0; i < b.length; i += 6) {
+    if (x1 < b[i]! || x0 > b[i + 3]! || y1 < b[i + 1]! || y0 > b[i + 4]! || z1 < b[i + 2]! || z0 > b[i + 5]!) continue
+    // the segment's box overlaps this piece's box: test the segment itself against the box (slabs)
+    if (segmentHitsBox(ax, ay, az, bx, by, bz, b, i)) return true
+  }
+  return false
+}
+
+let clipT0 = 0
+let clipT1 = 1
+function clipAxis(o: number, d: number, lo: number, hi: number): boolean {
+  if (d === 0) return o >= lo && o <= hi
+  let ta = (lo - o) / d
+  let tb = (hi - o) / d
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > clipT0) clipT0 = ta
+  if (tb < clipT1) clipT1 = tb
+  return clipT1 >= clipT0
+}
+
+function segmentHitsBox(ax: number, ay: number, az: number, bx: number, by: number, bz: number, b: Float64Array, i: number): boolean {
+  clipT0 = 0
+  clipT1 = 1
+  return clipAxis(ax, bx - ax, b[i]!, b[i + 3]!) && clipAxis(ay, by - ay, b[i + 1]!, b[i + 4]!) && clipAxis(az, bz - az, b[i + 2]!, b[i + 5]!)
 }
 
 /** Length (mm) of segment a→b inside a model's volume (base × [zBottom, zTop]), analytic. */

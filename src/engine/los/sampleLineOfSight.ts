@@ -17,6 +17,8 @@ export const VOLUME_RING_POINTS = 8
 /** Base sample points (sunflower over the base area, at mid-thickness of the base). */
 export const BASE_SAMPLE_POINTS = 64
 
+const scratchByTable = new WeakMap<Table, Float64Array>()
+
 export type LineOfSight = {
   visible: boolean
   /** Fraction of target points seen (0..1). */
@@ -28,6 +30,12 @@ export type LineOfSight = {
   baseHiddenBy: Record<string, number>
   /** Fraction of the target-point sight lines each id blocks. */
   blockedBy: Record<string, number>
+  /**
+   * Terrain of any type between viewer and target, whatever the rule says blocks: the fraction of
+   * target-point lines and of base lines that pass through at least one terrain piece, and which
+   * pieces. Rulesets decide cover from this without sampling again.
+   */
+  terrainCrossing: { figure: number; base: number; pieces: string[] }
   rays: number
   baseRays: number
   mode: '2d' | '3d'
@@ -35,9 +43,13 @@ export type LineOfSight = {
   sampleRays?: LosRay[]
 }
 
-export type LosOptions = { rays?: boolean; override?: Partial<LosRule> }
+/** Sampling density: "full" for a ruling, "coarse" for the visibility matrix (every pair, every frame the table changes). */
+export type LosDensity = 'full' | 'coarse'
+export type LosOptions = { rays?: boolean; override?: Partial<LosRule>; density?: LosDensity }
 
-const scratchByTable = new WeakMap<Table, Float64Array>()
+const COARSE_HEIGHT_FRACTIONS = [0.2, 0.5, 0.85] as const
+const COARSE_RING_POINTS = 4
+const COARSE_BASE_POINTS = 12
 
 /** Viewer points for a rule (table frame, mm). */
 export function viewerPoints(viewer: TableModel, from: LosRule['from']): Vec3Tuple[] {
@@ -54,7 +66,7 @@ export function viewerPoints(viewer: TableModel, from: LosRule['from']): Vec3Tup
 }
 
 /** Target points for a rule (table frame, mm). */
-export function targetPoints(target: TableModel, to: LosRule['to']): Vec3Tuple[] {
+export function targetPoints(target: TableModel, to: LosRule['to'], density: LosDensity = 'full'): Vec3Tuple[] {
   const b = target.placed
   switch (to) {
     case 'centre':
@@ -62,35 +74,38 @@ export function targetPoints(target: TableModel, to: LosRule['to']): Vec3Tuple[]
     case 'eye':
       return [[target.x, target.y, target.z + target.eyeMm]]
     case 'base':
-      return basePoints(target)
+      return basePoints(target, density)
     case 'volume': {
       const out: Vec3Tuple[] = []
+      const ringCount = density === 'full' ? VOLUME_RING_POINTS : COARSE_RING_POINTS
       const ring: Array<[number, number]> = [[b.cx, b.cy]]
-      for (let i = 0; i < VOLUME_RING_POINTS; i++) {
-        const t = (2 * Math.PI * i) / VOLUME_RING_POINTS
+      for (let i = 0; i < ringCount; i++) {
+        const t = (2 * Math.PI * i) / ringCount
         ring.push(baseFrameToTable(b, VOLUME_RING_FRACTION * b.halfLengthMm * Math.cos(t), VOLUME_RING_FRACTION * b.halfWidthMm * Math.sin(t)))
       }
-      for (const h of VOLUME_HEIGHT_FRACTIONS) for (const [x, y] of ring) out.push([x, y, target.z + h * target.heightMm])
+      for (const h of density === 'full' ? VOLUME_HEIGHT_FRACTIONS : COARSE_HEIGHT_FRACTIONS) for (const [x, y] of ring) out.push([x, y, target.z + h * target.heightMm])
       return out
     }
   }
 }
 
-export function basePoints(target: TableModel): Vec3Tuple[] {
-  return sampleBaseArea(target.placed, BASE_SAMPLE_POINTS).map(([x, y]) => [x, y, target.z + BASE_THICKNESS_MM / 2])
+export function basePoints(target: TableModel, density: LosDensity = 'full'): Vec3Tuple[] {
+  return sampleBaseArea(target.placed, density === 'full' ? BASE_SAMPLE_POINTS : COARSE_BASE_POINTS).map(([x, y]) => [x, y, target.z + BASE_THICKNESS_MM / 2])
 }
 
 /**
  * Sample a line of sight from viewer to target under a ruleset's LoS rule.
- * A sight line is blocked when it runs more than GRAZE_MM inside a blocking solid; grazing an
- * edge or a corner does not block. Viewer and target never block themselves.
+ * A sight line is blocked when it passes through a blocking solid: solids are eroded by ERODE_MM,
+ * so grazing an edge, a face or a corner does not block. Viewer and target never block themselves.
  */
 export function sampleLineOfSight(table: Table, viewer: TableModel, target: TableModel, rule: LosRule, opts: LosOptions = {}): LineOfSight {
   const r: LosRule = { ...rule, ...opts.override }
+  const density = opts.density ?? 'full'
   const pieces = table.terrain
+  const nPieces = pieces.length
   let inside = scratchByTable.get(table)
-  if (!inside || inside.length !== pieces.length) {
-    inside = new Float64Array(pieces.length)
+  if (!inside || inside.length !== nPieces) {
+    inside = new Float64Array(nPieces)
     scratchByTable.set(table, inside)
   }
   const blocksPiece = pieces.map((p) => r.terrainBlocks(p))
@@ -104,84 +119,115 @@ export function sampleLineOfSight(table: Table, viewer: TableModel, target: Tabl
     zBottom: m.z + ERODE_MM,
     zTop: m.z + m.heightMm - ERODE_MM,
   }))
+  // Ids are counted by slot: terrain pieces 0..nPieces-1, then the other models.
+  const ids = [...pieces.map((p) => p.id), ...others.map((m) => m.id)]
+  const slots = ids.length
+  const lineBlock = new Uint8Array(slots) // this line: 1 = blocks
+  const lineHide = new Uint8Array(slots) // this line: 1 = hides (obscures)
+  const pointMark = new Uint8Array(slots) // this target point: every viewer line blocked by / hidden by
+  const blockCount = new Int32Array(slots)
+  const hideCount = new Int32Array(slots)
+  const crossFigure = new Int32Array(nPieces)
+  const lineCross = new Uint8Array(nPieces)
+  let nBlock = 0
+  let nHide = 0
+  let crossAny = false
 
   const from = viewerPoints(viewer, r.from)
-  const blockCount = new Map<string, number>()
-  const hideCount = new Map<string, number>()
   const rays: LosRay[] | undefined = opts.rays ? [] : undefined
 
-  // Trace one sight line: which ids block it, which hide (obscure) it.
-  const by: string[] = []
-  const hides: string[] = []
   const trace = (a: Vec3Tuple, b: Vec3Tuple): void => {
-    by.length = 0
-    hides.length = 0
+    lineBlock.fill(0)
+    lineHide.fill(0)
+    lineCross.fill(0)
+    nBlock = 0
+    nHide = 0
+    crossAny = false
     if (r.mode === '3d') measureTerrainCrossing3(table.world, a[0], a[1], a[2], b[0], b[1], b[2], inside!)
-    for (const p of pieces) {
-      const len = r.mode === '3d' ? inside![p.index]! : measureFootprintCrossing2(p.solid.losFootprint, a[0], a[1], b[0], b[1])
+    for (let k = 0; k < nPieces; k++) {
+      const len = r.mode === '3d' ? inside![k]! : measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1])
       if (len <= GRAZE_MM) continue
-      if (blocksPiece[p.index]) by.push(p.id)
-      else if (obscuresPiece[p.index]) hides.push(p.id)
+      lineCross[k] = 1
+      crossAny = true
+      if (blocksPiece[k]) { lineBlock[k] = 1; nBlock++ }
+      else if (obscuresPiece[k]) { lineHide[k] = 1; nHide++ }
     }
     for (let i = 0; i < others.length; i++) {
       if (!blocksModel[i] && !obscuresModel[i]) continue
       const s = solids[i]!
       const len = r.mode === '3d' ? measureModelCrossing3(s, a[0], a[1], a[2], b[0], b[1], b[2]) : measureModelCrossing2(s, a[0], a[1], b[0], b[1])
       if (len <= GRAZE_MM) continue
-      if (blocksModel[i]) by.push(others[i]!.id)
-      else hides.push(others[i]!.id)
+      if (blocksModel[i]) { lineBlock[nPieces + i] = 1; nBlock++ }
+      else { lineHide[nPieces + i] = 1; nHide++ }
+    }
+    if (rays) {
+      const by: string[] = []
+      const hides: string[] = []
+      for (let k = 0; k < slots; k++) {
+        if (lineBlock[k]) by.push(ids[k]!)
+        if (lineHide[k]) hides.push(ids[k]!)
+      }
+      rays.push({ from: a, to: b, blocked: nBlock > 0, by, hides, base: false })
     }
   }
 
   // Target points: seen when any viewer point has an unblocked line to it.
-  const pts = r.mode === '2d' ? basePoints(target).map(([x, y]) => [x, y, 0] as Vec3Tuple) : targetPoints(target, r.to)
+  const flat = (p: Vec3Tuple): Vec3Tuple => (r.mode === '2d' ? [p[0], p[1], 0] : p)
+  const pts = r.mode === '2d' ? basePoints(target, density) : targetPoints(target, r.to, density)
   let seen = 0
+  let figureCrossed = 0
   for (const p of pts) {
     let clear = false
-    const pointBlockers = new Set<string>()
+    let crossedAll = true
+    pointMark.fill(0)
     for (const f of from) {
-      trace(f, p)
-      rays?.push({ from: f, to: p, blocked: by.length > 0, by: [...by], hides: [...hides], base: false })
-      if (by.length === 0) {
-        clear = true
-        break
-      }
-      for (const id of by) pointBlockers.add(id)
+      trace(flat(f), flat(p))
+      if (!crossAny) crossedAll = false
+      for (let k = 0; k < nPieces; k++) if (lineCross[k]) crossFigure[k]!++
+      if (nBlock === 0) { clear = true; break }
+      for (let k = 0; k < slots; k++) if (lineBlock[k]) pointMark[k] = 1
     }
+    if (crossedAll) figureCrossed++
     if (clear) seen++
-    else for (const id of pointBlockers) blockCount.set(id, (blockCount.get(id) ?? 0) + 1)
+    else for (let k = 0; k < slots; k++) if (pointMark[k]) blockCount[k]!++
   }
 
   // Base points: hidden when every viewer point's line is blocked or obscured.
-  const bps = basePoints(target)
+  const bps = basePoints(target, density)
   let hidden = 0
+  let baseCrossed = 0
   for (const p of bps) {
     let open = false
-    const pointHiders = new Set<string>()
+    let crossedAll = true
+    pointMark.fill(0)
     for (const f of from) {
-      trace(r.mode === '2d' ? [f[0], f[1], 0] : f, r.mode === '2d' ? [p[0], p[1], 0] : p)
-      if (rays && r.to !== 'base') rays.push({ from: f, to: p, blocked: by.length > 0, by: [...by], hides: [...hides], base: true })
-      if (by.length === 0 && hides.length === 0) {
-        open = true
-        break
-      }
-      for (const id of by) pointHiders.add(id)
-      for (const id of hides) pointHiders.add(id)
+      trace(flat(f), flat(p))
+      if (rays) rays[rays.length - 1]!.base = true
+      if (!crossAny) crossedAll = false
+      for (let k = 0; k < nPieces; k++) if (lineCross[k]) crossFigure[k]!++
+      if (nBlock === 0 && nHide === 0) { open = true; break }
+      for (let k = 0; k < slots; k++) if (lineBlock[k] || lineHide[k]) pointMark[k] = 1
     }
+    if (crossedAll) baseCrossed++
     if (!open) {
       hidden++
-      for (const id of pointHiders) hideCount.set(id, (hideCount.get(id) ?? 0) + 1)
+      for (let k = 0; k < slots; k++) if (pointMark[k]) hideCount[k]!++
     }
   }
 
   const fraction = seen / pts.length
   const threshold = r.visibleAbove ?? 0
-  const blockers = [...blockCount.keys()].sort()
-  const obscuring = [...hideCount.keys()].filter((id) => !blockCount.has(id)).sort()
+  const blockers: string[] = []
+  const obscuring: string[] = []
   const baseHiddenBy: Record<string, number> = {}
-  for (const [id, n] of [...hideCount.entries()].sort()) baseHiddenBy[id] = n / bps.length
   const blockedBy: Record<string, number> = {}
-  for (const [id, n] of [...blockCount.entries()].sort()) blockedBy[id] = n / pts.length
+  const order = ids.map((id, k) => ({ id, k })).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+  for (const { id, k } of order) {
+    if (blockCount[k]) { blockers.push(id); blockedBy[id] = blockCount[k]! / pts.length }
+    else if (hideCount[k]) obscuring.push(id)
+    if (hideCount[k]) baseHiddenBy[id] = hideCount[k]! / bps.length
+  }
+  const crossedPieces = order.filter(({ k }) => k < nPieces && crossFigure[k]! > 0).map(({ id }) => id)
   return {
     visible: fraction > threshold,
     fraction,
@@ -190,6 +236,7 @@ export function sampleLineOfSight(table: Table, viewer: TableModel, target: Tabl
     obscuring,
     baseHiddenBy,
     blockedBy,
+    terrainCrossing: { figure: figureCrossed / pts.length, base: baseCrossed / bps.length, pieces: crossedPieces },
     rays: pts.length,
     baseRays: bps.length,
     mode: r.mode,

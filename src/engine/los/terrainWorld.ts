@@ -32,6 +32,8 @@ export type TerrainWorld = {
   geometry: BufferGeometry | null
   /** Piece index of each vertex. */
   pieceOfVertex: Int32Array
+  /** Axis-aligned bounds of each piece, 6 numbers each: minX, minY, minZ, maxX, maxY, maxZ (mm). */
+  pieceBounds: Float64Array
   triangleCount: number
 }
 
@@ -92,12 +94,18 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>)
       solids.push({ id: piece.id, index, footprint: hull, bottomZ: zMin, topZ: zMax, hullOnly: true, losFootprint: offsetPolygonInward(hull, ERODE_MM) })
     }
   })
+  const pieceBounds = new Float64Array(solids.length * 6)
+  solids.forEach((sol, i) => {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
+    for (const [x, y] of sol.footprint) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y) }
+    pieceBounds.set([x0 - 1, y0 - 1, sol.bottomZ - 1, x1 + 1, y1 + 1, sol.topZ + 1], i * 6)
+  })
   if (indices.length === 0) {
-    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0 }
+    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds }
   }
   const geometry = new BufferGeometry()
   geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3))
   geometry.setIndex(new BufferAttribute(new Uint32Array(indices), 1))
   const bvh = new MeshBVH(geometry, { targetLeafSize: 8 })
-  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3 }
+  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3, pieceBounds }
 }

@@ -6,7 +6,7 @@ export type SceneIssue = { path: string; message: string }
 export class SceneError extends Error {
   readonly issues: SceneIssue[]
   constructor(issues: SceneIssue[]) {
-    super(issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; '))
+    super(issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '))
     this.name = 'SceneError'
     this.issues = issues
   }

@@ -28,7 +28,10 @@ export const narrativeSkirmish: RuleSystem = {
   },
   classifyLos: (table, viewer, target, los) => {
     if (!los.visible) return 'blocked'
-    return decideCover(table, viewer, target).inCover ? 'cover' : 'clear'
+    const c = los.terrainCrossing
+    const test = opt(table).coverTest
+    if (test === 'centre-line') return decideCover(table, viewer, target).inCover ? 'cover' : 'clear'
+    return (test === 'partly-hidden' ? c.figure > 0 || c.base > 0 : c.figure >= 0.5) ? 'cover' : 'clear'
   },
   contextSchema,
   handlers: { attack, move, blast },

@@ -5,7 +5,7 @@ import {
   type ArcDecl, type LosRule, type Modifier, type QueryOf, type Reason, type Table, type TableModel, type Weapon,
   SceneError, classifyArc, complement, convolve, dice, die, fraction, inches, isWithin, lineOfSight, losFigure,
   marginOf, measureModels, measurePath, mul, probabilityFigure, probabilityOfPair, segmentInsideLengthMm, sub, add,
-  type Fraction, type QueryResultBody, ONE, toNumber, formatFraction, roundTo, toInches, sampleLineOfSight,
+  type Fraction, type QueryResultBody, ONE, toNumber, formatFraction, roundTo, toInches, 
 } from '../../engine/index.ts'
 import { COVER_DEFENCE_BONUS, EQUIPMENT, EXPLOSION_RADIUS_INCHES, FAST_BONUS_INCHES, MAX_BONUS_DICE, MOVE_COST_AP, MOVE_INCHES, SECTION, type FiringProfile } from './catalogue.ts'
 
@@ -106,20 +106,18 @@ export function checkScene(table: Table): Array<{ path: string; message: string 
 
 export type CoverCall = { inCover: boolean; by: string[]; level: 'none' | 'cover'; rule: string; test: Opt['coverTest'] }
 
-export function decideCover(table: Table, attacker: TableModel, target: TableModel): CoverCall {
+export function decideCover(table: Table, attacker: TableModel, target: TableModel, density: 'full' | 'coarse' = 'full'): CoverCall {
   const test = opt(table).coverTest
   const rule = SECTION.cover
   let by: string[] = []
   if (test === 'centre-line') {
     by = table.terrain.filter((t) => segmentInsideLengthMm(t.solid.footprint, attacker.x, attacker.y, target.x, target.y) > 0.05).map((t) => t.id)
   } else {
-    // Sight lines that terrain (any type) cuts: hidden parts of the figure and of the base.
-    const los = sampleLineOfSight(table, attacker, target, { ...losRule(table), terrainBlocks: () => true, terrainObscures: () => true })
-    const hiddenFigure = 1 - los.fraction
-    const terrainIds = new Set(table.terrain.map((t) => t.id))
-    const hiders = [...new Set([...los.blockers, ...Object.keys(los.baseHiddenBy)])].filter((id) => terrainIds.has(id))
-    const qualifies = test === 'partly-hidden' ? hiddenFigure > 0 || los.baseHidden > 0 : hiddenFigure >= 0.5
-    by = qualifies ? hiders.sort() : []
+    // Terrain of any type between the eye and the target (figure or base), from the same sampling as LoS.
+    const los = lineOfSight(table, attacker, target, false, density)
+    const c = los.terrainCrossing
+    const qualifies = test === 'partly-hidden' ? c.figure > 0 || c.base > 0 : c.figure >= 0.5
+    by = qualifies ? c.pieces : []
   }
   return { inCover: by.length > 0, by, level: by.length > 0 ? 'cover' : 'none', rule, test }
 }
