@@ -150,3 +150,18 @@ function bisect(a: [number, number], b: [number, number], inside: (x: number, y:
   }
   return [Math.round(lo[0] * 1e6) / 1e6, Math.round(lo[1] * 1e6) / 1e6]
 }
+
+/** §05 Crossfire: "Check on Rounds 4, 6, and 8." VP "+1 per objective per check (max 9)". */
+export const CROSSFIRE_CHECK_ROUNDS = [4, 6, 8] as const
+export const CROSSFIRE_STATED_MAX_VP = { value: 9, section: '§05 Crossfire', line: 594 } as const
+
+/** §25 Convention module timing (setup, acts) in minutes, as printed, against its "two hours". */
+export const CONVENTION_TIMING = {
+  setupMinutes: [5, 5],
+  act1Minutes: [25, 30],
+  act2Minutes: [60, 65],
+  act3Minutes: [20, 25],
+  statedTotalMinutes: 120,
+  section: '§25 The Convention module',
+  lines: [2195, 2243, 2266, 2299],
+} as const

@@ -22,7 +22,6 @@ export const CATALOGUE: Catalogue = {
           GUTS: p.GUTS,
           MOBI: p.mobiInches,
           armor: p.armor,
-          AR: ARMOR[p.armor].AR,
           abilities: p.abilities,
         },
         weapons: p.loadout,
