@@ -2,6 +2,8 @@
 // told otherwise, terrain boxes, and a runner that evaluates queries through the engine.
 import { evaluateScene, type QueryResult } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
+import { main } from '../../../src/cli/main.ts'
+import { vi } from 'vitest'
 
 export const IN = 25.4
 export const BASE_MM = 32
@@ -41,3 +43,19 @@ export function at(obj: unknown, path: string): unknown {
   }
   return cur
 }
+
+/** Run the CLI on a file and parse what it prints. */
+export async function evalWithCli(file: string): Promise<{ code: number; doc: { results: Array<Record<string, unknown>> } }> {
+  let out = ''
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
+    return true
+  })
+  try {
+    const code = await main(['eval', file])
+    return { code, doc: JSON.parse(out) as { results: Array<Record<string, unknown>> } }
+  } finally {
+    spy.mockRestore()
+  }
+}
+
