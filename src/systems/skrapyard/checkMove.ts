@@ -134,6 +134,7 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
     const info = readObstacle(piece)
     if (info.kind === 'impassable') {
       if (!flying || endIn) block('impassable', `${piece.id} is impassable`, '§12.9.7')
+      else crossings.push({ terrain: piece.id, kind: info.kind, effect: 'flown over', rule: '§12.7' })
       continue
     }
     if (flying) {
@@ -149,6 +150,8 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
       chanceRules.push(info.density.section)
       continue
     }
+    // A jump replaces climbing: walls left behind by jumping are not crossed as obstacles (§12.9.8).
+    if (mode === 'jump') continue
     // Linear obstacles and building walls: how many walls the straight path crosses.
     const walls = info.kind === 'linear' ? 1 : startIn !== endIn ? 1 : startIn ? 0 : 2
     if (walls === 0) continue
@@ -302,15 +305,16 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
     if (fullInches > 0 && A !== undefined) {
       const fail = sub(ONE, passChance(A))
       const pass = passChance(A)
-      let pOne = ZERO
       let pNone = ONE
       for (let i = 0; i < fullInches; i++) pNone = mul(pNone, pass)
       let passes = ONE
       for (let i = 0; i < fullInches - 1; i++) passes = mul(passes, pass)
-      pOne = mul(fraction(fullInches, 1), mul(fail, passes))
+      const pOne = mul(fraction(fullInches, 1), mul(fail, passes))
       fall = { ...fall, down: fmt(pOne), removed: fmt(sub(ONE, add(pNone, pOne))), rule: '§12.9.8.2.2' }
     }
-  } else if (totalInches > allowance + 1e-9 && areaCut.length === 0 && !context.ensnared) {
+  }
+  // Dice only ever shorten a move: beyond the allowance it is too far whatever they roll.
+  if (totalInches > allowance + 1e-9) {
     const over = roundTo(totalInches - allowance, 3)
     if (context.movedInches > 0 && crossings.some((c) => c.effect === 'half')) {
       block('insufficient-move', `not enough move left to cross: it has used ${context.movedInches}" of a ${allowance}" halved move; it must stop on the near side and cross next turn`, '§12.8.8')
@@ -318,7 +322,7 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
       block('too-far', `${roundTo(totalInches, 3)}" is ${over}" more than the ${allowance}" ${mode} move`, allowanceRule)
     }
   }
-  if (chance.num === 0 && !reasons.some((r) => r.code === 'too-far')) {
+  if (chance.num === 0 && !reasons.some((r) => r.code === 'too-far' || r.code === 'insufficient-move')) {
     block('dice-never-enough', 'no roll of the dice leaves enough move to get there', chanceRules[0] ?? allowanceRule)
   }
 

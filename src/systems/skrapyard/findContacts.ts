@@ -74,28 +74,26 @@ export type Formation = {
 export function findFormation(table: Table, m: TableModel, options: SkrapyardOptions): Formation {
   const me = readCharacter(m)
   const unit = table.unitOf(m).filter((o) => !readCharacter(o).hero)
-  const linked = (a: TableModel, b: TableModel): boolean => {
-    const gap = measureBaseGap2(a.placed, b.placed).gapMm
-    return isWithinInches(gap, readCharacter(a).stature, options) || isWithinInches(gap, readCharacter(b).stature, options)
-  }
-  const inFormationWith = me.hero
-    ? []
-    : unit.filter((o) => o.id !== m.id && isWithinInches(measureBaseGap2(m.placed, o.placed).gapMm, me.stature, options)).map((o) => o.id)
-  // The team: members reachable through formation links, starting from m.
+  const formedWith = (a: TableModel): TableModel[] =>
+    unit.filter((o) => o.id !== a.id && isWithinInches(measureBaseGap2(a.placed, o.placed).gapMm, readCharacter(a).stature, options))
+  const inFormationWith = me.hero ? [] : formedWith(m).map((o) => o.id)
+  // The team: characters in formation (§3.2.1), linked when either is in formation with the other.
+  const formed = unit.filter((o) => formedWith(o).length > 0)
+  const linked = (a: TableModel, b: TableModel) => formedWith(a).includes(b) || formedWith(b).includes(a)
   const team = new Set<string>()
   if (!me.hero && inFormationWith.length > 0) {
     const queue = [m]
     team.add(m.id)
     while (queue.length) {
       const a = queue.pop()!
-      for (const b of unit) if (!team.has(b.id) && linked(a, b)) (team.add(b.id), queue.push(b))
+      for (const b of formed) if (!team.has(b.id) && linked(a, b)) (team.add(b.id), queue.push(b))
     }
   }
   const heroes = table.models.filter((h) => h.side === m.side && h.id !== m.id && readCharacter(h).hero && !readCharacter(h).wounded && !readCharacter(h).retreating)
   const members = team.size ? table.models.filter((o) => team.has(o.id)) : [m]
   const withHero =
     me.hero ? null : heroes.find((h) => members.some((o) => isWithinInches(measureBaseGap2(h.placed, o.placed).gapMm, readCharacter(h).stature, options)))?.id ?? null
-  const teamIds = [...team]
+  const teamIds = [...team].sort()
   let teamStature = teamIds.reduce((s, id) => s + readCharacter(table.model(id)).stature, 0)
   if (withHero && team.size) {
     teamIds.push(withHero)

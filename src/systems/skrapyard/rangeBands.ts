@@ -4,6 +4,9 @@ import type { RangedWeapon } from './catalogue.ts'
 import { roundUp } from './dice.ts'
 import type { SkrapyardOptions } from './options.ts'
 
+/** Distances equal to a limit within this many inches (about 1e-6 mm) count as exactly at it: float noise must not decide a call. */
+export const RANGE_EPS_INCHES = 1e-7
+
 export type RangeBandResult = {
   /** S after the pre-range modifiers (§13.3.1), the S that sets range. */
   readonly rangeS: number
@@ -38,14 +41,14 @@ export function measureRangeBand(
   const maxRangeInches = weapon.rangeMultiplier * S
   const cleanToInches = weapon.penaltyFromMultiplier * S
   const section = weapon.section
-  if (d > maxRangeInches || S <= 0) {
+  if (d > maxRangeInches + RANGE_EPS_INCHES || S <= 0) {
     return { rangeS, maxRangeInches, cleanToInches, inRange: false, band: 'out', penalty: 0, section }
   }
-  if (d > cleanToInches) {
+  if (d > cleanToInches + RANGE_EPS_INCHES) {
     const countFrom = options.rangeBandReading === 'literal' ? S : cleanToInches
     return { rangeS, maxRangeInches, cleanToInches, inRange: true, band: 'penalty', penalty: -roundUp(d - countFrom), section: '§13.3.3.1' }
   }
-  if (weapon.shortRangePenalty && d < S) {
+  if (weapon.shortRangePenalty && d < S - RANGE_EPS_INCHES) {
     return { rangeS, maxRangeInches, cleanToInches, inRange: true, band: 'short', penalty: -roundUp(S - d), section: '§13.6.3' }
   }
   return { rangeS, maxRangeInches, cleanToInches, inRange: true, band: 'clean', penalty: 0, section }
