@@ -97,12 +97,12 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
   } else {
     const per = MP_PER_INCH[mode]
     rules.add(per.rule)
-    if (turned) reasons.push({ code: 'facing-changes', message: `a ${mode} keeps the facing; use wheel or reform to turn`, rule: per.rule })
+    if (turned) reasons.push({ code: 'facing-changes', message: `${mode === 'advance' ? 'an' : 'a'} ${mode} keeps the facing; use wheel or reform to turn`, rule: per.rule })
     const off = mode === 'shuffle' ? Math.abs(forward) : Math.abs(lateral)
     const wrongWay = (mode === 'advance' && forward < -LINE_TOLERANCE_MM) || (mode === 'retreat' && forward > LINE_TOLERANCE_MM)
     if (off > LINE_TOLERANCE_MM || wrongWay) {
       const line = mode === 'advance' ? 'straight forward along the facing' : mode === 'retreat' ? 'straight backwards' : 'directly left or right'
-      reasons.push({ code: 'off-line', message: `a ${mode} moves ${line}; the destination is ${roundTo(off, 2)} mm off that line${wrongWay ? ' and the wrong way' : ''}`, rule: per.rule })
+      reasons.push({ code: 'off-line', message: `${mode === 'advance' ? 'an' : 'a'} ${mode} moves ${line}; the destination is ${roundTo(off, 2)} mm off that line${wrongWay ? ' and the wrong way' : ''}`, rule: per.rule })
     }
     if (mode === 'retreat') gainsDistracted.push('Retreat (§16 L1460)')
     mpCost = toInches(distanceMm) * per.value
