@@ -144,7 +144,7 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
     for (const v of viewers) {
       for (const t of table.models) {
         if (t.side === v.side) continue
-        // The matrix samples coarsely (17 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
+        // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
         const fig = losFigure(table, v, t, lineOfSight(table, v, t, false, 'coarse'))
         pairs.push({ from: v.id, to: t.id, visible: fig.visible, fraction: fig.fraction, ...(fig.class !== undefined ? { class: fig.class } : {}) })
       }

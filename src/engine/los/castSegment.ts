@@ -4,8 +4,8 @@
 // For one segment, how far (mm) it runs inside each terrain piece and each model volume.
 // "Inside" is measured, not merely "hit", so that grazing an edge, a corner or a face (a zero-
 // length passage) never blocks: the caller compares each length with GRAZE_MM.
-import { Ray, Vector3, type Triangle } from 'three'
-import { CONTAINED, INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh'
+import { Ray, type Box3 } from 'three'
+import { BVH, INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh'
 import type { TerrainWorld } from './terrainWorld.ts'
 import type { PlacedBase } from '../geometry/baseShape.ts'
 import { segmentInsideLengthMm, type Polygon } from '../geometry/polygon.ts'
@@ -27,47 +27,52 @@ const order = new Int32Array(MAX_HITS)
 let hitCount = 0
 
 const _ray = new Ray()
-const _e1 = new Vector3()
-const _e2 = new Vector3()
-const _p = new Vector3()
-const _q = new Vector3()
-const _s = new Vector3()
 let _far = 0
-let _world: TerrainWorld | null = null
+let _pos: ArrayLike<number> = []
+let _idx: ArrayLike<number> = []
+let _pieceOfVertex: Int32Array = new Int32Array(0)
 
-function onTriangle(tri: Triangle, triangleIndex: number): boolean {
-  // Möller–Trumbore, both faces; det > 0 means the ray enters through the triangle's front face.
-  const a = tri.a
-  _e1.subVectors(tri.b, a)
-  _e2.subVectors(tri.c, a)
-  _p.crossVectors(_ray.direction, _e2)
-  const det = _e1.dot(_p)
-  if (Math.abs(det) < 1e-12) return false
-  const inv = 1 / det
-  _s.subVectors(_ray.origin, a)
-  const u = _s.dot(_p) * inv
-  if (u < 0 || u > 1) return false
-  _q.crossVectors(_s, _e1)
-  const v = _ray.direction.dot(_q) * inv
-  if (v < 0 || u + v > 1) return false
-  const t = _e2.dot(_q) * inv
-  if (t < 0 || t > _far) return false
-  if (hitCount < MAX_HITS) {
-    const world = _world!
-    const vi = world.geometry!.index!.array[triangleIndex * 3]!
-    hitT[hitCount] = t
-    hitEnter[hitCount] = det > 0 ? 1 : -1
-    hitPiece[hitCount] = world.pieceOfVertex[vi]!
-    hitCount++
+/**
+ * All triangles of a BVH leaf range against the current ray (Möller–Trumbore on raw arrays, both
+ * faces). det > 0 means the ray enters through the triangle's front (outward) face.
+ */
+function onRange(offset: number, count: number): boolean {
+  const ox = _ray.origin.x, oy = _ray.origin.y, oz = _ray.origin.z
+  const dx = _ray.direction.x, dy = _ray.direction.y, dz = _ray.direction.z
+  for (let tri = offset, end = offset + count; tri < end; tri++) {
+    const ia = _idx[3 * tri]! * 3, ib = _idx[3 * tri + 1]! * 3, ic = _idx[3 * tri + 2]! * 3
+    const ax = _pos[ia]!, ay = _pos[ia + 1]!, az = _pos[ia + 2]!
+    const e1x = _pos[ib]! - ax, e1y = _pos[ib + 1]! - ay, e1z = _pos[ib + 2]! - az
+    const e2x = _pos[ic]! - ax, e2y = _pos[ic + 1]! - ay, e2z = _pos[ic + 2]! - az
+    const px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x
+    const det = e1x * px + e1y * py + e1z * pz
+    if (det > -1e-12 && det < 1e-12) continue
+    const inv = 1 / det
+    const sx = ox - ax, sy = oy - ay, sz = oz - az
+    const u = (sx * px + sy * py + sz * pz) * inv
+    if (u < 0 || u > 1) continue
+    const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x
+    const v = (dx * qx + dy * qy + dz * qz) * inv
+    if (v < 0 || u + v > 1) continue
+    const t = (e2x * qx + e2y * qy + e2z * qz) * inv
+    if (t < 0 || t > _far) continue
+    if (hitCount < MAX_HITS) {
+      hitT[hitCount] = t
+      hitEnter[hitCount] = det > 0 ? 1 : -1
+      hitPiece[hitCount] = _pieceOfVertex[_idx[3 * tri]!]!
+      hitCount++
+    }
   }
   return false
 }
 
-const callbacks = {
-  intersectsBounds: (box: import('three').Box3) => (_ray.intersectsBox(box) ? INTERSECTED : NOT_INTERSECTED),
-  intersectsTriangle: onTriangle,
+// Called through BVH.prototype.shapecast with a range callback only: MeshBVH.shapecast would wrap
+// the callbacks in new closures on every call (garbage per sight line).
+const rangeCallbacks = {
+  intersectsBounds: (box: Box3) => (_ray.intersectsBox(box) ? INTERSECTED : NOT_INTERSECTED),
+  intersectsRange: onRange,
 }
-void CONTAINED
+const bvhShapecast = BVH.prototype.shapecast as (this: BVH, callbacks: typeof rangeCallbacks) => boolean
 
 /**
  * Fill insideByPiece[i] with the length (mm) of segment a→b inside terrain piece i (3D).
@@ -88,9 +93,11 @@ export function measureTerrainCrossing3(
   _ray.origin.set(ax, ay, az)
   _ray.direction.set(dx / len, dy / len, dz / len)
   _far = len
-  _world = world
+  _pos = world.geometry!.attributes.position!.array
+  _idx = world.geometry!.index!.array
+  _pieceOfVertex = world.pieceOfVertex
   hitCount = 0
-  world.bvh.shapecast(callbacks)
+  bvhShapecast.call(world.bvh, rangeCallbacks)
   if (hitCount === 0) return
   for (let i = 0; i < hitCount; i++) order[i] = i
   for (let i = 1; i < hitCount; i++) {

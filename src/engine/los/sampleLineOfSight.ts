@@ -47,9 +47,9 @@ export type LineOfSight = {
 export type LosDensity = 'full' | 'coarse'
 export type LosOptions = { rays?: boolean; override?: Partial<LosRule>; density?: LosDensity }
 
-const COARSE_HEIGHT_FRACTIONS = [0.2, 0.5, 0.85] as const
+const COARSE_HEIGHT_FRACTIONS = [0.25, 0.75] as const
 const COARSE_RING_POINTS = 4
-const COARSE_BASE_POINTS = 12
+const COARSE_BASE_POINTS = 8
 
 /** Viewer points for a rule (table frame, mm). */
 export function viewerPoints(viewer: TableModel, from: LosRule['from']): Vec3Tuple[] {
