@@ -136,7 +136,12 @@ function clipPolygon(poly: Array<[number, number]>, inside: (x: number, y: numbe
     if (ia) out.push(a)
     if (ia !== ib) out.push(cross(a, b))
   }
-  return out
+  // Drop vertices that the crossing search put on top of an existing corner.
+  const near = (p: [number, number], q: [number, number]) => Math.hypot(p[0] - q[0], p[1] - q[1]) <= 1e-4
+  const kept: Array<[number, number]> = []
+  for (const p of out) if (!kept.length || !near(p, kept[kept.length - 1]!)) kept.push(p)
+  while (kept.length > 1 && near(kept[0]!, kept[kept.length - 1]!)) kept.pop()
+  return kept
 }
 
 function bisect(a: [number, number], b: [number, number], inside: (x: number, y: number) => boolean): [number, number] {
