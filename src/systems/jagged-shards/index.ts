@@ -76,6 +76,19 @@ function los(table: Table, q: QueryOf<'los'>): QueryResultBody {
   return { ...fig, visible: s.visible, ...(s.viaBase ? { note: 'only the base is visible' } : {}), rules: [fig.rule] }
 }
 
+/** Every pair of opposing models, with the §9.1 reading of visibility (base or body). */
+function visibility(table: Table, q: QueryOf<'visibility'>): QueryResultBody {
+  const pairs: Array<{ from: string; to: string; visible: boolean; fraction: number; class: string }> = []
+  for (const v of table.models.filter((m) => !q.side || m.side === q.side)) {
+    for (const t of table.models) {
+      if (t.side === v.side) continue
+      const s = sightOf(table, v, t)
+      pairs.push({ from: v.id, to: t.id, visible: s.visible, fraction: roundTo(s.los.fraction, 4), class: classifySight(table, v, t) })
+    }
+  }
+  return { pairs, rules: ['§9.1', '§15.2'] }
+}
+
 export const jaggedShards: RuleSystem = {
   id: 'jagged-shards',
   title: 'Jagged Shards: Skirmish Protocol (v1.07)',
@@ -104,6 +117,7 @@ export const jaggedShards: RuleSystem = {
     objective,
     aura,
     los,
+    visibility,
     insertion: insertion as (t: Table, q: never) => QueryResultBody,
     'initiative-steal': initiativeSteal as (t: Table, q: never) => QueryResultBody,
   },

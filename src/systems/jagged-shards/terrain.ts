@@ -104,6 +104,8 @@ export type CoverCall = {
   value: number
   /** Fraction of the base hidden by terrain from the attacker's eye (all hiding pieces together). */
   baseHidden: number
+  /** With option coverMeasure "model": fraction of the body's sample points hidden. */
+  modelHidden?: number
   /** Hiding pieces and the fraction of base sample points each hides. */
   by: Record<string, number>
   /** What decided the level. */
@@ -130,10 +132,17 @@ export function decideCover(table: Table, attacker: TableModel, target: TableMod
   const by: Record<string, number> = {}
   for (const [id, f] of Object.entries(los.baseHiddenBy)) if (pieceById.has(id)) by[id] = f
   let level: CoverLevel = 'none'
-  let test = `${Math.round(los.baseHidden * 100)}% of the base hidden (needs ≥ ${threshold * 100}%)`
+  // Option coverMeasure "model": the share of the body's sample points that terrain hides instead of the base's.
+  let hidden = los.baseHidden
+  if (o.coverMeasure === 'model') {
+    const body = sampleLineOfSight(table, attacker, target, { ...losRuleFor(table, attacker), terrainBlocks: (p) => p.type === 'obscuring' || (losRuleFor(table, attacker).terrainObscures?.(p) ?? false) })
+    hidden = 1 - body.fraction
+    for (const [id, f] of Object.entries(body.blockedBy)) if (pieceById.has(id)) by[id] = f
+  }
+  let test = `${Math.round(hidden * 100)}% of the ${o.coverMeasure === 'model' ? 'model' : 'base'} hidden (needs ≥ ${threshold * 100}%)`
   if (o.coverMode !== 'in-terrain') {
     if (o.coverMixed === 'sum-highest') {
-      if (los.baseHidden >= threshold) {
+      if (hidden >= threshold) {
         for (const id of Object.keys(by)) level = higherCover(level, coverLevelOf(pieceById.get(id)!, o))
       }
     } else {
@@ -161,7 +170,7 @@ export function decideCover(table: Table, attacker: TableModel, target: TableMod
       }
     }
   }
-  return { level, value: COVER_SR[level], baseHidden: los.baseHidden, by, test, rule: '§9.3, §15.3' }
+  return { level, value: COVER_SR[level], baseHidden: los.baseHidden, ...(o.coverMeasure === 'model' ? { modelHidden: hidden } : {}), by, test, rule: '§9.3, §15.3' }
 }
 
 /** The book's own LoS classes: blocked (fully hidden by Obscuring terrain), heavy-cover, light-cover, clear. */

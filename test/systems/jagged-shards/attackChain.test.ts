@@ -120,6 +120,14 @@ describe('cover options (§9.3, §15.3)', () => {
   it('option coverMode in-terrain: a base at least half inside a Light piece is in Light Cover (75)', () => {
     expect(run(apart('colonist-rifleman', 'rootblade-initiate', [attackQuery('q', 'a', 't')], { coverMode: 'in-terrain' }, patch)).q).toMatchObject({ cover: { level: 'light' }, threshold: { final: 75 } })
   })
+  it('option coverMeasure model: a 20 mm barricade 25 mm in front hides the whole base (Light Cover) but only the body points at 4 and 12 mm (18/45 < 50%) → no cover', () => {
+    // body points sit at 4, 12, 20, 28, 36 mm; a line from the 36 mm eye 184.4 mm away passes the barricade at z = z_p + (36 − z_p)·25/184.4:
+    // 4 → 8.3, 12 → 15.3 (hidden), 20 → 22.2 (clear)
+    const wall = [box('barricade', 'light', tx - 30, Y - 60, tx - 20, Y + 60, 20)]
+    expect(run(apart('colonist-rifleman', 'rootblade-initiate', [attackQuery('q', 'a', 't')], {}, wall)).q).toMatchObject({ cover: { level: 'light', baseHidden: 1 } })
+    const r = run(apart('colonist-rifleman', 'rootblade-initiate', [attackQuery('q', 'a', 't')], { coverMeasure: 'model' }, wall)).q!
+    expect(r).toMatchObject({ cover: { level: 'none', modelHidden: 0.4 }, threshold: { final: 65 } })
+  })
   it('a Light piece the attacker stands in does not hide the target (option ignoreViewerTerrain)', () => {
     const around = [box('crates', 'light', 150, Y - 50, 250, Y + 50, 60)]
     expect(run(apart('colonist-rifleman', 'rootblade-initiate', [attackQuery('q', 'a', 't')], {}, around)).q).toMatchObject({ cover: { level: 'none' } })

@@ -21,6 +21,11 @@ describe('jagged-shards demo scene', () => {
     for (const r of doc.results) expect((r['rules'] as string[]).length).toBeGreaterThan(0)
     // The Rifleman's shot at the Dino-Raptor behind the cargo containers: Heavy Cover + EV 10 → 90.
     expect(byId.get('shoot-rifle-raptor')).toMatchObject({ allowed: true, cover: { level: 'heavy' }, threshold: { final: 90 } })
+    expect(byId.get('initiate-sprint-blocked')).toMatchObject({ allowed: false, reasons: [{ code: 'through-obscuring' }] })
+    expect(byId.get('initiate-sprint')).toMatchObject({ allowed: true, mode: 'sprint' })
+    // §20.6.2 "Shock Specialist has no line of sight"-style checks: the Stalker behind the crystal wall is hidden from rifleman-1
+    const pairs = byId.get('who-sees-whom')!['pairs'] as Array<{ from: string; to: string; visible: boolean }>
+    expect(pairs.find((p) => p.from === 'rifleman-1' && p.to === 'stalker')?.visible).toBe(false)
     // §20.2 Insertion: FR 17 vs Hydroponic Reclamation Bay PV 50 → rolls 33–100 → 68/100
     expect(byId.get('insertion')).toMatchObject({ pv: 50, probability: { exact: '17/25' } })
   })
