@@ -67,6 +67,11 @@ export type LosRule = {
   modelObscures?: (blocker: TableModel, viewer: TableModel, target: TableModel) => boolean
   /** Fraction of target points that must be seen to call it visible (default: any, i.e. > 0). */
   visibleAbove?: number
+  /**
+   * "If one model can see the other, both can": sample both directions and keep the one that sees
+   * more (the result says which with `direction`). Default false (LoS from the viewer only).
+   */
+  symmetric?: boolean
   rule: string
 }
 

@@ -41,6 +41,8 @@ export type LineOfSight = {
   mode: '2d' | '3d'
   rule: string
   sampleRays?: LosRay[]
+  /** With a symmetric rule: which way the reported lines run (forward = viewer → target). */
+  direction?: 'forward' | 'reverse'
 }
 
 /** Sampling density: "full" for a ruling, "coarse" for the visibility matrix (every pair, every frame the table changes). */
@@ -100,6 +102,15 @@ export function basePoints(target: TableModel, density: LosDensity = 'full'): Ve
  */
 export function sampleLineOfSight(table: Table, viewer: TableModel, target: TableModel, rule: LosRule, opts: LosOptions = {}): LineOfSight {
   const r: LosRule = { ...rule, ...opts.override }
+  if (r.symmetric) {
+    const there = sampleOneWay(table, viewer, target, r, opts)
+    const back = sampleOneWay(table, target, viewer, r, opts)
+    return back.fraction > there.fraction ? { ...back, direction: 'reverse' } : { ...there, direction: 'forward' }
+  }
+  return sampleOneWay(table, viewer, target, r, opts)
+}
+
+function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, opts: LosOptions): LineOfSight {
   const density = opts.density ?? 'full'
   const pieces = table.terrain
   const nPieces = pieces.length

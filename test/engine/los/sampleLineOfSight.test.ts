@@ -82,4 +82,25 @@ describe('sampled line of sight (3D, BVH)', () => {
     const rule = { ...testSystem.rules(t).los, mode: '2d' as const }
     expect(sampleLineOfSight(t, t.model('a'), t.model('b'), rule).visible).toBe(false)
   })
+
+  it('a symmetric rule gives the same verdict both ways, the better of the two one-way samplings', () => {
+    // Tall viewer (eye 90 mm) 100 mm from a 70 mm wall; short target (40 mm, eye 36) 300 mm beyond it.
+    // Forward: the line to target height h is at 90 − 0.275·(90 − h) over the wall's far face → clear for
+    //   h = 20, 28, 36 (≥ 70.3 mm), blocked for h = 4, 12 → 3/5.
+    // Back: from the short eye (36 mm) to tall heights 10…90 the line is at 36 + 0.725·(h − 36) at the wall's
+    //   near face → only h = 90 (75.2 mm) clears 70 mm → 1/5.
+    const t = table([model('tall', 'A', 100, 100, { height: 100, eye: 90 }), model('short', 'B', 500, 100)], [box('w', 'wall', 200, 0, 210, 400, 70)])
+    const rule = testSystem.rules(t).los
+    const fwd = sampleLineOfSight(t, t.model('tall'), t.model('short'), rule)
+    const back = sampleLineOfSight(t, t.model('short'), t.model('tall'), rule)
+    expect(fwd.fraction).toBeCloseTo(3 / 5, 9)
+    expect(back.fraction).toBeCloseTo(1 / 5, 9)
+    const sym = { ...rule, symmetric: true }
+    const s1 = sampleLineOfSight(t, t.model('tall'), t.model('short'), sym)
+    const s2 = sampleLineOfSight(t, t.model('short'), t.model('tall'), sym)
+    expect(s1.fraction).toBeCloseTo(3 / 5, 9)
+    expect(s1.direction).toBe('forward')
+    expect(s2.fraction).toBeCloseTo(3 / 5, 9)
+    expect(s2.direction).toBe('reverse')
+  })
 })
