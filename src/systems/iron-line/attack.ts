@@ -30,7 +30,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
   const attackerEngagements = findEngagements(table, attacker)
   const targetEngagements = findEngagements(table, target)
   const engagedWithTarget = attackerEngagements.find((e) => e.enemy.id === target.id)
-  const kind = ctx.kind ?? (engagedWithTarget ? 'combat' : 'shooting')
+  const kind = ctx.punishment ? 'combat' : (ctx.kind ?? (engagedWithTarget ? 'combat' : 'shooting'))
   if (attacker.side === target.side) reasons.push({ code: 'same-side', message: `${target.id} is a friendly unit`, rule: '§16 L1473' })
 
   const targetStrain = ctx.targetStrain ?? t.strain
@@ -99,7 +99,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
     diceNotes.push(`half of Strikes ${a.strikes}, rounded down`)
   } else {
     rules.add('§16 L1481–1488')
-    if (!engagedWithTarget) reasons.push({ code: 'not-engaged', message: `${attacker.id} is not engaged with ${target.id}: combat needs contact within 1"`, rule: '§12 L1268; §16 L1483' })
+    if (!engagedWithTarget && !ctx.punishment) reasons.push({ code: 'not-engaged', message: `${attacker.id} is not engaged with ${target.id}: combat needs contact within 1"`, rule: '§12 L1268; §16 L1483' })
     // The arc of the TARGET the attacker is on decides the dice cap (§16 L1469, L1487).
     const arc = classifyUnitArc(target, attacker, o.arcMethod, o.cornerTie)
     out.arc = arcFigure(arc)
@@ -107,7 +107,12 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
     if (as) sitreps.push(as)
     const enemies = attackerEngagements.length
     let available = a.strikes
-    if (ctx.dice !== undefined) {
+    if (ctx.punishment) {
+      // "Punishment rolls dice equal to half the punisher's Strikes" (§16 L1467); rounding is an option.
+      available = o.punishmentRounding === 'up' ? Math.ceil(a.strikes / 2) : Math.floor(a.strikes / 2)
+      diceNotes.push(`Punishment: half of Strikes ${a.strikes}, rounded ${o.punishmentRounding}`)
+      rules.add('§16 L1467')
+    } else if (ctx.dice !== undefined) {
       available = ctx.dice
       diceNotes.push('dice assigned as given in context')
     } else if (enemies > 1) {

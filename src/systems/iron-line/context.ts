@@ -13,6 +13,8 @@ export const contextSchema = z.strictObject({
   kind: z.enum(['shooting', 'combat']).optional(),
   /** Attack dice assigned (combat allocation, Punishment); default: half Strikes shooting, full Strikes combat. */
   dice: z.number().int().min(0).max(40).optional(),
+  /** A Punishment attack on a disengaging enemy: half Strikes at normal target numbers (§16 L1467). */
+  punishment: z.boolean().optional(),
   /** Strain on the target now (default: the scene's stats.strain). */
   targetStrain: z.number().int().min(0).optional(),
   /** Strain the target already took from this attacking unit's activation (Implacable, §16 L1479). */

@@ -1,8 +1,8 @@
 // Ruleset "iron-line": Operator Tactics Part II, the mass-battle game of units on movement trays,
 // with the §16A Vertical Pressure, §25 Convention (SITREP) and §26 Crackerjack options.
 import { z } from 'zod'
-import type { Catalogue, ProfileEntry, RuleSystem, Table } from '../../engine/index.ts'
-import { inches } from '../../engine/index.ts'
+import type { Catalogue, ProfileEntry, QueryResultBody, RuleSystem, Table } from '../../engine/index.ts'
+import { SceneError, inches } from '../../engine/index.ts'
 import { attack } from './attack.ts'
 import { aura, cascade, deployment, ew, objective } from './areas.ts'
 import { TERRAIN_KEYWORDS, UNITS } from './catalogue.ts'
@@ -13,7 +13,8 @@ import { ENGAGED_RULE, WITHIN_RULE, withinReading } from './engagement.ts'
 import { LOS_RULE, arcQuery, engagementQuery, footprintQuery, integrityQuery, losQuery, sightFor, visibilityQuery } from './geometryQueries.ts'
 import { move } from './movement.ts'
 import { opt, options } from './options.ts'
-import { isKnownKeyword } from './unitState.ts'
+import { isKnownKeyword, parseKeyword } from './unitState.ts'
+import { measureUnitCost } from './armyCost.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 const keywordText = (k: { id: string; value?: number }): string => (k.value === undefined ? k.id : `${k.id}(${k.value})`)
@@ -42,6 +43,7 @@ export const queryTypes = {
   integrity: z.strictObject({ ...baseQuery, type: z.literal('integrity'), model: unitRef, context: contextSchema.optional() }),
   cascade: z.strictObject({ ...baseQuery, type: z.literal('cascade'), context: contextSchema.optional() }),
   ew: z.strictObject({ ...baseQuery, type: z.literal('ew'), relay: unitRef, ability: z.string().min(1), target: unitRef.optional(), context: contextSchema.optional() }),
+  'unit-cost': z.strictObject({ ...baseQuery, type: z.literal('unit-cost'), unit: z.string().min(1), keywords: z.array(z.string().min(1)).optional() }),
   deployment: z.strictObject({ ...baseQuery, type: z.literal('deployment'), model: unitRef.optional(), context: contextSchema.optional() }),
 }
 
@@ -69,6 +71,18 @@ function checkScene(table: Table): Array<{ path: string; message: string }> {
     if (m.stats['order'] === undefined) issues.push({ path: `models[${i}].profile`, message: 'an Iron Line unit needs a profile from the §13 roster (e.g. "drone-infantry") or stats.order' })
   })
   return issues
+}
+
+/** Points of a unit as built (§14 L1371–1397), with the KCM doubling reading of the kcmOnWeaknesses option. */
+function unitCostQuery(table: Table, q: { unit: string; keywords?: string[] }): QueryResultBody {
+  const bought = (q.keywords ?? []).map((k, i) => {
+    const p = parseKeyword(k)
+    if (!p) throw new SceneError([{ path: `keywords[${i}]`, message: `cannot read keyword "${k}" (write "swift(2)", "elite")` }])
+    return p
+  })
+  if (!UNITS.some((u) => u.id === q.unit)) throw new SceneError([{ path: 'unit', message: `unknown unit "${q.unit}"; expected one of ${UNITS.map((u) => u.id).join(', ')}` }])
+  const cost = measureUnitCost(q.unit, bought, opt(table).kcmOnWeaknesses)
+  return { ...cost, rules: ['§14 L1371–1397'] }
 }
 
 export const ironLine: RuleSystem = {
@@ -124,6 +138,7 @@ export const ironLine: RuleSystem = {
     cascade: cascade as never,
     ew: ew as never,
     deployment: deployment as never,
+    'unit-cost': unitCostQuery as never,
   },
   demoScene,
   checkScene,
