@@ -4,6 +4,7 @@ import { narrativeSkirmish } from './narrative-skirmish/index.ts'
 import { jaggedShards } from './jagged-shards/index.ts'
 import { skrapyard } from './skrapyard/index.ts'
 import { cadence } from './cadence/index.ts'
+import { devilsBluff } from './cadence/devils-bluff/index.ts'
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
 // [cadence-games-b] import lines (halo-breakpoint, respawn, scraplands, squadrons) go here
 import { operatorTactics } from './operator-tactics/index.ts'
@@ -14,6 +15,7 @@ export const ruleSystems: readonly RuleSystem[] = [
   jaggedShards,
   skrapyard,
   cadence,
+  devilsBluff,
   // [cadence-games-a] registry entries go here
   // [cadence-games-b] registry entries go here
   operatorTactics,

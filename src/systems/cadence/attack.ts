@@ -3,7 +3,7 @@
 // camera cannot see; exact probabilities from probability/attackChain.ts.
 import { SceneError, type Modifier, type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type Weapon, inches, isWithin, roundTo } from '../../engine/index.ts'
 import { z } from 'zod'
-import type { AttackSituation, CadenceCore, CadenceModelView, ChainAdjustment } from './spec.ts'
+import type { AttackSituation, CadenceCore, CadenceModelView, ChainAdjustment, ChainNumbers } from './spec.ts'
 import { type ParsedRule, findRule, hasRule } from './specialRules.ts'
 import { weaponNumber, weaponRules } from './modelView.ts'
 import { distanceFigure, measureUnitGap, nearestOf, withinReading } from './measure.ts'
@@ -63,8 +63,8 @@ export function pickWeapon(attacker: TableModel, id: string | undefined): Weapon
   return w
 }
 
-export function counterTarget(core: CadenceCore, damage: number, toughness: number): { need: number; row: string; rule: string } {
-  const t = core.numbers.counterTable
+export function counterTarget(core: CadenceCore, damage: number, toughness: number, table?: Table): { need: number; row: string; rule: string } {
+  const t = (table ? core.numbersAt(table) : core.numbers).counterTable
   if (damage * 2 <= toughness) return { need: t[0].value, row: 'Damage is half, or lower, than Toughness', rule: t[0].rule }
   if (damage >= toughness * 2) return { need: t[4].value, row: 'Damage is double, or higher, than Toughness', rule: t[4].rule }
   if (damage < toughness) return { need: t[1].value, row: 'Damage is lower than Toughness', rule: t[1].rule }
@@ -72,7 +72,7 @@ export function counterTarget(core: CadenceCore, damage: number, toughness: numb
   return { need: t[3].value, row: 'Damage is higher than Toughness', rule: t[3].rule }
 }
 
-type Stage = { need: number; modifiers: Modifier[]; reroll: boolean; rerollSource?: string; cap: number | null; alwaysSucceed: number[]; onlyFaces?: number[]; needOverride?: { need: number; source: string; rule: string } }
+type Stage = { need: number; modifiers: Modifier[]; reroll: boolean; rerollSource?: string; cap: number | null; alwaysSucceed: number[]; onlyFaces?: number[]; needOverride?: { need: number; source: string; rule: string }; faceValue?: (face: number) => number }
 
 function newStage(need: number): Stage {
   return { need, modifiers: [], reroll: false, cap: null, alwaysSucceed: [] }
@@ -87,6 +87,7 @@ function applyAdjustment(st: Stage, a: ChainAdjustment): void {
     st.rerollSource = a.source
   }
   if (a.alwaysSucceed) st.alwaysSucceed.push(...a.alwaysSucceed)
+  if (a.faceValue) st.faceValue = a.faceValue
 }
 
 function finalNeed(st: Stage): number {
@@ -96,11 +97,12 @@ function finalNeed(st: Stage): number {
   return need
 }
 
-function toCheck(core: CadenceCore, st: Stage, faceValue?: (f: number) => number): RollCheck {
+function toCheck(n: ChainNumbers, st: Stage): RollCheck {
+  const faceValue = st.faceValue
   return {
-    faces: core.numbers.faces,
+    faces: n.faces,
     need: finalNeed(st),
-    alwaysFail: [core.numbers.alwaysFail.value],
+    alwaysFail: [n.alwaysFail.value],
     alwaysSucceed: st.alwaysSucceed,
     ...(st.onlyFaces ? { onlyFaces: st.onlyFaces } : {}),
     reroll: st.reroll,
@@ -268,7 +270,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   const coverNote = coverFrom.length > 0 && !benefit.yes ? { by: coverFrom, denied: benefit.rule ?? S.vehicleTerrain } : null
 
   // Step 2: attack rolls.
-  const n = core.numbers
+  const n = core.numbersAt(table)
   const inaccurate = hasRule(wr, 'inaccurate')
   const atk = newStage(inaccurate ? n.inaccurateSkill.value : attacker.skill)
   const assault = hasRule(wr, 'assault')
@@ -317,7 +319,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   // Step 4: counter rolls.
   const dmg = weaponNumber(weapon, 'damage')
   const tgh = lowest(targetUnit, 'toughness', false)
-  const row = counterTarget(core, dmg, tgh)
+  const row = counterTarget(core, dmg, tgh, table)
   const ctr = newStage(row.need)
   if (hasRule(wr, 'shred')) ctr.modifiers.push({ source: 'Shred', value: n.shred.value, rule: n.shred.rule })
   const weak = findRule(target.rules, 'weak-spot')
@@ -351,13 +353,13 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   const allowed = reasons.length === 0
   const chain: AttackChainSpec = {
     rolls,
-    attack: toCheck(core, atk),
+    attack: toCheck(n, atk),
     rendingExtra,
     volley: hasRule(wr, 'volley'),
     topFace: n.topFace.value,
-    defence: toCheck(core, def),
+    defence: toCheck(n, def),
     damagePerFailedDefence: destructive,
-    counter: toCheck(core, ctr),
+    counter: toCheck(n, ctr),
   }
   const result = core.hooks.evaluateChain(table, chain)
   const extras = core.hooks.attackExtras(situation, allowed ? result : null)
@@ -420,7 +422,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
       notes: [
         'hit: one attack roll hits (after re-rolls); effect: the attack takes at least 1 Hit Point from the target unit',
         `chain: ${rolls} attack roll(s) → hits${rendingExtra ? ` (Rending ${rendingExtra})` : ''}${chain.volley ? ' (Volley)' : ''} → defence → ${destructive} damage per failed defence → counter per damage`,
-        ...(core.numbers.faces === 13 ? ['card draws read as values 1-13 (Ace 1, J 11, Q 12, K 13)'] : []),
+        ...(n.faces === 13 ? ['card draws read as values 1-13 (Ace 1, J 11, Q 12, K 13)'] : []),
       ],
       stages: { attack: fmt(result.pHit), defenceFails: fmt(result.pDefenceFails), counterFails: fmt(result.pCounterFails) },
       anyHit: fmt(allowed ? result.pAnyHit : { n: 0n, d: 1n }),

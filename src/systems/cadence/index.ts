@@ -24,7 +24,7 @@ export { resolveObjective, markerGap, markerToGroupMm, objectiveContextShape } f
 export { resolveAura } from './aura.ts'
 export { resolveMove, levelAt, moveContextShape, MV as MOVE_SECTIONS } from './move.ts'
 export { measureFormation, FORMATION_RULE } from './formation.ts'
-export { evaluateAttackChain, type AttackChainSpec, type AttackChainResult } from './probability/attackChain.ts'
+export { evaluateAttackChain, summariseChain, type AttackChainSpec, type AttackChainResult } from './probability/attackChain.ts'
 export { successProbability, finalFaceDist, faceSucceeds, type RollCheck } from './probability/rollCheck.ts'
 export * from './probability/exactFraction.ts'
 

@@ -9,6 +9,7 @@ import {
 import type { CadenceCore, CadenceModelView } from './spec.ts'
 import { hasRule } from './specialRules.ts'
 import { withinReading } from './measure.ts'
+import { baseHeightLevel } from './modelView.ts'
 import { measureFormation } from './formation.ts'
 
 export const MV = {
@@ -147,7 +148,8 @@ export function resolveMove(core: CadenceCore, table: Table, q: QueryOf<'move'>)
   const path = measurePath(table, m, q.to, finalFacing)
   let extraMm = 0
   const crossed: Array<{ terrain: string; keywords: string[]; insideMm: number }> = []
-  const fromLevel = v.heightLevel
+  // Terrain levels (a rider "counts as" level 1 for attacks, but climbs from where its base stands).
+  const fromLevel = baseHeightLevel(table, m)
   const dest = levelAt(table, q.to[0], q.to[1])
   const toLevel = typeof ctx.toLevel === 'number' ? ctx.toLevel : dest.level
   let climbPiece = false

@@ -65,10 +65,11 @@ export function resolveObjective(core: CadenceCore, table: Table, q: QueryOf<'ob
     const views = ms.map((m) => core.view(table, m))
     if (views.every((v) => hasRule(v.rules, 'non-scoring'))) reasons.push({ code: 'non-scoring', message: `${unitId} is Non-Scoring`, rule: 'core-rules/special-rules-appendix.html#unit-special-rules' })
     if (type === 'access' && round === 1) reasons.push({ code: 'access-round-1', message: 'Access objectives cannot be secured on the first round', rule: OBJ.markers })
-    const st = core.numbers.secureTarget
+    const nums = core.numbersAt(table)
+    const st = nums.secureTarget
     const skill = Math.min(...views.map((v) => v.skill))
     const need = st ? st.value : skill
-    const p = successProbability({ faces: core.numbers.faces, need, alwaysFail: [core.numbers.alwaysFail.value], alwaysSucceed: [], reroll: false })
+    const p = successProbability({ faces: nums.faces, need, alwaysFail: [nums.alwaysFail.value], alwaysSucceed: [], reroll: false })
     const canSecure = reasons.length === 0
     const pSecure = canSecure ? p : exact(0)
     return {

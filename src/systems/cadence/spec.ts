@@ -82,6 +82,8 @@ export type ChainAdjustment = {
   readonly reroll?: boolean
   /** Faces that always succeed (Psionic Field: a physical 6). */
   readonly alwaysSucceed?: readonly number[]
+  /** Read a drawn face as another value (Aces Wild: an Ace counts as 11). */
+  readonly faceValue?: (face: number) => number
   readonly source: string
   readonly rule: string
 }
@@ -149,6 +151,8 @@ export type CadenceSpec = {
   readonly options: readonly OptionDecl[]
   readonly terrainTypes?: readonly TerrainTypeDecl[]
   readonly numbers?: Partial<ChainNumbers>
+  /** Numbers that depend on the options in force (applied over `numbers`). */
+  readonly numbersFor?: (table: Table) => Partial<ChainNumbers>
   readonly hooks?: Partial<CadenceHooks>
   readonly auras?: Readonly<Record<string, AuraDecl>>
   /** Upgrade id → special rules it grants (e.g. 'adaptive-camo' → ['Stealth (12)']). */
@@ -166,7 +170,10 @@ export type CadenceSpec = {
 /** The core resolved for one game: what a game's own handlers can call. Built by system.ts. */
 export type CadenceCore = {
   readonly spec: CadenceSpec
+  /** The numbers without options applied (spec.numbers over the core's). */
   readonly numbers: ChainNumbers
+  /** The numbers in force for a table (spec.numbersFor applied). */
+  readonly numbersAt: (table: Table) => ChainNumbers
   readonly hooks: CadenceHooks
   /** The option values in force. */
   readonly options: (table: Table) => Readonly<Record<string, string | number | boolean>>

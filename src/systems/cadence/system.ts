@@ -88,6 +88,7 @@ export function resolveCore(spec: CadenceSpec): CadenceCore {
   const core: CadenceCore = {
     spec,
     numbers,
+    numbersAt: (t) => (spec.numbersFor ? { ...numbers, ...spec.numbersFor(t) } : numbers),
     hooks,
     options: (t) => t.options,
     view: (t, m) => {
@@ -203,12 +204,12 @@ function resolveBlast(core: CadenceCore, table: Table, q: QueryOf<'blast'>): Que
     trigger = { n: BigInt(num!), d: BigInt(den!) }
     triggerNote = r.allowed ? 'at least one hit on the original target' : 'the attack on the original target is not allowed'
   }
-  const n = core.numbers
+  const n = core.numbersAt(table)
   const victims = area.victims.map((vct) => {
     const v = core.view(table, table.model(vct.model))
     const prc = Math.max(0, weaponNumber(weapon, 'piercing') * n.piercingScale.value - (findRule(v.rules, 'heavy-armour')?.value ?? 0))
     const pDef = successProbability({ faces: n.faces, need: v.defence + prc, alwaysFail: [n.alwaysFail.value], alwaysSucceed: [], reroll: false })
-    const row = counterTarget(core, weaponNumber(weapon, 'damage'), v.toughness)
+    const row = counterTarget(core, weaponNumber(weapon, 'damage'), v.toughness, table)
     const shred = findRule(wr, 'shred') ? n.shred.value : 0
     const pCtr = successProbability({ faces: n.faces, need: row.need - shred, alwaysFail: [n.alwaysFail.value], alwaysSucceed: [], reroll: false })
     const d = findRule(wr, 'destructive')?.value ?? 1

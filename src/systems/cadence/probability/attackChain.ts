@@ -86,6 +86,11 @@ export function evaluateAttackChain(spec: AttackChainSpec): AttackChainResult {
   const firstFaces = finalFaceDist(spec.attack)
   const pOne = firstFaces.get(1) ?? E0
   const pNoOne = probOfE(sumOfE(mixE(pOne, pointDist(1), pointDist(0)), spec.rolls), (v) => v === 0)
+  return summariseChain(pHit, pDefenceFails, pCounterFails, hits, hpLost, complementE(pNoOne))
+}
+
+/** The result record from the stage odds and the two distributions (shared by dice and cards). */
+export function summariseChain(pHit: Exact, pDefenceFails: Exact, pCounterFails: Exact, hits: ExactDist, hpLost: ExactDist, pAnyNaturalOne: Exact): AttackChainResult {
   return {
     pHit,
     pDefenceFails,
@@ -96,7 +101,7 @@ export function evaluateAttackChain(spec: AttackChainSpec): AttackChainResult {
     pAnyHpLost: probOfE(hpLost, (v) => v > 0),
     expectedHits: meanE(hits),
     expectedHpLost: meanE(hpLost),
-    pAnyNaturalOne: complementE(pNoOne),
+    pAnyNaturalOne,
     pAllMiss: probOfE(hits, (v) => v === 0),
   }
 }
