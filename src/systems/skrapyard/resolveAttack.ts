@@ -125,6 +125,10 @@ function resolveShootingAttack(table: Table, attacker: TableModel, target: Table
   if (victim.wounded && options.woundedIgnored) extra.push({ code: 'target-wounded', message: `${target.id} is wounded: ignored for all purposes except combat, formation, movement and morale`, rule: '§15.1.2' })
   if (weapon.id === 'aethyric-arc' && !attacker.keywords.includes('magic')) extra.push({ code: 'not-magic-user', message: 'only characters that can perform the Magic feat may use Aethyric arc', rule: '§19.2' })
   const shooterEngaged = findEngaged(table, attacker, options).length > 0
+  // Shooting into combat (§13.7.1): the target is the group in base contact; a line of sight "as described at
+  // 13.2.1" to any one character of it is enough, even if 13.2.3 fails for the target itself.
+  const intoCombat = findEngaged(table, target, options).some((o) => !isOpponent(o, attacker))
+  const seenInCombat = intoCombat && !los.visible ? findCombatGroup(table, target, options).find((o) => o.id !== attacker.id && sampleSkrapyardLos(table, attacker, o, options, false, false).visible) : undefined
   const shot = resolveShot({
     weapon,
     S,
@@ -134,16 +138,14 @@ function resolveShootingAttack(table: Table, attacker: TableModel, target: Table
     targetTeamStatureSum: targetFormation.inTeam ? targetFormation.teamStature : undefined,
     shooterInTeam: ctx.inTeam ?? formation.inTeam,
     distanceInches,
-    hasLos: los.visible,
-    losReasons: [...losReasons(los, target.id), ...extra],
+    hasLos: los.visible || seenInCombat !== undefined,
+    losReasons: [...(seenInCombat ? [] : losReasons(los, target.id)), ...extra],
     coverObstacles: los.coverObstacles,
     shooterEngaged,
     context,
     options,
   })
 
-  // Shooting into combat (§13.7): a target engaged with the shooter's friends; odd rolls hit an enemy, even a friend.
-  const intoCombat = findEngaged(table, target, options).some((o) => !isOpponent(o, attacker))
   let hit = shot.probability.hit
   let effect = shot.probability.effect
   const notes: string[] = []
@@ -152,6 +154,7 @@ function resolveShootingAttack(table: Table, attacker: TableModel, target: Table
     const split = intoCombatChance(shot.finalS)
     hit = split.enemy
     effect = add(ONE_FACE, mul(sub(split.enemy, ONE_FACE), armourFail))
+    if (seenInCombat) notes.push(`no line of sight to ${target.id} itself; the shot is at the combat group, seen through ${seenInCombat.id} (§13.7.1)`)
     notes.push(`shooting into combat (§13.7.2): a passed test hits an enemy on an odd roll (${fmt(split.enemy)}) and a friend on an even roll (${fmt(split.friend)}); the owning player picks which`)
   }
   if (shot.allowed) {
@@ -167,7 +170,7 @@ function resolveShootingAttack(table: Table, attacker: TableModel, target: Table
   }
   const fb = measureFrontBehind(attacker.placed, target.placed, options.lateralLine)
   const maxRangeMm = inches(shot.band.maxRangeInches)
-  const rules = new Set<string>(['§13.2', '§13.3', ...los.rules, weapon.section, '§1.5', '§15.1'])
+  const rules = new Set<string>(['§13.2', '§13.3', ...los.rules, weapon.section, '§1.5', '§15.1', ...(intoCombat ? ['§13.7.1', '§13.7.2'] : [])])
   for (const m of [...shot.preRange, ...shot.postRange]) rules.add(m.rule)
   for (const r of shot.reasons) rules.add(r.rule)
   return {
@@ -209,6 +212,21 @@ function resolveShootingAttack(table: Table, attacker: TableModel, target: Table
     probability: probabilityFigure(hit, effect, notes),
     rules: [...rules],
   }
+}
+
+/** The characters in a combat: everyone linked to the target through base contact (§13.7.1). */
+function findCombatGroup(table: Table, target: TableModel, options: SkrapyardOptions): TableModel[] {
+  const group = new Map<string, TableModel>([[target.id, target]])
+  const queue = [target]
+  while (queue.length) {
+    const a = queue.pop()!
+    for (const o of table.models) {
+      if (group.has(o.id) || !isInBaseContact(a, o, options.baseContactToleranceMm)) continue
+      group.set(o.id, o)
+      queue.push(o)
+    }
+  }
+  return [...group.values()]
 }
 
 /** Enemies nearer than the target, in range and line of sight, not engaged (§13.5, §13.7). */

@@ -130,7 +130,11 @@ export function isTouchingTerrain(m: TableModel, footprint: ReadonlyArray<readon
 
 let scratch = new Float64Array(0)
 
-export function sampleSkrapyardLos(table: Table, shooter: TableModel, target: TableModel, options: SkrapyardOptions, keepRays = false): SkrapyardLos {
+/**
+ * keepRays: return the sampled lines for drawing. clearance: apply the 1" rule (§13.2.4); false draws the line
+ * "as described at 13.2.1" only, which is what shooting into a combat asks of the other characters in it (§13.7.1).
+ */
+export function sampleSkrapyardLos(table: Table, shooter: TableModel, target: TableModel, options: SkrapyardOptions, keepRays = false, clearance = true): SkrapyardLos {
   const eye: Vec3Tuple = [shooter.x, shooter.y, shooter.z + shooter.eyeMm]
   const within = (d: number, limit: number) => (options.withinComparator === 'strict' ? d < limit : d <= limit)
   const clearanceMm = inches(1)
@@ -142,6 +146,7 @@ export function sampleSkrapyardLos(table: Table, shooter: TableModel, target: Ta
   // §14.1.1: a target engaged with the shooter's friends lets the shooter ignore friendly characters.
   const friendsIgnored = findEngaged(table, target, options).some((o) => !isOpponent(o, shooter))
   const clearanceModels = table.models.filter((o) => {
+    if (!clearance) return false
     if (o.id === shooter.id || o.id === target.id) return false
     if (options.woundedIgnored && readCharacter(o).wounded) return false
     if (friendsIgnored && !isOpponent(o, shooter)) return false

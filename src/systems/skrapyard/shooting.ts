@@ -2,7 +2,7 @@
 // range (§13.3.3: range penalty, cover), the S test and the target's A test (§15.1, §21.3–21.4).
 // Geometry comes in already measured; this file is the book's arithmetic.
 import type { RangedWeapon } from './catalogue.ts'
-import type { Fraction } from '../../engine/index.ts'
+import { type Fraction, ZERO } from '../../engine/index.ts'
 import { shootingChance } from './chance.ts'
 import { passingFaces } from './dice.ts'
 import { NUMBERS } from './numbers.ts'
@@ -149,10 +149,9 @@ export function resolveShot(input: ShotInput): ShotResult {
   const armourMods = weapon.targetArmourModifier + (context.targetJinxed ? NUMBERS.magicCharacteristicModifier.value : 0)
   const finalA = clampIf(input.targetA + armourMods, options.clampModified)
   const allowed = input.hasLos && band.inRange && reasons.length === 0
-  const zero = { num: 0, den: 1 }
   const probability = allowed
     ? shootingChance({ shootValue: finalS, armourValue: finalA, armourReroll: context.targetArmourReroll, noArmourTest: false, autoHit: context.shootFeat })
-    : { hit: zero, effect: zero }
+    : { hit: ZERO, effect: ZERO }
   const need = context.shootFeat
     ? 'automatic pass (Shoot feat, §18.3.2)'
     : `d12 ≤ ${finalS} to hit (${passingFaces(finalS)} in 12; 1 always hits and the target is down, 12 misfires: §1.5, §21.3, §21.4), then target A ${finalA}`

@@ -468,3 +468,17 @@ scene("shooting-eligibility", "Who may shoot: not after hurrying, crossing a lin
       "\"A character that hurries cannot shoot at all\" (§12.4.1); one that crossed a linear obstacle may not shoot that phase (§12.8.9); one that fights may not then shoot "
       "(§11.2); a wounded character is ignored for all purposes but combat, formation, movement and morale (§15.1.2). The plain shot: S5 standing +1 → 6, range 12\"; "
       "gap 175 mm = 6.890\" → −ceil(0.890) = −1 → S5 → 5/12; effect 1/12 + 4/12 × 7/12 = 40/144 = 5/18.")
+
+# 35. Shooting into combat at a target hidden behind a wall, seen through the friend it fights (§13.7.1).
+t = [wall("w", rect(560, 580, 570, 620), 100, kw=["stature-4"])]
+m = [model("s", "A", (400, 600), 0), model("t", "B", (600, 600), 180), model("f", "A", (600, 625), 270)]
+q = [{"id": "group-shot", "type": "attack", "attacker": "s", "target": "t", "context": {"moved": True}}, {"id": "los-t", "type": "los", "from": "s", "to": "t"}]
+e = {"los-t": {"visible": False},
+     "group-shot": {"allowed": True, "intoCombat": True, "cover": {"value": -1, "obstacles": ["w"]}, "range": {"penalty": -2}, "finalS": 2,
+                    "probability": {"exact": {"hit": "1/12", "effect": "1/12"}}}}
+scene("into-combat-hidden-target", "Shooting into combat: the target hidden, a line of sight to the friend it fights is enough", m, q, e,
+      "t (B) fights f (A), bases touching. A 100 mm wall at x 560–570, y 580–620 stands across every line from s's eye to t's zone (y 587.5–612.5 at x ≈ 600: the lines "
+      "cross x 560 between y ≈ 590 and 610), so there is no line of sight to t (§13.2.3). But the target of a shot into combat is the group in base contact, and a line "
+      "\"as described at 13.2.1\" to at least one character in it is enough (§13.7.1): lines to f's far side pass the wall's end (y > 620). Range to t: 175 mm = 6.890\", "
+      "S5 moved → −2; the wall hides (all of) t's zone: −1 (§13.11.1) → S2. Odd passing rolls hit an enemy (§13.7.2): only the 1, which downs it (§21.3): 1/12 and 1/12.",
+      terrain=t)

@@ -1,5 +1,7 @@
 // Every numeric worked example printed in Skrapyard: Raw Rules, one test each, named after its paragraph.
 import { describe, expect, it } from 'vitest'
+import { evaluateScene } from '../../../src/engine/index.ts'
+import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { findWeapon, type RangedWeapon } from '../../../src/systems/skrapyard/catalogue.ts'
 import { derivedDie } from '../../../src/systems/skrapyard/dice.ts'
 import { DEFAULT_OPTIONS } from '../../../src/systems/skrapyard/options.ts'
@@ -42,14 +44,22 @@ describe('Skrapyard worked examples', () => {
     expect(classifyLinearObstacle(2, 4).crossable).toBe(false)
   })
 
-  it('§12.8.8 a stature 2 character that moved 3" up to a stature 1 obstacle cannot cross it this turn', () => {
-    // Normal move 3 + 2 = 5" (§12.1); a stature-1 obstacle is 1 less than the character: halves the move (§12.8.3).
-    const move = normalMoveInches(2)
-    expect(move).toBe(5)
-    const effect = classifyLinearObstacle(2, 1)
-    expect(effect.cost).toBe('half')
-    // Half of 5" is 2.5" (exact) or 3" (§1.6, rounded up); either way 3" already used leaves nothing to cross with.
-    for (const half of [move / 2, Math.ceil(move / 2)]) expect(half - 3).toBeLessThanOrEqual(0)
+  it('§10.3 a D7 character that delays until after D5 characters tests activation at D5 (§10.3.2)', () => {
+    const r = evaluate([character('late', 'A', [100, 100], { D: 7 })], [{ id: 'q', type: 'test', model: 'late', characteristic: 'D', purpose: 'activation', context: { delayedToD: 5 } }])
+    expect(r).toMatchObject({ base: 5, value: 5, probability: { exact: '5/12' } })
+  })
+
+
+  it('§12.8.8 a stature 2 character that moved 3" up to a stature 1 obstacle must cross it next turn', () => {
+    // Normal move 3 + 2 = 5" (§12.1); one stature lower halves it (§12.8.3) to 3" (§1.6); 3" are used.
+    expect(normalMoveInches(2)).toBe(5)
+    expect(classifyLinearObstacle(2, 1).cost).toBe('half')
+    const wall = { id: 'w', type: 'linear', keywords: ['stature-1'], footprint: [[300, 500], [305, 500], [305, 700], [300, 700]], height: 25 }
+    const models = [character('m', 'A', [287.5, 600], {})]
+    const thisTurn = evaluate(models, [{ id: 'q', type: 'move', model: 'm', to: [317.5, 600], context: { movedInches: 3 } }], [wall])
+    expect(thisTurn).toMatchObject({ allowed: false, allowance: { inches: 3 }, reasons: [{ code: 'insufficient-move', rule: '§12.8.8' }] })
+    const nextTurn = evaluate(models, [{ id: 'q', type: 'move', model: 'm', to: [317.5, 600] }], [wall])
+    expect(nextTurn).toMatchObject({ allowed: true })
   })
 
   it('§13.6.2 a rifleman with S9 may shoot up to 27" without modifier, and up to 36" with an increasing modifier', () => {
@@ -62,3 +72,13 @@ describe('Skrapyard worked examples', () => {
     expect(at(36.02).inRange).toBe(false)
   })
 })
+
+type Json = Record<string, unknown>
+function character(id: string, side: string, position: [number, number], stats: Record<string, number>): Json {
+  return { id, side, stats: { F: 5, S: 5, A: 5, D: 5, stature: 2, ...stats }, base: { shape: 'round', diameter: 25 }, height: 45, eye: 40, position, facing: 0 }
+}
+function evaluate(models: Json[], queries: Json[], terrain: Json[] = []): Json {
+  const scene = { format: 'tabletop-scene/1', system: 'skrapyard', table: { width: 1219.2, depth: 1219.2 }, terrain, models, queries }
+  const doc = evaluateScene(scene, findRuleSystem, ruleSystems.map((s) => s.id))
+  return doc.results[0] as Json
+}
