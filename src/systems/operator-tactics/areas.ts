@@ -48,8 +48,7 @@ export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBod
         ? { ...measureSkirmish(table, m, q.at), rawMm: Math.hypot(m.x - q.at[0], m.y - q.at[1]) }
         : measureSkirmish(table, m, q.at)
       const inside = isWithin(d.rawMm, inches(within), 'le')
-      const why = shaken.has(m.id) && o.hardpoints ? 'shaken' : undefined
-      return { model: m.id, side: m.side, inside, counts: inside, ...(why ? { why } : {}), distance: distanceFigure(d), margin: marginOf(d, inches(within), 'le') }
+      return { model: m.id, side: m.side, inside, counts: inside, distance: distanceFigure(d), margin: marginOf(d, inches(within), 'le') }
     })
   }
   const sides = [...new Set(rows.filter((r) => r.counts).map((r) => r.side))]
