@@ -1,7 +1,7 @@
 // Front, flank and rear of a unit. The book uses them (Outmanoeuvred, flank cap 5 dice, rear cap 3:
 // §16 L1469, L1487) but never defines them, so the method is an option (options.ts arcMethod), and
 // each method returns the lines it draws so the overlay can show the boundaries.
-import type { TableModel } from '../../engine/index.ts'
+import type { ArcLine, TableModel } from '../../engine/index.ts'
 import { degrees, pointSegmentDistance } from '../../engine/index.ts'
 import { baseCorners, segmentSegmentDistance } from './unitState.ts'
 
@@ -9,7 +9,8 @@ export type ArcName = 'front' | 'flank' | 'rear'
 export type ArcMethod = 'edge-contact' | 'diagonals' | 'edge-lines'
 export type CornerTie = 'rule-of-scrap' | 'defender-favoured'
 
-export type ArcLineFigure = { name: string; from: [number, number]; to: [number, number] }
+/** A boundary ray in the engine's ArcLine shape (the overlay draws each from `origin` along `direction`). */
+export type ArcLineFigure = ArcLine
 
 export type ArcCall = {
   arc: ArcName
@@ -58,39 +59,48 @@ function namedEdges(of: TableModel): Array<{ name: 'front' | 'right' | 'rear' | 
 
 const EDGE_ARC: Record<'front' | 'right' | 'rear' | 'left', ArcName> = { front: 'front', right: 'flank', rear: 'rear', left: 'flank' }
 
-/** Lines extending each edge of the footprint by `reachMm` both ways (edge-contact and edge-lines draw these). */
-function extendedEdgeLines(of: TableModel, reachMm: number, which: Array<'front' | 'right' | 'rear' | 'left'>): ArcLineFigure[] {
-  const a = of.placed.halfLengthMm
-  const c = of.placed.halfWidthMm
-  const out: ArcLineFigure[] = []
-  for (const w of which) {
-    if (w === 'front' || w === 'rear') {
-      const u = w === 'front' ? a : -a
-      out.push({ name: `${w}-edge line`, from: fromUnitFrame(of, u, c + reachMm), to: fromUnitFrame(of, u, -c - reachMm) })
-    } else {
-      const v = w === 'left' ? c : -c
-      out.push({ name: `${w}-edge line`, from: fromUnitFrame(of, a + reachMm, v), to: fromUnitFrame(of, -a - reachMm, v) })
-    }
-  }
-  return out
+function ray(of: TableModel, arc: string, edge: 'from' | 'to', u0: number, v0: number, du: number, dv: number): ArcLineFigure {
+  const b = of.placed
+  const n = Math.hypot(du, dv) || 1
+  const dx = (du * b.ux - dv * b.uy) / n
+  const dy = (du * b.uy + dv * b.ux) / n
+  return { arc, edge, origin: fromUnitFrame(of, u0, v0), direction: [dx, dy] }
 }
 
-function diagonalLines(of: TableModel, reachMm: number): ArcLineFigure[] {
+/** edge-contact: from each corner, the two edge lines extended outward (front/flank/rear strips; corner quadrants are ties). */
+function edgeContactLines(of: TableModel): ArcLineFigure[] {
   const a = of.placed.halfLengthMm
   const c = of.placed.halfWidthMm
-  const len = Math.hypot(a, c)
-  const k = (len + reachMm) / len
-  const centre: [number, number] = [of.placed.cx, of.placed.cy]
   return [
-    { name: 'front-left diagonal', from: centre, to: fromUnitFrame(of, a * k, c * k) },
-    { name: 'front-right diagonal', from: centre, to: fromUnitFrame(of, a * k, -c * k) },
-    { name: 'rear-right diagonal', from: centre, to: fromUnitFrame(of, -a * k, -c * k) },
-    { name: 'rear-left diagonal', from: centre, to: fromUnitFrame(of, -a * k, c * k) },
+    ray(of, 'front|flank', 'from', a, c, 1, 0), ray(of, 'front|flank', 'to', a, c, 0, 1),
+    ray(of, 'front|flank', 'from', a, -c, 1, 0), ray(of, 'front|flank', 'to', a, -c, 0, -1),
+    ray(of, 'flank|rear', 'from', -a, c, -1, 0), ray(of, 'flank|rear', 'to', -a, c, 0, 1),
+    ray(of, 'flank|rear', 'from', -a, -c, -1, 0), ray(of, 'flank|rear', 'to', -a, -c, 0, -1),
+  ]
+}
+
+/** edge-lines: the rear-edge line extended sideways, the side-edge lines extended forward. */
+function edgeLinesLines(of: TableModel): ArcLineFigure[] {
+  const a = of.placed.halfLengthMm
+  const c = of.placed.halfWidthMm
+  return [
+    ray(of, 'front|flank', 'from', a, c, 1, 0), ray(of, 'front|flank', 'to', a, -c, 1, 0),
+    ray(of, 'flank|rear', 'from', -a, c, 0, 1), ray(of, 'flank|rear', 'to', -a, -c, 0, -1),
+  ]
+}
+
+/** diagonals: the footprint diagonals, continued outward from each corner. */
+function diagonalLines(of: TableModel): ArcLineFigure[] {
+  const a = of.placed.halfLengthMm
+  const c = of.placed.halfWidthMm
+  return [
+    ray(of, 'front|flank', 'from', a, c, a, c), ray(of, 'front|flank', 'to', a, -c, a, -c),
+    ray(of, 'flank|rear', 'from', -a, c, -a, c), ray(of, 'flank|rear', 'to', -a, -c, -a, -c),
   ]
 }
 
 /** Which of `of`'s arcs the unit `from` is in. */
-export function classifyUnitArc(of: TableModel, from: TableModel, method: ArcMethod, tie: CornerTie, reachMm = 150): ArcCall {
+export function classifyUnitArc(of: TableModel, from: TableModel, method: ArcMethod, tie: CornerTie): ArcCall {
   const a = of.placed.halfLengthMm
   const c = of.placed.halfWidthMm
   if (method === 'diagonals') {
@@ -111,7 +121,7 @@ export function classifyUnitArc(of: TableModel, from: TableModel, method: ArcMet
       tie: arcs.length > 1 ? arcs : null,
       method,
       evidence: [`attacker centre bears ${bearing.toFixed(2)}° from the facing; front quadrant ±${half.toFixed(2)}°, rear beyond ±${(180 - half).toFixed(2)}°`],
-      lines: diagonalLines(of, reachMm),
+      lines: diagonalLines(of),
       boundaryMarginMm: (r * marginDeg * Math.PI) / 180,
     }
   }
@@ -132,7 +142,7 @@ export function classifyUnitArc(of: TableModel, from: TableModel, method: ArcMet
       tie: arcs.length > 1 ? arcs : null,
       method,
       evidence: [`attacker centre at ${u.toFixed(2)} mm ahead, ${v.toFixed(2)} mm left of the centre; rear-edge line at −${a.toFixed(2)}, side-edge lines at ±${c.toFixed(2)}`],
-      lines: extendedEdgeLines(of, reachMm, ['left', 'right', 'rear']),
+      lines: edgeLinesLines(of),
       boundaryMarginMm: Math.min(Math.abs(u + a), Math.abs(Math.abs(v) - c)),
     }
   }
@@ -177,7 +187,7 @@ export function classifyUnitArc(of: TableModel, from: TableModel, method: ArcMet
     tie: arcs.length > 1 ? arcs : null,
     method,
     evidence: distances.map((x, i) => `${x.edge} edge ${x.d.toFixed(2)} mm (stretch at that distance ${stretch[i]!.mm.toFixed(1)} mm)`),
-    lines: extendedEdgeLines(of, reachMm, ['front', 'left', 'rear', 'right']),
+    lines: edgeContactLines(of),
     boundaryMarginMm: arcs.length > 1 ? 0 : Math.max(0, Math.min(...others) - best),
   }
 }

@@ -88,7 +88,7 @@ export function arcFigure(arc: ArcCall): Record<string, unknown> {
     method: arc.method,
     evidence: arc.evidence,
     boundaryMarginMm: roundTo(arc.boundaryMarginMm, 2),
-    lines: arc.lines.map((l) => ({ name: l.name, from: r(l.from), to: r(l.to) })),
+    lines: arc.lines.map((l) => ({ arc: l.arc, edge: l.edge, origin: r(l.origin), direction: [roundTo(l.direction[0], 6), roundTo(l.direction[1], 6)] })),
   }
 }
 

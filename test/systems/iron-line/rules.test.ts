@@ -98,6 +98,20 @@ describe('arcs by the edge-lines method', () => {
   })
 })
 
+describe('arc lines for the overlay (engine ArcLine rays)', () => {
+  it('edge-contact draws the four edges extended from each corner; the front-left corner of a unit facing 90° is (397.2, 487.2)', () => {
+    const r = evaluate(scene({
+      models: [unit('t', 'b', 'drone-infantry', [457.2, 457.2], 90), unit('e', 'a', 'drone-infantry', [457.2, 600], 270)],
+      queries: [{ id: 'a', type: 'arc', of: 't', from: 'e' }],
+    }))['a']!
+    const lines = r['lines'] as Array<{ origin: [number, number]; direction: [number, number] }>
+    expect(lines).toHaveLength(8)
+    expect(lines[0]).toMatchObject({ origin: [397.2, 487.2], direction: [0, 1] }) // forward along the left edge line
+    expect(lines[1]).toMatchObject({ origin: [397.2, 487.2], direction: [-1, 0] }) // left along the front edge line
+    expect(r['arc']).toBe('front')
+  })
+})
+
 describe('§16 terrain keywords', () => {
   it('Large terrain: a unit touching it gains Large and sees over a unit in the way (§16 L1513)', () => {
     const r = evaluate(scene({
