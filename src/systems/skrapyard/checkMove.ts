@@ -271,6 +271,15 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
 
   // Retreat (§16.4.1): must end at least 3" from every enemy, else the character is removed (§16.4.5).
   if (mode === 'retreat') {
+    // "a full normal move (12.1) away from the nearest enemy character" (§16.4.1).
+    const enemies = table.models.filter((o) => isOpponent(model, o))
+    const nearest = enemies.reduce<{ o: TableModel; gap: number } | null>((best, o) => {
+      const gap = measureBaseGap2(model.placed, o.placed).gapMm
+      return !best || gap < best.gap ? { o, gap } : best
+    }, null)
+    if (nearest && measureBaseGap2(dest, nearest.o.placed).gapMm <= nearest.gap + tol) {
+      block('retreat-not-away', `a retreat moves away from the nearest enemy character (${nearest.o.id})`, '§16.4.1')
+    }
     const clear = inches(NUMBERS.retreatClearanceInches.value)
     for (const o of table.models) {
       if (!isOpponent(model, o)) continue

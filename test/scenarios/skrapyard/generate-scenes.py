@@ -482,3 +482,16 @@ scene("into-combat-hidden-target", "Shooting into combat: the target hidden, a l
       "\"as described at 13.2.1\" to at least one character in it is enough (§13.7.1): lines to f's far side pass the wall's end (y > 620). Range to t: 175 mm = 6.890\", "
       "S5 moved → −2; the wall hides (all of) t's zone: −1 (§13.11.1) → S2. Odd passing rolls hit an enemy (§13.7.2): only the 1, which downs it (§21.3): 1/12 and 1/12.",
       terrain=t)
+
+# 36. Retreat moves (§16.4.1, §16.4.5).
+m = [model("r", "A", (300, 600), 0), model("e", "B", (400, 600), 180)]
+q = [{"id": "retreat-ok", "type": "move", "model": "r", "to": [300 - 5 * IN, 600], "mode": "retreat"},
+     {"id": "retreat-toward", "type": "move", "model": "r", "to": [330, 600], "mode": "retreat"},
+     {"id": "retreat-short", "type": "move", "model": "r", "to": [299, 600], "mode": "retreat"}]
+e = {"retreat-ok": {"allowed": True, "allowance": {"inches": 5, "rule": "§16.4.1"}},
+     "retreat-toward": {"allowed": False, "$reasonCodes": ["retreat-not-away", "retreat-too-close"]},
+     "retreat-short": {"allowed": False, "$reasonCodes": ["retreat-too-close"]}}
+scene("move-retreat", "Retreat: a normal move away from the nearest enemy, ending at least 3\" from every enemy", m, q, e,
+      "r (stature 2) retreats a normal move, 5\" (§16.4.1); e is 75 mm (2.95\") away. 5\" straight back ends 75 + 127 = 202 mm (7.95\") from e: allowed. "
+      "30 mm toward e is not away from it and ends 45 mm (1.77\") away. 1 mm back ends 76.0 mm from e, short of 3\" = 76.2 mm: a retreat that cannot end "
+      "at least 3\" from every enemy removes the character (§16.4.5).")
