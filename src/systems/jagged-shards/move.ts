@@ -51,11 +51,11 @@ function measureVertical(table: Table, m: TableModel, to: readonly [number, numb
   const steps: Vertical['steps'] = []
   const drops: Vertical['drops'] = []
   const maxMm = inches(CLIMB_MAX_INCHES.value)
-  const down = (toZ: number, from: TableTerrain) => {
+  const down = (toZ: number, fromId: string) => {
     if (toZ >= z - 1e-6) return
     const dropMm = z - toZ
     const hazardous = dropMm > inches(FREE_DROP_INCHES.value) + 1e-6 && !safeDrop
-    drops.push({ terrain: from.id, downInches: roundTo(toInches(dropMm), 3), hazardous })
+    drops.push({ terrain: fromId, downInches: roundTo(toInches(dropMm), 3), hazardous })
     z = toZ
   }
   for (const { t } of surfaces) {
@@ -72,11 +72,11 @@ function measureVertical(table: Table, m: TableModel, to: readonly [number, numb
       steps.push({ terrain: t.id, upInches: roundTo(toInches(up), 3) })
       z = top
     }
-    if (!onTop) down(0, t)
+    if (!onTop) down(0, t.id)
   }
   const endSurface = surfaces.filter(({ t }) => polygonContains(t.solid.footprint, to[0], to[1])).map(({ t }) => t)
   const endZ = endSurface.length ? Math.max(...endSurface.map((t) => t.solid.topZ)) : 0
-  if (endZ < z - 1e-6) down(endZ, endSurface[0] ?? surfaces[surfaces.length - 1]?.t ?? table.terrain[0]!)
+  if (endZ < z - 1e-6) down(endZ, surfaces[surfaces.length - 1]?.t.id ?? 'its starting height')
   return { climbInches: toInches(climbMm) * CLIMB_COST_PER_INCH.value, steps, drops, endZ }
 }
 
