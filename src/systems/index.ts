@@ -5,8 +5,12 @@ import { jaggedShards } from './jagged-shards/index.ts'
 import { skrapyard } from './skrapyard/index.ts'
 import { cadence } from './cadence/index.ts'
 import { devilsBluff } from './cadence/devils-bluff/index.ts'
+import { fracture } from './cadence/fracture/index.ts'
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
-// [cadence-games-b] import lines (halo-breakpoint, respawn, scraplands, squadrons) go here
+import { haloBreakpoint } from './cadence/halo-breakpoint/index.ts'
+import { respawn } from './cadence/respawn/index.ts'
+import { scraplands } from './cadence/scraplands/index.ts'
+import { squadrons } from './cadence/squadrons/index.ts'
 import { operatorTactics } from './operator-tactics/index.ts'
 import { ironLine } from './iron-line/index.ts'
 
@@ -16,8 +20,12 @@ export const ruleSystems: readonly RuleSystem[] = [
   skrapyard,
   cadence,
   devilsBluff,
+  fracture,
   // [cadence-games-a] registry entries go here
-  // [cadence-games-b] registry entries go here
+  haloBreakpoint,
+  respawn,
+  scraplands,
+  squadrons,
   operatorTactics,
   ironLine,
 ]

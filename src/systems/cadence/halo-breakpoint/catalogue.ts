@@ -3,6 +3,7 @@
 // Skill/Defence are stored as the target number (4 means "4+").
 
 import type { CadenceModelProfile, CadenceUpgrade, CadenceWeaponProfile } from '../types.ts'
+import { kebab } from '../specialRules.ts'
 
 /** A Halo model row plus the default weapons its unit entry lists. */
 export type HaloModel = CadenceModelProfile & { readonly unit: string; readonly points: number; readonly weapons: readonly string[] }
@@ -20,9 +21,6 @@ const UNSC = 'halo-breakpoint/army-lists/unsc-army-list.html'
 const COV = 'halo-breakpoint/army-lists/covenant-army-list.html'
 const RULES = 'halo-breakpoint/module-rules.html'
 
-export function kebab(name: string): string {
-  return name.toLowerCase().replace(/["“”'’()]/g, '').replace(/\//g, ' ').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
-}
 
 const m = (
   page: string, anchor: string, unit: string, name: string, command: number, movementInches: number, skill: number,

@@ -3,6 +3,7 @@
 // Skill/Defence are stored as the target number (4 means "4+").
 
 import type { CadenceModelProfile, CadenceWeaponProfile } from '../types.ts'
+import { kebab } from '../specialRules.ts'
 
 /** A Respawn weapon: the printed row plus what the table marks specially. */
 export type RespawnWeapon = CadenceWeaponProfile & {
@@ -26,9 +27,6 @@ const TEAM = 'respawn/creating-your-team.html'
 const RULES = 'respawn/module-rules.html'
 const S1 = 'respawn/season-1-big-guns.html'
 
-export function kebab(name: string): string {
-  return name.toLowerCase().replace(/["“”'’()]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
-}
 
 const sp = (name: string, command: number, movementInches: number, skill: number, defence: number, toughness: number, hitPoints: number): CadenceModelProfile => ({
   id: kebab(name), name, section: `${TEAM}#starting-profile`, command, movementInches, skill, defence, toughness, hitPoints,

@@ -3,13 +3,11 @@
 // Skill/Defence are stored as the target number (5 means "5+"). Costs are in credits.
 
 import type { CadenceModelProfile, CadenceUpgrade, CadenceWeaponProfile } from '../types.ts'
+import { kebab } from '../specialRules.ts'
 
 const TEAM = 'scraplands/building-a-team.html'
 const RULES = 'scraplands/module-rules.html'
 
-export function kebab(name: string): string {
-  return name.toLowerCase().replace(/["“”'’()]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
-}
 
 const car = (
   name: string, command: number, movementInches: number, skill: number, defence: number, toughness: number,

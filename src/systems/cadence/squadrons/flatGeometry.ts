@@ -141,7 +141,8 @@ export function sweepBase(table: Table, m: TableModel, spec: SweepSpec): SweepRe
   const hits = (b: PlacedBase): SweepStop | null => {
     for (const o of others) {
       if (startModels.has(o.id) || !spec.stopAtModel(o)) continue
-      if (overlapsModel(b, o.placed)) return { kind: 'model', id: o.id }
+      // Bases stop where they touch: any overlap at all (no graze allowance) is past the contact point.
+      if (measureBaseGap2(b, o.placed).overlapping) return { kind: 'model', id: o.id }
     }
     for (const t of table.terrain) {
       if (startTerrain.has(t.id) || !spec.stopAtTerrain(t)) continue

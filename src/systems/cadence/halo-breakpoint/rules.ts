@@ -1,0 +1,181 @@
+// Halo: Breakpoint on the Cadence core: the module's rules (halo-breakpoint/module-rules.html) and the
+// army-list abilities with geometry (Point Defence Gauntlet, Hunter Charge, Dodge, Vehicle Ram).
+import { z } from 'zod'
+import {
+  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, GRAZE_MM, inches, isWithin, measureBaseGap2,
+  roundTo, toInches,
+} from '../../../engine/index.ts'
+import { type AttackSituation, type CadenceCore, type CadenceModelView, type ChainAdjustment, classifyCadenceArc, hasRule, withinReading } from '../index.ts'
+import { GAUNTLET_CARRIERS, HALO_RULES, POINT_DEFENCE_GAUNTLET } from './catalogue.ts'
+import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
+import { measureDistanceToContact, sweepBase } from '../squadrons/flatGeometry.ts'
+
+export const HB = {
+  module: 'halo-breakpoint/module-rules.html',
+  special: 'halo-breakpoint/module-rules.html#special-rules',
+  ram: 'halo-breakpoint/module-rules.html#vehicle-ram',
+  hunter: 'halo-breakpoint/army-lists/covenant-army-list.html#hunter',
+  elite: 'halo-breakpoint/army-lists/covenant-army-list.html#elite-infantry',
+  upgrades: POINT_DEFENCE_GAUNTLET.section,
+  covWeapons: 'halo-breakpoint/army-lists/covenant-army-list.html#weapons',
+} as const
+
+export const haloContextShape = {
+  /** The target (an Elite) takes the Dodge reaction (1 CP): re-roll Defence, never worse than 6+. */
+  dodge: z.boolean().optional(),
+  /** The target has lost Active Camo this round (hit, attacked or spent more than 3 CP). */
+  camoLost: z.boolean().optional(),
+  /** The attacking unit made a Move action this round (Deployable weapons cannot be used). */
+  moved: z.boolean().optional(),
+}
+
+export const hunterChargeQuerySchema = z.strictObject({ id: z.string().min(1), type: z.literal('hunter-charge'), model: z.string().min(1), to: z.tuple([z.number(), z.number()]), context: z.record(z.string(), z.unknown()).optional() })
+export const vehicleRamQuerySchema = z.strictObject({ id: z.string().min(1), type: z.literal('vehicle-ram'), attacker: z.string().min(1), target: z.string().min(1), context: z.record(z.string(), z.unknown()).optional() })
+
+/** Base contact: the gap is no more than this (mm), to absorb placement noise. */
+export const CONTACT_TOLERANCE_MM = 1
+
+export function hasGauntlet(v: CadenceModelView): boolean {
+  return v.upgrades.includes(POINT_DEFENCE_GAUNTLET.id) || (v.model.profileId !== null && GAUNTLET_CARRIERS.includes(v.model.profileId))
+}
+
+export function haloChain(s: AttackSituation): ChainAdjustment[] {
+  const out: ChainAdjustment[] = []
+  const ctx = s.context
+  // Point Defence Gauntlet: "+3 modifier to Defence Rolls when the attack originates in the models front arc"
+  if (s.targetUnit.every(hasGauntlet)) {
+    const arc = classifyCadenceArc(s.target.model, s.attacker.model).arc
+    if (arc === 'front') out.push({ stage: 'defence', modifier: POINT_DEFENCE_GAUNTLET.defenceModifier, source: `Point Defence Gauntlet (attack from ${s.target.model.id}'s front arc)`, rule: HB.upgrades })
+  }
+  // Active Camo: "-1 to their Attack Roll and an additional -1 for every full 12 inches of distance"
+  if (s.targetUnit.every((v) => hasRule(v.rules, 'active-camo')) && ctx.camoLost !== true) {
+    const bands = Math.floor(toInches(s.distanceMm) / HALO_RULES.activeCamoBandInches.value + 1e-9)
+    out.push({ stage: 'attack', modifier: -(1 + bands), source: `Active Camo (-1, and -1 for each of ${bands} full 12" of ${roundTo(toInches(s.distanceMm), 3)}")`, rule: HB.special })
+  }
+  // Dodge: targeted "from more than 6 inches away": re-roll Defence Rolls, "not be modified to worse than a 6+".
+  if (ctx.dodge === true && !isWithin(s.distanceMm, inches(HALO_RULES.dodgeMinDistanceInches.value), 'le')) {
+    out.push({ stage: 'defence', reroll: true, cap: 6, source: 'Dodge (targeted from more than 6")', rule: HB.elite })
+  }
+  return out
+}
+
+export function haloRestrictions(s: AttackSituation): Array<{ code: string; message: string; rule: string }> {
+  const out: Array<{ code: string; message: string; rule: string }> = []
+  if (hasRule(s.weaponRules, 'deployable') && s.context.moved === true) {
+    out.push({ code: 'deployable-after-move', message: `${s.weapon.name} is Deployable: it cannot be used after the unit made a Move action this round`, rule: HB.special })
+  }
+  return out
+}
+
+/** Scene edits every Halo attack needs: Plasma switches Shields off; the Hunter's Weak Spot gets its arc. */
+function haloEdit(table: Table, q: { attacker: string; target: string; weapon?: string | undefined }, extra?: (scene: Scene) => void): (scene: Scene) => void {
+  const attacker = table.model(q.attacker)
+  const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
+  const plasma = Array.isArray(weapon?.specialRules) && (weapon.specialRules as string[]).includes('Plasma')
+  const arc = String(table.options.hunterWeakSpotArc ?? 'rear')
+  return (scene) => {
+    for (const sm of scene.models) {
+      const m = table.model(sm.id)
+      let list = Array.isArray(m.stats.specialRules) ? (m.stats.specialRules as unknown[]).filter((x): x is string => typeof x === 'string') : []
+      // The Hunter prints "Weak Spot" without an arc (option hunterWeakSpotArc).
+      if (list.includes('Weak Spot')) list = list.filter((r) => r !== 'Weak Spot').concat(arc === 'none' ? [] : [`Weak Spot (${arc[0]!.toUpperCase()}${arc.slice(1)})`])
+      // Plasma: "The Shields special rule does not apply against attacks against weapons with this rule."
+      if (plasma && m.unit === table.model(q.target).unit) list = list.filter((r) => r !== 'Shields')
+      sm.stats = { ...(sm.stats ?? {}), specialRules: list }
+    }
+    extra?.(scene)
+  }
+}
+
+export function haloAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+  const { result } = resolveAttackOn(core, table, q, haloEdit(table, q))
+  const attacker = table.model(q.attacker)
+  const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
+  const plasma = Array.isArray(weapon?.specialRules) && (weapon.specialRules as string[]).includes('Plasma')
+  return { ...result, ...(plasma ? { plasma: 'Shields do not apply against this weapon' } : {}), rules: [...new Set([...(result.rules ?? []), ...(plasma ? [HB.special] : [])])] }
+}
+
+/** Vehicle Ram: a free attack against a unit in base contact; Attacks = its models on the attacker's height level. */
+export function vehicleRam(core: CadenceCore, table: Table, q: z.infer<typeof vehicleRamQuerySchema>): QueryResultBody {
+  const attacker = table.model(q.attacker)
+  const target = table.model(q.target)
+  const reasons: Reason[] = []
+  const v = core.view(table, attacker)
+  if (!v.isVehicle) reasons.push({ code: 'not-a-vehicle', message: `${attacker.id} is not a Vehicle`, rule: HB.ram })
+  const unit = table.unitOf(target)
+  const contact = unit.some((m) => measureBaseGap2(attacker.placed, m.placed).gapMm <= CONTACT_TOLERANCE_MM + 2 * Math.hypot(attacker.uncertaintyMm, m.uncertaintyMm))
+  if (!contact) reasons.push({ code: 'no-base-contact', message: `${attacker.id} is not in base contact with unit ${target.unit}`, rule: HB.ram })
+  // "* The number of attacks for a Vehicle Ram is equal to the number of models in the target unit on the same height level as the attacker."
+  const sameLevel = unit.filter((m) => core.view(table, m).heightLevel === v.heightLevel)
+  const attacks = sameLevel.length
+  const ram = attacker.weapons.find((w) => w.id === 'vehicle-ram')
+  if (!ram) reasons.push({ code: 'no-ram-weapon', message: `${attacker.id} has no Vehicle Ram weapon`, rule: HB.covWeapons })
+  if (attacks === 0) reasons.push({ code: 'no-models-on-level', message: `no model of unit ${target.unit} is on ${attacker.id}'s height level ${v.heightLevel}`, rule: HB.covWeapons })
+  if (reasons.length || !ram) return { allowed: false, reasons, attacks, rules: [HB.ram, HB.covWeapons] }
+  const aq: QueryOf<'attack'> = { id: q.id, type: 'attack', attacker: q.attacker, target: q.target, weapon: 'vehicle-ram', ...(q.context ? { context: q.context } : {}) }
+  const { result } = resolveAttackOn(core, table, aq, haloEdit(table, aq, (scene) => {
+    excuseOtherEnemies(scene, table, q.attacker, q.target)
+    const sm = scene.models.find((m) => m.id === q.attacker)!
+    sm.weapons = attacker.weapons.map((w) => (w.id === 'vehicle-ram' ? { ...w, attacks } : w.id))
+  }))
+  return { ...result, attacks, sameLevelModels: sameLevel.map((m) => m.id), free: 'a free attack action (no Command Point)', rules: [...new Set([...(result.rules ?? []), HB.ram, HB.covWeapons])] }
+}
+
+/**
+ * Hunter Charge (2 CP): "move up to 10 inches in a straight line if doing so would move it into contact
+ * with, or over, an enemy models base. The model stops if it comes into contact with any terrain objects.
+ * It may move through any friendly or enemy models but cannot finish its move with its base overlapping
+ * another model. After moving make a free Attack Action against every model that this model moved over
+ * with the Hunter Combat Shield as though it was within 1 inch of each target."
+ */
+export function hunterCharge(core: CadenceCore, table: Table, q: z.infer<typeof hunterChargeQuerySchema>): QueryResultBody {
+  const hunter = table.model(q.model)
+  const reasons: Reason[] = []
+  const dx = q.to[0] - hunter.x
+  const dy = q.to[1] - hunter.y
+  const lengthMm = Math.hypot(dx, dy)
+  const dirDeg = (Math.atan2(dy, dx) * 180) / Math.PI
+  const limit = inches(HALO_RULES.hunterChargeInches.value)
+  if (lengthMm > limit + 1e-6) reasons.push({ code: 'too-far', message: `${roundTo(toInches(lengthMm), 3)}" is more than the 10" of a Hunter Charge`, rule: HB.hunter })
+  const sweep = sweepBase(table, hunter, {
+    from: [hunter.x, hunter.y], directionDeg: dirDeg, facingDeg: hunter.facingDeg, distanceMm: Math.min(lengthMm, limit),
+    stopAtModel: () => false, stopAtTerrain: (t) => !t.has('clear') && !t.has('rough'),
+  })
+  const end = sweep.end
+  const endBase = { ...hunter.placed, cx: end[0], cy: end[1] }
+  const overlapping = table.models.filter((o) => o.id !== hunter.id && measureBaseGap2(endBase, o.placed).overlapping && measureBaseGap2({ ...endBase, halfLengthMm: endBase.halfLengthMm - GRAZE_MM, halfWidthMm: endBase.halfWidthMm - GRAZE_MM }, o.placed).overlapping)
+  if (overlapping.length) reasons.push({ code: 'ends-overlapping', message: `the charge may not finish with the base overlapping ${overlapping.map((o) => o.id).join(', ')}`, rule: HB.hunter })
+  const movedOver = sweep.passedOver.filter((o) => !overlapping.includes(o))
+  const contacted = table.models.filter((o) => o.id !== hunter.id && !movedOver.includes(o) && measureBaseGap2(endBase, o.placed).gapMm <= CONTACT_TOLERANCE_MM)
+  const enemies = (ms: readonly TableModel[]) => ms.filter((o) => core.isEnemy(hunter, o))
+  if (enemies(movedOver).length === 0 && enemies(contacted).length === 0) {
+    reasons.push({ code: 'no-enemy-reached', message: 'a Hunter Charge must move into contact with, or over, an enemy model\'s base', rule: HB.hunter })
+  }
+  const targets = table.options.hunterChargeTargets === 'moved-over-or-contacted' ? [...movedOver, ...contacted] : movedOver
+  const allowed = reasons.length === 0
+  const attacks = allowed ? targets.map((t) => {
+    // "as though it was within 1 inch of each target": resolve with the Hunter placed where its base first touched that model.
+    const s = measureDistanceToContact(hunter.base, [hunter.x, hunter.y], dirDeg, hunter.facingDeg, t.placed, lengthMm) ?? 0
+    const at: [number, number] = [hunter.x + Math.cos((dirDeg * Math.PI) / 180) * s, hunter.y + Math.sin((dirDeg * Math.PI) / 180) * s]
+    const aq: QueryOf<'attack'> = { id: `${q.id}:${t.id}`, type: 'attack', attacker: hunter.id, target: t.id, weapon: 'hunter-combat-shield', ...(q.context ? { context: q.context } : {}) }
+    const { result } = resolveAttackOn(core, table, aq, haloEdit(table, aq, (scene) => {
+      excuseOtherEnemies(scene, table, hunter.id, t.id)
+      const sm = scene.models.find((m) => m.id === hunter.id)!
+      sm.position = at
+    }))
+    return { target: t.id, side: t.side, friendly: !core.isEnemy(hunter, t), attackFrom: [roundTo(at[0], 2), roundTo(at[1], 2)], allowed: result.allowed, need: result.need, probability: result.probability, reasons: result.reasons }
+  }) : []
+  return {
+    allowed,
+    reasons,
+    distance: { mm: roundTo(sweep.travelledMm, 2), inches: roundTo(toInches(sweep.travelledMm), 3), requestedInches: roundTo(toInches(lengthMm), 3) },
+    end: [roundTo(end[0], 2), roundTo(end[1], 2)],
+    ...(sweep.stoppedBy ? { stoppedBy: { terrain: sweep.stoppedBy.id, note: '"The model stops if it comes into contact with any terrain objects"' } } : {}),
+    movedOver: movedOver.map((o) => o.id),
+    contacted: contacted.map((o) => o.id),
+    attacks,
+    commandPoints: HALO_RULES.hunterChargeCost.value,
+    within: withinReading(table),
+    rules: [HB.hunter, HB.covWeapons],
+  }
+}

@@ -1,0 +1,77 @@
+// Ruleset "cadence/respawn": Respawn (team FPS-style skirmish) on the Cadence core, with the Season 1
+// and Season 2 terrain (Energy Barriers) and the Big Guns.
+import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { type CadenceCatalogue, type CadenceSpecialRuleText, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
+import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
+import { RESPAWN_OPTIONS } from './options.ts'
+import {
+  RS, beamAttack, coveringFire, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust,
+  respawnQuerySchemas, respawnRestrictions, revive,
+} from './rules.ts'
+import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
+import demoScene from './demo.json' with { type: 'json' }
+
+const upgrades: CadenceUpgrade[] = CLASSES.flatMap((c) => [
+  ...c.perks.map((p) => ({ id: kebab(p.name), name: p.name, section: `${c.section.replace(/#.*/, '')}#${c.id === 'assault' ? 'perks' : `perks_${['scout', 'support', 'heavy'].indexOf(c.id) + 1}`}`, effect: p.effect, points: null, army: c.id, kind: 'perk' })),
+  ...c.equipment.map((p) => ({ id: kebab(p.name), name: p.name, section: `${c.section.replace(/#.*/, '')}#${c.id === 'assault' ? 'equipment' : `equipment_${['scout', 'support', 'heavy'].indexOf(c.id) + 1}`}`, effect: p.effect, points: null, army: c.id, kind: 'equipment' })),
+])
+
+const rule = (name: string, text: string): CadenceSpecialRuleText => ({ id: kebab(name), name, section: RS.special, text, applies: 'weapon' })
+
+export const respawnCatalogue: CadenceCatalogue = {
+  models: STARTING_PROFILES,
+  weapons: [...RESPAWN_WEAPONS, ...BIG_GUNS],
+  upgrades,
+  specialRules: [
+    rule('Quantum Tunneling', 'Attacks with this weapon always count as having a clear line of sight regardless of line of sight or other intervening models or terrain.'),
+    rule('Stun', 'Characters that fail any Defence Rolls to an attack from this weapon also lose 1 Command Point.'),
+    rule('Impact (X)', 'Each successful hit from this weapon causes the target to move directly away from the attacker by X inches, in addition to any damage it may cause. This move stops immediately if the character comes into contact with any other characters or terrain.'),
+    rule('Leech', 'Any hit points a character loses to this weapon restore lost hit points on the attacking model.'),
+    rule('Stasis', 'If a character loses any hit points to a Stasis weapon it may not move or advance for the remainder of the round and loses 1 Command Point.'),
+  ],
+}
+
+type Handler = (table: Table, q: never) => QueryResultBody
+
+export const respawn: RuleSystem = createCadenceSystem({
+  id: 'cadence/respawn',
+  title: 'Respawn (Cadence): team skirmish with respawns',
+  dice: 'D6',
+  moduleSection: RS.module,
+  catalogue: respawnCatalogue,
+  options: RESPAWN_OPTIONS,
+  terrainTypes: [
+    { id: 'energy-barrier', description: 'Energy Barrier: clear terrain for movement; any line of sight drawn through it is blocked.', section: RS.barrier },
+    { id: 'smoke', description: 'A 50 mm smoke marker: line of sight through it from more than 3" away from the target is blocked.', section: RS.smoke },
+    { id: 'barricade', description: 'Deployable Barricade: 2" long, 1" tall, Cover.', section: RS.supportEquipment },
+    { id: 'teleport', description: 'Teleport pad (one- or two-way) with a destination marker.', section: 'respawn/module-rules.html#teleport' },
+    { id: 'launch-pad', description: 'Launch pad: destination up to 12" away; using it costs 2" of movement.', section: 'respawn/module-rules.html#launch-pads' },
+  ],
+  hooks: {
+    isEnemy: isEnemyUnlessExcused,
+    chainAdjustments: respawnChain,
+    losAdjustments: respawnLosAdjust,
+    attackRestrictions: respawnRestrictions,
+    attackExtras: respawnExtras,
+  },
+  upgradeRules: { camouflage: ['Stealth (6)'], shield: ['Shields'], bulwark: ['Heavy Armour (2)'] },
+  auras: {
+    intimidation: { name: 'Intimidation', radiusInches: 6, affects: 'enemy', includesOwnUnit: false, carriedBy: ['intimidation'], effect: '-2 to attack rolls', rule: RS.heavyPerks },
+    distraction: { name: 'Distraction', radiusInches: 6, affects: 'enemy', includesOwnUnit: false, carriedBy: ['distraction'], effect: 'must target this character when able', rule: RS.heavyPerks },
+    motivator: { name: 'Motivator', radiusInches: 6, affects: 'friendly', includesOwnUnit: false, carriedBy: ['motivator'], effect: 'regain 1 used Command Point on a 4+ when activating', rule: 'respawn/creating-your-team.html#perks_2' },
+    'phase-inducer': { name: 'Phase Inducer', radiusInches: 4, affects: 'friendly', includesOwnUnit: true, carriedBy: ['phase-inducer'], effect: 'may not be targeted from more than 12" until the end of the round', rule: RS.supportEquipment },
+  },
+  contextShape: respawnContextShape,
+  queryTypes: respawnQuerySchemas,
+  handlers: (core) => ({
+    attack: (table, q) => respawnAttack(core, table, q),
+    los: (table, q) => respawnLos(core, table, q),
+    beam: ((table, q) => beamAttack(core, table, q as never)) as Handler,
+    'covering-fire': ((table, q) => coveringFire(core, table, q as never)) as Handler,
+    push: ((table, q) => push(table, q as never)) as Handler,
+    revive: ((table, q) => revive(core, table, q as never)) as Handler,
+    'explosive-charge': ((table, q) => explosiveCharge(core, table, q as never)) as Handler,
+    proximity: ((table, q) => proximity(table, q as never)) as Handler,
+  }),
+  demoScene,
+})

@@ -1,0 +1,304 @@
+// Respawn on the Cadence core: characters, perks and equipment with table geometry
+// (respawn/creating-your-team.html), special terrain and rules (respawn/module-rules.html) and the
+// Season 1 Big Guns (respawn/season-1-big-guns.html).
+import { z } from 'zod'
+import {
+  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, inches, isWithin, measureBaseGap2, placeBase, roundTo, toInches,
+} from '../../../engine/index.ts'
+import {
+  type AttackChainResult, type AttackSituation, type CadenceCore, type ChainAdjustment, type LosAdjustment, E1, addE, classifyCadenceArc, complementE, evaluateAttackChain,
+  exact, formatE, hasRule, judgeUnitSight, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability,
+} from '../index.ts'
+import { RESPAWN_RULES } from './catalogue.ts'
+import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
+import { anySightlineCrosses } from '../squadrons/flatGeometry.ts'
+import { beamLine, findBeamVictims, gapFigure, BEAM_RULE } from './beam.ts'
+import { measurePush } from './pushBack.ts'
+
+const TEAM = 'respawn/creating-your-team.html'
+export const RS = {
+  module: 'respawn/module-rules.html',
+  special: 'respawn/module-rules.html#special-rules',
+  revive: 'respawn/module-rules.html#action-revive-1-command-point',
+  barrier: 'respawn/season-1-big-guns.html#special-terrain-energy-barriers',
+  smoke: `${TEAM}#equipment_1`,
+  assaultPerks: `${TEAM}#perks`,
+  scoutPerks: `${TEAM}#perks_1`,
+  scoutEquipment: `${TEAM}#equipment_1`,
+  supportEquipment: `${TEAM}#equipment_2`,
+  heavyPerks: `${TEAM}#perks_3`,
+  beam: BEAM_RULE,
+  proximity: RESPAWN_RULES.proximityInches.section,
+} as const
+
+export const respawnContextShape = {
+  /** The attacker has Marked this target (Mark Target): Shred and Rending (1) against it. */
+  marked: z.boolean().optional(),
+  /** Characters whose Phase Inducer is active this round. */
+  phaseInducers: z.array(z.string()).optional(),
+  /** Current Hit Points of the attacker / target (Last Stand at 1). */
+  attackerHitPoints: z.number().int().min(0).optional(),
+  targetHitPoints: z.number().int().min(0).optional(),
+  /** The downed character's remaining Command Points (Revive). */
+  downedCommandPoints: z.number().int().min(0).max(6).optional(),
+}
+
+const id = z.string().min(1)
+const point = z.tuple([z.number(), z.number()])
+const ctx = z.record(z.string(), z.unknown()).optional()
+export const respawnQuerySchemas = {
+  beam: z.strictObject({ id, type: z.literal('beam'), attacker: id, toward: point, context: ctx }),
+  'covering-fire': z.strictObject({ id, type: z.literal('covering-fire'), model: id, context: ctx }),
+  push: z.strictObject({ id, type: z.literal('push'), attacker: id, target: id, inches: z.number().positive(), towards: z.boolean().optional() }),
+  revive: z.strictObject({ id, type: z.literal('revive'), model: id, downed: id, context: ctx }),
+  'explosive-charge': z.strictObject({ id, type: z.literal('explosive-charge'), at: point }),
+  proximity: z.strictObject({ id, type: z.literal('proximity'), at: point }),
+}
+
+const has = (v: { upgrades: readonly string[] }, perk: string) => v.upgrades.includes(perk)
+
+export function respawnChain(s: AttackSituation): ChainAdjustment[] {
+  const out: ChainAdjustment[] = []
+  const d = toInches(s.distanceMm)
+  // Sniper: "+1 to Attack Rolls against targets 12" or more away."
+  if (has(s.attacker, 'sniper') && d >= RESPAWN_RULES.sniperMinInches.value - 1e-9) out.push({ stage: 'attack', modifier: 1, source: `Sniper (target ${roundTo(d, 3)}" away, 12" or more)`, rule: RS.scoutPerks })
+  // Heavy Hitter: "can re-roll failed Attack rolls against targets within 3 inches."
+  if (has(s.attacker, 'heavy-hitter') && isWithin(s.distanceMm, inches(RESPAWN_RULES.heavyHitterInches.value), withinReading(s.table))) out.push({ stage: 'attack', reroll: true, source: 'Heavy Hitter (target within 3")', rule: RS.assaultPerks })
+  // Intimidation: "Enemy charactes within 6 inches of this character suffer -2 to their attack rolls."
+  const intimidators = s.table.models.filter((m) => m.side !== s.attacker.model.side && s.table.findModel(m.id) && hasUpgrade(s, m, 'intimidation') && isWithin(measureGap(s.table, m, s.attacker.model).rawMm, inches(RESPAWN_RULES.intimidationInches.value), withinReading(s.table)))
+  if (intimidators.length) out.push({ stage: 'attack', modifier: RESPAWN_RULES.intimidationInches.modifier, source: `Intimidation (${intimidators.map((m) => m.id).join(', ')} within 6")`, rule: RS.heavyPerks })
+  // Last Stand: "When this character has 1 hit point remaining, it gains +1 to all its Attack and Defence rolls."
+  if (has(s.attacker, 'last-stand') && s.context.attackerHitPoints === 1) out.push({ stage: 'attack', modifier: 1, source: 'Last Stand (1 Hit Point)', rule: RS.heavyPerks })
+  if (has(s.target, 'last-stand') && s.context.targetHitPoints === 1) out.push({ stage: 'defence', modifier: 1, source: 'Last Stand (1 Hit Point)', rule: RS.heavyPerks })
+  // Mark Target: "All attacks against that character for the rest of the round gain the Shred and Rending (1) special rules."
+  if (s.context.marked === true && !hasRule(s.weaponRules, 'shred')) out.push({ stage: 'counter', modifier: -1, source: 'Mark Target: Shred', rule: RS.scoutPerks })
+  return out
+}
+
+function hasUpgrade(s: AttackSituation, m: TableModel, perk: string): boolean {
+  const kws = [...m.keywords, ...(Array.isArray(m.stats.upgrades) ? (m.stats.upgrades as string[]) : [])]
+  return kws.includes(perk) || (m.id === s.attacker.model.id && has(s.attacker, perk))
+}
+
+export function respawnLosAdjust(s: AttackSituation): LosAdjustment[] {
+  // Targetting Drone: "may count obscured line of sight as clear against targets within 12 inches"
+  if (has(s.attacker, 'targetting-drone') && isWithin(s.distanceMm, inches(RESPAWN_RULES.targettingDroneInches.value), withinReading(s.table))) {
+    return [{ from: 'obscured', to: 'clear', source: 'Targetting Drone (within 12")', rule: RS.scoutEquipment }]
+  }
+  return []
+}
+
+export function respawnRestrictions(s: AttackSituation): Array<{ code: string; message: string; rule: string }> {
+  const out: Array<{ code: string; message: string; rule: string }> = []
+  const t = s.table
+  // Phase Inducer: "this character and any friendly characters within 4 inches of it, may not be targetted for attacks from more than 12 inches away."
+  const inducers = Array.isArray(s.context.phaseInducers) ? (s.context.phaseInducers as string[]) : []
+  for (const pid of inducers) {
+    const p = t.findModel(pid)
+    if (!p || p.side !== s.target.model.side) continue
+    const covered = p.id === s.target.model.id || isWithin(measureGap(t, p, s.target.model).rawMm, inches(RESPAWN_RULES.phaseInducerRadiusInches.value), withinReading(t))
+    if (covered && !isWithin(s.distanceMm, inches(RESPAWN_RULES.phaseInducerMaxTargetInches.value), 'le')) {
+      out.push({ code: 'phase-inducer', message: `${s.target.model.id} is covered by ${p.id}'s Phase Inducer and the attacker is more than 12" away`, rule: RS.supportEquipment })
+    }
+  }
+  // Distraction: "Characters within 6 inches of this character, when able, must target this character when making an attack."
+  for (const m of t.models) {
+    if (m.side === s.attacker.model.side || m.id === s.target.model.id) continue
+    const kws = [...m.keywords, ...(Array.isArray(m.stats.upgrades) ? (m.stats.upgrades as string[]) : [])]
+    if (!kws.includes('distraction')) continue
+    if (isWithin(measureGap(t, m, s.attacker.model).rawMm, inches(RESPAWN_RULES.distractionInches.value), withinReading(t))) {
+      out.push({ code: 'distraction', message: `${s.attacker.model.id} is within 6" of ${m.id} (Distraction) and must target it when able`, rule: RS.heavyPerks })
+    }
+  }
+  if (t.options.barrierAndSmokeReading === 'any-sightline') {
+    for (const p of t.terrain.filter((x) => x.has('energy-barrier') || x.has('smoke'))) {
+      if (anySightlineCrosses(s.attacker.model.placed, s.target.model.placed, p.solid.footprint)) {
+        out.push({ code: 'sight-through-barrier', message: `a sight line to ${s.target.model.id} can be drawn through ${p.id}: "counts as blocked"`, rule: p.has('smoke') ? RS.smoke : RS.barrier })
+      }
+    }
+  }
+  return out
+}
+
+/** Impact (X): where each possible number of hits pushes the target. */
+export function respawnExtras(s: AttackSituation, chain: AttackChainResult | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const impact = findRule(s.weaponRules, 'impact')
+  if (impact?.value && chain) {
+    const outcomes = [...chain.hits.entries()].filter(([h]) => h > 0).sort((a, b) => a[0] - b[0]).map(([h, p]) => {
+      const push = measurePush(s.table, s.attacker.model, s.target.model, impact.value! * h)
+      return { hits: h, probability: { value: roundTo(toNumberE(p), 6), exact: formatE(p) }, ...push }
+    })
+    out.impact = { inchesPerHit: impact.value, outcomes, rule: RS.special }
+  }
+  if (hasRule(s.weaponRules, 'stun')) out.stun = { effect: 'each failed Defence Roll also costs the target 1 Command Point', rule: RS.special }
+  if (hasRule(s.weaponRules, 'stasis')) out.stasis = { effect: 'losing any Hit Point: no Move or Advance for the rest of the round and -1 Command Point', rule: RS.special }
+  if (hasRule(s.weaponRules, 'leech')) out.leech = { effect: 'Hit Points lost restore lost Hit Points on the attacker', rule: RS.special }
+  return out
+}
+
+/** Scene edits: smoke only counts from more than 3" away; Quantum Tunneling sees through everything; Mark Target. */
+function respawnEdit(core: CadenceCore, table: Table, q: QueryOf<'attack'>, extra?: (scene: Scene) => void): (scene: Scene) => void {
+  const attacker = table.model(q.attacker)
+  const target = table.model(q.target)
+  const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
+  const quantum = Array.isArray(weapon?.specialRules) && (weapon.specialRules as string[]).includes('Quantum Tunneling')
+  const far = !isWithin(measureGap(table, attacker, target).rawMm, inches(RESPAWN_RULES.smokeCloseInches.value), withinReading(table))
+  const c = (q.context ?? {}) as Record<string, unknown>
+  return (scene) => {
+    // Smoke: "Any character making an attack that draws line of sight through this marker from more than 3 inches away from their target treats their line of sight as blocked."
+    scene.terrain = (scene.terrain ?? []).flatMap((t) => {
+      if (t.type !== 'smoke' && !(t.keywords ?? []).includes('smoke')) return [t]
+      if (!far || table.options.barrierAndSmokeReading === 'any-sightline') return []
+      return [{ ...t, height: 100000, z: 0 } as typeof t]
+    })
+    if (quantum) {
+      // Quantum Tunneling: "always count as having a clear line of sight regardless of line of sight or other intervening models or terrain."
+      scene.terrain = []
+      for (const sm of scene.models) if (sm.id !== q.attacker && sm.id !== q.target) sm.height = 0.001
+    }
+    if (c.marked === true && weapon) {
+      const sm = scene.models.find((m) => m.id === q.attacker)!
+      const rules = Array.isArray(weapon.specialRules) ? (weapon.specialRules as string[]) : []
+      const add = rules.some((r) => r.startsWith('Rending')) ? [] : ['Rending (1)']
+      sm.weapons = attacker.weapons.map((w) => (w.id === weapon.id ? { ...w, specialRules: [...rules, ...add] } : w.id))
+    }
+    extra?.(scene)
+  }
+}
+
+export function respawnAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+  const { result } = resolveAttackOn(core, table, q, respawnEdit(core, table, q))
+  const smoke = table.terrain.filter((t) => t.has('smoke')).map((t) => t.id)
+  return { ...result, ...(smoke.length ? { smoke: { markers: smoke, note: 'smoke blocks sight lines only when the attacker is more than 3" from the target' } } : {}) }
+}
+
+export function respawnLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): QueryResultBody {
+  const aq: QueryOf<'attack'> = { id: q.id, type: 'attack', attacker: q.from, target: q.to }
+  const { derived } = resolveAttackOn(core, table, aq, respawnEdit(core, table, aq))
+  const unit = judgeUnitSight(derived, derived.model(q.from), derived.model(q.to), core.isEnemy)
+  return { class: unit.class, sightClass: unit.sightClass, models: unit.models, reasons: unit.reasons, coverTerrain: unit.coverTerrain, rules: [RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range'] }
+}
+
+/** Annihilation Raycaster: an attack against every model within 2" of the 24" line. */
+export function beamAttack(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas.beam>): QueryResultBody {
+  const firer = table.model(q.attacker)
+  const anchor = table.options.beamAnchor === 'base-edge' ? 'base-edge' : 'base-centre'
+  const line = beamLine(firer, q.toward, anchor)
+  const { hit, missed } = findBeamVictims(table, firer, line, withinReading(table), table.options.beamIncludesAttacker === true)
+  const attacks = hit.map(({ model, gapMm }) => {
+    const aq: QueryOf<'attack'> = { id: `${q.id}:${model.id}`, type: 'attack', attacker: firer.id, target: model.id, weapon: 'annihilation-raycaster', ...(q.context ? { context: q.context } : {}) }
+    const { result } = resolveAttackOn(core, table, aq, respawnEdit(core, table, aq, (scene) => {
+      excuseOtherEnemies(scene, table, firer.id, model.id)
+      // "friendly or enemy": a friendly victim is attacked like an enemy; the line, not the range, decides who.
+      const victim = scene.models.find((m) => m.id === model.id)!
+      if (model.side === firer.side) victim.side = `${model.side}-beam-target`
+      const sm = scene.models.find((m) => m.id === firer.id)!
+      const raycaster = table.system.catalogue.weapons['annihilation-raycaster']
+      sm.weapons = [{ ...(raycaster ?? {}), id: 'annihilation-raycaster', rangeInches: 1000 }]
+    }))
+    return { target: model.id, friendly: model.side === firer.side, gap: gapFigure(gapMm), allowed: result.allowed, reasons: result.reasons, los: (result.los as { class: string }).class, need: result.need, probability: result.probability }
+  })
+  return {
+    line: { from: [roundTo(line.from[0], 2), roundTo(line.from[1], 2)], to: [roundTo(line.to[0], 2), roundTo(line.to[1], 2)], lengthInches: line.lengthInches, halfWidthInches: RESPAWN_RULES.beamHalfWidthInches.value, anchor },
+    victims: attacks,
+    missed: missed.map((m) => ({ model: m.model.id, gap: gapFigure(m.gapMm) })),
+    note: 'each victim is attacked with the Raycaster; the line decides who (range is not re-measured), line of sight and the rest of the attack procedure still apply',
+    rules: [RS.beam, 'core-rules/playing-a-game.html#action-attack'],
+  }
+}
+
+/** Covering Fire: two Attack Rolls against each enemy within 12" in the front arc with clear or obscured sight. */
+export function coveringFire(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas['covering-fire']>): QueryResultBody {
+  const m = table.model(q.model)
+  const v = core.view(table, m)
+  const c = (q.context ?? {}) as Record<string, unknown>
+  const within = withinReading(table)
+  const results = table.models.filter((o) => core.isEnemy(m, o)).map((o) => {
+    const g = measureGap(table, m, o)
+    const inRange = isWithin(g.rawMm, inches(RESPAWN_RULES.coveringFireRangeInches.value), within)
+    const arc = classifyCadenceArc(m, o)
+    const sight = judgeUnitSight(table, m, o, core.isEnemy)
+    const affected = inRange && arc.arc === 'front' && sight.class !== 'blocked'
+    let need = v.skill
+    const mods: Array<{ source: string; value: number; rule: string }> = []
+    let onlySix = false
+    if (table.options.coveringFireModifiers !== 'skill-only') {
+      if (sight.class === 'obscured') mods.push({ source: 'Obscured Penalty', value: -1, rule: CORE.obscuredPenalty.section })
+      const h = heightAdvantage(table, v, [core.view(table, o)], o, c)
+      if (h.yes) mods.push({ source: 'Height Advantage', value: 1, rule: CORE.heightAdvantage.section })
+      if (isWithin(g.rawMm, inches(3), within)) onlySix = true
+      if (typeof c.actions === 'number' && c.actions >= 3) mods.push({ source: 'Rush Penalty', value: -2, rule: CORE.rushPenalty.section })
+    }
+    need -= mods.reduce((s, x) => s + x.value, 0)
+    const p = successProbability({ faces: 6, need, alwaysFail: [1], alwaysSucceed: [], ...(onlySix ? { onlyFaces: [6] } : {}), reroll: false })
+    const q0 = powE(complementE(p), 2)
+    const q2 = powE(p, 2)
+    const q1 = subE(E1, addE(q0, q2))
+    const f = (e: { n: bigint; d: bigint }) => ({ value: roundTo(toNumberE(e), 6), exact: formatE(e) })
+    return {
+      model: o.id, affected, distance: { inches: g.inches, inRange }, arc: arc.arc, los: sight.class,
+      ...(affected ? { need: onlySix ? 'a natural 6 (Close Range Penalty)' : `${Math.max(2, need)}+`, modifiers: mods, perRoll: f(p), commandPointsLost: { 0: f(q0), 2: f(q1), 4: f(q2) } } : {}),
+    }
+  })
+  return { affected: results.filter((r) => r.affected).map((r) => r.model), enemies: results, cost: 1, rules: [RS.assaultPerks, 'core-rules/advanced-rules.html#facing-and-arcs'] }
+}
+
+export function push(table: Table, q: z.infer<typeof respawnQuerySchemas.push>): QueryResultBody {
+  const r = measurePush(table, table.model(q.attacker), table.model(q.target), q.inches, q.towards === true)
+  return { ...r, rules: [RS.special] }
+}
+
+/** Revive: within 3" of the Downed character, no enemy within 3" of either; d6 + its Command Points ≥ 4. */
+export function revive(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas.revive>): QueryResultBody {
+  const m = table.model(q.model)
+  const d = table.model(q.downed)
+  const within = withinReading(table)
+  const reasons: Reason[] = []
+  const gap = measureGap(table, m, d)
+  if (!isWithin(gap.rawMm, inches(RESPAWN_RULES.reviveRangeInches.value), within)) reasons.push({ code: 'too-far', message: `${d.id} is ${gap.inches}" away: Revive needs it within 3"`, rule: RS.revive })
+  const near = table.models.filter((o) => core.isEnemy(m, o) && o.id !== d.id && (isWithin(measureGap(table, o, m).rawMm, inches(3), within) || isWithin(measureGap(table, o, d).rawMm, inches(3), within)))
+  if (near.length) reasons.push({ code: 'enemy-near', message: `enemy ${near.map((o) => o.id).join(', ')} within 3" of either character`, rule: RS.revive })
+  const cp = typeof (q.context ?? {}).downedCommandPoints === 'number' ? ((q.context ?? {}).downedCommandPoints as number) : 0
+  // "Roll a d6 and add the Downed characters remaining command points to the roll, on a roll of 4 or more"
+  // A natural 1 still fails (core-rules/basic-rules.html#dice: "a roll of 1 always counts as a failure regardless of any positive modifiers").
+  const p = exact(7 - Math.max(2, RESPAWN_RULES.reviveNeed.value - cp), 6)
+  const allowed = reasons.length === 0
+  return { allowed, reasons, distance: { inches: gap.inches }, need: `${Math.max(2, RESPAWN_RULES.reviveNeed.value - cp)}+ on a d6 (4 or more with ${cp} Command Points added; a 1 always fails)`, probability: { value: allowed ? roundTo(toNumberE(p), 6) : 0, exact: allowed ? formatE(p) : '0' }, cost: 1, rules: [RS.revive, 'core-rules/basic-rules.html#dice'] }
+}
+
+/** Explosive Charge: trigger within 1", then 6 automatic hits (Dmg 3, Prc 2) on every character within 3". */
+export function explosiveCharge(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas['explosive-charge']>): QueryResultBody {
+  const within = withinReading(table)
+  const point = placeBase({ shape: 'round', diameter: 1e-9 }, q.at[0], q.at[1], 0)
+  const e = RESPAWN_RULES.explosiveChargeHits
+  const rows = table.models.map((m) => {
+    const gap = measureBaseGap2(point, m.placed).gapMm
+    const v = core.view(table, m)
+    const chain = evaluateAttackChain({
+      rolls: e.value,
+      attack: { faces: 6, need: 1, alwaysFail: [], alwaysSucceed: [1, 2, 3, 4, 5, 6], reroll: false },
+      rendingExtra: 0, volley: false, topFace: 6,
+      defence: { faces: 6, need: v.defence + Math.max(0, e.piercing - (findRule(v.rules, 'heavy-armour')?.value ?? 0)), alwaysFail: [1], alwaysSucceed: [], reroll: hasRule(v.rules, 'resilient') },
+      damagePerFailedDefence: 1,
+      counter: { faces: 6, need: counterTarget(core, e.damage, v.toughness).need, alwaysFail: [1], alwaysSucceed: [], reroll: hasRule(v.rules, 'shields') },
+    })
+    return {
+      model: m.id,
+      gapInches: roundTo(toInches(gap), 3),
+      triggers: isWithin(gap, inches(RESPAWN_RULES.explosiveChargeTriggerInches.value), within),
+      caught: isWithin(gap, inches(RESPAWN_RULES.explosiveChargeRadiusInches.value), within),
+      pHpLost: { value: roundTo(toNumberE(chain.pAnyHpLost), 6), exact: formatE(chain.pAnyHpLost) },
+      expectedHpLost: { value: roundTo(toNumberE(chain.expectedHpLost), 6), exact: formatE(chain.expectedHpLost) },
+    }
+  })
+  return { triggeredBy: rows.filter((r) => r.triggers).map((r) => r.model), caught: rows.filter((r) => r.caught), rules: [RS.scoutEquipment] }
+}
+
+/** Proximity objective: "all models within 6 inches of the objective marker score the objective". */
+export function proximity(table: Table, q: z.infer<typeof respawnQuerySchemas.proximity>): QueryResultBody {
+  const within = withinReading(table)
+  const rows = table.models.map((m) => ({ model: m.id, side: m.side, gapInches: roundTo(toInches(markerGap(table, q.at, m).gapMm), 3), scores: isWithin(markerGap(table, q.at, m).gapMm, inches(RESPAWN_RULES.proximityInches.value), within) }))
+  return { scoring: rows.filter((r) => r.scores).map((r) => r.model), models: rows, rules: [RS.proximity] }
+}
+

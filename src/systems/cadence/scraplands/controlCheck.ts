@@ -1,0 +1,74 @@
+// Control checks (scraplands/module-rules.html#control-checks): "make a Skill Roll, Roll a d6 which
+// must equal or beat your Skill, if you fail: You count as having taken a hit from a Damage 4
+// weapon, roll to counter this hit as normal." Exact probabilities with the car rules that touch it:
+// Sturdy (re-roll Counter rolls in a control check), Ramshackle (re-roll Counter rolls of 1).
+import { type Exact, E1, addE, complementE, exact, formatE, mulE, powE, subE, toNumberE } from '../probability/exactFraction.ts'
+import { CORE } from '../constants.ts'
+import { SCRAPLANDS_RULES } from './catalogue.ts'
+
+export const CONTROL_RULE = SCRAPLANDS_RULES.controlCheckDamage.section
+const COUNTER_RULE = 'core-rules/playing-a-game.html#step-4-counter-rolls'
+
+/** The core's counter table: Damage against the lowest Toughness → the roll needed (rows top to bottom). */
+export function counterNeed(damage: number, toughness: number): { need: number; row: string } {
+  if (damage * 2 <= toughness) return { need: CORE.counterHalfOrLower.value, row: 'Damage is half, or lower, than Toughness' }
+  if (damage >= toughness * 2) return { need: CORE.counterDoubleOrHigher.value, row: 'Damage is double, or higher, than Toughness' }
+  if (damage < toughness) return { need: CORE.counterLower.value, row: 'Damage is lower than Toughness' }
+  if (damage === toughness) return { need: CORE.counterEqual.value, row: 'Damage is equal to Toughness' }
+  return { need: CORE.counterHigher.value, row: 'Damage is higher than Toughness' }
+}
+
+/** One d6 against a target number: a 1 always fails; a need above 6 never succeeds. */
+export function d6Success(need: number): Exact {
+  if (need > 6) return exact(0)
+  return exact(7 - Math.max(need, 2), 6)
+}
+
+export type ControlCheckOdds = {
+  readonly skillNeed: number
+  readonly counterNeed: number
+  readonly counterRow: string
+  readonly pSkillFails: Exact
+  readonly pCounterFails: Exact
+  /** One check costs a Hit Point (and ends the activation). */
+  readonly pLosesHitPoint: Exact
+  readonly notes: readonly string[]
+}
+
+export function controlCheckOdds(skill: number, toughness: number, sturdy: boolean, ramshackle: boolean): ControlCheckOdds {
+  const notes: string[] = []
+  const pSkill = d6Success(skill)
+  const c = counterNeed(SCRAPLANDS_RULES.controlCheckDamage.value, toughness)
+  const p = d6Success(c.need)
+  let pCounter = p
+  if (sturdy) {
+    // "You may re-roll Counter rolls in a control check."
+    pCounter = addE(p, mulE(complementE(p), p))
+    notes.push('Sturdy: failed counter re-rolled')
+  } else if (ramshackle) {
+    // "This may re-roll Counter rolls of 1": only the 1 (probability 1/6) is re-rolled.
+    pCounter = addE(p, mulE(exact(1, 6), p))
+    notes.push('Ramshackle: counter rolls of 1 re-rolled')
+  }
+  const pSkillFails = complementE(pSkill)
+  const pCounterFails = complementE(pCounter)
+  return { skillNeed: skill, counterNeed: c.need, counterRow: c.row, pSkillFails, pCounterFails, pLosesHitPoint: mulE(pSkillFails, pCounterFails), notes }
+}
+
+/** Chance that at least one of n independent checks costs a Hit Point. */
+export function anyCheckLoses(odds: ControlCheckOdds, n: number): Exact {
+  return subE(E1, powE(complementE(odds.pLosesHitPoint), n))
+}
+
+export function oddsFigure(odds: ControlCheckOdds, n: number) {
+  const any = anyCheckLoses(odds, n)
+  return {
+    checks: n,
+    skillNeed: odds.skillNeed,
+    counter: { need: odds.counterNeed, row: odds.counterRow, damage: SCRAPLANDS_RULES.controlCheckDamage.value },
+    perCheck: { loseHitPoint: toNumberE(odds.pLosesHitPoint), exact: formatE(odds.pLosesHitPoint) },
+    anyHitPointLost: { probability: Math.round(toNumberE(any) * 1e6) / 1e6, exact: formatE(any) },
+    notes: odds.notes,
+    rules: [CONTROL_RULE, COUNTER_RULE],
+  }
+}

@@ -1,0 +1,58 @@
+// Ruleset "cadence/scraplands": Scraplands (car racing and combat) on the Cadence core.
+import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { type CadenceCatalogue, type CadenceModelProfile, type CadenceSpecialRuleText, createCadenceSystem, kebab } from '../index.ts'
+import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
+import { SCRAPLANDS_OPTIONS } from './options.ts'
+import { SL, controlCheck, controlCheckQuerySchema, rampJump, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
+import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
+import demoScene from './demo.json' with { type: 'json' }
+
+/** Cars "count as having the vehicle special rule" (scraplands/module-rules.html#playing-scraplands). */
+const asCar = (p: CadenceModelProfile): CadenceModelProfile => ({ ...p, specialRules: [...p.specialRules, 'Vehicle'], note: `${p.note ?? ''}; Vehicle added: "all cars count as having the vehicle special rule"` })
+
+const rule = (name: string, applies: 'unit' | 'weapon', text: string): CadenceSpecialRuleText => ({ id: kebab(name), name, section: SL.special, text, applies })
+
+export const scraplandsCatalogue: CadenceCatalogue = {
+  models: CARS.map(asCar),
+  weapons: CAR_WEAPONS,
+  upgrades: CAR_UPGRADES,
+  specialRules: [
+    rule('Fast', 'unit', 'You add all 3d6 to your Movement when making an Advance action, but every roll of 1 triggers a control check.'),
+    rule('Off-road', 'unit', 'You may make a free pivot at the start of an Advance action.'),
+    rule('Sturdy', 'unit', 'You may re-roll Counter rolls in a control check.'),
+    rule('Ramshackle', 'unit', 'This may re-roll Counter rolls of 1.'),
+    rule('Disrupt', 'weapon', 'Any car that fails a Defence roll against attacks from this weapon makes a control check, even if it does not lose any hit points.'),
+  ],
+}
+
+type Handler = (table: Table, q: never) => QueryResultBody
+
+export const scraplands: RuleSystem = createCadenceSystem({
+  id: 'cadence/scraplands',
+  title: 'Scraplands (Cadence): post-apocalyptic car racing and combat',
+  dice: 'D6',
+  moduleSection: SL.module,
+  catalogue: scraplandsCatalogue,
+  options: SCRAPLANDS_OPTIONS,
+  terrainTypes: [
+    { id: 'solid', description: 'Terrain a car cannot move through: contact ends the move with a control check.', section: 'scraplands/module-rules.html#terrain' },
+    { id: 'dangerous', description: 'Passable; 1 control check for each Move/Advance that goes through it.', section: 'scraplands/module-rules.html#dangerous-terrain' },
+    { id: 'destructible', description: 'Passable once: 1 control check (2 if also dangerous), removed after the move.', section: 'scraplands/module-rules.html#destructible-terrain' },
+    { id: 'ramp', description: 'Launches a car 2D6" straight on; its marked entry is the footprint edge from vertex 0 to vertex 1, any other side is solid.', section: SL.ramps },
+    { id: 'track', description: 'Track surface or markings (no rule effect).', section: 'scraplands/module-rules.html#racing' },
+  ],
+  hooks: {
+    isEnemy: isEnemyUnlessExcused,
+    attackExtras: scraplandsExtras,
+  },
+  upgradeRules: { 'built-to-last': ['Resilient'] },
+  contextShape: scraplandsContextShape,
+  queryTypes: { ramp: rampQuerySchema, 'control-check': controlCheckQuerySchema },
+  handlers: (core) => ({
+    attack: (table, q) => scraplandsAttack(core, table, q),
+    move: (table, q) => scraplandsMove(core, table, q),
+    ramp: ((table, q) => rampJump(core, table, q as never)) as Handler,
+    'control-check': ((table, q) => controlCheck(core, table, q as never)) as Handler,
+  }),
+  demoScene,
+})

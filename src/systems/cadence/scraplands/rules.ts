@@ -1,0 +1,175 @@
+// Scraplands on the Cadence core: hooks and handlers for the module's rules (scraplands/module-rules.html,
+// building-a-team.html): cars are Vehicles, upgrades that change the car, Turret, Disrupt, car moves,
+// collisions, ramps and control checks.
+import { z } from 'zod'
+import { type QueryOf, type QueryResultBody, type Scene, type Table, type TableModel, inches, placeBase, roundTo, toInches } from '../../../engine/index.ts'
+import {
+  type AttackChainResult, type AttackSituation, type CadenceCore, E0, E1, addE, complementE, exact, formatE, hasRule, mulE, powE, subE, toNumberE,
+} from '../index.ts'
+import { controlCheckOdds, oddsFigure, CONTROL_RULE } from './controlCheck.ts'
+import { type CarView, CAR_MOVE_MODES, type CarMoveContext, measureCarMove } from './carMovement.ts'
+import { addKeywordToAll, resolveAttackOn } from '../squadrons/gameAttack.ts'
+import { baseOverlapsFootprint, overlapsModel } from '../squadrons/flatGeometry.ts'
+import { segmentInsideLengthMm } from '../../../engine/index.ts'
+
+export const SL = {
+  module: 'scraplands/module-rules.html',
+  cars: 'scraplands/module-rules.html#playing-scraplands',
+  upgrades: 'scraplands/building-a-team.html#upgrades',
+  special: 'scraplands/module-rules.html#special-rules',
+  ramps: 'scraplands/module-rules.html#ramps',
+  control: CONTROL_RULE,
+} as const
+
+export const scraplandsContextShape = {
+  via: z.array(z.tuple([z.number(), z.number()])).optional(),
+  /** Use the one-use Boost upgrade on this Move. */
+  boost: z.boolean().optional(),
+}
+
+export const rampQuerySchema = z.strictObject({ id: z.string().min(1), type: z.literal('ramp'), model: z.string().min(1), ramp: z.string().min(1) })
+export const controlCheckQuerySchema = z.strictObject({ id: z.string().min(1), type: z.literal('control-check'), model: z.string().min(1), checks: z.number().int().min(1).max(12).optional() })
+
+/** Upgrade ids a car carries (stats.upgrades or keywords), as the core reads them. */
+function upgradesOf(core: CadenceCore, table: Table, m: TableModel): readonly string[] {
+  return core.view(table, m).upgrades
+}
+
+/** The car's attributes after Armour Plates (+1 Toughness) and Elite Driver (Skill 4+). */
+export function carView(core: CadenceCore, table: Table, m: TableModel): CarView {
+  const v = core.view(table, m)
+  const armour = v.upgrades.includes('armour-plates') ? 1 : 0
+  const elite = v.upgrades.includes('elite-driver')
+  return { model: m, movementInches: v.movementInches, skill: elite ? Math.min(v.skill, 4) : v.skill, toughness: v.toughness + armour, rules: v.rules, upgrades: v.upgrades }
+}
+
+/** Scene edits so the core sees Scraplands cars: Vehicles, upgraded attributes, the Turret weapon. */
+function carsEdit(core: CadenceCore, table: Table): (scene: Scene) => void {
+  return (scene) => {
+    // "all cars count as having the vehicle special rule"
+    addKeywordToAll(scene, 'Vehicle')
+    for (const sm of scene.models) {
+      const m = table.model(sm.id)
+      const c = carView(core, table, m)
+      sm.stats = { ...(sm.stats ?? {}), skill: c.skill, toughness: c.toughness }
+      const turret = typeof m.stats.turretWeapon === 'string' ? m.stats.turretWeapon : null
+      if (turret && c.upgrades.includes('turret')) {
+        // Turret: "Remove the Arc (Front) special rule from one weapon on this car."
+        sm.weapons = m.weapons.map((w) => (w.id === turret ? { ...w, specialRules: (Array.isArray(w.specialRules) ? (w.specialRules as string[]) : []).filter((r) => r !== 'Arc (Front)') } : w.id))
+      }
+    }
+  }
+}
+
+function pAnyFailedDefence(chain: AttackChainResult): { n: bigint; d: bigint } {
+  let p = E0
+  for (const [h, ph] of chain.hits) p = addE(p, mulE(ph, subE(E1, powE(complementE(chain.pDefenceFails), h))))
+  return p
+}
+
+export function scraplandsAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+  const { result } = resolveAttackOn(core, table, q, carsEdit(core, table))
+  const out: QueryResultBody = { ...result }
+  const turret = typeof table.model(q.attacker).stats.turretWeapon === 'string' && upgradesOf(core, table, table.model(q.attacker)).includes('turret')
+  if (turret) out.turret = { weapon: table.model(q.attacker).stats.turretWeapon, rule: SL.upgrades, note: 'Arc (Front) removed from this weapon' }
+  return { ...out, rules: [...new Set([...(result.rules ?? []), SL.cars, ...(turret ? [SL.upgrades] : [])])] }
+}
+
+/** Disrupt: "Any car that fails a Defence roll against attacks from this weapon makes a control check". */
+// The attack runs on the derived table, where the target's Skill and Toughness already include its upgrades.
+export function scraplandsExtras(s: AttackSituation, chain: AttackChainResult | null): Record<string, unknown> {
+    if (!hasRule(s.weaponRules, 'disrupt') || !chain) return {}
+    const pCheck = pAnyFailedDefence(chain)
+    const c = s.target
+    const odds = controlCheckOdds(c.skill, c.toughness, hasRule(c.rules, 'sturdy'), hasRule(c.rules, 'ramshackle'))
+    const both = mulE(pCheck, odds.pLosesHitPoint)
+    return {
+      disrupt: {
+        pControlCheck: { value: roundTo(toNumberE(pCheck), 6), exact: formatE(pCheck) },
+        controlCheck: oddsFigure(odds, 1),
+        pHitPointFromCheck: { value: roundTo(toNumberE(both), 6), exact: formatE(both) },
+        note: 'one control check when at least one Defence roll fails, even if no Hit Point is lost',
+        rule: SL.special,
+      },
+    }
+}
+
+export function scraplandsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+  const mode = q.mode ?? 'move'
+  if (!(CAR_MOVE_MODES as readonly string[]).includes(mode)) {
+    return { allowed: false, mode, reasons: [{ code: 'unknown-mode', message: `Scraplands car moves: ${CAR_MOVE_MODES.join(', ')}`, rule: SL.module }], rules: [SL.module] }
+  }
+  const m = table.model(q.model)
+  return measureCarMove(table, carView(core, table, m), q, (q.context ?? {}) as CarMoveContext, (o) => carView(core, table, o))
+}
+
+export function controlCheck(core: CadenceCore, table: Table, q: z.infer<typeof controlCheckQuerySchema>): QueryResultBody {
+  const c = carView(core, table, table.model(q.model))
+  const odds = controlCheckOdds(c.skill, c.toughness, hasRule(c.rules, 'sturdy'), hasRule(c.rules, 'ramshackle'))
+  return { model: q.model, ...oddsFigure(odds, q.checks ?? 1), note: 'if a control check costs Hit Points the activation ends immediately' }
+}
+
+/** Where the car lands for each 2D6 total, off the far end of the ramp along the car's facing. */
+export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof rampQuerySchema>): QueryResultBody {
+  const car = table.model(q.model)
+  const ramp = table.terrainPiece(q.ramp)
+  const ux = Math.cos((car.facingDeg * Math.PI) / 180)
+  const uy = Math.sin((car.facingDeg * Math.PI) / 180)
+  // The end of the ramp: where the car's centre line leaves the ramp's footprint.
+  const far = inches(100)
+  const inside = segmentInsideLengthMm(ramp.solid.footprint, car.x, car.y, car.x + ux * far, car.y + uy * far)
+  const entryOffset = distanceToFootprint(ramp.solid.footprint, car.x, car.y, ux, uy)
+  const endDist = entryOffset + inside
+  const exit: [number, number] = [car.x + ux * endDist, car.y + uy * endDist]
+  const half = car.placed.halfLengthMm
+  const outcomes: Array<{ total: number; probability: string; landsAt: [number, number]; wrecked: boolean; reason?: string; landsOn?: string[] }> = []
+  let pWreck = E0
+  for (let total = 2; total <= 12; total++) {
+    const ways = 6 - Math.abs(total - 7)
+    // The car leaves the ramp's end and moves 2D6 inches "directly forward from the end of the ramp".
+    const d = half + inches(total)
+    const at: [number, number] = [exit[0] + ux * d, exit[1] + uy * d]
+    const b = placeBase(car.base, at[0], at[1], car.facingDeg)
+    const solid = table.terrain.filter((t) => t.id !== ramp.id && (t.has('solid') || t.has('impassable')) && baseOverlapsFootprint(b, t.solid.footprint)).map((t) => t.id)
+    const r = Math.max(b.halfLengthMm, b.halfWidthMm)
+    const off = at[0] - r < 0 || at[1] - r < 0 || at[0] + r > table.widthMm || at[1] + r > table.depthMm
+    const cars = table.models.filter((o) => o.id !== car.id && overlapsModel(b, o.placed)).map((o) => o.id)
+    const wrecked = solid.length > 0 || off
+    if (wrecked) pWreck = addE(pWreck, exact(ways, 36))
+    outcomes.push({
+      total, probability: `${ways}/36`, landsAt: [roundTo(at[0], 2), roundTo(at[1], 2)], wrecked,
+      ...(wrecked ? { reason: off ? 'off the battlefield' : `cannot be placed: solid terrain ${solid.join(', ')}` } : {}),
+      ...(cars.length ? { landsOn: cars } : {}),
+    })
+  }
+  const c = carView(core, table, car)
+  const odds = controlCheckOdds(c.skill, c.toughness, hasRule(c.rules, 'sturdy'), hasRule(c.rules, 'ramshackle'))
+  return {
+    ramp: ramp.id,
+    rampEnd: [roundTo(exit[0], 2), roundTo(exit[1], 2)],
+    distanceToEndInches: roundTo(toInches(endDist), 3),
+    outcomes,
+    wrecked: { probability: roundTo(toNumberE(pWreck), 6), exact: formatE(pWreck) },
+    controlCheck: oddsFigure(odds, 1),
+    note: 'the car is placed with its rear edge at the ramp end, then moves 2D6" straight on, ignoring terrain and cars on the way; landing on another car is not covered by the rules (reported as landsOn)',
+    rules: [SL.ramps, CONTROL_RULE],
+  }
+}
+
+function distanceToFootprint(fp: ReadonlyArray<readonly [number, number]>, x: number, y: number, ux: number, uy: number): number {
+  // Smallest t ≥ 0 where the ray enters the footprint (0 when it starts inside or touching).
+  let best = Infinity
+  for (let i = 0; i < fp.length; i++) {
+    const p = fp[i]!
+    const q = fp[(i + 1) % fp.length]!
+    const ex = q[0] - p[0]
+    const ey = q[1] - p[1]
+    const den = ux * ey - uy * ex
+    if (Math.abs(den) < 1e-12) continue
+    const t = ((p[0] - x) * ey - (p[1] - y) * ex) / den
+    const s = ((p[0] - x) * uy - (p[1] - y) * ux) / den
+    if (t >= 0 && s >= 0 && s <= 1) best = Math.min(best, t)
+  }
+  return Number.isFinite(best) ? best : 0
+}
+
