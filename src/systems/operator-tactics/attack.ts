@@ -109,7 +109,12 @@ function shoot(table: Table, q: QueryOf<'attack'>, attacker: TableModel, weapon:
     rules.add(CONTACT_RULE_TEXT)
   }
   // Target status and reaction.
-  const duckDown = ctx.reaction === 'duck-down'
+  // Reactions are "Triggered when an operator is targeted by a Shoot within 12" and LoS".
+  const reactionRange = judge(measurement, SK.reactionTriggerInches.value, 'le')
+  const canReact = reactionRange.inside && line.clear
+  const notes: string[] = []
+  if (ctx.reaction && ctx.reaction !== 'none' && !canReact) notes.push(`the ${ctx.reaction} reaction is not available: the shooter is not within 12" with LoS (§02 Reactions L318)`)
+  const duckDown = ctx.reaction === 'duck-down' && canReact
   if (duckDown) {
     mods.push({ source: 'Duck Down reaction: incoming attack at −2', value: SK.duckDownModifier.value, rule: '§02 Reactions L322', kind: 'status' })
     if (!o.duckDownReplacesProne) mods.push({ source: 'Prone (from Duck Down): incoming Shoot −1', value: SK.proneModifier.value, rule: '§02 Status effects L313', kind: 'status' })
@@ -162,8 +167,7 @@ function shoot(table: Table, q: QueryOf<'attack'>, attacker: TableModel, weapon:
   }
 
   // Reactions: "Triggered when an operator is targeted by a Shoot within 12" and LoS."
-  const reactionRange = judge(measurement, SK.reactionTriggerInches.value, 'le')
-  const reaction = { available: allowed && reactionRange.inside && line.clear, within12: reactionRange.inside, margin: reactionRange.margin, options: ['return-fire', 'take-cover', 'duck-down', 'body-shield'], rule: '§02 Reactions L318' }
+  const reaction = { available: allowed && canReact, within12: reactionRange.inside, margin: reactionRange.margin, options: ['return-fire', 'take-cover', 'duck-down', 'body-shield'], rule: '§02 Reactions L318' }
   const sitrep = line.marginal
     ? sitrepFigure('even', `the centre line passes within ${roundTo(line.offsetMm, 2)} mm of a blocker's edge: "When the call is disputed, run a SITREP at even odds."`, '§06 Line of sight L778')
     : range ? sitrepForMargin(range.margin, 'range') : null
@@ -200,6 +204,7 @@ function shoot(table: Table, q: QueryOf<'attack'>, attacker: TableModel, weapon:
     },
     ...(twoShots ? { twoShots } : {}),
     reaction,
+    ...(notes.length ? { notes } : {}),
     ...(sitrep ? { sitrep } : {}),
     rules: [...rules, ...cover.rules, ...res.modifiers.map((m) => m.rule)].filter((r, i, a) => a.indexOf(r) === i),
   }
