@@ -10,7 +10,7 @@ import { readContext, type Context } from './context.ts'
 import { classifyD100, countD100, probabilityWithReroll } from './d100.ts'
 import { hasAbility, hasKeyword, isInfantry, readUnitStats, resolveWeapon, type ResolvedWeapon } from './modelStats.ts'
 import { readOptions, type JaggedShardsOptions } from './options.ts'
-import { type CoverCall, decideCover, measureBetween, measureRule, sightOf } from './terrain.ts'
+import { type CoverCall, citedRules, decideCover, measureBetween, measureRule, sightOf } from './terrain.ts'
 import { findAbilitySources } from './areas.ts'
 
 /** Enemies within 1" of a model (§8.6, §10.1, §12.4). */
@@ -228,6 +228,6 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       destroy: woundsLeft <= 1 ? formatFraction(effect) : '0',
     },
     ...(outcome ? { outcome } : {}),
-    rules: [...rules],
+    rules: citedRules(rules, reasons, modifiers),
   }
 }

@@ -12,7 +12,7 @@ import { hasAbility, hasKeyword, isInfantry, readUnitStats } from './modelStats.
 import { readOptions, type JaggedShardsOptions } from './options.ts'
 import { enemiesEngaging } from './attack.ts'
 import { findAbilitySources } from './areas.ts'
-import { measureBetween, measureRule, sightOf, standsIn } from './terrain.ts'
+import { citedRules, measureBetween, measureRule, sightOf, standsIn } from './terrain.ts'
 
 export const MOVE_MODES = ['normal', 'sprint', 'rush'] as const
 type MoveMode = (typeof MOVE_MODES)[number]
@@ -259,7 +259,7 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     ...(rush ? { rush } : {}),
     engagesWith,
     ...(warnings.length ? { warnings } : {}),
-    rules: [...rules],
+    rules: citedRules(rules, reasons),
   }
 }
 

@@ -180,3 +180,14 @@ export function classifySight(table: Table, viewer: TableModel, target: TableMod
   const cover = decideCover(table, viewer, target, s.los)
   return cover.level === 'none' ? 'clear' : `${cover.level}-cover`
 }
+
+/** The sections a result relied on: its own plus every reason's and modifier's (composite citations split). */
+export function citedRules(own: Iterable<string>, ...lists: ReadonlyArray<ReadonlyArray<{ rule: string }>>): string[] {
+  const out = new Set<string>()
+  const add = (r: string) => {
+    for (const part of r.split(/,\s*(?=§)/)) out.add(part.trim())
+  }
+  for (const r of own) add(r)
+  for (const l of lists) for (const x of l) add(x.rule)
+  return [...out]
+}

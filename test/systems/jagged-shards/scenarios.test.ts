@@ -23,6 +23,13 @@ describe('jagged-shards scenarios through the CLI', () => {
       const { code, doc } = await evalWithCli(join(DIR, `${name}.json`))
       expect(code).toBe(0)
       const byId = new Map(doc.results.map((r) => [r['id'] as string, r]))
+      // Citations: every result, reason and modifier names a section of the book.
+      for (const r of doc.results) {
+        expect((r['rules'] as string[]).length, `${name}: ${String(r['id'])} rules`).toBeGreaterThan(0)
+        for (const x of [...((r['reasons'] as Array<{ rule: string }> | undefined) ?? []), ...((r['modifiers'] as Array<{ rule: string }> | undefined) ?? [])]) {
+          expect(x.rule, `${name}: ${String(r['id'])}`).toMatch(/§\d/)
+        }
+      }
       for (const [qid, fields] of Object.entries(spec.expect)) {
         const result = byId.get(qid)
         expect(result, `${name}: query ${qid}`).toBeDefined()
