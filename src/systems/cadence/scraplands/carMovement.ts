@@ -84,7 +84,8 @@ function isSolid(t: TableTerrain): boolean {
 
 /** Is the contact with a ramp on its marked entry (footprint edge 0→1)? */
 function onRampEntry(car: TableModel, at: [number, number], facingDeg: number, ramp: TableTerrain): boolean {
-  const fp = ramp.solid.footprint
+  // The scene's own vertex order (the engine's solid is re-wound counter-clockwise).
+  const fp = 'footprint' in ramp.scene ? ramp.scene.footprint : ramp.solid.footprint
   const b = placeBase(car.base, at[0], at[1], facingDeg)
   // The contact point: the footprint point closest to the base centre, then is it on edge 0→1?
   const c = closestPointOnPolygon(fp, b.cx, b.cy).point
