@@ -128,6 +128,14 @@ describe('cover options (§9.3, §15.3)', () => {
     const r = run(apart('colonist-rifleman', 'rootblade-initiate', [attackQuery('q', 'a', 't')], { coverMeasure: 'model' }, wall)).q!
     expect(r).toMatchObject({ cover: { level: 'none', modelHidden: 0.4 }, threshold: { final: 65 } })
   })
+  it('option coverMixed: Heavy hides 20/64 and Light 22/64 of the base (42/64 together): sum-highest → Heavy (85); highest-single → no cover (65)', () => {
+    // Counted by hand as in scenario cover-base-half-hidden: eye (100, 600), target (600, 600), walls x 550–570,
+    // Heavy y 500–595.8 hides the 20 points whose lines pass below 595.8, Light y 604–700 the 22 above 604.
+    const s = (opts: Record<string, unknown>) => scene([model('a', 'alex', 'colonist-rifleman', 100, 600), model('t', 'jordan', 'rootblade-initiate', 600, 600)], [attackQuery('q', 'a', 't')],
+      [box('crate', 'heavy', 550, 500, 570, 595.8, 100), box('debris', 'light', 550, 604, 570, 700, 100)], opts)
+    expect(run(s({})).q).toMatchObject({ cover: { level: 'heavy', baseHidden: 42 / 64 }, threshold: { final: 85 } })
+    expect(run(s({ coverMixed: 'highest-single' })).q).toMatchObject({ cover: { level: 'none' }, threshold: { final: 65 } })
+  })
   it('a Light piece the attacker stands in does not hide the target (option ignoreViewerTerrain)', () => {
     const around = [box('crates', 'light', 150, Y - 50, 250, Y + 50, 60)]
     expect(run(apart('colonist-rifleman', 'rootblade-initiate', [attackQuery('q', 'a', 't')], {}, around)).q).toMatchObject({ cover: { level: 'none' } })
