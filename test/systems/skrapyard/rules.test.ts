@@ -1,7 +1,8 @@
 // Rule pieces checked against the book's numbers and hand-computed geometry.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { placeBase } from '../../../src/engine/index.ts'
+import { evaluateScene, placeBase } from '../../../src/engine/index.ts'
+import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { findWeapon, type RangedWeapon } from '../../../src/systems/skrapyard/catalogue.ts'
 import { measureFrontBehind } from '../../../src/systems/skrapyard/measureFrontBehind.ts'
 import { DEFAULT_OPTIONS, OPTION_SPECS } from '../../../src/systems/skrapyard/options.ts'
@@ -120,5 +121,27 @@ describe('options', () => {
       expect(readme).toContain(`| ${o.name} |`)
       expect(o.section).toMatch(/^§\d/)
     }
+  })
+})
+
+describe('formation distance is the character\'s own stature (§3.2)', () => {
+  const scene = (gapMm: number, stature: number) => ({
+    format: 'tabletop-scene/1',
+    system: 'skrapyard',
+    table: { width: 1219.2, depth: 1219.2 },
+    models: [0, 1].map((i) => ({ id: `m${i}`, side: 'A', unit: 'u', stats: { stature }, base: { shape: 'round', diameter: 20 }, height: 30, position: [300 + i * (20 + gapMm), 300] })),
+    queries: [{ id: 'f', type: 'formation', unit: 'u' }],
+  })
+  const inTeam = (gapMm: number, stature: number) => {
+    const doc = evaluateScene(scene(gapMm, stature), findRuleSystem, ruleSystems.map((s) => s.id))
+    return (doc.results[0] as unknown as { members: Array<{ inTeam: boolean }> }).members.map((m) => m.inTeam)
+  }
+  it('stature 0: only bases touching (within the contact tolerance) are in formation', () => {
+    expect(inTeam(0, 0)).toEqual([true, true])
+    expect(inTeam(3, 0)).toEqual([false, false])
+  })
+  it('stature 1: 1" = 25.4 mm inclusive', () => {
+    expect(inTeam(25.4, 1)).toEqual([true, true])
+    expect(inTeam(25.9, 1)).toEqual([false, false])
   })
 })
