@@ -96,6 +96,7 @@ export const AURAS: Readonly<Record<string, AuraDecl>> = {
   'solo-spot': { radiusInches: () => SK.soloSpotInches.value, who: 'enemies', needsLos: false, within: 'le', rule: '§08 Alert states L996', meaning: 'Solo mode: an enemy within 6" rolls 5+ to turn Suspicious' },
   adjacent: { radiusInches: (t) => readOptions(t.options).adjacentInches, who: 'all', needsLos: false, within: 'le', rule: '§03 Medic L472 (adjacent: option adjacentInches)', meaning: 'adjacent models (Triage, Override, Body Shield, HVT contact, Carries the Line)' },
   darkness: { radiusInches: () => SK.conventionDarknessInches.value, who: 'enemies', needsLos: true, within: 'le', rule: '§25 Act 1 L2252', meaning: 'lights out: only enemies within 6" can be seen' },
+  hide: { radiusInches: (t) => toInches(Math.hypot(t.widthMm, t.depthMm)), who: 'enemies', needsLos: true, within: 'le', rule: '§02 Stealth L336', meaning: 'Hide (TACT 4+) needs cover and no enemy LoS: these enemies see the operator' },
   'dead-drop-intel': { radiusInches: () => SK.deadDropIntelAreaInches.value, who: 'all', needsLos: false, within: 'le', rule: '§05 Dead Drop L640', meaning: 'Call the Target on a 6" area reveals a hidden objective inside it' },
 }
 
@@ -112,9 +113,18 @@ export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
       const los = decl.needsLos ? traceCentreLine(table, src, m).clear : null
       return { model: m.id, side: m.side, affected: inside && (los ?? true), withinRadius: inside, ...(los !== null ? { los } : {}), distance: distanceFigure(d), margin: marginOf(d, inches(r), decl.within) }
     })
+  const extra: Record<string, unknown> = {}
+  if (q.ability === 'hide') {
+    const o = readOptions(table.options)
+    const cover = table.terrain.filter((p) => (coverLevelOf(table, p, null).level !== 'none' || blocksSight(table, p)) && baseToPieceMm(src, p) <= inches(o.coverNearInches) + 1e-6).map((p) => p.id)
+    const seen = rows.filter((x) => x.affected).length > 0
+    extra.inCover = cover
+    extra.canHide = cover.length > 0 && !seen
+  }
   return {
     source: src.id,
     ability: q.ability,
+    ...extra,
     radius: { inches: r, mm: roundTo(inches(r), 2) },
     meaning: decl.meaning,
     affected: rows.filter((x) => x.affected).map((x) => x.model),

@@ -96,3 +96,15 @@ describe('§02 Reactions', () => {
     expect((result(doc, 'r') as { affected: string[] }).affected).toEqual(['near'])
   })
 })
+
+describe('§02 Stealth: Hide needs cover and no enemy line of sight', () => {
+  it('an Infiltrator touching a Full Cover block, seen only by an enemy whose line the block cuts, can Hide; one seen in the open cannot', () => {
+    const doc = evalScene({
+      terrain: [box('block', 'full-cover', 280, 320, 340, 360, 80)],
+      models: [at('inf', 'B', 'infiltrator', 310, 372.6), at('e', 'A', 'commando', 310, 100), at('inf2', 'B', 'infiltrator', 500, 500)],
+      queries: [{ id: 'hide', type: 'aura', source: 'inf', ability: 'hide' }, { id: 'exposed', type: 'aura', source: 'inf2', ability: 'hide' }],
+    })
+    expect(result(doc, 'hide')).toMatchObject({ canHide: true, inCover: ['block'], affected: [] })
+    expect(result(doc, 'exposed')).toMatchObject({ canHide: false, affected: ['e'] })
+  })
+})
