@@ -6,6 +6,7 @@ import { skrapyard } from './skrapyard/index.ts'
 import { cadence } from './cadence/index.ts'
 import { devilsBluff } from './cadence/devils-bluff/index.ts'
 import { fracture } from './cadence/fracture/index.ts'
+import { fracture } from './cadence/fracture/index.ts'
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
 import { haloBreakpoint } from './cadence/halo-breakpoint/index.ts'
 import { respawn } from './cadence/respawn/index.ts'
@@ -20,6 +21,7 @@ export const ruleSystems: readonly RuleSystem[] = [
   skrapyard,
   cadence,
   devilsBluff,
+  fracture,
   fracture,
   // [cadence-games-a] registry entries go here
   haloBreakpoint,

@@ -231,33 +231,30 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     if (!isInForwardPath(attackerModel, targetModel, corridor)) reasons.push({ code: 'not-in-forward-path', message: `${targetModel.id} is not directly in the path of ${attackerModel.id}'s forward facing (${corridor} corridor)`, rule: S.weaponRules })
   }
 
-  // LoS class after the attack-time rules.
+  // LoS class after the attack-time rules: vehicles (obscured counts as clear), then a game's
+  // "counts as obscured" (smoke), then Indirect, then a game's "counts as clear".
   let losClass: LosClass = sight.class
   const losNotes: Reason[] = [...sight.reasons]
-  const situation1: AttackSituation = { ...situation0, losClass }
-  for (const adj of core.hooks.losAdjustments(situation1).filter((a) => a.to === 'obscured')) {
-    if (losClass === adj.from) {
-      losClass = adj.to
-      losNotes.push({ code: 'los-adjusted', message: `${adj.source}: ${adj.from} counts as ${adj.to}`, rule: adj.rule })
-      rules.add(adj.rule)
-    }
-  }
   if (losClass === 'obscured' && targetUnit.every((v) => v.isVehicle)) {
     losClass = 'clear'
     losNotes.push({ code: 'vehicle-obscured-counts-clear', message: 'attacking a vehicle: an obscured line of sight counts as clear', rule: S.vehicles })
     rules.add(S.vehicles)
   }
+  const applyLos = (to: 'clear' | 'obscured'): void => {
+    for (const adj of core.hooks.losAdjustments({ ...situation0, losClass }).filter((a) => a.to === to)) {
+      if (losClass === adj.from) {
+        losClass = adj.to
+        losNotes.push({ code: 'los-adjusted', message: `${adj.source}: ${adj.from} counts as ${adj.to}`, rule: adj.rule })
+        rules.add(adj.rule)
+      }
+    }
+  }
+  applyLos('obscured')
   if (losClass === 'obscured' && hasRule(wr, 'indirect')) {
     losClass = 'clear'
     losNotes.push({ code: 'indirect', message: 'Indirect: an obscured line of sight counts as clear', rule: S.weaponRules })
   }
-  for (const adj of core.hooks.losAdjustments({ ...situation1, losClass }).filter((a) => a.to === 'clear')) {
-    if (losClass === adj.from) {
-      losClass = adj.to
-      losNotes.push({ code: 'los-adjusted', message: `${adj.source}: ${adj.from} counts as ${adj.to}`, rule: adj.rule })
-      rules.add(adj.rule)
-    }
-  }
+  applyLos('clear')
   if (losClass === 'blocked') reasons.push({ code: 'no-line-of-sight', message: `line of sight from ${viewer.id} to unit ${targetModel.unit} is blocked`, rule: S.step1 })
 
   const situation: AttackSituation = { ...situation0, losClass }

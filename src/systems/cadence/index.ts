@@ -7,7 +7,7 @@ import { coreCatalogue } from './catalogue.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 export { createCadenceSystem, resolveCore, coreHooks, CORE_NUMBERS, CORE_TERRAIN_TYPES, CORE_TERRAIN_KEYWORDS, mergeOptions } from './system.ts'
-export type { CadenceSpec, CadenceCore, CadenceHooks, CadenceModelView, ChainNumbers, CitedNumber, AttackSituation, ChainAdjustment, LosAdjustment, WeaponAdjustment, AuraDecl } from './spec.ts'
+export type { UpgradableStats, CadenceSpec, CadenceCore, CadenceHooks, CadenceModelView, ChainNumbers, CitedNumber, AttackSituation, ChainAdjustment, LosAdjustment, WeaponAdjustment, AuraDecl } from './spec.ts'
 export type { CadenceCatalogue, CadenceModelProfile, CadenceWeaponProfile, CadenceUpgrade, CadenceSpecialRuleText, CadenceConstant } from './types.ts'
 export type { CadenceOptionDecl } from './options.ts'
 export { coreOptions } from './options.ts'

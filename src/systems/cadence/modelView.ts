@@ -3,7 +3,7 @@
 // rules its upgrades grant), whether it is a vehicle and its height level.
 import { SceneError, inches, type Table, type TableModel } from '../../engine/index.ts'
 import { type ParsedRule, hasRule, kebab, parseSpecialRule } from './specialRules.ts'
-import type { CadenceHooks, CadenceModelView, CadenceSpec } from './spec.ts'
+import type { CadenceHooks, CadenceModelView, CadenceSpec, UpgradableStats } from './spec.ts'
 
 const ALIASES: Record<string, readonly string[]> = {
   command: ['command', 'cmd', 'Cmd'],
@@ -75,14 +75,15 @@ export function buildModelView(spec: CadenceSpec, hooks: CadenceHooks, table: Ta
   if (isVehicle && !hasRule(rules, 'platform')) rules.push(parseSpecialRule('Platform (2)'))
   if (isVehicle && !hasRule(rules, 'weak-spot')) rules.push(parseSpecialRule('Weak Spot (Rear)'))
   const base = baseHeightLevel(table, m)
+  let stats: UpgradableStats = { movementInches: need(m, 'movementInches'), skill: need(m, 'skill'), defence: need(m, 'defence'), toughness: need(m, 'toughness'), hitPoints: need(m, 'hitPoints') }
+  for (const u of upgrades) {
+    const f = spec.upgradeStats?.[u]
+    if (f) stats = { ...stats, ...f(stats) }
+  }
   return {
     model: m,
     command: readNumber(m.stats, 'command') ?? null,
-    movementInches: need(m, 'movementInches'),
-    skill: need(m, 'skill'),
-    defence: need(m, 'defence'),
-    toughness: need(m, 'toughness'),
-    hitPoints: need(m, 'hitPoints'),
+    ...stats,
     rules,
     upgrades,
     isVehicle,

@@ -40,6 +40,9 @@ export type ChainNumbers = {
   readonly secureTarget: CitedNumber | null
 }
 
+/** Attributes an upgrade may set. */
+export type UpgradableStats = { skill: number; defence: number; toughness: number; hitPoints: number; movementInches: number }
+
 /** What the core knows about one model when it resolves a rule (built by modelView.ts). */
 export type CadenceModelView = {
   readonly model: TableModel
@@ -155,6 +158,8 @@ export type CadenceSpec = {
   readonly numbersFor?: (table: Table) => Partial<ChainNumbers>
   readonly hooks?: Partial<CadenceHooks>
   readonly auras?: Readonly<Record<string, AuraDecl>>
+  /** Upgrade id → new attribute values (e.g. 'thick-carapace-adaptation' → Defence 2, 'swift-adaptation' → Mov + 3). */
+  readonly upgradeStats?: Readonly<Record<string, (base: UpgradableStats) => Partial<UpgradableStats>>>
   /** Upgrade id → special rules it grants (e.g. 'adaptive-camo' → ['Stealth (12)']). */
   readonly upgradeRules?: Readonly<Record<string, readonly string[]>>
   /** Attack `context` keys the game adds (zod object shape merged into the core's). */
