@@ -168,3 +168,11 @@ describe('insertion and objective options', () => {
     expect(run(s({ objectiveMarkerMm: 0 })).q).toMatchObject({ state: 'uncontrolled' })
   })
 })
+
+describe('no facing, arcs or blasts in this book', () => {
+  it('arc and blast queries are refused with a message (the book has no facing, arcs or templates; grenades are single-target, §17.3)', () => {
+    const s = (q: Record<string, unknown>) => scene([model('a', 'alex', 'colonist-rifleman', 200, 600, { facing: 90 }), model('t', 'jordan', 'rootblade-initiate', 400, 600)], [q])
+    expect(() => run(s({ id: 'q', type: 'arc', of: 't', from: 'a' }))).toThrow(/no facing arcs/)
+    expect(() => run(s({ id: 'q', type: 'blast', attacker: 'a', target: 't' }))).toThrow(/does not answer "blast"/)
+  })
+})
