@@ -16,10 +16,16 @@ export function sightFor(table: Table, viewer: TableModel, target: TableModel): 
   return traceSight(table, viewer, target, { largeSeenOver: opt(table).largeSeenOver })
 }
 
-/** The result's `los` field, in the engine's shape, with Iron Line's class (clear / obscured / blocked). */
+/** Iron Line's LoS class: blocked (no line), fortified (inside Fortified, +2), obscured (behind Obscuring: Cover, +1), clear. */
+export function classifySight(table: Table, viewer: TableModel, target: TableModel, sight: SightFigure): 'blocked' | 'fortified' | 'obscured' | 'clear' {
+  if (!sight.visible) return 'blocked'
+  const level = decideCover(table, viewer, target, sight, {}).terrainLevel
+  return level === 'none' ? 'clear' : level === 'cover' ? 'obscured' : 'fortified'
+}
+
+/** The result's `los` field, in the engine's shape, with Iron Line's class. */
 export function ilLosFigure(table: Table, viewer: TableModel, target: TableModel, sight: SightFigure, rays: boolean): LosFigure & { seenOver: string[]; origin: [number, number] } {
-  const cover = decideCover(table, viewer, target, sight, {})
-  const cls = !sight.visible ? 'blocked' : cover.terrainLevel === 'none' ? 'clear' : 'obscured'
+  const cls = classifySight(table, viewer, target, sight)
   const n = sight.rays.length
   return {
     visible: sight.visible,
@@ -65,7 +71,7 @@ export function losQuery(table: Table, q: QueryOf<'los'>): QueryResultBody {
   const sight = sightFor(table, a, b)
   const fig = ilLosFigure(table, a, b, sight, q.rays ?? false)
   const sitrep = marginalSightCall(table, sight)
-  return { ...fig, ...(sitrep ? { sitrep } : {}), rules: ['§16 L1475', ...(fig.seenOver.length ? ['§23 L2061'] : []), ...(fig.class === 'obscured' ? ['§16 L1512'] : [])] }
+  return { ...fig, ...(sitrep ? { sitrep } : {}), rules: ['§16 L1475', ...(fig.seenOver.length ? ['§23 L2061'] : []), ...(fig.class === 'obscured' ? ['§16 L1512'] : fig.class === 'fortified' ? ['§16 L1517'] : [])] }
 }
 
 export function visibilityQuery(table: Table, q: QueryOf<'visibility'>): QueryResultBody {

@@ -8,9 +8,8 @@ import { aura, cascade, deployment, ew, objective } from './areas.ts'
 import { TERRAIN_KEYWORDS, UNITS } from './catalogue.ts'
 import { IRON_LINE } from './constants.ts'
 import { contextSchema } from './context.ts'
-import { decideCover } from './cover.ts'
 import { ENGAGED_RULE, WITHIN_RULE, withinReading } from './engagement.ts'
-import { LOS_RULE, arcQuery, engagementQuery, footprintQuery, integrityQuery, losQuery, sightFor, visibilityQuery } from './geometryQueries.ts'
+import { LOS_RULE, arcQuery, classifySight, engagementQuery, footprintQuery, integrityQuery, losQuery, sightFor, visibilityQuery } from './geometryQueries.ts'
 import { move } from './movement.ts'
 import { opt, options } from './options.ts'
 import { isKnownKeyword, parseKeyword } from './unitState.ts'
@@ -117,11 +116,7 @@ export const ironLine: RuleSystem = {
       engagement: { rangeMm: inches(IRON_LINE.engagementInches.value), within: withinReading(table), rule: ENGAGED_RULE, reference: 'edge' },
     }
   },
-  classifyLos: (table, viewer, target) => {
-    const sight = sightFor(table, viewer, target)
-    if (!sight.visible) return 'blocked'
-    return decideCover(table, viewer, target, sight, {}).terrainLevel === 'none' ? 'clear' : 'obscured'
-  },
+  classifyLos: (table, viewer, target) => classifySight(table, viewer, target, sightFor(table, viewer, target)),
   contextSchema,
   queryTypes,
   handlers: {
