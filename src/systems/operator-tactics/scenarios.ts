@@ -120,7 +120,7 @@ export function blackSiteZone(w: number, d: number): Zone {
 export function crackerjackInfiltratorZone(edge: Edge, w: number, d: number, o: Pick<SkirmishOptions, 'crackerjackInfiltratorZone'>): Zone | null {
   const across = edge === 'south' || edge === 'north' ? d : w
   const [lo, hi] = o.crackerjackInfiltratorZone === 'middle-third' ? [across / 3, (2 * across) / 3] : [SK.crackerjackInfiltratorEdgeGapInches.value, across - SK.crackerjackInfiltratorEdgeGapInches.value]
-  if (!(hi > lo)) return null
+  if (hi - lo <= 1e-6) return null
   const points: Array<[number, number]> = edge === 'south' || edge === 'north' ? [[0, lo], [w, lo], [w, hi], [0, hi]] : [[lo, 0], [hi, 0], [hi, d], [lo, d]]
   return { kind: 'polygon', points, label: o.crackerjackInfiltratorZone === 'middle-third' ? 'middle third' : 'more than 12" from either edge', rule: '§26 Deployment L2402' }
 }
