@@ -5,7 +5,7 @@ import { type CadenceCatalogue, type CadenceSpecialRuleText, type CadenceUpgrade
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
 import {
-  RS, beamAttack, coveringFire, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust,
+  RS, beamAttack, coveringFire, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove,
   respawnQuerySchemas, respawnRestrictions, revive,
 } from './rules.ts'
 import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
@@ -66,6 +66,7 @@ export const respawn: RuleSystem = createCadenceSystem({
   handlers: (core) => ({
     attack: (table, q) => respawnAttack(core, table, q),
     los: (table, q) => respawnLos(core, table, q),
+    move: (table, q) => respawnMove(core, table, q),
     beam: ((table, q) => beamAttack(core, table, q as never)) as Handler,
     'covering-fire': ((table, q) => coveringFire(core, table, q as never)) as Handler,
     push: ((table, q) => push(table, q as never)) as Handler,

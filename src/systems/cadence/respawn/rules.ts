@@ -7,10 +7,11 @@ import {
 } from '../../../engine/index.ts'
 import {
   type AttackChainResult, type AttackSituation, type CadenceCore, type ChainAdjustment, type LosAdjustment, E1, addE, classifyCadenceArc, complementE, evaluateAttackChain,
-  exact, formatE, hasRule, judgeUnitSight, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability,
+  exact, formatE, hasRule, judgeUnitSight, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability, resolveMove,
 } from '../index.ts'
 import { RESPAWN_RULES } from './catalogue.ts'
 import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
+import { deriveTable } from '../squadrons/derivedTable.ts'
 import { anySightlineCrosses } from '../squadrons/flatGeometry.ts'
 import { beamLine, findBeamVictims, gapFigure, BEAM_RULE } from './beam.ts'
 import { measurePush } from './pushBack.ts'
@@ -171,6 +172,17 @@ export function respawnAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   const { result } = resolveAttackOn(core, table, q, respawnEdit(core, table, q))
   const smoke = table.terrain.filter((t) => t.has('smoke')).map((t) => t.id)
   return { ...result, ...(smoke.length ? { smoke: { markers: smoke, note: 'smoke blocks sight lines only when the attacker is more than 3" from the target' } } : {}) }
+}
+
+/** Energy Barriers "count as clear terrain for the puroses of movement"; smoke markers are tokens: both left out of the move. */
+export function respawnMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+  const see = (t: { type: string; keywords?: string[] | undefined }) => t.type === 'energy-barrier' || t.type === 'smoke' || (t.keywords ?? []).includes('energy-barrier')
+  const crossed = table.terrain.filter((t) => see({ type: t.type, keywords: [...t.keywords] })).map((t) => t.id)
+  const derived = deriveTable(table, (scene) => {
+    scene.terrain = (scene.terrain ?? []).filter((t) => !see(t))
+  })
+  const r = resolveMove(core, derived, q)
+  return { ...r, ...(crossed.length ? { clearForMovement: crossed } : {}), rules: [...new Set([...(r.rules ?? []), ...(crossed.length ? [RS.barrier] : [])])] }
 }
 
 export function respawnLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): QueryResultBody {
