@@ -3,7 +3,7 @@
 // Top-down (2D): the only height class is Large (§23 L2061), and Obscuring terrain hides for Cover (L1512).
 import type { Table, TableModel } from '../../engine/index.ts'
 import { GRAZE_MM, frontEdgeCentre, polygonContains, sampleBaseBoundary, segmentInsideLengthMm } from '../../engine/index.ts'
-import { baseCorners, hasKeyword, isLarge, readUnit } from './unitState.ts'
+import { baseCorners, isLarge, readUnit } from './unitState.ts'
 
 export type SightRay = {
   from: [number, number]
@@ -146,9 +146,4 @@ export function traceSight(table: Table, viewer: TableModel, target: TableModel,
 /** Terrain pieces that contain a point (for "the shooter stands in it"). */
 export function piecesContaining(table: Table, x: number, y: number): string[] {
   return table.terrain.filter((t) => polygonContains(t.solid.footprint, x, y, 1e-9)).map((t) => t.id)
-}
-
-/** Is the unit one the rules let shoot over everything non-Large? (for explanations) */
-export function hasLargeKeyword(m: TableModel): boolean {
-  return hasKeyword(readUnit(m), 'large')
 }

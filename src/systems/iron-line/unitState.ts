@@ -111,15 +111,9 @@ export function isImplacable(u: IronLineUnit): boolean {
   return u.order === 'close' || u.order === 'free' || hasKeyword(u, 'implacable')
 }
 
-/** "Units touching Large terrain also gain Large." (§16 L1513) */
+/** "Units touching Large terrain also gain Large." (§16 L1513) The id of the piece touched, or null. */
 export function touchesLargeTerrain(table: Table, m: TableModel): string | null {
-  for (const t of table.terrain) {
-    if (!t.has('large')) continue
-    const fp = t.solid.footprint
-    if (fp.some(([x, y]) => footprintContains(m, x, y)) || baseCorners(m).some(([x, y]) => polygonContains(fp, x, y, 1e-6))) return t.id
-    if (footprintTouchesPolygon(m, fp)) return t.id
-  }
-  return null
+  return table.terrain.find((t) => t.has('large') && footprintTouchesPolygon(m, t.solid.footprint))?.id ?? null
 }
 
 export function isLarge(table: Table, u: IronLineUnit): boolean {
