@@ -7,6 +7,7 @@ import { cadence } from './cadence/index.ts'
 import { devilsBluff } from './cadence/devils-bluff/index.ts'
 import { fracture } from './cadence/fracture/index.ts'
 import { fracture } from './cadence/fracture/index.ts'
+import { survivors } from './cadence/survivors/index.ts'
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
 import { haloBreakpoint } from './cadence/halo-breakpoint/index.ts'
 import { respawn } from './cadence/respawn/index.ts'
@@ -23,6 +24,7 @@ export const ruleSystems: readonly RuleSystem[] = [
   devilsBluff,
   fracture,
   fracture,
+  survivors,
   // [cadence-games-a] registry entries go here
   haloBreakpoint,
   respawn,

@@ -1,6 +1,6 @@
 // Auras and ability radii a game declares (spec.auras): who is within the radius of the source,
 // measured base to base, strict "within" (core-rules/basic-rules.html#distance-and-measuring).
-import { SceneError, type QueryOf, type QueryResultBody, type Table, isWithin, inches } from '../../engine/index.ts'
+import { SceneError, type QueryOf, type QueryResultBody, type Table, isWithin, inches, roundTo } from '../../engine/index.ts'
 import type { CadenceCore } from './spec.ts'
 import { distanceFigure, measureGap, withinReading, MEASURE_RULE } from './measure.ts'
 import { hasRule, kebab } from './specialRules.ts'
@@ -25,7 +25,7 @@ export function resolveAura(core: CadenceCore, table: Table, q: QueryOf<'aura'>)
     source: source.id,
     carries,
     ...(carries ? {} : { warning: `${source.id} does not carry ${aura.name} (${aura.carriedBy.join(' / ')})` }),
-    radius: { inches: aura.radiusInches, mm: inches(aura.radiusInches) },
+    radius: { inches: aura.radiusInches, mm: roundTo(inches(aura.radiusInches), 2) },
     effect: aura.effect,
     affected: inside.map(({ m, d }) => ({ model: m.id, unit: m.unit, side: m.side, ...distanceFigure(table, d, aura.radiusInches) })),
     affectedUnits: units,
