@@ -3,13 +3,14 @@
 // attack per MP spent in it (L1510), and every unit impassable (L1454) unless Flying (§23 L2051).
 import {
   type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, SceneError, inches, isWithin,
-  measureBaseGap2, measurePath, placeBase, polygonContains, roundTo, toInches, wrapDeg,
+  type PlacedBase, GRAZE_MM, baseContains, measureBaseGap2, measurePath, placeBase, polygonContains, roundTo,
+  segmentInsideLengthMm, toInches, wrapDeg,
 } from '../../engine/index.ts'
 import { IRON_LINE } from './constants.ts'
 import { contextOf } from './context.ts'
 import { withinReading } from './engagement.ts'
 import { opt } from './options.ts'
-import { hasKeyword, readUnit } from './unitState.ts'
+import { hasKeyword, placedCorners, readUnit } from './unitState.ts'
 
 export type Manoeuvre = 'advance' | 'wheel' | 'shuffle' | 'retreat' | 'reform'
 const MANOEUVRES: readonly Manoeuvre[] = ['advance', 'wheel', 'shuffle', 'retreat', 'reform']
@@ -34,6 +35,46 @@ function inferManoeuvre(m: TableModel, to: readonly [number, number], facing: nu
   const l = -dx * m.placed.uy + dy * m.placed.ux
   if (Math.abs(l) > Math.abs(f)) return 'shuffle'
   return f >= 0 ? 'advance' : 'retreat'
+}
+
+/** A footprint overlaps a polygon's interior (touching is not overlapping). */
+function overlapsPolygon(b: PlacedBase, poly: ReadonlyArray<readonly [number, number]>): boolean {
+  const c = placedCorners(b)
+  for (let i = 0; i < 4; i++) {
+    const p = c[i]!
+    const q = c[(i + 1) % 4]!
+    if (segmentInsideLengthMm(poly, p[0], p[1], q[0], q[1]) > GRAZE_MM) return true
+  }
+  return poly.some(([x, y]) => baseContains({ ...b, halfLengthMm: b.halfLengthMm - GRAZE_MM, halfWidthMm: b.halfWidthMm - GRAZE_MM }, x, y, 0))
+    || c.every(([x, y]) => polygonContains(poly, x, y, -GRAZE_MM))
+}
+
+function overlapsBase(a: PlacedBase, b: PlacedBase): boolean {
+  const shrunk = { ...a, halfLengthMm: Math.max(0, a.halfLengthMm - GRAZE_MM), halfWidthMm: Math.max(0, a.halfWidthMm - GRAZE_MM) }
+  return measureBaseGap2(shrunk, b).overlapping
+}
+
+/**
+ * Sweep a rotation of the footprint about a pivot (Wheel: a front corner; Reform: the centre) in steps of
+ * at most 2°, and report the units and Impassable pieces it passes through.
+ */
+function sweepRotation(table: Table, m: TableModel, pivot: [number, number], thetaRad: number): { units: string[]; impassable: string[]; rough: string[] } {
+  const steps = Math.max(8, Math.ceil(Math.abs(thetaRad) / (Math.PI / 90)))
+  const units = new Set<string>()
+  const impassable = new Set<string>()
+  const rough = new Set<string>()
+  for (let k = 1; k <= steps; k++) {
+    const a = (thetaRad * k) / steps
+    const cx = pivot[0] + Math.cos(a) * (m.x - pivot[0]) - Math.sin(a) * (m.y - pivot[1])
+    const cy = pivot[1] + Math.sin(a) * (m.x - pivot[0]) + Math.cos(a) * (m.y - pivot[1])
+    const b = placeBase(m.base, cx, cy, m.facingDeg + (a * 180) / Math.PI)
+    for (const o of table.models) if (o.id !== m.id && overlapsBase(b, o.placed)) units.add(o.id)
+    for (const t of table.terrain) {
+      if (t.has('impassable') && overlapsPolygon(b, t.solid.footprint)) impassable.add(t.id)
+      if (t.has('rough') && overlapsPolygon(b, t.solid.footprint)) rough.add(t.id)
+    }
+  }
+  return { units: [...units], impassable: [...impassable], rough: [...rough] }
 }
 
 export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
@@ -63,6 +104,7 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
 
   let mpCost = 0
   let distanceMm = Math.hypot(dx, dy)
+  let sweep: ReturnType<typeof sweepRotation> | null = null
   if (mode === 'reform') {
     rules.add('§16 L1461')
     if (distanceMm > LINE_TOLERANCE_MM) reasons.push({ code: 'reform-moves', message: `a Reform rotates in place; the destination is ${roundTo(distanceMm, 2)} mm from the centre`, rule: '§16 L1461' })
@@ -72,6 +114,7 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     if (cheap) rules.add(u.order === 'loose' ? '§23 L2083' : '§23 L2064')
     gainsDistracted.push('Reform (§16 L1461)')
     distanceMm = 0
+    sweep = sweepRotation(table, m, [m.x, m.y], (wrapDeg(finalFacing - m.facingDeg) * Math.PI) / 180)
   } else if (mode === 'wheel') {
     rules.add('§16 L1458')
     if (!turned) reasons.push({ code: 'wheel-without-turn', message: 'a Wheel needs a new facing', rule: '§16 L1458' })
@@ -94,6 +137,8 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     if (backwards) gainsDistracted.push('wheeling backwards (§16 L1458)')
     notes.push(`pivot: front-${pivot.side} corner; the opposite corner swings ${roundTo(toInches(distanceMm), 3)}" (${o.wheelMeasure})`)
     mpCost = toInches(distanceMm) * MP_PER_INCH.wheel.value
+    const v = pivot.side === 'left' ? m.placed.halfWidthMm : -m.placed.halfWidthMm
+    sweep = sweepRotation(table, m, [m.x + m.placed.halfLengthMm * m.placed.ux - v * m.placed.uy, m.y + m.placed.halfLengthMm * m.placed.uy + v * m.placed.ux], theta)
   } else {
     const per = MP_PER_INCH[mode]
     rules.add(per.rule)
@@ -113,14 +158,26 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
   const flying = hasKeyword(u, 'flying')
   const crossed: Array<{ terrain: string; keywords: readonly string[]; insideInches: number }> = []
   let perilousMp = 0
-  for (const c of path.crossings) {
+  if (sweep) {
+    for (const id of sweep.impassable) reasons.push({ code: 'impassable', message: `the ${mode} swings the footprint through Impassable ${id}`, rule: '§16 L1508' })
+    if (!flying) for (const id of sweep.units) reasons.push({ code: 'unit-in-the-way', message: `the ${mode} swings the footprint through ${id}: all units are impassable`, rule: '§16 L1454' })
+    if (mode === 'wheel' && sweep.rough.length && !flying) {
+      rules.add('§16 L1509')
+      // The book doubles the cost of movement in Rough; a wheel whose footprint passes through Rough pays double throughout.
+      if (u.order === 'loose') notes.push(`Rough ${sweep.rough.join(', ')}: Loose Order ignores the penalty`)
+      else {
+        mpCost *= IRON_LINE.roughCostMultiplier.value
+        gainsDistracted.push(`Rough terrain ${sweep.rough.join(', ')} (${u.order} order, §16 L1509)`)
+      }
+    }
+  }
+  for (const c of sweep ? [] : path.crossings) {
     const t = c.terrain
     crossed.push({ terrain: t.id, keywords: t.keywords, insideInches: roundTo(toInches(c.insideMm), 3) })
     if (t.has('impassable') && (c.insideMm > 0.05 || c.endsInside)) {
       reasons.push({ code: 'impassable', message: `the move enters Impassable ${t.id}`, rule: '§16 L1508' })
     }
-    if (mode === 'reform' || mode === 'wheel') continue
-    const per = MP_PER_INCH[mode].value
+    const per = MP_PER_INCH[mode as Exclude<Manoeuvre, 'reform' | 'wheel'>].value
     if (t.has('rough') && !flying) {
       rules.add('§16 L1509')
       if (u.order === 'loose') notes.push(`Rough ${t.id}: Loose Order ignores the penalty`)
@@ -135,7 +192,7 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
       rules.add('§16 L1510')
     }
   }
-  if (!flying) for (const b of path.blockedBy) reasons.push({ code: 'unit-in-the-way', message: `${b.id} is in the way: all friendly and enemy units are impassable`, rule: '§16 L1454' })
+  if (!flying && !sweep) for (const b of path.blockedBy) reasons.push({ code: 'unit-in-the-way', message: `${b.id} is in the way: all friendly and enemy units are impassable`, rule: '§16 L1454' })
   else {
     rules.add('§23 L2051')
     const end = placeBase(m.base, q.to[0], q.to[1], finalFacing)

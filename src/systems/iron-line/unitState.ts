@@ -1,6 +1,6 @@
 // A unit on the table read as Iron Line sees it: stats (catalogue, overridden inline), keywords with
 // their values ("ranged(24)", "hero(+2)"), and the state the camera cannot see (Strain, Broken).
-import type { Table, TableModel } from '../../engine/index.ts'
+import type { PlacedBase, Table, TableModel } from '../../engine/index.ts'
 import { measureBaseGap2, placeBase, pointSegmentDistance, polygonContains } from '../../engine/index.ts'
 import type { AttacksStat, DefenceStat, FootprintClass, Order } from './catalogue.ts'
 import { findKeyword } from './catalogue.ts'
@@ -122,7 +122,11 @@ export function isLarge(table: Table, u: IronLineUnit): boolean {
 
 /** The four corners of a unit's rectangular footprint: front-left, front-right, rear-right, rear-left. */
 export function baseCorners(m: TableModel): Array<[number, number]> {
-  const b = m.placed
+  return placedCorners(m.placed)
+}
+
+/** The four corners of a placed rectangle (front-left, front-right, rear-right, rear-left). */
+export function placedCorners(b: PlacedBase): Array<[number, number]> {
   const a = b.halfLengthMm
   const c = b.halfWidthMm
   const at = (u: number, v: number): [number, number] => [b.cx + u * b.ux - v * b.uy, b.cy + u * b.uy + v * b.ux]

@@ -151,6 +151,19 @@ describe('§16 terrain keywords', () => {
     expect(r['c']!['mode']).toBe('reform')
     expect(r['c']!['gainsDistracted']).toBe(true)
   })
+  it('Reform and Wheel sweep the footprint: turning a 120 × 60 unit in place hits a unit 10 mm off its front edge', () => {
+    // u: x 397.2–517.2, y 270–330. Turned 90° in place it spans y 240–360, through n (y 340–400).
+    const r = evaluate(scene({
+      models: [unit('u', 'a', 'drone-infantry', [457.2, 300], 90), unit('n', 'a', 'drone-infantry', [457.2, 370], 90)],
+      queries: [
+        { id: 'reform', type: 'move', model: 'u', to: [457.2, 300], facing: 0 },
+        // Wheel left on the front-left corner (397.2,330): the right corner swings forward through n.
+        { id: 'wheel', type: 'move', model: 'u', to: [427.2, 390], facing: 180, mode: 'wheel' },
+      ],
+    }))
+    expect(codes(r['reform']!)).toContain('unit-in-the-way')
+    expect(codes(r['wheel']!)).toContain('unit-in-the-way')
+  })
   it('unit-cost query follows the kcmOnWeaknesses option (§14 L1376)', () => {
     const cost = (kcm: string): number => evaluate(scene({ options: { kcmOnWeaknesses: kcm }, models: [unit('x', 'a', 'drone-infantry', [200, 200], 90)], queries: [{ id: 'c', type: 'unit-cost', unit: 'artillery-rig', keywords: ['short-ranged'] }] }))['c']!['points'] as number
     expect(cost('double')).toBe(350)
