@@ -8,7 +8,7 @@ import {
 } from '../../engine/index.ts'
 import { IRON_LINE } from './constants.ts'
 import { contextOf } from './context.ts'
-import { withinReading } from './engagement.ts'
+import { findEngagements, measureIntegrity, withinReading } from './engagement.ts'
 import { opt } from './options.ts'
 import { hasKeyword, placedCorners, readUnit } from './unitState.ts'
 
@@ -218,6 +218,20 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
       if (measureBaseGap2(end, nearest.placed).gapMm < measureBaseGap2(m.placed, nearest.placed).gapMm - 1e-6) reasons.push({ code: 'cowardly', message: `Cowardly: may not advance towards the nearest enemy ${nearest.id}`, rule: '§23 L2039' })
     }
   }
+  // Disengagement (§16 L1467): enemies it started engaged with and ends out of contact with.
+  const startEngaged = findEngagements(table, m)
+  const oneInch = inches(IRON_LINE.engagementInches.value)
+  const leftBehind = startEngaged.filter((e) => !isWithin(measureBaseGap2(end, e.enemy.placed).gapMm, oneInch, withinReading(table)))
+  for (const e of leftBehind) {
+    if (hasKeyword(readUnit(e.enemy), 'despised')) reasons.push({ code: 'despised', message: `${e.enemy.id} is Despised: enemies engaged with it may not disengage`, rule: '§23 L2046' })
+  }
+  const punishment = leftBehind
+    .filter((e) => !measureIntegrity(table, e.enemy).broken && findEngagements(table, e.enemy).every((x) => x.enemy.id === m.id))
+    .map((e) => {
+      const strikes = readUnit(e.enemy).strikes
+      return { enemy: e.enemy.id, dice: o.punishmentRounding === 'up' ? Math.ceil(strikes / 2) : Math.floor(strikes / 2) }
+    })
+  if (leftBehind.length) rules.add('§16 L1467')
   const perilousAttacks = Math.ceil(perilousMp - 1e-9)
   const stillInside = table.terrain.filter((t) => polygonContains(t.solid.footprint, q.to[0], q.to[1])).map((t) => t.id)
   return {
@@ -229,6 +243,7 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     allowance: { mp: mpAvailable, speed, rule: '§13 L1288 (Speed); §16 L1454' },
     crossed,
     ...(perilousAttacks > 0 ? { perilous: { mpSpent: roundTo(perilousMp, 3), attacks: perilousAttacks, tn: '4+', rule: '§16 L1510' } } : {}),
+    ...(leftBehind.length ? { disengages: leftBehind.map((e) => e.enemy.id), punishment } : {}),
     gainsDistracted: gainsDistracted.length > 0,
     distractedBy: gainsDistracted,
     endsIn: stillInside,

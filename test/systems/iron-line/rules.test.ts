@@ -164,6 +164,18 @@ describe('§16 terrain keywords', () => {
     expect(codes(r['reform']!)).toContain('unit-in-the-way')
     expect(codes(r['wheel']!)).toContain('unit-in-the-way')
   })
+  it('Disengagement: retreating out of contact gives each unengaged enemy a Punishment of half its Strikes; Despised forbids it (§16 L1467, §23 L2046)', () => {
+    // u: y 370–430; foe: y 440–500 (10 mm, engaged). Retreat 2" to y centre 349.2: gap 60.8 mm > 25.4.
+    const q = (kw: string[]) => evaluate(scene({
+      models: [unit('u', 'a', 'drone-infantry', [457.2, 400], 90), unit('foe', 'b', 'drone-infantry', [457.2, 470], 270, { keywords: kw })],
+      queries: [{ id: 'm', type: 'move', model: 'u', to: [457.2, 349.2], mode: 'retreat' }],
+    }))['m']!
+    const r = q([])
+    expect(r['allowed']).toBe(true)
+    expect(r['disengages']).toEqual(['foe'])
+    expect(r['punishment']).toEqual([{ enemy: 'foe', dice: 5 }])
+    expect(codes(q(['despised']))).toContain('despised')
+  })
   it('unit-cost query follows the kcmOnWeaknesses option (§14 L1376)', () => {
     const cost = (kcm: string): number => evaluate(scene({ options: { kcmOnWeaknesses: kcm }, models: [unit('x', 'a', 'drone-infantry', [200, 200], 90)], queries: [{ id: 'c', type: 'unit-cost', unit: 'artillery-rig', keywords: ['short-ranged'] }] }))['c']!['points'] as number
     expect(cost('double')).toBe(350)
