@@ -1,11 +1,12 @@
 // The geometric queries as Iron Line answers them: LoS from the front-edge centre (§16 L1475), arcs
 // (option), engagement within 1" with the arc each enemy is on, footprint legality, Integrity.
-import { type LosFigure, type QueryOf, type QueryResultBody, type Table, type TableModel, roundTo } from '../../engine/index.ts'
+import { type LosFigure, type QueryOf, type QueryResultBody, type Table, type TableModel, inches, marginOf, roundTo } from '../../engine/index.ts'
 import { type ArcCall, classifyUnitArc } from './arcs.ts'
 import { FOOTPRINT_CLASSES } from './catalogue.ts'
 import { contextOf, sitrepFigure, type SitrepFigure, marginalDistanceCall } from './context.ts'
 import { decideCover } from './cover.ts'
-import { ENGAGED_RULE, findEngagements, measureIntegrity } from './engagement.ts'
+import { ENGAGED_RULE, findEngagements, measureIntegrity, measureWithin, withinReading } from './engagement.ts'
+import { IRON_LINE } from './constants.ts'
 import { type SightFigure, traceSight } from './lineOfSight.ts'
 import { opt } from './options.ts'
 import { readUnit } from './unitState.ts'
@@ -117,7 +118,12 @@ export function arcQuery(table: Table, q: QueryOf<'arc'>): QueryResultBody {
 export function engagementQuery(table: Table, q: QueryOf<'engagement'>): QueryResultBody {
   const m = table.model(q.model)
   const list = findEngagements(table, m)
-  const sitreps = list.map((e) => marginalDistanceCall(table, e.margin, `engagement with ${e.enemy.id}`)).filter((s): s is SitrepFigure => s !== null)
+  // Marginal calls either side of 1": the engaged enemies and any enemy just outside.
+  const oneInch = inches(IRON_LINE.engagementInches.value)
+  const sitreps = table.models
+    .filter((e) => e.side !== m.side)
+    .map((e) => marginalDistanceCall(table, marginOf(measureWithin(table, m, e), oneInch, withinReading(table)), `engagement with ${e.id}`))
+    .filter((s): s is SitrepFigure => s !== null)
   const integ = measureIntegrity(table, m)
   return {
     engaged: list.length > 0,
