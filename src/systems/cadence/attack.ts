@@ -9,7 +9,7 @@ import { weaponNumber, weaponRules } from './modelView.ts'
 import { distanceFigure, measureUnitGap, nearestOf, withinReading } from './measure.ts'
 import { COVER_RULE, LOS_RULE, type LosClass, type UnitSight, judgeUnitSight } from './lineOfSight.ts'
 import { ARC_RULE, classifyCadenceArc, isInForwardPath } from './arcs.ts'
-import type { AttackChainResult, AttackChainSpec } from './probability/attackChain.ts'
+import type { AttackChainSpec } from './probability/attackChain.ts'
 import type { RollCheck } from './probability/rollCheck.ts'
 import { formatE, toNumberE } from './probability/exactFraction.ts'
 import { blastVictims } from './blast.ts'
@@ -125,15 +125,13 @@ export function heightAdvantage(table: Table, attacker: CadenceModelView, unit: 
   return { yes, attackerLevel: a, targetLevels: levels }
 }
 
-export type AttackResolution = {
-  allowed: boolean
-  reasons: Reason[]
-  situation: AttackSituation
-  sight: UnitSight
-  losClass: LosClass
-  chain: AttackChainSpec | null
-  result: AttackChainResult | null
+/** How many weapons the model may fire in one Attack action: Platform (X) (vehicles default to Platform (2)). */
+export function platformWeapons(table: Table, v: CadenceModelView): number {
+  const x = findRule(v.rules, 'platform')?.value
+  if (x === undefined || x === null) return 1
+  return table.options.platform === 'additive' ? 1 + x : x
 }
+
 
 export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
   const attackerModel = table.model(q.attacker)
@@ -258,10 +256,18 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   if (losClass === 'blocked') reasons.push({ code: 'no-line-of-sight', message: `line of sight from ${viewer.id} to unit ${targetModel.unit} is blocked`, rule: S.step1 })
 
   const situation: AttackSituation = { ...situation0, losClass }
+  if (table.options.attackersWithoutLos === 'must-see' && viewer.id !== attackerModel.id && judgeUnitSight(table, attackerModel, targetModel, core.isEnemy).class === 'blocked') {
+    reasons.push({ code: 'attacker-cannot-see', message: `${attackerModel.id} itself cannot see unit ${targetModel.unit} (option attackersWithoutLos = must-see)`, rule: S.step1 })
+  }
   for (const r of core.hooks.attackRestrictions(situation)) reasons.push(r)
 
   // Cover: obscured through Cover terrain; vehicles (and Devil's Bluff riders) never benefit.
-  const coverFrom = losClass === 'obscured' || (table.options.closeRangeCover === 'cover-still-applies' && sight.sightClass === 'obscured' && closeRange) ? sight.coverTerrain : []
+  let coverFrom = losClass === 'obscured' || (table.options.closeRangeCover === 'cover-still-applies' && sight.sightClass === 'obscured' && closeRange) ? sight.coverTerrain : []
+  if (table.options.coverMixed === 'majority') {
+    // Cover only when most of the partly covered target models are covered by Cover terrain.
+    const partly = sight.models.filter((m) => !m.fullyVisible && m.visible)
+    if (partly.filter((m) => m.coverTerrain.length > 0).length * 2 <= partly.length) coverFrom = []
+  }
   const benefit = core.hooks.benefitsFromCover(table, target)
   const coverApplies = coverFrom.length > 0 && benefit.yes
   const coverNote = coverFrom.length > 0 && !benefit.yes ? { by: coverFrom, denied: benefit.rule ?? S.vehicleTerrain } : null
@@ -411,6 +417,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
       defence: needText(def, chain.defence, `defence (Def ${def.need}+)`),
       counter: needText(ctr, chain.counter, `counter (Dmg ${dmg} vs Tgh ${tgh}: ${row.row} → ${row.need}+)`),
     },
+    platform: { weapons: platformWeapons(table, attacker), rule: S.unitRules },
     commandPoints: { attack: 1 + (heavy ? 1 : 0), ...(hasRule(wr, 'heavy') ? { heavy: heavy ? 'Heavy: +1 Command Point' : 'Heavy ignored (Steady or Vehicle)' } : {}) },
     probability: {
       hit: roundTo(toNumberE(pHit), 6),
