@@ -5,7 +5,7 @@ import { type CadenceCatalogue, type CadenceSpecialRuleText, type CadenceUpgrade
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
 import {
-  RS, beamAttack, coveringFire, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove,
+  RS, beamAttack, character, coveringFire, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove,
   respawnQuerySchemas, respawnRestrictions, revive,
 } from './rules.ts'
 import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
@@ -53,6 +53,8 @@ export const respawn: RuleSystem = createCadenceSystem({
     losAdjustments: respawnLosAdjust,
     attackRestrictions: respawnRestrictions,
     attackExtras: respawnExtras,
+    // Skirmisher: "Improve this characters Movement by 3 during Advance actions."
+    movementInches: (_t, v, mode, base) => (mode === 'advance' && v.upgrades.includes('skirmisher') ? { inches: base + 3, rules: [RS.assaultPerks] } : { inches: base, rules: [] }),
   },
   upgradeRules: { camouflage: ['Stealth (6)'], shield: ['Shields'], bulwark: ['Heavy Armour (2)'] },
   auras: {
@@ -73,6 +75,7 @@ export const respawn: RuleSystem = createCadenceSystem({
     revive: ((table, q) => revive(core, table, q as never)) as Handler,
     'explosive-charge': ((table, q) => explosiveCharge(core, table, q as never)) as Handler,
     proximity: ((table, q) => proximity(table, q as never)) as Handler,
+    character: ((_table, q) => character(q as never)) as Handler,
   }),
   demoScene,
 })

@@ -15,6 +15,7 @@ import { deriveTable } from '../squadrons/derivedTable.ts'
 import { anySightlineCrosses } from '../squadrons/flatGeometry.ts'
 import { beamLine, findBeamVictims, gapFigure, BEAM_RULE } from './beam.ts'
 import { measurePush } from './pushBack.ts'
+import { CHARACTER_RULE, buildCharacter } from './characters.ts'
 
 const TEAM = 'respawn/creating-your-team.html'
 export const RS = {
@@ -54,6 +55,13 @@ export const respawnQuerySchemas = {
   revive: z.strictObject({ id, type: z.literal('revive'), model: id, downed: id, context: ctx }),
   'explosive-charge': z.strictObject({ id, type: z.literal('explosive-charge'), at: point }),
   proximity: z.strictObject({ id, type: z.literal('proximity'), at: point }),
+  character: z.strictObject({ id, type: z.literal('character'), profile: z.string(), class: z.string(), loadout: z.string(), perks: z.array(z.string()), equipment: z.string() }),
+}
+
+/** The character query: a starting profile with its class choices applied (creating-your-team.html). */
+export function character(q: z.infer<typeof respawnQuerySchemas.character>): QueryResultBody {
+  const c = buildCharacter(q)
+  return { valid: c.problems.length === 0, problems: c.problems, stats: c.stats, weapons: c.weapons, keywords: c.keywords, applied: c.applied, rules: [CHARACTER_RULE] }
 }
 
 const has = (v: { upgrades: readonly string[] }, perk: string) => v.upgrades.includes(perk)
@@ -182,6 +190,12 @@ export function respawnMove(core: CadenceCore, table: Table, q: QueryOf<'move'>)
     scene.terrain = (scene.terrain ?? []).filter((t) => !see(t))
   })
   const r = resolveMove(core, derived, q)
+  // Bulwark: "it can no longer make Advance actions."
+  const m = table.model(q.model)
+  if (q.mode === 'advance' && core.view(table, m).upgrades.includes('bulwark')) {
+    const reasons = [...((r.reasons as Reason[] | undefined) ?? []), { code: 'bulwark-no-advance', message: `${m.id} has Bulwark and can no longer make Advance actions`, rule: RS.heavyPerks }]
+    return { ...r, allowed: false, reasons, rules: [...new Set([...(r.rules ?? []), RS.heavyPerks])] }
+  }
   return { ...r, ...(crossed.length ? { clearForMovement: crossed } : {}), rules: [...new Set([...(r.rules ?? []), ...(crossed.length ? [RS.barrier] : [])])] }
 }
 

@@ -3,7 +3,7 @@ import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.t
 import { type CadenceCatalogue, type CadenceModelProfile, type CadenceSpecialRuleText, createCadenceSystem, kebab } from '../index.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
 import { SCRAPLANDS_OPTIONS } from './options.ts'
-import { SL, controlCheck, controlCheckQuerySchema, rampJump, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
+import { SL, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
 import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
@@ -47,12 +47,13 @@ export const scraplands: RuleSystem = createCadenceSystem({
   },
   upgradeRules: { 'built-to-last': ['Resilient'] },
   contextShape: scraplandsContextShape,
-  queryTypes: { ramp: rampQuerySchema, 'control-check': controlCheckQuerySchema },
+  queryTypes: { ramp: rampQuerySchema, 'control-check': controlCheckQuerySchema, 'race-order': raceOrderQuerySchema },
   handlers: (core) => ({
     attack: (table, q) => scraplandsAttack(core, table, q),
     move: (table, q) => scraplandsMove(core, table, q),
     ramp: ((table, q) => rampJump(core, table, q as never)) as Handler,
     'control-check': ((table, q) => controlCheck(core, table, q as never)) as Handler,
+    'race-order': ((table, q) => raceOrder(table, q as never)) as Handler,
   }),
   demoScene,
 })

@@ -173,3 +173,33 @@ function distanceToFootprint(fp: ReadonlyArray<readonly [number, number]>, x: nu
   return Number.isFinite(best) ? best : 0
 }
 
+
+export const raceOrderQuerySchema = z.strictObject({
+  id: z.string().min(1),
+  type: z.literal('race-order'),
+  cars: z.array(z.strictObject({
+    model: z.string().min(1),
+    commandPoints: z.number().int().min(0),
+    /** Distance still to travel to complete the race, inches (laps included): the race position. */
+    distanceToFinishInches: z.number().min(0),
+    /** On the inside of the corner (tie-break). */
+    insideOfCorner: z.boolean().optional(),
+  })).min(1),
+})
+
+/**
+ * Activation order in race missions (scraplands/module-rules.html#racing): most Command Points first;
+ * ties by race position, "the car that is furthest ahead on the track and furthest ahead in laps (i.e.
+ * the shortest distance to travel to complete the race)"; then the car on the inside of a corner.
+ */
+export function raceOrder(table: Table, q: z.infer<typeof raceOrderQuerySchema>): QueryResultBody {
+  for (const c of q.cars) table.model(c.model)
+  const sorted = [...q.cars].sort((a, b) =>
+    b.commandPoints - a.commandPoints || a.distanceToFinishInches - b.distanceToFinishInches || Number(b.insideOfCorner ?? false) - Number(a.insideOfCorner ?? false))
+  const order = sorted.map((c, i) => {
+    const prev = sorted[i - 1]
+    const why = !prev ? 'first' : prev.commandPoints !== c.commandPoints ? 'fewer Command Points' : prev.distanceToFinishInches !== c.distanceToFinishInches ? 'further to travel' : prev.insideOfCorner !== c.insideOfCorner ? 'outside of the corner' : 'tied (players decide)'
+    return { model: c.model, commandPoints: c.commandPoints, distanceToFinishInches: c.distanceToFinishInches, after: why }
+  })
+  return { order, rules: ['scraplands/module-rules.html#racing'] }
+}
