@@ -58,7 +58,7 @@ describe('movement perks', () => {
     expect(run(scene([]))[0]).toMatchObject({ allowed: false })
   })
   it('Bulwark: "it can no longer make Advance actions"', () => {
-    const r = run(scene(['bulwark', 'skirmisher']))[0] as { allowed: boolean; reasons: Array<{ code: string }> }
+    const r = run(scene(['bulwark', 'skirmisher']))[0] as unknown as { allowed: boolean; reasons: Array<{ code: string }> }
     expect(r.allowed).toBe(false)
     expect(r.reasons.map((x) => x.code)).toContain('bulwark-no-advance')
   })
