@@ -298,6 +298,20 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
         out.check = { role: 'attacker', nearestInches: roundTo(toInches(near), 3) }
         if (near <= rIn + 1e-6) reasons.push(`${m.id} comes within ${roundTo(toInches(near), 3)}" of the centre; the Attacker deploys outside 16"`)
       }
+    } else if (condition === 'burn-the-relay') {
+      // "three free Gun Platforms ... within 12" of the centerline" (§18 L1651): closest point to the line.
+      const nearest = Math.min(...corners.map(([, y]) => Math.abs(y - cy)), ...(corners.some(([, y]) => y <= cy) && corners.some(([, y]) => y >= cy) ? [0] : []))
+      const band = inches(IRON_LINE.burnTheRelayCenterlineInches.value)
+      out.check = { role: 'defender platform', fromCenterlineInches: roundTo(toInches(nearest), 3), margin: marginOf({ rawMm: nearest, uncertaintyMm: m.uncertaintyMm }, band, withinReading(table)) }
+      if (!isWithin(nearest, band, withinReading(table))) reasons.push(`${m.id} is ${roundTo(toInches(nearest), 3)}" from the centerline; the platforms go within 12"`)
+    } else if (condition === 'scorched-perimeter' && m.side !== (ctx.defenderSide ?? z.north)) {
+      // "Attacker wins if any unbroken unit is fully within the Defender's zone at game end." (§18 L1645)
+      const defenderSouth = (ctx.defenderSide ?? z.north) === z.south
+      const fully = corners.every(([, y]) => (defenderSouth ? y <= z.southZoneMaxY + 1e-6 : y >= z.northZoneMinY - 1e-6))
+      const unbroken = !measureIntegrity(table, m, ctx.breakpoint).broken
+      out.check = { role: 'attacker', fullyInDefenderZone: fully, unbroken }
+      out.attackerWins = fully && unbroken
+      rules.push('§18 L1645')
     } else {
       const south = m.side === z.south
       const inside = corners.every(([, y]) => (south ? y <= z.southZoneMaxY + 1e-6 : y >= z.northZoneMinY - 1e-6)) && corners.every(([x, y]) => x >= -1e-6 && x <= table.widthMm + 1e-6 && y >= -1e-6 && y <= table.depthMm + 1e-6)
