@@ -24,6 +24,7 @@ export { resolveObjective, markerGap, markerToGroupMm, objectiveContextShape } f
 export { resolveAura } from './aura.ts'
 export { resolveMove, levelAt, moveContextShape, MV as MOVE_SECTIONS } from './move.ts'
 export { measureFormation, FORMATION_RULE } from './formation.ts'
+export { resolveEmbark, embarkQuerySchema, TRANSPORT_RULES } from './transport.ts'
 export { evaluateAttackChain, summariseChain, type AttackChainSpec, type AttackChainResult } from './probability/attackChain.ts'
 export { successProbability, finalFaceDist, faceSucceeds, type RollCheck } from './probability/rollCheck.ts'
 export * from './probability/exactFraction.ts'

@@ -19,6 +19,7 @@ import { objectiveContextShape, resolveObjective } from './objective.ts'
 import { resolveAura } from './aura.ts'
 import { moveContextShape, resolveMove } from './move.ts'
 import { FORMATION_RULE, measureFormation } from './formation.ts'
+import { embarkQuerySchema, resolveEmbark } from './transport.ts'
 import { evaluateAttackChain } from './probability/attackChain.ts'
 import { E0, E1, complementE, formatE, mulE, powE, subE, toNumberE } from './probability/exactFraction.ts'
 import { successProbability } from './probability/rollCheck.ts'
@@ -154,6 +155,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
       const f = measureFormation(table, unitId, ms)
       return { ...f, rules: [FORMATION_RULE] }
     }) as (table: Table, q: never) => QueryResultBody,
+    embark: ((table: Table, q: z.infer<typeof embarkQuerySchema>) => resolveEmbark(core, table, q)) as (table: Table, q: never) => QueryResultBody,
     ...(spec.handlers ? spec.handlers(core) : {}),
   }
   return {
@@ -173,7 +175,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
     }),
     classifyLos: (table, viewer, target) => judgeUnitSight(table, viewer, target, core.isEnemy).class,
     contextSchema,
-    queryTypes: { formation: formationQuerySchema, ...(spec.queryTypes ?? {}) },
+    queryTypes: { formation: formationQuerySchema, embark: embarkQuerySchema, ...(spec.queryTypes ?? {}) },
     handlers,
     demoScene: spec.demoScene,
   }
