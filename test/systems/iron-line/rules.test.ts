@@ -67,6 +67,21 @@ describe('§16 Punishment, Implacable and Hardened options', () => {
   })
 })
 
+describe('inline stats override the catalogue', () => {
+  it('a Drone Infantry given stats.order "free" is shot at 4+ by a Gun Platform (Free vs Free), an inline profile object works too', () => {
+    const r = evaluate(scene({
+      models: [
+        unit('g', 'a', 'gun-platform', [300, 100], 90, { width: 60 }),
+        unit('t', 'b', 'drone-infantry', [300, 600], 270, { stats: { order: 'free' } }),
+        { id: 'x', side: 'b', profile: { order: 'loose', attacks: 'none', defence: 'weak', strikes: 10, integrity: 10 }, base: { shape: 'rect', length: 60, width: 120 }, height: 40, position: [600, 600], facing: 270 },
+      ],
+      queries: [{ id: 'a', type: 'attack', attacker: 'g', target: 't' }, { id: 'b', type: 'attack', attacker: 'g', target: 'x' }],
+    }))
+    expect(r['a']!['need']).toBe('4+') // catalogue Close would give 3+
+    expect(r['b']!['need']).toBe('4+') // Free vs Loose 5, Weak Defence −1
+  })
+})
+
 describe('§17 electronic warfare without a Relay', () => {
   it('a Pulse from a non-Relay unit costs +1 when no Relay is in play; a Hack is impossible (§17 L1607)', () => {
     const r = evaluate(scene({
