@@ -2,8 +2,8 @@
 // Citations are `page#anchor`. Weapon columns are printed Rng Att Dmg Prc (Damage before Piercing).
 // Skill/Defence are stored as the target number (4 means "4+").
 
-import type { CadenceModelProfile, CadenceUpgrade, CadenceWeaponProfile } from '../types.ts'
-import { kebab } from '../specialRules.ts'
+import type { CadenceModelProfile, CadenceUpgrade, CadenceWeaponProfile } from '../index.ts'
+import { kebab } from '../index.ts'
 
 /** A Halo model row plus the default weapons its unit entry lists. */
 export type HaloModel = CadenceModelProfile & { readonly unit: string; readonly points: number; readonly weapons: readonly string[] }

@@ -1,13 +1,14 @@
 // Ruleset "cadence/halo-breakpoint": Halo: Breakpoint (fan game) on the Cadence core.
-import type { ProfileEntry, QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
-import { type CadenceCatalogue, type CadenceSpecialRuleText, createCadenceSystem, hasRule, kebab } from '../index.ts'
+import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { type CadenceCatalogue, createCadenceSystem, hasRule } from '../index.ts'
+import { ruleText, withDefaultWeapons } from '../squadrons/gameCatalogue.ts'
 import { COVENANT_WEAPONS, HALO_MODELS, HALO_RULES, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
 import { HALO_OPTIONS } from './options.ts'
 import { HB, haloAttack, haloChain, haloContextShape, haloRestrictions, hunterCharge, hunterChargeQuerySchema, vehicleRam, vehicleRamQuerySchema } from './rules.ts'
 import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
-const rule = (name: string, applies: 'unit' | 'weapon', text: string): CadenceSpecialRuleText => ({ id: kebab(name), name, section: HB.special, text, applies })
+const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(HB.special, name, applies, text)
 
 export const haloCatalogue: CadenceCatalogue = {
   models: HALO_MODELS,
@@ -59,10 +60,4 @@ const system = createCadenceSystem({
 })
 
 // Models carry the default weapons their unit entry lists.
-const profiles: Record<string, ProfileEntry> = { ...system.catalogue.profiles }
-for (const m of HALO_MODELS) {
-  const p = profiles[m.id]
-  if (p) profiles[m.id] = { ...p, weapons: m.weapons }
-}
-
-export const haloBreakpoint: RuleSystem = { ...system, catalogue: { ...system.catalogue, profiles } }
+export const haloBreakpoint: RuleSystem = withDefaultWeapons(system, HALO_MODELS.map((m) => [m.id, m.weapons] as const))

@@ -1,6 +1,6 @@
 // Halo: Breakpoint ambiguities as named options (house style 6).
 
-import type { CadenceOptionDecl } from '../options.ts'
+import type { CadenceOptionDecl } from '../index.ts'
 
 const COV = 'halo-breakpoint/army-lists/covenant-army-list.html'
 const RULES = 'halo-breakpoint/module-rules.html'

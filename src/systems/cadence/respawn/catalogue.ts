@@ -2,8 +2,8 @@
 // Citations are `page#anchor`. Weapon columns are printed Rng Att Dmg Prc (Damage before Piercing).
 // Skill/Defence are stored as the target number (4 means "4+").
 
-import type { CadenceModelProfile, CadenceWeaponProfile } from '../types.ts'
-import { kebab } from '../specialRules.ts'
+import type { CadenceModelProfile, CadenceWeaponProfile } from '../index.ts'
+import { kebab } from '../index.ts'
 
 /** A Respawn weapon: the printed row plus what the table marks specially. */
 export type RespawnWeapon = CadenceWeaponProfile & {

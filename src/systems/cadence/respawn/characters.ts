@@ -2,7 +2,7 @@
 // equipment, with the perks and equipment that change the profile applied ("Improve the characters
 // Defence by 1 (eg. 4+ becomes 3+)" etc.). The result is a scene-ready profile: stats, weapons and
 // keywords (perk/equipment ids the rules read).
-import { kebab } from '../specialRules.ts'
+import { kebab } from '../index.ts'
 import { CLASSES, STARTING_PROFILES, RESPAWN_WEAPONS } from './catalogue.ts'
 
 export type CharacterSpec = {

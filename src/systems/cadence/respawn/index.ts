@@ -1,7 +1,8 @@
 // Ruleset "cadence/respawn": Respawn (team FPS-style skirmish) on the Cadence core, with the Season 1
 // and Season 2 terrain (Energy Barriers) and the Big Guns.
 import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
-import { type CadenceCatalogue, type CadenceSpecialRuleText, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
+import { type CadenceCatalogue, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
+import { ruleText } from '../squadrons/gameCatalogue.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
 import {
@@ -16,7 +17,7 @@ const upgrades: CadenceUpgrade[] = CLASSES.flatMap((c) => [
   ...c.equipment.map((p) => ({ id: kebab(p.name), name: p.name, section: `${c.section.replace(/#.*/, '')}#${c.id === 'assault' ? 'equipment' : `equipment_${['scout', 'support', 'heavy'].indexOf(c.id) + 1}`}`, effect: p.effect, points: null, army: c.id, kind: 'equipment' })),
 ])
 
-const rule = (name: string, text: string): CadenceSpecialRuleText => ({ id: kebab(name), name, section: RS.special, text, applies: 'weapon' })
+const rule = (name: string, text: string) => ruleText(RS.special, name, 'weapon', text)
 
 export const respawnCatalogue: CadenceCatalogue = {
   models: STARTING_PROFILES,

@@ -1,6 +1,6 @@
 // Respawn ambiguities as named options (house style 6).
 
-import type { CadenceOptionDecl } from '../options.ts'
+import type { CadenceOptionDecl } from '../index.ts'
 
 const RULES = 'respawn/module-rules.html'
 const TEAM = 'respawn/creating-your-team.html'

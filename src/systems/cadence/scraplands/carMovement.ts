@@ -5,8 +5,8 @@
 // highest of 3d6 (Fast: all three); backward 2". The first base contact with another car or with solid
 // terrain ends the move (control checks); ramps launch the car 2D6" straight on.
 import { type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type TableTerrain, inches, roundTo, toInches, wrapDeg } from '../../../engine/index.ts'
-import { type Exact, E0, E1, addE, exact, formatE, toNumberE } from '../probability/exactFraction.ts'
-import { type ParsedRule, hasRule } from '../specialRules.ts'
+import { type Exact, E0, E1, addE, exact, formatE, toNumberE } from '../index.ts'
+import { type ParsedRule, hasRule } from '../index.ts'
 import { traceVehiclePath, type VehiclePath } from '../squadrons/vehiclePath.ts'
 import { sweepBase, type SweepStop } from '../squadrons/flatGeometry.ts'
 import { closestPointOnPolygon, placeBase, pointSegmentDistance } from '../../../engine/index.ts'

@@ -2,8 +2,8 @@
 // Citations are `page#anchor`. Weapon columns are printed Rng Att Dmg Prc (Damage before Piercing).
 // Skill/Defence are stored as the target number (5 means "5+"). Costs are in credits.
 
-import type { CadenceModelProfile, CadenceUpgrade, CadenceWeaponProfile } from '../types.ts'
-import { kebab } from '../specialRules.ts'
+import type { CadenceModelProfile, CadenceUpgrade, CadenceWeaponProfile } from '../index.ts'
+import { kebab } from '../index.ts'
 
 const TEAM = 'scraplands/building-a-team.html'
 const RULES = 'scraplands/module-rules.html'

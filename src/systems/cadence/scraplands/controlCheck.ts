@@ -2,8 +2,8 @@
 // must equal or beat your Skill, if you fail: You count as having taken a hit from a Damage 4
 // weapon, roll to counter this hit as normal." Exact probabilities with the car rules that touch it:
 // Sturdy (re-roll Counter rolls in a control check), Ramshackle (re-roll Counter rolls of 1).
-import { type Exact, E1, addE, complementE, exact, formatE, mulE, powE, subE, toNumberE } from '../probability/exactFraction.ts'
-import { CORE } from '../constants.ts'
+import { type Exact, E1, addE, complementE, exact, formatE, mulE, powE, subE, toNumberE } from '../index.ts'
+import { CORE } from '../index.ts'
 import { SCRAPLANDS_RULES } from './catalogue.ts'
 
 export const CONTROL_RULE = SCRAPLANDS_RULES.controlCheckDamage.section

@@ -1,6 +1,7 @@
 // Ruleset "cadence/scraplands": Scraplands (car racing and combat) on the Cadence core.
 import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
-import { type CadenceCatalogue, type CadenceModelProfile, type CadenceSpecialRuleText, createCadenceSystem, kebab } from '../index.ts'
+import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem } from '../index.ts'
+import { ruleText } from '../squadrons/gameCatalogue.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
 import { SCRAPLANDS_OPTIONS } from './options.ts'
 import { SL, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
@@ -10,7 +11,7 @@ import demoScene from './demo.json' with { type: 'json' }
 /** Cars "count as having the vehicle special rule" (scraplands/module-rules.html#playing-scraplands). */
 const asCar = (p: CadenceModelProfile): CadenceModelProfile => ({ ...p, specialRules: [...p.specialRules, 'Vehicle'], note: `${p.note ?? ''}; Vehicle added: "all cars count as having the vehicle special rule"` })
 
-const rule = (name: string, applies: 'unit' | 'weapon', text: string): CadenceSpecialRuleText => ({ id: kebab(name), name, section: SL.special, text, applies })
+const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(SL.special, name, applies, text)
 
 export const scraplandsCatalogue: CadenceCatalogue = {
   models: CARS.map(asCar),

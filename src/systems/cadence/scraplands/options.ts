@@ -1,6 +1,6 @@
 // Scraplands ambiguities as named options (house style 6).
 
-import type { CadenceOptionDecl } from '../options.ts'
+import type { CadenceOptionDecl } from '../index.ts'
 
 const RULES = 'scraplands/module-rules.html'
 const TEAM = 'scraplands/building-a-team.html'

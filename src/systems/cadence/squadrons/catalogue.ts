@@ -3,8 +3,8 @@
 // table is Rng Att Dmg Prc (Damage BEFORE Piercing), checked against the raw text.
 // Skill/Defence are stored as the target number (4 means "4+").
 
-import type { CadenceModelProfile, CadenceUpgrade, CadenceWeaponProfile } from '../types.ts'
-import { kebab } from '../specialRules.ts'
+import type { CadenceModelProfile, CadenceUpgrade, CadenceWeaponProfile } from '../index.ts'
+import { kebab } from '../index.ts'
 
 /** The six attributes a ship upgrade can set. */
 export type ShipStatName = 'command' | 'movementInches' | 'skill' | 'defence' | 'toughness' | 'hitPoints'

@@ -1,11 +1,11 @@
 // Ruleset "cadence/squadrons": Squadrons (space fighters) on the Cadence core.
-import type { ProfileEntry, RuleSystem } from '../../../engine/index.ts'
-import { type CadenceCatalogue, type CadenceModelProfile, type CadenceSpecialRuleText, createCadenceSystem } from '../index.ts'
+import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem, kebab } from '../index.ts'
+import { ruleText, withDefaultWeapons } from './gameCatalogue.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'
 import { SQ, shipCost, shipCostQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsRestrictions } from './rules.ts'
 import { isEnemyUnlessExcused } from './gameAttack.ts'
-import { kebab } from '../specialRules.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Ships "count as having the Vehicle special rule" (squadrons/introduction.html): added to every row. */
@@ -22,9 +22,7 @@ const destroyObjective: CadenceModelProfile = {
   note: '"treated much the same as an enemy ship though it never activates and does not move"; Skill and Movement are not printed (never used)',
 }
 
-const rule = (name: string, applies: 'unit' | 'weapon', text: string): CadenceSpecialRuleText => ({
-  id: kebab(name), name, section: applies === 'unit' ? SQ.unitRules : SQ.weaponRules, text, applies,
-})
+const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(applies === 'unit' ? SQ.unitRules : SQ.weaponRules, name, applies, text)
 
 export const squadronsCatalogue: CadenceCatalogue = {
   models: [asShip(BASIC_SHIP), ...premadeRows, ...FRACTURED_SKIES_SHIPS.map(asShip), destroyObjective],
@@ -75,16 +73,10 @@ const system = createCadenceSystem({
     attack: (table, q) => squadronsAttack(core, table, q),
     los: (table, q) => squadronsLos(core, table, q),
     move: (table, q) => squadronsMove(core, table, q),
-    'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: import('../../../engine/index.ts').Table, q: never) => import('../../../engine/index.ts').QueryResultBody,
+    'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: Table, q: never) => QueryResultBody,
   }),
   demoScene,
 })
 
 // Pre-built ships carry the weapons of their fleet entry by default.
-const profiles: Record<string, ProfileEntry> = { ...system.catalogue.profiles }
-for (const s of PREMADE_SHIPS) {
-  const p = profiles[s.id]
-  if (p) profiles[s.id] = { ...p, weapons: s.weapons.map(kebab) }
-}
-
-export const squadrons: RuleSystem = { ...system, catalogue: { ...system.catalogue, profiles } }
+export const squadrons: RuleSystem = withDefaultWeapons(system, PREMADE_SHIPS.map((s) => [s.id, s.weapons.map(kebab)] as const))

@@ -1,7 +1,7 @@
 // Squadrons ambiguities as named options (house style 6). Each has a default, the section it
 // comes from and why. Core options (measurement, LoS classes, Platform...) come from the Cadence core.
 
-import type { CadenceOptionDecl } from '../options.ts'
+import type { CadenceOptionDecl } from '../index.ts'
 
 const RULES = 'squadrons/module-rules.html'
 const BUILD = 'squadrons/building-a-squadron.html'

@@ -1,8 +1,8 @@
 // Custom ship building (squadrons/building-a-squadron.html): the profile a set of upgrades gives
 // and its points cost. Used to check the pre-built fleets against the rules that made them.
-import type { CadenceModelProfile } from '../types.ts'
+import type { CadenceModelProfile } from '../index.ts'
 import { BASIC_SHIP, SHIP_BUILDING, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
-import { kebab } from '../specialRules.ts'
+import { kebab } from '../index.ts'
 import type { ShipUpgrade } from './catalogue.ts'
 
 export type ShipCostOptions = {

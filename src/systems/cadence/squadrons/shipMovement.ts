@@ -4,7 +4,7 @@
 // instead be 2" forward and exactly 180°, Boost adds up to 3" with no pivot, bases may be passed over
 // when the move can finish clear of them; Evasion slides up to 2" directly left or right.
 import { type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, inches, roundTo, toInches, wrapDeg } from '../../../engine/index.ts'
-import { type ParsedRule, hasRule } from '../specialRules.ts'
+import { type ParsedRule, hasRule } from '../index.ts'
 import { measurePathOverlaps, solveOnePivot, traceVehiclePath, type VehiclePath } from './vehiclePath.ts'
 import { sweepBase, baseOverlapsFootprint } from './flatGeometry.ts'
 import { SQUADRONS_RULES } from './catalogue.ts'
