@@ -12,7 +12,7 @@ import { commandRangeInches, findEngagements, measureIntegrity, measureWithin, w
 import { traceSight } from './lineOfSight.ts'
 import { opt } from './options.ts'
 import { probabilityPassKillzone } from './rollOdds.ts'
-import { baseCorners, footprintTouchesPolygon, hasKeyword, measureFootprintToPolygonMm, pointProbe, readUnit } from './unitState.ts'
+import { baseCorners, footprintTouchesPolygon, hasKeyword, keywordValue, measureFootprintToPolygonMm, pointProbe, readUnit } from './unitState.ts'
 
 type Affects = 'friendly' | 'enemy' | 'all'
 type AuraDecl = { radiusInches: (t: Table) => number; affects: Affects; includeSelf: boolean; rule: string; effect: string; ew?: boolean }
@@ -20,7 +20,7 @@ type AuraDecl = { radiusInches: (t: Table) => number; affects: Affects; includeS
 const AURAS: Record<string, AuraDecl> = {
   command: { radiusInches: commandRangeInches, affects: 'friendly', includeSelf: true, rule: '§21 L1870', effect: 'Integrity (+x), x = the source\'s Command' },
   cascade: { radiusInches: () => IRON_LINE.cascadeRadiusInches.value, affects: 'friendly', includeSelf: false, rule: '§15 L1432', effect: '+1 Strain in the Scrap Phase if the source is Broken' },
-  chassis: { radiusInches: () => IRON_LINE.autonomousChassisInches.value, affects: 'friendly', includeSelf: false, rule: '§23 L2032', effect: 'a friendly Chassis within 4" keeps Autonomous units from Berserk + Unruly' },
+  chassis: { radiusInches: () => IRON_LINE.autonomousChassisInches.value, affects: 'friendly', includeSelf: false, rule: '§23 L2032', effect: 'friendly Chassis (Hero) units within 4" of an Autonomous unit keep it from Berserk + Unruly' },
   sneaky: { radiusInches: () => IRON_LINE.sneakyMinEnemyInches.value, affects: 'enemy', includeSelf: false, rule: '§23 L2072', effect: 'a Sneaky unit must be placed more than 8" from every enemy' },
   'war-cry': { radiusInches: () => 8, affects: 'friendly', includeSelf: false, rule: '§21 L1881', effect: 'The Predator Protocol: a friendly within 8" makes a free attack' },
   'system-tax': { radiusInches: () => 12, affects: 'friendly', includeSelf: true, rule: '§21 L1882', effect: 'The Architect Algorithm: 1 Strain on a friendly within 12"' },
@@ -81,6 +81,18 @@ export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
     affected = broken ? list.filter((r) => !hasKeyword(readUnit(r.model), 'fearless')) : []
   }
   if (q.ability === 'rapid-redeployment') affected = list.filter((r) => findEngagements(table, r.model).length === 0)
+  const extra: QueryResultBody = {}
+  if (q.ability === 'chassis') {
+    // Autonomous (§23 L2032): "if it has no Chassis keyword and no friendly Chassis is within 4"" — Hero is the Chassis keyword.
+    affected = list.filter((r) => keywordValue(readUnit(r.model), 'hero') > 0)
+    const own = keywordValue(su, 'hero') > 0
+    extra.satisfied = own || affected.length > 0
+    notes.push(own ? `${source.id} has a Chassis keyword itself` : affected.length ? 'a friendly Chassis (Hero) is within 4"' : 'no Chassis within 4": an Autonomous unit gains Berserk and Unruly until end of round')
+  }
+  if (q.ability === 'sneaky') {
+    // Sneaky (§23 L2072): "placed anywhere on the table more than 8" from any enemy".
+    extra.legal = list.length === 0
+  }
   const sitreps = list.map((r) => marginalDistanceCall(table, r.margin, `${r.model.id} at the ${radius}" edge`)).filter((s): s is SitrepFigure => s !== null)
   return {
     source: source.id,
@@ -93,6 +105,7 @@ export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
       margin: r.margin,
       ...(q.ability === 'killzone-designation' ? killzoneOdds(r.model) : {}),
     })),
+    ...extra,
     ...(notes.length ? { notes } : {}),
     ...(sitreps.length ? { sitrep: sitreps[0] } : {}),
     rules,

@@ -82,6 +82,39 @@ describe('inline stats override the catalogue', () => {
   })
 })
 
+describe('aura checks', () => {
+  it('Autonomous: a Siege Walker 100 mm from the Commander (Hero, a Chassis keyword) is satisfied; 60 mm from a unit without Hero it is not (§23 L2032)', () => {
+    // sw: x 417.2–497.2, y 400–500; the Commander's walker y 560–640 (gap 60 mm ≤ 4" = 101.6 mm). sw2: x 110–190; the plain infantry x 250–370 is 60 mm away but has no Chassis keyword.
+    const r = evaluate(scene({
+      models: [
+        unit('sw', 'a', 'siege-walker', [457.2, 450], 90, { width: 80, length: 100 }),
+        unit('cmd', 'a', 'assault-walker', [457.2, 600], 90, { length: 80, keywords: ['commander'] }),
+        unit('sw2', 'a', 'siege-walker', [150, 450], 90, { width: 80, length: 100 }),
+        unit('plain', 'a', 'drone-infantry', [310, 450], 90),
+      ],
+      queries: [{ id: 'a', type: 'aura', source: 'sw', ability: 'chassis' }, { id: 'b', type: 'aura', source: 'sw2', ability: 'chassis' }],
+    }))
+    expect(r['a']!['satisfied']).toBe(true)
+    expect((r['a']!['affected'] as Json[]).map((x) => x['model'])).toEqual(['cmd'])
+    expect(r['b']!['satisfied']).toBe(false)
+  })
+  it('Sneaky placement must be more than 8" from every enemy (§23 L2072)', () => {
+    const q = (y: number) => evaluate(scene({ models: [unit('s', 'a', 'drone-infantry', [457.2, 200], 90, { keywords: ['sneaky'] }), unit('e', 'b', 'drone-infantry', [457.2, y], 270)], queries: [{ id: 'q', type: 'aura', source: 's', ability: 'sneaky' }] }))['q']!
+    // s top edge y = 230; e bottom edge y − 30: gap 203.2 at y = 463.2 (exactly 8": within, so not "more than 8"").
+    expect(q(463.2)['legal']).toBe(false)
+    expect(q(464.2)['legal']).toBe(true)
+  })
+  it('Signal Dead Zone: a Relay within 4" of the centre piece pays 1 less for a Hack (§18 L1668)', () => {
+    const r = evaluate(scene({
+      models: [unit('r', 'a', 'drone-infantry', [457.2, 330], 90, { keywords: ['relay'] }), unit('f', 'a', 'drone-infantry', [300, 200], 90)],
+      terrain: [rect('dz', 'signal-dead-zone', 420, 400, 500, 480)],
+      queries: [{ id: 'h', type: 'ew', relay: 'r', ability: 'predictive-armor', target: 'f' }],
+    }))
+    // Relay top edge y = 360, the piece starts at y = 400: 40 mm ≤ 101.6.
+    expect(r['h']!['signalCost']).toBe(3)
+  })
+})
+
 describe('§17 electronic warfare without a Relay', () => {
   it('a Pulse from a non-Relay unit costs +1 when no Relay is in play; a Hack is impossible (§17 L1607)', () => {
     const r = evaluate(scene({
