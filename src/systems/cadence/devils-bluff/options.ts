@@ -30,8 +30,4 @@ export const devilsBluffOptions = [
     name: 'mountedHeightLevel', values: ['level-1', 'terrain-plus-1'], default: 'level-1', section: 'devils-bluff/module-rules.html#horses',
     note: 'A mounted model "Count as being at height level 1". Mounted models cannot climb (climbable is impassable), so the literal level 1 is the default.',
   },
-  {
-    name: 'modelIsUnit', type: 'boolean', default: true, section: 'devils-bluff/making-your-gang.html',
-    note: 'Gangs list models, never units; each model is treated as its own unit unless the scene groups them.',
-  },
 ] as const satisfies readonly CadenceOptionDecl[]
