@@ -10,8 +10,11 @@ import demoScene from './demo.json' with { type: 'json' }
 
 const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(HB.special, name, applies, text)
 
+/** Jetpack: "This model counts as having the Flying special rule" (module-rules.html#special-rules). */
+const withFlying = HALO_MODELS.map((m) => (m.specialRules.includes('Jetpack') ? { ...m, specialRules: [...m.specialRules, 'Flying'], note: 'Flying added: Jetpack "counts as having the Flying special rule"' } : m))
+
 export const haloCatalogue: CadenceCatalogue = {
-  models: HALO_MODELS,
+  models: withFlying,
   weapons: [...UNSC_WEAPONS, ...COVENANT_WEAPONS.filter((w) => w.id !== 'vehicle-ram')],
   upgrades: [POINT_DEFENCE_GAUNTLET],
   specialRules: [
