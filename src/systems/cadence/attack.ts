@@ -364,7 +364,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     damagePerFailedDefence: destructive,
     counter: toCheck(n, ctr),
   }
-  const result = core.hooks.evaluateChain(table, chain)
+  const result = core.hooks.evaluateChain(table, chain, ctx)
   const extras = core.hooks.attackExtras(situation, allowed ? result : null)
 
   const heavy = hasRule(wr, 'heavy') && !hasRule(attacker.rules, 'steady') && !attacker.isVehicle

@@ -122,7 +122,7 @@ export type CadenceHooks = {
   /** Extra reasons the attack is not allowed (Impaired Vision...). */
   attackRestrictions: (s: AttackSituation) => Array<{ code: string; message: string; rule: string }>
   /** Evaluate the chain (Devil's Bluff: card draws without replacement). */
-  evaluateChain: (table: Table, chain: AttackChainSpec) => AttackChainResult
+  evaluateChain: (table: Table, chain: AttackChainSpec, context: Readonly<Record<string, unknown>>) => AttackChainResult
   /** Extra result fields for an attack (Survivors: the unreliable-weapon odds). */
   attackExtras: (s: AttackSituation, chain: AttackChainResult | null) => Record<string, unknown>
   /** Is this model an enemy of that one (Survivors: zombies are everyone's enemy)? */

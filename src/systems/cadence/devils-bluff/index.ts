@@ -107,7 +107,11 @@ const spec: CadenceSpec = {
       s.attacker.model.status.includes('impaired-vision') && !isWithin(s.distanceMm, inches(DB.impairedVisionMaxInches.value), 'le')
         ? [{ code: 'impaired-vision', message: 'Impaired Vision: this model can no longer target models more than 9" away', rule: INJURIES }]
         : [],
-    evaluateChain: (table, chain) => (table.options.drawModel === 'independent' ? evaluateAttackChain(chain) : evaluateCardChain(chain)),
+    evaluateChain: (table, chain, context) => {
+      if (table.options.drawModel === 'independent') return evaluateAttackChain(chain)
+      const deck = Array.isArray(context.deck) ? (context.deck as number[]) : undefined
+      return evaluateCardChain(chain, deck)
+    },
   },
   auras: {
     leader: { name: 'Leader', radiusInches: DB.leaderAuraInches.value, affects: 'friendly', includesOwnUnit: true, carriedBy: ['leader'], effect: 'this model and friendly models within 6" always pass the check when activating with 1 Command Point', rule: 'devils-bluff/module-rules.html#special-rules' },
@@ -115,6 +119,8 @@ const spec: CadenceSpec = {
   contextShape: {
     /** Use Longshot (double range, 1 attack); default: only when the target is beyond the normal range. */
     longshot: z.boolean().optional(),
+    /** Cards left in the deck by value, Ace … King (13 counts, each 0-4); default a full deck. */
+    deck: z.array(z.number().int().min(0).max(4)).length(13).optional(),
   },
   queryTypes: {
     rout: z.strictObject({ id: z.string().min(1), type: z.literal('rout'), side: z.string().min(1), lost: z.number().int().min(0), pileTotal: z.number().int().min(0) }),
