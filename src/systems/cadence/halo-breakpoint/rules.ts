@@ -2,10 +2,10 @@
 // army-list abilities with geometry (Point Defence Gauntlet, Hunter Charge, Dodge, Vehicle Ram).
 import { z } from 'zod'
 import {
-  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, GRAZE_MM, inches, isWithin, measureBaseGap2,
+  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, GRAZE_MM, inches, isWithin, measureBaseGap2, placeBase,
   roundTo, toInches,
 } from '../../../engine/index.ts'
-import { type AttackSituation, type CadenceCore, type CadenceModelView, type ChainAdjustment, classifyCadenceArc, hasRule, withinReading } from '../index.ts'
+import { type AttackSituation, type CadenceCore, type CadenceModelView, type ChainAdjustment, classifyCadenceArc, hasRule, resolveMove, withinReading } from '../index.ts'
 import { GAUNTLET_CARRIERS, HALO_RULES, POINT_DEFENCE_GAUNTLET } from './catalogue.ts'
 import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
 import { measureDistanceToContact, sweepBase } from '../squadrons/flatGeometry.ts'
@@ -93,6 +93,22 @@ export function haloAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>
   const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
   const plasma = Array.isArray(weapon?.specialRules) && (weapon.specialRules as string[]).includes('Plasma')
   return { ...result, ...(plasma ? { plasma: 'Shields do not apply against this weapon' } : {}), rules: [...new Set([...(result.rules ?? []), ...(plasma ? [HB.special] : [])])] }
+}
+
+/** A Vehicle's move, with the units its base ends in contact with (each may be rammed: query vehicle-ram). */
+export function haloMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+  const r = resolveMove(core, table, q)
+  const m = table.model(q.model)
+  if (!core.view(table, m).isVehicle) return r
+  const end = placeBase(m.base, q.to[0], q.to[1], q.facing ?? m.facingDeg)
+  const units = new Map<string, string[]>()
+  for (const o of table.models) {
+    if (o.id === m.id || o.unit === m.unit) continue
+    if (measureBaseGap2(end, o.placed).gapMm <= CONTACT_TOLERANCE_MM) units.set(o.unit, [...(units.get(o.unit) ?? []), o.id])
+  }
+  if (units.size === 0) return r
+  const rams = [...units.entries()].map(([unit, models]) => ({ unit, models, enemy: models.some((id) => core.isEnemy(m, table.model(id))) }))
+  return { ...r, rams, ramNote: 'each unit in base contact may take a free Vehicle Ram attack (query vehicle-ram)', rules: [...new Set([...(r.rules ?? []), HB.ram])] }
 }
 
 /** Vehicle Ram: a free attack against a unit in base contact; Attacks = its models on the attacker's height level. */
