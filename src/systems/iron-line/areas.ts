@@ -11,7 +11,7 @@ import { type IronLineContext, type SitrepFigure, contextOf, marginalDistanceCal
 import { commandRangeInches, findEngagements, measureIntegrity, measureWithin, withinReading } from './engagement.ts'
 import { traceSight } from './lineOfSight.ts'
 import { opt } from './options.ts'
-import { probabilityPassKillzone } from './rollOdds.ts'
+import { probabilityPassKillzone, signalDominanceShift } from './rollOdds.ts'
 import { baseCorners, footprintTouchesPolygon, hasKeyword, keywordValue, measureFootprintToPolygonMm, pointProbe, readUnit } from './unitState.ts'
 
 type Affects = 'friendly' | 'enemy' | 'all'
@@ -281,6 +281,16 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
       { side: z.north, rect: [[0, roundTo(z.northZoneMinY, 2)], [roundTo(table.widthMm, 2), roundTo(table.depthMm, 2)]], depthInches: roundTo(toInches(table.depthMm - z.northZoneMinY), 3) },
     ],
     markers: markersFor(table, condition),
+  }
+  if (condition === 'signal-dominance') {
+    const shift = signalDominanceShift(opt(table).markerTie)
+    const zoneInches = IRON_LINE.deploymentFromCenterlineInches.value
+    out.markerShift = {
+      perSide: shift.byInches.map((x) => ({ inches: x.inches, p: formatFraction(x.p) })),
+      noMove: formatFraction(shift.noMove),
+      intoZone: { inches: zoneInches, pEachSide: formatFraction(shift.atLeast(zoneInches)), note: 'a move of 8"+ takes the marker to a deployment zone edge (zones begin 8" from the centerline)' },
+      tie: opt(table).markerTie,
+    }
   }
   if (condition === 'signal-dominance' || condition === 'wreckage-rights' || condition === 'relay-nodes') rules.push(condition === 'relay-nodes' ? '§18 L1709' : condition === 'signal-dominance' ? '§18 L1643' : '§18 L1648')
   if (condition === 'last-stand') {

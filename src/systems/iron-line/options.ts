@@ -118,6 +118,10 @@ export const IRON_LINE_OPTIONS = {
     name: 'signalDominanceOffset', kind: 'choice', values: ['literal-18', 'wreckage-15'], default: 'literal-18', section: '§18', line: 'L1643',
     note: '"two 18\" out" puts the outer markers on the table edge of a 36" table; wreckage-15 uses the Wreckage Rights spacing instead.',
   },
+  markerTie: {
+    name: 'markerTie', kind: 'choice', values: ['reroll', 'no-move'], default: 'reroll', section: '§18', line: 'L1643',
+    note: 'Signal Dominance: "higher roll moves it"; a tie is not covered. Re-roll (the digest\'s suggestion) or the marker stays.',
+  },
   wheelMeasure: {
     name: 'wheelMeasure', kind: 'choice', values: ['arc', 'chord'], default: 'arc', section: '§16', line: 'L1458',
     note: '"Opposite corner swings up to 1\" per point": the arc length travelled by the swinging corner, or the straight chord.',

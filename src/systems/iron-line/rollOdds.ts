@@ -68,3 +68,22 @@ export function probabilitySitrepYes(odds: SitrepOdds): Fraction {
       return fraction(9, 36)
   }
 }
+
+/**
+ * Signal Dominance (§18 L1643): "Both players roll 2D6 per marker; higher roll moves it toward their zone by that
+ * many inches." The chance that one given player moves a marker by each distance (the other player's chances are the
+ * same), with ties re-rolled or leaving the marker where it is (options.ts markerTie).
+ */
+export function signalDominanceShift(tie: 'reroll' | 'no-move'): { byInches: Array<{ inches: number; p: Fraction }>; noMove: Fraction; atLeast: (inches: number) => Fraction } {
+  const ways = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+  const below = (k: number): number => ways.slice(0, k).reduce((a, b) => a + b, 0)
+  const tieWays = ways.reduce((a, w) => a + w * w, 0)
+  const den = tie === 'reroll' ? 1296 - tieWays : 1296
+  const win = (k: number): number => ways[k]! * below(k)
+  const byInches = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((k) => ({ inches: k, p: fraction(win(k), den) }))
+  return {
+    byInches,
+    noMove: fraction(tie === 'reroll' ? 0 : tieWays, 1296),
+    atLeast: (inches: number) => fraction([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter((k) => k >= inches).reduce((a, k) => a + win(k), 0), den),
+  }
+}

@@ -5,7 +5,7 @@ import { formatFraction, fraction } from '../../../src/engine/index.ts'
 import { TARGET_NUMBERS } from '../../../src/systems/iron-line/constants.ts'
 import { type PoolInput, probabilityToBreak, rollStrainDistribution } from '../../../src/systems/iron-line/strainDistribution.ts'
 import { type TnInput, computeTargetNumber } from '../../../src/systems/iron-line/targetNumber.ts'
-import { probabilitySitrepYes } from '../../../src/systems/iron-line/rollOdds.ts'
+import { probabilitySitrepYes, signalDominanceShift } from '../../../src/systems/iron-line/rollOdds.ts'
 import { evaluate, rect, scene, unit } from './sceneBuilder.ts'
 
 const tnBase: TnInput = { kind: 'shooting', attackerOrder: 'close', targetOrder: 'close', attacks: 'none', defence: 'none', terrain: 'none', clumsy: 0, devastatingCharge: false, merciless: false, clampOrder: 'final', crackerjackCap: 'off' }
@@ -97,6 +97,19 @@ describe('§16 Placing Strain with the §23 keywords', () => {
     expect(Math.max(...r.distribution.map((o) => o.strain))).toBe(5)
     // P(fewer than 5 hits) = Σ_{k<5} C(10,k) 5^k / 6^10 = (1 + 50 + 1125 + 15000 + 131250) / 60466176 = 147426/60466176
     expect(formatFraction(r.distribution.find((o) => o.strain === 5)!.p)).toBe(formatFraction(fraction(60466176 - 147426, 60466176)))
+  })
+})
+
+describe('§18 L1643 Signal Dominance marker roll-off', () => {
+  it('a player moves a marker 12" with P = 1·35/1150 (ties re-rolled); 8"+ (to a zone edge) with 400/1150 = 8/23, or 400/1296 = 25/81 when ties leave it', () => {
+    // Winner's roll k: ways(k) × (ways the other rolls below k); 146 of 1296 pairs tie.
+    const reroll = signalDominanceShift('reroll')
+    expect(formatFraction(reroll.byInches.find((x) => x.inches === 12)!.p)).toBe('7/230')
+    expect(formatFraction(reroll.atLeast(8))).toBe('8/23')
+    expect(formatFraction(reroll.atLeast(2))).toBe('1/2')
+    const stay = signalDominanceShift('no-move')
+    expect(formatFraction(stay.atLeast(8))).toBe('25/81')
+    expect(formatFraction(stay.noMove)).toBe('73/648')
   })
 })
 
