@@ -6,7 +6,7 @@ import { type CadenceSpec, type ChainAdjustment, coreHooks, createCadenceSystem,
 import { survivorsCatalogue } from './catalogue.ts'
 import { survivorsOptions } from './options.ts'
 import { SURVIVORS as SV } from './constants.ts'
-import { S, disturbanceQuerySchema, isZombie, resolveDisturbance, resolveRetreat, resolveSearch, resolveZombie, retreatQuerySchema, unreliableOdds, zombieQuerySchema } from './zombies.ts'
+import { S, disturbanceQuerySchema, isZombie, resolveDisturbance, resolveRetreat, resolveSearch, resolveSurge, resolveZombie, retreatQuerySchema, surgeQuerySchema, unreliableOdds, zombieQuerySchema } from './zombies.ts'
 import { z } from 'zod'
 import demoScene from './demo.json' with { type: 'json' }
 
@@ -61,11 +61,12 @@ const spec: CadenceSpec = {
     /** Search objective already looted once (then a single d6 on the search table). */
     looted: z.boolean().optional(),
   },
-  queryTypes: { disturbance: disturbanceQuerySchema, zombie: zombieQuerySchema, retreat: retreatQuerySchema },
+  queryTypes: { disturbance: disturbanceQuerySchema, zombie: zombieQuerySchema, retreat: retreatQuerySchema, surge: surgeQuerySchema },
   handlers: (core) => ({
     disturbance: ((table: Table, q: z.infer<typeof disturbanceQuerySchema>) => resolveDisturbance(core, table, q)) as (table: Table, q: never) => QueryResultBody,
     zombie: ((table: Table, q: z.infer<typeof zombieQuerySchema>) => resolveZombie(core, table, q)) as (table: Table, q: never) => QueryResultBody,
     retreat: ((table: Table, q: z.infer<typeof retreatQuerySchema>) => resolveRetreat(table, q)) as (table: Table, q: never) => QueryResultBody,
+    surge: ((table: Table, q: z.infer<typeof surgeQuerySchema>) => resolveSurge(table, q)) as (table: Table, q: never) => QueryResultBody,
     objective: (table: Table, q: QueryOf<'objective'>): QueryResultBody => {
       const ctx = (q.context ?? {}) as Record<string, unknown>
       // Survivors' objectives are Search objectives unless the query names a core type.

@@ -180,3 +180,22 @@ export function unreliableOdds(pAllMiss: { n: bigint; d: bigint }, reliable: boo
   return { value: roundTo(toNumberE(p), 6), exact: formatE(p) }
 }
 
+
+export const surgeQuerySchema = z.strictObject({ id: z.string().min(1), type: z.literal('surge') })
+
+/** Zombie Surge (survivors/module-rules.html#zombie-surge): the d6 table, and which zombies a 4-5 may activate. */
+export function resolveSurge(table: Table, q: z.infer<typeof surgeQuerySchema>): QueryResultBody {
+  void q
+  const within = withinReading(table)
+  const living = table.models.filter((m) => !isZombie(m))
+  const idle = table.models.filter(isZombie).filter((zm) => !living.some((m) => isWithin(measureGap(table, zm, m).rawMm, inches(SV.surgeIdleInches.value), within)))
+  const e = (n: number) => ({ value: roundTo(n / 6, 6), exact: formatE(exact(n, 6)) })
+  return {
+    outcomes: {
+      'place-one-each': { roll: '1-3', ...e(3), effect: 'each player places one new zombie within 3" of a zombie entry point' },
+      'activate-idle': { roll: '4-5', ...e(2), effect: 'each player activates zombies not within 12" of any model, once each', zombies: idle.map((m) => m.id) },
+      'place-two-each': { roll: '6', ...e(1), effect: 'each player places new zombies within 3" of a zombie entry point until they have placed 2 each' },
+    },
+    rules: ['survivors/module-rules.html#zombie-surge'],
+  }
+}
