@@ -6,7 +6,6 @@ import { skrapyard } from './skrapyard/index.ts'
 import { cadence } from './cadence/index.ts'
 import { devilsBluff } from './cadence/devils-bluff/index.ts'
 import { fracture } from './cadence/fracture/index.ts'
-import { fracture } from './cadence/fracture/index.ts'
 import { survivors } from './cadence/survivors/index.ts'
 // [cadence-games-a] import lines (devils-bluff, fracture, survivors) go here
 import { haloBreakpoint } from './cadence/halo-breakpoint/index.ts'
@@ -22,7 +21,6 @@ export const ruleSystems: readonly RuleSystem[] = [
   skrapyard,
   cadence,
   devilsBluff,
-  fracture,
   fracture,
   survivors,
   // [cadence-games-a] registry entries go here
