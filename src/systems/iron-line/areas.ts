@@ -300,6 +300,12 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
     ]
     rules.push('§18 L1690')
   }
+  if (condition === 'the-corridor') {
+    // "Two pieces of Impassable + Blocking terrain, 4-8" diameter, 24" apart on the centerline." (§18 L1665)
+    const half = inches(IRON_LINE.corridorSpacingInches.value / 2)
+    out.pieces = [-1, 1].map((sgn) => ({ centre: [roundTo(cx + sgn * half, 2), roundTo(cy, 2)], diameterInches: [4, 8], keywords: ['impassable', 'blocking'] }))
+    rules.push('§18 L1665')
+  }
   if (condition === 'burn-the-relay') {
     out.band = { fromY: roundTo(cy - inches(12), 2), toY: roundTo(cy + inches(12), 2), rule: 'Gun Platforms within 12" of the centerline' }
     rules.push('§18 L1651')
@@ -394,7 +400,18 @@ export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBod
         const inEnemyZone = side === z.south ? y >= z.northZoneMinY - 1e-6 : y <= z.southZoneMaxY + 1e-6
         return { side, unitsWithin4: mine.map((s) => s.model), enemiesWithin8: enemies.map((s) => s.model), removes: mine.length > 0 && enemies.length === 0, vp: inEnemyZone ? 2 : 1 }
       })
-      return { condition, results, sitreps: [...sitrepsOf(near, 'at the 4" ring'), ...sitrepsOf(deny, 'at the 8" ring')], rules: ['§18 L1644'] }
+      // Placement: "each player places three Objective Markers in the opposing table half, each >16" from any other".
+      const others = (ctx.objectives ?? []).filter(([ox, oy]) => ox !== x || oy !== y)
+      const spacing = others.map(([ox, oy]) => {
+        const mm = Math.hypot(ox - x, oy - y)
+        return { at: [ox, oy], inches: roundTo(toInches(mm), 3), moreThan16: mm > inches(IRON_LINE.deepExtractionSpacingInches.value) + 1e-6 }
+      })
+      return {
+        condition, results,
+        ...(others.length ? { spacing, placementLegal: spacing.every((sp) => sp.moreThan16) } : {}),
+        sitreps: [...sitrepsOf(near, 'at the 4" ring'), ...sitrepsOf(deny, 'at the 8" ring')],
+        rules: ['§18 L1644'],
+      }
     }
     case 'desperate-raid': {
       const leaders = table.models.filter((m) => m.side !== (ctx.defenderSide ?? z.north) && (m.keywords.includes('commander') || m.keywords.includes('relay-beacon')))

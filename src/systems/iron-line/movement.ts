@@ -4,7 +4,7 @@
 import {
   type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, SceneError, inches, isWithin,
   type PlacedBase, GRAZE_MM, baseContains, measureBaseGap2, measurePath, placeBase, polygonContains, roundTo,
-  segmentInsideLengthMm, toInches, wrapDeg,
+  segmentInsideLengthMm, toInches, wrapDeg, formatFraction, fraction,
 } from '../../engine/index.ts'
 import { IRON_LINE } from './constants.ts'
 import { contextOf } from './context.ts'
@@ -242,7 +242,18 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     mpCost: mpRounded,
     allowance: { mp: mpAvailable, speed, rule: '§13 L1288 (Speed); §16 L1454' },
     crossed,
-    ...(perilousAttacks > 0 ? { perilous: { mpSpent: roundTo(perilousMp, 3), attacks: perilousAttacks, tn: '4+', rule: '§16 L1510' } } : {}),
+    ...(perilousAttacks > 0
+      ? {
+          perilous: {
+            mpSpent: roundTo(perilousMp, 3),
+            attacks: perilousAttacks,
+            tn: '4+',
+            // Each attack is one die at 4+ ("as if struck by a Gun Platform (TN 4+)"): P(no hit) = (1/2)^attacks.
+            pAtLeastOneStrain: formatFraction(fraction(2 ** perilousAttacks - 1, 2 ** perilousAttacks)),
+            rule: '§16 L1510',
+          },
+        }
+      : {}),
     ...(leftBehind.length ? { disengages: leftBehind.map((e) => e.enemy.id), punishment } : {}),
     gainsDistracted: gainsDistracted.length > 0,
     distractedBy: gainsDistracted,
