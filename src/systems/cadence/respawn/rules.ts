@@ -3,11 +3,11 @@
 // Season 1 Big Guns (respawn/season-1-big-guns.html).
 import { z } from 'zod'
 import {
-  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, inches, isWithin, measureBaseGap2, placeBase, roundTo, toInches,
+  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, inches, isWithin, losFigure, measureBaseGap2, placeBase, roundTo, toInches,
 } from '../../../engine/index.ts'
 import {
   type AttackChainResult, type AttackSituation, type CadenceCore, type ChainAdjustment, type LosAdjustment, E1, addE, classifyCadenceArc, complementE, evaluateAttackChain,
-  exact, formatE, hasRule, judgeUnitSight, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability, resolveMove,
+  exact, formatE, hasRule, judgeUnitSight, sightOfModel, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability, resolveMove,
 } from '../index.ts'
 import { RESPAWN_RULES } from './catalogue.ts'
 import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
@@ -201,9 +201,25 @@ export function respawnMove(core: CadenceCore, table: Table, q: QueryOf<'move'>)
 
 export function respawnLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): QueryResultBody {
   const aq: QueryOf<'attack'> = { id: q.id, type: 'attack', attacker: q.from, target: q.to }
-  const { derived } = resolveAttackOn(core, table, aq, respawnEdit(core, table, aq))
-  const unit = judgeUnitSight(derived, derived.model(q.from), derived.model(q.to), core.isEnemy)
-  return { class: unit.class, sightClass: unit.sightClass, models: unit.models, reasons: unit.reasons, coverTerrain: unit.coverTerrain, rules: [RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range'] }
+  const derived = deriveTable(table, respawnEdit(core, table, aq))
+  const a = derived.model(q.from)
+  const b = derived.model(q.to)
+  const fig = losFigure(derived, a, b, sightOfModel(derived, a, b, q.rays ?? false))
+  const unit = judgeUnitSight(derived, a, b, core.isEnemy)
+  return { ...fig, class: unit.class, unit: { sightClass: unit.sightClass, models: unit.models, reasons: unit.reasons, coverTerrain: unit.coverTerrain }, rules: [RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range'] }
+}
+
+/** Visibility with smoke as a column from more than 3" (judged per pair) and barriers blocking. */
+export function respawnVisibility(core: CadenceCore, table: Table, q: QueryOf<'visibility'>): QueryResultBody {
+  const pairs: Array<Record<string, unknown>> = []
+  for (const v of table.models.filter((m) => !q.side || m.side === q.side)) {
+    for (const t of table.models) {
+      if (!core.isEnemy(v, t)) continue
+      const r = respawnLos(core, table, { id: q.id, type: 'los', from: v.id, to: t.id })
+      pairs.push({ from: v.id, to: t.id, visible: r.visible, fraction: r.fraction, class: r.class })
+    }
+  }
+  return { pairs, rules: [RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range'] }
 }
 
 /** Annihilation Raycaster: an attack against every model within 2" of the 24" line. */

@@ -1,7 +1,7 @@
 // Shared by the four games of this folder group: run the core's attack resolution on a derived table
 // (see derivedTable.ts), with the scene edits a game needs, and the pieces every such edit uses.
 import type { QueryOf, QueryResultBody, Scene, Table, TableModel } from '../../../engine/index.ts'
-import { type CadenceCore, resolveAttack } from '../index.ts'
+import { type CadenceCore, judgeUnitSight, resolveAttack, sightOfModel } from '../index.ts'
 import { type SceneEdit, deriveTable } from './derivedTable.ts'
 
 /**
@@ -35,4 +35,17 @@ export function addKeywordToAll(scene: Scene, keyword: string): void {
 export function resolveAttackOn(core: CadenceCore, table: Table, q: QueryOf<'attack'>, edit: SceneEdit): { derived: Table; result: QueryResultBody } {
   const derived = deriveTable(table, edit)
   return { derived, result: resolveAttack(core, derived, q) }
+}
+
+/** The visibility query on a derived table: every viewer against every enemy model, with the book's class. */
+export function visibilityOn(core: CadenceCore, derived: Table, side: string | undefined, rule: string): QueryResultBody {
+  const pairs: Array<{ from: string; to: string; visible: boolean; fraction: number; class: string }> = []
+  for (const v of derived.models.filter((m) => !side || m.side === side)) {
+    for (const t of derived.models) {
+      if (!core.isEnemy(v, t)) continue
+      const los = sightOfModel(derived, v, t)
+      pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction: Math.round(los.fraction * 1e4) / 1e4, class: judgeUnitSight(derived, v, t, core.isEnemy).class })
+    }
+  }
+  return { pairs, rules: [rule] }
 }

@@ -12,7 +12,7 @@ import {
 import { SQUADRONS_RULES } from './catalogue.ts'
 import { anySightlineCrosses } from './flatGeometry.ts'
 import { type SceneEdit } from './derivedTable.ts'
-import { addKeywordToAll, excuseOtherEnemies, resolveAttackOn } from './gameAttack.ts'
+import { addKeywordToAll, excuseOtherEnemies, resolveAttackOn, visibilityOn } from './gameAttack.ts'
 import { deriveTable } from './derivedTable.ts'
 import { measureShipMove, SHIP_MOVE_MODES, type ShipMoveContext } from './shipMovement.ts'
 import { computeShipCost } from './shipBuilding.ts'
@@ -180,6 +180,10 @@ export function squadronsLos(core: CadenceCore, table: Table, q: QueryOf<'los'>)
     unit: { targetUnit: unit.targetUnit, sightClass: unit.sightClass, fullyVisible: unit.fullyVisible, visible: unit.visible, reasons },
     rules: [LOS_RULE, SQ.attacks, ...(obscuring.length ? [SQ.obscuring] : [])],
   }
+}
+
+export function squadronsVisibility(core: CadenceCore, table: Table, q: QueryOf<'visibility'>): QueryResultBody {
+  return visibilityOn(core, deriveTable(table, squadronsEdit(table, null, null, false)), q.side, SQ.attacks)
 }
 
 export function squadronsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
