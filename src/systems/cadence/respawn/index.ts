@@ -6,7 +6,7 @@ import { ruleText } from '../squadrons/gameCatalogue.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
 import {
-  RS, beamAttack, character, coveringFire, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove, respawnVisibility,
+  RS, beamAttack, character, coveringFire, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove, respawnObjective, respawnVisibility,
   respawnQuerySchemas, respawnRestrictions, revive,
 } from './rules.ts'
 import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
@@ -71,6 +71,7 @@ export const respawn: RuleSystem = createCadenceSystem({
     los: (table, q) => respawnLos(core, table, q),
     move: (table, q) => respawnMove(core, table, q),
     visibility: (table, q) => respawnVisibility(core, table, q),
+    objective: (table, q) => respawnObjective(core, table, q),
     beam: ((table, q) => beamAttack(core, table, q as never)) as Handler,
     'covering-fire': ((table, q) => coveringFire(core, table, q as never)) as Handler,
     push: ((table, q) => push(table, q as never)) as Handler,

@@ -7,7 +7,7 @@ import {
 } from '../../../engine/index.ts'
 import {
   type AttackChainResult, type AttackSituation, type CadenceCore, type ChainAdjustment, type LosAdjustment, E1, addE, classifyCadenceArc, complementE, evaluateAttackChain,
-  exact, formatE, hasRule, judgeUnitSight, sightOfModel, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability, resolveMove,
+  exact, formatE, hasRule, judgeUnitSight, sightOfModel, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability, resolveMove, resolveObjective,
 } from '../index.ts'
 import { RESPAWN_RULES } from './catalogue.ts'
 import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
@@ -335,6 +335,14 @@ export function explosiveCharge(core: CadenceCore, table: Table, q: z.infer<type
     }
   })
   return { triggeredBy: rows.filter((r) => r.triggers).map((r) => r.model), caught: rows.filter((r) => r.caught), rules: [RS.scoutEquipment] }
+}
+
+/** Control objectives "stay secured even if there are no friendly characters within 3 inches of them". */
+export function respawnObjective(core: CadenceCore, table: Table, q: QueryOf<'objective'>): QueryResultBody {
+  const r = resolveObjective(core, table, q)
+  const control = r.control as { held: boolean | null; type: string } | undefined
+  if (!control || control.type !== 'control') return r
+  return { ...r, control: { ...control, held: true, note: 'Respawn: a secured Control objective stays secured without friendly characters nearby', rule: 'respawn/module-rules.html#control-objectives' }, rules: [...(r.rules ?? []), 'respawn/module-rules.html#control-objectives'] }
 }
 
 /** Proximity objective: "all models within 6 inches of the objective marker score the objective". */

@@ -7,7 +7,7 @@ import {
 } from '../../../engine/index.ts'
 import {
   type AttackSituation, type CadenceCore, type ChainAdjustment, LOS_RULE, findRule, hasRule, judgeUnitSight, sightOfModel,
-  weaponNumber, exact, formatE, mulE, toNumberE,
+  weaponNumber, exact, formatE, mulE, toNumberE, resolveObjective,
 } from '../index.ts'
 import { SQUADRONS_RULES } from './catalogue.ts'
 import { anySightlineCrosses } from './flatGeometry.ts'
@@ -39,6 +39,31 @@ export const squadronsContextShape = {
   agilePivotUsed: z.boolean().optional(),
   /** Pivot points the ship's base centre passes, in order. */
   via: z.array(z.tuple([z.number(), z.number()])).optional(),
+  /** The objective is a Scan (or Recover) objective: it is secured after moving over its base. */
+  squadronsObjective: z.enum(['scan', 'recover', 'destroy']).optional(),
+  /** The ship moved over the objective's base during this activation. */
+  movedOverMarker: z.boolean().optional(),
+  /** The ship made an Advance action this activation (a Recover objective then cannot be secured). */
+  advanced: z.boolean().optional(),
+}
+
+/** Scan / Recover objectives (squadrons/module-rules.html#objectives) on top of the core's Secure. */
+export function squadronsObjective(core: CadenceCore, table: Table, q: QueryOf<'objective'>): QueryResultBody {
+  const r = resolveObjective(core, table, q)
+  const ctx = (q.context ?? {}) as Record<string, unknown>
+  const kind = ctx.squadronsObjective
+  if (kind !== 'scan' && kind !== 'recover') return r
+  const extra: Reason[] = []
+  // "A ship must move over the base of a Scan objective during it's activation before taking a secure action"
+  if (ctx.movedOverMarker !== true) extra.push({ code: 'not-moved-over', message: 'the ship must move over the objective\'s base during its activation before securing it', rule: SQ.objectives })
+  // Recover: "except that the ship cannot have performed an Advance action during it's activation"
+  if (kind === 'recover' && ctx.advanced === true) extra.push({ code: 'advanced', message: 'a Recover objective cannot be secured by a ship that made an Advance action this activation', rule: SQ.objectives })
+  const units = (r.units as Array<Record<string, unknown>>).map((u) => {
+    const reasons = [...((u.reasons as Reason[]) ?? []), ...extra]
+    const roll = u.secureRoll as Record<string, unknown> | undefined
+    return { ...u, canSecure: reasons.length === 0, reasons, ...(extra.length && roll ? { secureRoll: { ...roll, probability: 0, exact: '0' } } : {}) }
+  })
+  return { ...r, units, squadronsObjective: kind, rules: [...(r.rules ?? []), SQ.objectives] }
 }
 
 export const shipCostQuerySchema = z.strictObject({
