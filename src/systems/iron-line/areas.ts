@@ -167,7 +167,7 @@ export function cascade(table: Table, q: { context?: Record<string, unknown> }):
 
 // ---- Electronic warfare ------------------------------------------------------------------
 
-export function ew(table: Table, q: { relay: string; ability: string; target?: string; context?: Record<string, unknown> }): QueryResultBody {
+export function ew(table: Table, q: { relay: string; ability: string; target?: string; at?: [number, number]; context?: Record<string, unknown> }): QueryResultBody {
   const o = opt(table)
   const ability = findEwAbility(q.ability)
   if (!ability) throw new SceneError([{ path: 'ability', message: `unknown EW ability "${q.ability}" (§17)` }])
@@ -224,6 +224,21 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
       const sight = traceSight(table, source, target, { largeSeenOver: o.largeSeenOver, origins })
       out.lineOfSight = { visible: sight.visible, blockers: sight.blockers }
       if (!sight.visible) reasons.push({ code: 'no-line-of-sight', message: `${ability.name} needs line of sight from ${source.id}`, rule: '§17 L1605' })
+    }
+  } else if (ability.targets === 'marker') {
+    // Bloom Drift: "Place a Void marker within 18". The area within 6" of that marker counts as Perilous terrain." (§17 L1617)
+    if (!q.at) throw new SceneError([{ path: 'at', message: `${ability.name} places a marker: give "at": [x, y]` }])
+    const [mx, my] = q.at
+    const probe = pointProbe(mx, my)
+    const d = measureBaseGap2(probe, source.placed).gapMm
+    const rangeMm = inches(ability.rangeInches ?? 0)
+    const margin = marginOf({ rawMm: d, uncertaintyMm: source.uncertaintyMm }, rangeMm, withinReading(table))
+    out.marker = { at: [mx, my], inches: roundTo(toInches(d), 3), margin }
+    if (!isWithin(d, rangeMm, withinReading(table))) reasons.push({ code: 'out-of-range', message: `the marker is ${roundTo(toInches(d), 3)}" from ${source.id}, beyond 18"`, rule: '§17 L1617' })
+    const area = inches(ability.areaInches ?? 0)
+    out.perilousArea = {
+      radiusInches: ability.areaInches,
+      units: table.models.map((m) => ({ m, g: measureBaseGap2(probe, m.placed).gapMm })).filter(({ g }) => isWithin(g, area, withinReading(table))).map(({ m, g }) => ({ model: m.id, inches: roundTo(toInches(g), 3) })),
     }
   } else if (ability.kind !== 'surge') {
     throw new SceneError([{ path: 'target', message: `${ability.name} needs a target` }])
@@ -326,6 +341,24 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
         const near = measureBaseGap2(pointProbe(cx, cy), m.placed).gapMm
         out.check = { role: 'attacker', nearestInches: roundTo(toInches(near), 3) }
         if (near <= rIn + 1e-6) reasons.push(`${m.id} comes within ${roundTo(toInches(near), 3)}" of the centre; the Attacker deploys outside 16"`)
+      }
+    } else if (condition === 'no-mans-land' || condition === 'clustered') {
+      const markers = ctx.objectives ?? []
+      if (!markers.length) throw new SceneError([{ path: 'context.objectives', message: `${condition} needs the players' markers in context.objectives` }])
+      const gaps = markers.map(([mx, my]) => measureBaseGap2(pointProbe(mx, my), m.placed).gapMm)
+      if (condition === 'no-mans-land') {
+        // "No unit may deploy within 8" of these markers." (§18 L1689)
+        const near = Math.min(...gaps)
+        out.check = { nearestMarkerInches: roundTo(toInches(near), 3) }
+        if (isWithin(near, inches(IRON_LINE.noMansLandInches.value), withinReading(table))) reasons.push(`${m.id} is ${roundTo(toInches(near), 3)}" from a No Man's Land marker; no unit may deploy within 8"`)
+        rules.push('§18 L1689')
+      } else {
+        // "All Infantry must deploy partially within 12" of it." (§18 L1687): some part within 12".
+        const u = readUnit(m)
+        const near = Math.min(...gaps)
+        out.check = { infantry: hasKeyword(u, 'infantry'), nearestMarkerInches: roundTo(toInches(near), 3) }
+        if (hasKeyword(u, 'infantry') && !isWithin(near, inches(IRON_LINE.clusteredInches.value), withinReading(table))) reasons.push(`${m.id} is Infantry and no part of it is within 12" of the Clustered marker`)
+        rules.push('§18 L1687')
       }
     } else if (condition === 'burn-the-relay') {
       // "three free Gun Platforms ... within 12" of the centerline" (§18 L1651): closest point to the line.

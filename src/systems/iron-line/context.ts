@@ -34,7 +34,7 @@ export const contextSchema = z.strictObject({
   /** Breakpoint of the unit's army (Scorched Perimeter / Last Stand 12, Hardened Systems +3). */
   breakpoint: z.number().int().min(1).optional(),
   /** Victory condition or twist whose geometry an objective / deployment query uses. */
-  condition: z.enum(['signal-dominance', 'deep-extraction', 'wreckage-rights', 'desperate-raid', 'relay-nodes', 'strongpoint', 'burn-the-relay', 'scorched-perimeter', 'last-stand', 'the-corridor', 'standard']).optional(),
+  condition: z.enum(['signal-dominance', 'deep-extraction', 'wreckage-rights', 'desperate-raid', 'relay-nodes', 'strongpoint', 'burn-the-relay', 'scorched-perimeter', 'last-stand', 'the-corridor', 'no-mans-land', 'clustered', 'standard']).optional(),
   /** Sides: which side holds the southern half (y < centreline); default the first side in the scene. */
   southSide: z.string().optional(),
   /** The Defender side for Attacker/Defender conditions. */

@@ -41,7 +41,7 @@ export const queryTypes = {
   footprint: z.strictObject({ ...baseQuery, type: z.literal('footprint'), model: unitRef }),
   integrity: z.strictObject({ ...baseQuery, type: z.literal('integrity'), model: unitRef, context: contextSchema.optional() }),
   cascade: z.strictObject({ ...baseQuery, type: z.literal('cascade'), context: contextSchema.optional() }),
-  ew: z.strictObject({ ...baseQuery, type: z.literal('ew'), relay: unitRef, ability: z.string().min(1), target: unitRef.optional(), context: contextSchema.optional() }),
+  ew: z.strictObject({ ...baseQuery, type: z.literal('ew'), relay: unitRef, ability: z.string().min(1), target: unitRef.optional(), at: z.tuple([z.number(), z.number()]).optional(), context: contextSchema.optional() }),
   'unit-cost': z.strictObject({ ...baseQuery, type: z.literal('unit-cost'), unit: z.string().min(1), keywords: z.array(z.string().min(1)).optional() }),
   deployment: z.strictObject({ ...baseQuery, type: z.literal('deployment'), model: unitRef.optional(), context: contextSchema.optional() }),
 }
