@@ -218,7 +218,7 @@ export function squadronsMove(core: CadenceCore, table: Table, q: QueryOf<'move'
     return { allowed: false, mode, reasons: [{ code: 'unknown-mode', message: `Squadrons ship moves: ${SHIP_MOVE_MODES.join(', ')}`, rule: SQ.module }], rules: [SQ.module] }
   }
   const v = core.view(table, ship)
-  return measureShipMove({ table, ship, movementInches: v.movementInches, rules: v.rules, query: q, context: (q.context ?? {}) as ShipMoveContext })
+  return measureShipMove({ table, ship, movementInches: v.movementInches, toughness: v.toughness, rules: v.rules, query: q, context: (q.context ?? {}) as ShipMoveContext })
 }
 
 export function shipCost(table: Table, q: z.infer<typeof shipCostQuerySchema>): QueryResultBody {

@@ -4,7 +4,8 @@
 // instead be 2" forward and exactly 180°, Boost adds up to 3" with no pivot, bases may be passed over
 // when the move can finish clear of them; Evasion slides up to 2" directly left or right.
 import { type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, inches, roundTo, toInches, wrapDeg } from '../../../engine/index.ts'
-import { type ParsedRule, hasRule } from '../index.ts'
+import { type ParsedRule, addE, complementE, exact, formatE, hasRule, mulE, toNumberE } from '../index.ts'
+import { counterNeed, d6Success } from '../scraplands/controlCheck.ts'
 import { measurePathOverlaps, solveOnePivot, traceVehiclePath, type VehiclePath } from './vehiclePath.ts'
 import { sweepBase, baseOverlapsFootprint } from './flatGeometry.ts'
 import { SQUADRONS_RULES } from './catalogue.ts'
@@ -27,12 +28,15 @@ export type ShipMoveContext = {
   readonly agilePivotUsed?: boolean
   /** Pivot points the base centre passes, in order (else solved from `to` and `facing`). */
   readonly via?: ReadonlyArray<readonly [number, number]>
+  /** The ship is at full Hit Points (Shields), default true. */
+  readonly fullHitPoints?: boolean
 }
 
 export type ShipMoveInput = {
   readonly table: Table
   readonly ship: TableModel
   readonly movementInches: number
+  readonly toughness: number
   readonly rules: readonly ParsedRule[]
   readonly query: QueryOf<'move'>
   readonly context: ShipMoveContext
@@ -162,9 +166,26 @@ function finish(
     path: { points: points.map(round2), pivots: pivots.map((p) => ({ at: round2(p.at), turnDeg: roundTo(p.turnDeg, 2) })), finalFacingDeg: roundTo(finalFacingDeg, 2) },
     passesOver: overlaps.passedOver.map((o) => o.id),
     ...(stopsAt ? { stopsAt: round2(stopsAt) } : {}),
-    ...(dangerous.length ? { dangerousTerrain: dangerous.map((t) => t.id) } : {}),
+    ...(dangerous.length ? { dangerousTerrain: dangerous.map((t) => t.id), dangerous: dangerousOdds(input) } : {}),
     reasons,
     rules: [...rules],
+  }
+}
+
+/**
+ * Dangerous: "roll a d6 at the end of their activation, on a roll of a 4+ they take 1 hit with a Damage of 5
+ * and must roll to Counter it as normal" (Shields re-roll at full Hit Points).
+ */
+function dangerousOdds(input: ShipMoveInput) {
+  const roll = exact(7 - SQUADRONS_RULES.dangerousHitOn.value, 6)
+  const c = counterNeed(SQUADRONS_RULES.dangerousDamage.value, input.toughness)
+  const p = d6Success(c.need)
+  const shields = hasRule(input.rules, 'shields') && input.context.fullHitPoints !== false
+  const pCounter = shields ? addE(p, mulE(complementE(p), p)) : p
+  const lose = mulE(roll, complementE(pCounter))
+  return {
+    hitOn: `${SQUADRONS_RULES.dangerousHitOn.value}+`, damage: SQUADRONS_RULES.dangerousDamage.value, counter: `${c.need}+ (${c.row})${shields ? ', Shields re-roll' : ''}`,
+    hpLost: { probability: roundTo(toNumberE(lose), 6), exact: formatE(lose) }, rule: SQUADRONS_RULES.dangerousDamage.section,
   }
 }
 
