@@ -4,7 +4,7 @@ import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem } 
 import { ruleText } from '../squadrons/gameCatalogue.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
 import { SCRAPLANDS_OPTIONS } from './options.ts'
-import { SL, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
+import { SL, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, teamCost, teamCostQuerySchema, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
 import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
@@ -48,13 +48,14 @@ export const scraplands: RuleSystem = createCadenceSystem({
   },
   upgradeRules: { 'built-to-last': ['Resilient'] },
   contextShape: scraplandsContextShape,
-  queryTypes: { ramp: rampQuerySchema, 'control-check': controlCheckQuerySchema, 'race-order': raceOrderQuerySchema },
+  queryTypes: { ramp: rampQuerySchema, 'control-check': controlCheckQuerySchema, 'race-order': raceOrderQuerySchema, 'team-cost': teamCostQuerySchema },
   handlers: (core) => ({
     attack: (table, q) => scraplandsAttack(core, table, q),
     move: (table, q) => scraplandsMove(core, table, q),
     ramp: ((table, q) => rampJump(core, table, q as never)) as Handler,
     'control-check': ((table, q) => controlCheck(core, table, q as never)) as Handler,
     'race-order': ((table, q) => raceOrder(table, q as never)) as Handler,
+    'team-cost': ((_table, q) => teamCost(q as never)) as Handler,
   }),
   demoScene,
 })

@@ -7,6 +7,7 @@ import {
   type AttackChainResult, type AttackSituation, type CadenceCore, E0, E1, addE, complementE, exact, formatE, hasRule, mulE, powE, subE, toNumberE,
 } from '../index.ts'
 import { controlCheckOdds, oddsFigure, CONTROL_RULE } from './controlCheck.ts'
+import { CARS, CAR_UPGRADES, CAR_WEAPONS, TEAM_BUILDING } from './catalogue.ts'
 import { type CarView, CAR_MOVE_MODES, type CarMoveContext, measureCarMove } from './carMovement.ts'
 import { addKeywordToAll, resolveAttackOn } from '../squadrons/gameAttack.ts'
 import { baseOverlapsFootprint, overlapsModel } from '../squadrons/flatGeometry.ts'
@@ -202,4 +203,35 @@ export function raceOrder(table: Table, q: z.infer<typeof raceOrderQuerySchema>)
     return { model: c.model, commandPoints: c.commandPoints, distanceToFinishInches: c.distanceToFinishInches, after: why }
   })
   return { order, rules: ['scraplands/module-rules.html#racing'] }
+}
+
+export const teamCostQuerySchema = z.strictObject({
+  id: z.string().min(1),
+  type: z.literal('team-cost'),
+  cars: z.array(z.strictObject({ car: z.string().min(1), weapons: z.array(z.string()).optional(), upgrades: z.array(z.string()).optional() })).min(1),
+})
+
+/**
+ * Team building (scraplands/building-a-team.html): "Each player may spend up to 250 credits on each car ...
+ * In addition each player has a further 100 credits to spend for each car in their team but this may be used
+ * to buy weapons and upgrades for any of their vehicles." Turret: "One per car only."
+ */
+export function teamCost(q: z.infer<typeof teamCostQuerySchema>): QueryResultBody {
+  const problems: string[] = []
+  const cars = q.cars.map((c, i) => {
+    const chassis = CARS.find((x) => x.id === c.car)
+    if (!chassis) problems.push(`cars[${i}]: unknown car "${c.car}"`)
+    const items = [
+      ...(c.weapons ?? []).map((id) => ({ id, cost: CAR_WEAPONS.find((w) => w.id === id)?.points })),
+      ...(c.upgrades ?? []).map((id) => ({ id, cost: CAR_UPGRADES.find((u) => u.id === id)?.points })),
+    ]
+    for (const it of items) if (it.cost === undefined || it.cost === null) problems.push(`cars[${i}]: unknown weapon or upgrade "${it.id}"`)
+    if ((c.upgrades ?? []).filter((u) => u === 'turret').length > 1) problems.push(`cars[${i}]: Turret is "One per car only"`)
+    const total = (chassis?.points ?? 0) + items.reduce((s, it) => s + (it.cost ?? 0), 0)
+    return { car: c.car, credits: total, fromPool: Math.max(0, total - TEAM_BUILDING.creditsPerCar) }
+  })
+  const pool = TEAM_BUILDING.sharedCreditsPerCar * q.cars.length
+  const fromPool = cars.reduce((s, c) => s + c.fromPool, 0)
+  if (fromPool > pool) problems.push(`${fromPool} credits over the 250 per car, but the shared pool is ${pool} (100 per car)`)
+  return { valid: problems.length === 0, problems, cars, pool, fromPool, total: cars.reduce((s, c) => s + c.credits, 0), rules: ['scraplands/building-a-team.html', 'scraplands/building-a-team.html#upgrades'] }
 }

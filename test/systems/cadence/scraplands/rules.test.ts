@@ -58,3 +58,22 @@ describe('car moves: core vehicle pivots (core-rules/advanced-rules.html#vehicle
     expect(r).toMatchObject({ allowed: false, allowance: { maxInches: 2 }, path: { legs: [{ direction: 'backward' }] } })
   })
 })
+
+describe('scraplands/building-a-team.html: 250 credits per car plus 100 per car shared', () => {
+  it('Runner+HMG+Ram 220, Truck+Rocket Launcher 365 (115 from the pool), Buggy+Flamethrower+Turret 260 (10): 125 ≤ 300 → valid', () => {
+    const [r] = run([car('r1', 'runner', [100, 100]), car('s1', 'buggy', [600, 600])], [{
+      id: 't', type: 'team-cost', cars: [
+        { car: 'runner', weapons: ['heavy-machine-gun'], upgrades: ['ram'] },
+        { car: 'truck', weapons: ['rocket-launcher'] },
+        { car: 'buggy', weapons: ['flamethrower'], upgrades: ['turret'] },
+      ],
+    }])
+    expect(r).toMatchObject({ valid: true, pool: 300, fromPool: 125, total: 845, cars: [{ credits: 220 }, { credits: 365, fromPool: 115 }, { credits: 260, fromPool: 10 }] })
+  })
+  it('two Minigun + Rocket Launcher Trucks need 2 × 205 = 410 from a 200 pool → invalid', () => {
+    const [r] = run([car('r1', 'runner', [100, 100]), car('s1', 'buggy', [600, 600])], [{
+      id: 't', type: 'team-cost', cars: [{ car: 'truck', weapons: ['minigun', 'rocket-launcher'] }, { car: 'truck', weapons: ['minigun', 'rocket-launcher'] }],
+    }])
+    expect(r).toMatchObject({ valid: false, pool: 200, fromPool: 410 })
+  })
+})
