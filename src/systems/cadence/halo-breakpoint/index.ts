@@ -4,7 +4,7 @@ import { type CadenceCatalogue, createCadenceSystem, hasRule } from '../index.ts
 import { ruleText, withDefaultWeapons } from '../squadrons/gameCatalogue.ts'
 import { COVENANT_WEAPONS, HALO_MODELS, HALO_RULES, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
 import { HALO_OPTIONS } from './options.ts'
-import { HB, haloAttack, haloChain, haloMove, haloContextShape, haloRestrictions, hunterCharge, hunterChargeQuerySchema, vehicleRam, vehicleRamQuerySchema } from './rules.ts'
+import { HB, armyQuerySchema, checkArmy, haloAttack, haloChain, haloMove, haloContextShape, haloRestrictions, hunterCharge, hunterChargeQuerySchema, vehicleRam, vehicleRamQuerySchema } from './rules.ts'
 import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
@@ -53,12 +53,13 @@ const system = createCadenceSystem({
     },
   },
   contextShape: haloContextShape,
-  queryTypes: { 'hunter-charge': hunterChargeQuerySchema, 'vehicle-ram': vehicleRamQuerySchema },
+  queryTypes: { 'hunter-charge': hunterChargeQuerySchema, 'vehicle-ram': vehicleRamQuerySchema, army: armyQuerySchema },
   handlers: (core) => ({
     attack: (table, q) => haloAttack(core, table, q),
     move: (table, q) => haloMove(core, table, q),
     'hunter-charge': ((table, q) => hunterCharge(core, table, q as never)) as Handler,
     'vehicle-ram': ((table, q) => vehicleRam(core, table, q as never)) as Handler,
+    army: ((_table, q) => checkArmy(q as never)) as Handler,
   }),
   demoScene,
 })

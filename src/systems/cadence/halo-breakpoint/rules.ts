@@ -6,7 +6,7 @@ import {
   roundTo, toInches,
 } from '../../../engine/index.ts'
 import { type AttackSituation, type CadenceCore, type CadenceModelView, type ChainAdjustment, classifyCadenceArc, hasRule, resolveMove, withinReading } from '../index.ts'
-import { GAUNTLET_CARRIERS, HALO_RULES, POINT_DEFENCE_GAUNTLET } from './catalogue.ts'
+import { COVENANT_WEAPONS, GAUNTLET_CARRIERS, HALO_ARMY, HALO_MODELS, HALO_RULES, HALO_UNITS, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
 import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
 import { measureDistanceToContact, sweepBase } from '../squadrons/flatGeometry.ts'
 
@@ -194,4 +194,58 @@ export function hunterCharge(core: CadenceCore, table: Table, q: z.infer<typeof 
     within: withinReading(table),
     rules: [HB.hunter, HB.covWeapons],
   }
+}
+
+export const armyQuerySchema = z.strictObject({
+  id: z.string().min(1),
+  type: z.literal('army'),
+  units: z.array(z.strictObject({ unit: z.string().min(1), models: z.array(z.string().min(1)).min(1), weapons: z.array(z.string()).optional() })).min(1),
+  pointsLimit: z.number().int().positive().optional(),
+  vehiclesAgreed: z.boolean().optional(),
+})
+
+/**
+ * Army building (halo-breakpoint/building-an-army.html#unit-selection): points of models and chosen weapons,
+ * "at least 50% Standard units by points, and no more than 50% Specialist units", vehicles count as
+ * Specialist and are used only at 400+ points unless agreed; the unit entries' own limits.
+ */
+export function checkArmy(q: z.infer<typeof armyQuerySchema>): QueryResultBody {
+  const problems: string[] = []
+  const weapons = [...UNSC_WEAPONS, ...COVENANT_WEAPONS]
+  const rows = q.units.map((u, i) => {
+    const entry = HALO_UNITS.find((e) => e.id === u.unit)
+    if (!entry) {
+      problems.push(`units[${i}]: unknown unit entry "${u.unit}"`)
+      return { unit: u.unit, category: 'standard' as const, points: 0, vehicle: false }
+    }
+    if (u.models.length < entry.models[0] || u.models.length > entry.models[1]) problems.push(`units[${i}]: ${entry.name} has ${entry.models[0]}-${entry.models[1]} models, not ${u.models.length}`)
+    let points = 0
+    let vehicle = false
+    for (const id of u.models) {
+      const m = HALO_MODELS.find((x) => x.id === id && x.unit === entry.name)
+      if (!m) { problems.push(`units[${i}]: "${id}" is not a model of ${entry.name}`); continue }
+      points += m.points
+      if (m.specialRules.includes('Vehicle')) vehicle = true
+    }
+    for (const w of u.weapons ?? []) {
+      const wp = weapons.find((x) => x.id === w)
+      if (!wp) problems.push(`units[${i}]: unknown weapon "${w}"`)
+      else points += wp.points ?? 0
+    }
+    return { unit: entry.id, category: vehicle ? ('specialist' as const) : entry.category, points, vehicle }
+  })
+  const total = rows.reduce((s, r) => s + r.points, 0)
+  const standard = rows.filter((r) => r.category === 'standard').reduce((s, r) => s + r.points, 0)
+  const specialist = total - standard
+  if (standard * 2 < total) problems.push(`Standard units are ${standard} of ${total} points: at least 50% needed`)
+  if (specialist * 2 > total) problems.push(`Specialist units are ${specialist} of ${total} points: no more than 50%`)
+  if (q.pointsLimit !== undefined && total > q.pointsLimit) problems.push(`${total} points is over the ${q.pointsLimit}-point limit`)
+  if (rows.some((r) => r.vehicle) && (q.pointsLimit ?? total) < HALO_ARMY.vehiclesFromPoints && q.vehiclesAgreed !== true) problems.push('vehicles are only used in games of 400 or more points (unless players agree)')
+  const count = (id: string) => rows.filter((r) => r.unit === id).length
+  if (count('warthog') > 1) problems.push('You may only include 1 Warthog in your army')
+  if (count('grunt-infantry-commander') > count('grunt-infantry')) problems.push('1 Grunt Infantry Commander for each Grunt Infantry unit')
+  if (count('grunt-heavy') > count('grunt-infantry')) problems.push('1 Grunt Heavy for each Grunt Infantry unit')
+  if (count('elite-infantry-commander') > count('elite-infantry')) problems.push('1 Elite Infantry Commander for each Elite Infantry unit')
+  if (count('hunter') % 2 === 1) problems.push('When taking a Hunter unit you must always take two')
+  return { valid: problems.length === 0, problems, total, standard, specialist, units: rows, rules: [HALO_ARMY.section, 'halo-breakpoint/building-an-army.html#game-size'] }
 }
