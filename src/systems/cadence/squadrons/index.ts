@@ -4,7 +4,7 @@ import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem, k
 import { ruleText, withDefaultWeapons } from './gameCatalogue.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'
-import { SQ, shipCost, shipCostQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsObjective, squadronsRestrictions, squadronsVisibility } from './rules.ts'
+import { SQ, checkSquadron, shipCost, shipCostQuerySchema, squadronQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsObjective, squadronsRestrictions, squadronsVisibility } from './rules.ts'
 import { isEnemyUnlessExcused } from './gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
@@ -68,7 +68,7 @@ const system = createCadenceSystem({
   },
   upgradeRules: UPGRADE_RULES,
   contextShape: squadronsContextShape,
-  queryTypes: { 'ship-cost': shipCostQuerySchema },
+  queryTypes: { 'ship-cost': shipCostQuerySchema, squadron: squadronQuerySchema },
   handlers: (core) => ({
     attack: (table, q) => squadronsAttack(core, table, q),
     los: (table, q) => squadronsLos(core, table, q),
@@ -76,6 +76,7 @@ const system = createCadenceSystem({
     objective: (table, q) => squadronsObjective(core, table, q),
     move: (table, q) => squadronsMove(core, table, q),
     'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: Table, q: never) => QueryResultBody,
+    squadron: ((table, q: never) => checkSquadron(table, q)) as (table: Table, q: never) => QueryResultBody,
   }),
   demoScene,
 })

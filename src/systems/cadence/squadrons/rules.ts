@@ -9,7 +9,7 @@ import {
   type AttackSituation, type CadenceCore, type ChainAdjustment, LOS_RULE, findRule, hasRule, judgeUnitSight, sightOfModel,
   weaponNumber, exact, formatE, mulE, toNumberE, resolveObjective,
 } from '../index.ts'
-import { SQUADRONS_RULES } from './catalogue.ts'
+import { PREMADE_SHIPS, SHIP_BUILDING, SQUADRONS_RULES } from './catalogue.ts'
 import { anySightlineCrosses } from './flatGeometry.ts'
 import { type SceneEdit } from './derivedTable.ts'
 import { addKeywordToAll, excuseOtherEnemies, resolveAttackOn, visibilityOn } from './gameAttack.ts'
@@ -226,3 +226,29 @@ export function shipCost(table: Table, q: z.infer<typeof shipCostQuerySchema>): 
   return { points: c.total, items: c.itemCount, lines: c.lines, rules: ['squadrons/building-a-squadron.html#custom-ships', 'squadrons/building-a-squadron.html#ship-upgrades'] }
 }
 
+
+export const squadronQuerySchema = z.strictObject({
+  id: z.string().min(1),
+  type: z.literal('squadron'),
+  ships: z.array(z.union([z.string().min(1), z.strictObject({ upgrades: z.array(z.string()), weapons: z.array(z.string()) })])).min(1),
+  pointsLimit: z.number().int().positive().optional(),
+})
+
+/** "players select up to 15 ships to a total of 300 points" (squadrons/building-a-squadron.html). */
+export function checkSquadron(table: Table, q: z.infer<typeof squadronQuerySchema>): QueryResultBody {
+  const limit = q.pointsLimit ?? SHIP_BUILDING.standardPoints
+  const problems: string[] = []
+  const opts = { weaponsCountAsUpgrades: table.options.weaponsCountAsUpgrades !== false, surchargeStacks: table.options.surchargeStacks === true }
+  const ships = q.ships.map((s, i) => {
+    if (typeof s === 'string') {
+      const p = PREMADE_SHIPS.find((x) => x.id === s)
+      if (!p) { problems.push(`ships[${i}]: unknown pre-built ship "${s}"`); return { ship: s, points: 0 } }
+      return { ship: s, points: p.listedPoints, recomputed: computeShipCost(p.upgrades, p.weapons, opts).total }
+    }
+    return { ship: 'custom', points: computeShipCost(s.upgrades, s.weapons, opts).total }
+  })
+  const total = ships.reduce((a, s) => a + s.points, 0)
+  if (ships.length > SHIP_BUILDING.maxShips) problems.push(`${ships.length} ships: up to 15`)
+  if (total > limit) problems.push(`${total} points is over ${limit}`)
+  return { valid: problems.length === 0, problems, total, ships, pointsLimit: limit, rules: ['squadrons/building-a-squadron.html'] }
+}
