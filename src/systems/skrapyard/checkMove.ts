@@ -255,15 +255,21 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
       block('charge-no-contact', 'a charge must end in base contact with an opposing character; one that fails counts as a hurry', '§12.5.1')
     } else {
       const target = contactsAtEnd[0]!
-      const los = sampleSkrapyardLos(table, model, target, options)
-      if (!los.visible) block('charge-no-los', `no line of sight to ${target.id} from the current facing`, '§12.5.2')
+      // §12.5.2: only a character it can see may be charged; with chargeTurnFirst it may turn to face it first (§12.11).
+      const canSee = (o: TableModel) => {
+        const viewer = options.chargeTurnFirst ? facing(model, o) : model
+        return sampleSkrapyardLos(table, viewer, o, options).visible
+      }
+      if (!canSee(target)) block('charge-no-los', `no line of sight to ${target.id}${options.chargeTurnFirst ? '' : ' from the current facing'}`, '§12.5.2')
       const rangeMm = inches(normalMoveInches(me.stature))
-      const inRange = table.models.filter((o) => isOpponent(model, o) && !readCharacter(o).wounded && measureBaseGap2(model.placed, o.placed).gapMm <= rangeMm)
+      const inRange = table.models.filter((o) => isOpponent(model, o) && !readCharacter(o).wounded && measureBaseGap2(model.placed, o.placed).gapMm <= rangeMm && canSee(o))
       const unengaged = inRange.filter((o) => findEngaged(table, o, options).length === 0)
       const pool = unengaged.length ? unengaged : inRange
       const nearest = Math.min(...pool.map((o) => measureBaseGap2(model.placed, o.placed).gapMm))
       const targetGap = measureBaseGap2(model.placed, target.placed).gapMm
-      if (pool.some((o) => o.id === target.id) && targetGap > nearest + tol) {
+      if (!pool.some((o) => o.id === target.id) && unengaged.length > 0 && findEngaged(table, target, options).length > 0) {
+        block('charge-engaged-target', `an engaged character may be charged only when no unengaged one is in charge range (${unengaged.map((o) => o.id).join(', ')})`, '§12.5.3')
+      } else if (pool.some((o) => o.id === target.id) && targetGap > nearest + tol) {
         block('charge-not-nearest', `a charge must go to the nearest unengaged opposing character in charge range, not ${target.id}`, '§12.5.3')
       }
     }
@@ -365,6 +371,12 @@ export function checkMove(table: Table, model: TableModel, to: readonly [number,
     ...(fall ? { fall } : {}),
     notes,
   }
+}
+
+/** The same model turned to face another (turning is not movement, §12.11.1). */
+function facing(m: TableModel, toward: TableModel): TableModel {
+  const deg = (Math.atan2(toward.y - m.y, toward.x - m.x) * 180) / Math.PI
+  return { ...m, facingDeg: deg, placed: placeBase(m.base, m.x, m.y, deg) }
 }
 
 function measureOverlapDepth(a: ReturnType<typeof placeBase>, o: TableModel): number {

@@ -495,3 +495,24 @@ scene("move-retreat", "Retreat: a normal move away from the nearest enemy, endin
       "r (stature 2) retreats a normal move, 5\" (§16.4.1); e is 75 mm (2.95\") away. 5\" straight back ends 75 + 127 = 202 mm (7.95\") from e: allowed. "
       "30 mm toward e is not away from it and ends 45 mm (1.77\") away. 1 mm back ends 76.0 mm from e, short of 3\" = 76.2 mm: a retreat that cannot end "
       "at least 3\" from every enemy removes the character (§16.4.5).")
+
+# 37. Charges (§12.5): line of sight from the current facing, the nearest unengaged target, no obstacles.
+def charge_scene(name, title, options, expect, der):
+    t = [wall("kerb", rect(300, 880, 305, 1000), 8, kw=["stature-0"])]
+    mm = [model("m", "A", (300, 600), 0), model("e1", "B", (450, 600), 180), model("e2", "B", (200, 600), 0),
+          model("m2", "A", (250, 950), 0), model("e3", "B", (340, 950), 180)]
+    qq = [{"id": "charge-e1", "type": "move", "model": "m", "to": [425, 600], "mode": "charge"},
+          {"id": "charge-e2", "type": "move", "model": "m", "to": [225, 600], "mode": "charge"},
+          {"id": "charge-over-kerb", "type": "move", "model": "m2", "to": [315, 950], "mode": "charge"}]
+    scene(name, title, mm, qq, expect, der, terrain=t, options=options)
+DER_CH = ("m (stature 2) charges a normal move, 5\" = 127 mm (§12.5). e1 is 125 mm ahead (gap 4.92\"), e2 75 mm behind (gap 2.95\"), both unengaged. ")
+charge_scene("move-charge", "Charges: only at what it can see, the nearest such target, never across an obstacle", {},
+             {"charge-e1": {"allowed": True, "allowance": {"inches": 5, "rule": "§12.5"}},
+              "charge-e2": {"allowed": False, "$reasonCodes": ["charge-no-los"]},
+              "charge-over-kerb": {"allowed": False, "$reasonCodes": ["charge-obstacle"]}},
+             DER_CH + "From its current facing (option chargeTurnFirst = false) m cannot see e2, which is wholly behind it (§13.2.1), so e2 cannot be charged (§12.5.2) and "
+             "e1 is the nearest target it may charge (§12.5.3): allowed. m2 may not charge e3 across even a stature-0 kerb (§12.8.7).")
+charge_scene("move-charge-turn-first", "Option chargeTurnFirst: turning before a charge brings the nearer enemy into sight", {"chargeTurnFirst": True},
+             {"charge-e1": {"allowed": False, "$reasonCodes": ["charge-not-nearest"]}, "charge-e2": {"allowed": True}},
+             DER_CH + "With chargeTurnFirst = true m may turn to face its target first (§12.11): e2 becomes visible, and it is nearer (2.95\" < 4.92\"), so a charge "
+             "must go to e2 (§12.5.3), not e1.")
