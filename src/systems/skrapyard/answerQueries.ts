@@ -17,6 +17,7 @@ import {
   measureModels,
   roundTo,
   toInches,
+  formatFraction,
 } from '../../engine/index.ts'
 import { passChance } from './chance.ts'
 import { MOVE_MODES, type MoveMode, checkMove, disengageValue } from './checkMove.ts'
@@ -30,7 +31,7 @@ import { losReasons, losResultFields } from './resolveAttack.ts'
 import { sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
 import { unitSize } from './stature.ts'
 
-const fmt = (f: Fraction) => (f.den === 1 ? String(f.num) : `${f.num}/${f.den}`)
+const fmt = formatFraction
 const withinOf = (o: SkrapyardOptions) => (o.withinComparator === 'strict' ? 'lt' : 'le') as 'lt' | 'le'
 
 export function answerLos(table: Table, q: QueryOf<'los'>): QueryResultBody {

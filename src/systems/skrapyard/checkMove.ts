@@ -27,6 +27,7 @@ import {
   roundTo,
   sub,
   toInches,
+  formatFraction,
 } from '../../engine/index.ts'
 import { passChance } from './chance.ts'
 import { roundUp } from './dice.ts'
@@ -72,9 +73,7 @@ export type MoveResult = {
   notes: string[]
 }
 
-function fmt(f: Fraction): string {
-  return f.den === 1 ? String(f.num) : `${f.num}/${f.den}`
-}
+const fmt = formatFraction
 
 function terrainTopAt(table: Table, x: number, y: number): number {
   let z = 0

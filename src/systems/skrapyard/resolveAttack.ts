@@ -20,6 +20,7 @@ import {
   SceneError,
   sub,
   toInches,
+  formatFraction,
 } from '../../engine/index.ts'
 import { type CombatWeapon, type RangedWeapon, type Weapon, findWeapon } from './catalogue.ts'
 import { combatChance, intoCombatChance, ONE_FACE, passChance } from './chance.ts'
@@ -62,7 +63,7 @@ function shotContext(ctx: QueryContext): ShotContext {
   return out as ShotContext
 }
 
-const fmt = (f: Fraction) => (f.den === 1 ? String(f.num) : `${f.num}/${f.den}`)
+const fmt = formatFraction
 
 export function losResultFields(los: SkrapyardLos) {
   return {
