@@ -1,0 +1,154 @@
+// The referee's record: rule on the table as it stands, keep the ruling (IndexedDB), export it as
+// JSON or PNG, and re-open an exported file: checked (format, content hash) and evaluated again.
+import type { Query, Scene } from '../../engine/index.ts'
+import { useApp } from '../state/appStore.ts'
+import { engine } from '../engine/engineHandle.ts'
+import { type Freeze, type RulingRecord, RulingFileError, makeRulingRecord, parseRulingFile, resultDifferences } from '../record/rulingRecord.ts'
+import { deleteRuling, listRulings, saveRuling } from '../record/rulingDb.ts'
+import { summarize } from '../record/rulingText.ts'
+import { rulingPng } from '../record/rulingPng.ts'
+import { downloadBlob, readFileText } from './download.ts'
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+/** Load the saved history (on start-up). Falls back to an in-memory history, and says so. */
+export async function loadHistory(): Promise<void> {
+  const s = useApp.getState()
+  try {
+    s.setRulings(await listRulings(), true)
+  } catch (e) {
+    s.setRulings([], false)
+    s.notify({ level: 'warning', text: `Saved rulings are not available in this browser (${errorText(e)}). New rulings will be kept until the page closes; export them to keep them.` })
+  }
+}
+
+/** How the table in force was frozen: by hand in the planner (the camera modes pass their own). */
+export function plannerFreeze(scene: Scene): Freeze {
+  return { source: 'planner', frames: 0, uncertaintyMm: Math.max(0, ...scene.models.map((m) => m.uncertainty ?? 0)) }
+}
+
+/** "Rule on this": evaluate the selected attack exactly as the CLI would, and keep it. */
+export async function ruleOnThis(freeze?: Freeze): Promise<RulingRecord | null> {
+  const s = useApp.getState()
+  const query = s.evaluation.overlay?.attackQuery
+  if (!query) {
+    s.notify({ level: 'warning', text: 'Choose an attacker and a target first (tap the models).' })
+    return null
+  }
+  s.setBusy(true)
+  try {
+    const scene = s.scene
+    const r = await engine().rule(scene, query as Query)
+    if (!r.ok) {
+      s.notify({ level: 'error', text: 'The engine could not rule on this table.', details: r.issues.map((i) => `${i.path || '(scene)'}: ${i.message}`) })
+      return null
+    }
+    const result = r.value.results[0]!
+    const record = await makeRulingRecord({
+      id: crypto.randomUUID(),
+      createdAt: new Date(),
+      scene,
+      query: query as Query,
+      result: r.value,
+      freeze: freeze ?? plannerFreeze(scene),
+      summary: summarize(query, result),
+    })
+    useApp.getState().addRuling(record)
+    if (useApp.getState().historyPersistent) {
+      try {
+        await saveRuling(record)
+      } catch (e) {
+        useApp.getState().notify({ level: 'warning', text: `This ruling could not be saved in the browser (${errorText(e)}); export it to keep it.` })
+      }
+    }
+    return record
+  } finally {
+    useApp.getState().setBusy(false)
+  }
+}
+
+export function fileBaseName(r: RulingRecord): string {
+  return `ruling-${r.createdAt.replace(/[:.]/g, '-')}-${r.contentHash.slice(7, 15)}`
+}
+
+export function exportRulingJson(r: RulingRecord): void {
+  downloadBlob(new Blob([JSON.stringify(r, null, 2)], { type: 'application/json' }), `${fileBaseName(r)}.json`)
+}
+
+/** Put a ruling's table and selection back on screen (the previous table can be undone). */
+export function showRuling(r: RulingRecord): void {
+  const s = useApp.getState()
+  s.replaceScene(r.scene)
+  const q = r.query as { attacker?: string; target?: string; weapon?: string }
+  s.setAttacker(q.attacker ?? null)
+  s.setTarget(q.target ?? null)
+  s.setWeapon(q.weapon ?? null)
+  s.setMode('planner')
+}
+
+/** Wait until the overlay on screen belongs to the current scene and selection. */
+export function settled(timeoutMs = 5000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = () => {
+      const s = useApp.getState()
+      return s.evaluation.status !== 'pending' && s.evaluation.sceneRev === s.sceneRev && s.evaluation.overlay?.attackQuery?.attacker === s.attackerId
+    }
+    if (done()) return resolve(true)
+    const started = performance.now()
+    const unsubscribe = useApp.subscribe(() => {
+      if (done()) {
+        unsubscribe()
+        // Two frames: the overlay is drawn after React commits it.
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))
+      } else if (performance.now() - started > timeoutMs) {
+        unsubscribe()
+        resolve(false)
+      }
+    })
+  })
+}
+
+export async function exportRulingPng(r: RulingRecord): Promise<void> {
+  showRuling(r)
+  await settled()
+  const view = document.querySelector<HTMLCanvasElement>('[data-testid="table-view"] canvas')
+  try {
+    downloadBlob(await rulingPng(r, view, useApp.getState().units), `${fileBaseName(r)}.png`)
+  } catch (e) {
+    useApp.getState().notify({ level: 'error', text: `The PNG could not be made (${errorText(e)}). The JSON export still works.` })
+  }
+}
+
+export async function forgetRuling(id: string): Promise<void> {
+  const s = useApp.getState()
+  s.removeRuling(id)
+  if (s.historyPersistent) await deleteRuling(id).catch(() => undefined)
+}
+
+/** Re-open an exported ruling: validate, check its hash, evaluate its scene again and compare. */
+export async function reopenRulingText(text: string, name: string): Promise<void> {
+  const s = useApp.getState()
+  let parsed: Awaited<ReturnType<typeof parseRulingFile>>
+  try {
+    parsed = await parseRulingFile(text)
+  } catch (e) {
+    s.setReopened(null)
+    s.notify({ level: 'error', text: `${name} cannot be opened: ${e instanceof RulingFileError ? e.message : errorText(e)}. Your table and history are unchanged.` })
+    return
+  }
+  const { record, hashOk } = parsed
+  const r = await engine().rule(record.scene, record.query)
+  if (!r.ok) {
+    s.setReopened({ record, hashOk, recomputed: null, differences: [], error: r.issues.map((i) => `${i.path || '(scene)'}: ${i.message}`).join('; ') })
+    return
+  }
+  s.setReopened({ record, hashOk, recomputed: r.value, differences: resultDifferences(record.result, r.value), error: null })
+}
+
+export async function reopenRulingFile(file: File): Promise<void> {
+  try {
+    await reopenRulingText(await readFileText(file), file.name)
+  } catch (e) {
+    useApp.getState().notify({ level: 'error', text: errorText(e) })
+  }
+}

@@ -1,0 +1,18 @@
+// The engine worker: the visibility matrix and every ruling run here, off the main thread.
+import type { EngineReply, EngineRequest } from './protocol.ts'
+import { evaluateOverlay, issuesOf, ruleOn } from './evaluateOverlay.ts'
+
+const scope = self as unknown as DedicatedWorkerGlobalScope
+
+scope.onmessage = (event: MessageEvent<EngineRequest>) => {
+  const req = event.data
+  let reply: EngineReply
+  try {
+    reply = req.kind === 'evaluate'
+      ? { kind: 'evaluated', requestId: req.requestId, ok: true, overlay: evaluateOverlay(req.scene, req.selection) }
+      : { kind: 'ruled', requestId: req.requestId, ok: true, document: ruleOn(req.scene, req.query) }
+  } catch (e) {
+    reply = { kind: req.kind === 'evaluate' ? 'evaluated' : 'ruled', requestId: req.requestId, ok: false, issues: issuesOf(e) }
+  }
+  scope.postMessage(reply)
+}

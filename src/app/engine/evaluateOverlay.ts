@@ -1,0 +1,166 @@
+// What the planner shows for a scene and a selection, computed by the engine (in the worker; also
+// callable in Node for tests). No rule logic here: every figure comes from loadScene/evaluateTable/
+// runQuery; this file only picks the queries and copies out what the overlay draws.
+import {
+  type ArcLine, type LosRay, type Query, type QueryResult, type ResultDocument, type Scene, type SceneIssue, type Table, type Vec3Tuple,
+  SceneError, evaluateTable, inches, loadScene, runQuery,
+} from '../../engine/index.ts'
+import { findRuleSystem, ruleSystems } from '../../systems/index.ts'
+import type { AttackQuery, LosLine, ModelFacts, Overlay, Selection, WeaponFacts } from './protocol.ts'
+
+const knownSystems = () => ruleSystems.map((s) => s.id)
+
+/** The card's query id (kept stable so a saved ruling and a CLI run of the same scene agree). */
+export const ATTACK_QUERY_ID = 'attack'
+
+/** Validate and prepare a scene with the given queries (replacing the scene's own). */
+export function prepare(scene: Scene, queries: Query[]): Table {
+  return loadScene({ ...scene, queries }, findRuleSystem, knownSystems())
+}
+
+/** The attack query for a selection, or null when attacker or target is missing or unknown. */
+export function attackQueryFor(table: Table, sel: Selection): AttackQuery | null {
+  const attacker = sel.attackerId ? table.findModel(sel.attackerId) : undefined
+  const target = sel.targetId ? table.findModel(sel.targetId) : undefined
+  if (!attacker || !target || attacker.id === target.id) return null
+  const weapon = attacker.weapons.find((w) => w.id === sel.weaponId) ?? attacker.weapons[0]
+  return { id: ATTACK_QUERY_ID, type: 'attack', attacker: attacker.id, target: target.id, ...(weapon ? { weapon: weapon.id } : {}) }
+}
+
+/** The full overlay for a scene and selection. Throws SceneError when the scene itself is invalid. */
+export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
+  const started = performance.now()
+  const base = prepare(scene, [])
+  const attackQuery = attackQueryFor(base, sel)
+  let attack: QueryResult | null = null
+  let attackError: string | null = null
+  if (attackQuery) {
+    try {
+      attack = evaluateTable(prepare(scene, [attackQuery])).results[0] ?? null
+    } catch (e) {
+      // A rule system's own failure on this attack must not take the whole overlay down.
+      attackError = e instanceof SceneError ? e.issues.map((i) => i.message).join('; ') : `the rules engine failed on this attack: ${e instanceof Error ? e.message : String(e)}`
+    }
+  }
+  const attacker = sel.attackerId ? base.findModel(sel.attackerId) : undefined
+  const target = sel.targetId ? base.findModel(sel.targetId) : undefined
+  const models = base.models.map(modelFacts)
+  const eyeOf = (id: string): Vec3Tuple => models.find((m) => m.id === id)!.eye
+  const centreOf = (id: string): Vec3Tuple => models.find((m) => m.id === id)!.centre
+
+  const matrix = visibilityMatrix(base)
+  let losRow: LosLine[] = []
+  if (attacker) {
+    // One full los query per enemy (the CLI's `los` answer), not the matrix row: the matrix may
+    // sample more coarsely for speed, and the lines must agree with what a referee's query says.
+    losRow = losPairsFrom(base, attacker.id).map((p) => ({ to: p.to, visible: p.visible, fraction: p.fraction, ...(p.class !== undefined ? { class: p.class } : {}), from: eyeOf(attacker.id), aim: centreOf(p.to) }))
+  }
+
+  let sampleRays: LosRay[] | null = null
+  if (sel.rays && attacker && target && attacker.id !== target.id) {
+    sampleRays = (tryQuery(base, { id: 'rays', type: 'los', from: attacker.id, to: target.id, rays: true })?.sampleRays as LosRay[] | undefined) ?? null
+  }
+
+  let engagement: Overlay['engagement'] = null
+  if (attacker) {
+    const r = tryQuery(base, { id: 'engagement', type: 'engagement', model: attacker.id })
+    if (r && typeof r.rangeMm === 'number') engagement = { rangeMm: r.rangeMm, engaged: r.engaged === true, with: (r.with as string[] | undefined) ?? [] }
+  }
+
+  let arc: Overlay['arc'] = null
+  if (attacker && target && attacker.id !== target.id) {
+    const r = tryQuery(base, { id: 'arc', type: 'arc', of: target.id, from: attacker.id })
+    if (r && Array.isArray(r.lines)) arc = { of: target.id, arc: typeof r.arc === 'string' ? r.arc : null, lines: r.lines as ArcLine[] }
+  }
+
+  return {
+    systemId: base.system.id,
+    models,
+    attackQuery,
+    attack,
+    attackError,
+    losRow,
+    sampleRays,
+    engagement,
+    arc,
+    matrix: matrix ? { pairs: matrix.pairs.length, visible: matrix.pairs.filter((p) => p.visible).length, ms: matrix.ms } : null,
+    ms: performance.now() - started,
+  }
+}
+
+/** Rule on a scene: exactly the CLI's `eval` of the scene with this one query. */
+export function ruleOn(scene: Scene, query: Query): ResultDocument {
+  return evaluateTable(prepare(scene, [query]))
+}
+
+/** SceneError → issues; anything else → one issue saying it is an internal error. */
+export function issuesOf(e: unknown): SceneIssue[] {
+  if (e instanceof SceneError) return e.issues
+  return [{ path: '', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }]
+}
+
+type Pair = { from: string; to: string; visible: boolean; fraction: number; class?: string }
+
+function visibilityMatrix(table: Table): { pairs: Pair[]; ms: number } | null {
+  const t0 = performance.now()
+  const r = tryQuery(table, { id: 'matrix', type: 'visibility' })
+  if (!r || !Array.isArray(r.pairs)) return null
+  return { pairs: r.pairs as Pair[], ms: performance.now() - t0 }
+}
+
+/** One los query per enemy of `from`. */
+function losPairsFrom(table: Table, from: string): Pair[] {
+  const viewer = table.model(from)
+  const out: Pair[] = []
+  for (const t of table.models) {
+    if (t.side === viewer.side) continue
+    const r = tryQuery(table, { id: 'los', type: 'los', from, to: t.id })
+    if (!r) continue
+    out.push({ from, to: t.id, visible: r.visible === true, fraction: Number(r.fraction ?? 0), ...(typeof r.class === 'string' ? { class: r.class } : {}) })
+  }
+  return out
+}
+
+/** Run a query the overlay would like but can live without (a system may not answer it). */
+function tryQuery(table: Table, q: Query): Record<string, unknown> | null {
+  try {
+    return runQuery(table, q)
+  } catch (e) {
+    if (e instanceof SceneError) return null
+    throw e
+  }
+}
+
+function modelFacts(m: Table['models'][number]): ModelFacts {
+  const name = typeof m.scene.name === 'string' ? m.scene.name : m.id
+  return {
+    id: m.id,
+    side: m.side,
+    name,
+    eye: [m.x, m.y, m.z + m.eyeMm],
+    centre: [m.x, m.y, m.z + m.heightMm / 2],
+    weapons: m.weapons.map((w): WeaponFacts => ({ id: w.id, name: typeof w.name === 'string' ? w.name : w.id, rangeBandsMm: rangeBandsOf(w) })),
+  }
+}
+
+/**
+ * The ranges a weapon's catalogue entry states (fields named rangeInches / …RangeInches / rangeMm,
+ * at any depth, e.g. per firing profile), in mm, ascending. These are data for drawing rings; the
+ * ruling itself uses the system's own threshold (the card's margin).
+ */
+export function rangeBandsOf(weapon: unknown): number[] {
+  const found = new Set<number>()
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk)
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (typeof x === 'number' && Number.isFinite(x) && x > 0) {
+          if (k === 'rangeInches' || /RangeInches$/.test(k)) found.add(inches(x))
+          else if (k === 'rangeMm') found.add(x)
+        } else walk(x)
+      }
+    }
+  }
+  walk(weapon)
+  return [...found].sort((a, b) => a - b)
+}

@@ -1,0 +1,55 @@
+// The typed message protocol between the app and its engine worker (house style §14: a
+// discriminated union of requests and replies). Everything here is plain, structured-clonable data.
+import type { ArcLine, LosRay, Query, QueryResult, ResultDocument, Scene, SceneIssue, Vec3Tuple } from '../../engine/index.ts'
+
+/** What the player picked: who shoots, with what, at whom. Ids may be stale; the worker checks them. */
+export type Selection = {
+  attackerId: string | null
+  weaponId: string | null
+  targetId: string | null
+  /** Also return the sampled sight lines to the target (drawn on demand). */
+  rays: boolean
+}
+
+export type WeaponFacts = { id: string; name: string; rangeBandsMm: number[] }
+
+/** Per model, what the overlay draws that only the prepared table knows (eye height, resolved weapons). */
+export type ModelFacts = {
+  id: string
+  side: string
+  name: string
+  eye: Vec3Tuple
+  centre: Vec3Tuple
+  weapons: WeaponFacts[]
+}
+
+/** One line of sight from the attacker to an enemy, as the engine classed it. */
+export type LosLine = { to: string; visible: boolean; fraction: number; class?: string; from: Vec3Tuple; aim: Vec3Tuple }
+
+export type AttackQuery = { id: string; type: 'attack'; attacker: string; target: string; weapon?: string }
+
+export type Overlay = {
+  systemId: string
+  models: ModelFacts[]
+  /** The attack query the card shows, and its result exactly as evaluateTable returns it. */
+  attackQuery: AttackQuery | null
+  attack: QueryResult | null
+  /** Why the attack query itself was rejected (e.g. the weapon cannot be used that way). */
+  attackError: string | null
+  losRow: LosLine[]
+  sampleRays: LosRay[] | null
+  engagement: { rangeMm: number; engaged: boolean; with: string[] } | null
+  arc: { of: string; arc: string | null; lines: ArcLine[] } | null
+  /** The visibility matrix (every model against every enemy): size and time taken. */
+  matrix: { pairs: number; visible: number; ms: number } | null
+  ms: number
+}
+
+export type EngineRequest =
+  | { kind: 'evaluate'; requestId: number; scene: Scene; selection: Selection }
+  | { kind: 'rule'; requestId: number; scene: Scene; query: Query }
+
+export type EngineReply =
+  | { kind: 'evaluated'; requestId: number; ok: true; overlay: Overlay }
+  | { kind: 'ruled'; requestId: number; ok: true; document: ResultDocument }
+  | { kind: 'evaluated' | 'ruled'; requestId: number; ok: false; issues: SceneIssue[] }

@@ -1,0 +1,28 @@
+// Entry point: open the planner on the stored table (or the default demo), start the engine
+// worker and the evaluation loop, load the ruling history, render.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { DEFAULT_SYSTEM_ID, useApp } from './state/appStore.ts'
+import { findRuleSystem } from '../systems/index.ts'
+import { persistScene, savedScene } from './state/persistScene.ts'
+import { startEvaluationLoop } from './engine/evaluationLoop.ts'
+import { engine } from './engine/engineHandle.ts'
+import { loadHistory } from './actions/rulings.ts'
+import { loadDemo } from './ui/TopBar.tsx'
+import { App } from './App.tsx'
+import './app.css'
+
+const restored = savedScene()
+if (restored) {
+  useApp.getState().replaceScene(restored)
+  useApp.getState().notify({ level: 'info', text: 'Restored your last table.', actions: [{ label: 'Open the demo instead', run: () => loadDemo(findRuleSystem(restored.system) ? restored.system : DEFAULT_SYSTEM_ID) }] })
+}
+persistScene(useApp)
+startEvaluationLoop(useApp, engine())
+void loadHistory()
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

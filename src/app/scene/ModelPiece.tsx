@@ -1,0 +1,96 @@
+// One model: its base (round, oval or rect, as the scene says), a body of its height, a facing
+// pointer, and a ring when it is the attacker or the target. Press to select, drag to move.
+import type { ThreeEvent } from '@react-three/fiber'
+import type { BaseShape } from '../../engine/index.ts'
+import { useApp } from '../state/appStore.ts'
+import { moveModel } from '../state/sceneEdits.ts'
+import { COLOURS, sideColour } from './palette.ts'
+import { useTableDrag } from './useTableDrag.ts'
+import { useTableFrame } from './tableFrame.ts'
+import { useSides } from './useSides.ts'
+import { Label } from './Label.tsx'
+import { OutlineRing } from './OutlineRing.tsx'
+
+const BASE_THICKNESS_MM = 3
+
+function BaseMesh({ base, colour }: { base: BaseShape; colour: string }) {
+  if (base.shape === 'rect') {
+    return (
+      <mesh position={[0, 0, BASE_THICKNESS_MM / 2]}>
+        <boxGeometry args={[base.length, base.width, BASE_THICKNESS_MM]} />
+        <meshStandardMaterial color={colour} />
+      </mesh>
+    )
+  }
+  const [l, w] = base.shape === 'round' ? [base.diameter, base.diameter] : [base.length, base.width]
+  return (
+    <group scale={[l / 2, w / 2, 1]}>
+      <mesh position={[0, 0, BASE_THICKNESS_MM / 2]} rotation={[Math.PI / 2, 0, 0]}>
+        <cylinderGeometry args={[1, 1, BASE_THICKNESS_MM, 40]} />
+        <meshStandardMaterial color={colour} />
+      </mesh>
+    </group>
+  )
+}
+
+function Body({ base, heightMm, colour }: { base: BaseShape; heightMm: number; colour: string }) {
+  const h = Math.max(heightMm - BASE_THICKNESS_MM, 1)
+  const [l, w] = base.shape === 'round' ? [base.diameter, base.diameter] : [base.length, base.width]
+  if (base.shape === 'rect') {
+    return (
+      <mesh position={[0, 0, BASE_THICKNESS_MM + h / 2]}>
+        <boxGeometry args={[l * 0.8, w * 0.8, h]} />
+        <meshStandardMaterial color={colour} roughness={0.6} />
+      </mesh>
+    )
+  }
+  const r = Math.min(l, w) * 0.3
+  return (
+    <mesh position={[0, 0, BASE_THICKNESS_MM + h / 2]} rotation={[Math.PI / 2, 0, 0]}>
+      <cylinderGeometry args={[r * 0.8, r, h, 20]} />
+      <meshStandardMaterial color={colour} roughness={0.6} />
+    </mesh>
+  )
+}
+
+export function ModelPiece({ id }: { id: string }) {
+  const model = useApp((s) => s.scene.models.find((m) => m.id === id))
+  const role = useApp((s) => (s.attackerId === id ? 'attacker' : s.targetId === id ? 'target' : null))
+  const editScene = useApp((s) => s.editScene)
+  const pickModel = useApp((s) => s.pickModel)
+  const sides = useSides()
+  const drag = useTableDrag()
+  const frame = useTableFrame()
+  if (!model) return null
+  const [x, y] = model.position
+  const z = model.z ?? 0
+  const facingDeg = model.facing ?? 0
+  const colour = sideColour(model.side, sides)
+  const halfLength = model.base.shape === 'round' ? model.base.diameter / 2 : model.base.length / 2
+  const onPointerDown = (e: ThreeEvent<PointerEvent>) => {
+    if (!frame.current) return
+    drag(e, {
+      planeZ: z,
+      origin: [x, y],
+      frame: frame.current,
+      onMove: (nx, ny, phase) => editScene((s) => moveModel(s, id, nx, ny), { undoable: phase === 'start' }),
+      onClick: () => pickModel(id),
+    })
+  }
+  return (
+    <group name={`model:${id}`} onPointerDown={onPointerDown}>
+      <group position={[x, y, z]} rotation={[0, 0, (facingDeg * Math.PI) / 180]}>
+        <BaseMesh base={model.base} colour={colour} />
+        <Body base={model.base} heightMm={model.height} colour={colour} />
+        <mesh position={[halfLength * 0.6, 0, BASE_THICKNESS_MM + 1]}>
+          <boxGeometry args={[halfLength * 0.8, 4, 2]} />
+          <meshBasicMaterial color="#ffffff" />
+        </mesh>
+      </group>
+      {role && (
+        <OutlineRing base={model.base} x={x} y={y} facingDeg={facingDeg} offsetMm={3} bandMm={5} z={z + 0.8} colour={role === 'attacker' ? COLOURS.attacker : COLOURS.target} opacity={1} />
+      )}
+      <Label text={model.id} position={[x, y, z + model.height + 18]} heightMm={30} colour={role === 'attacker' ? COLOURS.attacker : role === 'target' ? COLOURS.target : '#ffffff'} />
+    </group>
+  )
+}

@@ -1,0 +1,131 @@
+// The overlay for the selected attacker, weapon and target, drawn from the engine's answer only:
+// range rings (the weapon's bands, and the ruling's own threshold), engagement radius, the target's
+// arcs, LoS to every enemy coloured by the system's class with the visible fraction, the measurement
+// between the two closest points with distance and signed margin, and the sampled rays on demand.
+import type { Vec3Tuple } from '../../engine/index.ts'
+import { readAttack } from '../format/readAttack.ts'
+import { useApp } from '../state/appStore.ts'
+import { formatDistanceWithMargin, formatLength, formatPercent } from '../format/formatFigures.ts'
+import { COLOURS, losColour } from './palette.ts'
+import { Segment } from './Segment.tsx'
+import { Label } from './Label.tsx'
+import { OutlineRing } from './OutlineRing.tsx'
+import type { Overlay } from '../engine/protocol.ts'
+
+function lerp(a: Vec3Tuple, b: Vec3Tuple, t: number): Vec3Tuple {
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
+}
+
+function RangeRings({ overlay }: { overlay: Overlay }) {
+  const attacker = useApp((s) => s.scene.models.find((m) => m.id === s.attackerId))
+  const weaponId = useApp((s) => s.weaponId)
+  const units = useApp((s) => s.units)
+  if (!attacker) return null
+  const facts = overlay.models.find((m) => m.id === attacker.id)
+  const weapon = facts?.weapons.find((w) => w.id === (overlay.attackQuery?.weapon ?? weaponId)) ?? facts?.weapons[0]
+  const margin = overlay.attack ? readAttack(overlay.attack).margin : null
+  const bands = new Set(weapon?.rangeBandsMm ?? [])
+  const [x, y] = attacker.position
+  const facing = attacker.facing ?? 0
+  const labelAt = (r: number): Vec3Tuple => [x, y - r - (attacker.base.shape === 'round' ? attacker.base.diameter / 2 : attacker.base.width / 2), 8]
+  return (
+    <group name="range-rings">
+      {[...bands].filter((r) => !margin || Math.abs(r - margin.thresholdMm) > 0.01).map((r) => (
+        <group key={r}>
+          <OutlineRing base={attacker.base} x={x} y={y} facingDeg={facing} offsetMm={r} colour={COLOURS.range} opacity={0.55} />
+          <Label text={formatLength(r, units)} position={labelAt(r)} heightMm={28} colour={COLOURS.range} />
+        </group>
+      ))}
+      {margin && (
+        <group>
+          <OutlineRing base={attacker.base} x={x} y={y} facingDeg={facing} offsetMm={margin.thresholdMm} bandMm={6} colour={COLOURS.rangeRuling} opacity={0.9} />
+          <Label text={formatLength(margin.thresholdMm, units)} position={labelAt(margin.thresholdMm)} heightMm={32} colour={COLOURS.rangeRuling} />
+        </group>
+      )}
+      {overlay.engagement && overlay.engagement.rangeMm > 0 && (
+        <OutlineRing base={attacker.base} x={x} y={y} facingDeg={facing} offsetMm={overlay.engagement.rangeMm} bandMm={3} colour={COLOURS.engagement} opacity={0.9} />
+      )}
+    </group>
+  )
+}
+
+function LosLines({ overlay }: { overlay: Overlay }) {
+  const targetId = useApp((s) => s.targetId)
+  return (
+    <group name="los-lines">
+      {overlay.losRow.map((l) => {
+        const colour = losColour(l.visible, l.class)
+        const chosen = l.to === targetId
+        return (
+          <group key={l.to}>
+            <Segment from={l.from} to={l.aim} radiusMm={chosen ? 2.2 : 1.4} colour={colour} opacity={chosen ? 0.95 : 0.75} />
+            <Label text={`${l.class ?? (l.visible ? 'visible' : 'hidden')} ${formatPercent(l.fraction)}`} position={lerp(l.from, l.aim, 0.62)} heightMm={26} colour={colour} />
+          </group>
+        )
+      })}
+    </group>
+  )
+}
+
+function MeasureLine({ overlay }: { overlay: Overlay }) {
+  const units = useApp((s) => s.units)
+  const view = overlay.attack ? readAttack(overlay.attack) : null
+  if (!view?.points || view.distanceMm === null) return null
+  const [a, b] = view.points
+  const margin = view.margin
+  const lift = (p: Vec3Tuple): Vec3Tuple => [p[0], p[1], p[2] + 2]
+  const mid = lerp(a, b, 0.5)
+  return (
+    <group name="measure-line">
+      <Segment from={lift(a)} to={lift(b)} radiusMm={2.8} colour={COLOURS.measure} />
+      <mesh position={lift(a)}><sphereGeometry args={[5, 16, 12]} /><meshBasicMaterial color={COLOURS.measure} depthTest={false} /></mesh>
+      <mesh position={lift(b)}><sphereGeometry args={[5, 16, 12]} /><meshBasicMaterial color={COLOURS.measure} depthTest={false} /></mesh>
+      <Label text={formatDistanceWithMargin(view.distanceMm, margin, units)} position={[mid[0], mid[1], mid[2] + 40]} heightMm={40} colour={margin && margin.marginMm < 0 ? '#ff8080' : '#ffffff'} />
+    </group>
+  )
+}
+
+function ArcLines({ overlay }: { overlay: Overlay }) {
+  if (!overlay.arc) return null
+  const seen = new Set<string>()
+  return (
+    <group name="arc-lines">
+      {overlay.arc.lines.map((l, i) => {
+        const from: Vec3Tuple = [l.origin[0], l.origin[1], 4]
+        const to: Vec3Tuple = [l.origin[0] + l.direction[0] * 160, l.origin[1] + l.direction[1] * 160, 4]
+        const key = `${l.origin[0]},${l.origin[1]},${l.direction[0]},${l.direction[1]}`
+        if (seen.has(key)) return null
+        seen.add(key)
+        return <Segment key={i} from={from} to={to} radiusMm={1.5} colour={COLOURS.arc} />
+      })}
+      {overlay.arc.arc && overlay.arc.lines[0] && (
+        <Label text={`${overlay.arc.arc} arc`} position={[overlay.arc.lines[0].origin[0], overlay.arc.lines[0].origin[1], 90]} heightMm={28} colour={COLOURS.arc} />
+      )}
+    </group>
+  )
+}
+
+function SampleRays({ overlay }: { overlay: Overlay }) {
+  if (!overlay.sampleRays) return null
+  return (
+    <group name="sample-rays">
+      {overlay.sampleRays.map((r, i) => (
+        <Segment key={i} from={r.from} to={r.to} radiusMm={0.5} colour={r.blocked ? COLOURS.rayBlocked : COLOURS.rayClear} opacity={0.7} />
+      ))}
+    </group>
+  )
+}
+
+export function Overlays() {
+  const overlay = useApp((s) => s.evaluation.overlay)
+  if (!overlay) return null
+  return (
+    <group name="overlays">
+      <RangeRings overlay={overlay} />
+      <LosLines overlay={overlay} />
+      <ArcLines overlay={overlay} />
+      <MeasureLine overlay={overlay} />
+      <SampleRays overlay={overlay} />
+    </group>
+  )
+}

@@ -1,0 +1,28 @@
+// User-facing messages: every bad input ends here as a clear sentence and a way on.
+import type { StateCreator } from 'zustand'
+import type { AppState } from './store.ts'
+
+export type MessageAction = { label: string; run: () => void }
+export type Message = { id: number; level: 'error' | 'warning' | 'info'; text: string; details?: string[]; actions?: MessageAction[] }
+
+export type MessagesSlice = {
+  messages: Message[]
+  notify: (m: Omit<Message, 'id'>) => number
+  dismiss: (id: number) => void
+}
+
+let nextMessageId = 1
+/** Info messages step aside on their own; warnings and errors stay until dismissed. */
+const INFO_MS = 7000
+
+export const createMessagesSlice: StateCreator<AppState, [], [], MessagesSlice> = (set, get) => ({
+  messages: [],
+  notify: (m) => {
+    const id = nextMessageId++
+    // Keep the newest few: a flood of messages helps nobody.
+    set((s) => ({ messages: [...s.messages.filter((x) => x.text !== m.text), { ...m, id }].slice(-4) }))
+    if (m.level === 'info') setTimeout(() => get().dismiss(id), INFO_MS)
+    return id
+  },
+  dismiss: (id) => set((s) => ({ messages: s.messages.filter((x) => x.id !== id) })),
+})

@@ -1,0 +1,122 @@
+// The ruling card: allowed or not and why, distance and signed margin, line of sight, cover, arc,
+// every modifier with its rule section, the roll needed and the exact probability. Everything
+// shown is a field of the engine's attack result (the same object the CLI's eval prints).
+import type { QueryResult } from '../../engine/index.ts'
+import { useApp } from '../state/appStore.ts'
+import { formatLength, formatMargin, formatPercent, formatSigned } from '../format/formatFigures.ts'
+import { SHOWN_FIELDS, readAttack } from '../format/readAttack.ts'
+import type { Units } from '../state/settingsSlice.ts'
+
+function Row({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
+  return (
+    <div className="card-row" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+function AttackCard({ result, units }: { result: QueryResult; units: Units }) {
+  const v = readAttack(result)
+  const rest = Object.entries(result).filter(([k]) => !SHOWN_FIELDS.has(k))
+  return (
+    <>
+      {v.allowed !== null && <p className={`verdict ${v.allowed ? 'ok' : 'no'}`} data-testid="card-verdict">{v.allowed ? 'Allowed' : 'Not allowed'}</p>}
+      {v.reasons.length > 0 && (
+        <ul className="reasons" data-testid="card-reasons">
+          {v.reasons.map((r, i) => (
+            <li key={i} data-code={r.code}><span className="reason-text">{r.message}</span> <cite>{r.rule}</cite></li>
+          ))}
+        </ul>
+      )}
+      <dl>
+        {v.distanceMm !== null && (
+          <Row label="Distance" testId="card-distance">
+            <strong>{formatLength(v.distanceMm, units)}</strong>
+            {v.margin && <span className={v.margin.marginMm >= 0 ? 'good' : 'bad'} data-testid="card-margin"> — {formatMargin(v.margin, units)}</span>}
+            {v.margin?.marginal && <span className="marginal" data-testid="card-marginal"> Marginal call</span>}
+          </Row>
+        )}
+        {v.los && (
+          <Row label="Line of sight" testId="card-los">
+            {v.los.label}{v.los.fraction !== null && `, ${formatPercent(v.los.fraction)} visible`}
+            {v.los.blockers.length > 0 && <span className="muted"> (blocked by {v.los.blockers.join(', ')})</span>}
+          </Row>
+        )}
+        {v.cover !== undefined && (
+          <Row label="Cover" testId="card-cover">
+            {v.cover ? <>{v.cover.level} <cite>{v.cover.rule}</cite></> : 'none'}
+          </Row>
+        )}
+        {v.arc && <Row label="Arc" testId="card-arc">{v.arc}</Row>}
+        <Row label="Modifiers" testId="card-modifiers">
+          {v.modifiers.length === 0 ? 'none' : (
+            <ul>
+              {v.modifiers.map((m, i) => (
+                <li key={i}><strong>{typeof m.value === 'number' ? formatSigned(m.value) : m.value}</strong> {m.source} <cite>{m.rule}</cite></li>
+              ))}
+            </ul>
+          )}
+        </Row>
+        {v.need.length > 0 && (
+          <Row label="Needed" testId="card-need">
+            {v.need.length === 1 ? v.need[0] : <ul>{v.need.map((n, i) => <li key={i}>{n}</li>)}</ul>}
+          </Row>
+        )}
+        {v.probability && (
+          <Row label="Chance" testId="card-probability">
+            <span data-testid="card-hit"><strong>{v.probability.hitExact}</strong> ({formatPercent(v.probability.hit)}) to hit</span>
+            {', '}
+            <span data-testid="card-effect"><strong>{v.probability.effectExact}</strong> ({formatPercent(v.probability.effect)}) to take effect</span>
+          </Row>
+        )}
+      </dl>
+      {v.rules.length > 0 && <p className="rules" data-testid="card-rules">Rules: {v.rules.join(' · ')}</p>}
+      {rest.length > 0 && (
+        <details className="more">
+          <summary>More from the engine ({rest.length})</summary>
+          <pre>{JSON.stringify(Object.fromEntries(rest), null, 1)}</pre>
+        </details>
+      )}
+    </>
+  )
+}
+
+export function RulingCard() {
+  const evaluation = useApp((s) => s.evaluation)
+  const sceneRev = useApp((s) => s.sceneRev)
+  const attackerId = useApp((s) => s.attackerId)
+  const targetId = useApp((s) => s.targetId)
+  const units = useApp((s) => s.units)
+  const overlay = evaluation.overlay
+  const query = overlay?.attackQuery ?? null
+  const fresh = evaluation.sceneRev === sceneRev && evaluation.status !== 'pending'
+  const state = evaluation.status === 'error' ? 'error' : !query ? 'empty' : overlay?.attack ? 'ruled' : overlay?.attackError ? 'rejected' : 'empty'
+  return (
+    <section
+      className="card"
+      aria-label="Ruling"
+      aria-live="polite"
+      data-testid="card"
+      data-state={state}
+      data-fresh={fresh ? 'yes' : 'no'}
+      data-attacker={query?.attacker ?? ''}
+      data-target={query?.target ?? ''}
+      data-weapon={query?.weapon ?? ''}
+    >
+      <h2>Ruling{query ? `: ${query.attacker} → ${query.target}${query.weapon ? ` (${query.weapon})` : ''}` : ''}</h2>
+      {evaluation.status === 'error' && (
+        <div className="bad" data-testid="card-error">
+          <p>The table cannot be ruled on as it is:</p>
+          <ul>{evaluation.issues.map((i, k) => <li key={k}><code>{i.path || '(scene)'}</code> {i.message}</li>)}</ul>
+        </div>
+      )}
+      {evaluation.status !== 'error' && !query && (
+        <p className="muted">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
+      )}
+      {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
+      {overlay?.attack && <AttackCard result={overlay.attack} units={units} />}
+      {overlay?.attack && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
+    </section>
+  )
+}
