@@ -1,0 +1,26 @@
+// The tracking layer's public surface (see README.md). Other layers import from here only.
+export type * from './types.ts'
+export { loadOpenCv, type OpenCvHandle } from './opencv/openCv.ts'
+export {
+  MarkerDetector, DEFAULT_DETECTOR_PARAMS, OPENCV_DEFAULT_DETECTOR_PARAMS, markerCells,
+  type DetectorParams, type DictionarySpec, type CornerRefinement,
+} from './opencv/markerDetector.ts'
+export { FrameTracker, type FrameTrackerOptions } from './frameTracker.ts'
+export { DEFAULT_TRACKER_PARAMS, resolveTrackerParams, type TrackerParams, type TrackerParamsInput } from './params.ts'
+export { createGrayFrame, toGray } from './pipeline/grayFrame.ts'
+export { detectMarkers } from './pipeline/detectMarkers.ts'
+export { refineCornersFromEdges, DEFAULT_EDGE_REFINE_PARAMS, type EdgeRefineParams } from './pipeline/refineCorners.ts'
+export { fuseTablePose, markerCornersInPlane, estimateFocalFromHomography, type TableLockDetail } from './pipeline/fuseTablePose.ts'
+export { estimateObjectPoses, fitRigid2d, type SurfaceHeight } from './pipeline/estimateObjectPoses.ts'
+export { planRois, DEFAULT_ROI_PARAMS, type RoiParams } from './pipeline/planRois.ts'
+export {
+  parseRegistry, REGISTRY_FORMAT, DEFAULT_DICTIONARY, DICTIONARY_NAMES, registrySchema,
+  type Registry, type RegistryMarker, type TableMarker, type ModelMarker, type TerrainMarker, type DictionaryName,
+} from './registry/registrySchema.ts'
+export { indexRegistry, type RegistryIndex } from './registry/indexRegistry.ts'
+export { OneEuroFilter, type OneEuroParams } from './temporal/oneEuroFilter.ts'
+export {
+  PoseFilter, DEFAULT_POSE_FILTER_PARAMS,
+  type PoseFilterParams, type TrackedObject, type TrackedState, type FrozenPose,
+} from './temporal/poseFilter.ts'
+export { projectPoint, undistortPixel, lookAt, cameraCentre, type CameraPose } from './math/camera.ts'

@@ -1,0 +1,252 @@
+// Marker detection: OpenCV's ArucoDetector over a grey copy of the frame, whole frame or regions.
+// Hot path: called per frame. The grey Mat, the detector and its output vectors are created once per
+// frame size and reused; only small ROI headers are created per call (and deleted in `finally`).
+import type { DetectionResult, GrayFrame, MarkerCorners, MarkerDetection, RectPx } from '../types.ts'
+import type { DictionaryName } from '../registry/registrySchema.ts'
+import type { Cv, CvArucoDetector, CvDetectorParameters, CvDictionary, CvMat, CvMatVector, OpenCvHandle } from './openCv.ts'
+
+/** A predefined dictionary by name, or a custom one in OpenCV's bytesList layout [marker][byte][rotation]. */
+export type DictionarySpec =
+  | DictionaryName
+  | { markerSize: number; maxCorrectionBits: number; bytesList: readonly (readonly (readonly number[])[])[] }
+
+export type CornerRefinement = 'none' | 'subpix' | 'contour' | 'apriltag'
+
+export type DetectorParams = {
+  dictionary: DictionarySpec
+  refine: CornerRefinement
+  /** Smallest marker side searched for, px (sets OpenCV's minMarkerPerimeterRate for each image or region). */
+  minMarkerSidePx: number
+  /** Raw OpenCV DetectorParameters overrides (names as in OpenCV), applied last. */
+  opencv: Readonly<Record<string, number | boolean>>
+}
+
+/** Our markers: DICT_4X4_100, sub-pixel corners, down to 12 px. */
+export const DEFAULT_DETECTOR_PARAMS: DetectorParams = {
+  dictionary: 'DICT_4X4_100',
+  refine: 'subpix',
+  minMarkerSidePx: 12,
+  opencv: {},
+}
+
+/** Exactly OpenCV's ArucoDetector defaults (the benchmark baseline): refine none, minMarkerPerimeterRate 0.03. */
+export const OPENCV_DEFAULT_DETECTOR_PARAMS: DetectorParams = {
+  dictionary: 'DICT_4X4_100',
+  refine: 'none',
+  minMarkerSidePx: 0,
+  opencv: {},
+}
+
+const REFINE_CODES: Record<CornerRefinement, string> = {
+  none: 'CORNER_REFINE_NONE',
+  subpix: 'CORNER_REFINE_SUBPIX',
+  contour: 'CORNER_REFINE_CONTOUR',
+  apriltag: 'CORNER_REFINE_APRILTAG',
+}
+
+/** Build an OpenCV dictionary (caller deletes it). */
+export function createDictionary(cv: Cv, spec: DictionarySpec): CvDictionary {
+  if (typeof spec === 'string') {
+    const code = cv[spec]
+    if (typeof code !== 'number') throw new Error(`unknown dictionary ${spec}`)
+    return cv.getPredefinedDictionary(code)
+  }
+  const bytesPerMarker = spec.bytesList[0]?.length ?? 0
+  const flat: number[] = []
+  for (const marker of spec.bytesList) for (const byte of marker) for (const rot of byte) flat.push(rot)
+  const bytes = cv.matFromArray(spec.bytesList.length, bytesPerMarker, cv.CV_8UC4, flat)
+  try {
+    return new cv.aruco_Dictionary(bytes, spec.markerSize, spec.maxCorrectionBits)
+  } finally {
+    bytes.delete()
+  }
+}
+
+/**
+ * The marker's cells including a 1-cell black border, row-major (1 = white), as OpenCV draws it.
+ * Used by the sheet generator and the synthetic renderer.
+ */
+export function markerCells(handle: OpenCvHandle, dictionary: DictionarySpec, id: number): { cells: Uint8Array; side: number } {
+  const { cv } = handle
+  const dict = createDictionary(cv, dictionary)
+  const img = new cv.Mat()
+  try {
+    const side = dict.markerSize + 2
+    dict.generateImageMarker(id, side, img, 1)
+    const cells = new Uint8Array(side * side)
+    const data = img.data
+    for (let i = 0; i < cells.length; i++) cells[i] = data[i]! > 127 ? 1 : 0
+    return { cells, side }
+  } finally {
+    img.delete()
+    dict.delete()
+  }
+}
+
+/** Copy rows of a grey frame into a Mat's buffer (same size). */
+function copyGray(frame: GrayFrame, rect: RectPx, target: Uint8Array): void {
+  const { width } = frame
+  if (rect.x === 0 && rect.y === 0 && rect.width === width && rect.height === frame.height) {
+    target.set(frame.data)
+    return
+  }
+  for (let y = rect.y; y < rect.y + rect.height; y++) {
+    target.set(frame.data.subarray(y * width + rect.x, y * width + rect.x + rect.width), y * width + rect.x)
+  }
+}
+
+export function clampRect(r: RectPx, width: number, height: number): RectPx | null {
+  const x0 = Math.max(0, Math.floor(r.x))
+  const y0 = Math.max(0, Math.floor(r.y))
+  const x1 = Math.min(width, Math.ceil(r.x + r.width))
+  const y1 = Math.min(height, Math.ceil(r.y + r.height))
+  if (x1 - x0 < 8 || y1 - y0 < 8) return null
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
+}
+
+/** Mean side length of a quad, px. */
+export function quadSidePx(c: MarkerCorners): number {
+  let s = 0
+  for (let i = 0; i < 4; i++) {
+    const a = c[i]!
+    const b = c[(i + 1) % 4]!
+    s += Math.hypot(b[0] - a[0], b[1] - a[1])
+  }
+  return s / 4
+}
+
+/** ArucoDetector wrapper owning its OpenCV objects. Call `dispose()` when done. */
+export class MarkerDetector {
+  readonly params: DetectorParams
+  private readonly cv: Cv
+  private readonly dictionary: CvDictionary
+  private readonly cvParams: CvDetectorParameters
+  private readonly refineParams: { delete(): void }
+  private readonly detector: CvArucoDetector
+  private readonly corners: CvMatVector
+  private readonly rejected: CvMatVector
+  private readonly ids: CvMat
+  private gray: CvMat | null = null
+  private appliedPerimeterRate = Number.NaN
+  /** Cells along a marker side including the black border (6 for 4×4 markers). */
+  readonly cellsPerSide: number
+
+  constructor(handle: OpenCvHandle, params: Partial<DetectorParams> = {}) {
+    this.params = { ...DEFAULT_DETECTOR_PARAMS, ...params }
+    const cv = handle.cv
+    this.cv = cv
+    this.dictionary = createDictionary(cv, this.params.dictionary)
+    this.cvParams = new cv.aruco_DetectorParameters()
+    const refineCode = cv[REFINE_CODES[this.params.refine]]
+    if (typeof refineCode !== 'number') throw new Error(`unknown corner refinement ${this.params.refine}`)
+    this.cvParams.cornerRefinementMethod = refineCode
+    for (const [k, v] of Object.entries(this.params.opencv)) {
+      if (!(k in this.cvParams)) throw new Error(`unknown OpenCV detector parameter "${k}"`)
+      this.cvParams[k] = v
+    }
+    this.refineParams = new cv.aruco_RefineParameters(10, 3, true)
+    this.detector = new cv.aruco_ArucoDetector(this.dictionary, this.cvParams, this.refineParams)
+    this.cellsPerSide = this.dictionary.markerSize + 2 * Number(this.cvParams.markerBorderBits ?? 1)
+    this.corners = new cv.MatVector()
+    this.rejected = new cv.MatVector()
+    this.ids = new cv.Mat()
+  }
+
+  /**
+   * Detect markers in the whole grey frame, or only inside `rois` (image px) when given (then only
+   * those regions of `frame` need to be filled in).
+   */
+  detect(frame: GrayFrame, rois?: readonly RectPx[]): DetectionResult {
+    const started = performance.now()
+    const { width, height } = frame
+    const gray = this.grayMat(width, height)
+    const detections: MarkerDetection[] = []
+    const searched: RectPx[] = []
+    if (!rois) {
+      copyGray(frame, { x: 0, y: 0, width, height }, gray.data)
+      this.runDetector(gray, 0, 0, Math.max(width, height), detections)
+    } else {
+      for (const r of rois) {
+        const rect = clampRect(r, width, height)
+        if (!rect) continue
+        searched.push(rect)
+        copyGray(frame, rect, gray.data)
+        const view = gray.roi(rect)
+        try {
+          this.runDetector(view, rect.x, rect.y, Math.max(rect.width, rect.height), detections)
+        } finally {
+          view.delete()
+        }
+      }
+    }
+    const unique = rois ? dropDuplicateDetections(detections) : detections
+    return { detections: unique, conflicts: findConflicts(unique), mode: rois ? 'roi' : 'full', rois: searched, detectMs: performance.now() - started }
+  }
+
+  private grayMat(width: number, height: number): CvMat {
+    if (!this.gray || this.gray.cols !== width || this.gray.rows !== height) {
+      this.gray?.delete()
+      this.gray = new this.cv.Mat(height, width, this.cv.CV_8UC1)
+    }
+    return this.gray
+  }
+
+  private runDetector(image: CvMat, dx: number, dy: number, maxDim: number, out: MarkerDetection[]): void {
+    if (this.params.minMarkerSidePx > 0 && !('minMarkerPerimeterRate' in this.params.opencv)) {
+      const rate = Math.min(1, (4 * this.params.minMarkerSidePx) / maxDim)
+      if (rate !== this.appliedPerimeterRate) {
+        this.cvParams.minMarkerPerimeterRate = rate
+        this.detector.setDetectorParameters(this.cvParams)
+        this.appliedPerimeterRate = rate
+      }
+    }
+    this.detector.detectMarkers(image, this.corners, this.ids, this.rejected)
+    const n = this.corners.size()
+    const idData = this.ids.data32S
+    for (let i = 0; i < n; i++) {
+      const m = this.corners.get(i)
+      try {
+        const d = m.data32F
+        const corners: MarkerCorners = [
+          [d[0]! + dx, d[1]! + dy],
+          [d[2]! + dx, d[3]! + dy],
+          [d[4]! + dx, d[5]! + dy],
+          [d[6]! + dx, d[7]! + dy],
+        ]
+        out.push({ id: idData[i]!, corners, sidePx: quadSidePx(corners) })
+      } finally {
+        m.delete()
+      }
+    }
+  }
+
+  dispose(): void {
+    this.gray?.delete()
+    this.gray = null
+    this.ids.delete()
+    this.rejected.delete()
+    this.corners.delete()
+    this.detector.delete()
+    this.refineParams.delete()
+    this.cvParams.delete()
+    this.dictionary.delete()
+  }
+}
+
+/** The same marker found in two overlapping ROIs: keep one copy (same id, centres within a few px). */
+function dropDuplicateDetections(ds: MarkerDetection[]): MarkerDetection[] {
+  const out: MarkerDetection[] = []
+  for (const d of ds) {
+    const cx = (d.corners[0][0] + d.corners[2][0]) / 2
+    const cy = (d.corners[0][1] + d.corners[2][1]) / 2
+    const dup = out.some((o) => o.id === d.id && Math.hypot((o.corners[0][0] + o.corners[2][0]) / 2 - cx, (o.corners[0][1] + o.corners[2][1]) / 2 - cy) < Math.max(2, d.sidePx * 0.25))
+    if (!dup) out.push(d)
+  }
+  return out
+}
+
+function findConflicts(ds: readonly MarkerDetection[]): number[] {
+  const counts = new Map<number, number>()
+  for (const d of ds) counts.set(d.id, (counts.get(d.id) ?? 0) + 1)
+  return [...counts].filter(([, n]) => n > 1).map(([id]) => id).sort((a, b) => a - b)
+}

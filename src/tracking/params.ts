@@ -1,0 +1,49 @@
+// Tracker parameters, one slice per stage (house style D.12), and the one place where options that
+// interact are resolved.
+import { DEFAULT_DETECTOR_PARAMS, type DetectorParams } from './opencv/markerDetector.ts'
+import { DEFAULT_EDGE_REFINE_PARAMS, type EdgeRefineParams } from './pipeline/refineCorners.ts'
+import { DEFAULT_TABLE_POSE_PARAMS, type TablePoseParams } from './pipeline/fuseTablePose.ts'
+import { DEFAULT_ROI_PARAMS, type RoiParams } from './pipeline/planRois.ts'
+
+export type TrackerParams = {
+  detect: DetectorParams
+  /** Edge-based corner refinement after OpenCV; `false` keeps OpenCV's corners. */
+  refine: EdgeRefineParams | false
+  table: TablePoseParams
+  roi: RoiParams
+  pose: {
+    /** Corner noise floor for the uncertainty, px (1-sigma per coordinate). */
+    cornerSigmaPx: number
+  }
+}
+
+export type TrackerParamsInput = {
+  detect?: Partial<DetectorParams>
+  refine?: Partial<EdgeRefineParams> | false
+  table?: Partial<TablePoseParams>
+  roi?: Partial<RoiParams>
+  pose?: Partial<TrackerParams['pose']>
+}
+
+export const DEFAULT_TRACKER_PARAMS: TrackerParams = {
+  detect: DEFAULT_DETECTOR_PARAMS,
+  refine: DEFAULT_EDGE_REFINE_PARAMS,
+  table: DEFAULT_TABLE_POSE_PARAMS,
+  roi: DEFAULT_ROI_PARAMS,
+  pose: { cornerSigmaPx: 0.1 },
+}
+
+/** Merge overrides over the defaults, stage by stage. */
+export function resolveTrackerParams(input: TrackerParamsInput = {}): TrackerParams {
+  const refine = input.refine === false ? false : { ...DEFAULT_EDGE_REFINE_PARAMS, ...(input.refine ?? {}) }
+  const params: TrackerParams = {
+    detect: { ...DEFAULT_TRACKER_PARAMS.detect, ...(input.detect ?? {}) },
+    refine,
+    table: { ...DEFAULT_TRACKER_PARAMS.table, ...(input.table ?? {}) },
+    roi: { ...DEFAULT_TRACKER_PARAMS.roi, ...(input.roi ?? {}) },
+    pose: { ...DEFAULT_TRACKER_PARAMS.pose, ...(input.pose ?? {}) },
+  }
+  if (params.roi.fullFrameEvery < 1) params.roi.fullFrameEvery = 1
+  if (params.table.minMarkers < 2) throw new Error('table.minMarkers must be at least 2')
+  return params
+}

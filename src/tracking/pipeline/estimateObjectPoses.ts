@@ -1,0 +1,276 @@
+// Stage: each model's base centre and facing, each terrain piece's pose, from its markers.
+//
+// Every corner of every marker an object carries is lifted to the table frame on the plane where that
+// marker lies (base bottom + registered height): points on z = 0 go through the table homography
+// exactly; points above it get the camera model's parallax correction (intersection at z = h minus
+// intersection at z = 0), so camera-model errors only scale with the height. A 2-D rigid fit
+// (Procrustes) of the registered layout to those points gives the pose; all markers seen count.
+// A model standing on a terrain piece is lifted to the piece's top (iterated twice).
+import { applyHomography } from '../math/homography.ts'
+import { intersectPlaneZ } from '../math/camera.ts'
+import { markerCornersInPlane, poseFromHomography, undistortCorners, type TableLockDetail } from './fuseTablePose.ts'
+import type { CameraIntrinsics, MarkerDetection, ObjectPose, TableLock } from '../types.ts'
+import type { ModelMarker, TerrainMarker } from '../registry/registrySchema.ts'
+import type { ObjectEntry, RegistryIndex } from '../registry/indexRegistry.ts'
+import { fitHomography, type Point2 } from '../math/homography.ts'
+
+/** Top of whatever a base at (x, y) stands on, mm above the table (0 = the table itself). */
+export type SurfaceHeight = (xMm: number, yMm: number) => number
+
+export type ObjectPoseOptions = {
+  /** Surfaces from the scene (e.g. its prism terrain); tracked terrain pieces with footprints are added. */
+  surfaceHeightAt?: SurfaceHeight
+  /** Corner noise floor, px (1-sigma per coordinate) used for the uncertainty. */
+  cornerSigmaPx?: number
+}
+
+type Locked = Extract<TableLock, { locked: true }>
+
+const DEG = 180 / Math.PI
+
+/** Local layout of a marker's corners in its object's frame (model: x forward; terrain: the piece frame). */
+function layoutCorners(m: ModelMarker | TerrainMarker): Point2[] {
+  return markerCornersInPlane(m.size, m.offset ?? [0, 0], m.rotation ?? 0, m.face ?? 'up')
+}
+
+/** Image point → table point on the plane z = heightMm (see the file header). */
+function liftToTable(lock: Locked, u: number, v: number, heightMm: number, target: [number, number]): [number, number] | null {
+  applyHomography(lock.tableFromImage, u, v, target)
+  if (heightMm === 0) return target
+  const at = intersectPlaneZ(lock.intrinsics, lock.cameraFromTable, lock.cameraPositionMm, u, v, heightMm, _a)
+  const at0 = intersectPlaneZ(lock.intrinsics, lock.cameraFromTable, lock.cameraPositionMm, u, v, 0, _b)
+  if (!at || !at0) return null
+  target[0] += at[0] - at0[0]
+  target[1] += at[1] - at0[1]
+  return target
+}
+const _a: [number, number] = [0, 0]
+const _b: [number, number] = [0, 0]
+
+export type RigidFit = { x: number; y: number; angleRad: number; rmsMm: number }
+
+/** Least-squares rotation + translation taking `local` onto `measured` (2-D Procrustes / Kabsch). */
+export function fitRigid2d(local: readonly Point2[], measured: readonly Point2[]): RigidFit {
+  const n = local.length
+  let lx = 0, ly = 0, mx = 0, my = 0
+  for (let i = 0; i < n; i++) { lx += local[i]![0]; ly += local[i]![1]; mx += measured[i]![0]; my += measured[i]![1] }
+  lx /= n; ly /= n; mx /= n; my /= n
+  let sdot = 0, scross = 0
+  for (let i = 0; i < n; i++) {
+    const ax = local[i]![0] - lx, ay = local[i]![1] - ly
+    const bx = measured[i]![0] - mx, by = measured[i]![1] - my
+    sdot += ax * bx + ay * by
+    scross += ax * by - ay * bx
+  }
+  const angle = Math.atan2(scross, sdot)
+  const c = Math.cos(angle), s = Math.sin(angle)
+  const x = mx - (c * lx - s * ly)
+  const y = my - (s * lx + c * ly)
+  let ss = 0
+  for (let i = 0; i < n; i++) {
+    const px = c * local[i]![0] - s * local[i]![1] + x
+    const py = s * local[i]![0] + c * local[i]![1] + y
+    ss += (px - measured[i]![0]) ** 2 + (py - measured[i]![1]) ** 2
+  }
+  return { x, y, angleRad: angle, rmsMm: Math.sqrt(ss / n) }
+}
+
+/** Footprint polygon of a tracked piece in the table frame. */
+function placeFootprint(footprint: readonly (readonly [number, number])[], pose: ObjectPose): [number, number][] {
+  const a = pose.facing / DEG
+  const c = Math.cos(a), s = Math.sin(a)
+  return footprint.map(([x, y]) => [pose.position[0] + c * x - s * y, pose.position[1] + s * x + c * y])
+}
+
+function insidePolygon(poly: readonly (readonly [number, number])[], x: number, y: number): boolean {
+  let inside = false
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i]!
+    const [xj, yj] = poly[j]!
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
+  }
+  return inside
+}
+
+/**
+ * Poses of every registered object with at least one (non-conflicting) marker in view.
+ * With the table locked: table frame. Without: camera frame (per-marker homography and the given or
+ * assumed intrinsics), flagged `frame: 'camera'`.
+ */
+export function estimateObjectPoses(
+  detections: readonly MarkerDetection[],
+  registry: RegistryIndex,
+  table: TableLockDetail,
+  calibration: CameraIntrinsics | null,
+  image: { width: number; height: number },
+  opts: ObjectPoseOptions = {},
+): ObjectPose[] {
+  const byObject = new Map<ObjectEntry, MarkerDetection[]>()
+  for (const d of detections) {
+    const m = registry.objectMarkers.get(d.id)
+    if (!m) continue
+    const key = `${m.role}:${m.role === 'model' ? m.model : m.terrain}`
+    const entry = registry.objects.get(key)!
+    const list = byObject.get(entry) ?? []
+    list.push(d)
+    byObject.set(entry, list)
+  }
+  const lock = table.lock
+  if (!lock.locked) return cameraFramePoses(byObject, registry, calibration, image)
+
+  const out: ObjectPose[] = []
+  // Terrain first: models may stand on it.
+  const terrainTops: { poly: [number, number][]; top: number }[] = []
+  for (const [entry, ds] of byObject) {
+    if (entry.kind !== 'terrain') continue
+    const pose = fitObject(entry, ds, registry, lock, table, 0, opts)
+    if (!pose) continue
+    out.push(pose)
+    const piece = registry.pieces?.[entry.id]
+    if (piece?.height) terrainTops.push({ poly: placeFootprint(piece.footprint, pose), top: piece.height })
+  }
+  const surface = (x: number, y: number) => {
+    let z = opts.surfaceHeightAt?.(x, y) ?? 0
+    for (const t of terrainTops) if (t.top > z && insidePolygon(t.poly, x, y)) z = t.top
+    return z
+  }
+  for (const [entry, ds] of byObject) {
+    if (entry.kind !== 'model') continue
+    let pose = fitObject(entry, ds, registry, lock, table, 0, opts)
+    for (let i = 0; pose && i < 2; i++) {
+      const z = surface(pose.position[0], pose.position[1])
+      if (Math.abs(z - pose.z) < 0.01) break
+      pose = fitObject(entry, ds, registry, lock, table, z, opts)
+    }
+    if (pose) out.push(pose)
+  }
+  return out
+}
+
+function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions): ObjectPose | null {
+  const local: Point2[] = []
+  const measured: Point2[] = []
+  const q: [number, number] = [0, 0]
+  let sumU = 0, sumV = 0
+  for (const d of ds) {
+    const m = registry.objectMarkers.get(d.id)!
+    const planeZ = m.role === 'model' ? baseZ + (m.height ?? 0) : (m.height ?? 0)
+    const layout = layoutCorners(m)
+    const img = undistortCorners(lock.intrinsics, d.corners)
+    for (let c = 0; c < 4; c++) {
+      const p = liftToTable(lock, img[c]![0], img[c]![1], planeZ, q)
+      if (!p) return null
+      local.push(layout[c]!)
+      measured.push([p[0], p[1]])
+      sumU += img[c]![0]
+      sumV += img[c]![1]
+    }
+  }
+  const fit = fitRigid2d(local, measured)
+  const n = local.length
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    frame: 'table',
+    position: [fit.x, fit.y],
+    z: entry.kind === 'model' ? baseZ : 0,
+    facing: wrapDeg(fit.angleRad * DEG),
+    uncertainty: positionUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts.cornerSigmaPx ?? 0.1),
+    markers: ds.map((d) => d.id),
+    residualMm: fit.rmsMm,
+  }
+}
+
+function wrapDeg(d: number): number {
+  let a = d % 360
+  if (a <= -180) a += 360
+  if (a > 180) a -= 360
+  return a
+}
+
+/**
+ * 1-sigma radial position uncertainty, mm: the table homography's own uncertainty at this image
+ * point (its covariance, propagated numerically) plus corner noise through the rigid fit (centroid
+ * term + rotation × lever arm from the markers to the object's origin). Corner noise per coordinate
+ * is the larger of the fit residual and `cornerSigmaPx` × the local mm-per-px scale.
+ */
+function positionUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, cornerSigmaPx: number): number {
+  const n = local.length
+  // mm per px at this image point (from the table homography's Jacobian).
+  const p0: [number, number] = [0, 0], p1: [number, number] = [0, 0], p2: [number, number] = [0, 0]
+  applyHomography(lock.tableFromImage, u, v, p0)
+  applyHomography(lock.tableFromImage, u + 1, v, p1)
+  applyHomography(lock.tableFromImage, u, v + 1, p2)
+  const mmPerPx = Math.sqrt(((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p2[0] - p0[0]) ** 2 + (p2[1] - p0[1]) ** 2) / 2)
+  const dof = Math.max(1, 2 * n - 3)
+  const residualSigma2 = (fit.rmsMm * fit.rmsMm * n) / dof
+  const sigma2 = Math.max(residualSigma2, (cornerSigmaPx * mmPerPx) ** 2)
+  let lx = 0, ly = 0
+  for (const p of local) { lx += p[0]; ly += p[1] }
+  lx /= n; ly /= n
+  let spread = 0
+  for (const p of local) spread += (p[0] - lx) ** 2 + (p[1] - ly) ** 2
+  const noiseTrace = (2 * sigma2) / n + ((lx * lx + ly * ly) * sigma2) / spread
+  return Math.sqrt(noiseTrace + homographyTrace(lock, table, u, v))
+}
+
+/** trace of J C Jᵀ: the table homography's uncertainty at image point (u, v), mm². */
+function homographyTrace(lock: Locked, table: TableLockDetail, u: number, v: number): number {
+  const cov = table.homographyCovariance
+  if (!cov) return 0
+  const h = lock.imageFromTable
+  const base: [number, number] = [0, 0]
+  const tableFromImage = lock.tableFromImage
+  applyHomography(tableFromImage, u, v, base)
+  // d(table point)/d(h_k): perturbing image-from-table moves the image of a fixed table point by
+  // du = (∂u/∂h)·dh; the table point seen at a fixed pixel moves by −A·du, A = ∂X/∂u.
+  const w = h[6] * base[0] + h[7] * base[1] + h[8]
+  const iu = (h[0] * base[0] + h[1] * base[1] + h[2]) / w
+  const iv = (h[3] * base[0] + h[4] * base[1] + h[5]) / w
+  const dU = [base[0] / w, base[1] / w, 1 / w, 0, 0, 0, (-iu * base[0]) / w, (-iu * base[1]) / w]
+  const dV = [0, 0, 0, base[0] / w, base[1] / w, 1 / w, (-iv * base[0]) / w, (-iv * base[1]) / w]
+  const px: [number, number] = [0, 0], py: [number, number] = [0, 0]
+  applyHomography(tableFromImage, u + 1, v, px)
+  applyHomography(tableFromImage, u, v + 1, py)
+  const a00 = px[0] - base[0], a01 = py[0] - base[0], a10 = px[1] - base[1], a11 = py[1] - base[1]
+  const jx = new Float64Array(8), jy = new Float64Array(8)
+  for (let k = 0; k < 8; k++) {
+    jx[k] = -(a00 * dU[k]! + a01 * dV[k]!)
+    jy[k] = -(a10 * dU[k]! + a11 * dV[k]!)
+  }
+  let t = 0
+  for (let a = 0; a < 8; a++) for (let b = 0; b < 8; b++) t += (jx[a]! * jx[b]! + jy[a]! * jy[b]!) * cov[a * 8 + b]!
+  return Math.max(0, t)
+}
+
+/** Without a table lock: each object in the camera frame from its own markers' homography. */
+function cameraFramePoses(byObject: Map<ObjectEntry, MarkerDetection[]>, registry: RegistryIndex, calibration: CameraIntrinsics | null, image: { width: number; height: number }): ObjectPose[] {
+  const f = Math.max(image.width, image.height) * 0.8
+  const intr: CameraIntrinsics = calibration ?? { width: image.width, height: image.height, fx: f, fy: f, cx: (image.width - 1) / 2, cy: (image.height - 1) / 2, source: 'assumed' }
+  const out: ObjectPose[] = []
+  for (const [entry, ds] of byObject) {
+    const local: Point2[] = []
+    const img: Point2[] = []
+    for (const d of ds) {
+      const layout = layoutCorners(registry.objectMarkers.get(d.id)!)
+      const c = undistortCorners(intr, d.corners)
+      for (let k = 0; k < 4; k++) { local.push(layout[k]!); img.push(c[k]!) }
+    }
+    // All markers of one object are taken as coplanar here (good enough for a fallback).
+    const h = fitHomography(local, img)
+    if (!h) continue
+    const pose = poseFromHomography(h.h, intr)
+    const r = pose.rotation
+    out.push({
+      id: entry.id,
+      kind: entry.kind,
+      frame: 'camera',
+      position: [pose.translation[0], pose.translation[1]],
+      z: pose.translation[2],
+      facing: wrapDeg(Math.atan2(r[3], r[0]) * DEG),
+      markers: ds.map((d) => d.id),
+      residualMm: 0,
+    })
+  }
+  return out
+}

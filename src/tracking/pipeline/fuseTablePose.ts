@@ -1,0 +1,276 @@
+// Stage: the table frame from the table reference markers (two or more).
+//
+// 1. A plane homography image ↔ table (z = 0) from every reference corner (DLT + Levenberg–Marquardt
+//    on the image error). It needs no intrinsics, so points on the table plane are as good as the
+//    corners allow. A reference marker that disagrees with the others (moved, misread) is dropped.
+// 2. The camera: intrinsics from a calibration, or estimated from that homography (square pixels,
+//    principal point at the image centre, focal length from the two orthonormality constraints
+//    on K⁻¹H — Zhang 2000 with two unknowns fixed), then the pose (and, when estimated, the focal
+//    length) refined by LM on the same corners. The camera model is only used to lift points off
+//    the plane (markers on bases and terrain), so its errors scale with the marker height.
+import { levenbergMarquardt, rodrigues, rotationToRodrigues, symmetricEigen, invert } from '../math/linearAlgebra.ts'
+import { applyHomography, fitHomography, type Point2 } from '../math/homography.ts'
+import { cameraCentre, projectPoint, undistortPixel, type CameraPose } from '../math/camera.ts'
+import type { CameraIntrinsics, MarkerCorners, MarkerDetection, Matrix3, TableLock, Vector3 } from '../types.ts'
+import type { TableMarker } from '../registry/registrySchema.ts'
+
+export type TablePoseParams = {
+  /** Minimum number of reference markers for a lock. */
+  minMarkers: number
+  /** A reference marker whose corners miss the fit by more than this (px, RMS) is dropped as an outlier. */
+  outlierPx: number
+}
+
+export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2 }
+
+/** Corners of a marker's black square in its plane (OpenCV order TL, TR, BR, BL), mm. */
+export function markerCornersInPlane(sizeMm: number, centre: readonly [number, number], rotationDeg: number, face: 'up' | 'down' = 'up'): Point2[] {
+  const s = sizeMm / 2
+  const a = (rotationDeg * Math.PI) / 180
+  const ca = Math.cos(a), sa = Math.sin(a)
+  const mirror = face === 'down' ? -1 : 1
+  return ([[-s, s], [s, s], [s, -s], [-s, -s]] as const).map(([lx, ly]) => [
+    centre[0] + ca * lx - sa * ly * mirror,
+    centre[1] + sa * lx + ca * ly * mirror,
+  ] as const)
+}
+
+export type TableLockDetail = {
+  lock: TableLock
+  /** Covariance of the 8 homography parameters (image-from-table, h[8] = 1), for uncertainty propagation. */
+  homographyCovariance: Float64Array | null
+  /** Reference markers dropped as outliers. */
+  droppedIds: number[]
+  warnings: string[]
+}
+
+/** The undistorted image position of a detection's corners. */
+export function undistortCorners(intr: CameraIntrinsics | null, c: MarkerCorners): MarkerCorners {
+  if (!intr?.distortion) return c
+  return c.map(([u, v]) => undistortPixel(intr, u, v)) as MarkerCorners
+}
+
+export function fuseTablePose(
+  detections: readonly MarkerDetection[],
+  tableMarkers: ReadonlyMap<number, TableMarker>,
+  image: { width: number; height: number },
+  calibration: CameraIntrinsics | null,
+  params: TablePoseParams = DEFAULT_TABLE_POSE_PARAMS,
+): TableLockDetail {
+  const warnings: string[] = []
+  let used = detections.filter((d) => tableMarkers.has(d.id))
+  const referenceIds = used.map((d) => d.id)
+  const notLocked = (reason: string): TableLockDetail => ({ lock: { locked: false, reason, referenceIds }, homographyCovariance: null, droppedIds: [], warnings })
+  if (used.length < params.minMarkers) {
+    return notLocked(used.length === 0
+      ? 'table not locked: no table reference marker seen'
+      : `table not locked: ${used.length} table reference marker${used.length === 1 ? '' : 's'} seen (${referenceIds.join(', ')}), at least ${params.minMarkers} needed`)
+  }
+  const droppedIds: number[] = []
+  let fit = fitReference(used, tableMarkers, calibration)
+  // Leave-one-out: while the fit is poor, drop the marker whose removal fits the rest best (the
+  // worst residual alone would often blame a good marker that the bad one pulled away).
+  while (fit && fit.rms > params.outlierPx && used.length > params.minMarkers) {
+    let best: { index: number; fit: NonNullable<typeof fit> } | null = null
+    for (let i = 0; i < used.length; i++) {
+      const rest = fitReference(used.filter((_, j) => j !== i), tableMarkers, calibration)
+      if (rest && (!best || rest.rms < best.fit.rms)) best = { index: i, fit: rest }
+    }
+    if (!best) break
+    const dropped = used[best.index]!
+    const errorPx = residualOf(dropped, best.fit.h, tableMarkers, calibration)
+    droppedIds.push(dropped.id)
+    warnings.push(`table marker ${dropped.id} disagrees with the others by ${errorPx.toFixed(1)} px (moved or misread); ignored`)
+    used = used.filter((_, i) => i !== best.index)
+    fit = best.fit
+  }
+  if (fit && fit.rms > params.outlierPx && used.length === params.minMarkers) {
+    warnings.push(`table markers ${used.map((d) => d.id).join(' and ')} disagree (${fit.rms.toFixed(1)} px RMS); one of them has moved`)
+  }
+  if (!fit) return notLocked('table not locked: the reference markers are degenerate (collinear or too small)')
+
+  const { src, dst } = correspondences(used, tableMarkers, calibration)
+  const camera = fitCamera(fit.h, src, dst, image, calibration)
+  if (!camera) return notLocked('table not locked: no camera pose fits the reference markers')
+  if (camera.intrinsics.source === 'assumed') warnings.push('focal length could not be estimated from the table (camera looks straight down?); assumed; heights above the table are approximate')
+  const tableFromImage = invert(fit.h, 3)
+  if (!tableFromImage) return notLocked('table not locked: singular table homography')
+  const lock: TableLock = {
+    locked: true,
+    referenceIds: used.map((d) => d.id),
+    reprojectionErrorPx: fit.rms,
+    maxReprojectionErrorPx: fit.max,
+    cameraReprojectionErrorPx: camera.rms,
+    tableFromImage: Array.from(normalizeH(tableFromImage)) as Matrix3,
+    imageFromTable: Array.from(fit.h) as Matrix3,
+    cameraFromTable: camera.pose,
+    cameraPositionMm: cameraCentre(camera.pose),
+    intrinsics: camera.intrinsics,
+  }
+  return { lock, homographyCovariance: fit.covariance, droppedIds, warnings }
+}
+
+function normalizeH(h: Float64Array): Float64Array {
+  const s = h[8]!
+  return h.map((v) => v / s)
+}
+
+function correspondences(used: readonly MarkerDetection[], tableMarkers: ReadonlyMap<number, TableMarker>, calibration: CameraIntrinsics | null) {
+  const src: Point2[] = []
+  const dst: Point2[] = []
+  for (const d of used) {
+    const m = tableMarkers.get(d.id)!
+    const plane = markerCornersInPlane(m.size, m.position, m.rotation ?? 0, m.face ?? 'up')
+    const img = undistortCorners(calibration, d.corners)
+    for (let c = 0; c < 4; c++) {
+      src.push(plane[c]!)
+      dst.push(img[c]!)
+    }
+  }
+  return { src, dst }
+}
+
+/** RMS image distance of one marker's corners from where a homography puts them, px. */
+function residualOf(d: MarkerDetection, h: Float64Array, tableMarkers: ReadonlyMap<number, TableMarker>, calibration: CameraIntrinsics | null): number {
+  const { src, dst } = correspondences([d], tableMarkers, calibration)
+  const q: [number, number] = [0, 0]
+  let s = 0
+  for (let i = 0; i < src.length; i++) {
+    applyHomography(h, src[i]![0], src[i]![1], q)
+    s += (q[0] - dst[i]![0]) ** 2 + (q[1] - dst[i]![1]) ** 2
+  }
+  return Math.sqrt(s / src.length)
+}
+
+function fitReference(used: readonly MarkerDetection[], tableMarkers: ReadonlyMap<number, TableMarker>, calibration: CameraIntrinsics | null) {
+  const { src, dst } = correspondences(used, tableMarkers, calibration)
+  const fit = fitHomography(src, dst)
+  if (!fit) return null
+  const perMarkerRms: number[] = []
+  const q: [number, number] = [0, 0]
+  for (let m = 0; m < used.length; m++) {
+    let s = 0
+    for (let c = 0; c < 4; c++) {
+      const i = m * 4 + c
+      applyHomography(fit.h, src[i]![0], src[i]![1], q)
+      s += (q[0] - dst[i]![0]) ** 2 + (q[1] - dst[i]![1]) ** 2
+    }
+    perMarkerRms.push(Math.sqrt(s / 4))
+  }
+  return { h: fit.h, rms: fit.rmsError, max: fit.maxError, perMarkerRms, covariance: homographyCovariance(fit.h, src, fit.rmsError) }
+}
+
+/** σ² (JᵀJ)⁻¹ for the 8 free entries of H (image-from-table), with σ² from the residuals. */
+function homographyCovariance(h: Float64Array, src: readonly Point2[], rms: number): Float64Array | null {
+  const n = src.length
+  const dof = 2 * n - 8
+  if (dof <= 0) return null
+  const jtj = new Float64Array(64)
+  const row = new Float64Array(8)
+  for (const [x, y] of src) {
+    const w = h[6]! * x + h[7]! * y + h[8]!
+    const u = (h[0]! * x + h[1]! * y + h[2]!) / w
+    const v = (h[3]! * x + h[4]! * y + h[5]!) / w
+    for (const axis of [0, 1]) {
+      row.fill(0)
+      const val = axis === 0 ? u : v
+      const base = axis * 3
+      row[base] = x / w; row[base + 1] = y / w; row[base + 2] = 1 / w
+      row[6] = (-val * x) / w; row[7] = (-val * y) / w
+      for (let a = 0; a < 8; a++) for (let b = 0; b < 8; b++) jtj[a * 8 + b] = jtj[a * 8 + b]! + row[a]! * row[b]!
+    }
+  }
+  const inv = invert(jtj, 8)
+  if (!inv) return null
+  // Per-coordinate σ² from the residuals (rms is per point, over 2 coordinates), floored at 0.02 px.
+  const sigma2 = Math.max((rms * rms * n) / dof, 0.0004)
+  return inv.map((v) => v * sigma2)
+}
+
+/** Focal length from a plane homography (square pixels, principal point known), or null. */
+export function estimateFocalFromHomography(h: ArrayLike<number>, cx: number, cy: number): number | null {
+  const a = (c: number): Vector3 => [h[c]! - cx * h[6 + c]!, h[3 + c]! - cy * h[6 + c]!, h[6 + c]!]
+  const a1 = a(0), a2 = a(1)
+  // Scale so the numbers are O(1).
+  const A1 = a1[0] * a2[0] + a1[1] * a2[1], B1 = a1[2] * a2[2]
+  const A2 = a1[0] ** 2 + a1[1] ** 2 - a2[0] ** 2 - a2[1] ** 2, B2 = a1[2] ** 2 - a2[2] ** 2
+  // Each constraint: A·w + B = 0 with w = 1/f². Weight them to comparable size.
+  const s1 = Math.hypot(A1 * 1e-6, B1) || 1, s2 = Math.hypot(A2 * 1e-6, B2) || 1
+  const a1n = A1 / s1, b1n = B1 / s1, a2n = A2 / s2, b2n = B2 / s2
+  const den = a1n * a1n + a2n * a2n
+  if (den === 0) return null
+  const w = -(a1n * b1n + a2n * b2n) / den
+  if (!(w > 0)) return null
+  const f = 1 / Math.sqrt(w)
+  return Number.isFinite(f) ? f : null
+}
+
+/** Rotation + translation from a plane homography and K (Zhang's decomposition, orthonormalised). */
+export function poseFromHomography(h: ArrayLike<number>, intr: CameraIntrinsics): CameraPose {
+  const col = (c: number): Vector3 => {
+    const x = (h[c]! - intr.cx * h[6 + c]!) / intr.fx
+    const y = (h[3 + c]! - intr.cy * h[6 + c]!) / intr.fy
+    return [x, y, h[6 + c]!]
+  }
+  const b1 = col(0), b2 = col(1), b3 = col(2)
+  let lambda = 2 / (Math.hypot(...b1) + Math.hypot(...b2))
+  if (b3[2] * lambda < 0) lambda = -lambda
+  const r1 = b1.map((v) => v * lambda) as Vector3
+  const r2 = b2.map((v) => v * lambda) as Vector3
+  const r3: Vector3 = [r1[1] * r2[2] - r1[2] * r2[1], r1[2] * r2[0] - r1[0] * r2[2], r1[0] * r2[1] - r1[1] * r2[0]]
+  const t = b3.map((v) => v * lambda) as Vector3
+  // Columns r1 r2 r3 → nearest rotation (polar decomposition R (RᵀR)^-1/2).
+  const m = Float64Array.from([r1[0], r2[0], r3[0], r1[1], r2[1], r3[1], r1[2], r2[2], r3[2]])
+  const mtm = new Float64Array(9)
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+    let s = 0
+    for (let k = 0; k < 3; k++) s += m[k * 3 + i]! * m[k * 3 + j]!
+    mtm[i * 3 + j] = s
+  }
+  const { values, vectors } = symmetricEigen(mtm, 3)
+  const invSqrt = new Float64Array(9)
+  for (let e = 0; e < 3; e++) {
+    const f = 1 / Math.sqrt(Math.max(values[e]!, 1e-12))
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) invSqrt[i * 3 + j] = invSqrt[i * 3 + j]! + f * vectors[e * 3 + i]! * vectors[e * 3 + j]!
+  }
+  const r = new Array<number>(9)
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+    let s = 0
+    for (let k = 0; k < 3; k++) s += m[i * 3 + k]! * invSqrt[k * 3 + j]!
+    r[i * 3 + j] = s
+  }
+  return { rotation: r as Matrix3, translation: t }
+}
+
+function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null) {
+  let intr: CameraIntrinsics
+  const estimate = !calibration
+  if (calibration) intr = { ...calibration, distortion: undefined }
+  else {
+    const cx = (image.width - 1) / 2, cy = (image.height - 1) / 2
+    const f = estimateFocalFromHomography(h, cx, cy)
+    const ok = f !== null && f > 0.2 * image.width && f < 10 * image.width
+    intr = { width: image.width, height: image.height, fx: ok ? f : image.width * 0.8, fy: ok ? f : image.width * 0.8, cx, cy, source: ok ? 'estimated' : 'assumed' }
+  }
+  const init = poseFromHomography(h, intr)
+  const rv = rotationToRodrigues(init.rotation)
+  const p0 = [...rv, ...init.translation, ...(estimate && intr.source === 'estimated' ? [intr.fx] : [])]
+  const fitF = p0.length === 7
+  const n = src.length
+  const q: [number, number] = [0, 0]
+  const poseOf = (p: ArrayLike<number>): CameraPose => ({ rotation: Array.from(rodrigues(p[0]!, p[1]!, p[2]!)) as Matrix3, translation: [p[3]!, p[4]!, p[5]!] })
+  const intrOf = (p: ArrayLike<number>): CameraIntrinsics => (fitF ? { ...intr, fx: p[6]!, fy: p[6]! } : intr)
+  const { params, sumSq } = levenbergMarquardt(p0, 2 * n, (p, target) => {
+    const pose = poseOf(p)
+    const k = intrOf(p)
+    for (let i = 0; i < n; i++) {
+      const r = projectPoint(k, pose, [src[i]![0], src[i]![1], 0], q)
+      target[2 * i] = r ? q[0] - dst[i]![0] : 1e6
+      target[2 * i + 1] = r ? q[1] - dst[i]![1] : 1e6
+    }
+  }, { iterations: 100 })
+  const rms = Math.sqrt(sumSq / n)
+  if (!Number.isFinite(rms)) return null
+  const finalIntr = intrOf(params)
+  return { pose: poseOf(params), intrinsics: { ...finalIntr, distortion: calibration?.distortion, rmsErrorPx: fitF ? rms : finalIntr.rmsErrorPx }, rms }
+}

@@ -1,0 +1,117 @@
+// Plain data shared by every tracking stage, the worker protocol and the CLI. All of it is
+// structured-cloneable (no class instances), so it crosses the worker boundary as is.
+// Units: pixels in the image (OpenCV convention: (0,0) is the centre of the top-left pixel, x right,
+// y down); millimetres and degrees (CCW from +x) in the table frame (origin at a table corner, z up).
+
+/** An RGBA frame (ImageData-compatible: 4 bytes per pixel, row-major, no padding). */
+export type RgbaFrame = { width: number; height: number; data: Uint8ClampedArray | Uint8Array }
+
+/** A grey frame, 1 byte per pixel. */
+export type GrayFrame = { width: number; height: number; data: Uint8Array }
+
+export type PointPx = [number, number]
+
+/** Corners in OpenCV ArucoDetector order: the marker's own top-left, top-right, bottom-right, bottom-left. */
+export type MarkerCorners = [PointPx, PointPx, PointPx, PointPx]
+
+export type MarkerDetection = {
+  id: number
+  corners: MarkerCorners
+  /** Mean side length in px (for recall-by-size figures and ROI sizing). */
+  sidePx: number
+}
+
+/** A rectangle in image pixels (x, y = top-left pixel, inclusive; width/height in px). */
+export type RectPx = { x: number; y: number; width: number; height: number }
+
+export type DetectionResult = {
+  detections: MarkerDetection[]
+  /** Ids seen more than once in this frame: never averaged, reported as conflicts (both copies kept in `detections`). */
+  conflicts: number[]
+  /** How the frame was searched: the whole frame or regions around known markers. */
+  mode: 'full' | 'roi'
+  /** Regions searched in ROI mode (image px). */
+  rois: RectPx[]
+  detectMs: number
+}
+
+/**
+ * Pinhole camera with OpenCV's distortion model [k1, k2, p1, p2, k3].
+ * `source`: 'calibration' (ChArUco, stored per device), 'estimated' (focal length from the table
+ * homography, principal point at the image centre) or 'assumed' (a default guess, camera-frame output only).
+ */
+export type CameraIntrinsics = {
+  width: number
+  height: number
+  fx: number
+  fy: number
+  cx: number
+  cy: number
+  distortion?: [number, number, number, number, number]
+  source: 'calibration' | 'estimated' | 'assumed'
+  /** RMS reprojection error of the calibration or estimate, px. */
+  rmsErrorPx?: number
+}
+
+/** Row-major 3×3 matrix. */
+export type Matrix3 = [number, number, number, number, number, number, number, number, number]
+export type Vector3 = [number, number, number]
+
+export type TableLock =
+  | {
+      locked: true
+      /** Reference marker ids used. */
+      referenceIds: number[]
+      /** RMS / max distance between detected and reprojected reference corners (plane homography), px. */
+      reprojectionErrorPx: number
+      maxReprojectionErrorPx: number
+      /** RMS reprojection error of the full camera model (intrinsics + pose) on the same corners, px. */
+      cameraReprojectionErrorPx: number
+      /** Maps undistorted image px → table mm on the plane z = 0. */
+      tableFromImage: Matrix3
+      /** Maps table mm (z = 0) → undistorted image px. */
+      imageFromTable: Matrix3
+      /** X_camera = R · X_table + t (mm). */
+      cameraFromTable: { rotation: Matrix3; translation: Vector3 }
+      /** Camera centre in the table frame, mm. */
+      cameraPositionMm: Vector3
+      intrinsics: CameraIntrinsics
+    }
+  | { locked: false; reason: string; referenceIds: number[] }
+
+export type ObjectKind = 'model' | 'terrain'
+
+export type ObjectPose = {
+  /** Scene id of the model or terrain piece. */
+  id: string
+  kind: ObjectKind
+  /** 'table': mm in the table frame. 'camera': mm in the camera frame (x right, y down, z forward) when the table is not locked. */
+  frame: 'table' | 'camera'
+  /** Base centre (models) or piece origin (terrain), [x, y] mm. */
+  position: [number, number]
+  /** Height of the base bottom (models) or piece origin above the table, mm. */
+  z: number
+  /** Heading (models) or rotation (terrain), degrees CCW from +x. */
+  facing: number
+  /** 1-sigma position uncertainty, mm (from corner noise and the table fit). */
+  uncertainty?: number
+  /** Marker ids that contributed. */
+  markers: number[]
+  /** RMS distance between the measured marker corners and the fitted object layout, mm. */
+  residualMm: number
+}
+
+export type FrameTiming = { detectMs: number; poseMs: number; totalMs: number }
+
+export type TrackFrameResult = {
+  width: number
+  height: number
+  detections: MarkerDetection[]
+  conflicts: number[]
+  /** Detected ids that the registry does not know. */
+  unknownIds: number[]
+  table: TableLock
+  objects: ObjectPose[]
+  warnings: string[]
+  timing: FrameTiming
+}

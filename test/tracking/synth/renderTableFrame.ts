@@ -1,0 +1,614 @@
+// Synthetic tabletop frames with exact ground truth.
+//
+// A small ray tracer: every pixel near an object is supersampled (s×s rays through the pixel
+// footprint, OpenCV pixel-centre convention), each ray finds the nearest of: marker papers (flat, at
+// their registered height), bases (elliptic cylinders with a top cap), figures standing on them
+// (cylinders), terrain prisms, hands (image-space blobs in front of everything); otherwise the table
+// (a procedural texture) or the floor. Pixels far from objects take one ray. Then, in this order:
+// lighting gradient, optical blur (Gaussian), vignetting, sensor noise, 8-bit quantization.
+// Ground truth: each marker's exact image corners, the fraction of it that is visible, and every
+// object's pose. Lens distortion is not rendered (frames are ideal pinhole images).
+import { intersectPlaneZ, cameraCentre, projectPoint, type CameraPose } from '../../../src/tracking/math/camera.ts'
+import type { CameraIntrinsics, MarkerCorners, RgbaFrame, Vector3 } from '../../../src/tracking/types.ts'
+import { createRandom } from './random.ts'
+
+export type Rgb = [number, number, number]
+
+export type SynthMarker = {
+  id: number
+  /** Side of the black square, mm. */
+  sizeMm: number
+  /** White margin around the black square, mm. */
+  quietZoneMm: number
+  /** Centre of the black square in the table frame [x, y], mm, and its height z. */
+  centre: [number, number]
+  z: number
+  /** Marker x axis, degrees CCW from table +x. */
+  rotationDeg: number
+  face: 'up' | 'down'
+  /** Cells incl. the black border (side × side, 1 = white), from OpenCV's generateImageMarker. */
+  cells: Uint8Array
+  cellsSide: number
+}
+
+export type SynthBase =
+  | { shape: 'round'; diameter: number }
+  | { shape: 'oval'; length: number; width: number }
+
+export type SynthModel = {
+  id: string
+  position: [number, number]
+  facingDeg: number
+  z: number
+  base: SynthBase
+  baseHeightMm: number
+  /** A figure standing on the base (occludes the middle of the base). */
+  figure?: { radiusMm: number; heightMm: number; color: Rgb }
+  baseColor: Rgb
+}
+
+export type SynthTerrain = {
+  id: string
+  position: [number, number]
+  rotationDeg: number
+  /** Polygon in the piece frame, mm (convex or not). */
+  footprint: [number, number][]
+  heightMm: number
+  color: Rgb
+}
+
+/** An image-space blob in front of everything (a hand, a sleeve). */
+export type SynthHand = { cx: number; cy: number; rx: number; ry: number; angleDeg: number; color: Rgb }
+
+export type SynthEffects = {
+  /** Rays per pixel side near objects (4 → 16 rays per pixel). */
+  supersample: number
+  /** Gaussian sensor noise, 8-bit units (1-sigma). */
+  noiseSigma: number
+  /** Optical blur, px (Gaussian sigma). */
+  blurSigmaPx: number
+  /** Brightness loss at the image corners (0 = none, 0.3 = corners at 70 %). */
+  vignette: number
+  /** Multiplicative lighting across the image: [left, right] and [top, bottom] factors. */
+  gradient: { x: [number, number]; y: [number, number] }
+  seed: number
+}
+
+export const CLEAN_EFFECTS: SynthEffects = { supersample: 4, noiseSigma: 0, blurSigmaPx: 0, vignette: 0, gradient: { x: [1, 1], y: [1, 1] }, seed: 1 }
+export const REALISTIC_EFFECTS: SynthEffects = { supersample: 4, noiseSigma: 3, blurSigmaPx: 0.6, vignette: 0.25, gradient: { x: [0.8, 1.05], y: [1.0, 0.85] }, seed: 1 }
+
+export type SynthFrameSpec = {
+  width: number
+  height: number
+  intrinsics: CameraIntrinsics
+  pose: CameraPose
+  table: { widthMm: number; depthMm: number }
+  markers: SynthMarker[]
+  models: SynthModel[]
+  terrain: SynthTerrain[]
+  hands: SynthHand[]
+  effects: SynthEffects
+}
+
+export type MarkerTruth = {
+  id: number
+  corners: MarkerCorners
+  sidePx: number
+  /** Fraction of the black square's samples where the marker is the nearest surface (0..1). */
+  visibleFraction: number
+  /** All four corners inside the image with a 2 px margin. */
+  inFrame: boolean
+}
+
+export type SynthFrame = { frame: RgbaFrame; markers: MarkerTruth[] }
+
+type Primitive = {
+  /** Image bbox, inclusive px. */
+  x0: number; y0: number; x1: number; y1: number
+  /** Ray parameter (mm along the unit ray) of the nearest hit, or Infinity. */
+  hit(o: Vector3, d: Vector3): number
+  /** Colour at the last hit (the ray is passed again). */
+  shade(o: Vector3, d: Vector3, t: number): Rgb
+  /** Index into `markers` for papers (coverage stats), else -1. */
+  markerIndex: number
+  /** Inside the marker's black square at this ray (only for papers). */
+  inSquare?(o: Vector3, d: Vector3): boolean
+}
+
+const WHITE: Rgb = [232, 232, 226]
+const INK: Rgb = [28, 28, 30]
+const PAPER_PRIORITY_MM = 0.05
+
+/** Render one frame and its ground truth. Deterministic for a given spec. */
+export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
+  const { width, height, intrinsics: k, pose } = spec
+  if (k.distortion && k.distortion.some((c) => c !== 0)) throw new Error('the synthetic renderer draws pinhole images only')
+  const eye = cameraCentre(pose)
+  const r = pose.rotation
+  // Unit-free ray direction d(u, v) = d0 + u·du + v·dv (table frame), normalised per sample.
+  const du: Vector3 = [r[0] / k.fx, r[1] / k.fx, r[2] / k.fx]
+  const dv: Vector3 = [r[3] / k.fy, r[4] / k.fy, r[5] / k.fy]
+  const d0: Vector3 = [
+    r[6] - k.cx * du[0] - k.cy * dv[0],
+    r[7] - k.cx * du[1] - k.cy * dv[1],
+    r[8] - k.cx * du[2] - k.cy * dv[2],
+  ]
+  const rgb = new Float32Array(width * height * 3)
+  const dir: Vector3 = [0, 0, 0]
+  const rayAt = (u: number, v: number) => {
+    const x = d0[0] + u * du[0] + v * dv[0]
+    const y = d0[1] + u * du[1] + v * dv[1]
+    const z = d0[2] + u * du[2] + v * dv[2]
+    const n = Math.sqrt(x * x + y * y + z * z)
+    dir[0] = x / n; dir[1] = y / n; dir[2] = z / n
+    return dir
+  }
+  const background = (o: Vector3, d: Vector3): Rgb => {
+    if (Math.abs(d[2]) < 1e-12) return FLOOR
+    const t = -o[2] / d[2]
+    if (t <= 0) return FLOOR
+    const x = o[0] + t * d[0], y = o[1] + t * d[1]
+    return x >= 0 && y >= 0 && x <= spec.table.widthMm && y <= spec.table.depthMm ? tableTexture(x, y) : floorTexture(x, y)
+  }
+
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      // The unnormalised ray is enough to find where it meets z = 0.
+      dir[0] = d0[0] + u * du[0] + v * dv[0]
+      dir[1] = d0[1] + u * du[1] + v * dv[1]
+      dir[2] = d0[2] + u * du[2] + v * dv[2]
+      const c = background(eye, dir)
+      const i = (v * width + u) * 3
+      rgb[i] = c[0]; rgb[i + 1] = c[1]; rgb[i + 2] = c[2]
+    }
+  }
+
+  const prims: Primitive[] = []
+  spec.terrain.forEach((t) => prims.push(terrainPrimitive(t)))
+  spec.models.forEach((m) => {
+    prims.push(basePrimitive(m))
+    if (m.figure) prims.push(figurePrimitive(m))
+  })
+  spec.markers.forEach((m, i) => prims.push(paperPrimitive(m, i)))
+  const project = (p: Vector3) => projectPoint(k, pose, p)
+  for (const p of prims) clampBox(p, width, height)
+
+  const samples = Math.max(1, spec.effects.supersample)
+  const hitCounts = new Float64Array(spec.markers.length)
+  const visibleCounts = new Float64Array(spec.markers.length)
+  const candidates: Primitive[] = []
+  const hands = spec.hands
+  const pixelMark = new Uint8Array(width * height)
+  const mark = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = Math.max(0, y0); y <= Math.min(height - 1, y1); y++) pixelMark.fill(1, y * width + Math.max(0, x0), y * width + Math.min(width - 1, x1) + 1)
+  }
+  for (const p of prims) mark(p.x0, p.y0, p.x1, p.y1)
+  for (const h of hands) {
+    const ext = Math.max(h.rx, h.ry) + 2
+    mark(Math.floor(h.cx - ext), Math.floor(h.cy - ext), Math.ceil(h.cx + ext), Math.ceil(h.cy + ext))
+  }
+
+  // One traced ray: the colour and an id of what it hit (primitive index, hand, or background).
+  const sampleRgb: Rgb = [0, 0, 0]
+  const trace = (su: number, sv: number, weight: number): number => {
+    const d = rayAt(su, sv)
+    let best: Primitive | null = null
+    let bestIndex = -1
+    let bestT = Infinity
+    for (let c = 0; c < candidates.length; c++) {
+      const t = candidates[c]!.hit(eye, d)
+      if (t < bestT) { bestT = t; best = candidates[c]!; bestIndex = c }
+    }
+    let hand = -1
+    for (let h = 0; h < hands.length; h++) if (insideHand(hands[h]!, su, sv)) hand = h
+    if (weight > 0) {
+      for (const p of candidates) {
+        if (p.markerIndex < 0 || !p.inSquare!(eye, d)) continue
+        hitCounts[p.markerIndex] = hitCounts[p.markerIndex]! + weight
+        if (p === best && hand < 0) visibleCounts[p.markerIndex] = visibleCounts[p.markerIndex]! + weight
+      }
+    }
+    const c = hand >= 0 ? hands[hand]!.color : best ? best.shade(eye, d, bestT) : background(eye, d)
+    sampleRgb[0] = c[0]; sampleRgb[1] = c[1]; sampleRgb[2] = c[2]
+    return hand >= 0 ? -2 - hand : best ? prims.indexOf(candidates[bestIndex]!) : -1
+  }
+
+  // Adaptive supersampling: trace a half-pixel grid (9 points per pixel); where they all agree (same
+  // surface, colours within 2 levels) one ray at the centre is exact enough, else s×s rays.
+  const gw = 2 * width + 1
+  const cornerId = new Int32Array(gw * (2 * height + 1)).fill(-1000)
+  const cornerRgb = new Float32Array(gw * (2 * height + 1) * 3)
+  const gridPoint = (gu: number, gv: number): number => {
+    const g = gv * gw + gu
+    if (cornerId[g] === -1000) {
+      cornerId[g] = trace(gu / 2 - 0.5, gv / 2 - 0.5, 0)
+      cornerRgb[g * 3] = sampleRgb[0]; cornerRgb[g * 3 + 1] = sampleRgb[1]; cornerRgb[g * 3 + 2] = sampleRgb[2]
+    }
+    return g
+  }
+  const n = samples * samples
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      if (!pixelMark[v * width + u]) continue
+      candidates.length = 0
+      for (const p of prims) if (u >= p.x0 && u <= p.x1 && v >= p.y0 && v <= p.y1) candidates.push(p)
+      const first = gridPoint(2 * u, 2 * v)
+      const id = cornerId[first]!
+      let uniform = true
+      for (let gy = 0; uniform && gy <= 2; gy++) {
+        for (let gx = 0; uniform && gx <= 2; gx++) {
+          const g = gridPoint(2 * u + gx, 2 * v + gy)
+          uniform = cornerId[g] === id &&
+            Math.abs(cornerRgb[g * 3]! - cornerRgb[first * 3]!) < 2 &&
+            Math.abs(cornerRgb[g * 3 + 1]! - cornerRgb[first * 3 + 1]!) < 2 &&
+            Math.abs(cornerRgb[g * 3 + 2]! - cornerRgb[first * 3 + 2]!) < 2
+        }
+      }
+      const i = (v * width + u) * 3
+      if (uniform) {
+        trace(u, v, n)
+        rgb[i] = sampleRgb[0]; rgb[i + 1] = sampleRgb[1]; rgb[i + 2] = sampleRgb[2]
+        continue
+      }
+      let sr = 0, sg = 0, sb = 0
+      for (let sy = 0; sy < samples; sy++) {
+        for (let sx = 0; sx < samples; sx++) {
+          trace(u - 0.5 + (sx + 0.5) / samples, v - 0.5 + (sy + 0.5) / samples, 1)
+          sr += sampleRgb[0]; sg += sampleRgb[1]; sb += sampleRgb[2]
+        }
+      }
+      rgb[i] = sr / n; rgb[i + 1] = sg / n; rgb[i + 2] = sb / n
+    }
+  }
+
+  applyEffects(rgb, width, height, spec.effects)
+  const data = new Uint8ClampedArray(width * height * 4)
+  for (let p = 0, q = 0; p < width * height; p++, q += 3) {
+    data[p * 4] = rgb[q]!
+    data[p * 4 + 1] = rgb[q + 1]!
+    data[p * 4 + 2] = rgb[q + 2]!
+    data[p * 4 + 3] = 255
+  }
+
+  const markers: MarkerTruth[] = spec.markers.map((m, i) => {
+    const corners = markerCornersTable(m).map((p) => project(p) ?? [NaN, NaN]) as MarkerCorners
+    const inFrame = corners.every(([x, y]) => x >= 2 && y >= 2 && x <= width - 3 && y <= height - 3)
+    let side = 0
+    for (let c = 0; c < 4; c++) side += Math.hypot(corners[(c + 1) % 4]![0] - corners[c]![0], corners[(c + 1) % 4]![1] - corners[c]![1])
+    const hits = hitCounts[i]!
+    return { id: m.id, corners, sidePx: side / 4, visibleFraction: hits > 0 ? visibleCounts[i]! / hits : 0, inFrame }
+  })
+  return { frame: { width, height, data }, markers }
+
+  // ---- primitives (closures over the camera) ----
+
+  function boxFromPoints(points: Vector3[]): { x0: number; y0: number; x1: number; y1: number } {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
+    for (const p of points) {
+      const q = projectPoint(k, pose, p)
+      if (!q) return { x0: 0, y0: 0, x1: width - 1, y1: height - 1 }
+      x0 = Math.min(x0, q[0]); y0 = Math.min(y0, q[1]); x1 = Math.max(x1, q[0]); y1 = Math.max(y1, q[1])
+    }
+    return { x0: Math.floor(x0) - 1, y0: Math.floor(y0) - 1, x1: Math.ceil(x1) + 1, y1: Math.ceil(y1) + 1 }
+  }
+
+  function paperPrimitive(m: SynthMarker, index: number): Primitive {
+    const half = m.sizeMm / 2 + m.quietZoneMm
+    const a = (m.rotationDeg * Math.PI) / 180
+    const ca = Math.cos(a), sa = Math.sin(a)
+    const mirror = m.face === 'down' ? -1 : 1
+    const corners: Vector3[] = [[-half, -half], [half, -half], [half, half], [-half, half]].map(([lx, ly]) => [
+      m.centre[0] + ca * lx! - sa * ly! * mirror, m.centre[1] + sa * lx! + ca * ly! * mirror, m.z,
+    ])
+    const local = (o: Vector3, d: Vector3, t: number): [number, number] => {
+      const x = o[0] + t * d[0] - m.centre[0], y = o[1] + t * d[1] - m.centre[1]
+      return [ca * x + sa * y, (-sa * x + ca * y) * mirror]
+    }
+    const planeT = (o: Vector3, d: Vector3) => (Math.abs(d[2]) < 1e-12 ? Infinity : (m.z - o[2]) / d[2])
+    const cell = m.sizeMm / m.cellsSide
+    return {
+      ...boxFromPoints(corners),
+      markerIndex: index,
+      hit(o, d) {
+        const t = planeT(o, d)
+        if (!(t > 0)) return Infinity
+        const [lx, ly] = local(o, d, t)
+        return Math.abs(lx) <= half && Math.abs(ly) <= half ? t - PAPER_PRIORITY_MM : Infinity
+      },
+      inSquare(o, d) {
+        const t = planeT(o, d)
+        if (!(t > 0)) return false
+        const [lx, ly] = local(o, d, t)
+        return Math.abs(lx) < m.sizeMm / 2 && Math.abs(ly) < m.sizeMm / 2
+      },
+      shade(o, d, t) {
+        const [lx, ly] = local(o, d, t + PAPER_PRIORITY_MM)
+        const s = m.sizeMm / 2
+        if (Math.abs(lx) >= s || Math.abs(ly) >= s) return WHITE
+        // Cell row 0 is the pattern's top (local +y).
+        const col = Math.min(m.cellsSide - 1, Math.floor((lx + s) / cell))
+        const row = Math.min(m.cellsSide - 1, Math.floor((s - ly) / cell))
+        return m.cells[row * m.cellsSide + col] ? WHITE : INK
+      },
+    }
+  }
+
+  function basePrimitive(m: SynthModel): Primitive {
+    const [a, b] = m.base.shape === 'round' ? [m.base.diameter / 2, m.base.diameter / 2] : [m.base.length / 2, m.base.width / 2]
+    const top = m.z + m.baseHeightMm
+    return ellipticCylinder(m.position, m.facingDeg, a, b, m.z, top, m.baseColor, -1)
+  }
+
+  function figurePrimitive(m: SynthModel): Primitive {
+    const f = m.figure!
+    const z0 = m.z + m.baseHeightMm
+    return ellipticCylinder(m.position, m.facingDeg, f.radiusMm, f.radiusMm, z0, z0 + f.heightMm, f.color, -1)
+  }
+
+  function ellipticCylinder(c: [number, number], angleDeg: number, a: number, b: number, z0: number, z1: number, color: Rgb, markerIndex: number): Primitive {
+    const ang = (angleDeg * Math.PI) / 180
+    const ca = Math.cos(ang), sa = Math.sin(ang)
+    const pts: Vector3[] = []
+    for (let i = 0; i < 16; i++) {
+      const th = (i / 16) * 2 * Math.PI
+      const lx = a * Math.cos(th) / Math.cos(Math.PI / 16), ly = b * Math.sin(th) / Math.cos(Math.PI / 16)
+      const x = c[0] + ca * lx - sa * ly, y = c[1] + sa * lx + ca * ly
+      pts.push([x, y, z0], [x, y, z1])
+    }
+    let lastNormal: Vector3 = [0, 0, 1]
+    return {
+      ...boxFromPoints(pts),
+      markerIndex,
+      hit(o, d) {
+        // Into the unit-circle frame of the ellipse.
+        const ox = o[0] - c[0], oy = o[1] - c[1]
+        const lox = (ca * ox + sa * oy) / a, loy = (-sa * ox + ca * oy) / b
+        const ldx = (ca * d[0] + sa * d[1]) / a, ldy = (-sa * d[0] + ca * d[1]) / b
+        let best = Infinity
+        if (Math.abs(d[2]) > 1e-12) {
+          const t = (z1 - o[2]) / d[2]
+          if (t > 0) {
+            const px = lox + t * ldx, py = loy + t * ldy
+            if (px * px + py * py <= 1) { best = t; lastNormal = [0, 0, 1] }
+          }
+        }
+        const qa = ldx * ldx + ldy * ldy
+        const qb = 2 * (lox * ldx + loy * ldy)
+        const qc = lox * lox + loy * loy - 1
+        const disc = qb * qb - 4 * qa * qc
+        if (qa > 1e-18 && disc >= 0) {
+          const t = (-qb - Math.sqrt(disc)) / (2 * qa)
+          const z = o[2] + t * d[2]
+          if (t > 0 && t < best && z >= z0 && z <= z1) {
+            best = t
+            const px = lox + t * ldx, py = loy + t * ldy
+            const nx = px / a, ny = py / b
+            const nn = Math.sqrt(nx * nx + ny * ny) || 1
+            lastNormal = [(ca * nx - sa * ny) / nn, (sa * nx + ca * ny) / nn, 0]
+          }
+        }
+        return best
+      },
+      shade() {
+        const light = Math.max(0, 0.35 * lastNormal[0] - 0.45 * lastNormal[1] + 0.82 * lastNormal[2])
+        const f = 0.45 + 0.6 * light
+        return [color[0] * f, color[1] * f, color[2] * f]
+      },
+    }
+  }
+
+  function terrainPrimitive(t: SynthTerrain): Primitive {
+    const ang = (t.rotationDeg * Math.PI) / 180
+    const ca = Math.cos(ang), sa = Math.sin(ang)
+    const poly = t.footprint.map(([x, y]) => [t.position[0] + ca * x - sa * y, t.position[1] + sa * x + ca * y] as [number, number])
+    const pts: Vector3[] = poly.flatMap(([x, y]) => [[x, y, 0], [x, y, t.heightMm]] as Vector3[])
+    let lastShade = 1
+    return {
+      ...boxFromPoints(pts),
+      markerIndex: -1,
+      hit(o, d) {
+        let best = Infinity
+        if (Math.abs(d[2]) > 1e-12) {
+          const tt = (t.heightMm - o[2]) / d[2]
+          if (tt > 0 && pointInPolygon(poly, o[0] + tt * d[0], o[1] + tt * d[1])) { best = tt; lastShade = 1 }
+        }
+        for (let i = 0; i < poly.length; i++) {
+          const [ax, ay] = poly[i]!
+          const [bx, by] = poly[(i + 1) % poly.length]!
+          const ex = bx - ax, ey = by - ay
+          const den = d[0] * ey - d[1] * ex
+          if (Math.abs(den) < 1e-12) continue
+          const tt = ((ax - o[0]) * ey - (ay - o[1]) * ex) / den
+          const s = ((ax - o[0]) * d[1] - (ay - o[1]) * d[0]) / den
+          const z = o[2] + tt * d[2]
+          if (tt > 0 && tt < best && s >= 0 && s <= 1 && z >= 0 && z <= t.heightMm) {
+            best = tt
+            const len = Math.hypot(ex, ey)
+            lastShade = 0.6 + 0.3 * Math.abs(ey / len)
+          }
+        }
+        return best
+      },
+      shade() {
+        return [t.color[0] * lastShade, t.color[1] * lastShade, t.color[2] * lastShade]
+      },
+    }
+  }
+}
+
+/** The four corners of a marker's black square in the table frame (OpenCV order TL, TR, BR, BL). */
+export function markerCornersTable(m: Pick<SynthMarker, 'sizeMm' | 'centre' | 'z' | 'rotationDeg' | 'face'>): Vector3[] {
+  const s = m.sizeMm / 2
+  const a = (m.rotationDeg * Math.PI) / 180
+  const ca = Math.cos(a), sa = Math.sin(a)
+  const mirror = m.face === 'down' ? -1 : 1
+  return ([[-s, s], [s, s], [s, -s], [-s, -s]] as const).map(([lx, ly]) => [
+    m.centre[0] + ca * lx - sa * ly * mirror,
+    m.centre[1] + sa * lx + ca * ly * mirror,
+    m.z,
+  ] as Vector3)
+}
+
+function clampBox(p: Primitive, width: number, height: number): void {
+  p.x0 = Math.max(0, p.x0); p.y0 = Math.max(0, p.y0)
+  p.x1 = Math.min(width - 1, p.x1); p.y1 = Math.min(height - 1, p.y1)
+}
+
+function insideHand(h: SynthHand, u: number, v: number): boolean {
+  const a = (h.angleDeg * Math.PI) / 180
+  const x = u - h.cx, y = v - h.cy
+  const lx = (Math.cos(a) * x + Math.sin(a) * y) / h.rx
+  const ly = (-Math.sin(a) * x + Math.cos(a) * y) / h.ry
+  return lx * lx + ly * ly <= 1
+}
+
+function pointInPolygon(poly: readonly [number, number][], x: number, y: number): boolean {
+  let inside = false
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i]!
+    const [xj, yj] = poly[j]!
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
+  }
+  return inside
+}
+
+// Procedural textures (mm in, colour out): a mottled green mat with fine grain and faint hex lines,
+// and a wooden floor. Smooth enough to need one ray per pixel, busy enough to trouble thresholding.
+const FLOOR: Rgb = [70, 52, 38]
+function hash2(x: number, y: number): number {
+  let h = Math.imul(x | 0, 374761393) + Math.imul(y | 0, 668265263)
+  h = Math.imul(h ^ (h >>> 13), 1274126177)
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296
+}
+function valueNoise(x: number, y: number): number {
+  const xi = Math.floor(x), yi = Math.floor(y)
+  const fx = x - xi, fy = y - yi
+  const sx = fx * fx * (3 - 2 * fx), sy = fy * fy * (3 - 2 * fy)
+  const a = hash2(xi, yi), b = hash2(xi + 1, yi), c = hash2(xi, yi + 1), d = hash2(xi + 1, yi + 1)
+  return a + (b - a) * sx + (c - a) * sy + (a - b - c + d) * sx * sy
+}
+function tableShade(x: number, y: number): number {
+  const n = 0.6 * valueNoise(x / 90, y / 90) + 0.3 * valueNoise(x / 17, y / 17) + 0.1 * valueNoise(x / 3, y / 3)
+  return 0.75 + 0.4 * n
+}
+// The mat's shading sampled every TEXEL_MM once per process, then read bilinearly (10× faster than
+// evaluating the noise per ray).
+const TEXEL_MM = 1
+const TEXTURE_SIDE = Math.ceil(1300 / TEXEL_MM)
+let texture: Float32Array | null = null
+const _tex: Rgb = [0, 0, 0]
+function tableTexture(x: number, y: number): Rgb {
+  if (!texture) {
+    texture = new Float32Array(TEXTURE_SIDE * TEXTURE_SIDE)
+    for (let j = 0; j < TEXTURE_SIDE; j++) for (let i = 0; i < TEXTURE_SIDE; i++) texture[j * TEXTURE_SIDE + i] = tableShade(i * TEXEL_MM, j * TEXEL_MM)
+  }
+  const fx = Math.min(TEXTURE_SIDE - 1.001, Math.max(0, x / TEXEL_MM)), fy = Math.min(TEXTURE_SIDE - 1.001, Math.max(0, y / TEXEL_MM))
+  const i = Math.floor(fx), j = Math.floor(fy)
+  const ax = fx - i, ay = fy - j
+  const k = j * TEXTURE_SIDE + i
+  const top = texture[k]! + (texture[k + 1]! - texture[k]!) * ax
+  const bottom = texture[k + TEXTURE_SIDE]! + (texture[k + TEXTURE_SIDE + 1]! - texture[k + TEXTURE_SIDE]!) * ax
+  const f = top + (bottom - top) * ay
+  _tex[0] = 78 * f; _tex[1] = 112 * f; _tex[2] = 70 * f
+  return _tex
+}
+const _floor: Rgb = [0, 0, 0]
+function floorTexture(x: number, y: number): Rgb {
+  // Stretched mat texture, wrapped: wood-like streaks at no extra cost.
+  const m = tableTexture(((x / 4) % 1200 + 1200) % 1200, ((y / 0.5) % 1200 + 1200) % 1200)
+  const f = m[1] / 112
+  _floor[0] = FLOOR[0] * f; _floor[1] = FLOOR[1] * f; _floor[2] = FLOOR[2] * f
+  return _floor
+}
+
+function applyEffects(rgb: Float32Array, width: number, height: number, e: SynthEffects): void {
+  const [gx0, gx1] = e.gradient.x
+  const [gy0, gy1] = e.gradient.y
+  for (let v = 0; v < height; v++) {
+    const fy = gy0 + ((gy1 - gy0) * v) / (height - 1)
+    for (let u = 0; u < width; u++) {
+      const f = fy * (gx0 + ((gx1 - gx0) * u) / (width - 1))
+      const i = (v * width + u) * 3
+      rgb[i] = rgb[i]! * f; rgb[i + 1] = rgb[i + 1]! * f; rgb[i + 2] = rgb[i + 2]! * f
+    }
+  }
+  if (e.blurSigmaPx > 0) gaussianBlur(rgb, width, height, e.blurSigmaPx)
+  if (e.vignette > 0) {
+    const cx = (width - 1) / 2, cy = (height - 1) / 2
+    const rMax2 = cx * cx + cy * cy
+    for (let v = 0; v < height; v++) {
+      for (let u = 0; u < width; u++) {
+        const f = 1 - (e.vignette * ((u - cx) ** 2 + (v - cy) ** 2)) / rMax2
+        const i = (v * width + u) * 3
+        rgb[i] = rgb[i]! * f; rgb[i + 1] = rgb[i + 1]! * f; rgb[i + 2] = rgb[i + 2]! * f
+      }
+    }
+  }
+  if (e.noiseSigma > 0) {
+    // Normal deviates from a fixed table of 2^16, picked by a seeded xorshift: i.i.d. enough for
+    // sensor noise and ~10× cheaper than Box–Muller per sample.
+    const table = normalTable()
+    let x = (e.seed * 2654435761) >>> 0 || 1
+    for (let i = 0; i < rgb.length; i++) {
+      x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0
+      rgb[i] = rgb[i]! + e.noiseSigma * table[x & 0xffff]!
+    }
+  }
+}
+
+let normals: Float32Array | null = null
+function normalTable(): Float32Array {
+  if (!normals) {
+    const rnd = createRandom(20260101)
+    normals = new Float32Array(1 << 16)
+    for (let i = 0; i < normals.length; i++) normals[i] = rnd.normal()
+  }
+  return normals
+}
+
+function gaussianBlur(rgb: Float32Array, width: number, height: number, sigma: number): void {
+  const radius = Math.max(1, Math.ceil(3 * sigma))
+  const kernel = new Float32Array(2 * radius + 1)
+  let sum = 0
+  for (let i = -radius; i <= radius; i++) { kernel[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma)); sum += kernel[i + radius]! }
+  for (let i = 0; i < kernel.length; i++) kernel[i] = kernel[i]! / sum
+  const tmp = new Float32Array(rgb.length)
+  // Horizontal pass (clamped at the borders), then vertical; interleaved RGB, stride 3.
+  for (let v = 0; v < height; v++) {
+    const row = v * width * 3
+    for (let u = 0; u < width; u++) {
+      let r = 0, g = 0, b = 0
+      for (let k = -radius; k <= radius; k++) {
+        const uu = u + k < 0 ? 0 : u + k >= width ? width - 1 : u + k
+        const w = kernel[k + radius]!
+        const i = row + uu * 3
+        r += w * rgb[i]!; g += w * rgb[i + 1]!; b += w * rgb[i + 2]!
+      }
+      const o = row + u * 3
+      tmp[o] = r; tmp[o + 1] = g; tmp[o + 2] = b
+    }
+  }
+  const stride = width * 3
+  for (let v = 0; v < height; v++) {
+    for (let k = -radius; k <= radius; k++) {
+      const vv = v + k < 0 ? 0 : v + k >= height ? height - 1 : v + k
+      const w = kernel[k + radius]!
+      const src = vv * stride, dst = v * stride
+      if (k === -radius) for (let i = 0; i < stride; i++) rgb[dst + i] = w * tmp[src + i]!
+      else for (let i = 0; i < stride; i++) rgb[dst + i] = rgb[dst + i]! + w * tmp[src + i]!
+    }
+  }
+}
+
+/** Where the image corners' rays meet the table plane (for placing things in view). */
+export function visibleTablePolygon(spec: Pick<SynthFrameSpec, 'width' | 'height' | 'intrinsics' | 'pose'>, inset = 0): [number, number][] {
+  const eye = cameraCentre(spec.pose)
+  const pts: [number, number][] = []
+  for (const [u, v] of [[inset, inset], [spec.width - 1 - inset, inset], [spec.width - 1 - inset, spec.height - 1 - inset], [inset, spec.height - 1 - inset]] as const) {
+    const p = intersectPlaneZ(spec.intrinsics, spec.pose, eye, u, v, 0)
+    if (p) pts.push([p[0], p[1]])
+  }
+  return pts
+}
+
+export { pointInPolygon }
