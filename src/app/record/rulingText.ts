@@ -32,6 +32,7 @@ export function rulingLines(record: RulingRecord, units: Units): string[] {
   if (v.probability) out.push(`Chance: ${v.probability.hitExact} (${formatPercent(v.probability.hit)}) to hit, ${v.probability.effectExact} (${formatPercent(v.probability.effect)}) to take effect`)
   if (v.rules.length) out.push(`Rules: ${v.rules.join(' · ')}`)
   out.push(`Ruled ${record.createdAt} · engine ${record.engineVersion} · ${record.freeze.source}${record.freeze.uncertaintyMm > 0 ? ` ±${record.freeze.uncertaintyMm.toFixed(1)} mm` : ''}`)
-  out.push(record.contentHash)
+  // The hash in two halves: one line of 71 characters does not fit the PNG's text column.
+  out.push(record.contentHash.slice(0, 39), `       ${record.contentHash.slice(39)}`)
   return out
 }
