@@ -61,6 +61,7 @@ export type Cv = {
   CV_8UC1: number
   CV_8UC4: number
   CV_32FC2: number
+  CV_32FC3: number
   CV_64F: number
   CV_64FC1: number
   CV_32S: number

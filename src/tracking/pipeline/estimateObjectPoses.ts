@@ -6,6 +6,7 @@
 // intersection at z = 0), so camera-model errors only scale with the height. A 2-D rigid fit
 // (Procrustes) of the registered layout to those points gives the pose; all markers seen count.
 // A model standing on a terrain piece is lifted to the piece's top (iterated twice).
+import { polygonContains } from '../../engine/index.ts'
 import { applyHomography } from '../math/homography.ts'
 import { intersectPlaneZ } from '../math/camera.ts'
 import { markerCornersInPlane, poseFromHomography, undistortCorners, type TableLockDetail } from './fuseTablePose.ts'
@@ -82,16 +83,6 @@ function placeFootprint(footprint: readonly (readonly [number, number])[], pose:
   return footprint.map(([x, y]) => [pose.position[0] + c * x - s * y, pose.position[1] + s * x + c * y])
 }
 
-function insidePolygon(poly: readonly (readonly [number, number])[], x: number, y: number): boolean {
-  let inside = false
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i]!
-    const [xj, yj] = poly[j]!
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
-  }
-  return inside
-}
-
 /**
  * Poses of every registered object with at least one (non-conflicting) marker in view.
  * With the table locked: table frame. Without: camera frame (per-marker homography and the given or
@@ -131,7 +122,7 @@ export function estimateObjectPoses(
   }
   const surface = (x: number, y: number) => {
     let z = opts.surfaceHeightAt?.(x, y) ?? 0
-    for (const t of terrainTops) if (t.top > z && insidePolygon(t.poly, x, y)) z = t.top
+    for (const t of terrainTops) if (t.top > z && polygonContains(t.poly, x, y)) z = t.top
     return z
   }
   for (const [entry, ds] of byObject) {

@@ -220,3 +220,67 @@ export function buildTabletopScene(cv: OpenCvHandle, opts: TabletopOptions): Tab
 function randomColour(rnd: Random): Rgb {
   return [rnd.range(60, 200), rnd.range(60, 200), rnd.range(60, 200)]
 }
+
+export type SceneFrameOptions = {
+  seed: number
+  /** New true poses for some models (id → position, facing); others stay where the scene has them. */
+  moves?: Record<string, { position: [number, number]; facing: number }>
+  camera?: Pick<TabletopOptions, 'distanceMm' | 'elevationDeg' | 'azimuthDeg' | 'hfovDeg' | 'width' | 'height'>
+  effects?: Partial<SynthEffects>
+  /** First marker id for the models' rear tabs (ids 0–7 are the table markers). */
+  firstModelId?: number
+}
+
+type SceneLike = {
+  table: { width: number; depth: number }
+  models: { id: string; base: { shape: string; diameter?: number; length?: number; width?: number }; height: number; position: [number, number]; facing?: number }[]
+  terrain?: ({ id: string; footprint: [number, number][]; height: number } | { id: string; mesh: string })[]
+}
+
+/**
+ * A frame of an existing scene (e.g. a ruleset's demo): its models get 20 mm rear tabs (the printed
+ * tab layout of markers/README.md), its prism terrain is drawn, table markers as in buildTabletopScene.
+ */
+export function buildSceneFrame(cv: OpenCvHandle, scene: SceneLike, opts: SceneFrameOptions): TabletopScene {
+  const base = buildTabletopScene(cv, { seed: opts.seed, models: 0, terrain: 0, hands: 0, effects: opts.effects, ...opts.camera })
+  const markers = base.spec.markers.filter((m) => m.id < 8)
+  const registryMarkers: RegistryMarker[] = base.registry.markers.filter((m) => m.role === 'table')
+  const markerOwner = new Map<number, string>([...base.markerOwner].filter(([id]) => id < 8))
+  const truth: TruthPose[] = []
+  const models: SynthModel[] = []
+  const rnd = createRandom(opts.seed + 1)
+  let nextId = opts.firstModelId ?? 10
+  for (const m of scene.models) {
+    const moved = opts.moves?.[m.id]
+    const position = moved?.position ?? m.position
+    const facing = moved?.facing ?? m.facing ?? 0
+    const synthBase: SynthBase = m.base.shape === 'round'
+      ? { shape: 'round', diameter: m.base.diameter! }
+      : { shape: 'oval', length: m.base.length!, width: m.base.width! }
+    const halfLength = m.base.shape === 'round' ? m.base.diameter! / 2 : m.base.length! / 2
+    const ext = baseExtent(synthBase)
+    models.push({
+      id: m.id, position, facingDeg: facing, z: 0, base: synthBase, baseHeightMm: 3, baseColor: [40, 40, 44],
+      figure: { radiusMm: Math.min(ext.side, ext.forward) * 0.45, heightMm: Math.min(45, m.height), color: randomColour(rnd) },
+    })
+    truth.push({ id: m.id, kind: 'model', position, z: 0, facing })
+    const size = 20
+    const offset: [number, number] = [-(halfLength + TAB_GAP_MM + quietZoneMm(size) + size / 2), 0]
+    const id = nextId++
+    registryMarkers.push({ id, role: 'model', model: m.id, size, offset, rotation: -90, height: 0 })
+    markerOwner.set(id, m.id)
+    const c = cellsFor(cv, id)
+    const a = (facing * Math.PI) / 180
+    markers.push({
+      id, sizeMm: size, quietZoneMm: quietZoneMm(size), z: 0, rotationDeg: facing - 90, face: 'up', cells: c.cells, cellsSide: c.side,
+      centre: [position[0] + Math.cos(a) * offset[0], position[1] + Math.sin(a) * offset[0]],
+    })
+  }
+  const terrain: SynthTerrain[] = (scene.terrain ?? []).flatMap((t) => ('footprint' in t ? [{ id: t.id, position: [0, 0] as [number, number], rotationDeg: 0, footprint: t.footprint, heightMm: t.height, color: [120, 110, 100] as Rgb }] : []))
+  const spec: SynthFrameSpec = { ...base.spec, table: { widthMm: scene.table.width, depthMm: scene.table.depth }, markers, models, terrain }
+  return { spec, registry: { format: 'tabletop-markers/1', dictionary: 'DICT_4X4_100', markers: registryMarkers }, truth, markerOwner }
+}
+
+function cellsFor(cv: OpenCvHandle, id: number) {
+  return markerCells(cv, 'DICT_4X4_100', id)
+}

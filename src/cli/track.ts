@@ -1,0 +1,202 @@
+// CLI subcommands of the tracking layer (dispatched by main.ts):
+//   track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]   → tabletop-track/1 JSON
+//   scene <image> --registry <registry.json> --base <scene.json> [--camera …]       → tabletop-scene/1 JSON
+//   markers [--out <dir>]                                                            → printable sheets
+// Input errors throw SceneError (main prints one line, exit 2). `track` over several images reports an
+// unreadable one in its entry and carries on (exit 2 at the end), so nothing already measured is lost.
+import { readdirSync, statSync } from 'node:fs'
+import { extname, join, relative } from 'node:path'
+import { SceneError, parseScene } from '../engine/index.ts'
+import { readJson } from './readInput.ts'
+import { FrameTracker, loadOpenCv, parseRegistry, type CameraIntrinsics, type Registry, type TrackFrameResult } from '../tracking/index.ts'
+import { parseIntrinsics, scaleIntrinsics } from '../tracking/calibration/intrinsicsSchema.ts'
+import { IMAGE_EXTENSIONS, readImageFile } from '../tracking/node/readImage.ts'
+import { mergeTrackedScene, sceneSurfaceHeight } from '../tracking/scene/mergeTrackedScene.ts'
+import { writeMarkerSheets } from '../tracking/markers/writeMarkerSheets.ts'
+
+export type TrackingEnv = { repoRoot: string; findRuleSystem: (id: string) => unknown; knownSystems: readonly string[] }
+
+type Parsed = { positional: string[]; flags: Map<string, string> }
+
+function parseArgs(args: readonly string[], known: readonly string[]): Parsed {
+  const positional: string[] = []
+  const flags = new Map<string, string>()
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    if (a.startsWith('--')) {
+      const name = a.slice(2)
+      if (!known.includes(name)) throw new SceneError([{ path: '', message: `unknown option ${a} (expected ${known.map((k) => `--${k}`).join(', ')})` }])
+      const value = args[i + 1]
+      if (value === undefined || value.startsWith('--')) throw new SceneError([{ path: '', message: `option ${a} needs a value` }])
+      flags.set(name, value)
+      i++
+    } else positional.push(a)
+  }
+  return { positional, flags }
+}
+
+function requireFlag(p: Parsed, name: string, what: string): string {
+  const v = p.flags.get(name)
+  if (!v) throw new SceneError([{ path: '', message: `missing --${name} <${what}>` }])
+  return v
+}
+
+function loadRegistry(path: string): Registry {
+  try {
+    return parseRegistry(readJson(path))
+  } catch (e) {
+    if (e instanceof SceneError) throw new SceneError(e.issues.map((i) => ({ path: i.path, message: `${path}: ${i.message}` })))
+    throw e
+  }
+}
+
+function loadCamera(path: string | undefined): CameraIntrinsics | null {
+  return path ? parseIntrinsics(readJson(path)) : null
+}
+
+/** Image files named on the command line, folders expanded (sorted, PNG/JPEG by extension). */
+export function collectImages(inputs: readonly string[]): string[] {
+  const out: string[] = []
+  for (const input of inputs) {
+    let isDir = false
+    try {
+      isDir = statSync(input).isDirectory()
+    } catch {
+      out.push(input) // reported as unreadable in its own entry
+      continue
+    }
+    if (!isDir) {
+      out.push(input)
+      continue
+    }
+    const files = readdirSync(input).filter((f) => (IMAGE_EXTENSIONS as readonly string[]).includes(extname(f).toLowerCase())).sort()
+    if (files.length === 0) throw new SceneError([{ path: '', message: `no PNG or JPEG images in ${input}` }])
+    out.push(...files.map((f) => join(input, f)))
+  }
+  return out
+}
+
+const r3 = (v: number) => Math.round(v * 1000) / 1000
+
+/** The JSON shape `track` prints for one image. */
+export function describeFrame(image: string, result: TrackFrameResult, loadMs: number): Record<string, unknown> {
+  const t = result.table
+  return {
+    image,
+    width: result.width,
+    height: result.height,
+    detections: result.detections.map((d) => ({ id: d.id, corners: d.corners.map(([x, y]) => [r3(x), r3(y)]), sidePx: r3(d.sidePx) })),
+    conflicts: result.conflicts,
+    unknownIds: result.unknownIds,
+    table: t.locked
+      ? {
+          ok: true,
+          referenceIds: t.referenceIds,
+          reprojectionErrorPx: r3(t.reprojectionErrorPx),
+          maxReprojectionErrorPx: r3(t.maxReprojectionErrorPx),
+          cameraReprojectionErrorPx: r3(t.cameraReprojectionErrorPx),
+          camera: {
+            positionMm: t.cameraPositionMm.map(r3),
+            intrinsics: { source: t.intrinsics.source, fx: r3(t.intrinsics.fx), fy: r3(t.intrinsics.fy), cx: r3(t.intrinsics.cx), cy: r3(t.intrinsics.cy) },
+          },
+        }
+      : { ok: false, reason: t.reason, referenceIds: t.referenceIds },
+    objects: result.objects.map((o) => ({
+      id: o.id,
+      kind: o.kind,
+      frame: o.frame,
+      position: o.position.map(r3),
+      z: r3(o.z),
+      facing: r3(o.facing),
+      ...(o.uncertainty !== undefined ? { uncertainty: r3(o.uncertainty) } : {}),
+      markers: o.markers,
+      residualMm: r3(o.residualMm),
+    })),
+    warnings: result.warnings,
+    timing: { loadMs: r3(loadMs), detectMs: r3(result.timing.detectMs), poseMs: r3(result.timing.poseMs), totalMs: r3(result.timing.totalMs) },
+  }
+}
+
+export async function runTrackingCommand(cmd: 'track' | 'scene' | 'markers', args: string[], env: TrackingEnv): Promise<number> {
+  switch (cmd) {
+    case 'track': return runTrack(args)
+    case 'scene': return runScene(args)
+    case 'markers': return runMarkers(args, env)
+  }
+}
+
+async function runTrack(args: string[]): Promise<number> {
+  const p = parseArgs(args, ['registry', 'camera'])
+  if (p.positional.length === 0) throw new SceneError([{ path: '', message: 'missing argument: image files or a folder' }])
+  const registry = loadRegistry(requireFlag(p, 'registry', 'registry.json'))
+  const camera = loadCamera(p.flags.get('camera'))
+  const images = collectImages(p.positional)
+  const cv = await loadOpenCv()
+  const tracker = new FrameTracker(cv, registry)
+  const out: Record<string, unknown>[] = []
+  let failed = 0
+  try {
+    for (const image of images) {
+      const started = performance.now()
+      try {
+        const frame = readImageFile(image)
+        const loadMs = performance.now() - started
+        tracker.setCalibration(camera ? scaleIntrinsics(camera, frame.width, frame.height) : null)
+        tracker.reset()
+        out.push(describeFrame(image, tracker.track(frame, true), loadMs))
+      } catch (e) {
+        if (!(e instanceof SceneError)) throw e
+        failed++
+        out.push({ image, error: e.message })
+        process.stderr.write(`error: ${e.message}\n`)
+      }
+    }
+  } finally {
+    tracker.dispose()
+  }
+  process.stdout.write(JSON.stringify({ format: 'tabletop-track/1', images: out }, null, 2) + '\n')
+  return failed > 0 ? 2 : 0
+}
+
+async function runScene(args: string[]): Promise<number> {
+  const p = parseArgs(args, ['registry', 'camera', 'base'])
+  if (p.positional.length !== 1) throw new SceneError([{ path: '', message: 'scene takes exactly one image' }])
+  const image = p.positional[0]!
+  const registry = loadRegistry(requireFlag(p, 'registry', 'registry.json'))
+  const basePath = requireFlag(p, 'base', 'scene.json')
+  const base = parseScene(readJson(basePath))
+  const camera = loadCamera(p.flags.get('camera'))
+  const frame = readImageFile(image)
+  const cv = await loadOpenCv()
+  const tracker = new FrameTracker(cv, registry, {
+    calibration: camera ? scaleIntrinsics(camera, frame.width, frame.height) : null,
+    surfaceHeightAt: sceneSurfaceHeight(base),
+  })
+  let result: TrackFrameResult
+  try {
+    result = tracker.track(frame, true)
+  } finally {
+    tracker.dispose()
+  }
+  if (!result.table.locked) throw new SceneError([{ path: '', message: `${image}: ${result.table.reason}` }])
+  const { scene, report } = mergeTrackedScene(base, registry, result.objects, {
+    image: relative(process.cwd(), image) || image,
+    reprojectionErrorPx: r3(result.table.reprojectionErrorPx),
+    referenceIds: result.table.referenceIds,
+    intrinsics: result.table.intrinsics.source,
+    frameWarnings: result.warnings,
+  })
+  for (const w of [...result.warnings, ...report.warnings]) process.stderr.write(`warning: ${w}\n`)
+  process.stdout.write(JSON.stringify(scene, null, 2) + '\n')
+  return 0
+}
+
+async function runMarkers(args: string[], env: TrackingEnv): Promise<number> {
+  const p = parseArgs(args, ['out'])
+  if (p.positional.length) throw new SceneError([{ path: '', message: `markers takes no positional arguments (got ${p.positional.join(' ')})` }])
+  const outDir = p.flags.get('out') ?? join(env.repoRoot, 'markers')
+  const cv = await loadOpenCv()
+  const written = await writeMarkerSheets(cv, outDir)
+  for (const f of written) process.stdout.write(`${f}\n`)
+  return 0
+}

@@ -1,0 +1,103 @@
+// Tracked poses → a scene: the base scene supplies profiles, bases, terrain types, queries and
+// options; tracking supplies where things are. Models and pieces not seen keep their base pose and
+// are listed as not seen; nothing is dropped.
+import { SceneError, isMeshTerrain, polygonContains, type Scene, type SceneModel, type SceneTerrain } from '../../engine/index.ts'
+import type { Registry } from '../registry/registrySchema.ts'
+import type { ObjectKind } from '../types.ts'
+import type { SurfaceHeight } from '../pipeline/estimateObjectPoses.ts'
+
+/** A pose to merge: a single frame's ObjectPose or a frozen average. */
+export type PoseToMerge = {
+  id: string
+  kind: ObjectKind
+  position: [number, number]
+  z: number
+  facing: number
+  uncertainty?: number
+  frame?: 'table' | 'camera'
+}
+
+export type MergeReport = {
+  placedModels: string[]
+  placedTerrain: string[]
+  /** Scene models and pieces the tracker did not see (kept at their base pose). */
+  notSeen: string[]
+  /** Tracked ids the base scene does not have (not added: the scene has no profile for them). */
+  notInScene: string[]
+  warnings: string[]
+}
+
+const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits
+
+export function mergeTrackedScene(base: Scene, registry: Registry, poses: readonly PoseToMerge[], meta: Record<string, unknown> = {}): { scene: Scene; report: MergeReport } {
+  const report: MergeReport = { placedModels: [], placedTerrain: [], notSeen: [], notInScene: [], warnings: [] }
+  if (poses.some((p) => p.frame === 'camera')) {
+    throw new SceneError([{ path: '', message: 'table not locked: poses are in the camera frame and cannot be placed on the table (show at least 2 table reference markers)' }])
+  }
+  const modelPoses = new Map(poses.filter((p) => p.kind === 'model').map((p) => [p.id, p]))
+  const terrainPoses = new Map(poses.filter((p) => p.kind === 'terrain').map((p) => [p.id, p]))
+
+  const models: SceneModel[] = base.models.map((m) => {
+    const p = modelPoses.get(m.id)
+    if (!p) {
+      report.notSeen.push(m.id)
+      return m
+    }
+    report.placedModels.push(m.id)
+    const placed: SceneModel = { ...m, position: [round(p.position[0]), round(p.position[1])], facing: round(p.facing), uncertainty: round(p.uncertainty ?? 0, 3) }
+    if (p.z > 0.05) placed.z = round(p.z)
+    else delete placed.z
+    return placed
+  })
+  for (const id of modelPoses.keys()) if (!base.models.some((m) => m.id === id)) report.notInScene.push(id)
+
+  const terrain: SceneTerrain[] | undefined = base.terrain?.map((t) => {
+    const p = terrainPoses.get(t.id)
+    if (!p) {
+      report.notSeen.push(t.id)
+      return t
+    }
+    if (isMeshTerrain(t)) {
+      report.placedTerrain.push(t.id)
+      return { ...t, position: [round(p.position[0]), round(p.position[1]), t.position[2]], rotation: round(p.facing) }
+    }
+    const piece = registry.terrain?.[t.id]
+    if (!piece) {
+      report.warnings.push(`terrain "${t.id}" was tracked but the registry has no footprint for it (terrain.${t.id}.footprint); kept at its base position`)
+      return t
+    }
+    report.placedTerrain.push(t.id)
+    const a = (p.facing * Math.PI) / 180
+    const c = Math.cos(a), s = Math.sin(a)
+    return {
+      ...t,
+      footprint: piece.footprint.map(([x, y]) => [round(p.position[0] + c * x - s * y), round(p.position[1] + s * x + c * y)] as [number, number]),
+      ...(piece.height ? { height: piece.height } : {}),
+    }
+  })
+  for (const id of terrainPoses.keys()) if (!base.terrain?.some((t) => t.id === id)) report.notInScene.push(id)
+  for (const id of report.notInScene) report.warnings.push(`"${id}" is tracked but not in the base scene; not added`)
+
+  const scene: Scene = {
+    ...base,
+    models,
+    ...(terrain ? { terrain } : {}),
+    meta: { ...(base.meta ?? {}), tracking: { ...meta, placed: [...report.placedModels, ...report.placedTerrain], notSeen: report.notSeen, warnings: report.warnings } },
+  }
+  return { scene, report }
+}
+
+/** Tops of the scene's prism terrain: where a base at (x, y) stands. Mesh terrain is not considered. */
+export function sceneSurfaceHeight(scene: Scene): SurfaceHeight {
+  const prisms = (scene.terrain ?? []).filter((t) => !isMeshTerrain(t)).map((t) => {
+    const p = t as Extract<SceneTerrain, { footprint: unknown }>
+    return { poly: p.footprint, top: (p.z ?? 0) + p.height }
+  })
+  return (x, y) => {
+    let z = 0
+    for (const { poly, top } of prisms) {
+      if (top > z && polygonContains(poly, x, y)) z = top
+    }
+    return z
+  }
+}
