@@ -1,6 +1,168 @@
-// WebXR mode (immersive-ar).
+// AR mode (WebXR immersive-ar): enter from a button when the browser supports it; place the table
+// by hit-test (one point for its centre, or two corners to align it); draw the same table and
+// overlays in world space. Without WebXR: a clear message and the planner one tap away.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { Canvas, useFrame } from '@react-three/fiber'
+import { XR, useXR, useXRHitTest } from '@react-three/xr'
+import { Matrix4, type Group, type Mesh, Vector3 } from 'three'
+import { useApp } from '../state/appStore.ts'
+import { TableContent } from '../scene/TableContent.tsx'
 import { ModeUnavailable } from '../ui/ModeUnavailable.tsx'
+import { readAttack } from '../format/readAttack.ts'
+import { formatDistanceWithMargin } from '../format/formatFigures.ts'
+import { arSupported, emulationRequested, endXrSession, xrOverlayRoot, xrStore } from './xrStore.ts'
+import { type TablePlacement, placeByCorners, placeCentredAt, tableToWorld } from './placement.ts'
+
+/** The latest hit-test point (per frame, outside React). */
+const hit = { valid: false, point: new Vector3() }
+const scratch = new Matrix4()
+
+function Reticle() {
+  const ref = useRef<Mesh>(null)
+  useXRHitTest((results, getWorldMatrix) => {
+    const first = results[0]
+    hit.valid = first !== undefined && getWorldMatrix(scratch, first)
+    if (hit.valid) hit.point.setFromMatrixPosition(scratch)
+  }, 'viewer')
+  useFrame(() => {
+    if (!ref.current) return
+    ref.current.visible = hit.valid
+    ref.current.position.copy(hit.point)
+  })
+  return (
+    <mesh ref={ref} rotation={[-Math.PI / 2, 0, 0]}>
+      <ringGeometry args={[0.05, 0.07, 32]} />
+      <meshBasicMaterial color="#ffd400" />
+    </mesh>
+  )
+}
+
+function PlacedTable({ placement }: { placement: TablePlacement }) {
+  const ref = useRef<Group>(null)
+  useEffect(() => {
+    const g = ref.current
+    if (!g) return
+    tableToWorld(placement, g.matrix)
+    g.matrixAutoUpdate = false
+    g.matrixWorldNeedsUpdate = true
+  }, [placement])
+  return (
+    <group ref={ref} name="xr-table">
+      <TableContent />
+    </group>
+  )
+}
+
+/** Reports whether a session runs, and (by mounting) that the XR store is connected to the renderer. */
+function SessionState({ onChange, onReady }: { onChange: (inSession: boolean) => void; onReady: () => void }) {
+  const session = useXR((s) => s.session)
+  useEffect(() => onChange(session != null), [session, onChange])
+  useEffect(onReady, [onReady])
+  return null
+}
+
+function CardSummary() {
+  const attack = useApp((s) => s.evaluation.overlay?.attack)
+  const units = useApp((s) => s.units)
+  if (!attack) return <p>Pick an attacker and a target in the planner.</p>
+  const v = readAttack(attack)
+  return (
+    <p className="xr-card" data-testid="xr-card">
+      <strong className={v.allowed ? 'good' : 'bad'}>{v.allowed ? 'Allowed' : 'Not allowed'}</strong>
+      {v.distanceMm !== null && <> · {formatDistanceWithMargin(v.distanceMm, v.margin, units)}</>}
+      {v.probability && <> · {v.probability.hitExact} to hit</>}
+    </p>
+  )
+}
 
 export function XrMode() {
-  return <ModeUnavailable title="AR" testId="xr-mode" why="AR is not available in this build yet." />
+  const [support, setSupport] = useState<'checking' | 'yes' | 'no'>('checking')
+  const [inSession, setInSession] = useState(false)
+  const [ready, setReady] = useState(false)
+  const [placement, setPlacement] = useState<TablePlacement | null>(null)
+  const [cornerA, setCornerA] = useState<Vector3 | null>(null)
+  const [hitSeen, setHitSeen] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const width = useApp((s) => s.scene.table.width)
+  const depth = useApp((s) => s.scene.table.depth)
+  const store = support === 'yes' ? xrStore() : null
+  const markReady = useCallback(() => setReady(true), [])
+
+  useEffect(() => {
+    let live = true
+    if (emulationRequested()) xrStore() // installs the emulator before the support check
+    void arSupported(emulationRequested() ? 4000 : 500).then((ok) => live && setSupport(ok ? 'yes' : 'no'))
+    return () => {
+      live = false
+    }
+  }, [])
+  useEffect(() => {
+    // Whether a surface is under the reticle, at human pace for the buttons (the point itself stays per-frame).
+    const t = setInterval(() => setHitSeen(hit.valid), 250)
+    return () => clearInterval(t)
+  }, [])
+  useEffect(() => endXrSession, [])
+
+  if (support === 'checking') return <p className="stage-note" data-testid="xr-mode" data-xr-state="checking">Checking for AR support…</p>
+  if (support === 'no' || !store) {
+    return <ModeUnavailable title="AR" testId="xr-mode" why="This browser or device does not offer WebXR augmented reality (immersive-ar). The planner shows the same table and overlays." />
+  }
+
+  const enter = async () => {
+    setError(null)
+    try {
+      await store.enterAR()
+    } catch (e) {
+      setError(`Could not start AR: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+  const here = () => hit.point.clone()
+  const controls = (
+    <div className="xr-controls button-row" data-testid="xr-controls" data-xr-state={inSession ? 'in-session' : 'ready'} data-hit={hitSeen ? 'yes' : 'no'} data-placed={placement ? 'yes' : 'no'}>
+      {inSession && (
+        <>
+          <button type="button" className="primary" disabled={!hitSeen} data-testid="place-table" onClick={() => { setPlacement(placeCentredAt(here(), width, depth)); setCornerA(null) }}>
+            Place table here
+          </button>
+          <button type="button" disabled={!hitSeen} data-testid="align-corner" onClick={() => {
+            if (!cornerA) setCornerA(here())
+            else {
+              setPlacement(placeByCorners(cornerA, here()))
+              setCornerA(null)
+            }
+          }}>
+            {cornerA ? 'Second corner (along the width)' : 'Align by two corners'}
+          </button>
+          <button type="button" data-testid="exit-ar" onClick={() => void store.getState().session?.end()}>Exit AR</button>
+        </>
+      )}
+      {inSession && !hitSeen && <p>Point at the table surface…</p>}
+      {placement?.measuredEdgeM != null && <p data-testid="xr-edge">Corners {(placement.measuredEdgeM * 1000).toFixed(0)} mm apart (table width {width.toFixed(0)} mm).</p>}
+      {inSession && <CardSummary />}
+      {error && <p className="bad" role="alert">{error}</p>}
+    </div>
+  )
+  return (
+    <div className="xr-stage" data-testid="xr-mode" data-xr-state={inSession ? 'in-session' : 'ready'}>
+      <Canvas gl={{ preserveDrawingBuffer: true }} camera={{ near: 0.01, far: 100 }}>
+        <XR store={store}>
+          <SessionState onChange={setInSession} onReady={markReady} />
+          <ambientLight intensity={1.2} />
+          <directionalLight position={[1, 3, 2]} intensity={2} />
+          {inSession && <Reticle />}
+          {placement && <PlacedTable placement={placement} />}
+        </XR>
+      </Canvas>
+      {!inSession && (
+        <div className="xr-enter button-row">
+          <button type="button" className="primary" data-testid="enter-ar" disabled={!ready} onClick={() => void enter()}>Enter AR</button>
+          <p>Point the camera at the table, then place it by its centre or align two of its corners.</p>
+          {error && <p className="bad" role="alert">{error}</p>}
+        </div>
+      )}
+      {/* Shown over the camera view during the session (WebXR DOM overlay; the store toggles it). */}
+      {createPortal(controls, xrOverlayRoot())}
+    </div>
+  )
 }
