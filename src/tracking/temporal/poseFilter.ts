@@ -27,8 +27,8 @@ export type PoseFilterParams = {
 }
 
 export const DEFAULT_POSE_FILTER_PARAMS: PoseFilterParams = {
-  position: { minCutoffHz: 0.8, beta: 0.02, derivativeCutoffHz: 1 },
-  facing: { minCutoffHz: 0.8, beta: 0.02, derivativeCutoffHz: 1 },
+  position: { minCutoffHz: 0.5, beta: 0.05, derivativeCutoffHz: 1 },
+  facing: { minCutoffHz: 0.5, beta: 0.05, derivativeCutoffHz: 1 },
   jumpMm: 12,
   confirmFrames: 3,
   staleMs: 1500,
