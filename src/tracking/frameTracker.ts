@@ -99,6 +99,7 @@ export class FrameTracker {
       table: table.lock,
       objects,
       warnings,
+      search: { mode: detection.mode, regions: detection.rois },
       timing: { detectMs: done - started - (done - poseStarted), poseMs: done - poseStarted, totalMs: done - started },
     }
   }

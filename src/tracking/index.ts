@@ -24,3 +24,9 @@ export {
   type PoseFilterParams, type TrackedObject, type TrackedState, type FrozenPose,
 } from './temporal/poseFilter.ts'
 export { projectPoint, undistortPixel, lookAt, cameraCentre, type CameraPose } from './math/camera.ts'
+export type { TrackingRequest, TrackingReply, WorkerLike } from './worker/protocol.ts'
+export { createTrackingClient, type TrackingClient, type TrackingClientOptions, type TrackingResultMessage } from './worker/trackingClient.ts'
+export { createTrackingWorkerCore, type TrackingWorkerCore } from './worker/workerCore.ts'
+export { parseIntrinsics, intrinsicsFile, scaleIntrinsics, INTRINSICS_FORMAT, type IntrinsicsFile } from './calibration/intrinsicsSchema.ts'
+export { detectCharuco, calibrateCharuco, type CharucoBoardSpec, type CharucoDetection, type CalibrationResult } from './opencv/charuco.ts'
+export { mergeTrackedScene, sceneSurfaceHeight, type PoseToMerge, type MergeReport } from './scene/mergeTrackedScene.ts'

@@ -113,5 +113,7 @@ export type TrackFrameResult = {
   table: TableLock
   objects: ObjectPose[]
   warnings: string[]
+  /** How this frame was searched: 'full' frame or 'roi' (regions around the markers of the last frame). */
+  search: { mode: 'full' | 'roi'; regions: RectPx[] }
   timing: FrameTiming
 }

@@ -1,0 +1,97 @@
+// The tracking worker's logic, independent of `self` so Node tests can drive it: one FrameTracker
+// (ROI tracking between frames) + one PoseFilter, latest-frame-wins (a frame that arrives while
+// another is being processed replaces any frame still waiting; the replaced buffer is returned).
+import type { OpenCvHandle } from '../opencv/openCv.ts'
+import { FrameTracker } from '../frameTracker.ts'
+import { PoseFilter } from '../temporal/poseFilter.ts'
+import type { TrackingReply, TrackingRequest } from './protocol.ts'
+
+export type PostReply = (message: TrackingReply, transfer: Transferable[]) => void
+
+type FrameRequest = Extract<TrackingRequest, { type: 'frame' }>
+
+export type TrackingWorkerCore = { handle(message: TrackingRequest): void }
+
+export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Promise<OpenCvHandle>, schedule: (run: () => void) => void = (run) => setTimeout(run, 0)): TrackingWorkerCore {
+  let tracker: FrameTracker | null = null
+  let filter = new PoseFilter()
+  let cv: OpenCvHandle | null = null
+  let pending: FrameRequest | null = null
+  const dropped: number[] = []
+  let scheduled = false
+
+  const fail = (e: unknown, ids: { frameId?: number; requestId?: number } = {}) =>
+    post({ type: 'error', message: e instanceof Error ? e.message : String(e), ...ids }, [])
+
+  const processLatest = () => {
+    scheduled = false
+    const job = pending
+    pending = null
+    if (!job) return
+    if (!tracker) {
+      post({ type: 'dropped', frameId: job.frameId, data: job.data }, [job.data])
+      return
+    }
+    try {
+      const frame = { width: job.width, height: job.height, data: new Uint8ClampedArray(job.data) }
+      if (frame.data.length !== job.width * job.height * 4) throw new Error(`frame ${job.frameId}: ${frame.data.length} bytes for ${job.width}×${job.height} RGBA`)
+      const result = tracker.track(frame)
+      const tracked = filter.update(result, job.timeMs)
+      post({ type: 'result', frameId: job.frameId, timeMs: job.timeMs, result, tracked, data: job.data, droppedFrameIds: dropped.splice(0) }, [job.data])
+    } catch (e) {
+      fail(e, { frameId: job.frameId })
+      post({ type: 'dropped', frameId: job.frameId, data: job.data }, [job.data])
+    }
+  }
+
+  return {
+    handle(message) {
+      switch (message.type) {
+        case 'init': {
+          void (async () => {
+            try {
+              cv ??= await loadOpenCv()
+              tracker?.dispose()
+              tracker = new FrameTracker(cv, message.registry, { calibration: message.calibration ?? null, params: message.params })
+              filter = new PoseFilter(message.filter)
+              post({ type: 'ready', openCvMs: cv.readyMs }, [])
+              if (pending && !scheduled) { scheduled = true; schedule(processLatest) }
+            } catch (e) {
+              fail(e)
+            }
+          })()
+          return
+        }
+        case 'frame': {
+          if (pending) {
+            dropped.push(pending.frameId)
+            post({ type: 'dropped', frameId: pending.frameId, data: pending.data }, [pending.data])
+          }
+          pending = message
+          if (!scheduled && tracker) {
+            scheduled = true
+            schedule(processLatest)
+          }
+          return
+        }
+        case 'setRegistry':
+          tracker?.setRegistry(message.registry)
+          return
+        case 'setCalibration':
+          tracker?.setCalibration(message.calibration)
+          return
+        case 'freeze':
+          post({ type: 'frozen', requestId: message.requestId, poses: filter.freeze(message.frames) }, [])
+          return
+        case 'reset':
+          tracker?.reset()
+          filter = new PoseFilter(filter.params)
+          return
+        case 'dispose':
+          tracker?.dispose()
+          tracker = null
+          return
+      }
+    },
+  }
+}
