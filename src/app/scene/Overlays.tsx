@@ -2,6 +2,8 @@
 // range rings (the weapon's bands, and the ruling's own threshold), engagement radius, the target's
 // arcs, LoS to every enemy coloured by the system's class with the visible fraction, the measurement
 // between the two closest points with distance and signed margin, and the sampled rays on demand.
+import { useEffect, useMemo } from 'react'
+import { BufferAttribute, BufferGeometry, Color } from 'three'
 import type { Vec3Tuple } from '../../engine/index.ts'
 import { readAttack } from '../format/readAttack.ts'
 import { useApp } from '../state/appStore.ts'
@@ -105,14 +107,30 @@ function ArcLines({ overlay }: { overlay: Overlay }) {
   )
 }
 
+/** The sampled sight lines: one draw call (there are dozens of them), green open, red blocked. */
 function SampleRays({ overlay }: { overlay: Overlay }) {
+  const geometry = useMemo(() => {
+    const rays = overlay.sampleRays ?? []
+    const positions = new Float32Array(rays.length * 6)
+    const colours = new Float32Array(rays.length * 6)
+    const open = new Color(COLOURS.rayClear)
+    const blocked = new Color(COLOURS.rayBlocked)
+    rays.forEach((r, i) => {
+      positions.set([...r.from, ...r.to], i * 6)
+      const c = r.blocked ? blocked : open
+      colours.set([c.r, c.g, c.b, c.r, c.g, c.b], i * 6)
+    })
+    const g = new BufferGeometry()
+    g.setAttribute('position', new BufferAttribute(positions, 3))
+    g.setAttribute('color', new BufferAttribute(colours, 3))
+    return g
+  }, [overlay.sampleRays])
+  useEffect(() => () => geometry.dispose(), [geometry])
   if (!overlay.sampleRays) return null
   return (
-    <group name="sample-rays">
-      {overlay.sampleRays.map((r, i) => (
-        <Segment key={i} from={r.from} to={r.to} radiusMm={0.5} colour={r.blocked ? COLOURS.rayBlocked : COLOURS.rayClear} opacity={0.7} />
-      ))}
-    </group>
+    <lineSegments name="sample-rays" geometry={geometry} renderOrder={6}>
+      <lineBasicMaterial vertexColors transparent opacity={0.85} depthTest={false} toneMapped={false} />
+    </lineSegments>
   )
 }
 

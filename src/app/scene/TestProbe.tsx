@@ -13,6 +13,8 @@ export type TabletopProbe = {
   frames: () => number
   /** The scene on the table now (a copy), so a test can evaluate the same scene in Node. */
   scene: () => unknown
+  /** The last evaluation's timings in the engine worker (ms): whole overlay, visibility matrix. */
+  timings: () => { overlayMs: number | null; matrixMs: number | null }
 }
 
 declare global {
@@ -46,6 +48,10 @@ export function TestProbe() {
       },
       frames: () => frames,
       scene: () => structuredClone(useApp.getState().scene),
+      timings: () => {
+        const o = useApp.getState().evaluation.overlay
+        return { overlayMs: o?.ms ?? null, matrixMs: o?.matrix?.ms ?? null }
+      },
     }
     return () => {
       cancelAnimationFrame(raf)

@@ -26,7 +26,7 @@ export function SelectionPanel() {
       <h2>Attacker</h2>
       {overlay?.matrix && (
         <p className="muted small" data-testid="matrix">
-          Visibility matrix: {overlay.matrix.visible} of {overlay.matrix.pairs} sight lines open ({overlay.matrix.ms.toFixed(0)} ms in the engine worker)
+          Visibility matrix: {overlay.matrix.visible} of {overlay.matrix.pairs} sight lines open ({overlay.matrix.ms.toFixed(1)} ms in the engine worker)
         </p>
       )}
       {sides.map((side) => (

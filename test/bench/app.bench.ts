@@ -1,0 +1,113 @@
+// Benchmark of the app (not a timed test): `npm run bench:app` prints JSON.
+//  - initial JavaScript: what index.html loads before anything else (raw and gzip bytes), and the
+//    lazy chunks (engine worker, AR, camera modes) that load only when needed;
+//  - planner frame rate with the full overlay (attacker, target, LoS to every enemy, range rings,
+//    arcs, measurement, sample rays) on the default demo table, idle and while orbiting;
+//  - engine time per overlay evaluation and for the visibility matrix, in the worker.
+// Budgets: initial JS ≤ 700 kB gzip (three + React + R3F + engine); ≥ 30 fps with the full overlay
+// on a phone GPU. Here Chromium renders with SwiftShader (CPU) on 2 cores, so fps is a floor.
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { startAppServer } from '../setup/appServer.ts'
+import { haveChromium, launchChromium, screenshotPath } from '../setup/browser.ts'
+import type { Page } from 'playwright-core'
+
+type ChunkSize = { file: string; bytes: number; gzipBytes: number }
+
+function sizeOf(outDir: string, file: string): ChunkSize {
+  const buf = readFileSync(join(outDir, file))
+  return { file, bytes: buf.length, gzipBytes: gzipSync(buf).length }
+}
+
+function initialJs(outDir: string): { initial: ChunkSize[]; lazy: ChunkSize[] } {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8')
+  const refs = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!)
+  const all = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`)
+  return { initial: refs.map((f) => sizeOf(outDir, f)), lazy: all.filter((f) => !refs.includes(f)).map((f) => sizeOf(outDir, f)) }
+}
+
+const sum = (xs: ChunkSize[], k: 'bytes' | 'gzipBytes') => xs.reduce((a, x) => a + x[k], 0)
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
+
+/** Frames the page drew per second over `ms` (or while `during` runs). */
+async function measureFps(page: Page, ms: number, during?: () => Promise<void>): Promise<number> {
+  const f0 = await page.evaluate(() => window.__tabletop!.frames())
+  const t0 = Date.now()
+  if (during) await during()
+  else await page.waitForTimeout(ms)
+  const f1 = await page.evaluate(() => window.__tabletop!.frames())
+  return (f1 - f0) / ((Date.now() - t0) / 1000)
+}
+
+async function main(): Promise<void> {
+  const server = await startAppServer()
+  const out: Record<string, unknown> = { what: 'tabletop-ar app benchmark', node: process.version }
+  try {
+    const js = initialJs(server.outDir)
+    const openCvInInitial = js.initial.some((c) => readFileSync(join(server.outDir, c.file), 'utf8').includes('opencv'))
+    out.initialJs = { bytes: sum(js.initial, 'bytes'), gzipBytes: sum(js.initial, 'gzipBytes'), files: js.initial, openCvInInitial }
+    out.lazyJs = js.lazy.sort((a, b) => b.bytes - a.bytes)
+    out.distBytes = readdirSync(join(server.outDir, 'assets')).reduce((a, f) => a + statSync(join(server.outDir, 'assets', f)).size, 0)
+    if (!haveChromium) {
+      out.planner = 'skipped: /usr/bin/chromium is missing (apt-get install -y chromium)'
+      return
+    }
+    const session = await launchChromium()
+    try {
+      const page = session.page
+      await page.goto(server.url)
+      await page.waitForFunction(() => !!window.__tabletop, null, { timeout: 30_000 })
+      await page.waitForTimeout(1500)
+      const fpsNoOverlay = await measureFps(page, 5000)
+      await page.getByTestId('attacker-a1').click()
+      await page.getByTestId('target-b1').click()
+      await page.getByTestId('toggle-rays').click()
+      await page.locator('[data-testid="card"][data-fresh="yes"][data-state="ruled"]').waitFor({ timeout: 20_000 })
+      await page.waitForTimeout(1500)
+      const idle = await measureFps(page, 5000)
+      const box = (await page.getByTestId('table-view').boundingBox())!
+      const orbit = await measureFps(page, 0, async () => {
+        const cx = box.x + box.width / 2
+        const cy = box.y + box.height / 2
+        await page.mouse.move(cx, cy)
+        await page.mouse.down()
+        for (let i = 0; i < 120; i++) await page.mouse.move(cx + 200 * Math.sin(i / 12), cy + 60 * Math.cos(i / 12), { steps: 1 })
+        await page.mouse.up()
+      })
+      // Engine time: re-evaluate the overlay a few times (nudge the target back and forth).
+      const evalMs: number[] = []
+      const matrixMs: number[] = []
+      for (let i = 0; i < 8; i++) {
+        await page.getByTestId(i % 2 ? 'target-b1' : 'target-b2').click()
+        await page.locator('[data-testid="card"][data-fresh="yes"][data-state="ruled"]').waitFor()
+        const t = await page.evaluate(() => window.__tabletop!.timings())
+        if (t.overlayMs !== null) evalMs.push(t.overlayMs)
+        if (t.matrixMs !== null) matrixMs.push(t.matrixMs)
+      }
+      await page.screenshot({ path: screenshotPath('bench-planner') })
+      out.planner = {
+        renderer: await page.evaluate(() => {
+          const gl = document.createElement('canvas').getContext('webgl2')
+          const ext = gl?.getExtension('WEBGL_debug_renderer_info')
+          return ext && gl ? String(gl.getParameter(ext.UNMASKED_RENDERER_WEBGL)) : 'unknown'
+        }),
+        viewport: '1280x800',
+        overlay: 'a1 → b1 rifle: card, measurement, LoS to 3 enemies, range ring, arcs, sample rays',
+        fpsNoOverlay: Math.round(fpsNoOverlay * 10) / 10,
+        fpsIdle: Math.round(idle * 10) / 10,
+        fpsOrbiting: Math.round(orbit * 10) / 10,
+        engineOverlayMsMedian: Math.round(median(evalMs) * 10) / 10,
+        visibilityMatrixMsMedian: Math.round(median(matrixMs) * 10) / 10,
+      }
+      out.cameraLatency = 'not measured: the live camera mode is not in this build (needs the tracking worker)'
+    } finally {
+      await session.close()
+    }
+  } finally {
+    await server.close()
+    process.stdout.write(JSON.stringify(out, null, 2) + '\n')
+  }
+}
+
+void main()
