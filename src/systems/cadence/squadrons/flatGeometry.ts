@@ -198,20 +198,21 @@ export function overlapsModel(a: PlacedBase, b: PlacedBase): boolean {
  * How far a base can travel along a direction before it first overlaps `other` (null when it never
  * does within `maxMm`). Found by stepping then bisecting, like sweepBase.
  */
-export function measureDistanceToContact(base: TableModel['base'], from: readonly [number, number], directionDeg: number, facingDeg: number, other: PlacedBase, maxMm: number): number | null {
+export function measureDistanceToContact(base: TableModel['base'], from: readonly [number, number], directionDeg: number, facingDeg: number, other: PlacedBase, maxMm: number, exactTouch = false): number | null {
+  const overlaps = (a: PlacedBase, b: PlacedBase): boolean => (exactTouch ? measureBaseGap2(a, b).overlapping : overlapsModel(a, b))
   const ux = Math.cos(radians(directionDeg))
   const uy = Math.sin(radians(directionDeg))
   const at = (s: number): PlacedBase => placeBase(base, from[0] + ux * s, from[1] + uy * s, facingDeg)
   const steps = Math.max(1, Math.ceil(maxMm / SWEEP_STEP_MM))
   for (let i = 0; i <= steps; i++) {
     const s = (maxMm * i) / steps
-    if (!overlapsModel(at(s), other)) continue
+    if (!overlaps(at(s), other)) continue
     if (i === 0) return 0
     let lo = (maxMm * (i - 1)) / steps
     let hi = s
     for (let k = 0; k < BISECT_STEPS; k++) {
       const mid = (lo + hi) / 2
-      if (overlapsModel(at(mid), other)) hi = mid
+      if (overlaps(at(mid), other)) hi = mid
       else lo = mid
     }
     return lo

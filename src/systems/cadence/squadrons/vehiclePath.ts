@@ -4,7 +4,7 @@
 // direction relative to the facing and each pivot's angle. Pivots turn about the base centre
 // (core option vehiclePivotPoint = base-centre). Used by Squadrons (ships) and Scraplands (cars).
 import { type Table, type TableModel, placeBase, wrapDeg } from '../../../engine/index.ts'
-import { overlapsModel } from './flatGeometry.ts'
+import { measureDistanceToContact, overlapsModel } from './flatGeometry.ts'
 
 export type Point = readonly [number, number]
 
@@ -102,24 +102,21 @@ export function solveOnePivot(start: Point, startFacingDeg: number, end: Point, 
   return { pivotAt: [start[0] + d1 * u0x, start[1] + d1 * u0y], d1Mm: Math.max(0, d1), d2Mm: Math.max(0, d2) }
 }
 
-/** Models whose bases the vehicle's base passes over along the path, and those it overlaps at the end. */
+/** Models whose bases the vehicle's base passes over along the path, where it first touches each, and those it ends on. */
 export function measurePathOverlaps(table: Table, m: TableModel, path: VehiclePath): { passedOver: TableModel[]; endsOn: TableModel[]; firstTouch: Map<string, [number, number]> } {
   const passedOver: TableModel[] = []
   const firstTouch = new Map<string, [number, number]>()
   const others = table.models.filter((o) => o.id !== m.id)
   for (const leg of path.legs) {
-    const steps = Math.max(1, Math.ceil(leg.lengthMm / 1))
-    for (let i = 0; i <= steps; i++) {
-      const f = i / steps
-      const x = leg.from[0] + (leg.to[0] - leg.from[0]) * f
-      const y = leg.from[1] + (leg.to[1] - leg.from[1]) * f
-      const b = placeBase(m.base, x, y, leg.facingDeg)
-      for (const o of others) {
-        if (!firstTouch.has(o.id) && overlapsModel(b, o.placed)) {
-          firstTouch.set(o.id, [x, y])
-          passedOver.push(o)
-        }
-      }
+    const dir = (Math.atan2(leg.to[1] - leg.from[1], leg.to[0] - leg.from[0]) * 180) / Math.PI
+    for (const o of others) {
+      if (firstTouch.has(o.id)) continue
+      // Passing over = overlapping by more than a graze somewhere on the leg; the touch point is exact.
+      if (measureDistanceToContact(m.base, leg.from, dir, leg.facingDeg, o.placed, leg.lengthMm) === null) continue
+      const d = measureDistanceToContact(m.base, leg.from, dir, leg.facingDeg, o.placed, leg.lengthMm, true) ?? 0
+      const u = leg.lengthMm > 0 ? d / leg.lengthMm : 0
+      firstTouch.set(o.id, [leg.from[0] + (leg.to[0] - leg.from[0]) * u, leg.from[1] + (leg.to[1] - leg.from[1]) * u])
+      passedOver.push(o)
     }
   }
   const last = path.legs[path.legs.length - 1]
