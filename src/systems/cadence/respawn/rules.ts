@@ -260,7 +260,8 @@ export function coveringFire(core: CadenceCore, table: Table, q: z.infer<typeof 
     const g = measureGap(table, m, o)
     const inRange = isWithin(g.rawMm, inches(RESPAWN_RULES.coveringFireRangeInches.value), within)
     const arc = classifyCadenceArc(m, o)
-    const sight = judgeUnitSight(table, m, o, core.isEnemy)
+    // Sight as Respawn draws it (smoke from more than 3", barriers).
+    const sight = { class: respawnLos(core, table, { id: q.id, type: 'los', from: m.id, to: o.id }).class as 'clear' | 'obscured' | 'blocked' }
     const affected = inRange && arc.arc === 'front' && sight.class !== 'blocked'
     let need = v.skill
     const mods: Array<{ source: string; value: number; rule: string }> = []
