@@ -15,6 +15,10 @@ export const HALO_OPTIONS = [
     note: '"make a free Attack Action against every model that this model moved over": literal, only models whose bases the charging base passed over; a model merely touched at the end is not attacked.',
   },
   {
+    name: 'hunterChargeFriends', values: ['attacked', 'spared'], default: 'attacked', section: `${COV}#hunter`,
+    note: '"a free Attack Action against every model that this model moved over": literally every model, friends included (attacked); spared leaves friendly models out.',
+  },
+  {
     name: 'vehicleRamTrigger', values: ['each-unit-contacted'], default: 'each-unit-contacted', section: `${RULES}#vehicle-ram`,
     note: '"may make a free attack action against any unit it comes into base contact with": one free Vehicle Ram attack per unit contacted during the move.',
   },

@@ -167,7 +167,8 @@ export function hunterCharge(core: CadenceCore, table: Table, q: z.infer<typeof 
   if (enemies(movedOver).length === 0 && enemies(contacted).length === 0) {
     reasons.push({ code: 'no-enemy-reached', message: 'a Hunter Charge must move into contact with, or over, an enemy model\'s base', rule: HB.hunter })
   }
-  const targets = table.options.hunterChargeTargets === 'moved-over-or-contacted' ? [...movedOver, ...contacted] : movedOver
+  const reached = table.options.hunterChargeTargets === 'moved-over-or-contacted' ? [...movedOver, ...contacted] : movedOver
+  const targets = table.options.hunterChargeFriends === 'spared' ? reached.filter((t) => core.isEnemy(hunter, t)) : reached
   const allowed = reasons.length === 0
   const attacks = allowed ? targets.map((t) => {
     // "as though it was within 1 inch of each target": resolve with the Hunter placed where its base first touched that model.
@@ -178,6 +179,9 @@ export function hunterCharge(core: CadenceCore, table: Table, q: z.infer<typeof 
       excuseOtherEnemies(scene, table, hunter.id, t.id)
       const sm = scene.models.find((m) => m.id === hunter.id)!
       sm.position = at
+      // "every model that this model moved over": a friendly model is attacked like an enemy.
+      const victim = scene.models.find((m) => m.id === t.id)!
+      if (!core.isEnemy(hunter, t)) victim.side = `${t.side}-charged`
     }))
     return { target: t.id, side: t.side, friendly: !core.isEnemy(hunter, t), attackFrom: [roundTo(at[0], 2), roundTo(at[1], 2)], allowed: result.allowed, need: result.need, probability: result.probability, reasons: result.reasons }
   }) : []
