@@ -10,6 +10,7 @@ import {
   respawnQuerySchemas, respawnRestrictions, revive,
 } from './rules.ts'
 import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
+import { respawnMissionQuerySchema, respawnMissionSetup } from './missions.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 const upgrades: CadenceUpgrade[] = CLASSES.flatMap((c) => [
@@ -65,7 +66,7 @@ export const respawn: RuleSystem = createCadenceSystem({
     'phase-inducer': { name: 'Phase Inducer', radiusInches: 4, affects: 'friendly', includesOwnUnit: true, carriedBy: ['phase-inducer'], effect: 'may not be targeted from more than 12" until the end of the round', rule: RS.supportEquipment },
   },
   contextShape: respawnContextShape,
-  queryTypes: respawnQuerySchemas,
+  queryTypes: { ...respawnQuerySchemas, 'mission-setup': respawnMissionQuerySchema },
   handlers: (core) => ({
     attack: (table, q) => respawnAttack(core, table, q),
     los: (table, q) => respawnLos(core, table, q),
@@ -79,6 +80,7 @@ export const respawn: RuleSystem = createCadenceSystem({
     'explosive-charge': ((table, q) => explosiveCharge(core, table, q as never)) as Handler,
     proximity: ((table, q) => proximity(table, q as never)) as Handler,
     character: ((_table, q) => character(q as never)) as Handler,
+    'mission-setup': ((table, q) => respawnMissionSetup(table, q as never)) as Handler,
   }),
   demoScene,
 })

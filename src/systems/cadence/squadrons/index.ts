@@ -2,6 +2,7 @@
 import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem, kebab } from '../index.ts'
 import { ruleText, withDefaultWeapons } from './gameCatalogue.ts'
+import { missionSetup, missionSetupQuerySchema } from './missions.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'
 import { SQ, checkSquadron, shipCost, shipCostQuerySchema, squadronQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsObjective, squadronsRestrictions, squadronsVisibility } from './rules.ts'
@@ -68,7 +69,7 @@ const system = createCadenceSystem({
   },
   upgradeRules: UPGRADE_RULES,
   contextShape: squadronsContextShape,
-  queryTypes: { 'ship-cost': shipCostQuerySchema, squadron: squadronQuerySchema },
+  queryTypes: { 'ship-cost': shipCostQuerySchema, squadron: squadronQuerySchema, 'mission-setup': missionSetupQuerySchema },
   handlers: (core) => ({
     attack: (table, q) => squadronsAttack(core, table, q),
     los: (table, q) => squadronsLos(core, table, q),
@@ -77,6 +78,7 @@ const system = createCadenceSystem({
     move: (table, q) => squadronsMove(core, table, q),
     'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: Table, q: never) => QueryResultBody,
     squadron: ((table, q: never) => checkSquadron(table, q)) as (table: Table, q: never) => QueryResultBody,
+    'mission-setup': ((table, q: never) => missionSetup(table, q)) as (table: Table, q: never) => QueryResultBody,
   }),
   demoScene,
 })
