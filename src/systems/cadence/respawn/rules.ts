@@ -152,7 +152,8 @@ function respawnEdit(core: CadenceCore, table: Table, q: QueryOf<'attack'>, extr
   const target = table.model(q.target)
   const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
   const quantum = Array.isArray(weapon?.specialRules) && (weapon.specialRules as string[]).includes('Quantum Tunneling')
-  const far = !isWithin(measureGap(table, attacker, target).rawMm, inches(RESPAWN_RULES.smokeCloseInches.value), withinReading(table))
+  // "from more than 3 inches away": strictly more than 3" (exactly 3" is not more).
+  const far = !isWithin(measureGap(table, attacker, target).rawMm, inches(RESPAWN_RULES.smokeCloseInches.value), 'le')
   const c = (q.context ?? {}) as Record<string, unknown>
   return (scene) => {
     // Smoke: "Any character making an attack that draws line of sight through this marker from more than 3 inches away from their target treats their line of sight as blocked."
