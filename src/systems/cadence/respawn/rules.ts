@@ -3,7 +3,7 @@
 // Season 1 Big Guns (respawn/season-1-big-guns.html).
 import { z } from 'zod'
 import {
-  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, inches, isWithin, losFigure, measureBaseGap2, placeBase, roundTo, toInches,
+  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, closestPointOnPolygon, inches, isWithin, losFigure, measureBaseGap2, placeBase, roundTo, segmentInsideLengthMm, toInches,
 } from '../../../engine/index.ts'
 import {
   type AttackChainResult, type AttackSituation, type CadenceCore, type ChainAdjustment, type LosAdjustment, E1, addE, classifyCadenceArc, complementE, evaluateAttackChain,
@@ -55,6 +55,7 @@ export const respawnQuerySchemas = {
   revive: z.strictObject({ id, type: z.literal('revive'), model: id, downed: id, context: ctx }),
   'explosive-charge': z.strictObject({ id, type: z.literal('explosive-charge'), at: point }),
   proximity: z.strictObject({ id, type: z.literal('proximity'), at: point }),
+  'launch-pad': z.strictObject({ id, type: z.literal('launch-pad'), pad: id, destination: point }),
   character: z.strictObject({ id, type: z.literal('character'), profile: z.string(), class: z.string(), loadout: z.string(), perks: z.array(z.string()), equipment: z.string() }),
 }
 
@@ -345,6 +346,31 @@ export function respawnObjective(core: CadenceCore, table: Table, q: QueryOf<'ob
   const control = r.control as { held: boolean | null; type: string } | undefined
   if (!control || control.type !== 'control') return r
   return { ...r, control: { ...control, held: true, note: 'Respawn: a secured Control objective stays secured without friendly characters nearby', rule: 'respawn/module-rules.html#control-objectives' }, rules: [...(r.rules ?? []), 'respawn/module-rules.html#control-objectives'] }
+}
+
+/**
+ * Launch pads (respawn/module-rules.html#launch-pads): "The destination should be no more than 12 inches away
+ * and not be blocked by any large terrain"; using one costs 2 inches of the remaining movement. "Large" is not
+ * defined: the terrain the flight line crosses is listed with its height, not judged.
+ */
+export function launchPad(table: Table, q: z.infer<typeof respawnQuerySchemas['launch-pad']>): QueryResultBody {
+  const pad = table.terrainPiece(q.pad)
+  const fp = pad.solid.footprint
+  const cx = fp.reduce((s, p) => s + p[0], 0) / fp.length
+  const cy = fp.reduce((s, p) => s + p[1], 0) / fp.length
+  const d = closestPointOnPolygon(fp, q.destination[0], q.destination[1]).distanceMm
+  const crosses = table.terrain
+    .filter((t) => t.id !== pad.id && segmentInsideLengthMm(t.solid.footprint, cx, cy, q.destination[0], q.destination[1]) > 0)
+    .map((t) => ({ terrain: t.id, heightMm: roundTo(t.solid.topZ - t.solid.bottomZ, 2) }))
+  const ok = isWithin(d, inches(RESPAWN_RULES.launchPadMaxInches.value), 'le')
+  return {
+    valid: ok,
+    distance: { mm: roundTo(d, 2), inches: roundTo(toInches(d), 3), limitInches: RESPAWN_RULES.launchPadMaxInches.value },
+    crosses,
+    movementCostInches: RESPAWN_RULES.launchPadCostInches.value,
+    note: '"not be blocked by any large terrain": the crossed pieces are listed; the book does not say what is large',
+    rules: [RESPAWN_RULES.launchPadMaxInches.section],
+  }
 }
 
 /** Proximity objective: "all models within 6 inches of the objective marker score the objective". */
