@@ -19,6 +19,11 @@ export type DetectorParams = {
   minMarkerSidePx: number
   /** Raw OpenCV DetectorParameters overrides (names as in OpenCV), applied last. */
   opencv: Readonly<Record<string, number | boolean>>
+  /**
+   * Extra overrides for region (ROI) searches only. Regions hold markers of known size, so two
+   * adaptive-threshold windows (5 and 15 px) do what three (3, 13, 23) do for a whole frame, ~40 % faster.
+   */
+  roiOpencv: Readonly<Record<string, number | boolean>>
 }
 
 /** Our markers: DICT_4X4_100, sub-pixel corners, down to 12 px. */
@@ -27,6 +32,7 @@ export const DEFAULT_DETECTOR_PARAMS: DetectorParams = {
   refine: 'subpix',
   minMarkerSidePx: 12,
   opencv: {},
+  roiOpencv: { adaptiveThreshWinSizeMin: 5, adaptiveThreshWinSizeMax: 15, adaptiveThreshWinSizeStep: 10 },
 }
 
 /** Exactly OpenCV's ArucoDetector defaults (the benchmark baseline): refine none, minMarkerPerimeterRate 0.03. */
@@ -35,6 +41,7 @@ export const OPENCV_DEFAULT_DETECTOR_PARAMS: DetectorParams = {
   refine: 'none',
   minMarkerSidePx: 0,
   opencv: {},
+  roiOpencv: {},
 }
 
 const REFINE_CODES: Record<CornerRefinement, string> = {
@@ -121,6 +128,8 @@ export class MarkerDetector {
   private readonly cv: Cv
   private readonly dictionary: CvDictionary
   private readonly cvParams: CvDetectorParameters
+  private readonly roiParams: CvDetectorParameters
+  private applied: CvDetectorParameters
   private readonly refineParams: { delete(): void }
   private readonly detector: CvArucoDetector
   private readonly corners: CvMatVector
@@ -140,10 +149,18 @@ export class MarkerDetector {
     const refineCode = cv[REFINE_CODES[this.params.refine]]
     if (typeof refineCode !== 'number') throw new Error(`unknown corner refinement ${this.params.refine}`)
     this.cvParams.cornerRefinementMethod = refineCode
-    for (const [k, v] of Object.entries(this.params.opencv)) {
-      if (!(k in this.cvParams)) throw new Error(`unknown OpenCV detector parameter "${k}"`)
-      this.cvParams[k] = v
+    this.roiParams = new cv.aruco_DetectorParameters()
+    this.roiParams.cornerRefinementMethod = refineCode
+    const apply = (target: CvDetectorParameters, overrides: Readonly<Record<string, number | boolean>>) => {
+      for (const [k, v] of Object.entries(overrides)) {
+        if (!(k in target)) throw new Error(`unknown OpenCV detector parameter "${k}"`)
+        target[k] = v
+      }
     }
+    apply(this.cvParams, this.params.opencv)
+    apply(this.roiParams, this.params.opencv)
+    apply(this.roiParams, this.params.roiOpencv)
+    this.applied = this.cvParams
     this.refineParams = new cv.aruco_RefineParameters(10, 3, true)
     this.detector = new cv.aruco_ArucoDetector(this.dictionary, this.cvParams, this.refineParams)
     this.cellsPerSide = this.dictionary.markerSize + 2 * Number(this.cvParams.markerBorderBits ?? 1)
@@ -163,9 +180,11 @@ export class MarkerDetector {
     const detections: MarkerDetection[] = []
     const searched: RectPx[] = []
     if (!rois) {
+      this.use(this.cvParams)
       copyGray(frame, { x: 0, y: 0, width, height }, gray.data)
       this.runDetector(gray, 0, 0, Math.max(width, height), detections)
     } else {
+      this.use(this.roiParams)
       for (const r of rois) {
         const rect = clampRect(r, width, height)
         if (!rect) continue
@@ -191,12 +210,20 @@ export class MarkerDetector {
     return this.gray
   }
 
+  /** Switch between whole-frame and region parameters (setDetectorParameters copies them in). */
+  private use(p: CvDetectorParameters): void {
+    if (this.applied === p) return
+    this.applied = p
+    this.appliedPerimeterRate = Number.NaN
+    this.detector.setDetectorParameters(p)
+  }
+
   private runDetector(image: CvMat, dx: number, dy: number, maxDim: number, out: MarkerDetection[]): void {
     if (this.params.minMarkerSidePx > 0 && !('minMarkerPerimeterRate' in this.params.opencv)) {
       const rate = Math.min(1, (4 * this.params.minMarkerSidePx) / maxDim)
       if (rate !== this.appliedPerimeterRate) {
-        this.cvParams.minMarkerPerimeterRate = rate
-        this.detector.setDetectorParameters(this.cvParams)
+        this.applied.minMarkerPerimeterRate = rate
+        this.detector.setDetectorParameters(this.applied)
         this.appliedPerimeterRate = rate
       }
     }
@@ -229,6 +256,7 @@ export class MarkerDetector {
     this.detector.delete()
     this.refineParams.delete()
     this.cvParams.delete()
+    this.roiParams.delete()
     this.dictionary.delete()
   }
 }

@@ -8,11 +8,13 @@ export type RoiParams = {
   fullFrameEvery: number
   /** Margin around a marker's bounding box, in marker sides (covers motion between frames). */
   marginSides: number
-  /** Minimum margin, px. */
+  /** Margin bounds, px: motion between frames is in pixels whatever the marker's size, so a big
+   * table marker needs no bigger margin than a small one beyond what its own detection needs. */
   minMarginPx: number
+  maxMarginPx: number
 }
 
-export const DEFAULT_ROI_PARAMS: RoiParams = { enabled: true, fullFrameEvery: 8, marginSides: 1, minMarginPx: 16 }
+export const DEFAULT_ROI_PARAMS: RoiParams = { enabled: true, fullFrameEvery: 8, marginSides: 0.5, minMarginPx: 16, maxMarginPx: 40 }
 
 /** Expanded bounding boxes of the markers, merged where they overlap. */
 export function planRois(markers: readonly MarkerDetection[], width: number, height: number, params: RoiParams): RectPx[] {
@@ -22,7 +24,7 @@ export function planRois(markers: readonly MarkerDetection[], width: number, hei
     for (const [x, y] of m.corners) {
       x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y)
     }
-    const margin = Math.max(params.minMarginPx, params.marginSides * m.sidePx)
+    const margin = Math.min(params.maxMarginPx, Math.max(params.minMarginPx, params.marginSides * m.sidePx))
     boxes.push({ x0: Math.max(0, Math.floor(x0 - margin)), y0: Math.max(0, Math.floor(y0 - margin)), x1: Math.min(width, Math.ceil(x1 + margin)), y1: Math.min(height, Math.ceil(y1 + margin)) })
   }
   // Merge overlapping boxes until stable (few boxes: quadratic is fine).

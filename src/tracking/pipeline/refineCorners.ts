@@ -5,7 +5,7 @@
 // the black square is sampled along its whole length: at each step a grey profile across the edge
 // (within ±0.9 module, where the only rising dark→light edge is the marker border) gives the edge
 // position as the centroid of the positive gradient; a robust total-least-squares line goes through
-// those points, and adjacent lines intersect in the corners. Three passes re-centre the profiles.
+// those points, and adjacent lines intersect in the corners. Two passes re-centre the profiles.
 // Hot path: called per detected marker; allocates only the returned corners.
 import type { GrayFrame, MarkerCorners } from '../types.ts'
 
@@ -28,7 +28,7 @@ export type EdgeRefineParams = {
 }
 
 export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
-  iterations: 3,
+  iterations: 2,
   windowModules: 0.9,
   maxWindowPx: 3,
   stepAlongPx: 0.5,
