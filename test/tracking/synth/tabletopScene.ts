@@ -39,6 +39,11 @@ export type TabletopOptions = {
   figures?: boolean
   effects?: Partial<SynthEffects>
   dictionary?: DictionarySpec
+  /**
+   * Camera below a transparent table looking up: every marker faces down (table markers, and one
+   * token under each base); bases and figures stand on top, seen through the glass.
+   */
+  fromBelow?: boolean
 }
 
 export type TruthPose = { id: string; kind: 'model' | 'terrain'; position: [number, number]; z: number; facing: number }
@@ -85,7 +90,7 @@ export function buildTabletopScene(cv: OpenCvHandle, opts: TabletopOptions): Tab
   const eye: Vector3 = [
     look[0] + dist * Math.cos(elev) * Math.sin(az),
     look[1] - dist * Math.cos(elev) * Math.cos(az),
-    dist * Math.sin(elev),
+    (opts.fromBelow ? -1 : 1) * dist * Math.sin(elev),
   ]
   const pose = lookAt(eye, [look[0], look[1], 0])
   const dictionary = opts.dictionary ?? 'DICT_4X4_100'
@@ -96,12 +101,13 @@ export function buildTabletopScene(cv: OpenCvHandle, opts: TabletopOptions): Tab
     return c
   }
 
+  const face = opts.fromBelow ? 'down' as const : 'up' as const
   const registryMarkers: RegistryMarker[] = []
   const markers: SynthMarker[] = []
   const markerOwner = new Map<number, string>()
   const addMarker = (id: number, sizeMm: number, centre: [number, number], z: number, rotationDeg: number) => {
     const c = cellsOf(id)
-    markers.push({ id, sizeMm, quietZoneMm: quietZoneMm(sizeMm), centre, z, rotationDeg, face: 'up', cells: c.cells, cellsSide: c.side })
+    markers.push({ id, sizeMm, quietZoneMm: quietZoneMm(sizeMm), centre, z, rotationDeg, face, cells: c.cells, cellsSide: c.side })
   }
 
   // Table reference markers: corners and edge midpoints, 70 mm in from the edges.
@@ -114,7 +120,7 @@ export function buildTabletopScene(cv: OpenCvHandle, opts: TabletopOptions): Tab
   ]
   refPositions.forEach((p, i) => {
     const rotation = 90 * (i % 4)
-    registryMarkers.push({ id: i, role: 'table', size: refSize, position: p, rotation })
+    registryMarkers.push({ id: i, role: 'table', size: refSize, position: p, rotation, ...(opts.fromBelow ? { face } : {}) })
     markerOwner.set(i, 'table')
     addMarker(i, refSize, p, 0, rotation)
   })
@@ -165,7 +171,7 @@ export function buildTabletopScene(cv: OpenCvHandle, opts: TabletopOptions): Tab
   for (let i = 0; i < modelCount && nextId < 90; i++) {
     const { base, heightMm } = rnd.pick(BASES)
     const ext = baseExtent(base)
-    const layout = rnd.pick(['tab', 'tab', 'tab', 'token', 'twin'] as const)
+    const layout = opts.fromBelow ? 'under' : rnd.pick(['tab', 'tab', 'tab', 'token', 'twin'] as const)
     const tokenSize = Math.min(markerSize, (2 * Math.min(ext.forward, ext.side)) / (1 + 2 / 6) - 1)
     const tabDistance = ext.forward + TAB_GAP_MM + quietZoneMm(markerSize) + markerSize / 2
     const reach = layout === 'token' ? Math.max(ext.forward, ext.side) : tabDistance + markerSize * 0.75
@@ -182,12 +188,13 @@ export function buildTabletopScene(cv: OpenCvHandle, opts: TabletopOptions): Tab
     truth.push({ id, kind: 'model', position: c, z: 0, facing })
     const mount = (offset: [number, number], heightAbove: number, rotation: number, size: number) => {
       const markerId = nextId++
-      registryMarkers.push({ id: markerId, role: 'model', model: id, size, offset, rotation, height: heightAbove })
+      registryMarkers.push({ id: markerId, role: 'model', model: id, size, offset, rotation, height: heightAbove, ...(opts.fromBelow ? { face } : {}) })
       markerOwner.set(markerId, id)
       const a = (facing * Math.PI) / 180
       addMarker(markerId, size, [c[0] + Math.cos(a) * offset[0] - Math.sin(a) * offset[1], c[1] + Math.sin(a) * offset[0] + Math.cos(a) * offset[1]], heightAbove, facing + rotation)
     }
-    if (layout === 'token') mount([0, 0], heightMm, 0, tokenSize)
+    if (layout === 'under') mount([0, 0], 0, 90, tokenSize)
+    else if (layout === 'token') mount([0, 0], heightMm, 0, tokenSize)
     else if (layout === 'tab') mount([-tabDistance, 0], 0, 90, markerSize)
     else {
       mount([-tabDistance, 0], 0, 90, markerSize)
