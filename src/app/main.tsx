@@ -10,6 +10,7 @@ import { engine } from './engine/engineHandle.ts'
 import { loadHistory } from './actions/rulings.ts'
 import { loadDemo } from './ui/TopBar.tsx'
 import { App } from './App.tsx'
+import { installProbe } from './scene/TestProbe.tsx'
 import './app.css'
 
 const restored = savedScene()
@@ -18,6 +19,7 @@ if (restored) {
   useApp.getState().notify({ level: 'info', text: 'Restored your last table.', actions: [{ label: 'Open the demo instead', run: () => loadDemo(findRuleSystem(restored.system) ? restored.system : DEFAULT_SYSTEM_ID) }] })
 }
 persistScene(useApp)
+installProbe()
 startEvaluationLoop(useApp, engine())
 void loadHistory()
 

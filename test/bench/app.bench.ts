@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     try {
       const page = session.page
       await page.goto(server.url)
-      await page.waitForFunction(() => !!window.__tabletop, null, { timeout: 30_000 })
+      await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
       await page.waitForTimeout(1500)
       const fpsNoOverlay = await measureFps(page, 5000)
       await page.getByTestId('attacker-a1').click()

@@ -89,7 +89,7 @@ describe.skipIf(!haveChromium)('planner in Chromium', () => {
       page.on('pageerror', (e) => errors.push(e.message))
       try {
         await page.goto(server.url)
-        await page.waitForFunction(() => !!window.__tabletop, null, { timeout: 30_000 })
+        await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
         if (system.id !== (await page.getByTestId('system-picker').inputValue())) {
           await page.getByTestId('system-picker').selectOption(system.id)
         }

@@ -33,7 +33,7 @@ describe.skipIf(!haveChromium)('referee record in Chromium', () => {
     session = await launchChromium()
     page = session.page
     await page.goto(server.url)
-    await page.waitForFunction(() => !!window.__tabletop, null, { timeout: 30_000 })
+    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
     if ((await page.getByTestId('system-picker').inputValue()) !== 'narrative-skirmish') await page.getByTestId('system-picker').selectOption('narrative-skirmish')
   })
   afterAll(async () => {
@@ -50,7 +50,7 @@ describe.skipIf(!haveChromium)('referee record in Chromium', () => {
     expect(await page.getByTestId('history-item').first().innerText()).toContain('a1 → b1 (rifle): allowed, 9/20 to hit')
 
     await page.reload()
-    await page.waitForFunction(() => !!window.__tabletop, null, { timeout: 30_000 })
+    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
     await expect.poll(() => page.getByTestId('history-item').count(), { timeout: 10_000 }).toBe(1)
     expect(await page.getByTestId('history-item').first().innerText()).toContain('a1 → b1 (rifle)')
 

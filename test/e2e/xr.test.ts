@@ -39,7 +39,7 @@ describe.skipIf(!haveChromium)('AR mode in Chromium (IWER emulator)', () => {
   it('enters immersive-ar, sees hit-test results and places the table', async () => {
     const page = session.page
     await page.goto(`${server.url}?emulate-xr`)
-    await page.waitForFunction(() => !!window.__tabletop, null, { timeout: 30_000 })
+    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
     await page.getByTestId('attacker-a1').click()
     await page.getByTestId('target-b1').click()
     await page.getByTestId('mode-xr').click()

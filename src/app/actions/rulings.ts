@@ -27,8 +27,23 @@ export function plannerFreeze(scene: Scene): Freeze {
   return { source: 'planner', frames: 0, uncertaintyMm: Math.max(0, ...scene.models.map((m) => m.uncertainty ?? 0)) }
 }
 
-/** "Rule on this": evaluate the selected attack exactly as the CLI would, and keep it. */
+/**
+ * How the camera modes freeze the table for a ruling (average recent frames, merge them into the
+ * scene, report the uncertainty); null in the planner, where the table is as placed by hand.
+ */
+let freezeProvider: (() => Promise<Freeze | null>) | null = null
+
+export function setFreezeProvider(provider: (() => Promise<Freeze | null>) | null): void {
+  freezeProvider = provider
+}
+
+/** "Rule on this": freeze the table, evaluate the selected attack exactly as the CLI would, keep it. */
 export async function ruleOnThis(freeze?: Freeze): Promise<RulingRecord | null> {
+  let frozen = freeze ?? null
+  if (!frozen && freezeProvider) {
+    frozen = await freezeProvider()
+    await settled()
+  }
   const s = useApp.getState()
   const query = s.evaluation.overlay?.attackQuery
   if (!query) {
@@ -50,7 +65,7 @@ export async function ruleOnThis(freeze?: Freeze): Promise<RulingRecord | null> 
       scene,
       query: query as Query,
       result: r.value,
-      freeze: freeze ?? plannerFreeze(scene),
+      freeze: frozen ?? plannerFreeze(scene),
       summary: summarize(query, result),
     })
     useApp.getState().addRuling(record)

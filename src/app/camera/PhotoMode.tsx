@@ -1,6 +1,148 @@
-// Photo ruling: open an image (or take a still) and rule on the table it shows.
-import { ModeUnavailable } from '../ui/ModeUnavailable.tsx'
+// Photo ruling: open an image (a phone's file picker offers the camera too), find the markers in
+// it, lock the table, place the tracked models into the scene, and draw the overlay on the photo.
+// The ruling card and "Rule on this" then work as in the planner, with the photo's uncertainty.
+import { useEffect, useRef, useState } from 'react'
+import type { TrackFrameResult } from '../../tracking/index.ts'
+import { useApp } from '../state/appStore.ts'
+import { setFreezeProvider } from '../actions/rulings.ts'
+import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
+import { loadRegistryFile, restoreRegistry } from './registryFile.ts'
+import { describeMerge, mergePoses } from './trackedScene.ts'
+import { StatusLine } from './StatusLine.tsx'
+import { DetectionMarks } from './DetectionMarks.tsx'
+import { type LockHolder, RegisteredOverlay } from './RegisteredOverlay.tsx'
+import { TRACKING_OFF } from '../state/trackingSlice.ts'
+
+async function decodeImage(file: File): Promise<ImageData> {
+  let bitmap: ImageBitmap
+  try {
+    bitmap = await createImageBitmap(file)
+  } catch {
+    throw new Error(`${file.name} is not an image this browser can read (try a JPEG or PNG)`)
+  }
+  const canvas = document.createElement('canvas')
+  canvas.width = bitmap.width
+  canvas.height = bitmap.height
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!
+  ctx.drawImage(bitmap, 0, 0)
+  bitmap.close()
+  return ctx.getImageData(0, 0, canvas.width, canvas.height)
+}
+
+export function RegistryPicker() {
+  const registry = useApp((s) => s.registry)
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <div className="button-row">
+      <span data-testid="registry-name">{registry ? `Markers: ${registry.name} (${registry.registry.markers.length})` : 'No marker registry loaded'}</span>
+      <button type="button" onClick={() => input.current?.click()} data-testid="load-registry">Load marker registry…</button>
+      <input ref={input} type="file" accept=".json,application/json" hidden data-testid="registry-input" onChange={(e) => {
+        const f = e.target.files?.[0]
+        e.target.value = ''
+        if (f) void loadRegistryFile(f)
+      }} />
+    </div>
+  )
+}
 
 export function PhotoMode() {
-  return <ModeUnavailable title="Photo ruling" testId="photo-mode" why="Reading a table from a photo needs the marker tracker, which is not part of this build yet." />
+  const registry = useApp((s) => s.registry)
+  const [photo, setPhoto] = useState<{ url: string; result: TrackFrameResult | null } | null>(null)
+  const runtime = useRef<TrackingRuntime | null>(null)
+  const holder = useRef<LockHolder>({ lock: null })
+  const input = useRef<HTMLInputElement>(null)
+
+  useEffect(restoreRegistry, [])
+  useEffect(() => () => {
+    runtime.current?.dispose()
+    runtime.current = null
+    setFreezeProvider(null)
+    useApp.getState().setTracking(TRACKING_OFF)
+  }, [])
+  const url = photo?.url
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url)
+  }, [url])
+
+  const open = async (file: File) => {
+    const s = useApp.getState()
+    if (!registry) {
+      s.notify({ level: 'warning', text: 'Load the marker registry of your table first: it says which marker is on which model.' })
+      return
+    }
+    let image: ImageData
+    try {
+      image = await decodeImage(file)
+    } catch (e) {
+      s.notify({ level: 'error', text: `${e instanceof Error ? e.message : String(e)}. Nothing changed on the table.` })
+      return
+    }
+    const url = URL.createObjectURL(file)
+    setPhoto({ url, result: null })
+    s.setTracking({ state: 'starting', message: 'Loading the marker tracker…', markersSeen: 0, tableLocked: false })
+    try {
+      runtime.current ??= await startTracking(registry.registry, () => undefined, (m) => useApp.getState().setTracking({ state: 'error', message: m }))
+      const rt = runtime.current
+      await rt.client.ready
+      rt.client.setRegistry(registry.registry)
+      rt.client.reset()
+      const started = performance.now()
+      const id = rt.client.submit(image, started)
+      const { result } = await rt.nextResult(id - 1)
+      holder.current.lock = result.table
+      setPhoto({ url, result })
+      const lock = result.table
+      useApp.getState().setTracking({
+        state: 'running',
+        message: `${file.name}`,
+        markersSeen: result.detections.length,
+        tableLocked: lock.locked,
+        reprojectionErrorPx: lock.locked ? lock.reprojectionErrorPx : null,
+        fps: null,
+        latencyMs: performance.now() - started,
+      })
+      if (!lock.locked) {
+        useApp.getState().notify({ level: 'warning', text: `The table is not locked in this photo: ${lock.reason}. Take it so that at least two table markers show. Nothing changed on the table.` })
+        return
+      }
+      const poses = result.objects.filter((o) => o.frame === 'table')
+      const merged = mergePoses(useApp.getState().scene, registry.registry, poses, `photo ${file.name}`)
+      if (!merged.ok) {
+        useApp.getState().notify({ level: 'error', text: `The photo could not be placed on the table: ${merged.message}` })
+        return
+      }
+      useApp.getState().replaceScene(merged.scene)
+      const uncertaintyMm = Math.max(0, ...poses.map((p) => p.uncertainty ?? 0))
+      setFreezeProvider(async () => ({ source: 'photo', frames: 1, uncertaintyMm }))
+      useApp.getState().notify({ level: 'info', text: `From the photo: ${describeMerge(merged.report, registry.registry)}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
+    } catch (e) {
+      useApp.getState().setTracking({ state: 'error', message: e instanceof Error ? e.message : String(e) })
+    }
+  }
+
+  const result = photo?.result ?? null
+  return (
+    <div className="camera-stage" data-testid="photo-mode">
+      <div className="camera-bar">
+        <RegistryPicker />
+        <div className="button-row">
+          <button type="button" className="primary" onClick={() => input.current?.click()} data-testid="open-photo">Open photo…</button>
+          <input ref={input} type="file" accept="image/*" capture="environment" hidden data-testid="photo-input" onChange={(e) => {
+            const f = e.target.files?.[0]
+            e.target.value = ''
+            if (f) void open(f)
+          }} />
+        </div>
+        <StatusLine />
+      </div>
+      {photo && (
+        <div className="camera-frame" style={{ aspectRatio: result ? `${result.width} / ${result.height}` : undefined }}>
+          <img src={photo.url} alt="The photo being ruled on" />
+          {result && <DetectionMarks result={result} />}
+          {result?.table.locked && <RegisteredOverlay holder={holder.current} />}
+        </div>
+      )}
+      {!photo && <p className="stage-note">Open a photo of the table (the markers of at least two table corners or edges must show). The models it finds are placed on the table; then tap attacker and target as in the planner.</p>}
+    </div>
+  )
 }

@@ -6,7 +6,7 @@ import { useApp } from '../state/appStore.ts'
 import { moveModel } from '../state/sceneEdits.ts'
 import { COLOURS, sideColour } from './palette.ts'
 import { useTableDrag } from './useTableDrag.ts'
-import { useTableFrame } from './tableFrame.ts'
+import { useTableFrame, useTableLook } from './tableFrame.ts'
 import { useSides } from './useSides.ts'
 import { Label } from './Label.tsx'
 import { OutlineRing } from './OutlineRing.tsx'
@@ -61,6 +61,7 @@ export function ModelPiece({ id }: { id: string }) {
   const sides = useSides()
   const drag = useTableDrag()
   const frame = useTableFrame()
+  const { ghost } = useTableLook()
   if (!model) return null
   const [x, y] = model.position
   const z = model.z ?? 0
@@ -80,13 +81,14 @@ export function ModelPiece({ id }: { id: string }) {
   return (
     <group name={`model:${id}`} onPointerDown={onPointerDown}>
       <group position={[x, y, z]} rotation={[0, 0, (facingDeg * Math.PI) / 180]}>
-        <BaseMesh base={model.base} colour={colour} />
-        <Body base={model.base} heightMm={model.height} colour={colour} />
+        {!ghost && <BaseMesh base={model.base} colour={colour} />}
+        {!ghost && <Body base={model.base} heightMm={model.height} colour={colour} />}
         <mesh position={[halfLength * 0.6, 0, BASE_THICKNESS_MM + 1]}>
           <boxGeometry args={[halfLength * 0.8, 4, 2]} />
           <meshBasicMaterial color="#ffffff" />
         </mesh>
       </group>
+      {ghost && <OutlineRing base={model.base} x={x} y={y} facingDeg={facingDeg} offsetMm={1.5} bandMm={3} z={z + 0.8} colour={colour} opacity={1} />}
       {role && (
         <OutlineRing base={model.base} x={x} y={y} facingDeg={facingDeg} offsetMm={3} bandMm={5} z={z + 0.8} colour={role === 'attacker' ? COLOURS.attacker : COLOURS.target} opacity={1} />
       )}

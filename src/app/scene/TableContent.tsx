@@ -5,7 +5,10 @@ import type { Group } from 'three'
 import { useShallow } from 'zustand/react/shallow'
 import { useApp } from '../state/appStore.ts'
 import { COLOURS } from './palette.ts'
-import { TableFrameContext } from './tableFrame.ts'
+import { TableFrameContext, TableLookContext } from './tableFrame.ts'
+
+const SOLID = { ghost: false }
+const GHOST = { ghost: true }
 import { ModelPiece } from './ModelPiece.tsx'
 import { TerrainPiece } from './TerrainPiece.tsx'
 import { Overlays } from './Overlays.tsx'
@@ -37,18 +40,21 @@ function TableSurface() {
   )
 }
 
-export function TableContent() {
+/** `surface: false` over a photo or video: the real table is there already, draw only what is on it. */
+export function TableContent({ surface = true, ghost = false }: { surface?: boolean; ghost?: boolean }) {
   const frame = useRef<Group>(null)
   const modelIds = useApp(useShallow((s) => s.scene.models.map((m) => m.id)))
   const terrainIds = useApp(useShallow((s) => (s.scene.terrain ?? []).map((t) => t.id)))
   return (
+    <TableLookContext.Provider value={ghost ? GHOST : SOLID}>
     <TableFrameContext.Provider value={frame}>
       <group ref={frame} name="table-frame">
-        <TableSurface />
+        {surface && <TableSurface />}
         {terrainIds.map((id) => <TerrainPiece key={id} id={id} />)}
         {modelIds.map((id) => <ModelPiece key={id} id={id} />)}
         <Overlays />
       </group>
     </TableFrameContext.Provider>
+    </TableLookContext.Provider>
   )
 }

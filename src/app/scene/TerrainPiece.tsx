@@ -9,7 +9,7 @@ import { useApp } from '../state/appStore.ts'
 import { moveTerrain, setTerrainVertex } from '../state/sceneEdits.ts'
 import { COLOURS, terrainColour } from './palette.ts'
 import { useTableDrag } from './useTableDrag.ts'
-import { useTableFrame } from './tableFrame.ts'
+import { useTableFrame, useTableLook } from './tableFrame.ts'
 import { Label } from './Label.tsx'
 
 function useExtrusion(footprint: readonly Point2[], heightMm: number): ExtrudeGeometry {
@@ -30,9 +30,10 @@ function Prism({ footprint, heightMm, z, colour, selected, onPointerDown }: {
   onPointerDown: (e: ThreeEvent<PointerEvent>) => void
 }) {
   const geometry = useExtrusion(footprint, heightMm)
+  const { ghost } = useTableLook()
   return (
     <mesh geometry={geometry} position={[0, 0, z]} onPointerDown={onPointerDown}>
-      <meshStandardMaterial color={selected ? COLOURS.terrainSelected : colour} transparent opacity={0.88} roughness={0.9} />
+      <meshStandardMaterial color={selected ? COLOURS.terrainSelected : colour} transparent opacity={ghost ? 0.22 : 0.88} depthWrite={!ghost} roughness={0.9} />
     </mesh>
   )
 }

@@ -1,15 +1,17 @@
-// A small read-only window hook for browser tests and the benchmark: where on screen a table point
-// or a model is, so tests can click the 3D view like a player would. No state is changed through it.
+// A small read-only window hook for browser tests and the benchmark: the scene and timings from the
+// store (always), and where on screen a table point or a model is (while a 3D view is up), so tests
+// can click the 3D view like a player would. Nothing is changed through it.
 import { useEffect } from 'react'
 import { useThree } from '@react-three/fiber'
 import { Vector3 } from 'three'
 import { useApp } from '../state/appStore.ts'
 
 export type TabletopProbe = {
-  /** Client (CSS px) coordinates of a table-frame point. */
+  /** Client (CSS px) coordinates of a table-frame point in the 3D view (throws without a view). */
   project: (x: number, y: number, z: number) => { x: number; y: number }
   /** Client coordinates of a model's body centre, or null. */
   modelOnScreen: (id: string) => { x: number; y: number } | null
+  /** Frames drawn by the 3D view so far. */
   frames: () => number
   /** The scene on the table now (a copy), so a test can evaluate the same scene in Node. */
   scene: () => unknown
@@ -23,6 +25,31 @@ declare global {
   }
 }
 
+type ViewProbe = { project: TabletopProbe['project']; frames: () => number }
+let view: ViewProbe | null = null
+
+/** Installed once at start-up (main.tsx). */
+export function installProbe(): void {
+  const project: TabletopProbe['project'] = (x, y, z) => {
+    if (!view) throw new Error('no 3D view on screen')
+    return view.project(x, y, z)
+  }
+  window.__tabletop = {
+    project,
+    modelOnScreen: (id) => {
+      const m = useApp.getState().scene.models.find((mm) => mm.id === id)
+      return m && view ? project(m.position[0], m.position[1], (m.z ?? 0) + m.height * 0.5) : null
+    },
+    frames: () => view?.frames() ?? 0,
+    scene: () => structuredClone(useApp.getState().scene),
+    timings: () => {
+      const o = useApp.getState().evaluation.overlay
+      return { overlayMs: o?.ms ?? null, matrixMs: o?.matrix?.ms ?? null }
+    },
+  }
+}
+
+/** Inside a Canvas: registers that view's projection and frame counter with the probe. */
 export function TestProbe() {
   const get = useThree((s) => s.get)
   useEffect(() => {
@@ -31,31 +58,22 @@ export function TestProbe() {
       frames++
       raf = requestAnimationFrame(tick)
     })
-    const project = (x: number, y: number, z: number) => {
-      const { camera, gl } = get()
-      const frame = get().scene.getObjectByName('table-frame')
-      const v = new Vector3(x, y, z)
-      if (frame) v.applyMatrix4(frame.matrixWorld)
-      v.project(camera)
-      const rect = gl.domElement.getBoundingClientRect()
-      return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height }
-    }
-    window.__tabletop = {
-      project,
-      modelOnScreen: (id) => {
-        const m = useApp.getState().scene.models.find((mm) => mm.id === id)
-        return m ? project(m.position[0], m.position[1], (m.z ?? 0) + m.height * 0.5) : null
+    const mine: ViewProbe = {
+      project: (x, y, z) => {
+        const { camera, gl } = get()
+        const frame = get().scene.getObjectByName('table-frame')
+        const v = new Vector3(x, y, z)
+        if (frame) v.applyMatrix4(frame.matrixWorld)
+        v.project(camera)
+        const rect = gl.domElement.getBoundingClientRect()
+        return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height }
       },
       frames: () => frames,
-      scene: () => structuredClone(useApp.getState().scene),
-      timings: () => {
-        const o = useApp.getState().evaluation.overlay
-        return { overlayMs: o?.ms ?? null, matrixMs: o?.matrix?.ms ?? null }
-      },
     }
+    view = mine
     return () => {
       cancelAnimationFrame(raf)
-      delete window.__tabletop
+      if (view === mine) view = null
     }
   }, [get])
   return null

@@ -10,3 +10,11 @@ export function useTableFrame(): RefObject<Group | null> {
   if (!ref) throw new Error('useTableFrame: outside <TableContent>')
   return ref
 }
+
+/** How the table is drawn: solid in the planner and AR; "ghost" over a photo or video, where the real
+ * models and terrain are already in the picture and only outlines, labels and the overlay help. */
+export const TableLookContext = createContext<{ ghost: boolean }>({ ghost: false })
+
+export function useTableLook(): { ghost: boolean } {
+  return useContext(TableLookContext)
+}

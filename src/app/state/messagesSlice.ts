@@ -20,7 +20,7 @@ export const createMessagesSlice: StateCreator<AppState, [], [], MessagesSlice> 
   notify: (m) => {
     const id = nextMessageId++
     // Keep the newest few: a flood of messages helps nobody.
-    set((s) => ({ messages: [...s.messages.filter((x) => x.text !== m.text), { ...m, id }].slice(-4) }))
+    set((s) => ({ messages: [...s.messages.filter((x) => x.text !== m.text), { ...m, id }].slice(-3) }))
     if (m.level === 'info') setTimeout(() => get().dismiss(id), INFO_MS)
     return id
   },

@@ -1,7 +1,11 @@
 // Tracking status for the camera modes' status line (human pace: updated a few times a second,
 // never per frame; per-frame poses stay outside React).
 import type { StateCreator } from 'zustand'
+import type { Registry } from '../../tracking/index.ts'
 import type { AppState } from './store.ts'
+
+/** The marker registry in force (what each printed marker is stuck to), with its file name. */
+export type LoadedRegistry = { name: string; registry: Registry }
 
 export type TrackingStatus = {
   state: 'off' | 'starting' | 'running' | 'unavailable' | 'error'
@@ -15,12 +19,16 @@ export type TrackingStatus = {
 
 export type TrackingSlice = {
   tracking: TrackingStatus
+  registry: LoadedRegistry | null
   setTracking: (t: Partial<TrackingStatus>) => void
+  setRegistry: (r: LoadedRegistry | null) => void
 }
 
 export const TRACKING_OFF: TrackingStatus = { state: 'off', message: '', markersSeen: 0, tableLocked: false, reprojectionErrorPx: null, fps: null, latencyMs: null }
 
 export const createTrackingSlice: StateCreator<AppState, [], [], TrackingSlice> = (set) => ({
   tracking: TRACKING_OFF,
+  registry: null,
   setTracking: (t) => set((s) => ({ tracking: { ...s.tracking, ...t } })),
+  setRegistry: (registry) => set({ registry }),
 })

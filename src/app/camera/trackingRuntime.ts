@@ -1,0 +1,43 @@
+// The app's handle on the tracking worker (src/tracking): created when a camera mode starts, so
+// OpenCV (≈10 MB, inside the worker's own bundle) loads only in the modes that need it.
+import type { Registry, TrackingClient, TrackingResultMessage } from '../../tracking/index.ts'
+
+/**
+ * The tracking worker, as src/tracking/browser.ts's createTrackingWorker makes it. Not imported
+ * from there: browser.ts also re-exports the OpenCV loader, which would pull OpenCV.js (~10 MB)
+ * into a main-thread chunk; only the worker needs it.
+ */
+function createTrackingWorker(): Worker {
+  return new Worker(new URL('../../tracking/worker/trackingWorker.ts', import.meta.url), { type: 'module', name: 'tracking' })
+}
+
+export type TrackingRuntime = {
+  client: TrackingClient
+  /** Resolves with the next result (after the given frame id, if any). */
+  nextResult: (afterFrameId?: number) => Promise<TrackingResultMessage>
+  dispose: () => void
+}
+
+export async function startTracking(registry: Registry, onResult: (m: TrackingResultMessage) => void, onError: (message: string) => void): Promise<TrackingRuntime> {
+  const { createTrackingClient } = await import('../../tracking/index.ts')
+  const waiters: Array<{ after: number; resolve: (m: TrackingResultMessage) => void }> = []
+  const client = createTrackingClient(createTrackingWorker(), {
+    registry,
+    onResult: (m) => {
+      onResult(m)
+      for (let i = waiters.length - 1; i >= 0; i--) {
+        const w = waiters[i]!
+        if (m.frameId > w.after) {
+          waiters.splice(i, 1)
+          w.resolve(m)
+        }
+      }
+    },
+    onError,
+  })
+  return {
+    client,
+    nextResult: (after = 0) => new Promise((resolve) => waiters.push({ after, resolve })),
+    dispose: () => client.dispose(),
+  }
+}

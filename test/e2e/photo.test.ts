@@ -1,0 +1,119 @@
+// Photo ruling in Chromium: a synthetic photo of the narrative-skirmish demo table (rendered by the
+// tracking layer's frame generator, with b1 moved to a known spot) is opened in the Photo mode with
+// its marker registry. The tracker (OpenCV in its worker) locks the table; the models it places are
+// within the tracking tolerance of the true positions; the card then matches `eval` on the
+// ground-truth scene. A file that is not an image gets a clear message and changes nothing.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PNG } from 'pngjs'
+import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
+import { loadOpenCv } from '../../src/tracking/index.ts'
+import { readAttack } from '../../src/app/format/readAttack.ts'
+import { buildSceneFrame, type TabletopScene } from '../tracking/synth/tabletopScene.ts'
+import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
+import { type AppServer, startAppServer } from '../setup/appServer.ts'
+import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+
+warnIfNoChromium('test/e2e/photo.test.ts (browser tests)')
+
+/** Position error allowed for a model read from one 1920×1080 photo (tracking's own tests: ~1–2 mm). */
+const TOLERANCE_MM = 5
+const FACING_TOLERANCE_DEG = 4
+const MOVED_B1 = { position: [380, 600] as [number, number], facing: 80 }
+
+const known = ruleSystems.map((s) => s.id)
+const demo = () => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
+const attack = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
+
+describe.skipIf(!haveChromium)('photo ruling in Chromium', () => {
+  let server: AppServer
+  let session: BrowserSession
+  let synth: TabletopScene
+  const photoPath = join(RESULTS_DIR, 'photo-table.png')
+  const registryPath = join(RESULTS_DIR, 'photo-registry.json')
+
+  beforeAll(async () => {
+    const cv = await loadOpenCv()
+    synth = buildSceneFrame(cv, demo(), { seed: 7, moves: { b1: MOVED_B1 } })
+    const { frame } = renderTableFrame(synth.spec)
+    const png = new PNG({ width: frame.width, height: frame.height })
+    png.data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength)
+    await import('node:fs').then((fs) => fs.mkdirSync(RESULTS_DIR, { recursive: true }))
+    writeFileSync(photoPath, PNG.sync.write(png))
+    writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
+    server = await startAppServer()
+    session = await launchChromium()
+  })
+  afterAll(async () => {
+    await session?.close()
+    await server?.close()
+  })
+
+  it('places the models within tolerance and rules as eval does on the true table', async () => {
+    const page = session.page
+    await page.goto(server.url)
+    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
+    await page.getByTestId('attacker-a1').click()
+    await page.getByTestId('target-b1').click()
+    await page.getByTestId('weapon-rifle').click()
+    await page.getByTestId('mode-photo').click()
+
+    // Without a registry the photo is refused with a way on.
+    await page.getByTestId('photo-input').setInputFiles(photoPath)
+    await expect.poll(() => page.getByTestId('messages').innerText()).toContain('Load the marker registry')
+
+    await page.getByTestId('registry-input').setInputFiles(registryPath)
+    await expect.poll(() => page.getByTestId('registry-name').innerText()).toContain('photo-registry.json')
+
+    // Not an image: a clear message, the table unchanged.
+    const notImage = join(RESULTS_DIR, 'not-a-photo.png')
+    writeFileSync(notImage, 'this is text, not a PNG')
+    const before = await page.evaluate(() => window.__tabletop!.scene())
+    await page.getByTestId('photo-input').setInputFiles(notImage)
+    await expect.poll(() => page.getByTestId('messages').innerText()).toContain('not an image this browser can read')
+    expect(await page.evaluate(() => window.__tabletop!.scene())).toEqual(before)
+
+    await page.getByTestId('photo-input').setInputFiles(photoPath)
+    const status = page.getByTestId('tracking-status')
+    await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
+    await expect.poll(async () => {
+      const s = (await page.evaluate(() => window.__tabletop!.scene())) as Scene
+      return (s.meta as { tracking?: unknown } | undefined)?.tracking !== undefined
+    }, { timeout: 20_000 }).toBe(true)
+
+    const tracked = (await page.evaluate(() => window.__tabletop!.scene())) as Scene
+    const placed = ((tracked.meta as { tracking: { placed: string[] } }).tracking.placed)
+    expect(placed).toEqual(expect.arrayContaining(['a1', 'b1']))
+    for (const truth of synth.truth.filter((t) => placed.includes(t.id))) {
+      const m = tracked.models.find((x) => x.id === truth.id)!
+      const errMm = Math.hypot(m.position[0] - truth.position[0], m.position[1] - truth.position[1])
+      expect(errMm, `${truth.id} position error`).toBeLessThan(TOLERANCE_MM)
+      const dFacing = Math.abs(((((m.facing ?? 0) - truth.facing) % 360) + 540) % 360 - 180)
+      expect(dFacing, `${truth.id} facing error`).toBeLessThan(FACING_TOLERANCE_DEG)
+    }
+
+    await page.locator('[data-testid="card"][data-fresh="yes"][data-state="ruled"][data-attacker="a1"][data-target="b1"]').waitFor({ timeout: 20_000 })
+    await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('[aria-label="Dismiss message"]').forEach((b) => b.click()))
+    await page.waitForTimeout(1500)
+    await page.screenshot({ path: screenshotPath('photo-ruling') })
+    const card = JSON.parse((await page.getByTestId('card-json').textContent())!) as QueryResult
+    // Exactly eval's answer for the table as tracked...
+    expect(card).toEqual(evaluateTable(loadScene({ ...tracked, queries: [attack] }, findRuleSystem, known)).results[0])
+    // ...and the same call as eval on the true table (b1 where it really is).
+    const truthScene = demo()
+    truthScene.models = truthScene.models.map((m) => (m.id === 'b1' ? { ...m, position: MOVED_B1.position, facing: MOVED_B1.facing } : m))
+    const expected = evaluateTable(loadScene({ ...truthScene, queries: [attack] }, findRuleSystem, known)).results[0]!
+    const got = readAttack(card)
+    const want = readAttack(expected)
+    expect(got.allowed).toBe(want.allowed)
+    expect(card.inRange).toBe(expected.inRange)
+    expect(got.cover?.level).toBe(want.cover?.level)
+    expect(got.probability?.hitExact).toBe(want.probability?.hitExact)
+    expect(Math.abs(got.distanceMm! - want.distanceMm!)).toBeLessThan(TOLERANCE_MM)
+
+    await page.getByTestId('rule-on-this').click()
+    await expect.poll(() => page.getByTestId('history-item').count()).toBe(1)
+  }, 180_000)
+})
