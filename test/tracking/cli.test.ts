@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writePng } from '../../src/tracking/node/readImage.ts'
+import { intrinsicsFile } from '../../src/tracking/calibration/intrinsicsSchema.ts'
 import { renderTableFrame } from './synth/renderTableFrame.ts'
 import { buildSceneFrame, buildTabletopScene, type TabletopScene } from './synth/tabletopScene.ts'
 import { openCv } from './helpers.ts'
@@ -70,6 +71,20 @@ describe('cli track', () => {
     expect(out.images[0].error).toMatch(/broken\.png/)
     expect(out.images[2].objects.length).toBeGreaterThan(5)
     expect(r.stderr).toMatch(/error: .*broken\.png/)
+  })
+
+  it('--camera uses the stored intrinsics (and rejects a camera file without fx)', () => {
+    writeFileSync(join(dir, 'camera.json'), JSON.stringify(intrinsicsFile(tabletop.spec.intrinsics, 'synthetic')))
+    const r = cli(['track', join(dir, 'table.png'), '--registry', join(dir, 'registry.json'), '--camera', join(dir, 'camera.json')])
+    expect(r.code).toBe(0)
+    const img = JSON.parse(r.stdout).images[0]
+    expect(img.table.camera.intrinsics.source).toBe('calibration')
+    expect(img.table.cameraReprojectionErrorPx).toBeLessThan(0.3)
+    const { fx: _fx, ...noFx } = intrinsicsFile(tabletop.spec.intrinsics)
+    writeFileSync(join(dir, 'bad-camera.json'), JSON.stringify(noFx))
+    const bad = cli(['track', join(dir, 'table.png'), '--registry', join(dir, 'registry.json'), '--camera', join(dir, 'bad-camera.json')])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/^error: fx: missing/)
   })
 
   it('a registry that names an id twice is rejected with its path, exit 2', () => {
