@@ -6,7 +6,8 @@
 // (within ±0.9 module, where the only rising dark→light edge is the marker border) gives the edge
 // position as the centroid of the positive gradient; a robust total-least-squares line goes through
 // those points, and adjacent lines intersect in the corners. Two passes re-centre the profiles.
-// Hot path: called per detected marker; allocates only the returned corners.
+// Hot path: called per detected marker; allocates only the returned corners (scratch buffers below
+// are module-level and not reentrant).
 import type { GrayFrame, MarkerCorners } from '../types.ts'
 
 export type EdgeRefineParams = {
@@ -42,6 +43,7 @@ const MAX_SAMPLES = 4096
 const _px = new Float64Array(MAX_SAMPLES)
 const _py = new Float64Array(MAX_SAMPLES)
 const _lines = new Float64Array(16) // per side: point x, y, direction x, y
+const _keep = new Uint8Array(MAX_SAMPLES)
 
 function sample(g: GrayFrame, x: number, y: number): number {
   const x0 = Math.floor(x), y0 = Math.floor(y)
@@ -134,7 +136,8 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
 
 /** Robust total-least-squares line through the first n points of _px/_py, stored at side index s. */
 function fitLine(n: number, s: number): boolean {
-  const keep = new Uint8Array(n).fill(1)
+  const keep = _keep
+  keep.fill(1, 0, n)
   let cx = 0, cy = 0, dx = 1, dy = 0
   for (let round = 0; round < 3; round++) {
     let m = 0
