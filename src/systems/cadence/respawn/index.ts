@@ -6,7 +6,7 @@ import { ruleText } from '../squadrons/gameCatalogue.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
 import {
-  RS, beamAttack, character, coveringFire, launchPad, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove, respawnObjective, respawnVisibility,
+  RS, beamAttack, character, coveringFire, launchPad, teleport, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove, respawnObjective, respawnVisibility,
   respawnQuerySchemas, respawnRestrictions, revive,
 } from './rules.ts'
 import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
@@ -81,6 +81,7 @@ export const respawn: RuleSystem = createCadenceSystem({
     proximity: ((table, q) => proximity(table, q as never)) as Handler,
     character: ((_table, q) => character(q as never)) as Handler,
     'launch-pad': ((table, q) => launchPad(table, q as never)) as Handler,
+    teleport: ((table, q) => teleport(core, table, q as never)) as Handler,
     'mission-setup': ((table, q) => respawnMissionSetup(table, q as never)) as Handler,
   }),
   demoScene,

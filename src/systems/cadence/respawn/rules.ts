@@ -12,7 +12,7 @@ import {
 import { RESPAWN_RULES } from './catalogue.ts'
 import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
 import { deriveTable } from '../squadrons/derivedTable.ts'
-import { anySightlineCrosses } from '../squadrons/flatGeometry.ts'
+import { anySightlineCrosses, measureBaseFootprintGap } from '../squadrons/flatGeometry.ts'
 import { beamLine, findBeamVictims, gapFigure, BEAM_RULE } from './beam.ts'
 import { measurePush } from './pushBack.ts'
 import { CHARACTER_RULE, buildCharacter } from './characters.ts'
@@ -56,6 +56,7 @@ export const respawnQuerySchemas = {
   'explosive-charge': z.strictObject({ id, type: z.literal('explosive-charge'), at: point }),
   proximity: z.strictObject({ id, type: z.literal('proximity'), at: point }),
   'launch-pad': z.strictObject({ id, type: z.literal('launch-pad'), pad: id, destination: point }),
+  teleport: z.strictObject({ id, type: z.literal('teleport'), model: id, pad: id, exit: id, to: point, mode: z.enum(['move', 'advance']).optional() }),
   character: z.strictObject({ id, type: z.literal('character'), profile: z.string(), class: z.string(), loadout: z.string(), perks: z.array(z.string()), equipment: z.string() }),
 }
 
@@ -370,6 +371,41 @@ export function launchPad(table: Table, q: z.infer<typeof respawnQuerySchemas['l
     movementCostInches: RESPAWN_RULES.launchPadCostInches.value,
     note: '"not be blocked by any large terrain": the crossed pieces are listed; the book does not say what is large',
     rules: [RESPAWN_RULES.launchPadMaxInches.section],
+  }
+}
+
+/**
+ * Teleports (respawn/module-rules.html#teleport): "When a character moves into contact it may immediately be
+ * placed in contact with the target destination in an allowed space. It may continue it's movement from that
+ * point." The character walks straight to the pad until its base touches it, is placed touching the exit on the
+ * side facing `to`, and walks on; the two walks together must fit its Movement.
+ */
+export function teleport(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas.teleport>): QueryResultBody {
+  const m = table.model(q.model)
+  const pad = table.terrainPiece(q.pad)
+  const exit = table.terrainPiece(q.exit)
+  const v = core.view(table, m)
+  const mode = q.mode ?? 'move'
+  const allowance = core.hooks.movementInches(table, v, mode, v.movementInches).inches
+  const toPad = measureBaseFootprintGap(m.placed, pad.solid.footprint)
+  // Placed in contact with the exit: the base centre one base radius beyond the exit's point nearest to `to`.
+  const near = closestPointOnPolygon(exit.solid.footprint, q.to[0], q.to[1])
+  const r = Math.max(m.placed.halfLengthMm, m.placed.halfWidthMm)
+  const dx = q.to[0] - near.point[0]
+  const dy = q.to[1] - near.point[1]
+  const dd = Math.hypot(dx, dy)
+  const placed: [number, number] = dd > 0 ? [near.point[0] + (dx / dd) * r, near.point[1] + (dy / dd) * r] : [near.point[0], near.point[1]]
+  const onward = dd > r ? Math.hypot(q.to[0] - placed[0], q.to[1] - placed[1]) : 0
+  const total = toPad + onward
+  const ok = isWithin(total, inches(allowance), 'le')
+  return {
+    allowed: ok,
+    reasons: ok ? [] : [{ code: 'too-far', message: `${roundTo(toInches(total), 3)}" (${roundTo(toInches(toPad), 3)}" to the pad + ${roundTo(toInches(onward), 3)}" from the exit) is more than ${allowance}"`, rule: 'respawn/module-rules.html#teleport' }],
+    toPadInches: roundTo(toInches(toPad), 3),
+    placedAt: [roundTo(placed[0], 2), roundTo(placed[1], 2)],
+    onwardInches: roundTo(toInches(onward), 3),
+    allowanceInches: allowance,
+    rules: ['respawn/module-rules.html#teleport', 'core-rules/playing-a-game.html#action-move'],
   }
 }
 
