@@ -3,7 +3,7 @@
 // that line, friendly or enemy." The line starts at the firer's base centre (option beamAnchor) and
 // runs 24" toward the chosen point; "within" is the core's strict reading (any part of the base
 // closer than 2" to the segment).
-import { type Table, type TableModel, inches, isWithin, roundTo, toInches } from '../../../engine/index.ts'
+import { SceneError, type Table, type TableModel, inches, isWithin, roundTo, toInches } from '../../../engine/index.ts'
 import { measureSegmentBaseGap } from '../squadrons/flatGeometry.ts'
 import { RESPAWN_RULES } from './catalogue.ts'
 
@@ -14,7 +14,8 @@ export type BeamLine = { from: [number, number]; to: [number, number]; lengthInc
 export function beamLine(firer: TableModel, toward: readonly [number, number], anchor: 'base-centre' | 'base-edge'): BeamLine {
   const dx = toward[0] - firer.x
   const dy = toward[1] - firer.y
-  const d = Math.hypot(dx, dy) || 1
+  const d = Math.hypot(dx, dy)
+  if (d < 1e-6) throw new SceneError([{ path: 'toward', message: 'the point the line is drawn toward must differ from the firer\'s position' }])
   const ux = dx / d
   const uy = dy / d
   // base-edge: start where the ray from the centre leaves the base (support point along the direction).

@@ -119,6 +119,9 @@ export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof ramp
   // The end of the ramp: where the car's centre line leaves the ramp's footprint.
   const far = inches(100)
   const inside = segmentInsideLengthMm(ramp.solid.footprint, car.x, car.y, car.x + ux * far, car.y + uy * far)
+  if (inside <= 0) {
+    return { ramp: ramp.id, allowed: false, reasons: [{ code: 'not-driving-onto-ramp', message: `${car.id}'s line of travel does not cross ${ramp.id}`, rule: SL.ramps }], rules: [SL.ramps] }
+  }
   const entryOffset = distanceToFootprint(ramp.solid.footprint, car.x, car.y, ux, uy)
   const endDist = entryOffset + inside
   const exit: [number, number] = [car.x + ux * endDist, car.y + uy * endDist]
