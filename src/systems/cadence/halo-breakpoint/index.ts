@@ -59,7 +59,7 @@ const system = createCadenceSystem({
     move: (table, q) => haloMove(core, table, q),
     'hunter-charge': ((table, q) => hunterCharge(core, table, q as never)) as Handler,
     'vehicle-ram': ((table, q) => vehicleRam(core, table, q as never)) as Handler,
-    army: ((_table, q) => checkArmy(q as never)) as Handler,
+    army: ((table, q) => checkArmy(table, q as never)) as Handler,
   }),
   demoScene,
 })

@@ -213,8 +213,9 @@ export const armyQuerySchema = z.strictObject({
  * "at least 50% Standard units by points, and no more than 50% Specialist units", vehicles count as
  * Specialist and are used only at 400+ points unless agreed; the unit entries' own limits.
  */
-export function checkArmy(q: z.infer<typeof armyQuerySchema>): QueryResultBody {
+export function checkArmy(table: Table, q: z.infer<typeof armyQuerySchema>): QueryResultBody {
   const problems: string[] = []
+  const gauntletIncluded = table.options.gauntletPointsIncluded !== false
   const weapons = [...UNSC_WEAPONS, ...COVENANT_WEAPONS]
   const rows = q.units.map((u, i) => {
     const entry = HALO_UNITS.find((e) => e.id === u.unit)
@@ -229,6 +230,8 @@ export function checkArmy(q: z.infer<typeof armyQuerySchema>): QueryResultBody {
       const m = HALO_MODELS.find((x) => x.id === id && x.unit === entry.name)
       if (!m) { problems.push(`units[${i}]: "${id}" is not a model of ${entry.name}`); continue }
       points += m.points
+      // Option gauntletPointsIncluded = false: the Jackals' Point Defence Gauntlet is paid on top (4 points).
+      if (!gauntletIncluded && GAUNTLET_CARRIERS.includes(m.id)) points += POINT_DEFENCE_GAUNTLET.points ?? 0
       if (m.specialRules.includes('Vehicle')) vehicle = true
     }
     for (const w of u.weapons ?? []) {

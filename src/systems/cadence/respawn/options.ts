@@ -37,6 +37,6 @@ export const RESPAWN_OPTIONS = [
   },
   {
     name: 'heavyBarricadeCover', type: 'boolean', default: true, section: `${TEAM}#equipment_3`,
-    note: 'The Heavy class Deployable Barricade omits "This barricade has the Cover keyword" (the Support one has it); default the same barricade.',
+    note: 'The Heavy class Deployable Barricade omits "This barricade has the Cover keyword" (the Support one has it); default the same barricade. Informational: a barricade is a scene terrain piece, whose keywords (cover or not) the scene gives.',
   },
 ] as const satisfies readonly CadenceOptionDecl[]

@@ -7,20 +7,20 @@ const TEAM = 'scraplands/building-a-team.html'
 
 export const SCRAPLANDS_OPTIONS = [
   {
-    name: 'spikes', values: ['no-effect', 'd6-hits'], default: 'no-effect', section: `${TEAM}#upgrades`,
-    note: 'Spikes: "take d6+1 hits instead of d6" refers to a d6-hit collision rule the module never defines (collisions cause one control check, a single Damage 4 hit). Default: Spikes is reported but changes nothing. d6-hits: a failed collision control check inflicts d6 Damage-4 hits (d6+1 with Spikes) - an interpretation, not the text.',
+    name: 'spikes', values: ['no-effect'], default: 'no-effect', section: `${TEAM}#upgrades`,
+    note: 'Spikes: "take d6+1 hits instead of d6" refers to a d6-hit collision rule the module never defines (collisions cause one control check, a single Damage 4 hit). Spikes is reported but changes nothing: giving it "d6 hits" would invent a collision rule the book does not have.',
   },
   {
     name: 'pivotLimit', values: ['vehicle', 'free'], default: 'vehicle', section: 'core-rules/advanced-rules.html#vehicle-movement-restrictions',
     note: 'Cars are Vehicles: up to 2 pivots of up to 45 degrees per Move/Advance, at least 1" apart. Drift (90) and J-Turn (180) exceed this by their own text.',
   },
   {
-    name: 'collisionContact', values: ['touch', 'overlap'], default: 'touch', section: `${RULES}#car-movement`,
+    name: 'collisionContact', values: ['touch'], default: 'touch', section: `${RULES}#car-movement`,
     note: '"If at any point during your move you move into base contact with another car your movement ends": the car stops where the bases first touch.',
   },
   {
     name: 'arenaRounds', type: 'number', default: 5, section: 'scraplands/missions.html#arena-battle',
-    note: 'Arena Battle gives no round count: the core default of 5 rounds (core-rules/playing-a-game.html#rounds).',
+    note: 'Arena Battle gives no round count: the core default of 5 rounds (core-rules/playing-a-game.html#rounds). Informational: no query reads the round.',
   },
   {
     name: 'rampLandingClearance', values: ['base-overlap'], default: 'base-overlap', section: `${RULES}#ramps`,

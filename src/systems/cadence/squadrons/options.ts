@@ -45,7 +45,7 @@ export const SQUADRONS_OPTIONS = [
   },
   {
     name: 'shipsHavePlatform2', type: 'boolean', default: true, section: 'core-rules/advanced-rules.html#vehicles-and-attacks',
-    note: 'Ships count as Vehicles, and "Unless otherwise stated, a vehicle has the Platform (2)" rule; yet Squadrons sells "Weapon Platform: Platform (1)" for 9 points, which only makes sense if ships lack Platform (2). Default literal (true); false gives ships Platform only when bought.',
+    note: 'Ships count as Vehicles, and "Unless otherwise stated, a vehicle has the Platform (2)" rule; yet Squadrons sells "Weapon Platform: Platform (1)" for 9 points, which only makes sense if ships lack Platform (2). Default literal (true); false gives ships Platform only when bought. Informational: an attack query resolves one weapon at a time.',
   },
   {
     name: 'moveToleranceMm', type: 'number', default: 1, section: `${RULES}#ship-movement`,

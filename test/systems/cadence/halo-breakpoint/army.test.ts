@@ -37,3 +37,19 @@ describe('Halo army building', () => {
     expect(r.problems[0]).toMatch(/3-5 models/)
   })
 })
+
+describe('option gauntletPointsIncluded', () => {
+  const jackals = { unit: 'jackal-infantry', models: ['jackal-infantry-minor', 'jackal-infantry-minor', 'jackal-infantry-major'] }
+  const run = (options: Record<string, unknown>) => evaluateScene({
+    format: 'tabletop-scene/1', system: 'cadence/halo-breakpoint', table: { width: 1219.2, depth: 914.4 }, options,
+    models: [
+      { id: 'a', side: 'unsc', profile: 'marine', base: { shape: 'round', diameter: 25 }, height: 40, position: [100, 100] },
+      { id: 'b', side: 'covenant', profile: 'grunt-infantry-minor', base: { shape: 'round', diameter: 25 }, height: 40, position: [900, 800] },
+    ],
+    queries: [{ id: 'army', type: 'army', units: [jackals] }],
+  }, findRuleSystem, ruleSystems.map((s) => s.id)).results[0]
+  it('Jackals 6 + 6 + 7 = 19 with the gauntlet included (default); + 3 × 4 = 31 when it is paid on top', () => {
+    expect(run({})).toMatchObject({ total: 19 })
+    expect(run({ gauntletPointsIncluded: false })).toMatchObject({ total: 31 })
+  })
+})
