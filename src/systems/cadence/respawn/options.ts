@@ -9,7 +9,7 @@ const S1 = 'respawn/season-1-big-guns.html'
 export const RESPAWN_OPTIONS = [
   {
     name: 'characterIsUnit', type: 'boolean', default: true, section: TEAM,
-    note: 'Never stated; each character activates alone and has its own Command, so each is a unit of one model.',
+    note: 'Never stated; each character activates alone and has its own Command, so each is a unit of one model (a scene model without "unit" is its own unit). Informational.',
   },
   {
     name: 'barrierAndSmokeReading', values: ['opaque', 'any-sightline'], default: 'opaque', section: `${S1}#special-terrain-energy-barriers`,
