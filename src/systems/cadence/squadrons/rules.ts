@@ -12,7 +12,7 @@ import {
 import { PREMADE_SHIPS, SHIP_BUILDING, SQUADRONS_RULES } from './catalogue.ts'
 import { anySightlineCrosses } from './flatGeometry.ts'
 import { type SceneEdit } from './derivedTable.ts'
-import { addKeywordToAll, excuseOtherEnemies, resolveAttackOn, visibilityOn } from './gameAttack.ts'
+import { excuseOtherEnemies, resolveAttackOn, visibilityOn } from './gameAttack.ts'
 import { deriveTable } from './derivedTable.ts'
 import { measureShipMove, SHIP_MOVE_MODES, type ShipMoveContext } from './shipMovement.ts'
 import { computeShipCost } from './shipBuilding.ts'
@@ -131,9 +131,12 @@ function squadronsEdit(table: Table, attackerId: string | null, targetId: string
       sm.eye = 1
       sm.z = 0
     }
-    // "all ships count as having the Vehicle special rule"
-    addKeywordToAll(scene, 'Vehicle')
-    if (table.options.weakSpotRear === false) addKeywordToAll(scene, 'Weak Spot (None)')
+    // "all ships count as having the Vehicle special rule" (a Destroy objective is not a ship)
+    for (const sm of scene.models) {
+      if (table.model(sm.id).profileId === 'destroy-objective') continue
+      const kw = sm.keywords ?? []
+      sm.keywords = [...kw, ...(kw.includes('Vehicle') ? [] : ['Vehicle']), ...(table.options.weakSpotRear === false ? ['Weak Spot (None)'] : [])]
+    }
     if (attackerId && targetId) {
       // "otherwise may choose any enemy ship as a target"
       excuseOtherEnemies(scene, table, attackerId, targetId)
