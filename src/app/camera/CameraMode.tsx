@@ -1,6 +1,99 @@
-// Live camera mode: the video as background, the overlay registered on it through the tracker.
-import { ModeUnavailable } from '../ui/ModeUnavailable.tsx'
+// Live camera mode: the rear camera's video as background, markers tracked in the worker, the 3D
+// overlay registered on the video through the tracked table pose, a status line (markers seen,
+// table locked and its reprojection error, tracking rate, latency). "Rule on this" freezes the
+// recent frames (averaged, with their uncertainty). Camera refused or missing: a clear message.
+import { useEffect, useRef, useState } from 'react'
+import { useApp } from '../state/appStore.ts'
+import { TRACKING_OFF } from '../state/trackingSlice.ts'
+import { setFreezeProvider } from '../actions/rulings.ts'
+import { type LiveTracking, cameraErrorText, startLiveTracking } from './liveTracking.ts'
+import { restoreRegistry } from './registryFile.ts'
+import { RegistryPicker } from './PhotoMode.tsx'
+import { StatusLine } from './StatusLine.tsx'
+import { RegisteredOverlay } from './RegisteredOverlay.tsx'
+
+declare global {
+  interface Window {
+    /** Camera-frame → tracking-result latency of the live mode (benchmark and tests). */
+    __tabletopCamera?: { latency: LiveTracking['latency'] }
+  }
+}
 
 export function CameraMode() {
-  return <ModeUnavailable title="Live camera" testId="camera-mode" why="Tracking the table through the camera needs the marker tracker, which is not part of this build yet." />
+  const registry = useApp((s) => s.registry)
+  const video = useRef<HTMLVideoElement>(null)
+  const live = useRef<LiveTracking | null>(null)
+  const stream = useRef<MediaStream | null>(null)
+  const [state, setState] = useState<'idle' | 'starting' | 'running'>('idle')
+  const [size, setSize] = useState<{ w: number; h: number } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const stop = () => {
+    live.current?.stop()
+    live.current = null
+    stream.current?.getTracks().forEach((t) => t.stop())
+    stream.current = null
+    setFreezeProvider(null)
+    delete window.__tabletopCamera
+    useApp.getState().setTracking(TRACKING_OFF)
+    setState('idle')
+  }
+  useEffect(restoreRegistry, [])
+  useEffect(() => stop, [])
+
+  const start = async () => {
+    setError(null)
+    if (!registry) {
+      setError('Load the marker registry of your table first: it says which marker is on which model.')
+      return
+    }
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setError('This browser offers no camera access here (it needs https or localhost). Use Photo or the planner.')
+      return
+    }
+    setState('starting')
+    useApp.getState().setTracking({ state: 'starting', message: 'Starting the camera…' })
+    try {
+      stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false })
+    } catch (e) {
+      setError(cameraErrorText(e))
+      useApp.getState().setTracking(TRACKING_OFF)
+      setState('idle')
+      return
+    }
+    const v = video.current!
+    v.srcObject = stream.current
+    await v.play().catch(() => undefined)
+    setSize({ w: v.videoWidth || 1280, h: v.videoHeight || 720 })
+    useApp.getState().setTracking({ state: 'starting', message: 'Loading the marker tracker…' })
+    try {
+      live.current = await startLiveTracking(v, registry.registry)
+    } catch (e) {
+      setError(`The tracker could not start: ${e instanceof Error ? e.message : String(e)}`)
+      stop()
+      return
+    }
+    const l = live.current
+    setFreezeProvider(l.freeze)
+    window.__tabletopCamera = { latency: l.latency }
+    setState('running')
+  }
+
+  return (
+    <div className="camera-stage" data-testid="camera-mode" data-camera={state}>
+      <div className="camera-bar">
+        <RegistryPicker />
+        <div className="button-row">
+          {state === 'idle' && <button type="button" className="primary" onClick={() => void start()} data-testid="start-camera">Start camera</button>}
+          {state !== 'idle' && <button type="button" onClick={stop} data-testid="stop-camera">Stop camera</button>}
+        </div>
+        {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
+        <StatusLine />
+      </div>
+      <div className="camera-frame" style={{ aspectRatio: size ? `${size.w} / ${size.h}` : '16 / 9', display: state === 'idle' ? 'none' : undefined }}>
+        <video ref={video} muted playsInline />
+        {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} />}
+      </div>
+    </div>
+  )
 }

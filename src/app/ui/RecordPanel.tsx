@@ -31,7 +31,7 @@ function ReopenedView() {
 }
 
 export function RecordPanel() {
-  const canRule = useApp((s) => s.evaluation.overlay?.attack != null && s.evaluation.sceneRev === s.sceneRev)
+  const canRule = useApp((s) => s.evaluation.overlay?.attackQuery != null && s.evaluation.status !== 'error')
   const busy = useApp((s) => s.busy)
   const rulings = useApp((s) => s.rulings)
   const persistent = useApp((s) => s.historyPersistent)

@@ -1,0 +1,140 @@
+// The live camera loop: video frames → tracking worker (latest frame wins) → a non-reactive pose
+// buffer read per frame by the overlay; the status line and the scene are updated at human pace.
+// Hot path (onFrame/onResult): no React state, no allocation beyond the worker's recycled buffers.
+import type { Registry, TrackingResultMessage } from '../../tracking/index.ts'
+import { useApp } from '../state/appStore.ts'
+import type { Freeze } from '../record/rulingRecord.ts'
+import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
+import { mergePoses } from './trackedScene.ts'
+import type { LockHolder } from './RegisteredOverlay.tsx'
+
+const STATUS_EVERY_MS = 250
+const SCENE_EVERY_MS = 500
+const LATENCY_WINDOW = 120
+const MOVE_EPS_MM = 0.5
+const MOVE_EPS_DEG = 0.5
+
+export type LiveTracking = {
+  holder: LockHolder
+  /** Camera frame captured → tracking result on the main thread, ms (median, p95 over the window). */
+  latency: () => { medianMs: number | null; p95Ms: number | null; samples: number }
+  /** "Rule on this": average the recent frames in the worker, put them on the table, report the uncertainty. */
+  freeze: () => Promise<Freeze | null>
+  stop: () => void
+}
+
+/** A camera error as a sentence with a way on. */
+export function cameraErrorText(e: unknown): string {
+  const name = e instanceof DOMException ? e.name : ''
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Camera permission was refused. Allow the camera for this site in the browser settings, or use Photo or the planner.'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera was found on this device. Use Photo (an image file) or the planner.'
+  if (name === 'NotReadableError' || name === 'AbortError') return 'The camera is busy or could not start (another app may be using it). Close it and try again, or use Photo or the planner.'
+  return `The camera could not start: ${e instanceof Error ? e.message : String(e)}. Use Photo or the planner.`
+}
+
+function quantile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!
+}
+
+export async function startLiveTracking(video: HTMLVideoElement, registry: Registry): Promise<LiveTracking> {
+  const holder: LockHolder = { lock: null }
+  const latencies = new Float64Array(LATENCY_WINDOW)
+  let latencyCount = 0
+  let results = 0
+  let latest: TrackingResultMessage | null = null
+  let stopped = false
+
+  const onResult = (m: TrackingResultMessage) => {
+    holder.lock = m.result.table
+    latest = m
+    latencies[latencyCount % LATENCY_WINDOW] = performance.now() - m.timeMs
+    latencyCount++
+    results++
+  }
+  const runtime: TrackingRuntime = await startTracking(registry, onResult, (message) => useApp.getState().setTracking({ state: 'error', message }))
+  await runtime.client.ready
+
+  const canvas = document.createElement('canvas')
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!
+  const pump = () => {
+    if (stopped) return
+    if (video.readyState >= 2 && video.videoWidth > 0) {
+      if (canvas.width !== video.videoWidth || canvas.height !== video.videoHeight) {
+        canvas.width = video.videoWidth
+        canvas.height = video.videoHeight
+      }
+      ctx.drawImage(video, 0, 0)
+      runtime.client.submit(ctx.getImageData(0, 0, canvas.width, canvas.height), performance.now())
+    }
+    if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(pump)
+    else requestAnimationFrame(pump)
+  }
+  pump()
+
+  // The scene follows the tracked (smoothed) poses; one undo step brings back the table before.
+  const s0 = useApp.getState()
+  s0.replaceScene(s0.scene)
+  let lastResults = 0
+  let lastStatusAt = performance.now()
+  const statusTimer = setInterval(() => {
+    const now = performance.now()
+    const lock = latest?.result.table
+    const window = Math.min(latencyCount, LATENCY_WINDOW)
+    const sorted = Array.from(latencies.subarray(0, window)).sort((a, b) => a - b)
+    useApp.getState().setTracking({
+      state: 'running',
+      message: 'camera',
+      markersSeen: latest?.result.detections.length ?? 0,
+      tableLocked: lock?.locked === true,
+      reprojectionErrorPx: lock?.locked ? lock.reprojectionErrorPx : null,
+      fps: ((results - lastResults) * 1000) / (now - lastStatusAt),
+      latencyMs: quantile(sorted, 0.5),
+    })
+    lastResults = results
+    lastStatusAt = now
+  }, STATUS_EVERY_MS)
+  const sceneTimer = setInterval(() => {
+    if (!latest?.result.table.locked) return
+    const poses = latest.tracked.filter((t) => t.state !== 'stale')
+    if (poses.length === 0) return
+    const scene = useApp.getState().scene
+    // Re-rule only when something really moved: sub-millimetre jitter must not churn the card.
+    const moved = poses.some((t) => {
+      const m = scene.models.find((x) => x.id === t.id)
+      return !m || Math.hypot(m.position[0] - t.position[0], m.position[1] - t.position[1]) > MOVE_EPS_MM || Math.abs((m.facing ?? 0) - t.facing) > MOVE_EPS_DEG
+    })
+    if (!moved) return
+    const merged = mergePoses(scene, registry, poses.map((t) => ({ ...t, frame: 'table' as const })), 'camera')
+    if (merged.ok) useApp.getState().editScene(() => merged.scene, { undoable: false })
+  }, SCENE_EVERY_MS)
+
+  return {
+    holder,
+    latency: () => {
+      const window = Math.min(latencyCount, LATENCY_WINDOW)
+      const sorted = Array.from(latencies.subarray(0, window)).sort((a, b) => a - b)
+      return { medianMs: quantile(sorted, 0.5), p95Ms: quantile(sorted, 0.95), samples: window }
+    },
+    freeze: async () => {
+      const frozen = (await runtime.client.freeze()).filter((p) => !p.stale)
+      if (frozen.length === 0) {
+        useApp.getState().notify({ level: 'warning', text: 'Nothing is tracked right now: the ruling uses the table as it was last seen.' })
+        return null
+      }
+      const merged = mergePoses(useApp.getState().scene, registry, frozen.map((p) => ({ ...p, frame: 'table' as const })), 'camera freeze')
+      if (!merged.ok) {
+        useApp.getState().notify({ level: 'error', text: `The frozen table could not be placed: ${merged.message}` })
+        return null
+      }
+      useApp.getState().editScene(() => merged.scene, { undoable: false })
+      return { source: 'camera', frames: Math.max(...frozen.map((p) => p.frames)), uncertaintyMm: Math.max(...frozen.map((p) => p.uncertainty)) }
+    },
+    stop: () => {
+      stopped = true
+      clearInterval(statusTimer)
+      clearInterval(sceneTimer)
+      runtime.dispose()
+    },
+  }
+}

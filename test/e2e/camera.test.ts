@@ -1,0 +1,140 @@
+// Live camera mode in Chromium with a fake camera: a Y4M of the narrative-skirmish demo table (made
+// with the tracking layer's frame generator and Y4M writer; b1 moved to a known spot) is fed as the
+// webcam. The app locks the table, the positions it shows are within the tracking tolerance of the
+// truth, and "Rule on this" (a freeze of recent frames) matches `eval` on the ground-truth scene.
+// Also: no camera, and camera permission refused, each get a clear message and a way on.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
+import { loadOpenCv } from '../../src/tracking/index.ts'
+import type { RgbaFrame } from '../../src/tracking/types.ts'
+import { readAttack } from '../../src/app/format/readAttack.ts'
+import { buildSceneFrame, type TabletopScene } from '../tracking/synth/tabletopScene.ts'
+import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
+import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
+import { type AppServer, startAppServer } from '../setup/appServer.ts'
+import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+
+warnIfNoChromium('test/e2e/camera.test.ts (browser tests)')
+
+const TOLERANCE_MM = 5
+const MOVED_B1 = { position: [380, 600] as [number, number], facing: 80 }
+const FRAMES = 6
+const known = ruleSystems.map((s) => s.id)
+const demo = () => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
+const attack = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
+
+describe.skipIf(!haveChromium)('live camera in Chromium (fake camera)', () => {
+  let server: AppServer
+  let synth: TabletopScene
+  const dir = join(RESULTS_DIR, 'fake-camera')
+  const videoPath = join(dir, 'demo-table.y4m')
+  const registryPath = join(dir, 'registry.json')
+
+  beforeAll(async () => {
+    mkdirSync(dir, { recursive: true })
+    const cv = await loadOpenCv()
+    const frames: RgbaFrame[] = []
+    for (let i = 0; i < FRAMES; i++) {
+      synth = buildSceneFrame(cv, demo(), { seed: 7, moves: { b1: MOVED_B1 }, camera: { width: 1280, height: 720 }, effects: { seed: 100 + i } })
+      frames.push(renderTableFrame(synth.spec).frame)
+    }
+    writeFileSync(videoPath, encodeY4m(frames, 10))
+    writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
+    server = await startAppServer()
+  }, 180_000)
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('locks the table, shows the models within tolerance, and a frozen ruling matches eval on the truth', async () => {
+    const session: BrowserSession = await launchChromium({ fakeVideo: videoPath })
+    try {
+      const page = session.page
+      await page.goto(server.url)
+      await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
+      await page.getByTestId('attacker-a1').click()
+      await page.getByTestId('target-b1').click()
+      await page.getByTestId('weapon-rifle').click()
+      await page.getByTestId('mode-camera').click()
+      await page.getByTestId('registry-input').setInputFiles(registryPath)
+      await page.getByTestId('start-camera').click()
+      const status = page.getByTestId('tracking-status')
+      await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
+
+      const within = async () => {
+        const s = (await page.evaluate(() => window.__tabletop!.scene())) as Scene
+        const placed = (s.meta as { tracking?: { placed: string[] } } | undefined)?.tracking?.placed ?? []
+        if (!placed.includes('a1') || !placed.includes('b1')) return Infinity
+        return Math.max(...synth.truth.filter((t) => placed.includes(t.id)).map((t) => {
+          const m = s.models.find((x) => x.id === t.id)!
+          return Math.hypot(m.position[0] - t.position[0], m.position[1] - t.position[1])
+        }))
+      }
+      await expect.poll(within, { timeout: 30_000, message: 'tracked positions within tolerance' }).toBeLessThan(TOLERANCE_MM)
+      await page.waitForTimeout(2000)
+      await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('[aria-label="Dismiss message"]').forEach((b) => b.click()))
+      await page.screenshot({ path: screenshotPath('camera-live') })
+      expect(await status.innerText()).toMatch(/\d+ markers · table locked \(\d+\.\d+ px\) · \d+\.\d fps · \d+ ms/)
+
+      await page.getByTestId('rule-on-this').click()
+      await expect.poll(() => page.getByTestId('history-item').count(), { timeout: 20_000 }).toBe(1)
+      const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').first().click()])
+      const record = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { freeze: { source: string; frames: number; uncertaintyMm: number }; scene: Scene; result: { results: QueryResult[] } }
+      expect(record.freeze.source).toBe('camera')
+      expect(record.freeze.frames).toBeGreaterThan(1)
+      expect(record.freeze.uncertaintyMm).toBeGreaterThan(0)
+      expect(record.freeze.uncertaintyMm).toBeLessThan(TOLERANCE_MM)
+
+      const truthScene = demo()
+      truthScene.models = truthScene.models.map((m) => (m.id === 'b1' ? { ...m, position: MOVED_B1.position, facing: MOVED_B1.facing } : m))
+      const want = readAttack(evaluateTable(loadScene({ ...truthScene, queries: [attack] }, findRuleSystem, known)).results[0]!)
+      const got = readAttack(record.result.results[0]!)
+      expect(got.allowed).toBe(want.allowed)
+      expect(got.cover?.level).toBe(want.cover?.level)
+      expect(got.probability?.hitExact).toBe(want.probability?.hitExact)
+      expect(Math.abs(got.distanceMm! - want.distanceMm!)).toBeLessThan(TOLERANCE_MM)
+      const latency = await page.evaluate(() => window.__tabletopCamera?.latency())
+      expect(latency?.samples).toBeGreaterThan(5)
+      console.log(`camera → tracking result latency: median ${latency?.medianMs?.toFixed(0)} ms, p95 ${latency?.p95Ms?.toFixed(0)} ms (${latency?.samples} frames)`)
+      await page.getByTestId('stop-camera').click()
+    } finally {
+      await session.close()
+    }
+  }, 180_000)
+
+  it('no camera: a clear message and a way on', async () => {
+    const session = await launchChromium()
+    try {
+      const page = session.page
+      await page.goto(server.url)
+      await page.getByTestId('mode-camera').click()
+      await page.getByTestId('registry-input').setInputFiles(registryPath)
+      await page.getByTestId('start-camera').click()
+      await expect.poll(() => page.getByTestId('camera-error').innerText(), { timeout: 20_000 }).toMatch(/No camera was found|could not start/)
+      await page.getByTestId('mode-planner').click()
+      await page.getByTestId('table-view').waitFor()
+    } finally {
+      await session.close()
+    }
+  })
+
+  it('camera permission refused: a clear message', async () => {
+    const session = await launchChromium({ fakeVideo: videoPath })
+    try {
+      const page = session.page
+      await page.addInitScript(() => {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+      })
+      await page.goto(server.url)
+      await page.getByTestId('mode-camera').click()
+      await page.getByTestId('registry-input').setInputFiles(registryPath)
+      await page.getByTestId('start-camera').click()
+      await expect.poll(() => page.getByTestId('camera-error').innerText()).toContain('Camera permission was refused')
+    } finally {
+      await session.close()
+    }
+  })
+})
