@@ -6,25 +6,17 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
-import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
-import { loadOpenCv } from '../../src/tracking/index.ts'
-import type { RgbaFrame } from '../../src/tracking/types.ts'
+import type { QueryResult, Scene } from '../../src/engine/index.ts'
 import { readAttack } from '../../src/app/format/readAttack.ts'
-import { buildSceneFrame, type TabletopScene } from '../tracking/synth/tabletopScene.ts'
-import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
+import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { TOLERANCE_MM, dismissMessages, openAndSelect, renderDemoTable, truthRuling } from '../setup/demoTable.ts'
 
 warnIfNoChromium('test/e2e/camera.test.ts (browser tests)')
 
-const TOLERANCE_MM = 5
-const MOVED_B1 = { position: [380, 600] as [number, number], facing: 80 }
 const FRAMES = 6
-const known = ruleSystems.map((s) => s.id)
-const demo = () => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
-const attack = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
 
 describe.skipIf(!haveChromium)('live camera in Chromium (fake camera)', () => {
   let server: AppServer
@@ -35,13 +27,9 @@ describe.skipIf(!haveChromium)('live camera in Chromium (fake camera)', () => {
 
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true })
-    const cv = await loadOpenCv()
-    const frames: RgbaFrame[] = []
-    for (let i = 0; i < FRAMES; i++) {
-      synth = buildSceneFrame(cv, demo(), { seed: 7, moves: { b1: MOVED_B1 }, camera: { width: 1280, height: 720 }, effects: { seed: 100 + i } })
-      frames.push(renderTableFrame(synth.spec).frame)
-    }
-    writeFileSync(videoPath, encodeY4m(frames, 10))
+    const rendered = await renderDemoTable(FRAMES, { width: 1280, height: 720 })
+    synth = rendered.synth
+    writeFileSync(videoPath, encodeY4m(rendered.frames, 10))
     writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
     server = await startAppServer()
   }, 180_000)
@@ -53,11 +41,7 @@ describe.skipIf(!haveChromium)('live camera in Chromium (fake camera)', () => {
     const session: BrowserSession = await launchChromium({ fakeVideo: videoPath })
     try {
       const page = session.page
-      await page.goto(server.url)
-      await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
-      await page.getByTestId('attacker-a1').click()
-      await page.getByTestId('target-b1').click()
-      await page.getByTestId('weapon-rifle').click()
+      await openAndSelect(page, server.url)
       await page.getByTestId('mode-camera').click()
       await page.getByTestId('registry-input').setInputFiles(registryPath)
       await page.getByTestId('start-camera').click()
@@ -75,7 +59,7 @@ describe.skipIf(!haveChromium)('live camera in Chromium (fake camera)', () => {
       }
       await expect.poll(within, { timeout: 30_000, message: 'tracked positions within tolerance' }).toBeLessThan(TOLERANCE_MM)
       await page.waitForTimeout(2000)
-      await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('[aria-label="Dismiss message"]').forEach((b) => b.click()))
+      await dismissMessages(page)
       await page.screenshot({ path: screenshotPath('camera-live') })
       expect(await status.innerText()).toMatch(/\d+ markers · table locked \(\d+\.\d+ px\) · \d+\.\d fps · \d+ ms/)
 
@@ -88,9 +72,7 @@ describe.skipIf(!haveChromium)('live camera in Chromium (fake camera)', () => {
       expect(record.freeze.uncertaintyMm).toBeGreaterThan(0)
       expect(record.freeze.uncertaintyMm).toBeLessThan(TOLERANCE_MM)
 
-      const truthScene = demo()
-      truthScene.models = truthScene.models.map((m) => (m.id === 'b1' ? { ...m, position: MOVED_B1.position, facing: MOVED_B1.facing } : m))
-      const want = readAttack(evaluateTable(loadScene({ ...truthScene, queries: [attack] }, findRuleSystem, known)).results[0]!)
+      const want = truthRuling()
       const got = readAttack(record.result.results[0]!)
       expect(got.allowed).toBe(want.allowed)
       expect(got.cover?.level).toBe(want.cover?.level)

@@ -3,29 +3,22 @@
 // its marker registry. The tracker (OpenCV in its worker) locks the table; the models it places are
 // within the tracking tolerance of the true positions; the card then matches `eval` on the
 // ground-truth scene. A file that is not an image gets a clear message and changes nothing.
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PNG } from 'pngjs'
 import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
-import { loadOpenCv } from '../../src/tracking/index.ts'
 import { readAttack } from '../../src/app/format/readAttack.ts'
-import { buildSceneFrame, type TabletopScene } from '../tracking/synth/tabletopScene.ts'
-import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
+import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { ATTACK, TOLERANCE_MM, dismissMessages, openAndSelect, renderDemoTable, truthRuling } from '../setup/demoTable.ts'
 
 warnIfNoChromium('test/e2e/photo.test.ts (browser tests)')
 
-/** Position error allowed for a model read from one 1920×1080 photo (tracking's own tests: ~1–2 mm). */
-const TOLERANCE_MM = 5
 const FACING_TOLERANCE_DEG = 4
-const MOVED_B1 = { position: [380, 600] as [number, number], facing: 80 }
-
 const known = ruleSystems.map((s) => s.id)
-const demo = () => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
-const attack = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
 
 describe.skipIf(!haveChromium)('photo ruling in Chromium', () => {
   let server: AppServer
@@ -35,12 +28,12 @@ describe.skipIf(!haveChromium)('photo ruling in Chromium', () => {
   const registryPath = join(RESULTS_DIR, 'photo-registry.json')
 
   beforeAll(async () => {
-    const cv = await loadOpenCv()
-    synth = buildSceneFrame(cv, demo(), { seed: 7, moves: { b1: MOVED_B1 } })
-    const { frame } = renderTableFrame(synth.spec)
+    const rendered = await renderDemoTable(1)
+    synth = rendered.synth
+    const frame = rendered.frames[0]!
     const png = new PNG({ width: frame.width, height: frame.height })
     png.data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength)
-    await import('node:fs').then((fs) => fs.mkdirSync(RESULTS_DIR, { recursive: true }))
+    mkdirSync(RESULTS_DIR, { recursive: true })
     writeFileSync(photoPath, PNG.sync.write(png))
     writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
     server = await startAppServer()
@@ -53,11 +46,7 @@ describe.skipIf(!haveChromium)('photo ruling in Chromium', () => {
 
   it('places the models within tolerance and rules as eval does on the true table', async () => {
     const page = session.page
-    await page.goto(server.url)
-    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
-    await page.getByTestId('attacker-a1').click()
-    await page.getByTestId('target-b1').click()
-    await page.getByTestId('weapon-rifle').click()
+    await openAndSelect(page, server.url)
     await page.getByTestId('mode-photo').click()
 
     // Without a registry the photo is refused with a way on.
@@ -95,20 +84,16 @@ describe.skipIf(!haveChromium)('photo ruling in Chromium', () => {
     }
 
     await page.locator('[data-testid="card"][data-fresh="yes"][data-state="ruled"][data-attacker="a1"][data-target="b1"]').waitFor({ timeout: 20_000 })
-    await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('[aria-label="Dismiss message"]').forEach((b) => b.click()))
+    await dismissMessages(page)
     await page.waitForTimeout(1500)
     await page.screenshot({ path: screenshotPath('photo-ruling') })
     const card = JSON.parse((await page.getByTestId('card-json').textContent())!) as QueryResult
     // Exactly eval's answer for the table as tracked...
-    expect(card).toEqual(evaluateTable(loadScene({ ...tracked, queries: [attack] }, findRuleSystem, known)).results[0])
+    expect(card).toEqual(evaluateTable(loadScene({ ...tracked, queries: [ATTACK] }, findRuleSystem, known)).results[0])
     // ...and the same call as eval on the true table (b1 where it really is).
-    const truthScene = demo()
-    truthScene.models = truthScene.models.map((m) => (m.id === 'b1' ? { ...m, position: MOVED_B1.position, facing: MOVED_B1.facing } : m))
-    const expected = evaluateTable(loadScene({ ...truthScene, queries: [attack] }, findRuleSystem, known)).results[0]!
     const got = readAttack(card)
-    const want = readAttack(expected)
+    const want = truthRuling()
     expect(got.allowed).toBe(want.allowed)
-    expect(card.inRange).toBe(expected.inRange)
     expect(got.cover?.level).toBe(want.cover?.level)
     expect(got.probability?.hitExact).toBe(want.probability?.hitExact)
     expect(Math.abs(got.distanceMm! - want.distanceMm!)).toBeLessThan(TOLERANCE_MM)

@@ -1,0 +1,50 @@
+// The narrative-skirmish demo table as the camera tests see it: b1 moved to a known spot, rendered
+// by the tracking layer's synthetic frame generator (with the marker registry a player would
+// write), the attack the tests select, and what `eval` says on the true table.
+import type { Page } from 'playwright-core'
+import { type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
+import { loadOpenCv } from '../../src/tracking/index.ts'
+import type { RgbaFrame } from '../../src/tracking/types.ts'
+import { readAttack, type AttackView } from '../../src/app/format/readAttack.ts'
+import { buildSceneFrame, type TabletopScene } from '../tracking/synth/tabletopScene.ts'
+import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
+
+/** Position error allowed for a tracked model (the tracker's own tests see ~1–2 mm). */
+export const TOLERANCE_MM = 5
+export const MOVED_B1 = { position: [380, 600] as [number, number], facing: 80 }
+export const ATTACK = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
+
+export const demoScene = (): Scene => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
+
+/** `count` frames of the demo table with b1 moved (image noise differs per frame), and the truth. */
+export async function renderDemoTable(count: number, size?: { width: number; height: number }): Promise<{ frames: RgbaFrame[]; synth: TabletopScene }> {
+  const cv = await loadOpenCv()
+  const frames: RgbaFrame[] = []
+  let synth: TabletopScene | null = null
+  for (let i = 0; i < count; i++) {
+    synth = buildSceneFrame(cv, demoScene(), { seed: 7, moves: { b1: MOVED_B1 }, ...(size ? { camera: size } : {}), effects: { seed: 100 + i } })
+    frames.push(renderTableFrame(synth.spec).frame)
+  }
+  return { frames, synth: synth! }
+}
+
+/** What `eval` says for the test's attack on the true table (b1 where it really is). */
+export function truthRuling(): AttackView {
+  const scene = demoScene()
+  scene.models = scene.models.map((m) => (m.id === 'b1' ? { ...m, position: MOVED_B1.position, facing: MOVED_B1.facing } : m))
+  return readAttack(evaluateTable(loadScene({ ...scene, queries: [ATTACK] }, findRuleSystem, ruleSystems.map((s) => s.id))).results[0]!)
+}
+
+/** Open the app's planner and pick a1 → b1 with the rifle on the panel. */
+export async function openAndSelect(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
+  await page.getByTestId('attacker-a1').click()
+  await page.getByTestId('target-b1').click()
+  await page.getByTestId('weapon-rifle').click()
+}
+
+export async function dismissMessages(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('[aria-label="Dismiss message"]').forEach((b) => b.click()))
+}
