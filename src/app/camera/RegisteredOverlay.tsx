@@ -5,6 +5,7 @@ import { useFrame, useThree, Canvas } from '@react-three/fiber'
 import { Matrix4 } from 'three'
 import type { TableLock } from '../../tracking/index.ts'
 import { TableContent } from '../scene/TableContent.tsx'
+import { TestProbe } from '../scene/TestProbe.tsx'
 import { projectionFromIntrinsics, viewFromLock } from './registeredCamera.ts'
 
 export type LockHolder = { lock: TableLock | null }
@@ -36,6 +37,7 @@ export function RegisteredOverlay({ holder }: { holder: LockHolder }) {
       <directionalLight position={[600, -600, 1800]} intensity={2} />
       <CameraFromLock holder={holder} />
       <TableContent surface={false} ghost />
+      <TestProbe />
     </Canvas>
   )
 }
