@@ -1,0 +1,75 @@
+// Planner editing in Chromium: turn a model, add one from the catalogue and remove it, pick a
+// terrain piece in the 3D view and raise it; the card follows the engine each time, and Undo
+// brings the table back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
+import { type AppServer, startAppServer } from '../setup/appServer.ts'
+import { type BrowserSession, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { ATTACK, openAndSelect } from '../setup/demoTable.ts'
+import type { Page } from 'playwright-core'
+
+warnIfNoChromium('test/e2e/edit.test.ts (browser tests)')
+
+const known = ruleSystems.map((s) => s.id)
+const sceneOf = async (page: Page) => (await page.evaluate(() => window.__tabletop!.scene())) as Scene
+const cardOf = async (page: Page) => JSON.parse((await page.getByTestId('card-json').textContent()) ?? 'null') as QueryResult
+const evalOf = (scene: Scene) => evaluateTable(loadScene({ ...scene, queries: [ATTACK] }, findRuleSystem, known)).results[0]!
+
+describe.skipIf(!haveChromium)('planner editing in Chromium', () => {
+  let server: AppServer
+  let session: BrowserSession
+
+  beforeAll(async () => {
+    server = await startAppServer()
+    session = await launchChromium()
+  })
+  afterAll(async () => {
+    await session?.close()
+    await server?.close()
+  })
+
+  it('turns, adds and removes models, raises terrain picked in 3D, and undoes', async () => {
+    const page = session.page
+    await openAndSelect(page, server.url)
+    const fresh = page.locator('[data-testid="card"][data-fresh="yes"][data-state="ruled"][data-attacker="a1"][data-target="b1"]')
+    await fresh.waitFor()
+    const original = await sceneOf(page)
+    await page.getByTestId('toggle-edit').click()
+
+    // Turn the focused model (b1, the last picked) and type a facing.
+    await page.getByTestId('rotate-left').click()
+    await expect.poll(async () => (await sceneOf(page)).models.find((m) => m.id === 'b1')!.facing).toBe(285)
+    await page.getByTestId('facing-input').fill('180')
+    await expect.poll(async () => (await sceneOf(page)).models.find((m) => m.id === 'b1')!.facing).toBe(180)
+
+    // A new model from the catalogue, then removed again.
+    await page.getByTestId('add-profile').selectOption('big-model')
+    await page.getByTestId('add-side').selectOption('B')
+    await page.getByTestId('add-model').click()
+    await expect.poll(async () => (await sceneOf(page)).models.map((m) => m.id)).toContain('b4')
+    expect((await sceneOf(page)).models.find((m) => m.id === 'b4')).toMatchObject({ side: 'B', profile: 'big-model' })
+    await page.getByTestId('remove-model').click()
+    await expect.poll(async () => (await sceneOf(page)).models.map((m) => m.id)).not.toContain('b4')
+
+    // Pick the low wall in the 3D view and make it tall: the card must follow the engine.
+    await page.getByTestId('attacker-a1').click()
+    await page.getByTestId('target-b1').click()
+    await fresh.waitFor()
+    const before = await cardOf(page)
+    const wall = await page.evaluate(() => window.__tabletop!.project(350, 406, 30))
+    await page.mouse.click(wall.x, wall.y)
+    await page.getByTestId('terrain-height').waitFor()
+    await page.getByTestId('terrain-height').fill('220')
+    await expect.poll(async () => ((await sceneOf(page)).terrain ?? []).find((t) => t.id === 'wall-1')).toMatchObject({ height: 220 })
+    await fresh.waitFor()
+    const raised = await sceneOf(page)
+    await expect.poll(() => cardOf(page)).toEqual(evalOf(raised))
+    expect(await cardOf(page)).not.toEqual(before)
+    await page.screenshot({ path: screenshotPath('edit-raised-wall') })
+
+    // Undo, step by step, back to the demo table.
+    for (let i = 0; i < 10 && !(await page.getByTestId('undo').isDisabled()); i++) await page.getByTestId('undo').click()
+    await expect.poll(() => sceneOf(page)).toEqual(original)
+  })
+})
