@@ -51,6 +51,7 @@ describe.skipIf(!haveChromium)('AR mode in Chromium (IWER emulator)', () => {
     await expect.poll(() => controls.getAttribute('data-hit'), { timeout: 20_000 }).toBe('yes')
     await page.getByTestId('place-table').click()
     await expect.poll(() => controls.getAttribute('data-placed')).toBe('yes')
+    await expect.poll(() => controls.getAttribute('data-anchored'), { timeout: 10_000 }).toBe('yes')
     expect(await page.getByTestId('xr-card').innerText()).toContain('9/20 to hit')
 
     // Two-corner alignment gives a placement too (both corners on the same hit point in a still

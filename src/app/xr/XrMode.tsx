@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Canvas, useFrame } from '@react-three/fiber'
-import { XR, useXR, useXRHitTest } from '@react-three/xr'
-import { Matrix4, type Group, type Mesh, Vector3 } from 'three'
+import { XR, XRSpace, requestXRAnchor, useXR, useXRHitTest, useXRStore } from '@react-three/xr'
+import { Matrix4, Quaternion, type Group, type Mesh, Vector3 } from 'three'
 import { useApp } from '../state/appStore.ts'
 import { TableContent } from '../scene/TableContent.tsx'
 import { ModeUnavailable } from '../ui/ModeUnavailable.tsx'
@@ -17,6 +17,8 @@ import { type TablePlacement, placeByCorners, placeCentredAt, tableToWorld } fro
 /** The latest hit-test point (per frame, outside React). */
 const hit = { valid: false, point: new Vector3() }
 const scratch = new Matrix4()
+/** Inside the anchor's space the anchor pose already holds the table's position and turn. */
+const AT_ANCHOR: TablePlacement = { origin: [0, 0, 0], yaw: 0, measuredEdgeM: null }
 
 function Reticle() {
   const ref = useRef<Mesh>(null)
@@ -55,6 +57,26 @@ function PlacedTable({ placement }: { placement: TablePlacement }) {
 }
 
 /** Reports whether a session runs, and (by mounting) that the XR store is connected to the renderer. */
+type AnchorRequest = { placement: TablePlacement; done: (anchor: XRAnchor | null) => void }
+
+/**
+ * Anchors are created inside the XR frame callback (an XRFrame is only valid there, so the request
+ * cannot wait for "the next frame" from outside).
+ */
+function AnchorRequester({ request }: { request: { current: AnchorRequest | null } }) {
+  const store = useXRStore()
+  useFrame((_state, _delta, frame: XRFrame | undefined) => {
+    const r = request.current
+    if (!r || !frame) return
+    request.current = null
+    const worldQuaternion = new Quaternion().setFromAxisAngle(new Vector3(0, 1, 0), r.placement.yaw)
+    requestXRAnchor(store, { relativeTo: 'world', worldPosition: new Vector3(...r.placement.origin), worldQuaternion, frame })
+      .then((a) => r.done(a ?? null))
+      .catch(() => r.done(null))
+  })
+  return null
+}
+
 function SessionState({ onChange, onReady }: { onChange: (inSession: boolean) => void; onReady: () => void }) {
   const session = useXR((s) => s.session)
   useEffect(() => onChange(session != null), [session, onChange])
@@ -81,6 +103,9 @@ export function XrMode() {
   const [inSession, setInSession] = useState(false)
   const [ready, setReady] = useState(false)
   const [placement, setPlacement] = useState<TablePlacement | null>(null)
+  /** The table's anchor (the device keeps it fixed to the real table as tracking refines), if granted. */
+  const [anchor, setAnchor] = useState<XRAnchor | null>(null)
+  const anchorRequest = useRef<AnchorRequest | null>(null)
   const [cornerA, setCornerA] = useState<Vector3 | null>(null)
   const [hitSeen, setHitSeen] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -118,17 +143,22 @@ export function XrMode() {
     }
   }
   const here = () => hit.point.clone()
+  const place = (p: TablePlacement) => {
+    setPlacement(p)
+    setAnchor(null)
+    anchorRequest.current = { placement: p, done: (a) => setAnchor(a) }
+  }
   const controls = (
-    <div className="xr-controls button-row" data-testid="xr-controls" data-xr-state={inSession ? 'in-session' : 'ready'} data-hit={hitSeen ? 'yes' : 'no'} data-placed={placement ? 'yes' : 'no'}>
+    <div className="xr-controls button-row" data-testid="xr-controls" data-xr-state={inSession ? 'in-session' : 'ready'} data-hit={hitSeen ? 'yes' : 'no'} data-placed={placement ? 'yes' : 'no'} data-anchored={anchor ? 'yes' : 'no'}>
       {inSession && (
         <>
-          <button type="button" className="primary" disabled={!hitSeen} data-testid="place-table" onClick={() => { setPlacement(placeCentredAt(here(), width, depth)); setCornerA(null) }}>
+          <button type="button" className="primary" disabled={!hitSeen} data-testid="place-table" onClick={() => { place(placeCentredAt(here(), width, depth)); setCornerA(null) }}>
             Place table here
           </button>
           <button type="button" disabled={!hitSeen} data-testid="align-corner" onClick={() => {
             if (!cornerA) setCornerA(here())
             else {
-              setPlacement(placeByCorners(cornerA, here()))
+              place(placeByCorners(cornerA, here()))
               setCornerA(null)
             }
           }}>
@@ -138,6 +168,7 @@ export function XrMode() {
         </>
       )}
       {inSession && !hitSeen && <p>Point at the table surface…</p>}
+      {placement && <p data-testid="xr-anchor">{anchor ? 'Table anchored.' : 'Table placed (not anchored: this device offers no anchors).'}</p>}
       {placement?.measuredEdgeM != null && <p data-testid="xr-edge">Corners {(placement.measuredEdgeM * 1000).toFixed(0)} mm apart (table width {width.toFixed(0)} mm).</p>}
       {inSession && <CardSummary />}
       {error && <p className="bad" role="alert">{error}</p>}
@@ -151,7 +182,13 @@ export function XrMode() {
           <ambientLight intensity={1.2} />
           <directionalLight position={[1, 3, 2]} intensity={2} />
           {inSession && <Reticle />}
-          {placement && <PlacedTable placement={placement} />}
+          {inSession && <AnchorRequester request={anchorRequest} />}
+          {placement && anchor && (
+            <XRSpace space={anchor.anchorSpace}>
+              <PlacedTable placement={AT_ANCHOR} />
+            </XRSpace>
+          )}
+          {placement && !anchor && <PlacedTable placement={placement} />}
         </XR>
       </Canvas>
       {!inSession && (
