@@ -10,6 +10,7 @@ import { PNG } from 'pngjs'
 import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { readAttack } from '../../src/app/format/readAttack.ts'
+import { intrinsicsFile } from '../../src/tracking/index.ts'
 import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
@@ -55,6 +56,11 @@ describe.skipIf(!haveChromium)('photo ruling in Chromium', () => {
 
     await page.getByTestId('registry-input').setInputFiles(registryPath)
     await expect.poll(() => page.getByTestId('registry-name').innerText()).toContain('photo-registry.json')
+    // The camera's calibration (the renderer's true intrinsics, as a tabletop-camera/1 file).
+    const calibrationPath = join(RESULTS_DIR, 'photo-camera.json')
+    writeFileSync(calibrationPath, JSON.stringify(intrinsicsFile(synth.spec.intrinsics, 'synthetic')))
+    await page.getByTestId('calibration-input').setInputFiles(calibrationPath)
+    await expect.poll(() => page.getByTestId('calibration-name').innerText()).toContain('photo-camera.json')
 
     // Not an image: a clear message, the table unchanged.
     const notImage = join(RESULTS_DIR, 'not-a-photo.png')

@@ -7,8 +7,8 @@ import { useApp } from '../state/appStore.ts'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type LiveTracking, cameraErrorText, startLiveTracking } from './liveTracking.ts'
-import { restoreRegistry } from './registryFile.ts'
-import { RegistryPicker } from './PhotoMode.tsx'
+import { restoreTrackingFiles } from './registryFile.ts'
+import { TrackingFiles, calibrationFor } from './PhotoMode.tsx'
 import { StatusLine } from './StatusLine.tsx'
 import { RegisteredOverlay } from './RegisteredOverlay.tsx'
 
@@ -38,7 +38,7 @@ export function CameraMode() {
     useApp.getState().setTracking(TRACKING_OFF)
     setState('idle')
   }
-  useEffect(restoreRegistry, [])
+  useEffect(restoreTrackingFiles, [])
   useEffect(() => stop, [])
 
   const start = async () => {
@@ -67,7 +67,7 @@ export function CameraMode() {
     setSize({ w: v.videoWidth || 1280, h: v.videoHeight || 720 })
     useApp.getState().setTracking({ state: 'starting', message: 'Loading the marker tracker…' })
     try {
-      live.current = await startLiveTracking(v, registry.registry)
+      live.current = await startLiveTracking(v, registry.registry, calibrationFor(v.videoWidth || 1280, v.videoHeight || 720))
     } catch (e) {
       setError(`The tracker could not start: ${e instanceof Error ? e.message : String(e)}`)
       stop()
@@ -82,7 +82,7 @@ export function CameraMode() {
   return (
     <div className="camera-stage" data-testid="camera-mode" data-camera={state}>
       <div className="camera-bar">
-        <RegistryPicker />
+        <TrackingFiles />
         <div className="button-row">
           {state === 'idle' && <button type="button" className="primary" onClick={() => void start()} data-testid="start-camera">Start camera</button>}
           {state !== 'idle' && <button type="button" onClick={stop} data-testid="stop-camera">Stop camera</button>}

@@ -2,11 +2,11 @@
 // it, lock the table, place the tracked models into the scene, and draw the overlay on the photo.
 // The ruling card and "Rule on this" then work as in the planner, with the photo's uncertainty.
 import { useEffect, useRef, useState } from 'react'
-import type { TrackFrameResult } from '../../tracking/index.ts'
+import { type CameraIntrinsics, type TrackFrameResult, scaleIntrinsics } from '../../tracking/index.ts'
 import { useApp } from '../state/appStore.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
-import { loadRegistryFile, restoreRegistry } from './registryFile.ts'
+import { loadCalibrationFile, loadRegistryFile, restoreTrackingFiles } from './registryFile.ts'
 import { describeMerge, mergePoses } from './trackedScene.ts'
 import { StatusLine } from './StatusLine.tsx'
 import { DetectionMarks } from './DetectionMarks.tsx'
@@ -29,20 +29,45 @@ async function decodeImage(file: File): Promise<ImageData> {
   return ctx.getImageData(0, 0, canvas.width, canvas.height)
 }
 
-export function RegistryPicker() {
-  const registry = useApp((s) => s.registry)
+function FilePicker({ label, status, testId, onFile }: { label: string; status: string; testId: string; onFile: (f: File) => void }) {
   const input = useRef<HTMLInputElement>(null)
   return (
     <div className="button-row">
-      <span data-testid="registry-name">{registry ? `Markers: ${registry.name} (${registry.registry.markers.length})` : 'No marker registry loaded'}</span>
-      <button type="button" onClick={() => input.current?.click()} data-testid="load-registry">Load marker registry…</button>
-      <input ref={input} type="file" accept=".json,application/json" hidden data-testid="registry-input" onChange={(e) => {
+      <span data-testid={`${testId}-name`}>{status}</span>
+      <button type="button" onClick={() => input.current?.click()} data-testid={`load-${testId}`}>{label}</button>
+      <input ref={input} type="file" accept=".json,application/json" hidden data-testid={`${testId}-input`} onChange={(e) => {
         const f = e.target.files?.[0]
         e.target.value = ''
-        if (f) void loadRegistryFile(f)
+        if (f) onFile(f)
       }} />
     </div>
   )
+}
+
+/** The marker registry (required) and the camera calibration (optional) of the camera modes. */
+export function TrackingFiles() {
+  const registry = useApp((s) => s.registry)
+  const calibration = useApp((s) => s.calibration)
+  return (
+    <>
+      <FilePicker label="Load marker registry…" testId="registry" onFile={(f) => void loadRegistryFile(f)}
+        status={registry ? `Markers: ${registry.name} (${registry.registry.markers.length})` : 'No marker registry loaded'} />
+      <FilePicker label="Load camera calibration…" testId="calibration" onFile={(f) => void loadCalibrationFile(f)}
+        status={calibration ? `Camera: ${calibration.name}` : 'Camera: not calibrated (focal length estimated from the table)'} />
+    </>
+  )
+}
+
+/** The calibration scaled to a frame size; null (estimate) when there is none or it does not fit. */
+export function calibrationFor(width: number, height: number): CameraIntrinsics | null {
+  const c = useApp.getState().calibration
+  if (!c) return null
+  try {
+    return scaleIntrinsics(c.intrinsics, width, height)
+  } catch (e) {
+    useApp.getState().notify({ level: 'warning', text: `The camera calibration does not fit this ${width}×${height} image (${e instanceof Error ? e.message : String(e)}); the focal length is estimated instead.` })
+    return null
+  }
 }
 
 export function PhotoMode() {
@@ -52,7 +77,7 @@ export function PhotoMode() {
   const holder = useRef<LockHolder>({ lock: null })
   const input = useRef<HTMLInputElement>(null)
 
-  useEffect(restoreRegistry, [])
+  useEffect(restoreTrackingFiles, [])
   useEffect(() => () => {
     runtime.current?.dispose()
     runtime.current = null
@@ -85,6 +110,7 @@ export function PhotoMode() {
       const rt = runtime.current
       await rt.client.ready
       rt.client.setRegistry(registry.registry)
+      rt.client.setCalibration(calibrationFor(image.width, image.height))
       rt.client.reset()
       const started = performance.now()
       const id = rt.client.submit(image, started)
@@ -124,7 +150,7 @@ export function PhotoMode() {
   return (
     <div className="camera-stage" data-testid="photo-mode">
       <div className="camera-bar">
-        <RegistryPicker />
+        <TrackingFiles />
         <div className="button-row">
           <button type="button" className="primary" onClick={() => input.current?.click()} data-testid="open-photo">Open photo…</button>
           <input ref={input} type="file" accept="image/*" capture="environment" hidden data-testid="photo-input" onChange={(e) => {

@@ -1,7 +1,7 @@
 // The live camera loop: video frames → tracking worker (latest frame wins) → a non-reactive pose
 // buffer read per frame by the overlay; the status line and the scene are updated at human pace.
 // Hot path (onFrame/onResult): no React state, no allocation beyond the worker's recycled buffers.
-import type { Registry, TrackingResultMessage } from '../../tracking/index.ts'
+import type { CameraIntrinsics, Registry, TrackingResultMessage } from '../../tracking/index.ts'
 import { useApp } from '../state/appStore.ts'
 import type { Freeze } from '../record/rulingRecord.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
@@ -37,7 +37,7 @@ function quantile(sorted: readonly number[], p: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!
 }
 
-export async function startLiveTracking(video: HTMLVideoElement, registry: Registry): Promise<LiveTracking> {
+export async function startLiveTracking(video: HTMLVideoElement, registry: Registry, calibration: CameraIntrinsics | null): Promise<LiveTracking> {
   const holder: LockHolder = { lock: null }
   const latencies = new Float64Array(LATENCY_WINDOW)
   let latencyCount = 0
@@ -54,6 +54,7 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
   }
   const runtime: TrackingRuntime = await startTracking(registry, onResult, (message) => useApp.getState().setTracking({ state: 'error', message }))
   await runtime.client.ready
+  runtime.client.setCalibration(calibration)
 
   const canvas = document.createElement('canvas')
   const ctx = canvas.getContext('2d', { willReadFrequently: true })!

@@ -1,11 +1,13 @@
 // Tracking status for the camera modes' status line (human pace: updated a few times a second,
 // never per frame; per-frame poses stay outside React).
 import type { StateCreator } from 'zustand'
-import type { Registry } from '../../tracking/index.ts'
+import type { CameraIntrinsics, Registry } from '../../tracking/index.ts'
 import type { AppState } from './store.ts'
 
 /** The marker registry in force (what each printed marker is stuck to), with its file name. */
 export type LoadedRegistry = { name: string; registry: Registry }
+/** The camera's calibration in force (optional: without it the focal length is estimated from the table). */
+export type LoadedCalibration = { name: string; intrinsics: CameraIntrinsics }
 
 export type TrackingStatus = {
   state: 'off' | 'starting' | 'running' | 'unavailable' | 'error'
@@ -20,8 +22,10 @@ export type TrackingStatus = {
 export type TrackingSlice = {
   tracking: TrackingStatus
   registry: LoadedRegistry | null
+  calibration: LoadedCalibration | null
   setTracking: (t: Partial<TrackingStatus>) => void
   setRegistry: (r: LoadedRegistry | null) => void
+  setCalibration: (c: LoadedCalibration | null) => void
 }
 
 export const TRACKING_OFF: TrackingStatus = { state: 'off', message: '', markersSeen: 0, tableLocked: false, reprojectionErrorPx: null, fps: null, latencyMs: null }
@@ -29,6 +33,8 @@ export const TRACKING_OFF: TrackingStatus = { state: 'off', message: '', markers
 export const createTrackingSlice: StateCreator<AppState, [], [], TrackingSlice> = (set) => ({
   tracking: TRACKING_OFF,
   registry: null,
+  calibration: null,
   setTracking: (t) => set((s) => ({ tracking: { ...s.tracking, ...t } })),
   setRegistry: (registry) => set({ registry }),
+  setCalibration: (calibration) => set({ calibration }),
 })
