@@ -7,6 +7,7 @@ import { orbitHandle } from './orbitHandle.ts'
 export function OrbitRig({ targetX, targetY }: { targetX: number; targetY: number }) {
   const camera = useThree((s) => s.camera)
   const domElement = useThree((s) => s.gl.domElement)
+  const invalidate = useThree((s) => s.invalidate)
   useEffect(() => {
     camera.up.set(0, 0, 1)
     const controls = new OrbitControls(camera, domElement)
@@ -18,11 +19,16 @@ export function OrbitRig({ targetX, targetY }: { targetX: number; targetY: numbe
     controls.maxDistance = 6000
     controls.update()
     orbitHandle.controls = controls
+    // The planner renders on demand (battery on a phone): every camera move asks for a frame, and
+    // damping keeps asking until the camera settles.
+    const onChange = () => invalidate()
+    controls.addEventListener('change', onChange)
     return () => {
+      controls.removeEventListener('change', onChange)
       controls.dispose()
       if (orbitHandle.controls === controls) orbitHandle.controls = null
     }
-  }, [camera, domElement, targetX, targetY])
+  }, [camera, domElement, targetX, targetY, invalidate])
   useFrame(() => {
     orbitHandle.controls?.update()
   })

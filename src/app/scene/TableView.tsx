@@ -12,6 +12,7 @@ export function TableView() {
   return (
     <div className="table-view" data-testid="table-view">
       <Canvas
+        frameloop="demand"
         gl={{ preserveDrawingBuffer: true, antialias: true }}
         dpr={[1, 2]}
         camera={{ fov: 45, near: 5, far: 40000, up: [0, 0, 1], position: [width / 2, -span * 0.45, span * 1.05] }}

@@ -1,8 +1,8 @@
 // A small read-only window hook for browser tests and the benchmark: the scene and timings from the
 // store (always), and where on screen a table point or a model is (while a 3D view is up), so tests
 // can click the 3D view like a player would. Nothing is changed through it.
-import { useEffect } from 'react'
-import { useThree } from '@react-three/fiber'
+import { useEffect, useRef } from 'react'
+import { useFrame, useThree } from '@react-three/fiber'
 import { Vector3 } from 'three'
 import { useApp } from '../state/appStore.ts'
 
@@ -11,8 +11,10 @@ export type TabletopProbe = {
   project: (x: number, y: number, z: number) => { x: number; y: number }
   /** Client coordinates of a model's body centre, or null. */
   modelOnScreen: (id: string) => { x: number; y: number } | null
-  /** Frames drawn by the 3D view so far. */
+  /** Animation frames since the 3D view came up (it is up when this grows). */
   frames: () => number
+  /** WebGL frames the 3D view actually rendered (the planner renders on demand). */
+  renders: () => number
   /** The scene on the table now (a copy), so a test can evaluate the same scene in Node. */
   scene: () => unknown
   /** The last evaluation's timings in the engine worker (ms): whole overlay, visibility matrix. */
@@ -25,7 +27,7 @@ declare global {
   }
 }
 
-type ViewProbe = { project: TabletopProbe['project']; frames: () => number }
+type ViewProbe = { project: TabletopProbe['project']; frames: () => number; renders: () => number }
 let view: ViewProbe | null = null
 
 /** Installed once at start-up (main.tsx). */
@@ -41,6 +43,7 @@ export function installProbe(): void {
       return m && view ? project(m.position[0], m.position[1], (m.z ?? 0) + m.height * 0.5) : null
     },
     frames: () => view?.frames() ?? 0,
+    renders: () => view?.renders() ?? 0,
     scene: () => structuredClone(useApp.getState().scene),
     timings: () => {
       const o = useApp.getState().evaluation.overlay
@@ -52,6 +55,10 @@ export function installProbe(): void {
 /** Inside a Canvas: registers that view's projection and frame counter with the probe. */
 export function TestProbe() {
   const get = useThree((s) => s.get)
+  const rendered = useRef(0)
+  useFrame(() => {
+    rendered.current++
+  })
   useEffect(() => {
     let frames = 0
     let raf = requestAnimationFrame(function tick() {
@@ -69,6 +76,7 @@ export function TestProbe() {
         return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height }
       },
       frames: () => frames,
+      renders: () => rendered.current,
     }
     view = mine
     return () => {
