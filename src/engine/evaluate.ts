@@ -6,7 +6,7 @@ import { CORE_QUERY_TYPES } from './scene/sceneSchema.ts'
 import { parseScene } from './scene/parseScene.ts'
 import { SceneError } from './scene/sceneError.ts'
 import { type MeshLibrary, type Table, type TableModel, prepareTable } from './table/prepareTable.ts'
-import type { QueryHandler, RuleSystem } from './ruleSystem.ts'
+import type { LosRule, QueryHandler, RuleSystem } from './ruleSystem.ts'
 import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultDocument } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
@@ -72,6 +72,17 @@ export function losFigure(table: Table, viewer: TableModel, target: TableModel, 
 }
 
 const losCache = new WeakMap<Table, Map<string, LineOfSight>>()
+const losRuleCache = new WeakMap<Table, LosRule>()
+
+/** The system's LoS rule for a table, built once (its predicates are then reused by identity). */
+export function losRuleOf(table: Table): LosRule {
+  let r = losRuleCache.get(table)
+  if (!r) {
+    r = table.system.rules(table).los
+    losRuleCache.set(table, r)
+  }
+  return r
+}
 
 /**
  * LoS from viewer to target under the system's own rule. Memoised per table (a table is immutable),
@@ -86,7 +97,7 @@ export function lineOfSight(table: Table, viewer: TableModel, target: TableModel
   const key = `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
   let los = cache.get(key)
   if (!los) {
-    los = sampleLineOfSight(table, viewer, target, table.system.rules(table).los, { rays, density })
+    los = sampleLineOfSight(table, viewer, target, losRuleOf(table), { rays, density })
     cache.set(key, los)
   }
   return los

@@ -24,6 +24,7 @@ const hitT = new Float64Array(MAX_HITS)
 const hitEnter = new Int8Array(MAX_HITS)
 const hitPiece = new Int32Array(MAX_HITS)
 const order = new Int32Array(MAX_HITS)
+const touched = new Int32Array(MAX_HITS)
 let hitCount = 0
 
 const _ray = new Ray()
@@ -68,8 +69,40 @@ function onRange(offset: number, count: number): boolean {
 
 // Called through BVH.prototype.shapecast with a range callback only: MeshBVH.shapecast would wrap
 // the callbacks in new closures on every call (garbage per sight line).
+// Inverse direction of the current segment (per axis), for the slab test of BVH node boxes.
+let _ix = 0
+let _iy = 0
+let _iz = 0
+let _ox = 0
+let _oy = 0
+let _oz = 0
+
+/** Does the current segment (origin, direction, 0 ≤ t ≤ far) meet the box? Slab test, no allocation. */
+function segmentMeetsBox(box: Box3): boolean {
+  let t0 = 0
+  let t1 = _far
+  let a = (box.min.x - _ox) * _ix
+  let b = (box.max.x - _ox) * _ix
+  if (a > b) { const x = a; a = b; b = x }
+  if (a > t0) t0 = a
+  if (b < t1) t1 = b
+  if (t1 < t0) return false
+  a = (box.min.y - _oy) * _iy
+  b = (box.max.y - _oy) * _iy
+  if (a > b) { const x = a; a = b; b = x }
+  if (a > t0) t0 = a
+  if (b < t1) t1 = b
+  if (t1 < t0) return false
+  a = (box.min.z - _oz) * _iz
+  b = (box.max.z - _oz) * _iz
+  if (a > b) { const x = a; a = b; b = x }
+  if (a > t0) t0 = a
+  if (b < t1) t1 = b
+  return t1 >= t0
+}
+
 const rangeCallbacks = {
-  intersectsBounds: (box: Box3) => (_ray.intersectsBox(box) ? INTERSECTED : NOT_INTERSECTED),
+  intersectsBounds: (box: Box3) => (segmentMeetsBox(box) ? INTERSECTED : NOT_INTERSECTED),
   intersectsRange: onRange,
 }
 const bvhShapecast = BVH.prototype.shapecast as (this: BVH, callbacks: typeof rangeCallbacks) => boolean
@@ -93,6 +126,13 @@ export function measureTerrainCrossing3(
   _ray.origin.set(ax, ay, az)
   _ray.direction.set(dx / len, dy / len, dz / len)
   _far = len
+  // 1/0 = ±Infinity makes the slab test exact for axis-parallel segments (NaN only for an origin on a slab plane, treated as a hit).
+  _ox = ax
+  _oy = ay
+  _oz = az
+  _ix = len / dx
+  _iy = len / dy
+  _iz = len / dz
   _pos = world.geometry!.attributes.position!.array
   _idx = world.geometry!.index!.array
   _pieceOfVertex = world.pieceOfVertex
@@ -110,21 +150,25 @@ export function measureTerrainCrossing3(
     }
     order[j + 1] = k
   }
-  // Per piece: find how deep the start is (exits before entries mean we started inside), then
-  // walk the events in order, adding the lengths of the stretches spent inside.
-  const pieces = world.solids.length
-  for (let piece = 0; piece < pieces; piece++) {
+  // Per piece hit: find how deep the start is (exits before entries mean we started inside), then
+  // walk the events in order, adding the stretches spent inside. Only pieces that were hit are walked.
+  let nTouched = 0
+  for (let i = 0; i < hitCount; i++) {
+    const piece = hitPiece[i]!
+    let seen = false
+    for (let j = 0; j < nTouched; j++) if (touched[j] === piece) { seen = true; break }
+    if (!seen) touched[nTouched++] = piece
+  }
+  for (let tp = 0; tp < nTouched; tp++) {
+    const piece = touched[tp]!
     let depth = 0
     let minDepth = 0
-    let any = false
     for (let i = 0; i < hitCount; i++) {
       const k = order[i]!
       if (hitPiece[k] !== piece) continue
-      any = true
       depth += hitEnter[k]!
       if (depth < minDepth) minDepth = depth
     }
-    if (!any) continue
     depth = -minDepth
     let start = 0
     let inside = 0

@@ -5,7 +5,7 @@ import type { LosRule } from '../ruleSystem.ts'
 import type { Table, TableModel } from '../table/prepareTable.ts'
 import { BASE_THICKNESS_MM } from '../table/prepareTable.ts'
 import { frontEdgeCentre, sampleBaseArea, baseFrameToTable } from '../geometry/baseShape.ts'
-import { GRAZE_MM, measureFootprintCrossing2, measureModelCrossing2, measureModelCrossing3, measureTerrainCrossing3 } from './castSegment.ts'
+import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelCrossing2, measureModelCrossing3, measureTerrainCrossing3 } from './castSegment.ts'
 import type { LosRay, Vec3Tuple } from '../results.ts'
 import { ERODE_MM } from './terrainWorld.ts'
 
@@ -110,6 +110,23 @@ export function sampleLineOfSight(table: Table, viewer: TableModel, target: Tabl
   return sampleOneWay(table, viewer, target, r, opts)
 }
 
+const piecePredicates = new WeakMap<LosRule, { table: Table; blocks: Uint8Array; obscures: Uint8Array }>()
+
+/** Which pieces block / obscure under a rule: computed once per (rule object, table). */
+function piecesUnder(table: Table, r: LosRule): { blocks: Uint8Array; obscures: Uint8Array } {
+  const cached = piecePredicates.get(r)
+  if (cached && cached.table === table) return cached
+  const blocks = new Uint8Array(table.terrain.length)
+  const obscures = new Uint8Array(table.terrain.length)
+  for (const p of table.terrain) {
+    blocks[p.index] = r.terrainBlocks(p) ? 1 : 0
+    obscures[p.index] = !blocks[p.index] && (r.terrainObscures?.(p) ?? false) ? 1 : 0
+  }
+  const entry = { table, blocks, obscures }
+  piecePredicates.set(r, entry)
+  return entry
+}
+
 function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, opts: LosOptions): LineOfSight {
   const density = opts.density ?? 'full'
   const pieces = table.terrain
@@ -119,66 +136,78 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
     inside = new Float64Array(nPieces)
     scratchByTable.set(table, inside)
   }
-  const blocksPiece = pieces.map((p) => r.terrainBlocks(p))
-  const obscuresPiece = pieces.map((p) => !blocksPiece[p.index] && (r.terrainObscures?.(p) ?? false))
-  const others = table.models.filter((m) => m.id !== viewer.id && m.id !== target.id)
-  const blocksModel = others.map((m) => r.modelBlocks(m, viewer, target))
-  const obscuresModel = others.map((m, i) => !blocksModel[i] && (r.modelObscures?.(m, viewer, target) ?? false))
-  // Model volumes are eroded like terrain (ERODE_MM), so a line grazing a base never blocks.
-  const solids = others.map((m) => ({
-    base: { ...m.placed, halfLengthMm: m.placed.halfLengthMm - ERODE_MM, halfWidthMm: m.placed.halfWidthMm - ERODE_MM },
-    zBottom: m.z + ERODE_MM,
-    zTop: m.z + m.heightMm - ERODE_MM,
-  }))
-  // Ids are counted by slot: terrain pieces 0..nPieces-1, then the other models.
-  const ids = [...pieces.map((p) => p.id), ...others.map((m) => m.id)]
+  const { blocks: blocksPiece, obscures: obscuresPiece } = piecesUnder(table, r)
+  // Only models that block or obscure take part; model volumes are eroded like terrain (ERODE_MM),
+  // so a line grazing a base never blocks.
+  const obstacles: Array<{ model: TableModel; blocks: boolean; solid: ModelSolid }> = []
+  for (const m of table.models) {
+    if (m.id === viewer.id || m.id === target.id) continue
+    const blocks = r.modelBlocks(m, viewer, target)
+    if (!blocks && !(r.modelObscures?.(m, viewer, target) ?? false)) continue
+    obstacles.push({
+      model: m,
+      blocks,
+      solid: {
+        base: { ...m.placed, halfLengthMm: m.placed.halfLengthMm - ERODE_MM, halfWidthMm: m.placed.halfWidthMm - ERODE_MM },
+        zBottom: m.z + ERODE_MM,
+        zTop: m.z + m.heightMm - ERODE_MM,
+      },
+    })
+  }
+  // Ids are counted by slot: terrain pieces 0..nPieces-1, then the obstacle models.
+  const ids = [...pieces.map((p) => p.id), ...obstacles.map((o) => o.model.id)]
   const slots = ids.length
-  const lineBlock = new Uint8Array(slots) // this line: 1 = blocks
-  const lineHide = new Uint8Array(slots) // this line: 1 = hides (obscures)
-  const pointMark = new Uint8Array(slots) // this target point: every viewer line blocked by / hidden by
+  // Per sight line: the slots that block it, hide it, and the pieces it crosses (lists, not flags,
+  // so nothing is cleared per line).
+  const blockList = new Int32Array(slots)
+  const hideList = new Int32Array(slots)
+  const crossList = new Int32Array(nPieces)
+  let nBlock = 0
+  let nHide = 0
+  let nCross = 0
+  // Per target point: which slots took part (stamped with the point number).
+  const stamp = new Int32Array(slots)
+  const pointList = new Int32Array(slots)
+  let nPoint = 0
+  let pointNo = 0
+  const mark = (k: number): void => {
+    if (stamp[k] !== pointNo) {
+      stamp[k] = pointNo
+      pointList[nPoint++] = k
+    }
+  }
   const blockCount = new Int32Array(slots)
   const hideCount = new Int32Array(slots)
   const crossFigure = new Int32Array(nPieces)
-  const lineCross = new Uint8Array(nPieces)
-  let nBlock = 0
-  let nHide = 0
-  let crossAny = false
 
   const from = viewerPoints(viewer, r.from)
   const rays: LosRay[] | undefined = opts.rays ? [] : undefined
 
   const trace = (a: Vec3Tuple, b: Vec3Tuple): void => {
-    lineBlock.fill(0)
-    lineHide.fill(0)
-    lineCross.fill(0)
     nBlock = 0
     nHide = 0
-    crossAny = false
+    nCross = 0
     if (r.mode === '3d') measureTerrainCrossing3(table.world, a[0], a[1], a[2], b[0], b[1], b[2], inside!)
     for (let k = 0; k < nPieces; k++) {
       const len = r.mode === '3d' ? inside![k]! : measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1])
       if (len <= GRAZE_MM) continue
-      lineCross[k] = 1
-      crossAny = true
-      if (blocksPiece[k]) { lineBlock[k] = 1; nBlock++ }
-      else if (obscuresPiece[k]) { lineHide[k] = 1; nHide++ }
+      crossList[nCross++] = k
+      if (blocksPiece[k]) blockList[nBlock++] = k
+      else if (obscuresPiece[k]) hideList[nHide++] = k
     }
-    for (let i = 0; i < others.length; i++) {
-      if (!blocksModel[i] && !obscuresModel[i]) continue
-      const s = solids[i]!
-      const len = r.mode === '3d' ? measureModelCrossing3(s, a[0], a[1], a[2], b[0], b[1], b[2]) : measureModelCrossing2(s, a[0], a[1], b[0], b[1])
+    for (let i = 0; i < obstacles.length; i++) {
+      const o = obstacles[i]!
+      const len = r.mode === '3d' ? measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2]) : measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1])
       if (len <= GRAZE_MM) continue
-      if (blocksModel[i]) { lineBlock[nPieces + i] = 1; nBlock++ }
-      else { lineHide[nPieces + i] = 1; nHide++ }
+      if (o.blocks) blockList[nBlock++] = nPieces + i
+      else hideList[nHide++] = nPieces + i
     }
     if (rays) {
       const by: string[] = []
       const hides: string[] = []
-      for (let k = 0; k < slots; k++) {
-        if (lineBlock[k]) by.push(ids[k]!)
-        if (lineHide[k]) hides.push(ids[k]!)
-      }
-      rays.push({ from: a, to: b, blocked: nBlock > 0, by, hides, base: false })
+      for (let j = 0; j < nBlock; j++) by.push(ids[blockList[j]!]!)
+      for (let j = 0; j < nHide; j++) hides.push(ids[hideList[j]!]!)
+      rays.push({ from: a, to: b, blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
     }
   }
 
@@ -188,19 +217,20 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   let seen = 0
   let figureCrossed = 0
   for (const p of pts) {
+    pointNo++
+    nPoint = 0
     let clear = false
     let crossedAll = true
-    pointMark.fill(0)
     for (const f of from) {
       trace(flat(f), flat(p))
-      if (!crossAny) crossedAll = false
-      for (let k = 0; k < nPieces; k++) if (lineCross[k]) crossFigure[k]!++
+      if (nCross === 0) crossedAll = false
+      for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
       if (nBlock === 0) { clear = true; break }
-      for (let k = 0; k < slots; k++) if (lineBlock[k]) pointMark[k] = 1
+      for (let j = 0; j < nBlock; j++) mark(blockList[j]!)
     }
     if (crossedAll) figureCrossed++
     if (clear) seen++
-    else for (let k = 0; k < slots; k++) if (pointMark[k]) blockCount[k]!++
+    else for (let j = 0; j < nPoint; j++) blockCount[pointList[j]!]!++
   }
 
   // Base points: hidden when every viewer point's line is blocked or obscured.
@@ -208,21 +238,23 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   let hidden = 0
   let baseCrossed = 0
   for (const p of bps) {
+    pointNo++
+    nPoint = 0
     let open = false
     let crossedAll = true
-    pointMark.fill(0)
     for (const f of from) {
       trace(flat(f), flat(p))
       if (rays) rays[rays.length - 1]!.base = true
-      if (!crossAny) crossedAll = false
-      for (let k = 0; k < nPieces; k++) if (lineCross[k]) crossFigure[k]!++
+      if (nCross === 0) crossedAll = false
+      for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
       if (nBlock === 0 && nHide === 0) { open = true; break }
-      for (let k = 0; k < slots; k++) if (lineBlock[k] || lineHide[k]) pointMark[k] = 1
+      for (let j = 0; j < nBlock; j++) mark(blockList[j]!)
+      for (let j = 0; j < nHide; j++) mark(hideList[j]!)
     }
     if (crossedAll) baseCrossed++
     if (!open) {
       hidden++
-      for (let k = 0; k < slots; k++) if (pointMark[k]) hideCount[k]!++
+      for (let j = 0; j < nPoint; j++) hideCount[pointList[j]!]!++
     }
   }
 
