@@ -71,15 +71,16 @@ function need(arg: string | undefined, what: string): string {
 
 const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]
 if (isEntry) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      if (e instanceof SceneError) {
-        process.stderr.write(`error: ${e.message}\n`)
-        process.exit(2)
-      }
-      process.stderr.write(`internal error: ${e instanceof Error ? e.message : String(e)}\n`)
-      process.exit(1)
-    },
-  )
+  // Exit only once stdout has been flushed: process.exit() right after a large write to a pipe
+  // would cut the JSON short (stdout to a pipe is asynchronous).
+  const finish = (code: number) => process.stdout.write('', () => process.exit(code))
+  main(process.argv.slice(2)).then(finish, (e: unknown) => {
+    if (e instanceof SceneError) {
+      process.stderr.write(`error: ${e.message.replace(/\n/g, ' ')}\n`)
+      finish(2)
+      return
+    }
+    process.stderr.write(`internal error: ${e instanceof Error ? e.message : String(e)}\n`)
+    finish(1)
+  })
 }
