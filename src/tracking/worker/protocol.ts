@@ -4,6 +4,23 @@ import type { CameraIntrinsics, TrackFrameResult } from '../types.ts'
 import type { Registry } from '../registry/registrySchema.ts'
 import type { TrackerParamsInput } from '../params.ts'
 import type { FrozenPose, PoseFilterParams, TrackedObject } from '../temporal/poseFilter.ts'
+import type { CharucoBoardSpec } from '../opencv/charuco.ts'
+
+/** Camera calibration in the worker: what one captured view gave. */
+export type CalibrationCaptureResult = {
+  /** ChArUco chessboard corners found in this view. */
+  corners: number
+  accepted: boolean
+  /** Why a view was refused (too few corners, another frame size). */
+  reason?: string
+  /** Accepted views kept so far (this one included). */
+  views: number
+}
+
+/** Camera calibration in the worker: the solve, or what is still missing. */
+export type CalibrationSolveResult =
+  | { ok: true; intrinsics: CameraIntrinsics; rmsErrorPx: number; viewsUsed: number }
+  | { ok: false; message: string; views: number }
 
 export type TrackingRequest =
   | {
@@ -21,6 +38,12 @@ export type TrackingRequest =
   /** Forget marker positions (next frame searched in full) and the pose history. */
   | { type: 'reset' }
   | { type: 'dispose' }
+  /** Calibration (independent of tracking; needs no registry): keep this RGBA frame as a view if it shows enough of the board. */
+  | { type: 'calibrationCapture'; requestId: number; width: number; height: number; data: ArrayBuffer }
+  /** Calibrate from the kept views (OpenCV calibrateCameraExtended). */
+  | { type: 'calibrationSolve'; requestId: number }
+  /** Forget the kept views; optionally another board than the printed markers/charuco-board.pdf. */
+  | { type: 'calibrationReset'; board?: CharucoBoardSpec }
 
 export type TrackingReply =
   | { type: 'ready'; openCvMs: number }
@@ -40,6 +63,9 @@ export type TrackingReply =
   | { type: 'dropped'; frameId: number; data: ArrayBuffer }
   | { type: 'frozen'; requestId: number; poses: FrozenPose[] }
   | { type: 'error'; message: string; frameId?: number; requestId?: number }
+  /** The capture's buffer comes back for reuse. */
+  | ({ type: 'calibrationCaptured'; requestId: number; data: ArrayBuffer } & CalibrationCaptureResult)
+  | { type: 'calibrationSolved'; requestId: number; result: CalibrationSolveResult }
 
 /** The part of a Worker (or a MessagePort, or a test loopback) the client needs. */
 export type WorkerLike = {

@@ -6,7 +6,8 @@ import type { CameraIntrinsics } from '../types.ts'
 import type { Registry } from '../registry/registrySchema.ts'
 import type { TrackerParamsInput } from '../params.ts'
 import type { FrozenPose, PoseFilterParams } from '../temporal/poseFilter.ts'
-import type { TrackingReply, TrackingRequest, WorkerLike } from './protocol.ts'
+import type { CalibrationCaptureResult, CalibrationSolveResult, TrackingReply, TrackingRequest, WorkerLike } from './protocol.ts'
+import type { CharucoBoardSpec } from '../opencv/charuco.ts'
 
 export type TrackingResultMessage = Extract<TrackingReply, { type: 'result' }>
 
@@ -32,6 +33,12 @@ export type TrackingClient = {
   setRegistry(registry: Registry): void
   setCalibration(calibration: CameraIntrinsics | null): void
   reset(): void
+  /** Calibration: offer one RGBA frame as a view of the ChArUco board (copied; the worker keeps a gray copy if it shows enough corners). */
+  calibrationCapture(frame: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }): Promise<CalibrationCaptureResult>
+  /** Calibration: solve from the views kept so far (or say what is missing). */
+  calibrationSolve(): Promise<CalibrationSolveResult>
+  /** Calibration: forget the kept views (optionally for another board). */
+  calibrationReset(board?: CharucoBoardSpec): void
   /** Frames sent / replaced before sending / replaced in the worker, for a status line. */
   stats(): { sent: number; droppedHere: number; droppedInWorker: number; inFlight: boolean }
   dispose(): void
@@ -44,6 +51,8 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
   let waiting: { frameId: number; timeMs: number; width: number; height: number; data: ArrayBuffer } | null = null
   const spare: ArrayBuffer[] = []
   const freezes = new Map<number, (poses: FrozenPose[]) => void>()
+  const captures = new Map<number, { resolve: (r: CalibrationCaptureResult) => void; reject: (e: Error) => void }>()
+  const solves = new Map<number, { resolve: (r: CalibrationSolveResult) => void; reject: (e: Error) => void }>()
   const counts = { sent: 0, droppedHere: 0, droppedInWorker: 0 }
   let resolveReady: (v: { openCvMs: number }) => void = () => {}
   const ready = new Promise<{ openCvMs: number }>((resolve) => { resolveReady = resolve })
@@ -83,9 +92,28 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
         freezes.get(m.requestId)?.(m.poses)
         freezes.delete(m.requestId)
         return
-      case 'error':
+      case 'calibrationCaptured': {
+        const { type: _type, requestId, data: _data, ...result } = m
+        captures.get(requestId)?.resolve(result)
+        captures.delete(requestId)
+        return
+      }
+      case 'calibrationSolved':
+        solves.get(m.requestId)?.resolve(m.result)
+        solves.delete(m.requestId)
+        return
+      case 'error': {
+        const id = m.requestId
+        const waiter = id === undefined ? undefined : (captures.get(id) ?? solves.get(id))
+        if (waiter && id !== undefined) {
+          captures.delete(id)
+          solves.delete(id)
+          waiter.reject(new Error(m.message))
+          return
+        }
         opts.onError?.(m.message)
         return
+      }
     }
   }
   worker.addEventListener('message', listener)
@@ -118,6 +146,23 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
     setRegistry: (registry) => send({ type: 'setRegistry', registry }),
     setCalibration: (calibration) => send({ type: 'setCalibration', calibration }),
     reset: () => send({ type: 'reset' }),
+    calibrationCapture(frame) {
+      const requestId = nextRequestId++
+      const data = new Uint8Array(frame.data.length)
+      data.set(frame.data)
+      return new Promise<CalibrationCaptureResult>((resolve, reject) => {
+        captures.set(requestId, { resolve, reject })
+        send({ type: 'calibrationCapture', requestId, width: frame.width, height: frame.height, data: data.buffer }, [data.buffer])
+      })
+    },
+    calibrationSolve() {
+      const requestId = nextRequestId++
+      return new Promise<CalibrationSolveResult>((resolve, reject) => {
+        solves.set(requestId, { resolve, reject })
+        send({ type: 'calibrationSolve', requestId })
+      })
+    },
+    calibrationReset: (board) => send({ type: 'calibrationReset', ...(board ? { board } : {}) }),
     stats: () => ({ ...counts, inFlight }),
     dispose() {
       send({ type: 'dispose' })

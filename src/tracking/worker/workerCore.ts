@@ -5,6 +5,8 @@ import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { FrameTracker } from '../frameTracker.ts'
 import { PoseFilter } from '../temporal/poseFilter.ts'
 import type { TrackingReply, TrackingRequest } from './protocol.ts'
+import { type CalibrationSession, createCalibrationSession } from './calibrationSession.ts'
+import type { CharucoBoardSpec } from '../opencv/charuco.ts'
 
 export type PostReply = (message: TrackingReply, transfer: Transferable[]) => void
 
@@ -19,6 +21,21 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
   let pending: FrameRequest | null = null
   const dropped: number[] = []
   let scheduled = false
+  let calibration: CalibrationSession | null = null
+  let calibrationBoard: CharucoBoardSpec | undefined
+  // Calibration requests run in order, after OpenCV has loaded (they need no 'init').
+  let calibrationQueue: Promise<void> = Promise.resolve()
+  const withCalibration = (run: (session: CalibrationSession) => void, requestId: number) => {
+    calibrationQueue = calibrationQueue.then(async () => {
+      try {
+        cv ??= await loadOpenCv()
+        calibration ??= createCalibrationSession(cv, calibrationBoard)
+        run(calibration)
+      } catch (e) {
+        fail(e, { requestId })
+      }
+    })
+  }
 
   const fail = (e: unknown, ids: { frameId?: number; requestId?: number } = {}) =>
     post({ type: 'error', message: e instanceof Error ? e.message : String(e), ...ids }, [])
@@ -90,7 +107,32 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
         case 'dispose':
           tracker?.dispose()
           tracker = null
+          calibration = null
           return
+        case 'calibrationCapture': {
+          const { requestId, width, height, data } = message
+          withCalibration((session) => {
+            let result
+            try {
+              result = session.capture({ width, height, data: new Uint8ClampedArray(data) })
+            } catch (e) {
+              result = { corners: 0, accepted: false, reason: e instanceof Error ? e.message : String(e), views: session.views }
+            }
+            post({ type: 'calibrationCaptured', requestId, data, ...result }, [data])
+          }, requestId)
+          return
+        }
+        case 'calibrationSolve':
+          withCalibration((session) => post({ type: 'calibrationSolved', requestId: message.requestId, result: session.solve() }, []), message.requestId)
+          return
+        case 'calibrationReset': {
+          const board = message.board
+          calibrationQueue = calibrationQueue.then(() => {
+            if (board) calibrationBoard = board
+            calibration = null
+          })
+          return
+        }
       }
     },
   }
