@@ -11,6 +11,9 @@ import { restoreTrackingFiles } from './registryFile.ts'
 import { TrackingFiles, calibrationFor } from './PhotoMode.tsx'
 import { StatusLine } from './StatusLine.tsx'
 import { RegisteredOverlay } from './RegisteredOverlay.tsx'
+import { CalibrationPanel } from './CalibrationPanel.tsx'
+import { type CameraDevice, cameraDeviceOf, loadDeviceCalibration } from './deviceCalibration.ts'
+import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 
 declare global {
   interface Window {
@@ -27,6 +30,8 @@ export function CameraMode() {
   const [state, setState] = useState<'idle' | 'starting' | 'running'>('idle')
   const [size, setSize] = useState<{ w: number; h: number } | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [device, setDevice] = useState<CameraDevice | null>(null)
+  const calibrating = useApp((s) => s.calibrationFlow.open)
 
   const stop = () => {
     live.current?.stop()
@@ -34,6 +39,7 @@ export function CameraMode() {
     stream.current?.getTracks().forEach((t) => t.stop())
     stream.current = null
     setFreezeProvider(null)
+    closeCalibration()
     delete window.__tabletopCamera
     useApp.getState().setTracking(TRACKING_OFF)
     setState('idle')
@@ -65,6 +71,11 @@ export function CameraMode() {
     v.srcObject = stream.current
     await v.play().catch(() => undefined)
     setSize({ w: v.videoWidth || 1280, h: v.videoHeight || 720 })
+    // A calibration made in the app for this camera is used automatically.
+    const cam = cameraDeviceOf(stream.current)
+    setDevice(cam)
+    const stored = loadDeviceCalibration(cam)
+    if (stored) useApp.getState().setCalibration({ name: `calibrated in the app (${cam.label})`, intrinsics: stored })
     useApp.getState().setTracking({ state: 'starting', message: 'Loading the marker tracker…' })
     try {
       live.current = await startLiveTracking(v, registry.registry, calibrationFor(v.videoWidth || 1280, v.videoHeight || 720))
@@ -86,9 +97,13 @@ export function CameraMode() {
         <div className="button-row">
           {state === 'idle' && <button type="button" className="primary" onClick={() => void start()} data-testid="start-camera">Start camera</button>}
           {state !== 'idle' && <button type="button" onClick={stop} data-testid="stop-camera">Stop camera</button>}
+          {state === 'running' && live.current && !calibrating && (
+            <button type="button" onClick={() => live.current && openCalibration(live.current.calibration)} data-testid="calibrate-camera">Calibrate camera</button>
+          )}
         </div>
         {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
         <StatusLine />
+        {calibrating && state === 'running' && live.current && device && <CalibrationPanel target={live.current.calibration} device={device} />}
       </div>
       <div className="camera-frame" style={{ aspectRatio: size ? `${size.w} / ${size.h}` : '16 / 9', display: state === 'idle' ? 'none' : undefined }}>
         <video ref={video} muted playsInline />

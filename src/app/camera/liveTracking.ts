@@ -7,6 +7,7 @@ import type { Freeze } from '../record/rulingRecord.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
 import { mergePoses } from './trackedScene.ts'
 import type { LockHolder } from './RegisteredOverlay.tsx'
+import type { CalibrationTarget } from './calibrationFlow.ts'
 
 const STATUS_EVERY_MS = 250
 const SCENE_EVERY_MS = 500
@@ -20,6 +21,8 @@ export type LiveTracking = {
   latency: () => { medianMs: number | null; p95Ms: number | null; samples: number }
   /** "Rule on this": average the recent frames in the worker, put them on the table, report the uncertainty. */
   freeze: () => Promise<Freeze | null>
+  /** The in-app calibration flow on this camera (views of the ChArUco board, solved in the worker). */
+  calibration: CalibrationTarget
   stop: () => void
 }
 
@@ -130,6 +133,20 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
       }
       useApp.getState().editScene(() => merged.scene, { undoable: false })
       return { source: 'camera', frames: Math.max(...frozen.map((p) => p.frames)), uncertaintyMm: Math.max(...frozen.map((p) => p.uncertainty)) }
+    },
+    calibration: {
+      capture: async () => {
+        if (video.readyState < 2 || video.videoWidth === 0) return null
+        const still = document.createElement('canvas')
+        still.width = video.videoWidth
+        still.height = video.videoHeight
+        const c = still.getContext('2d', { willReadFrequently: true })!
+        c.drawImage(video, 0, 0)
+        return runtime.client.calibrationCapture(c.getImageData(0, 0, still.width, still.height))
+      },
+      solve: () => runtime.client.calibrationSolve(),
+      reset: () => runtime.client.calibrationReset(),
+      apply: (k) => runtime.client.setCalibration(k),
     },
     stop: () => {
       stopped = true

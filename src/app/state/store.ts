@@ -9,8 +9,9 @@ import { type EvaluationSlice, createEvaluationSlice } from './evaluationSlice.t
 import { type RulingsSlice, createRulingsSlice } from './rulingsSlice.ts'
 import { type MessagesSlice, createMessagesSlice } from './messagesSlice.ts'
 import { type TrackingSlice, createTrackingSlice } from './trackingSlice.ts'
+import { type CalibrationSlice, createCalibrationSlice } from './calibrationSlice.ts'
 
-export type AppState = TableSlice & SelectionSlice & SettingsSlice & EvaluationSlice & RulingsSlice & MessagesSlice & TrackingSlice
+export type AppState = TableSlice & SelectionSlice & SettingsSlice & EvaluationSlice & RulingsSlice & MessagesSlice & TrackingSlice & CalibrationSlice
 
 export function createAppStore(initialScene: Scene) {
   return create<AppState>()((...a) => ({
@@ -21,6 +22,7 @@ export function createAppStore(initialScene: Scene) {
     ...createRulingsSlice(...a),
     ...createMessagesSlice(...a),
     ...createTrackingSlice(...a),
+    ...createCalibrationSlice(...a),
   }))
 }
 
