@@ -2,7 +2,7 @@
 // last view's corners, Solve → fx, fy, cx, cy and RMS, Export calibration file. Draws only: the
 // flow's state is the store's calibrationFlow slice, the work is in calibrationFlow.ts.
 import { useApp } from '../state/appStore.ts'
-import { CALIBRATION_MIN_CORNERS, CALIBRATION_MIN_VIEWS } from '../../tracking/worker/calibrationSession.ts'
+import { CALIBRATION_MIN_CORNERS, CALIBRATION_MIN_VIEWS } from '../../tracking/worker/calibrationLimits.ts'
 import type { CameraDevice } from './deviceCalibration.ts'
 import { type CalibrationTarget, captureView, closeCalibration, exportCalibration, resetViews, solveCalibration } from './calibrationFlow.ts'
 

@@ -8,13 +8,9 @@ import { createGrayFrame, toGray } from '../pipeline/grayFrame.ts'
 import type { DictionaryName } from '../registry/registrySchema.ts'
 import type { GrayFrame, RgbaFrame } from '../types.ts'
 import type { CalibrationCaptureResult, CalibrationSolveResult } from './protocol.ts'
+import { CALIBRATION_MAX_VIEWS, CALIBRATION_MIN_CORNERS, CALIBRATION_MIN_VIEWS } from './calibrationLimits.ts'
 
-/** A view counts when it shows at least this many of the board's chessboard corners (24 on the 5×7 sheet). */
-export const CALIBRATION_MIN_CORNERS = 12
-/** Views needed before a solve (OpenCV needs 3; 4+ from varied angles pin the focal length down). */
-export const CALIBRATION_MIN_VIEWS = 4
-/** Oldest views are dropped beyond this (memory: one gray frame each). */
-export const CALIBRATION_MAX_VIEWS = 40
+export { CALIBRATION_MAX_VIEWS, CALIBRATION_MIN_CORNERS, CALIBRATION_MIN_VIEWS }
 
 /** The printed sheet markers/charuco-board.pdf (5×7 squares of 28 mm, 21 mm DICT_5X5_100 markers). */
 export const PRINTED_CHARUCO_BOARD: CharucoBoardSpec = {
