@@ -2,8 +2,8 @@
 // written in its `meta.expect` (query id → dotted path → value), derived by hand in `meta.derivation`.
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { main } from '../../../src/cli/main.ts'
+import { describe, expect, it } from 'vitest'
+import { runCli as runCliArgs } from '../../cli/runCli.ts'
 
 const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'iron-line')
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
@@ -20,20 +20,9 @@ function pick(value: unknown, path: string): unknown {
 }
 
 async function runCli(file: string): Promise<{ code: number; out: string }> {
-  let out = ''
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
-    return true
-  })
-  try {
-    const code = await main(['eval', file])
-    return { code, out }
-  } finally {
-    spy.mockRestore()
-  }
+  const r = await runCliArgs(['eval', file])
+  return { code: r.code, out: r.stdout }
 }
-
-afterEach(() => vi.restoreAllMocks())
 
 describe('Iron Line scenario scenes through the CLI', () => {
   it('there are at least 20 scenes', () => {

@@ -3,24 +3,15 @@
 // derived by hand from the geometry and the rules (the derivation is in the scene's meta and the sidecar's note).
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
-import { main } from '../../../src/cli/main.ts'
+import { describe, expect, it } from 'vitest'
+import { runCli as runCliArgs } from '../../cli/runCli.ts'
 
 const dir = join(import.meta.dirname, '..', '..', 'scenarios', 'operator-tactics')
 const scenes = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.expect.json')).sort()
 
 async function runCli(file: string): Promise<{ code: number; out: string }> {
-  let out = ''
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
-    return true
-  })
-  try {
-    const code = await main(['eval', file])
-    return { code, out }
-  } finally {
-    spy.mockRestore()
-  }
+  const r = await runCliArgs(['eval', file])
+  return { code: r.code, out: r.stdout }
 }
 
 function pick(value: unknown, path: string): unknown {
