@@ -1,4 +1,4 @@
-// The live camera loop: video frames → tracking worker (latest frame wins) → a non-reactive pose
+// The live camera loop: camera frames (video, or the XR camera) → tracking worker (latest frame wins) → a non-reactive pose
 // buffer read per frame by the overlay; the status line and the scene are updated at human pace.
 // Hot path (onFrame/onResult): no React state, no allocation beyond the worker's recycled buffers.
 import type { CameraIntrinsics, Registry, TrackingResultMessage } from '../../tracking/index.ts'
@@ -40,25 +40,37 @@ function quantile(sorted: readonly number[], p: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!
 }
 
+export type TrackingFeed = LiveTracking & {
+  /** Offer one RGBA camera frame (copied; latest frame wins). Returns its frame id. */
+  submit: (frame: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }, timeMs: number) => number
+  /** Tell the tracker the camera's intrinsics (e.g. read from the XR view), or null to estimate them. */
+  setIntrinsics: (k: CameraIntrinsics | null) => void
+}
+
+export type FeedOptions = {
+  /** Where the frames come from (the freeze's source in a ruling record, and the scene's tracking note). */
+  source: 'camera' | 'xr'
+  /** A still of the current camera image for the calibration flow, or null when there is none. */
+  grab: () => { width: number; height: number; data: Uint8ClampedArray } | null
+  /** Every tracking result, after the feed's own bookkeeping (per frame: no React state here). */
+  onResult?: (m: TrackingResultMessage) => void
+}
+
+/** The live video camera: its frames pumped into a tracking feed as fast as the worker takes them. */
 export async function startLiveTracking(video: HTMLVideoElement, registry: Registry, calibration: CameraIntrinsics | null): Promise<LiveTracking> {
-  const holder: LockHolder = { lock: null }
-  const latencies = new Float64Array(LATENCY_WINDOW)
-  let latencyCount = 0
-  let results = 0
-  let latest: TrackingResultMessage | null = null
+  const still = document.createElement('canvas')
+  const feed = await startTrackingFeed(registry, calibration, {
+    source: 'camera',
+    grab: () => {
+      if (video.readyState < 2 || video.videoWidth === 0) return null
+      still.width = video.videoWidth
+      still.height = video.videoHeight
+      const c = still.getContext('2d', { willReadFrequently: true })!
+      c.drawImage(video, 0, 0)
+      return c.getImageData(0, 0, still.width, still.height)
+    },
+  })
   let stopped = false
-
-  const onResult = (m: TrackingResultMessage) => {
-    holder.lock = m.result.table
-    latest = m
-    latencies[latencyCount % LATENCY_WINDOW] = performance.now() - m.timeMs
-    latencyCount++
-    results++
-  }
-  const runtime: TrackingRuntime = await startTracking(registry, onResult, (message) => useApp.getState().setTracking({ state: 'error', message }))
-  await runtime.client.ready
-  runtime.client.setCalibration(calibration)
-
   const canvas = document.createElement('canvas')
   const ctx = canvas.getContext('2d', { willReadFrequently: true })!
   const pump = () => {
@@ -69,12 +81,44 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
         canvas.height = video.videoHeight
       }
       ctx.drawImage(video, 0, 0)
-      runtime.client.submit(ctx.getImageData(0, 0, canvas.width, canvas.height), performance.now())
+      feed.submit(ctx.getImageData(0, 0, canvas.width, canvas.height), performance.now())
     }
     if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(pump)
     else requestAnimationFrame(pump)
   }
   pump()
+  return {
+    ...feed,
+    stop: () => {
+      stopped = true
+      feed.stop()
+    },
+  }
+}
+
+/**
+ * A tracking feed: the worker, the non-reactive lock holder, the status line and the scene kept up
+ * to date at human pace, freeze for "Rule on this", and the calibration flow. Frames come from the
+ * caller (the video pump above, or the XR camera in xr/XrCameraFeed.tsx).
+ */
+export async function startTrackingFeed(registry: Registry, calibration: CameraIntrinsics | null, opts: FeedOptions): Promise<TrackingFeed> {
+  const holder: LockHolder = { lock: null }
+  const latencies = new Float64Array(LATENCY_WINDOW)
+  let latencyCount = 0
+  let results = 0
+  let latest: TrackingResultMessage | null = null
+
+  const onResult = (m: TrackingResultMessage) => {
+    holder.lock = m.result.table
+    latest = m
+    latencies[latencyCount % LATENCY_WINDOW] = performance.now() - m.timeMs
+    latencyCount++
+    results++
+    opts.onResult?.(m)
+  }
+  const runtime: TrackingRuntime = await startTracking(registry, onResult, (message) => useApp.getState().setTracking({ state: 'error', message }))
+  await runtime.client.ready
+  runtime.client.setCalibration(calibration)
 
   // The scene follows the tracked (smoothed) poses; one undo step brings back the table before.
   const s0 = useApp.getState()
@@ -88,7 +132,7 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
     const sorted = Array.from(latencies.subarray(0, window)).sort((a, b) => a - b)
     useApp.getState().setTracking({
       state: 'running',
-      message: 'camera',
+      message: opts.source,
       markersSeen: latest?.result.detections.length ?? 0,
       tableLocked: lock?.locked === true,
       reprojectionErrorPx: lock?.locked ? lock.reprojectionErrorPx : null,
@@ -109,7 +153,7 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
       return !m || Math.hypot(m.position[0] - t.position[0], m.position[1] - t.position[1]) > MOVE_EPS_MM || Math.abs((m.facing ?? 0) - t.facing) > MOVE_EPS_DEG
     })
     if (!moved) return
-    const merged = mergePoses(scene, registry, poses.map((t) => ({ ...t, frame: 'table' as const })), 'camera')
+    const merged = mergePoses(scene, registry, poses.map((t) => ({ ...t, frame: 'table' as const })), opts.source)
     if (merged.ok) useApp.getState().editScene(() => merged.scene, { undoable: false })
   }, SCENE_EVERY_MS)
 
@@ -126,30 +170,26 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
         useApp.getState().notify({ level: 'warning', text: 'Nothing is tracked right now: the ruling uses the table as it was last seen.' })
         return null
       }
-      const merged = mergePoses(useApp.getState().scene, registry, frozen.map((p) => ({ ...p, frame: 'table' as const })), 'camera freeze')
+      const merged = mergePoses(useApp.getState().scene, registry, frozen.map((p) => ({ ...p, frame: 'table' as const })), `${opts.source} freeze`)
       if (!merged.ok) {
         useApp.getState().notify({ level: 'error', text: `The frozen table could not be placed: ${merged.message}` })
         return null
       }
       useApp.getState().editScene(() => merged.scene, { undoable: false })
-      return { source: 'camera', frames: Math.max(...frozen.map((p) => p.frames)), uncertaintyMm: Math.max(...frozen.map((p) => p.uncertainty)) }
+      return { source: opts.source, frames: Math.max(...frozen.map((p) => p.frames)), uncertaintyMm: Math.max(...frozen.map((p) => p.uncertainty)) }
     },
     calibration: {
       capture: async () => {
-        if (video.readyState < 2 || video.videoWidth === 0) return null
-        const still = document.createElement('canvas')
-        still.width = video.videoWidth
-        still.height = video.videoHeight
-        const c = still.getContext('2d', { willReadFrequently: true })!
-        c.drawImage(video, 0, 0)
-        return runtime.client.calibrationCapture(c.getImageData(0, 0, still.width, still.height))
+        const still = opts.grab()
+        return still ? runtime.client.calibrationCapture(still) : null
       },
       solve: () => runtime.client.calibrationSolve(),
       reset: () => runtime.client.calibrationReset(),
       apply: (k) => runtime.client.setCalibration(k),
     },
+    submit: (frame, timeMs) => runtime.client.submit(frame, timeMs),
+    setIntrinsics: (k) => runtime.client.setCalibration(k),
     stop: () => {
-      stopped = true
       clearInterval(statusTimer)
       clearInterval(sceneTimer)
       runtime.dispose()
