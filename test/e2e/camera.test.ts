@@ -12,7 +12,7 @@ import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
-import { TOLERANCE_MM, dismissMessages, openAndSelect, renderDemoTable, truthRuling } from '../setup/demoTable.ts'
+import { TOLERANCE_MM, dismissMessages, openAndSelect, renderDemoTable, truthRuling, worstTrackedErrorMm } from '../setup/demoTable.ts'
 
 warnIfNoChromium('test/e2e/camera.test.ts (browser tests)')
 
@@ -48,16 +48,7 @@ describe.skipIf(!haveChromium)('live camera in Chromium (fake camera)', () => {
       const status = page.getByTestId('tracking-status')
       await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
 
-      const within = async () => {
-        const s = (await page.evaluate(() => window.__tabletop!.scene())) as Scene
-        const placed = (s.meta as { tracking?: { placed: string[] } } | undefined)?.tracking?.placed ?? []
-        if (!placed.includes('a1') || !placed.includes('b1')) return Infinity
-        return Math.max(...synth.truth.filter((t) => placed.includes(t.id)).map((t) => {
-          const m = s.models.find((x) => x.id === t.id)!
-          return Math.hypot(m.position[0] - t.position[0], m.position[1] - t.position[1])
-        }))
-      }
-      await expect.poll(within, { timeout: 30_000, message: 'tracked positions within tolerance' }).toBeLessThan(TOLERANCE_MM)
+      await expect.poll(() => worstTrackedErrorMm(page, synth.truth), { timeout: 30_000, message: 'tracked positions within tolerance' }).toBeLessThan(TOLERANCE_MM)
       await page.waitForTimeout(2000)
       await dismissMessages(page)
       await page.screenshot({ path: screenshotPath('camera-live') })

@@ -7,7 +7,7 @@ import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { loadOpenCv } from '../../src/tracking/index.ts'
 import type { RgbaFrame } from '../../src/tracking/types.ts'
 import { readAttack, type AttackView } from '../../src/app/format/readAttack.ts'
-import { buildSceneFrame, type TabletopScene } from '../tracking/synth/tabletopScene.ts'
+import { buildSceneFrame, type TabletopScene, type TruthPose } from '../tracking/synth/tabletopScene.ts'
 import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
 
 /** Position error allowed for a tracked model (the tracker's own tests see ~1–2 mm). */
@@ -47,4 +47,18 @@ export async function openAndSelect(page: Page, url: string): Promise<void> {
 
 export async function dismissMessages(page: Page): Promise<void> {
   await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('[aria-label="Dismiss message"]').forEach((b) => b.click()))
+}
+
+/**
+ * The largest distance (mm) between a tracked model on the app's table and its true position, once
+ * a1 and b1 (the attack's models) have been placed by tracking; Infinity before that.
+ */
+export async function worstTrackedErrorMm(page: Page, truth: readonly TruthPose[]): Promise<number> {
+  const s = (await page.evaluate(() => window.__tabletop!.scene())) as Scene
+  const placed = (s.meta as { tracking?: { placed: string[] } } | undefined)?.tracking?.placed ?? []
+  if (!placed.includes('a1') || !placed.includes('b1')) return Infinity
+  return Math.max(...truth.filter((t) => placed.includes(t.id)).map((t) => {
+    const m = s.models.find((x) => x.id === t.id)!
+    return Math.hypot(m.position[0] - t.position[0], m.position[1] - t.position[1])
+  }))
 }

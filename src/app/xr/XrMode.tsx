@@ -1,6 +1,8 @@
 // AR mode (WebXR immersive-ar): enter from a button when the browser supports it; place the table
-// by hit-test (one point for its centre, or two corners to align it); draw the same table and
-// overlays in world space. Without WebXR: a clear message and the planner one tap away.
+// by hit-test (one point for its centre, or two corners to align it), or, where the browser gives
+// the page the XR camera's image (camera-access), by the table's markers, which also put the
+// tracked models on it; draw the same table and overlays in world space. Without WebXR: a clear
+// message and the planner one tap away.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Canvas, useFrame } from '@react-three/fiber'
@@ -11,14 +13,37 @@ import { TableContent } from '../scene/TableContent.tsx'
 import { ModeUnavailable } from '../ui/ModeUnavailable.tsx'
 import { readAttack } from '../format/readAttack.ts'
 import { formatDistanceWithMargin } from '../format/formatFigures.ts'
-import { arSupported, emulationRequested, endXrSession, xrOverlayRoot, xrStore } from './xrStore.ts'
+import { arSupported, emulationRequested, endXrSession, installEmulator, xrOverlayRoot, xrStore } from './xrStore.ts'
 import { type TablePlacement, placeByCorners, placeCentredAt, tableToWorld } from './placement.ts'
+import { XrCameraFeed, type XrCameraStatus } from './XrCameraFeed.tsx'
+import { TrackingFiles } from '../camera/PhotoMode.tsx'
+import { restoreTrackingFiles } from '../camera/registryFile.ts'
+import { ruleOnThis } from '../actions/rulings.ts'
 
 /** The latest hit-test point (per frame, outside React). */
 const hit = { valid: false, point: new Vector3() }
 const scratch = new Matrix4()
 /** Inside the anchor's space the anchor pose already holds the table's position and turn. */
 const AT_ANCHOR: TablePlacement = { origin: [0, 0, 0], yaw: 0, measuredEdgeM: null }
+/** Marker locks averaged before the table is placed from them, and the jitter allowed (mm at a corner). */
+const MARKER_MIN_SAMPLES = 10
+const MARKER_MAX_SPREAD_MM = 15
+
+/** One line on the XR camera's markers: what is seen, how steady the table's placement from them is. */
+function MarkerStatus({ status, registryLoaded }: { status: XrCameraStatus | null; registryLoaded: boolean }) {
+  if (!registryLoaded) return <p data-testid="xr-markers" data-camera="off">No marker registry loaded: place the table by hand (the models come from the planner).</p>
+  if (!status || status.camera === 'waiting') return <p data-testid="xr-markers" data-camera="waiting">Looking for the XR camera image…</p>
+  if (status.camera === 'none') {
+    return <p data-testid="xr-markers" data-camera="none">This browser gives the page no camera image in AR (camera-access): place the table by hand; the models come from the planner or the Camera mode.</p>
+  }
+  const a = status.averaged
+  return (
+    <p data-testid="xr-markers" data-camera="running" data-locked={status.tableLocked ? 'yes' : 'no'} data-samples={a?.samples ?? 0} className={status.tableLocked ? 'good' : 'bad'}>
+      XR camera: {status.markersSeen} markers · {status.tableLocked ? 'table locked' : 'table not locked'}
+      {a && <> · {a.samples} locks, spread {a.spreadMm.toFixed(1)} mm, tilt {a.placement.tiltDeg.toFixed(1)}°</>}
+    </p>
+  )
+}
 
 function Reticle() {
   const ref = useRef<Mesh>(null)
@@ -111,13 +136,24 @@ export function XrMode() {
   const [error, setError] = useState<string | null>(null)
   const width = useApp((s) => s.scene.table.width)
   const depth = useApp((s) => s.scene.table.depth)
+  const registry = useApp((s) => s.registry)
+  const [markers, setMarkers] = useState<XrCameraStatus | null>(null)
+  const [placedBy, setPlacedBy] = useState<'hand' | 'markers' | null>(null)
   const store = support === 'yes' ? xrStore() : null
   const markReady = useCallback(() => setReady(true), [])
+  const onMarkerStatus = useCallback((s: XrCameraStatus) => setMarkers(s), [])
+  const place = useCallback((p: TablePlacement, by: 'hand' | 'markers') => {
+    setPlacement(p)
+    setPlacedBy(by)
+    setAnchor(null)
+    anchorRequest.current = { placement: p, done: (a) => setAnchor(a) }
+  }, [])
+  const steady = markers?.averaged && markers.averaged.samples >= MARKER_MIN_SAMPLES && markers.averaged.spreadMm <= MARKER_MAX_SPREAD_MM ? markers.averaged : null
 
   useEffect(() => {
     let live = true
-    if (emulationRequested()) xrStore() // installs the emulator before the support check
-    void arSupported(emulationRequested() ? 4000 : 500).then((ok) => live && setSupport(ok ? 'yes' : 'no'))
+    const installed = emulationRequested() ? installEmulator().catch(() => undefined) : Promise.resolve()
+    void installed.then(() => arSupported(500)).then((ok) => live && setSupport(ok ? 'yes' : 'no'))
     return () => {
       live = false
     }
@@ -128,6 +164,11 @@ export function XrMode() {
     return () => clearInterval(t)
   }, [])
   useEffect(() => endXrSession, [])
+  useEffect(restoreTrackingFiles, [])
+  // The first steady placement from the markers is taken unless the table was placed by hand.
+  useEffect(() => {
+    if (steady && placedBy === null) place(steady.placement, 'markers')
+  }, [steady, placedBy, place])
 
   if (support === 'checking') return <p className="stage-note" data-testid="xr-mode" data-xr-state="checking">Checking for AR support…</p>
   if (support === 'no' || !store) {
@@ -143,32 +184,32 @@ export function XrMode() {
     }
   }
   const here = () => hit.point.clone()
-  const place = (p: TablePlacement) => {
-    setPlacement(p)
-    setAnchor(null)
-    anchorRequest.current = { placement: p, done: (a) => setAnchor(a) }
-  }
   const controls = (
-    <div className="xr-controls button-row" data-testid="xr-controls" data-xr-state={inSession ? 'in-session' : 'ready'} data-hit={hitSeen ? 'yes' : 'no'} data-placed={placement ? 'yes' : 'no'} data-anchored={anchor ? 'yes' : 'no'}>
+    <div className="xr-controls button-row" data-testid="xr-controls" data-xr-state={inSession ? 'in-session' : 'ready'} data-hit={hitSeen ? 'yes' : 'no'} data-placed={placement ? 'yes' : 'no'} data-anchored={anchor ? 'yes' : 'no'} data-placed-by={placedBy ?? 'none'}>
       {inSession && (
         <>
-          <button type="button" className="primary" disabled={!hitSeen} data-testid="place-table" onClick={() => { place(placeCentredAt(here(), width, depth)); setCornerA(null) }}>
+          <button type="button" className="primary" disabled={!hitSeen} data-testid="place-table" onClick={() => { place(placeCentredAt(here(), width, depth), 'hand'); setCornerA(null) }}>
             Place table here
           </button>
           <button type="button" disabled={!hitSeen} data-testid="align-corner" onClick={() => {
             if (!cornerA) setCornerA(here())
             else {
-              place(placeByCorners(cornerA, here()))
+              place(placeByCorners(cornerA, here()), 'hand')
               setCornerA(null)
             }
           }}>
             {cornerA ? 'Second corner (along the width)' : 'Align by two corners'}
           </button>
+          {steady && (
+            <button type="button" data-testid="place-from-markers" onClick={() => place(steady.placement, 'markers')}>Place from markers</button>
+          )}
+          <button type="button" data-testid="xr-rule" onClick={() => void ruleOnThis()}>Rule on this</button>
           <button type="button" data-testid="exit-ar" onClick={() => void store.getState().session?.end()}>Exit AR</button>
         </>
       )}
       {inSession && !hitSeen && <p>Point at the table surface…</p>}
-      {placement && <p data-testid="xr-anchor">{anchor ? 'Table anchored.' : 'Table placed (not anchored: this device offers no anchors).'}</p>}
+      {inSession && <MarkerStatus status={markers} registryLoaded={registry !== null} />}
+      {placement && <p data-testid="xr-anchor" data-origin={placement.origin.map((v) => v.toFixed(5)).join(',')} data-yaw={placement.yaw.toFixed(6)}>{placedBy === 'markers' ? 'Placed from the markers. ' : ''}{anchor ? 'Table anchored.' : 'Table placed (not anchored: this device offers no anchors).'}</p>}
       {placement?.measuredEdgeM != null && <p data-testid="xr-edge">Corners {(placement.measuredEdgeM * 1000).toFixed(0)} mm apart (table width {width.toFixed(0)} mm).</p>}
       {inSession && <CardSummary />}
       {error && <p className="bad" role="alert">{error}</p>}
@@ -183,6 +224,7 @@ export function XrMode() {
           <directionalLight position={[1, 3, 2]} intensity={2} />
           {inSession && <Reticle />}
           {inSession && <AnchorRequester request={anchorRequest} />}
+          {inSession && registry && <XrCameraFeed registry={registry.registry} widthMm={width} depthMm={depth} onStatus={onMarkerStatus} />}
           {placement && anchor && (
             <XRSpace space={anchor.anchorSpace}>
               <PlacedTable placement={AT_ANCHOR} />
@@ -194,7 +236,8 @@ export function XrMode() {
       {!inSession && (
         <div className="xr-enter button-row">
           <button type="button" className="primary" data-testid="enter-ar" disabled={!ready} onClick={() => void enter()}>Enter AR</button>
-          <p>Point the camera at the table, then place it by its centre or align two of its corners.</p>
+          <p>Point the camera at the table, then place it by its centre or align two of its corners. With the table's marker registry loaded, a browser that gives the page its AR camera image (Chrome on Android) finds the table and the models by their markers.</p>
+          <TrackingFiles />
           {error && <p className="bad" role="alert">{error}</p>}
         </div>
       )}

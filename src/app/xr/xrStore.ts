@@ -1,10 +1,55 @@
 // The WebXR session store (immersive-ar). Created on first use of the AR mode, not at import time.
 // Controllers and hands are not drawn: their models would be fetched from a CDN (stack-probe §4c),
 // and the overlay needs neither. `?emulate-xr` in the URL installs the IWER emulator (tests, desktop
-// demos); on a real device the browser's own WebXR runs.
+// demos: a Quest 3 in a synthetic office, moved with IWER's DevUI); `?emulate-xr=scripted` leaves the
+// DevUI out so a script moves the headset (window.__tabletopXrDevice). Loaded lazily, only then. On
+// a real device the browser's own WebXR runs.
 import { type XRStore, createXRStore } from '@react-three/xr'
 
 let store: XRStore | null = null
+let emulator: Promise<void> | null = null
+
+declare global {
+  interface Window {
+    /** With `?emulate-xr`: the emulated device (IWER's XRDevice), so tests and demos can move the headset. */
+    __tabletopXrDevice?: () => unknown
+  }
+}
+
+/** Install the IWER emulator (once) when the URL asks for it; resolves when navigator.xr is IWER's. */
+export function installEmulator(): Promise<void> {
+  emulator ??= (async () => {
+    const [{ XRDevice, metaQuest3 }, { SyntheticEnvironmentModule }] = await Promise.all([import('iwer'), import('@iwer/sem')])
+    const device = new XRDevice(metaQuest3)
+    // Standing at a table, looking down at it.
+    device.position.set(0, 1.5, 0.9)
+    device.quaternion.set(-Math.sin(0.375), 0, 0, Math.cos(0.375))
+    device.installRuntime()
+    if (new URLSearchParams(window.location.search).get('emulate-xr') !== 'scripted') {
+      const { DevUI } = await import('@iwer/devui')
+      device.installDevUI(DevUI)
+    }
+    // @iwer/sem 0.2.5 (the one @react-three/xr pins) predates iwer's depth-buffer hook, which is only
+    // called for depth sensing, never requested here: the same pairing @react-three/xr installs.
+    device.installSEM(SyntheticEnvironmentModule as unknown as Parameters<typeof device.installSEM>[0])
+    device.sem?.loadDefaultEnvironment('office_small')
+    window.__tabletopXrDevice = () => device
+  })()
+  return emulator
+}
+
+/**
+ * The session's features: the ones @react-three/xr would ask for that this app uses, plus
+ * `camera-access` (Raw Camera Access: the XR camera's image, for the markers). All optional, so a
+ * browser without one still starts.
+ */
+function sessionInit(): XRSessionInit {
+  return {
+    requiredFeatures: ['local-floor'],
+    optionalFeatures: ['hit-test', 'anchors', 'dom-overlay', 'camera-access'],
+    domOverlay: { root: xrOverlayRoot() },
+  }
+}
 let overlayRoot: HTMLDivElement | null = null
 
 export function emulationRequested(): boolean {
@@ -23,7 +68,8 @@ export function xrOverlayRoot(): HTMLDivElement {
 
 export function xrStore(): XRStore {
   store ??= createXRStore({
-    emulate: emulationRequested() ? { type: 'metaQuest3', inject: true, syntheticEnvironment: 'office_small', headset: { position: [0, 1.5, 0.9], rotation: [-0.75, 0, 0] } } : false,
+    // The emulator, when asked for, is installed by installEmulator (with or without its DevUI).
+    emulate: false,
     controller: false,
     hand: false,
     transientPointer: false,
@@ -36,6 +82,7 @@ export function xrStore(): XRStore {
     hitTest: true,
     anchors: true,
     domOverlay: xrOverlayRoot(),
+    customSessionInit: sessionInit(),
   })
   return store
 }

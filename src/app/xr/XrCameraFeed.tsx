@@ -1,0 +1,178 @@
+// Markers from the XR camera (WebXR Raw Camera Access, `camera-access`): where the browser gives the
+// page the camera image behind an immersive-ar session (Chrome on ARCore phones), each XR frame's
+// image is read back and fed to the tracking worker with the view's own intrinsics; every locked
+// table is turned into a world placement with the pose of the frame it came from, and averaged.
+// Tracked models go onto the table exactly as in the camera mode (the same tracking feed).
+//
+// Per frame (useFrame / onResult): no React state and no allocation: a fixed pixel buffer, a ring
+// of view poses by frame id, scratch matrices. The status reaches React at human pace.
+import { useEffect, useRef } from 'react'
+import { useFrame, useThree } from '@react-three/fiber'
+import { useXRStore } from '@react-three/xr'
+import { Matrix4 } from 'three'
+import type { CameraIntrinsics, Registry, TrackingResultMessage } from '../../tracking/index.ts'
+import { useApp } from '../state/appStore.ts'
+import { TRACKING_OFF } from '../state/trackingSlice.ts'
+import { setFreezeProvider } from '../actions/rulings.ts'
+import { type TrackingFeed, startTrackingFeed } from '../camera/liveTracking.ts'
+import { type AveragedPlacement, type MarkerPlacement, PlacementAverager, intrinsicsFromProjection, placementFromPose, sameIntrinsics, worldFromTable } from './xrCameraMath.ts'
+
+/** The Raw Camera Access additions to WebXR (not in @types/webxr). */
+type XRCamera = { readonly width: number; readonly height: number }
+type CameraView = XRView & { readonly camera?: XRCamera | null }
+type CameraBinding = { getCameraImage(camera: XRCamera): WebGLTexture | null }
+type BindingConstructor = new (session: XRSession, gl: WebGL2RenderingContext | WebGLRenderingContext) => CameraBinding
+
+/**
+ * Rows of the camera texture run bottom-up, like everything GL draws (Chrome fills it by rendering
+ * the camera image into it), so readPixels gives the image upside down and it is flipped here.
+ */
+const TEXTURE_ROWS_BOTTOM_UP = true
+/** View poses kept for frames in flight (the worker holds at most one frame and one waiting). */
+const POSE_RING = 8
+/** A frame that has not come back after this long is forgotten (the worker dropped or lost it). */
+const IN_FLIGHT_TIMEOUT_MS = 1000
+
+export type XrCameraStatus = {
+  /** 'none': the browser gave no camera image (not offered, or refused); 'waiting': none yet. */
+  camera: 'waiting' | 'none' | 'running'
+  markersSeen: number
+  tableLocked: boolean
+  /** The averaged placement from the markers, once the table was locked. */
+  averaged: AveragedPlacement | null
+}
+
+type Props = {
+  registry: Registry
+  widthMm: number
+  depthMm: number
+  /** At human pace (a few times a second). */
+  onStatus: (s: XrCameraStatus) => void
+}
+
+export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
+  const gl = useThree((s) => s.gl)
+  const xr = useXRStore()
+  const feed = useRef<TrackingFeed | null>(null)
+  const state = useRef({
+    binding: null as CameraBinding | null,
+    framebuffer: null as WebGLFramebuffer | null,
+    pixels: new Uint8Array(0),
+    row: new Uint8Array(0),
+    projection: new Float32Array(16),
+    intrinsics: null as CameraIntrinsics | null,
+    poses: new Float64Array(16 * POSE_RING),
+    poseIds: new Int32Array(POSE_RING).fill(-1),
+    inFlightSince: -1,
+    sawCamera: false,
+    framesWithoutCamera: 0,
+    markersSeen: 0,
+    locked: false,
+  })
+  const averager = useRef(new PlacementAverager(20))
+  const scratch = useRef({ pose: new Matrix4(), placement: { origin: [0, 0, 0], yaw: 0, measuredEdgeM: null, tiltDeg: 0 } as MarkerPlacement })
+
+  useEffect(() => {
+    let live = true
+    const s = state.current
+    const onResult = (m: TrackingResultMessage) => {
+      s.inFlightSince = -1
+      s.markersSeen = m.result.detections.length
+      const lock = m.result.table
+      s.locked = lock.locked
+      if (!lock.locked) return
+      const slot = m.frameId % POSE_RING
+      if (s.poseIds[slot] !== m.frameId) return
+      worldFromTable(lock.cameraFromTable.rotation, lock.cameraFromTable.translation, s.poses, scratch.current.pose, slot * 16)
+      averager.current.add(placementFromPose(scratch.current.pose, scratch.current.placement))
+    }
+    useApp.getState().setTracking({ state: 'starting', message: 'Loading the marker tracker…' })
+    startTrackingFeed(registry, null, { source: 'xr', grab: () => null, onResult })
+      .then((f) => {
+        if (!live) return f.stop()
+        feed.current = f
+        setFreezeProvider(f.freeze)
+      })
+      .catch((e: unknown) => useApp.getState().setTracking({ state: 'error', message: `The tracker could not start: ${e instanceof Error ? e.message : String(e)}` }))
+    const timer = setInterval(() => {
+      onStatus({
+        camera: s.sawCamera ? 'running' : s.framesWithoutCamera > 30 ? 'none' : 'waiting',
+        markersSeen: s.markersSeen,
+        tableLocked: s.locked,
+        averaged: averager.current.mean(widthMm, depthMm),
+      })
+    }, 250)
+    return () => {
+      live = false
+      clearInterval(timer)
+      feed.current?.stop()
+      feed.current = null
+      setFreezeProvider(null)
+      useApp.getState().setTracking(TRACKING_OFF)
+    }
+  }, [registry, widthMm, depthMm, onStatus])
+
+  useFrame((_state, _delta, frame: XRFrame | undefined) => {
+    const f = feed.current
+    const s = state.current
+    if (!frame || !f) return
+    const now = performance.now()
+    if (s.inFlightSince >= 0 && now - s.inFlightSince < IN_FLIGHT_TIMEOUT_MS) return
+    const space = xr.getState().originReferenceSpace ?? gl.xr.getReferenceSpace()
+    const view = space ? (frame.getViewerPose(space)?.views[0] as CameraView | undefined) : undefined
+    const camera = view?.camera
+    if (!view || !camera) {
+      s.framesWithoutCamera++
+      return
+    }
+    const Binding = (globalThis as { XRWebGLBinding?: BindingConstructor }).XRWebGLBinding
+    const context = gl.getContext()
+    if (!Binding) return
+    s.binding ??= new Binding(frame.session, context)
+    const texture = s.binding.getCameraImage(camera)
+    if (!texture) return
+    s.sawCamera = true
+    const width = camera.width
+    const height = camera.height
+    if (s.pixels.length !== width * height * 4) {
+      s.pixels = new Uint8Array(width * height * 4)
+      s.row = new Uint8Array(width * 4)
+    }
+    readTexture(context, s, texture, width, height)
+
+    let changed = false
+    for (let i = 0; i < 16; i++) if (s.projection[i] !== view.projectionMatrix[i]) changed = true
+    if (changed || s.intrinsics?.width !== width || s.intrinsics.height !== height) {
+      s.projection.set(view.projectionMatrix)
+      const k = intrinsicsFromProjection(view.projectionMatrix, width, height)
+      if (!sameIntrinsics(s.intrinsics, k)) {
+        s.intrinsics = k
+        f.setIntrinsics(k)
+      }
+    }
+    const id = f.submit({ width, height, data: s.pixels }, now)
+    const slot = id % POSE_RING
+    s.poses.set(view.transform.matrix, slot * 16)
+    s.poseIds[slot] = id
+    s.inFlightSince = now
+  })
+  return null
+}
+
+/** The camera texture's pixels, top row first, into `s.pixels` (the GL framebuffer binding is restored). */
+function readTexture(gl: WebGL2RenderingContext | WebGLRenderingContext, s: { framebuffer: WebGLFramebuffer | null; pixels: Uint8Array; row: Uint8Array }, texture: WebGLTexture, width: number, height: number): void {
+  const previous = gl.getParameter(gl.FRAMEBUFFER_BINDING) as WebGLFramebuffer | null
+  s.framebuffer ??= gl.createFramebuffer()
+  gl.bindFramebuffer(gl.FRAMEBUFFER, s.framebuffer)
+  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0)
+  gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, s.pixels)
+  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, null, 0)
+  gl.bindFramebuffer(gl.FRAMEBUFFER, previous)
+  if (!TEXTURE_ROWS_BOTTOM_UP) return
+  const stride = width * 4
+  for (let top = 0, bottom = height - 1; top < bottom; top++, bottom--) {
+    s.row.set(s.pixels.subarray(top * stride, top * stride + stride))
+    s.pixels.copyWithin(top * stride, bottom * stride, bottom * stride + stride)
+    s.pixels.set(s.row, bottom * stride)
+  }
+}
