@@ -1,9 +1,11 @@
 // The planner's engine adapter: the card's attack result must be evaluateTable's, the LoS lines the
 // engine's own los answers, and the range bands the catalogue's numbers.
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type Scene, evaluateTable, inches, loadScene, runQuery } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { evaluateOverlay, rangeBandsOf, ruleOn } from '../../src/app/engine/evaluateOverlay.ts'
+import { loadMeshes } from '../../src/cli/loadMeshes.ts'
 
 const known = ruleSystems.map((s) => s.id)
 const demo = () => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
@@ -32,6 +34,21 @@ describe('evaluateOverlay (narrative-skirmish demo)', () => {
       expect(line.class).toBe(r.class)
       expect(line.from).toEqual([320, 300, 36]) // a1's eye: 0.9 × 40 mm above its base centre
     }
+  })
+
+  it('rules on mesh terrain from models/ exactly as the CLI does (the app bundles the same meshes)', () => {
+    // The ruined arch on the a1 → b1 line, turned so both pillars stand on it: the line is blocked.
+    const angle = (Math.atan2(760 - 300, 420 - 320) * 180) / Math.PI
+    const scene = demo()
+    scene.terrain = [...(scene.terrain ?? []), { id: 'arch', type: 'solid', mesh: 'ruined-arch.json', position: [370, 530, 0], rotation: angle }]
+    const query = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
+    const cli = evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes: loadMeshes(join(import.meta.dirname, '../../models')) }))
+    const overlay = evaluateOverlay(scene, sel)
+    expect(overlay.attack).toEqual(cli.results[0])
+    const withArch = overlay.losRow.find((l) => l.to === 'b1')!
+    const without = evaluateOverlay(demo(), sel).losRow.find((l) => l.to === 'b1')!
+    expect(withArch.fraction).toBeLessThan(without.fraction)
+    expect(overlay.attack?.allowed).toBe(false)
   })
 
   it('uses the attacker first weapon when none (or a foreign one) is chosen', () => {

@@ -1,11 +1,15 @@
 // Planner editing in Chromium: turn a model, add one from the catalogue and remove it, pick a
 // terrain piece in the 3D view and raise it; the card follows the engine each time, and Undo
 // brings the table back.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadMeshes } from '../../src/cli/loadMeshes.ts'
 import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
-import { type BrowserSession, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { ATTACK, openAndSelect } from '../setup/demoTable.ts'
 import type { Page } from 'playwright-core'
 
@@ -71,5 +75,32 @@ describe.skipIf(!haveChromium)('planner editing in Chromium', () => {
     // Undo, step by step, back to the demo table.
     for (let i = 0; i < 10 && !(await page.getByTestId('undo').isDisabled()); i++) await page.getByTestId('undo').click()
     await expect.poll(() => sceneOf(page)).toEqual(original)
+  })
+
+  it('opens a scene with mesh terrain from models/: drawn, and ruled as the CLI rules it', async () => {
+    const page = session.page
+    await openAndSelect(page, server.url)
+    const scene = (await sceneOf(page)) as Scene
+    // The ruined arch across the a1 → b1 line, both pillars on it.
+    const angle = (Math.atan2(760 - 300, 420 - 320) * 180) / Math.PI
+    scene.terrain = [...(scene.terrain ?? []), { id: 'arch', type: 'solid', name: 'Ruined arch', mesh: 'ruined-arch.json', position: [370, 530, 0], rotation: angle }]
+    const file = join(RESULTS_DIR, 'scene-with-arch.json')
+    writeFileSync(file, JSON.stringify(scene))
+    await page.getByTestId('toggle-edit').click()
+    await page.getByTestId('open-scene-input').setInputFiles(file)
+    await expect.poll(async () => ((await sceneOf(page)).terrain ?? []).some((t) => t.id === 'arch')).toBe(true)
+    await page.getByTestId('attacker-a1').click()
+    await page.getByTestId('target-b1').click()
+    await page.getByTestId('weapon-rifle').click()
+    const cli = evaluateTable(loadScene({ ...scene, queries: [ATTACK] }, findRuleSystem, known, { meshes: loadMeshes(join(process.cwd(), 'models')) })).results[0]!
+    await expect.poll(() => cardOf(page), { timeout: 20_000 }).toEqual(cli)
+    expect(cli.allowed).toBe(false)
+    // The arch is on screen: a pixel at a pillar's middle is not the table's colour any more.
+    const pillar = await page.evaluate(({ a }) => window.__tabletop!.project(370 + Math.cos(a) * 45, 530 + Math.sin(a) * 45, 60), { a: (angle * Math.PI) / 180 })
+    const shot = PNG.sync.read(await page.screenshot({ path: screenshotPath('edit-mesh-arch') }))
+    const at = (x: number, y: number) => shot.data.readUInt32BE((Math.round(y) * shot.width + Math.round(x)) * 4)
+    const tableSpot = await page.evaluate(() => window.__tabletop!.project(1000, 200, 0))
+    expect(at(pillar.x, pillar.y)).not.toBe(at(tableSpot.x, tableSpot.y))
+    expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
   })
 })

@@ -1,9 +1,9 @@
 // The marker registry: schema validation with located errors, and the geometry of marker layouts.
 import { describe, expect, it } from 'vitest'
-import { SceneError } from '../../src/engine/index.ts'
 import { parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
 import { markerCornersInPlane } from '../../src/tracking/pipeline/fuseTablePose.ts'
 import { fitRigid2d } from '../../src/tracking/pipeline/estimateObjectPoses.ts'
+import { sceneIssuesOf } from '../engine/sceneIssues.ts'
 
 const ok = {
   format: 'tabletop-markers/1',
@@ -18,15 +18,7 @@ const ok = {
   terrain: { ruin: { footprint: [[-50, -30], [50, -30], [50, 30], [-50, 30]], height: 40 } },
 }
 
-function issues(raw: unknown): string[] {
-  try {
-    parseRegistry(raw)
-  } catch (e) {
-    if (e instanceof SceneError) return e.issues.map((i) => `${i.path}: ${i.message}`)
-    throw e
-  }
-  return []
-}
+const issues = (raw: unknown): string[] => sceneIssuesOf(() => parseRegistry(raw))
 
 describe('registry schema', () => {
   it('accepts a registry with table, model (two markers) and terrain markers', () => {

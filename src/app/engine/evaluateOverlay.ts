@@ -7,6 +7,7 @@ import {
 } from '../../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../systems/index.ts'
 import type { AttackQuery, LosLine, ModelFacts, Overlay, Selection, WeaponFacts } from './protocol.ts'
+import { bundledMeshes } from './bundledMeshes.ts'
 
 const knownSystems = () => ruleSystems.map((s) => s.id)
 
@@ -15,7 +16,7 @@ export const ATTACK_QUERY_ID = 'attack'
 
 /** Validate and prepare a scene with the given queries (replacing the scene's own). */
 export function prepare(scene: Scene, queries: Query[]): Table {
-  return loadScene({ ...scene, queries }, findRuleSystem, knownSystems())
+  return loadScene({ ...scene, queries }, findRuleSystem, knownSystems(), { meshes: bundledMeshes() })
 }
 
 /** The attack query for a selection, or null when attacker or target is missing or unknown. */

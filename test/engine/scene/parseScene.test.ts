@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { SceneError } from '../../../src/engine/index.ts'
 import { box, load, model, scene } from '../sceneBuilder.ts'
+import { sceneIssuesOf } from '../sceneIssues.ts'
 
-function issuesOf(raw: unknown): string[] {
-  try {
-    load(raw)
-  } catch (e) {
-    if (e instanceof SceneError) return e.issues.map((i) => `${i.path}: ${i.message}`)
-    throw e
-  }
-  return []
-}
+const issuesOf = (raw: unknown): string[] => sceneIssuesOf(() => load(raw))
 
 describe('scene validation: every problem reported with its JSON path', () => {
   it('a valid scene passes', () => {
