@@ -197,6 +197,23 @@ describe.skipIf(!haveChromium)('AR mode: table and models from the XR camera (ca
     expect(second.yawDeg).toBeLessThan(0.5)
     console.log(`XR camera placement: origin off by ${first.originMm.toFixed(1)} / ${second.originMm.toFixed(1)} mm, turn by ${first.yawDeg.toFixed(2)}° / ${second.yawDeg.toFixed(2)}° (two headset poses); ${text}`)
     await page.screenshot({ path: screenshotPath('xr-camera-walked') })
+    // The tracker was loaded here (so its absence below, without camera access, means something).
+    expect((await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name))).some((n) => /trackingWorker/.test(n))).toBe(true)
     expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
   }, 240_000)
+
+  it('without camera access: says so, places by hand, and never loads the tracker', async () => {
+    const page = session.page
+    await page.goto(`${server.url}?emulate-xr=scripted`)
+    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
+    await page.getByTestId('mode-xr').click()
+    await page.getByTestId('registry-input').setInputFiles(registryPath)
+    await page.getByTestId('enter-ar').click({ timeout: 20_000 })
+    const markers = page.getByTestId('xr-markers')
+    await expect.poll(() => markers.getAttribute('data-camera'), { timeout: 20_000 }).toBe('none')
+    expect(await markers.innerText()).toContain('gives the page no camera image')
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name))
+    expect(loaded.filter((n) => /trackingWorker|opencv/i.test(n))).toEqual([])
+    await page.getByTestId('exit-ar').click()
+  })
 })

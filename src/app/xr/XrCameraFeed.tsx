@@ -6,7 +6,7 @@
 //
 // Per frame (useFrame / onResult): no React state and no allocation: a fixed pixel buffer, a ring
 // of view poses by frame id, scratch matrices. The status reaches React at human pace.
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFrame, useThree } from '@react-three/fiber'
 import { useXRStore } from '@react-three/xr'
 import { Matrix4 } from 'three'
@@ -72,7 +72,25 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
   const averager = useRef(new PlacementAverager(20))
   const scratch = useRef({ pose: new Matrix4(), placement: { origin: [0, 0, 0], yaw: 0, measuredEdgeM: null, tiltDeg: 0 } as MarkerPlacement })
 
+  // The tracker (and OpenCV with it) starts only once the browser has shown a camera image: a device
+  // without camera access never loads it.
+  const [cameraSeen, setCameraSeen] = useState(false)
+
   useEffect(() => {
+    const s = state.current
+    const timer = setInterval(() => {
+      onStatus({
+        camera: s.sawCamera ? 'running' : s.framesWithoutCamera > 30 ? 'none' : 'waiting',
+        markersSeen: s.markersSeen,
+        tableLocked: s.locked,
+        averaged: averager.current.mean(widthMm, depthMm),
+      })
+    }, 250)
+    return () => clearInterval(timer)
+  }, [widthMm, depthMm, onStatus])
+
+  useEffect(() => {
+    if (!cameraSeen) return
     let live = true
     const s = state.current
     const onResult = (m: TrackingResultMessage) => {
@@ -94,28 +112,19 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
         setFreezeProvider(f.freeze)
       })
       .catch((e: unknown) => useApp.getState().setTracking({ state: 'error', message: `The tracker could not start: ${e instanceof Error ? e.message : String(e)}` }))
-    const timer = setInterval(() => {
-      onStatus({
-        camera: s.sawCamera ? 'running' : s.framesWithoutCamera > 30 ? 'none' : 'waiting',
-        markersSeen: s.markersSeen,
-        tableLocked: s.locked,
-        averaged: averager.current.mean(widthMm, depthMm),
-      })
-    }, 250)
     return () => {
       live = false
-      clearInterval(timer)
       feed.current?.stop()
       feed.current = null
+      s.intrinsics = null
       setFreezeProvider(null)
       useApp.getState().setTracking(TRACKING_OFF)
     }
-  }, [registry, widthMm, depthMm, onStatus])
+  }, [registry, cameraSeen])
 
   useFrame((_state, _delta, frame: XRFrame | undefined) => {
-    const f = feed.current
     const s = state.current
-    if (!frame || !f) return
+    if (!frame) return
     const now = performance.now()
     if (s.inFlightSince >= 0 && now - s.inFlightSince < IN_FLIGHT_TIMEOUT_MS) return
     const space = xr.getState().originReferenceSpace ?? gl.xr.getReferenceSpace()
@@ -125,13 +134,18 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
       s.framesWithoutCamera++
       return
     }
+    if (!s.sawCamera) {
+      s.sawCamera = true
+      setCameraSeen(true)
+    }
+    const f = feed.current
+    if (!f) return
     const Binding = (globalThis as { XRWebGLBinding?: BindingConstructor }).XRWebGLBinding
     const context = gl.getContext()
     if (!Binding) return
     s.binding ??= new Binding(frame.session, context)
     const texture = s.binding.getCameraImage(camera)
     if (!texture) return
-    s.sawCamera = true
     const width = camera.width
     const height = camera.height
     if (s.pixels.length !== width * height * 4) {
