@@ -6,6 +6,7 @@ import { type Scene, evaluateTable, inches, loadScene, runQuery } from '../../sr
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { evaluateOverlay, rangeBandsOf, ruleOn } from '../../src/app/engine/evaluateOverlay.ts'
 import { loadMeshes } from '../../src/cli/loadMeshes.ts'
+import { withArchOnA1B1 } from '../setup/archScene.ts'
 
 const known = ruleSystems.map((s) => s.id)
 const demo = () => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
@@ -38,9 +39,7 @@ describe('evaluateOverlay (narrative-skirmish demo)', () => {
 
   it('rules on mesh terrain from models/ exactly as the CLI does (the app bundles the same meshes)', () => {
     // The ruined arch on the a1 → b1 line, turned so both pillars stand on it: the line is blocked.
-    const angle = (Math.atan2(760 - 300, 420 - 320) * 180) / Math.PI
-    const scene = demo()
-    scene.terrain = [...(scene.terrain ?? []), { id: 'arch', type: 'solid', mesh: 'ruined-arch.json', position: [370, 530, 0], rotation: angle }]
+    const scene = withArchOnA1B1(demo())
     const query = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
     const cli = evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes: loadMeshes(join(import.meta.dirname, '../../models')) }))
     const overlay = evaluateOverlay(scene, sel)

@@ -11,6 +11,7 @@ import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { ATTACK, openAndSelect } from '../setup/demoTable.ts'
+import { ARCH_AT, ARCH_TURN_DEG, withArchOnA1B1 } from '../setup/archScene.ts'
 import type { Page } from 'playwright-core'
 
 warnIfNoChromium('test/e2e/edit.test.ts (browser tests)')
@@ -80,10 +81,8 @@ describe.skipIf(!haveChromium)('planner editing in Chromium', () => {
   it('opens a scene with mesh terrain from models/: drawn, and ruled as the CLI rules it', async () => {
     const page = session.page
     await openAndSelect(page, server.url)
-    const scene = (await sceneOf(page)) as Scene
     // The ruined arch across the a1 → b1 line, both pillars on it.
-    const angle = (Math.atan2(760 - 300, 420 - 320) * 180) / Math.PI
-    scene.terrain = [...(scene.terrain ?? []), { id: 'arch', type: 'solid', name: 'Ruined arch', mesh: 'ruined-arch.json', position: [370, 530, 0], rotation: angle }]
+    const scene = withArchOnA1B1(await sceneOf(page))
     const file = join(RESULTS_DIR, 'scene-with-arch.json')
     writeFileSync(file, JSON.stringify(scene))
     await page.getByTestId('toggle-edit').click()
@@ -96,7 +95,7 @@ describe.skipIf(!haveChromium)('planner editing in Chromium', () => {
     await expect.poll(() => cardOf(page), { timeout: 20_000 }).toEqual(cli)
     expect(cli.allowed).toBe(false)
     // The arch is on screen: a pixel at a pillar's middle is not the table's colour any more.
-    const pillar = await page.evaluate(({ a }) => window.__tabletop!.project(370 + Math.cos(a) * 45, 530 + Math.sin(a) * 45, 60), { a: (angle * Math.PI) / 180 })
+    const pillar = await page.evaluate(({ at, a }) => window.__tabletop!.project(at[0] + Math.cos(a) * 45, at[1] + Math.sin(a) * 45, 60), { at: ARCH_AT, a: (ARCH_TURN_DEG * Math.PI) / 180 })
     const shot = PNG.sync.read(await page.screenshot({ path: screenshotPath('edit-mesh-arch') }))
     const at = (x: number, y: number) => shot.data.readUInt32BE((Math.round(y) * shot.width + Math.round(x)) * 4)
     const tableSpot = await page.evaluate(() => window.__tabletop!.project(1000, 200, 0))

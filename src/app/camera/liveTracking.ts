@@ -43,8 +43,6 @@ function quantile(sorted: readonly number[], p: number): number | null {
 export type TrackingFeed = LiveTracking & {
   /** Offer one RGBA camera frame (copied; latest frame wins). Returns its frame id. */
   submit: (frame: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }, timeMs: number) => number
-  /** Tell the tracker the camera's intrinsics (e.g. read from the XR view), or null to estimate them. */
-  setIntrinsics: (k: CameraIntrinsics | null) => void
 }
 
 export type FeedOptions = {
@@ -188,7 +186,6 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       apply: (k) => runtime.client.setCalibration(k),
     },
     submit: (frame, timeMs) => runtime.client.submit(frame, timeMs),
-    setIntrinsics: (k) => runtime.client.setCalibration(k),
     stop: () => {
       clearInterval(statusTimer)
       clearInterval(sceneTimer)

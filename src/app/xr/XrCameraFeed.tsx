@@ -15,7 +15,7 @@ import { useApp } from '../state/appStore.ts'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type TrackingFeed, startTrackingFeed } from '../camera/liveTracking.ts'
-import { type AveragedPlacement, type MarkerPlacement, PlacementAverager, intrinsicsFromProjection, placementFromPose, sameIntrinsics, worldFromTable } from './xrCameraMath.ts'
+import { type AveragedPlacement, type MarkerPlacement, PlacementAverager, intrinsicsFromProjection, placementFromPose, worldFromTable } from './xrCameraMath.ts'
 
 /** The Raw Camera Access additions to WebXR (not in @types/webxr). */
 type XRCamera = { readonly width: number; readonly height: number }
@@ -57,8 +57,10 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
   const state = useRef({
     binding: null as CameraBinding | null,
     framebuffer: null as WebGLFramebuffer | null,
+    /** The frame's pixels plus one spare row at the end (the scratch row for the flip). */
+    buffer: new Uint8Array(0),
+    /** The frame itself: a view of `buffer` without the spare row, made once per size. */
     pixels: new Uint8Array(0),
-    row: new Uint8Array(0),
     projection: new Float32Array(16),
     intrinsics: null as CameraIntrinsics | null,
     poses: new Float64Array(16 * POSE_RING),
@@ -149,20 +151,18 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
     const width = camera.width
     const height = camera.height
     if (s.pixels.length !== width * height * 4) {
-      s.pixels = new Uint8Array(width * height * 4)
-      s.row = new Uint8Array(width * 4)
+      s.buffer = new Uint8Array((height + 1) * width * 4)
+      s.pixels = s.buffer.subarray(0, width * height * 4)
     }
     readTexture(context, s, texture, width, height)
 
-    let changed = false
-    for (let i = 0; i < 16; i++) if (s.projection[i] !== view.projectionMatrix[i]) changed = true
-    if (changed || s.intrinsics?.width !== width || s.intrinsics.height !== height) {
+    // The tracker is told the intrinsics only when the view's projection or the image size changes.
+    let changed = s.intrinsics?.width !== width || s.intrinsics.height !== height
+    for (let i = 0; i < 16 && !changed; i++) changed = s.projection[i] !== view.projectionMatrix[i]
+    if (changed) {
       s.projection.set(view.projectionMatrix)
-      const k = intrinsicsFromProjection(view.projectionMatrix, width, height)
-      if (!sameIntrinsics(s.intrinsics, k)) {
-        s.intrinsics = k
-        f.setIntrinsics(k)
-      }
+      s.intrinsics = intrinsicsFromProjection(view.projectionMatrix, width, height)
+      f.calibration.apply(s.intrinsics)
     }
     const id = f.submit({ width, height, data: s.pixels }, now)
     const slot = id % POSE_RING
@@ -174,7 +174,7 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
 }
 
 /** The camera texture's pixels, top row first, into `s.pixels` (the GL framebuffer binding is restored). */
-function readTexture(gl: WebGL2RenderingContext | WebGLRenderingContext, s: { framebuffer: WebGLFramebuffer | null; pixels: Uint8Array; row: Uint8Array }, texture: WebGLTexture, width: number, height: number): void {
+function readTexture(gl: WebGL2RenderingContext | WebGLRenderingContext, s: { framebuffer: WebGLFramebuffer | null; buffer: Uint8Array; pixels: Uint8Array }, texture: WebGLTexture, width: number, height: number): void {
   const previous = gl.getParameter(gl.FRAMEBUFFER_BINDING) as WebGLFramebuffer | null
   s.framebuffer ??= gl.createFramebuffer()
   gl.bindFramebuffer(gl.FRAMEBUFFER, s.framebuffer)
@@ -183,10 +183,13 @@ function readTexture(gl: WebGL2RenderingContext | WebGLRenderingContext, s: { fr
   gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, null, 0)
   gl.bindFramebuffer(gl.FRAMEBUFFER, previous)
   if (!TEXTURE_ROWS_BOTTOM_UP) return
+  // Swap rows through the spare row at the end of the buffer (copyWithin: no views, no allocation).
   const stride = width * 4
+  const spare = height * stride
+  const b = s.buffer
   for (let top = 0, bottom = height - 1; top < bottom; top++, bottom--) {
-    s.row.set(s.pixels.subarray(top * stride, top * stride + stride))
-    s.pixels.copyWithin(top * stride, bottom * stride, bottom * stride + stride)
-    s.pixels.set(s.row, bottom * stride)
+    b.copyWithin(spare, top * stride, top * stride + stride)
+    b.copyWithin(top * stride, bottom * stride, bottom * stride + stride)
+    b.copyWithin(bottom * stride, spare, spare + stride)
   }
 }

@@ -37,11 +37,6 @@ export function intrinsicsFromProjection(p: ArrayLike<number>, width: number, he
   }
 }
 
-/** True when two intrinsics describe the same camera image (so the tracker need not be told again). */
-export function sameIntrinsics(a: CameraIntrinsics | null, b: CameraIntrinsics): boolean {
-  return a !== null && a.width === b.width && a.height === b.height && Math.abs(a.fx - b.fx) < 1e-3 && Math.abs(a.fy - b.fy) < 1e-3 && Math.abs(a.cx - b.cx) < 1e-3 && Math.abs(a.cy - b.cy) < 1e-3
-}
-
 /**
  * world ← table (table mm → world metres) from the tracker's camera ← table (row-major rotation,
  * translation in mm, OpenCV axes) and the view's world ← camera matrix (column-major, GL axes; read
