@@ -57,4 +57,10 @@ describe('architecture: dependencies point one way', () => {
     const committed = JSON.parse(readFileSync(join(root, 'src/engine/scene/scene.schema.json'), 'utf8'))
     expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(sceneSchema, { unrepresentable: 'any' }))))
   })
+  it('the committed result JSON Schema is the one the code generates (npx tsx scripts/writeResultSchema.ts)', async () => {
+    const { z } = await import('zod')
+    const { resultDocumentSchema } = await import('../src/engine/resultSchema.ts')
+    const committed = JSON.parse(readFileSync(join(root, 'src/engine/result.schema.json'), 'utf8'))
+    expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(resultDocumentSchema, { unrepresentable: 'any' }))))
+  })
 })

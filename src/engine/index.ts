@@ -2,6 +2,8 @@
 export * from './units.ts'
 export * from './version.ts'
 export * from './results.ts'
+export { formatQuantity, formatReason, type LengthUnit } from './reasonText.ts'
+export { shapeUniformResult, valueOfExact, citationOf, geometricDisplay, titleOfNumberedSection } from './uniformResult.ts'
 export * from './ruleSystem.ts'
 export * from './scene/sceneSchema.ts'
 export * from './scene/sceneError.ts'
