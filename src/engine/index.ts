@@ -1,5 +1,6 @@
 // The engine's public surface. Other layers import from here only (no deep imports).
 export * from './units.ts'
+export * from './own.ts'
 export * from './version.ts'
 export * from './results.ts'
 export * from './ruleSystem.ts'
