@@ -1,6 +1,6 @@
 // One terrain file → the meshes the app and the engine need: read (any format), repaired (each repair
 // said), checked (refused if it still cannot be a solid), and simplified for sight lines.
-import { MESH_LIMITS, SceneError, type TerrainMesh, checkMesh, meshProblems } from '../engine/index.ts'
+import { MESH_LIMITS, SceneError, type TerrainMesh, checkMesh, measureMeshBounds, meshProblems } from '../engine/index.ts'
 import { type MeshFileFormat, readMeshFile } from './readMeshFile.ts'
 import { repairMesh } from './repairMesh.ts'
 import { LOS_TOLERANCE_MM, simplifyMesh } from './simplifyMesh.ts'
@@ -38,7 +38,7 @@ export async function prepareMeshFile(file: string, bytes: Uint8Array, tolerance
   const raw = await readMeshFile(file, bytes)
   const trianglesIn = raw.indices.length / 3
   if (trianglesIn > MESH_LIMITS.maxTriangles) throw new SceneError([{ path: file, message: `has ${trianglesIn} triangles, more than the limit of ${MESH_LIMITS.maxTriangles}` }])
-  const rawCheck = checkMesh(raw.positions, raw.indices)
+  const rawCheck = measureMeshBounds(raw.positions)
   if (rawCheck.outOfRange) {
     const [x0, y0, z0, x1, y1, z1] = rawCheck.bounds
     const size = Math.max(x1 - x0, y1 - y0, z1 - z0)

@@ -99,7 +99,10 @@ function dropBadTriangles(positions: Float64Array, indices: Uint32Array): { indi
     const area2 = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx)
     if (a === b || b === c || a === c || area2 <= WELD_MM * WELD_MM) { degenerate++; continue }
     // same triangle, same winding, whatever the starting corner: rotate to start at the smallest index
-    const [r0, r1, r2] = a < b && a < c ? [a, b, c] : b < c ? [b, c, a] : [c, a, b]
+    const first = a < b && a < c ? 0 : b < c ? 1 : 2
+    const r0 = first === 0 ? a : first === 1 ? b : c
+    const r1 = first === 0 ? b : first === 1 ? c : a
+    const r2 = first === 0 ? c : first === 1 ? a : b
     const k01 = r0 * nv + r1
     let pair = pairs.get(k01)
     if (pair === undefined) { pair = pairCount++; pairs.set(k01, pair) }
@@ -138,6 +141,7 @@ function orientConsistently(nv: number, indices: Uint32Array): { flipped: number
   const { other } = edgeNeighbours(nv, indices)
   const component = new Int32Array(nt).fill(-1)
   const queue = new Int32Array(nt)
+  const turn = new Uint8Array(nt)
   let flipped = 0, components = 0
   for (let seed = 0; seed < nt; seed++) {
     if (component[seed] !== -1) continue
@@ -153,14 +157,16 @@ function orientConsistently(nv: number, indices: Uint32Array): { flipped: number
         const u = (f - (f % 3)) / 3
         if (component[u] !== -1) continue
         component[u] = components
-        // agreeing neighbours run the shared edge in opposite directions
-        if (indices[e]! === indices[f]!) { flip(indices, u); flipped++ }
+        // agreeing neighbours run the shared edge in opposite directions (t as already turned, u as in the file)
+        const startE = turn[t] ? indices[3 * t + ((k + 1) % 3)]! : indices[e]!
+        if (startE === indices[f]!) { turn[u] = 1; flipped++ }
         queue[tail++] = u
       }
     }
     components++
   }
-  // flipping changed corner order: neighbours are recomputed by later steps
+  // turned only now: the neighbour table indexes corners as the file had them
+  for (let t = 0; t < nt; t++) if (turn[t]) flip(indices, t)
   return { flipped, component, components }
 }
 
@@ -227,15 +233,13 @@ function orientOutward(positions: Float64Array, indices: Uint32Array, component:
   for (let c = 0; c < components; c++) box.set([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity], 6 * c)
   for (let t = 0; t < component.length; t++) {
     const c = component[t]!
-    const [a, b, d] = [indices[3 * t]!, indices[3 * t + 1]!, indices[3 * t + 2]!]
+    const a = indices[3 * t]!, b = indices[3 * t + 1]!, d = indices[3 * t + 2]!
     const ax = positions[3 * a]!, ay = positions[3 * a + 1]!, az = positions[3 * a + 2]!
     const bx = positions[3 * b]!, by = positions[3 * b + 1]!, bz = positions[3 * b + 2]!
     const dx = positions[3 * d]!, dy = positions[3 * d + 1]!, dz = positions[3 * d + 2]!
     vol[c]! += ax * (by * dz - bz * dy) + ay * (bz * dx - bx * dz) + az * (bx * dy - by * dx)
-    for (const [x, y, z] of [[ax, ay, az], [bx, by, bz], [dx, dy, dz]] as const) {
-      box[6 * c] = Math.min(box[6 * c]!, x); box[6 * c + 1] = Math.min(box[6 * c + 1]!, y); box[6 * c + 2] = Math.min(box[6 * c + 2]!, z)
-      box[6 * c + 3] = Math.max(box[6 * c + 3]!, x); box[6 * c + 4] = Math.max(box[6 * c + 4]!, y); box[6 * c + 5] = Math.max(box[6 * c + 5]!, z)
-    }
+    box[6 * c] = Math.min(box[6 * c]!, ax, bx, dx); box[6 * c + 1] = Math.min(box[6 * c + 1]!, ay, by, dy); box[6 * c + 2] = Math.min(box[6 * c + 2]!, az, bz, dz)
+    box[6 * c + 3] = Math.max(box[6 * c + 3]!, ax, bx, dx); box[6 * c + 4] = Math.max(box[6 * c + 4]!, ay, by, dy); box[6 * c + 5] = Math.max(box[6 * c + 5]!, az, bz, dz)
   }
   const inside = (c: number, d: number) => [0, 1, 2].every((k) => box[6 * d + k]! < box[6 * c + k]! && box[6 * c + k + 3]! < box[6 * d + k + 3]!)
   const turn = new Uint8Array(components)
@@ -254,7 +258,7 @@ function orientOutward(positions: Float64Array, indices: Uint32Array, component:
 export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): RepairedMesh {
   const repairs: string[] = []
   // out-of-range coordinates are not repaired: checkMesh refuses them with their own message
-  if (positionsIn.some((v) => !(Math.abs(v) <= MESH_LIMITS.maxCoordinateMm))) return { positions: positionsIn, indices: indicesIn, repairs }
+  for (let i = 0; i < positionsIn.length; i++) if (!(Math.abs(positionsIn[i]!) <= MESH_LIMITS.maxCoordinateMm)) return { positions: positionsIn, indices: indicesIn, repairs }
   const w = weld(positionsIn, indicesIn)
   if (w.merged) repairs.push(`welded ${w.merged} duplicate vertices`)
   const bad = dropBadTriangles(w.positions, w.indices)

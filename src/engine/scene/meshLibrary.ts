@@ -46,6 +46,22 @@ export type MeshCheck = {
   outOfRange: boolean
 }
 
+/** Axis-aligned bounds [minX, minY, minZ, maxX, maxY, maxZ] (mm), and whether a coordinate is not finite or beyond the limit. */
+export function measureMeshBounds(positions: ArrayLike<number>): { bounds: MeshCheck['bounds']; outOfRange: boolean } {
+  const b: MeshCheck['bounds'] = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]
+  let outOfRange = false
+  const n = positions.length - (positions.length % 3)
+  for (let i = 0; i < n; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      const v = positions[i + k]!
+      if (!(Math.abs(v) <= MESH_LIMITS.maxCoordinateMm)) outOfRange = true
+      if (v < b[k]!) b[k] = v
+      if (v > b[k + 3]!) b[k + 3] = v
+    }
+  }
+  return { bounds: b, outOfRange }
+}
+
 /**
  * Check a triangle mesh: degenerate triangles, closedness (every edge shared by exactly two
  * triangles), consistent winding and orientation (signed volume). O(n log n), no per-edge objects:
@@ -55,16 +71,7 @@ export type MeshCheck = {
 export function checkMesh(positions: ArrayLike<number>, indices: ArrayLike<number>): MeshCheck {
   const nv = Math.floor(positions.length / 3)
   const nt = Math.floor(indices.length / 3)
-  const b: MeshCheck['bounds'] = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]
-  let outOfRange = false
-  for (let i = 0; i < nv * 3; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      const v = positions[i + k]!
-      if (!Number.isFinite(v) || Math.abs(v) > MESH_LIMITS.maxCoordinateMm) outOfRange = true
-      if (v < b[k]!) b[k] = v
-      if (v > b[k + 3]!) b[k + 3] = v
-    }
-  }
+  const { bounds: b, outOfRange } = measureMeshBounds(positions)
   if (outOfRange) return { vertices: nv, triangles: nt, degenerateTriangles: 0, boundaryEdges: 0, nonManifoldEdges: 0, misorientedEdges: 0, volumeMm3: NaN, bounds: b, outOfRange }
   const diag = Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2])
   const minDoubleArea = 1e-12 * diag * diag
@@ -81,11 +88,10 @@ export function checkMesh(positions: ArrayLike<number>, indices: ArrayLike<numbe
     // signed volume of the tetrahedron (origin, a, b, c) × 6 = a · (b × c) = a · ((b−a) × (c−a))
     volume6 += ax * cx + ay * cy + az * cz
     if (a === bb || bb === c || a === c || Math.hypot(cx, cy, cz) <= minDoubleArea) degenerate++
-    for (const [p, q] of [[a, bb], [bb, c], [c, a]] as const) {
-      if (p === q) continue
-      // key: undirected edge (lo, hi), doubled, plus 1 when run lo → hi
-      keys[m++] = (Math.min(p, q) * nv + Math.max(p, q)) * 2 + (p < q ? 1 : 0)
-    }
+    // key: undirected edge (lo, hi), doubled, plus 1 when run lo → hi
+    if (a !== bb) keys[m++] = edgeKey(a, bb, nv)
+    if (bb !== c) keys[m++] = edgeKey(bb, c, nv)
+    if (c !== a) keys[m++] = edgeKey(c, a, nv)
   }
   const sorted = keys.subarray(0, m).sort()
   let boundary = 0, nonManifold = 0, misoriented = 0
@@ -101,6 +107,10 @@ export function checkMesh(positions: ArrayLike<number>, indices: ArrayLike<numbe
     i = j
   }
   return { vertices: nv, triangles: nt, degenerateTriangles: degenerate, boundaryEdges: boundary, nonManifoldEdges: nonManifold, misorientedEdges: misoriented, volumeMm3: volume6 / 6, bounds: b, outOfRange }
+}
+
+function edgeKey(p: number, q: number, nv: number): number {
+  return p < q ? (p * nv + q) * 2 + 1 : (q * nv + p) * 2
 }
 
 /** The reasons a checked mesh cannot be a solid for sight lines, each a short phrase; [] when it can. */
