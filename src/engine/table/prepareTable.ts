@@ -1,10 +1,10 @@
 // A validated scene made ready for rulings: bases placed, profiles resolved against the
 // ruleset's catalogue (inline stats and weapons win), options resolved, the terrain BVH built.
-import type { BaseShape, Scene, SceneModel, SceneTerrain } from '../scene/sceneSchema.ts'
+import type { Scene } from '../scene/sceneSchema.ts'
 import { isMeshTerrain } from '../scene/sceneSchema.ts'
-import { type PlacedBase, placeBase } from '../geometry/baseShape.ts'
-import { type TerrainMesh, type TerrainSolid, type TerrainWorld, buildTerrainWorld } from '../los/terrainWorld.ts'
-import type { OptionValue, RuleSystem, WeaponEntry } from '../ruleSystem.ts'
+import { placeBase } from '../geometry/baseShape.ts'
+import { type TerrainMesh, buildTerrainWorld } from '../los/terrainWorld.ts'
+import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 import { type SceneIssue, SceneError } from '../scene/sceneError.ts'
 
 /** Default eye height as a fraction of model height when a scene gives none. */
@@ -12,56 +12,8 @@ export const DEFAULT_EYE_FRACTION = 0.9
 /** Thickness assumed for a base (mm): where base sample points sit (mid-thickness) and the base's own volume. */
 export const BASE_THICKNESS_MM = 3
 
-export type Weapon = WeaponEntry & { id: string }
-
-export type TableModel = {
-  id: string
-  index: number
-  side: string
-  unit: string
-  scene: SceneModel
-  base: BaseShape
-  placed: PlacedBase
-  x: number
-  y: number
-  z: number
-  facingDeg: number
-  heightMm: number
-  eyeMm: number
-  keywords: readonly string[]
-  status: readonly string[]
-  profileId: string | null
-  /** Catalogue stats merged with inline overrides. */
-  stats: Readonly<Record<string, unknown>>
-  weapons: readonly Weapon[]
-  uncertaintyMm: number
-}
-
-export type TableTerrain = {
-  id: string
-  index: number
-  type: string
-  keywords: readonly string[]
-  scene: SceneTerrain
-  solid: TerrainSolid
-  has: (keyword: string) => boolean
-}
-
-export type Table = {
-  scene: Scene
-  system: RuleSystem
-  options: Readonly<Record<string, OptionValue>>
-  widthMm: number
-  depthMm: number
-  models: readonly TableModel[]
-  terrain: readonly TableTerrain[]
-  world: TerrainWorld
-  model: (id: string) => TableModel
-  findModel: (id: string) => TableModel | undefined
-  terrainPiece: (id: string) => TableTerrain
-  unitOf: (m: TableModel) => readonly TableModel[]
-  units: ReadonlyMap<string, readonly TableModel[]>
-}
+// The table's types live with RuleSystem (each names the other); re-exported here for old imports.
+export type { Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 
 export type MeshLibrary = Readonly<Record<string, TerrainMesh>>
 
