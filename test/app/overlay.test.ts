@@ -37,11 +37,11 @@ describe('evaluateOverlay (narrative-skirmish demo)', () => {
     }
   })
 
-  it('rules on mesh terrain from models/ exactly as the CLI does (the app bundles the same meshes)', () => {
+  it('rules on mesh terrain from models/ exactly as the CLI does (the app bundles the same meshes)', async () => {
     // The ruined arch on the a1 → b1 line, turned so both pillars stand on it: the line is blocked.
     const scene = withArchOnA1B1(demo())
     const query = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
-    const cli = evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes: loadMeshes(join(import.meta.dirname, '../../models')) }))
+    const cli = evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes: await loadMeshes(join(import.meta.dirname, '../../models')) }))
     const overlay = evaluateOverlay(scene, sel)
     expect(overlay.attack).toEqual(cli.results[0])
     const withArch = overlay.losRow.find((l) => l.to === 'b1')!

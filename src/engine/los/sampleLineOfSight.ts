@@ -1,12 +1,12 @@
 // True line of sight by sampling sight lines from the viewer's eye (or a ruleset-chosen point)
 // to a lattice of target points, against the terrain BVH and the other models' volumes.
 // Also a 2D mode (segments against footprints and bases) for rulesets that judge LoS on the flat.
-import type { LosRule } from '../ruleSystem.ts'
-import type { Table, TableModel } from '../table/prepareTable.ts'
+import type { LosRule, Table, TableModel } from '../ruleSystem.ts'
 import { BASE_THICKNESS_MM } from '../table/prepareTable.ts'
 import { frontEdgeCentre, sampleBaseArea, baseFrameToTable } from '../geometry/baseShape.ts'
 import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelCrossing2, measureModelCrossing3, measureTerrainCrossing3 } from './castSegment.ts'
 import type { LosRay, Vec3Tuple } from '../results.ts'
+import type { LineOfSight } from './lineOfSight.ts'
 import { ERODE_MM } from './terrainWorld.ts'
 
 /** Target lattice: heights (fractions of model height) × footprint points (centre + ring). */
@@ -17,33 +17,10 @@ export const VOLUME_RING_POINTS = 8
 /** Base sample points (sunflower over the base area, at mid-thickness of the base). */
 export const BASE_SAMPLE_POINTS = 64
 
+export type { LineOfSight } from './lineOfSight.ts'
+
 const scratchByTable = new WeakMap<Table, Float64Array>()
 
-export type LineOfSight = {
-  visible: boolean
-  /** Fraction of target points seen (0..1). */
-  fraction: number
-  /** Fraction of base sample points hidden by blocking or obscuring terrain/models (0..1). */
-  baseHidden: number
-  blockers: string[]
-  obscuring: string[]
-  baseHiddenBy: Record<string, number>
-  /** Fraction of the target-point sight lines each id blocks. */
-  blockedBy: Record<string, number>
-  /**
-   * Terrain of any type between viewer and target, whatever the rule says blocks: the fraction of
-   * target-point lines and of base lines that pass through at least one terrain piece, and which
-   * pieces. Rulesets decide cover from this without sampling again.
-   */
-  terrainCrossing: { figure: number; base: number; pieces: string[] }
-  rays: number
-  baseRays: number
-  mode: '2d' | '3d'
-  rule: string
-  sampleRays?: LosRay[]
-  /** With a symmetric rule: which way the reported lines run (forward = viewer → target). */
-  direction?: 'forward' | 'reverse'
-}
 
 /** Sampling density: "full" for a ruling, "coarse" for the visibility matrix (every pair, every frame the table changes). */
 export type LosDensity = 'full' | 'coarse'

@@ -1,67 +1,20 @@
 // A validated scene made ready for rulings: bases placed, profiles resolved against the
 // ruleset's catalogue (inline stats and weapons win), options resolved, the terrain BVH built.
-import type { BaseShape, Scene, SceneModel, SceneTerrain } from '../scene/sceneSchema.ts'
+import type { Scene } from '../scene/sceneSchema.ts'
 import { isMeshTerrain } from '../scene/sceneSchema.ts'
-import { type PlacedBase, placeBase } from '../geometry/baseShape.ts'
-import { type TerrainMesh, type TerrainSolid, type TerrainWorld, buildTerrainWorld } from '../los/terrainWorld.ts'
-import type { OptionValue, RuleSystem, WeaponEntry } from '../ruleSystem.ts'
+import { placeBase } from '../geometry/baseShape.ts'
+import { type TerrainMesh, buildTerrainWorld } from '../los/terrainWorld.ts'
+import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 import { type SceneIssue, SceneError } from '../scene/sceneError.ts'
+import { own } from '../own.ts'
 
 /** Default eye height as a fraction of model height when a scene gives none. */
 export const DEFAULT_EYE_FRACTION = 0.9
 /** Thickness assumed for a base (mm): where base sample points sit (mid-thickness) and the base's own volume. */
 export const BASE_THICKNESS_MM = 3
 
-export type Weapon = WeaponEntry & { id: string }
-
-export type TableModel = {
-  id: string
-  index: number
-  side: string
-  unit: string
-  scene: SceneModel
-  base: BaseShape
-  placed: PlacedBase
-  x: number
-  y: number
-  z: number
-  facingDeg: number
-  heightMm: number
-  eyeMm: number
-  keywords: readonly string[]
-  status: readonly string[]
-  profileId: string | null
-  /** Catalogue stats merged with inline overrides. */
-  stats: Readonly<Record<string, unknown>>
-  weapons: readonly Weapon[]
-  uncertaintyMm: number
-}
-
-export type TableTerrain = {
-  id: string
-  index: number
-  type: string
-  keywords: readonly string[]
-  scene: SceneTerrain
-  solid: TerrainSolid
-  has: (keyword: string) => boolean
-}
-
-export type Table = {
-  scene: Scene
-  system: RuleSystem
-  options: Readonly<Record<string, OptionValue>>
-  widthMm: number
-  depthMm: number
-  models: readonly TableModel[]
-  terrain: readonly TableTerrain[]
-  world: TerrainWorld
-  model: (id: string) => TableModel
-  findModel: (id: string) => TableModel | undefined
-  terrainPiece: (id: string) => TableTerrain
-  unitOf: (m: TableModel) => readonly TableModel[]
-  units: ReadonlyMap<string, readonly TableModel[]>
-}
+// The table's types live with RuleSystem (each names the other); re-exported here for old imports.
+export type { Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 
 export type MeshLibrary = Readonly<Record<string, TerrainMesh>>
 
@@ -107,7 +60,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
     let defaultWeapons: readonly string[] = []
     let keywords: readonly string[] = m.keywords ?? []
     if (typeof m.profile === 'string') {
-      const p = profiles[m.profile]
+      const p = own(profiles, m.profile)
       if (!p) {
         issues.push({ path: `${path}.profile`, message: `unknown profile "${m.profile}" in ${system.id}'s catalogue${suggest(m.profile, Object.keys(profiles))}` })
       } else {
@@ -125,11 +78,11 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
     refs.forEach((w, wi) => {
       const wpath = `${path}.weapons[${wi}]`
       if (typeof w === 'string') {
-        const entry = weaponCatalogue[w]
+        const entry = own(weaponCatalogue, w)
         if (!entry) issues.push({ path: wpath, message: `unknown weapon "${w}" in ${system.id}'s catalogue${suggest(w, Object.keys(weaponCatalogue))}` })
         else weapons.push({ ...entry, id: w })
       } else {
-        const entry = weaponCatalogue[w.id]
+        const entry = own(weaponCatalogue, w.id)
         weapons.push({ name: w.id, section: 'inline (scene)', ...(entry ?? {}), ...w, id: w.id } as Weapon)
       }
     })
@@ -161,7 +114,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
 
   const terrainScene = scene.terrain ?? []
   terrainScene.forEach((t, i) => {
-    if (isMeshTerrain(t) && !meshes[t.mesh]) {
+    if (isMeshTerrain(t) && !own(meshes, t.mesh)) {
       issues.push({ path: `terrain[${i}].mesh`, message: `mesh "${t.mesh}" not found in models/ (known: ${Object.keys(meshes).join(', ') || 'none loaded'})` })
     }
     if (!system.terrainTypes.some((d) => d.id === t.type)) {
@@ -183,7 +136,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const world = buildTerrainWorld(
     terrainScene.map((t) =>
       isMeshTerrain(t)
-        ? { id: t.id, mesh: meshes[t.mesh]!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
+        ? { id: t.id, mesh: own(meshes, t.mesh)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
         : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
     ),
   )
