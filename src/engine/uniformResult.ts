@@ -121,8 +121,11 @@ function point(v: unknown): [number, number] | null {
 /** Auras, blasts and objectives, whatever their ruleset calls the parts, in one shape. */
 function areaOf(kind: AreaFigure['kind'], o: Obj): AreaFigure {
   const r = isObj(o.radius) ? o.radius : null
-  const radiusInches = num(r?.inches) ?? num(o.radiusInches)
-  const radiusMm = num(r?.mm) ?? (radiusInches !== null ? radiusInches * 25.4 : null)
+  // Objectives that give no radius field still measured against one: the threshold of their margins.
+  const firstUnit = Array.isArray(o.units) ? (o.units as unknown[]).find(isObj) : undefined
+  const m = firstUnit && isObj(firstUnit.closest) && isObj(firstUnit.closest.margin) ? firstUnit.closest.margin : null
+  const radiusInches = num(r?.inches) ?? num(o.radiusInches) ?? num(m?.thresholdInches)
+  const radiusMm = num(r?.mm) ?? num(m?.thresholdMm) ?? (radiusInches !== null ? radiusInches * 25.4 : null)
   const marker = isObj(o.marker) ? o.marker : null
   const centre = point(o.centre) ?? point(o.at) ?? point(marker?.at)
   const source = typeof o.source === 'string' ? o.source : typeof o.thrower === 'string' ? o.thrower : null
