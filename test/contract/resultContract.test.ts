@@ -160,6 +160,26 @@ describe('tabletop-result/1 contract: every demo scene and every scenario', () =
     expect(titled / cited).toBeGreaterThan(0.8)
   })
 
+  it('out-of-range reasons carry their distance and range as data, printed in inches or mm without float noise', () => {
+    const problems: string[] = []
+    let seen = 0
+    for (const { name, doc } of docs) {
+      for (const r of doc.results) {
+        for (const [o, p] of objects(r, `${name} ${r.id}`)) {
+          if (o.code !== 'out-of-range' || typeof o.message !== 'string') continue
+          seen++
+          const v = o.values as Record<string, { unit: string }> | undefined
+          if (!v?.distance || !v.range || typeof o.template !== 'string') { problems.push(`${p}: no values/template`); continue }
+          const inch = formatReason(o as never, 'in')
+          const mm = formatReason(o as never, 'mm')
+          if (!inch.includes('"') || !mm.includes(' mm') || FLOAT_NOISE.test(inch) || FLOAT_NOISE.test(mm) || /\{\w+\}/.test(inch)) problems.push(`${p}: "${inch}" / "${mm}"`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+    expect(seen).toBeGreaterThan(10)
+  })
+
   it('arcs give arc, test, membership (distinct names) and lines; auras, blasts and objectives an area', () => {
     const problems: string[] = []
     for (const { name, doc } of docs) {
