@@ -134,6 +134,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       markersSeen: latest?.result.detections.length ?? 0,
       tableLocked: lock?.locked === true,
       reprojectionErrorPx: lock?.locked ? lock.reprojectionErrorPx : null,
+      lockOnTwoMarkers: lock?.locked === true && lock.twoMarkers,
       fps: ((results - lastResults) * 1000) / (now - lastStatusAt),
       latencyMs: quantile(sorted, 0.5),
     })
