@@ -49,8 +49,8 @@ export function TopBar() {
           ))}
         </select>
       </label>
-      <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="topbar-tools" aria-label="Modes, units and undo" data-testid="menu-toggle" onClick={() => setMenuOpen(!menuOpen)}>
-        <span aria-hidden="true">☰</span> {MODES.find((m) => m.id === mode)?.label}
+      <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="topbar-tools" data-testid="menu-toggle" onClick={() => setMenuOpen(!menuOpen)}>
+        <span aria-hidden="true">☰</span> {MODES.find((m) => m.id === mode)?.label}<span className="visually-hidden"> (menu: modes, units, undo)</span>
       </button>
       <div id="topbar-tools" className={`topbar-tools ${menuOpen ? 'open' : ''}`}>
       <nav className="button-row" aria-label="Mode">
