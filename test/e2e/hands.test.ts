@@ -45,6 +45,13 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
   afterAll(async () => {
     await server?.close()
   })
+  /** Camera mode with the registry loaded and the camera started (the hands panel shows once it runs). */
+  const startCamera = async (page: Page) => {
+    await page.getByTestId('mode-camera').click()
+    await page.getByTestId('registry-input').setInputFiles(registryPath)
+    await page.getByTestId('start-camera').click()
+    await page.getByTestId('hands-panel').waitFor({ timeout: 60_000 })
+  }
 
   it('the bundled model and the wasm load from the app (only when asked), run on table frames, find no hand; markers keep tracking', async () => {
     const session = await launchChromium({ fakeVideo: videoPath })
@@ -53,9 +60,7 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
     try {
       const page = session.page
       await page.goto(server.url)
-      await page.getByTestId('mode-camera').click()
-      await page.getByTestId('registry-input').setInputFiles(registryPath)
-      await page.getByTestId('start-camera').click()
+      await startCamera(page)
       const status = page.getByTestId('tracking-status')
       await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
       await page.waitForTimeout(6000)
@@ -102,10 +107,7 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
     try {
       const page = session.page
       await page.goto(server.url)
-      await page.getByTestId('mode-camera').click()
-      await page.getByTestId('registry-input').setInputFiles(registryPath)
-      await page.getByTestId('start-camera').click()
-      await page.getByTestId('hands-panel').waitFor({ timeout: 60_000 })
+      await startCamera(page)
       await page.getByTestId('hand-model-source').selectOption('file')
       await page.getByTestId('hand-model-file').setInputFiles(registryPath)
       await expect.poll(() => page.getByTestId('hands-error').innerText()).toContain('registry.json is not a hand_landmarker.task (not a zip archive)')
@@ -113,10 +115,7 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       await expect.poll(() => page.getByTestId('hand-model-source').innerText()).toContain('my_hand_landmarker.task')
 
       await page.reload()
-      await page.getByTestId('mode-camera').click()
-      await page.getByTestId('registry-input').setInputFiles(registryPath)
-      await page.getByTestId('start-camera').click()
-      await page.getByTestId('hands-panel').waitFor({ timeout: 60_000 })
+      await startCamera(page)
       expect(await page.getByTestId('hand-model-source').inputValue()).toBe('file')
       await expect.poll(() => page.getByTestId('hand-model-source').innerText()).toContain('my_hand_landmarker.task')
       await page.getByTestId('hands-start').click()
