@@ -17,11 +17,11 @@ warnIfNoChromium('test/e2e/hands.test.ts (browser tests)')
 
 const taskPath = join(import.meta.dirname, '../../models/hand_landmarker.task')
 
-/** Steady-state marker tracking over 6 s: results per second and the frame → result latency of those frames. */
+/** Steady-state marker tracking over 4 s: results per second and the frame → result latency of those frames. */
 async function steady(page: Page): Promise<{ markerFps: number; latency: { medianMs: number | null; p95Ms: number | null; samples: number }; locked: boolean }> {
   let locked = true
   const t0 = await page.evaluate(() => { window.__tabletopCamera!.resetLatency!(); return performance.now() })
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < 8; i++) {
     await page.waitForTimeout(500)
     locked &&= (await page.getByTestId('tracking-status').getAttribute('data-locked')) === 'yes'
   }
@@ -63,7 +63,7 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       await startCamera(page)
       const status = page.getByTestId('tracking-status')
       await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
-      await page.waitForTimeout(6000)
+      await page.waitForTimeout(3000)
       const before = await steady(page)
       // Nothing of the hand model was fetched before the user asked for hands.
       expect(requests.filter((u) => /vision_wasm|hands\.worker|hand_landmarker/.test(u))).toEqual([])
@@ -71,7 +71,7 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       await page.getByTestId('hands-start').click()
       await expect.poll(() => page.getByTestId('hands-panel').getAttribute('data-hands'), { timeout: 120_000 }).toBe('on')
       await expect.poll(() => page.getByTestId('hands-status').innerText(), { timeout: 30_000 }).toMatch(/hands \d+\.\d fps · 0 in view · model bundled/)
-      await page.waitForTimeout(4000)
+      await page.waitForTimeout(2000)
       const after = { ...(await steady(page)), hands: await page.evaluate(() => window.__tabletopHands!.stats()) }
       expect(after.hands.hands).toBe(0)
       expect(after.hands.fps).toBeGreaterThan(0)
