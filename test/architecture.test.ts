@@ -151,6 +151,15 @@ describe('architecture: dependencies point one way', () => {
     const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])
     expect(cyclesOf(graph)).toEqual([['a', 'b', 'c', 'a']])
   })
+  it('src/tracking/hands is pure: it imports only the tracking layer (no MediaPipe, no DOM libraries)', () => {
+    const bad: string[] = []
+    for (const f of files(join(root, 'src/tracking/hands'))) {
+      for (const i of imports(f)) {
+        if (!i.startsWith('.') || !join(f, '..', i).startsWith(join(root, 'src/tracking'))) bad.push(`${relative(root, f)} → ${i}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
   it('the engine version matches package.json', async () => {
     const { ENGINE_VERSION } = await import('../src/engine/index.ts')
     expect(ENGINE_VERSION).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version)

@@ -1,11 +1,11 @@
 // Mesh terrain for the CLI: the files in the models/ folder that a scene names (tabletop-mesh/1 JSON,
 // STL, OBJ, glTF/GLB), read, repaired, checked and simplified by src/terrain. Only named files are
 // read, so a broken or huge unrelated file costs nothing. A prepared file over CACHE_ABOVE_BYTES is
-// cached by content hash (node_modules/.cache/tabletop-terrain/), so a 10⁶-triangle print file is
-// simplified once, not on every command.
+// cached (node_modules/.cache/tabletop-terrain/, keyed by path, size and modification time, so a hit
+// does not even read the file): a 10⁶-triangle print file is simplified once, not on every command.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { type MeshLibrary, SceneError } from '../engine/index.ts'
 import { MESH_FILE_EXTENSIONS, meshFileFormatOf } from '../terrain/readMeshFile.ts'
 import { type PreparedMesh, prepareMeshFile } from '../terrain/prepareMeshFile.ts'
@@ -31,11 +31,14 @@ export function resolveMeshFile(dir: string, name: string): string {
 /** Prepare one named file of `dir`, through the content-hashed cache for big files. */
 export async function loadMeshFile(dir: string, name: string, opts: MeshLoadOptions = {}): Promise<PreparedMesh> {
   const file = resolveMeshFile(dir, name)
-  const bytes = new Uint8Array(readFileSync(join(dir, file)))
+  const path = join(dir, file)
+  const read = () => new Uint8Array(readFileSync(path))
   const tolerance = opts.toleranceMm ?? LOS_TOLERANCE_MM
   const cacheDir = opts.cacheDir === undefined ? defaultCacheDir(dir) : opts.cacheDir
-  if (!cacheDir || bytes.length <= CACHE_ABOVE_BYTES) return prepareMeshFile(file, bytes, tolerance)
-  const key = createHash('sha256').update(CACHE_VERSION).update(String(tolerance)).update(file.slice(file.lastIndexOf('.'))).update(bytes).digest('hex')
+  if (!cacheDir || statSync(path).size <= CACHE_ABOVE_BYTES) return prepareMeshFile(file, read(), tolerance)
+  // keyed by the file's identity (absolute path, size, modification time): a hit never reads the file
+  const stat = statSync(path)
+  const key = createHash('sha256').update(`${CACHE_VERSION}|${tolerance}|${resolve(path)}|${stat.size}|${stat.mtimeMs}`).digest('hex')
   const entry = join(cacheDir, `${key}.json`)
   if (existsSync(entry)) {
     try {
@@ -45,7 +48,7 @@ export async function loadMeshFile(dir: string, name: string, opts: MeshLoadOpti
       // a damaged entry is rebuilt below
     }
   }
-  const prepared = await prepareMeshFile(file, bytes, tolerance)
+  const prepared = await prepareMeshFile(file, read(), tolerance)
   try {
     mkdirSync(cacheDir, { recursive: true })
     writeFileSync(entry, JSON.stringify({ los: prepared.los, report: prepared.report }))

@@ -21,6 +21,7 @@ export type { TerrainMesh, TerrainSolid, TerrainWorld } from './los/terrainWorld
 export { buildTerrainWorld } from './los/terrainWorld.ts'
 export { GRAZE_MM, measureTerrainCrossing3, measureModelCrossing3 } from './los/castSegment.ts'
 export * from './los/sampleLineOfSight.ts'
+export { LosMemo, type LosMemoStats } from './los/losMemo.ts'
 export * from './rules/measureModels.ts'
 export * from './dice/probability.ts'
 export * from './evaluate.ts'

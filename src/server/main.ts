@@ -5,22 +5,22 @@
 //   --port N  --host ADDR  --data DIR  --instance NAME  --rebuild
 //   --no-app                           only the shared-table websocket and room API (tests, extra Redis processes)
 //   REDIS_URL=redis://127.0.0.1:6379   share rooms with other processes (each with its own --instance)
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import QRCode from 'qrcode'
 import { ensureBuilt } from './ensureBuilt.ts'
 import { localCertificate } from './httpsCertificate.ts'
 import { lanAddresses } from './lanAddresses.ts'
 import { startServer } from './startServer.ts'
+import { DEFAULT_DATA_DIR, repoRoot } from './dataDir.ts'
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 export type StartArgs = { port: number; host: string | null; https: boolean; lan: boolean; dataDir: string; instance: string; rebuild: boolean; distDir: string; app: boolean }
 
 class UsageError extends Error {}
 
 export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv): StartArgs {
-  const out: StartArgs = { port: Number(env.PORT ?? 5173), host: null, https: false, lan: false, dataDir: join(repoRoot, '.tabletop-data'), instance: env.TABLETOP_INSTANCE ?? 'main', rebuild: false, distDir: join(repoRoot, 'dist'), app: true }
+  const out: StartArgs = { port: Number(env.PORT ?? 5173), host: null, https: false, lan: false, dataDir: DEFAULT_DATA_DIR, instance: env.TABLETOP_INSTANCE ?? 'main', rebuild: false, distDir: join(repoRoot, 'dist'), app: true }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     const value = () => {

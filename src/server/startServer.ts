@@ -60,7 +60,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const extensions: Extension[] = []
   if (opts.redisUrl) {
     const u = new URL(opts.redisUrl)
-    extensions.push(new Redis({ host: u.hostname, port: Number(u.port || 6379), identifier: `${instance}-${randomBytes(6).toString('hex')}`, prefix: 'tabletop', options: { maxRetriesPerRequest: null } }))
+    // enableReadyCheck off: ioredis ≥5.7 sends INFO on the subscriber connection after it has
+    // subscribed, which Redis refuses ("only subscriber commands"), and the room never syncs.
+    extensions.push(new Redis({ host: u.hostname, port: Number(u.port || 6379), identifier: `${instance}-${randomBytes(6).toString('hex')}`, prefix: 'tabletop', options: { enableReadyCheck: false } }))
   }
 
   const hocuspocus = new Hocuspocus({

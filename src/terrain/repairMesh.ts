@@ -136,9 +136,10 @@ function flip(indices: Uint32Array, t: number): void {
 }
 
 /** Make neighbours agree (breadth-first over shared edges); returns the triangles turned and the components. */
-function orientConsistently(nv: number, indices: Uint32Array): { flipped: number; component: Int32Array; components: number } {
+function orientConsistently(nv: number, indices: Uint32Array): { flipped: number; component: Int32Array; components: number; open: boolean } {
   const nt = indices.length / 3
   const { other } = edgeNeighbours(nv, indices)
+  const open = other.includes(-1)
   const component = new Int32Array(nt).fill(-1)
   const queue = new Int32Array(nt)
   const turn = new Uint8Array(nt)
@@ -167,7 +168,7 @@ function orientConsistently(nv: number, indices: Uint32Array): { flipped: number
   }
   // turned only now: the neighbour table indexes corners as the file had them
   for (let t = 0; t < nt; t++) if (turn[t]) flip(indices, t)
-  return { flipped, component, components }
+  return { flipped, component, components, open }
 }
 
 /** Close holes whose rim spans ≤ HOLE_CLOSE_MAX_MM with a fan from the rim's centre. */
@@ -268,11 +269,17 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
   let indices = bad.indices
   const first = orientConsistently(positions.length / 3, indices)
   if (first.flipped) repairs.push(`turned ${first.flipped} triangle(s) to agree with their neighbours`)
-  const holes = closeSmallHoles(positions, indices)
-  if (holes.closed) repairs.push(`closed ${holes.closed} small hole(s) (≤ ${HOLE_CLOSE_MAX_MM} mm across)`)
-  positions = holes.positions
-  indices = holes.indices
-  const again = orientConsistently(positions.length / 3, indices)
+  // holes only where there are open edges; the neighbour walk again only where a hole was filled
+  let again = first
+  if (first.open) {
+    const holes = closeSmallHoles(positions, indices)
+    if (holes.closed) {
+      repairs.push(`closed ${holes.closed} small hole(s) (≤ ${HOLE_CLOSE_MAX_MM} mm across)`)
+      positions = holes.positions
+      indices = holes.indices
+      again = orientConsistently(positions.length / 3, indices)
+    }
+  }
   const turned = orientOutward(positions, indices, again.component, again.components)
   if (turned) repairs.push(turned === again.components ? 'turned the mesh right way out (its triangles faced inward)' : `turned ${turned} inside-out part(s) right way out`)
   return { positions, indices, repairs }

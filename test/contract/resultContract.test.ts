@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { type ResultDocument, evaluateScene, formatReason, geometricDisplay, valueOfExact } from '../../src/engine/index.ts'
 import { resultDocumentSchema } from '../../src/engine/resultSchema.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
 
 const root = join(import.meta.dirname, '../..')
 type Obj = Record<string, unknown>
@@ -41,7 +42,9 @@ const scenes = [
   ...scenarioScenes(),
 ]
 const known = ruleSystems.map((s) => s.id)
-const docs: Array<{ name: string; doc: ResultDocument }> = scenes.map(({ name, scene }) => ({ name, doc: evaluateScene(scene, findRuleSystem, known) }))
+// Demo scenes stand terrain pieces from models/ on the table: evaluate with the library, as the CLI does.
+const meshes = await libraryMeshes()
+const docs: Array<{ name: string; doc: ResultDocument }> = scenes.map(({ name, scene }) => ({ name, doc: evaluateScene(scene, findRuleSystem, known, { meshes }) }))
 
 /** Every object in a result, with its path. */
 function* objects(v: unknown, path: string): Generator<[Obj, string]> {

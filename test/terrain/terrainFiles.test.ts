@@ -189,7 +189,7 @@ describe('a scene reads only the meshes it names', () => {
     expect(await messageOf(() => loadSceneMeshes(dir, named('arch.gltf', 'broken.json'), { cacheDir: null }))).toMatch(/^broken\.json: cannot be read as TABLETOP-MESH: /)
     expect(await messageOf(() => loadSceneMeshes(dir, named('nothing-here'), { cacheDir: null }))).toMatch(/^nothing-here: mesh not found in models\/ \(expected a file named nothing-here\.json/)
   })
-  it('a big file is prepared once: the second load comes from the content-hashed cache', async () => {
+  it('a big file is prepared once: the second load comes from the cache, a changed file is prepared again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'terrain-'))
     const cacheDir = join(dir, 'cache')
     writeFileSync(join(dir, 'ruin-fine.stl'), writeBinaryStl(buildRuin(4)))
@@ -198,5 +198,8 @@ describe('a scene reads only the meshes it names', () => {
     const second = await loadMeshFile(dir, 'ruin-fine.stl', { cacheDir })
     expect(second.report.notes).toContain('prepared earlier (cache)')
     expect(second.los).toEqual(first.los)
+    // a changed file is prepared again
+    writeFileSync(join(dir, 'ruin-fine.stl'), writeBinaryStl(buildRuin(3)))
+    expect((await loadMeshFile(dir, 'ruin-fine.stl', { cacheDir })).report.notes).not.toContain('prepared earlier (cache)')
   })
 })

@@ -26,6 +26,17 @@ export function bundledMeshUrl(name: string): string | null {
   return f ? (urls.get(f) ?? null) : null
 }
 
+/** The bundled mesh files by name. */
+export function bundledMeshFiles(): string[] {
+  return [...json.keys(), ...urls.keys()]
+}
+
+/** How a binary file's bytes are fetched: from the app's own origin; tests in Node read the same files from disk. */
+let readFile = async (_file: string, url: string): Promise<Uint8Array> => new Uint8Array(await (await fetch(url)).arrayBuffer())
+export function readBundledMeshFilesWith(read: (file: string, url: string) => Promise<Uint8Array>): void {
+  readFile = read
+}
+
 const prepared = new Map<string, Promise<PreparedMesh>>()
 const ready: Record<string, TerrainMesh> = {}
 
@@ -37,9 +48,7 @@ export function loadBundledMesh(name: string): Promise<PreparedMesh> {
       const f = fileOf(name)
       if (!f) throw new SceneError([{ path: name, message: `mesh not found in models/ (known: ${[...json.keys(), ...urls.keys()].join(', ').slice(0, 160) || 'none'})` }])
       const url = urls.get(f)
-      const bytes = url
-        ? new Uint8Array(await (await fetch(url)).arrayBuffer())
-        : new TextEncoder().encode(JSON.stringify(json.get(f)))
+      const bytes = url ? await readFile(f, url) : new TextEncoder().encode(JSON.stringify(json.get(f)))
       const mesh = await prepareMeshFile(f, bytes)
       ready[name] = mesh.los
       return mesh

@@ -3,7 +3,7 @@
 import type { Scene } from '../scene/sceneSchema.ts'
 import { isMeshTerrain } from '../scene/sceneSchema.ts'
 import { placeBase } from '../geometry/baseShape.ts'
-import { type TerrainMesh, buildTerrainWorld } from '../los/terrainWorld.ts'
+import { type TerrainMesh, type TerrainWorld, buildTerrainWorld } from '../los/terrainWorld.ts'
 import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 import { type SceneIssue, SceneError } from '../scene/sceneError.ts'
 import { own } from '../own.ts'
@@ -48,7 +48,13 @@ export function resolveOptions(system: RuleSystem, given: Record<string, unknown
   return out
 }
 
-export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = {}): Table {
+/**
+ * Reuse of the terrain world (and its BVH) between tables: given the terrain's signature and how to
+ * build it, returns the world (los/losMemo.ts keeps the last one: built once per terrain state).
+ */
+export type TerrainWorldCache = (terrainSig: string, build: () => TerrainWorld) => TerrainWorld
+
+export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = {}, worldCache?: TerrainWorldCache): Table {
   const issues: SceneIssue[] = []
   const options = resolveOptions(system, scene.options)
   const { profiles, weapons: weaponCatalogue } = system.catalogue
@@ -133,13 +139,14 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   }
   if (issues.length) throw new SceneError(issues)
 
-  const world = buildTerrainWorld(
+  const build = () => buildTerrainWorld(
     terrainScene.map((t) =>
       isMeshTerrain(t)
         ? { id: t.id, mesh: own(meshes, t.mesh)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
         : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
     ),
   )
+  const world = worldCache ? worldCache(`${identityOf(meshes)}\u0000${JSON.stringify(terrainScene)}`, build) : build()
   const terrain: TableTerrain[] = terrainScene.map((t, index) => {
     const keywords = t.keywords ?? []
     return { id: t.id, index, type: t.type, keywords, scene: t, solid: world.solids[index]!, has: (k: string) => t.type === k || keywords.includes(k) }
@@ -179,6 +186,18 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const extra = system.checkScene?.(table) ?? []
   if (extra.length) throw new SceneError(extra)
   return table
+}
+
+const identities = new WeakMap<object, number>()
+let nextIdentity = 1
+/** A number that stays with an object (the same object → the same number): caches key on it so they never mix, say, mesh libraries or rule systems. */
+export function identityOf(o: object): number {
+  let id = identities.get(o)
+  if (id === undefined) {
+    id = nextIdentity++
+    identities.set(o, id)
+  }
+  return id
 }
 
 function suggest(given: string, known: string[]): string {
