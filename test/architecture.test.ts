@@ -81,6 +81,29 @@ describe('architecture: dependencies point one way', () => {
     }
     expect(bad).toEqual([])
   })
+  it('src/terrain (file loading, repair, simplification) imports only the engine (through its index), three and its loaders, glTF-Transform, meshoptimizer and itself', () => {
+    const bad: string[] = []
+    const allowed = (i: string) => i === 'three' || i.startsWith('three/examples/jsm/loaders/') || i === '@gltf-transform/core' || i === 'meshoptimizer'
+    for (const f of files(join(root, 'src/terrain'))) {
+      // the library generator (a script, run by npm run models:terrain) may also write files and PNGs
+      const script = f.includes(join('src/terrain/build'))
+      for (const i of imports(f)) {
+        if (allowed(i) || (script && (i.startsWith('node:') || i === 'pngjs'))) continue
+        if (!i.startsWith('.')) { bad.push(`${relative(root, f)} → ${i}`); continue }
+        const target = join(f, '..', i)
+        if (target.startsWith(join(root, 'src/terrain')) || target === join(root, 'src/engine/index.ts')) continue
+        bad.push(`${relative(root, f)} → ${i}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
+  it('only the CLI, the app and tests use src/terrain (the engine and the systems never do)', () => {
+    const bad: string[] = []
+    for (const dir of ['src/engine', 'src/systems', 'src/tracking']) {
+      for (const f of files(join(root, dir))) for (const i of imports(f)) if (i.startsWith('.') && join(f, '..', i).startsWith(join(root, 'src/terrain'))) bad.push(`${relative(root, f)} → ${i}`)
+    }
+    expect(bad).toEqual([])
+  })
   it('src/engine has no import cycles (type imports included)', () => {
     expect(importCycles(join(root, 'src/engine'))).toEqual([])
   })

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { SceneError, evaluateTable, loadScene, sceneSchema } from '../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
-import { loadMeshes } from './loadMeshes.ts'
+import { loadSceneMeshes } from './loadMeshes.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -17,20 +17,24 @@ const USAGE = `usage:
   cli schema                           print the scene JSON Schema
   cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
   cli scene <image> --registry <registry.json> --base <scene.json>
-  cli markers [--out <dir>]            write printable marker sheets`
+  cli markers [--out <dir>]            write printable marker sheets
+  cli room create [--url <base>] [--data <dir>]   a shared-table room: JSON with its id, edit and view links`
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv
   const known = ruleSystems.map((s) => s.id)
-  const meshes = () => loadMeshes(join(repoRoot, 'models'))
+  // only the meshes the scene names are read (src/cli/loadMeshes.ts)
+  const meshes = async (scene: unknown) => (await loadSceneMeshes(join(repoRoot, 'models'), scene)).meshes
   switch (cmd) {
     case 'eval': {
-      const table = loadScene(readJson(need(rest[0], 'a scene file or -')), findRuleSystem, known, { meshes: meshes() })
+      const raw = readJson(need(rest[0], 'a scene file or -'))
+      const table = loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw) })
       process.stdout.write(JSON.stringify(evaluateTable(table), null, 2) + '\n')
       return 0
     }
     case 'validate': {
-      loadScene(readJson(need(rest[0], 'a scene file or -')), findRuleSystem, known, { meshes: meshes() })
+      const raw = readJson(need(rest[0], 'a scene file or -'))
+      loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw) })
       process.stdout.write('ok\n')
       return 0
     }
@@ -43,6 +47,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(z.toJSONSchema(sceneSchema, { unrepresentable: 'any' }), null, 2) + '\n')
       return 0
     }
+    case 'room':
+      return (await import('./room.ts')).runRoomCommand(rest)
     case 'track':
     case 'scene':
     case 'markers': {

@@ -14,6 +14,7 @@ import { type LineOfSight, type LosDensity, sampleLineOfSight } from './los/samp
 import { type LosMemo, losMemoOf } from './los/losMemo.ts'
 import { classifyArc } from './geometry/facingArcs.ts'
 import { roundTo } from './units.ts'
+import { own } from './own.ts'
 
 export type EvaluateOptions = {
   meshes?: MeshLibrary
@@ -55,9 +56,9 @@ export function evaluateTable(table: Table): ResultDocument {
 
 /** Run one query (also used by the app for ad-hoc queries). */
 export function runQuery(table: Table, q: Query): QueryResultBody {
-  const own = table.system.handlers[q.type] as QueryHandler<Query> | undefined
-  if (own) return own(table, q)
-  const generic = genericHandlers[q.type as CoreQueryType] as QueryHandler<Query> | undefined
+  const handler = own(table.system.handlers, q.type) as QueryHandler<Query> | undefined
+  if (handler) return handler(table, q)
+  const generic = own(genericHandlers, q.type) as QueryHandler<Query> | undefined
   if (generic) return generic(table, q)
   throw new SceneError([{ path: 'type', message: `${table.system.id} does not answer "${q.type}" queries${(CORE_QUERY_TYPES as string[]).includes(q.type) ? ' (the rulebook has no such rule)' : ''}` }])
 }

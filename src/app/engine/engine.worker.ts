@@ -4,24 +4,28 @@
 // reply says superseded) and the lines it finished stay in the memo for the newer one.
 import type { EngineReply, EngineRequest } from './protocol.ts'
 import { evaluateOverlay, issuesOf, ruleOn, warmOverlay } from './evaluateOverlay.ts'
+import { loadBundledMesh } from './bundledMeshes.ts'
+import { meshLibraryForScene } from '../../terrain/meshLibraryForScene.ts'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
 
 let latestLive = 0
 const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-scope.onmessage = (event: MessageEvent<EngineRequest>) => {
+scope.onmessage = async (event: MessageEvent<EngineRequest>) => {
   const req = event.data
   if (req.kind === 'evaluate' && req.live) {
     latestLive = req.requestId
-    void evaluateLive(req)
+    await evaluateLive(req)
     return
   }
-  scope.postMessage(answer(req))
+  scope.postMessage(await answer(req))
 }
 
-function answer(req: EngineRequest): EngineReply {
+async function answer(req: EngineRequest): Promise<EngineReply> {
   try {
+    // mesh files the scene names are read, repaired and simplified once, and each piece's size checked (src/terrain)
+    await meshLibraryForScene(req.scene, loadBundledMesh)
     return req.kind === 'evaluate'
       ? { kind: 'evaluated', requestId: req.requestId, ok: true, overlay: evaluateOverlay(req.scene, req.selection) }
       : { kind: 'ruled', requestId: req.requestId, ok: true, document: ruleOn(req.scene, req.query) }
@@ -34,13 +38,14 @@ async function evaluateLive(req: Extract<EngineRequest, { kind: 'evaluate' }>): 
   const stale = () => latestLive !== req.requestId
   let finished = true
   try {
-    finished = await warmOverlay(req.scene, stale, yieldToMessages)
+    await meshLibraryForScene(req.scene, loadBundledMesh)
+    finished = !stale() && await warmOverlay(req.scene, stale, yieldToMessages)
   } catch {
-    // an invalid scene: evaluateOverlay below reports it
+    // an invalid scene or mesh: answer() below reports it
   }
   if (!finished || stale()) {
     scope.postMessage({ kind: 'evaluated', requestId: req.requestId, ok: false, issues: [], superseded: true } satisfies EngineReply)
     return
   }
-  scope.postMessage(answer(req))
+  scope.postMessage(await answer(req))
 }

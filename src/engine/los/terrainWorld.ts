@@ -6,6 +6,7 @@
 import { BufferAttribute, BufferGeometry, ShapeUtils, Vector2 } from 'three'
 import { MeshBVH } from 'three-mesh-bvh'
 import { convexHull, counterClockwise, offsetPolygonInward } from '../geometry/polygon.ts'
+import { findMeshFootprint } from '../geometry/meshOutline.ts'
 
 /** Solids are eroded by this much (mm) for sight lines, so that grazing a face, edge or corner never blocks. */
 export const ERODE_MM = 0.05
@@ -99,8 +100,10 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>)
         zMax = Math.max(zMax, z)
       }
       for (const k of piece.mesh.indices) indices.push(base + k)
-      const hull = convexHull(flat)
-      solids.push({ id: piece.id, index, footprint: hull, bottomZ: zMin, topZ: zMax, hullOnly: true, losFootprint: offsetPolygonInward(hull, ERODE_MM) })
+      // the outline at table height (meshOutline.ts); the convex hull only where there is none
+      const outline = findMeshFootprint(positions, piece.mesh.indices, base, zMin, zMax)
+      const footprint = outline ?? convexHull(flat)
+      solids.push({ id: piece.id, index, footprint, bottomZ: zMin, topZ: zMax, hullOnly: !outline, losFootprint: offsetPolygonInward(footprint, ERODE_MM) })
     }
   })
   triangleStart.push(indices.length / 3)

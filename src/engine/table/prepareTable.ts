@@ -6,6 +6,7 @@ import { placeBase } from '../geometry/baseShape.ts'
 import { type TerrainMesh, type TerrainWorld, buildTerrainWorld } from '../los/terrainWorld.ts'
 import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 import { type SceneIssue, SceneError } from '../scene/sceneError.ts'
+import { own } from '../own.ts'
 
 /** Default eye height as a fraction of model height when a scene gives none. */
 export const DEFAULT_EYE_FRACTION = 0.9
@@ -65,7 +66,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
     let defaultWeapons: readonly string[] = []
     let keywords: readonly string[] = m.keywords ?? []
     if (typeof m.profile === 'string') {
-      const p = profiles[m.profile]
+      const p = own(profiles, m.profile)
       if (!p) {
         issues.push({ path: `${path}.profile`, message: `unknown profile "${m.profile}" in ${system.id}'s catalogue${suggest(m.profile, Object.keys(profiles))}` })
       } else {
@@ -83,11 +84,11 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
     refs.forEach((w, wi) => {
       const wpath = `${path}.weapons[${wi}]`
       if (typeof w === 'string') {
-        const entry = weaponCatalogue[w]
+        const entry = own(weaponCatalogue, w)
         if (!entry) issues.push({ path: wpath, message: `unknown weapon "${w}" in ${system.id}'s catalogue${suggest(w, Object.keys(weaponCatalogue))}` })
         else weapons.push({ ...entry, id: w })
       } else {
-        const entry = weaponCatalogue[w.id]
+        const entry = own(weaponCatalogue, w.id)
         weapons.push({ name: w.id, section: 'inline (scene)', ...(entry ?? {}), ...w, id: w.id } as Weapon)
       }
     })
@@ -119,7 +120,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
 
   const terrainScene = scene.terrain ?? []
   terrainScene.forEach((t, i) => {
-    if (isMeshTerrain(t) && !meshes[t.mesh]) {
+    if (isMeshTerrain(t) && !own(meshes, t.mesh)) {
       issues.push({ path: `terrain[${i}].mesh`, message: `mesh "${t.mesh}" not found in models/ (known: ${Object.keys(meshes).join(', ') || 'none loaded'})` })
     }
     if (!system.terrainTypes.some((d) => d.id === t.type)) {
@@ -141,7 +142,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const build = () => buildTerrainWorld(
     terrainScene.map((t) =>
       isMeshTerrain(t)
-        ? { id: t.id, mesh: meshes[t.mesh]!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
+        ? { id: t.id, mesh: own(meshes, t.mesh)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
         : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
     ),
   )
