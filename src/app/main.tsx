@@ -11,6 +11,7 @@ import { loadHistory } from './actions/rulings.ts'
 import { loadDemo } from './ui/TopBar.tsx'
 import { App } from './App.tsx'
 import { installProbe } from './scene/TestProbe.tsx'
+import { startRoomFromLocation } from './sync/startRoom.ts'
 import './app.css'
 
 const restored = savedScene()
@@ -22,6 +23,7 @@ persistScene(useApp)
 installProbe()
 startEvaluationLoop(useApp, engine())
 void loadHistory()
+startRoomFromLocation()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
