@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PNG } from 'pngjs'
 import { intrinsicsFile } from '../../src/tracking/index.ts'
 import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
-import { type TabletopServer, buildApp, startTabletopServer } from '../setup/tabletopServer.ts'
+import { type TabletopServer, startBuiltApp } from '../setup/tabletopServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { openAndSelect, renderDemoTable } from '../setup/demoTable.ts'
 
@@ -16,7 +16,6 @@ warnIfNoChromium('test/e2e/offline.test.ts (browser tests)')
 describe.skipIf(!haveChromium)('the app offline after one visit (service worker)', () => {
   let server: TabletopServer
   let session: BrowserSession
-  let removeDist: () => void
   let synth: TabletopScene
   const photoPath = join(RESULTS_DIR, 'offline-photo.png')
   const registryPath = join(RESULTS_DIR, 'offline-registry.json')
@@ -32,15 +31,12 @@ describe.skipIf(!haveChromium)('the app offline after one visit (service worker)
     writeFileSync(photoPath, PNG.sync.write(png))
     writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
     writeFileSync(calibrationPath, JSON.stringify(intrinsicsFile(synth.spec.intrinsics, 'synthetic')))
-    const built = await buildApp()
-    removeDist = built.remove
-    server = await startTabletopServer({ distDir: built.distDir })
+    server = await startBuiltApp()
     session = await launchChromium()
   }, 240_000)
   afterAll(async () => {
     await session?.close()
     await server?.stop()
-    removeDist?.()
   })
 
   it('opens, rules and tracks a photo with the network off', async () => {

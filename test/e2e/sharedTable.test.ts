@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import type { Scene } from '../../src/engine/index.ts'
-import { type TabletopServer, buildApp, startTabletopServer } from '../setup/tabletopServer.ts'
+import { type TabletopServer, startBuiltApp } from '../setup/tabletopServer.ts'
 import { type BrowserSession, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 
 warnIfNoChromium('test/e2e/sharedTable.test.ts (browser tests)')
@@ -18,20 +18,16 @@ const recordHashes = (page: Page) => page.evaluate(() => [...window.__tabletopSy
 describe.skipIf(!haveChromium)('a shared table across browser contexts', () => {
   let server: TabletopServer
   let session: BrowserSession
-  let removeDist: () => void
   const contexts: BrowserContext[] = []
 
   beforeAll(async () => {
-    const built = await buildApp()
-    removeDist = built.remove
-    server = await startTabletopServer({ distDir: built.distDir })
+    server = await startBuiltApp()
     session = await launchChromium()
   }, 240_000)
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined)
     await session?.close()
     await server?.stop()
-    removeDist?.()
   })
 
   async function open(url: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
