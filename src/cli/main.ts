@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { SceneError, evaluateTable, loadScene, sceneSchema } from '../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
-import { loadMeshes } from './loadMeshes.ts'
+import { loadSceneMeshes } from './loadMeshes.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -23,15 +23,18 @@ const USAGE = `usage:
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv
   const known = ruleSystems.map((s) => s.id)
-  const meshes = () => loadMeshes(join(repoRoot, 'models'))
+  // only the meshes the scene names are read (src/cli/loadMeshes.ts)
+  const meshes = async (scene: unknown) => (await loadSceneMeshes(join(repoRoot, 'models'), scene)).meshes
   switch (cmd) {
     case 'eval': {
-      const table = loadScene(readJson(need(rest[0], 'a scene file or -')), findRuleSystem, known, { meshes: meshes() })
+      const raw = readJson(need(rest[0], 'a scene file or -'))
+      const table = loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw) })
       process.stdout.write(JSON.stringify(evaluateTable(table), null, 2) + '\n')
       return 0
     }
     case 'validate': {
-      loadScene(readJson(need(rest[0], 'a scene file or -')), findRuleSystem, known, { meshes: meshes() })
+      const raw = readJson(need(rest[0], 'a scene file or -'))
+      loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw) })
       process.stdout.write('ok\n')
       return 0
     }
