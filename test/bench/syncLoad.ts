@@ -74,8 +74,14 @@ export async function runSyncLoad(wsUrls: readonly string[], dataDir: string, cf
     }
     tick()
   })
-  // Let the last frames arrive.
-  await new Promise((r) => setTimeout(r, 1000))
+  // Let the frames in flight arrive: until nothing new for 2 s (at most 60 s), so a slow run is
+  // counted as slow, not as lost.
+  const drainEnd = now() + 60_000
+  let last = -1
+  while (deliveries !== last && deliveries < frames * (cfg.clientsPerRoom - 1) && now() < drainEnd) {
+    last = deliveries
+    await new Promise((r) => setTimeout(r, 2000))
+  }
   for (const c of clients.flat()) c.close()
   const sorted = Float64Array.from(latencies).sort()
   return {
