@@ -9,6 +9,10 @@ import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { type Page } from 'playwright-core'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
+
+// demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
+const meshes = await libraryMeshes()
 
 warnIfNoChromium('test/e2e/planner.test.ts (browser tests)')
 
@@ -20,7 +24,7 @@ type Pick = { attacker: string; target: string; weapon?: string }
 function pickFor(scene: Scene): Pick {
   const q = (scene.queries ?? []).find((x) => x.type === 'attack') as (Query & { attacker?: string; target?: string; weapon?: string }) | undefined
   if (q?.attacker && q.target) return { attacker: q.attacker, target: q.target, ...(q.weapon ? { weapon: q.weapon } : {}) }
-  const table = loadScene({ ...scene, queries: [] }, findRuleSystem, known)
+  const table = loadScene({ ...scene, queries: [] }, findRuleSystem, known, { meshes })
   const a = table.models.find((m) => m.weapons.length > 0) ?? table.models[0]!
   const t = table.models.find((m) => m.side !== a.side)!
   return { attacker: a.id, target: t.id, ...(a.weapons[0] ? { weapon: a.weapons[0].id } : {}) }
@@ -28,7 +32,7 @@ function pickFor(scene: Scene): Pick {
 
 function expectedAttack(scene: Scene, pick: Pick): QueryResult {
   const query = { id: 'attack', type: 'attack' as const, attacker: pick.attacker, target: pick.target, ...(pick.weapon ? { weapon: pick.weapon } : {}) }
-  return evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known)).results[0]!
+  return evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes })).results[0]!
 }
 
 async function clickModel(page: Page, id: string): Promise<void> {
