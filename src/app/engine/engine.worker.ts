@@ -1,7 +1,7 @@
 // The engine worker: the visibility matrix and every ruling run here, off the main thread.
 import type { EngineReply, EngineRequest } from './protocol.ts'
 import { evaluateOverlay, issuesOf, ruleOn } from './evaluateOverlay.ts'
-import { loadBundledMesh } from './bundledMeshes.ts'
+import { loadBundledMesh, registerMeshUrls } from './bundledMeshes.ts'
 import { meshLibraryForScene } from '../../terrain/meshLibraryForScene.ts'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
@@ -11,6 +11,7 @@ scope.onmessage = async (event: MessageEvent<EngineRequest>) => {
   let reply: EngineReply
   try {
     // mesh files the scene names are read, repaired and simplified once, and each piece's size checked (src/terrain)
+    registerMeshUrls(req.meshFiles ?? {})
     await meshLibraryForScene(req.scene, loadBundledMesh)
     reply = req.kind === 'evaluate'
       ? { kind: 'evaluated', requestId: req.requestId, ok: true, overlay: evaluateOverlay(req.scene, req.selection) }

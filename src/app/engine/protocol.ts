@@ -45,9 +45,12 @@ export type Overlay = {
   ms: number
 }
 
+/** Terrain files the player added (name → blob: URL), for scenes that name them (bundledMeshes.ts). */
+export type MeshFileUrls = Record<string, string>
+
 export type EngineRequest =
-  | { kind: 'evaluate'; requestId: number; scene: Scene; selection: Selection }
-  | { kind: 'rule'; requestId: number; scene: Scene; query: Query }
+  | { kind: 'evaluate'; requestId: number; scene: Scene; selection: Selection; meshFiles?: MeshFileUrls }
+  | { kind: 'rule'; requestId: number; scene: Scene; query: Query; meshFiles?: MeshFileUrls }
 
 export type EngineReply =
   | { kind: 'evaluated'; requestId: number; ok: true; overlay: Overlay }
