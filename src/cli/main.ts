@@ -19,7 +19,8 @@ const USAGE = `usage:
   cli schema                           print the scene JSON Schema
   cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
   cli scene <image> --registry <registry.json> --base <scene.json>
-  cli markers [--out <dir>]            write printable marker sheets`
+  cli markers [--out <dir>]            write printable marker sheets
+  cli room create [--url <base>] [--data <dir>]   a shared-table room: JSON with its id, edit and view links`
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv
@@ -56,6 +57,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(z.toJSONSchema(sceneSchema, { unrepresentable: 'any' }), null, 2) + '\n')
       return 0
     }
+    case 'room':
+      return (await import('./room.ts')).runRoomCommand(rest)
     case 'track':
     case 'scene':
     case 'markers': {

@@ -1,5 +1,6 @@
 // The engine's public surface. Other layers import from here only (no deep imports).
 export * from './units.ts'
+export * from './own.ts'
 export * from './version.ts'
 export * from './results.ts'
 export * from './ruleSystem.ts'
@@ -18,6 +19,7 @@ export type { TerrainMesh, TerrainSolid, TerrainWorld } from './los/terrainWorld
 export { buildTerrainWorld } from './los/terrainWorld.ts'
 export { GRAZE_MM, measureTerrainCrossing3, measureModelCrossing3 } from './los/castSegment.ts'
 export * from './los/sampleLineOfSight.ts'
+export { LosMemo, type LosMemoStats } from './los/losMemo.ts'
 export * from './rules/measureModels.ts'
 export * from './dice/probability.ts'
 export * from './evaluate.ts'

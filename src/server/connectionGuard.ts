@@ -49,22 +49,24 @@ function readBytes(r: Reader): Uint8Array {
 }
 
 /** What a message carries, or why it is malformed. */
-export function inspectMessage(buf: Uint8Array): { ok: true; room: string; type: number; updateBytes: number } | { ok: false; why: string } {
+export function inspectMessage(buf: Uint8Array): { ok: true; room: string; type: number; updateBytes: number; updatePayload: Uint8Array | null } | { ok: false; why: string } {
   try {
     const r: Reader = { buf, at: 0 }
     const room = new TextDecoder('utf-8', { fatal: true }).decode(readBytes(r))
     const type = readVarUint(r)
     if (!CLIENT_TYPES.has(type)) return { ok: false, why: `unknown message type ${type}` }
     let updateBytes = 0
+    let updatePayload: Uint8Array | null = null
     if (type === SYNC || type === SYNC_REPLY) {
       const sub = readVarUint(r)
       const payload = readBytes(r)
       if (sub === 1 || sub === 2) {
         Y.decodeUpdate(payload) // throws on bytes that are not a Yjs update
         updateBytes = payload.length
+        updatePayload = payload
       } else if (sub !== 0) return { ok: false, why: `unknown sync step ${sub}` }
     }
-    return { ok: true, room, type, updateBytes }
+    return { ok: true, room, type, updateBytes, updatePayload }
   } catch (e) {
     return { ok: false, why: e instanceof Error ? e.message : 'undecodable' }
   }

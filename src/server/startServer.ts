@@ -10,7 +10,8 @@ import { Redis } from '@hocuspocus/extension-redis'
 import { WebSocketServer } from 'ws'
 import { RoomRegistry, roomLinks } from './roomRegistry.ts'
 import { RoomStore } from './roomStore.ts'
-import { DEFAULT_GUARD_LIMITS, type CutOffReason, type GuardLimits, guardSocket } from './connectionGuard.ts'
+import * as Y from 'yjs'
+import { DEFAULT_GUARD_LIMITS, type CutOffReason, type GuardLimits, guardSocket, inspectMessage } from './connectionGuard.ts'
 import { serveStatic } from './staticFiles.ts'
 
 export const SYNC_PATH = '/sync'
@@ -40,6 +41,8 @@ export type RunningServer = {
   registry: RoomRegistry
   /** Clients cut off so far, by reason (the fault tests and the bench read it). */
   cutOffs: Record<CutOffReason, number>
+  /** Updates from view links that the server refused (they would have changed the table). */
+  refused: { updates: number }
   close: () => Promise<void>
 }
 
@@ -52,11 +55,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const registry = new RoomRegistry(opts.dataDir)
   const store = new RoomStore({ dataDir: opts.dataDir, instance })
   const cutOffs: Record<CutOffReason, number> = { malformed: 0, tooLarge: 0, flooding: 0 }
+  const refused = { updates: 0 }
 
   const extensions: Extension[] = []
   if (opts.redisUrl) {
     const u = new URL(opts.redisUrl)
-    extensions.push(new Redis({ host: u.hostname, port: Number(u.port || 6379), identifier: `${instance}-${randomBytes(6).toString('hex')}`, prefix: 'tabletop', options: { maxRetriesPerRequest: null } }))
+    // enableReadyCheck off: ioredis ≥5.7 sends INFO on the subscriber connection after it has
+    // subscribed, which Redis refuses ("only subscriber commands"), and the room never syncs.
+    extensions.push(new Redis({ host: u.hostname, port: Number(u.port || 6379), identifier: `${instance}-${randomBytes(6).toString('hex')}`, prefix: 'tabletop', options: { enableReadyCheck: false } }))
   }
 
   const hocuspocus = new Hocuspocus({
@@ -74,6 +80,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       store.load(documentName, document)
       // Appended synchronously inside the update event, i.e. before Hocuspocus acknowledges it.
       document.on('update', (update: Uint8Array) => store.append(documentName, update))
+    },
+    async beforeHandleMessage({ connection, document, update }) {
+      // Hocuspocus itself refuses a read-only connection's update (and answers "not saved"); this
+      // only counts the refusals that would have changed the table, so tests and logs can see them.
+      if (!connection.readOnly) return
+      const seen = inspectMessage(update)
+      if (seen.ok && seen.updatePayload && !Y.snapshotContainsUpdate(Y.snapshot(document), seen.updatePayload)) {
+        refused.updates += 1
+        log('a view link tried to change the table: refused')
+      }
     },
     async afterUnloadDocument({ documentName }) {
       store.close(documentName)
@@ -135,6 +151,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     hocuspocus,
     registry,
     cutOffs,
+    refused,
     close: async () => {
       hocuspocus.closeConnections()
       for (const ws of wss.clients) ws.terminate()

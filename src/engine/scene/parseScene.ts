@@ -6,6 +6,7 @@ import { findPolygonProblem } from '../geometry/polygon.ts'
 import { migrateScene } from './migrateScene.ts'
 import { isMeshTerrain } from './sceneSchema.ts'
 import { z } from 'zod'
+import { own } from '../own.ts'
 
 const runtimeSceneSchema = sceneSchema.extend({
   queries: z.array(z.looseObject({ id: z.string().min(1), type: z.string().min(1) })).optional(),
@@ -73,7 +74,7 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
     const path = `queries[${i}]`
     if (queryIds.has(q.id)) issues.push({ path: `${path}.id`, message: `duplicate query id "${q.id}"` })
     queryIds.add(q.id)
-    const schema = (CORE_QUERY_TYPES as string[]).includes(q.type) ? coreQuerySchemas[q.type as CoreQueryType] : opts.systemQueryTypes?.[q.type]
+    const schema = (CORE_QUERY_TYPES as string[]).includes(q.type) ? coreQuerySchemas[q.type as CoreQueryType] : own(opts.systemQueryTypes, q.type)
     if (!schema) {
       const known = [...CORE_QUERY_TYPES, ...Object.keys(opts.systemQueryTypes ?? {})]
       issues.push({ path: `${path}.type`, message: `unknown query type "${q.type}"; expected one of ${known.join(', ')}` })

@@ -3,9 +3,10 @@
 import type { Scene } from '../scene/sceneSchema.ts'
 import { isMeshTerrain } from '../scene/sceneSchema.ts'
 import { placeBase } from '../geometry/baseShape.ts'
-import { type TerrainMesh, buildTerrainWorld } from '../los/terrainWorld.ts'
+import { type TerrainMesh, type TerrainWorld, buildTerrainWorld } from '../los/terrainWorld.ts'
 import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 import { type SceneIssue, SceneError } from '../scene/sceneError.ts'
+import { own } from '../own.ts'
 
 /** Default eye height as a fraction of model height when a scene gives none. */
 export const DEFAULT_EYE_FRACTION = 0.9
@@ -47,7 +48,13 @@ export function resolveOptions(system: RuleSystem, given: Record<string, unknown
   return out
 }
 
-export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = {}): Table {
+/**
+ * Reuse of the terrain world (and its BVH) between tables: given the terrain's signature and how to
+ * build it, returns the world (los/losMemo.ts keeps the last one: built once per terrain state).
+ */
+export type TerrainWorldCache = (terrainSig: string, build: () => TerrainWorld) => TerrainWorld
+
+export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = {}, worldCache?: TerrainWorldCache): Table {
   const issues: SceneIssue[] = []
   const options = resolveOptions(system, scene.options)
   const { profiles, weapons: weaponCatalogue } = system.catalogue
@@ -59,7 +66,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
     let defaultWeapons: readonly string[] = []
     let keywords: readonly string[] = m.keywords ?? []
     if (typeof m.profile === 'string') {
-      const p = profiles[m.profile]
+      const p = own(profiles, m.profile)
       if (!p) {
         issues.push({ path: `${path}.profile`, message: `unknown profile "${m.profile}" in ${system.id}'s catalogue${suggest(m.profile, Object.keys(profiles))}` })
       } else {
@@ -77,11 +84,11 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
     refs.forEach((w, wi) => {
       const wpath = `${path}.weapons[${wi}]`
       if (typeof w === 'string') {
-        const entry = weaponCatalogue[w]
+        const entry = own(weaponCatalogue, w)
         if (!entry) issues.push({ path: wpath, message: `unknown weapon "${w}" in ${system.id}'s catalogue${suggest(w, Object.keys(weaponCatalogue))}` })
         else weapons.push({ ...entry, id: w })
       } else {
-        const entry = weaponCatalogue[w.id]
+        const entry = own(weaponCatalogue, w.id)
         weapons.push({ name: w.id, section: 'inline (scene)', ...(entry ?? {}), ...w, id: w.id } as Weapon)
       }
     })
@@ -113,7 +120,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
 
   const terrainScene = scene.terrain ?? []
   terrainScene.forEach((t, i) => {
-    if (isMeshTerrain(t) && !meshes[t.mesh]) {
+    if (isMeshTerrain(t) && !own(meshes, t.mesh)) {
       issues.push({ path: `terrain[${i}].mesh`, message: `mesh "${t.mesh}" not found in models/ (known: ${Object.keys(meshes).join(', ') || 'none loaded'})` })
     }
     if (!system.terrainTypes.some((d) => d.id === t.type)) {
@@ -132,13 +139,14 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   }
   if (issues.length) throw new SceneError(issues)
 
-  const world = buildTerrainWorld(
+  const build = () => buildTerrainWorld(
     terrainScene.map((t) =>
       isMeshTerrain(t)
-        ? { id: t.id, mesh: meshes[t.mesh]!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
+        ? { id: t.id, mesh: own(meshes, t.mesh)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
         : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
     ),
   )
+  const world = worldCache ? worldCache(`${identityOf(meshes)}\u0000${JSON.stringify(terrainScene)}`, build) : build()
   const terrain: TableTerrain[] = terrainScene.map((t, index) => {
     const keywords = t.keywords ?? []
     return { id: t.id, index, type: t.type, keywords, scene: t, solid: world.solids[index]!, has: (k: string) => t.type === k || keywords.includes(k) }
@@ -178,6 +186,18 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const extra = system.checkScene?.(table) ?? []
   if (extra.length) throw new SceneError(extra)
   return table
+}
+
+const identities = new WeakMap<object, number>()
+let nextIdentity = 1
+/** A number that stays with an object (the same object → the same number): caches key on it so they never mix, say, mesh libraries or rule systems. */
+export function identityOf(o: object): number {
+  let id = identities.get(o)
+  if (id === undefined) {
+    id = nextIdentity++
+    identities.set(o, id)
+  }
+  return id
 }
 
 function suggest(given: string, known: string[]): string {

@@ -1,6 +1,6 @@
 // Auras and ability radii a game declares (spec.auras): who is within the radius of the source,
 // measured base to base, strict "within" (core-rules/basic-rules.html#distance-and-measuring).
-import { SceneError, type QueryOf, type QueryResultBody, type Table, isWithin, inches, roundTo } from '../../engine/index.ts'
+import { SceneError, type QueryOf, type QueryResultBody, type Table, isWithin, inches, roundTo, own } from '../../engine/index.ts'
 import type { CadenceCore } from './spec.ts'
 import { distanceFigure, measureGap, withinReading, MEASURE_RULE } from './measure.ts'
 import { hasRule, kebab } from './specialRules.ts'
@@ -8,7 +8,7 @@ import { hasRule, kebab } from './specialRules.ts'
 export function resolveAura(core: CadenceCore, table: Table, q: QueryOf<'aura'>): QueryResultBody {
   const auras = core.spec.auras ?? {}
   const key = kebab(q.ability)
-  const aura = auras[key]
+  const aura = own(auras, key)
   if (!aura) throw new SceneError([{ path: 'ability', message: `${core.spec.id} has no aura "${q.ability}"; known: ${Object.keys(auras).join(', ') || 'none'}` }])
   const source = table.model(q.source)
   const v = core.view(table, source)

@@ -1,7 +1,7 @@
 // A model as the Cadence rules see it: its attributes (catalogue row merged with inline stats, book
 // abbreviations accepted: Cmd, Mov, Skl, Def, Tgh, HP), its special rules (printed + keywords +
 // rules its upgrades grant), whether it is a vehicle and its height level.
-import { SceneError, inches, type Table, type TableModel } from '../../engine/index.ts'
+import { SceneError, inches, type Table, type TableModel, own } from '../../engine/index.ts'
 import { type ParsedRule, hasRule, kebab, parseSpecialRule } from './specialRules.ts'
 import type { CadenceHooks, CadenceModelView, CadenceSpec, UpgradableStats } from './spec.ts'
 
@@ -15,7 +15,7 @@ const ALIASES: Record<string, readonly string[]> = {
 }
 
 function readNumber(stats: Readonly<Record<string, unknown>>, key: string): number | null | undefined {
-  for (const alias of ALIASES[key] ?? [key]) {
+  for (const alias of own(ALIASES, key) ?? [key]) {
     const v = stats[alias]
     if (v === undefined) continue
     if (v === null || v === 'x') return null

@@ -3,7 +3,7 @@
 // §16A Strongpoints, and the deployment geometry of §15/§18 (zones 8" from the centerline, Last Stand).
 import {
   type MarginFigure, type QueryOf, type QueryResultBody, type Table, type TableModel, SceneError, frontEdgeCentre, inches,
-  isWithin, marginOf, measureBaseGap2, measureModels, polygonContains, roundTo, toInches, formatFraction, toNumber,
+  isWithin, marginOf, measureBaseGap2, measureModels, polygonContains, roundTo, toInches, formatFraction, toNumber, own,
 } from '../../engine/index.ts'
 import { findEwAbility } from './catalogue.ts'
 import { IRON_LINE } from './constants.ts'
@@ -59,7 +59,7 @@ function unitsWithin(table: Table, source: TableModel, radiusInches: number, aff
 }
 
 export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
-  const decl = AURAS[q.ability]
+  const decl = own(AURAS, q.ability)
   if (!decl) throw new SceneError([{ path: 'ability', message: `unknown ability "${q.ability}"; Iron Line radii: ${Object.keys(AURAS).join(', ')}` }])
   const source = table.model(q.source)
   const su = readUnit(source)
@@ -196,7 +196,7 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
   const out: QueryResultBody = { ability: ability.id, kind: ability.kind, signalCost: cost, needsLineOfSight: ability.needsLineOfSight }
   const sitreps: SitrepFigure[] = []
   if (ability.kind === 'surge' && ability.targets !== 'friendly' && ability.targets !== 'marker') {
-    const decl = AURAS[ability.id]
+    const decl = own(AURAS, ability.id)
     if (decl) {
       const list = unitsWithin(table, source, decl.radiusInches(table), decl.affects, decl.includeSelf, true)
       out.affected = list.map((r) => ({ model: r.model.id, inches: r.inches, margin: r.margin, ...(ability.id === 'killzone-designation' ? killzoneOdds(r.model) : {}) }))

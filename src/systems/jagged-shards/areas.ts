@@ -1,7 +1,7 @@
 // Areas: the 3" and 6" ability radii of the codex (§16) and objective control (§13).
 import {
   type QueryOf, type QueryResultBody, type Table, type TableModel,
-  SceneError, inches, isWithin, marginOf, measureBaseGap2, placeBase, roundTo, toInches,
+  SceneError, inches, isWithin, marginOf, measureBaseGap2, placeBase, roundTo, toInches, own,
 } from '../../engine/index.ts'
 import { findAbility } from './catalogue.ts'
 import { OBJECTIVE_CONTROL_INCHES } from './constants.ts'
@@ -39,7 +39,7 @@ function radiusOf(abilityId: string): number {
 
 /** Is `m` within an ability's radius of `source` and of the kind the ability reaches? */
 function reaches(table: Table, source: TableModel, m: TableModel, abilityId: string) {
-  const scope = SCOPES[abilityId]!
+  const scope = own(SCOPES, abilityId)!
   const o = readOptions(table.options)
   if (m.id === source.id && !(o.auraIncludesSource && scope.who === 'friendly')) return null
   if (scope.who === 'friendly' ? m.side !== source.side : m.side === source.side) return null
@@ -61,7 +61,7 @@ export function findAbilitySources(table: Table, m: TableModel, abilityId: strin
 
 export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
   const source = table.model(q.source)
-  const scope = SCOPES[q.ability]
+  const scope = own(SCOPES, q.ability)
   if (!scope) throw new SceneError([{ path: 'ability', message: `unknown ability "${q.ability}"; the codex abilities with a radius are ${RADIUS_ABILITIES.join(', ')}` }])
   const radiusInches = radiusOf(q.ability)
   const warnings: string[] = []

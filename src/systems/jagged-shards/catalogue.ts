@@ -1,6 +1,7 @@
 // Jagged Shards unit codex (§16), transcribed from the book (seeds/000_5a7ace75bcb40c85.txt).
 // Stat names follow the book: SR Threshold, W Threshold, Wounds, Evade, Movement, Force Rating, Buy Points.
 // Scenes may override any of these with inline `stats` (house rule of the engine).
+import { own } from '../../engine/index.ts'
 
 export type Faction = 'human-colonies' | 'martian-order'
 
@@ -218,7 +219,7 @@ export const UNIT_ALIASES: Readonly<Record<string, string>> = {
 const unitById = new Map(UNITS.map((u) => [u.id, u]))
 
 export function findUnit(id: string): UnitProfile | undefined {
-  return unitById.get(id) ?? unitById.get(UNIT_ALIASES[id] ?? '')
+  return unitById.get(id) ?? unitById.get(own(UNIT_ALIASES, id) ?? '')
 }
 
 /** All abilities with a radius, by ability id (the "3" and 6" ability radii of the codex"). */

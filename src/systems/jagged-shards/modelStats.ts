@@ -1,6 +1,6 @@
 // A table model's Jagged Shards statline and weapons: catalogue values merged with the scene's
 // inline overrides (the engine does the merge), read here with the book's stat names.
-import { SceneError, type TableModel, type Weapon } from '../../engine/index.ts'
+import { SceneError, type TableModel, type Weapon, own } from '../../engine/index.ts'
 import type { UnitStats } from './catalogue.ts'
 import { findUnit } from './catalogue.ts'
 import { GRENADE_IDS } from './weapons.ts'
@@ -31,7 +31,7 @@ const REQUIRED: readonly (keyof UnitStats)[] = ['srThreshold', 'woundThreshold',
 
 export function readUnitStats(m: TableModel): UnitStats {
   const raw: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(m.stats)) raw[STAT_ALIASES[k] ?? k] = v
+  for (const [k, v] of Object.entries(m.stats)) raw[own(STAT_ALIASES, k) ?? k] = v
   const num = (k: keyof UnitStats, fallback: number | null): number | null => {
     const v = raw[k]
     return typeof v === 'number' && Number.isFinite(v) ? v : fallback
@@ -129,7 +129,7 @@ function profileFor(id: string, options: JaggedShardsOptions, notes: string[]): 
     key = 'heavy-rotary-cannon'
     notes.push('Auto-Cannon read as the §17.1 Heavy Rotary Cannon (option supportMechGun)')
   }
-  const alias = WEAPON_ALIASES[key]
+  const alias = own(WEAPON_ALIASES, key)
   if (alias && options.weaponAliases) {
     notes.push(`${findWeapon(key)?.name ?? key} → ${findWeapon(alias)?.name ?? alias} (option weaponAliases, §17.1)`)
     key = alias

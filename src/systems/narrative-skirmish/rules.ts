@@ -5,7 +5,7 @@ import {
   type ArcDecl, type LosRule, type Modifier, type QueryOf, type Reason, type Table, type TableModel, type Weapon,
   SceneError, classifyArc, complement, convolve, dice, die, fraction, inches, isWithin, lineOfSight, losFigure,
   marginOf, measureModels, measurePath, mul, probabilityFigure, probabilityOfPair, segmentInsideLengthMm, sub, add,
-  type Fraction, type QueryResultBody, ONE, toNumber, formatFraction, roundTo, toInches, 
+  type Fraction, type QueryResultBody, ONE, toNumber, formatFraction, roundTo, toInches, own,
 } from '../../engine/index.ts'
 import { COVER_DEFENCE_BONUS, EQUIPMENT, EXPLOSION_RADIUS_INCHES, FAST_BONUS_INCHES, MAX_BONUS_DICE, MOVE_COST_AP, MOVE_INCHES, SECTION, type FiringProfile } from './catalogue.ts'
 
@@ -69,7 +69,7 @@ export function armourArcs(table: Table): readonly ArcDecl[] {
 const traitsOf = (m: TableModel): Record<string, number | boolean> => (m.stats.traits as Record<string, number | boolean> | undefined) ?? {}
 const equipmentOf = (m: TableModel): string[] => (m.stats.equipment as string[] | undefined) ?? []
 const trait = (m: TableModel, id: string): number => {
-  const v = traitsOf(m)[id]
+  const v = own(traitsOf(m), id)
   return typeof v === 'number' ? v : v ? 1 : 0
 }
 export const isBig = (m: TableModel): boolean => m.stats.size === 'big' || m.keywords.includes('big')

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import {
   type QueryOf, type QueryResultBody, type Table, type TableModel,
-  SceneError, inches, isWithin, marginOf, polygonContains, roundTo, toInches,
+  SceneError, inches, isWithin, marginOf, polygonContains, roundTo, toInches, own,
 } from '../../engine/index.ts'
 import { SK } from './constants.ts'
 import { readContext } from './context.ts'
@@ -101,7 +101,7 @@ export const AURAS: Readonly<Record<string, AuraDecl>> = {
 }
 
 export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
-  const decl = AURAS[q.ability]
+  const decl = own(AURAS, q.ability)
   if (!decl) throw new SceneError([{ path: 'ability', message: `unknown ability "${q.ability}"; expected one of ${Object.keys(AURAS).join(', ')}` }])
   const src = table.model(q.source)
   const r = decl.radiusInches(table)
@@ -171,33 +171,33 @@ export function deployment(table: Table, q: z.infer<typeof deploymentQuerySchema
   const d = toInches(table.depthMm)
   const sc = SCENARIOS[q.scenario as ScenarioId]
   const sides = [...new Set(table.models.map((m) => m.side))]
-  const zones: Record<string, Zone[]> = {}
+  const zones = new Map<string, Zone[]>()
   const notes: string[] = []
   const corners = sc.deployment === 'corners'
   const given = q.edges ?? {}
   const first = sides[0]
   sides.forEach((s, i) => {
-    const g = given[s]
+    const g = own(given, s)
     if (corners) {
-      const c = (g && g.includes('-') ? g : i === 0 ? 'south-west' : oppositeCorner((given[first ?? ''] as Corner | undefined) ?? 'south-west')) as Corner
-      zones[s] = [cornerZone(c, w, d), deadDropZone(c, w, d, o)]
+      const c = (g && g.includes('-') ? g : i === 0 ? 'south-west' : oppositeCorner((own(given, first ?? '') as Corner | undefined) ?? 'south-west')) as Corner
+      zones.set(s, [cornerZone(c, w, d), deadDropZone(c, w, d, o)])
     } else if (sc.deployment === 'black-site') {
-      if (s === (q.defender ?? first)) zones[s] = [blackSiteZone(w, d)]
+      if (s === (q.defender ?? first)) zones.set(s, [blackSiteZone(w, d)])
       else notes.push(`${s} (attacker) enters from any edge (§05 Black Site L612)`)
     } else {
-      const e = (g && !g.includes('-') ? g : i === 0 ? 'south' : oppositeEdge((given[first ?? ''] as Edge | undefined) ?? 'south')) as Edge
+      const e = (g && !g.includes('-') ? g : i === 0 ? 'south' : oppositeEdge((own(given, first ?? '') as Edge | undefined) ?? 'south')) as Edge
       const depth = sc.deployment === 'crackerjack' ? SK.crackerjackDeploymentInches.value : SK.deploymentDepthInches.value
-      zones[s] = [edgeZone(e, w, d, depth, sc.deployment === 'crackerjack' ? '§26 Deployment L2401' : '§06 Deployment zones L782')]
+      zones.set(s, [edgeZone(e, w, d, depth, sc.deployment === 'crackerjack' ? '§26 Deployment L2401' : '§06 Deployment zones L782')])
       if (sc.deployment === 'crackerjack') {
         const inf = crackerjackInfiltratorZone(e, w, d, o)
-        if (inf) zones[s]!.push({ ...inf, label: `${inf.label} (Infiltrators)` })
+        if (inf) zones.get(s)!.push({ ...inf, label: `${inf.label} (Infiltrators)` })
         else notes.push('Crackerjack Infiltrator zone is empty on this board: no point is more than 12" from both edges (option crackerjackInfiltratorZone)')
       }
     }
   })
   const objectives = sc.objectives(w, d, o).map((ob) => ({ name: ob.name, at: [roundTo(inches(ob.at[0]), 2), roundTo(inches(ob.at[1]), 2)] }))
   const models = table.models.map((m) => {
-    const own = zones[m.side] ?? []
+    const sideZones = zones.get(m.side) ?? []
     const isInfiltrator = classOf(m) === 'Infiltrator' || abilitiesOf(m).includes('ghost')
     if (isInfiltrator && sc.deployment !== 'crackerjack') {
       // "Anywhere on the board, in cover, outside 12" of any enemy. Deploys last."
@@ -206,7 +206,7 @@ export function deployment(table: Table, q: z.infer<typeof deploymentQuerySchema
       const inCover = table.terrain.some((p) => (coverLevelOf(table, p, null).level !== 'none' || blocksSight(table, p)) && baseToPieceMm(m, p) <= inches(readOptions(table.options).coverNearInches) + 1e-6)
       return { model: m.id, side: m.side, rule: '§06 Deployment zones L784 (Infiltrator Exception)', legal: tooClose.length === 0 && inCover, inCover, tooCloseTo: tooClose }
     }
-    const zs = sc.deployment === 'crackerjack' ? own.filter((z0) => (isInfiltrator ? z0.label.includes('Infiltrators') : !z0.label.includes('Infiltrators'))) : own.slice(0, 1)
+    const zs = sc.deployment === 'crackerjack' ? sideZones.filter((z0) => (isInfiltrator ? z0.label.includes('Infiltrators') : !z0.label.includes('Infiltrators'))) : sideZones.slice(0, 1)
     const inside = zs.some((z0) => baseInZone(m, z0))
     return { model: m.id, side: m.side, rule: zs[0]?.rule ?? sc.section, legal: zs.length === 0 ? null : inside, inZone: inside }
   })
@@ -214,7 +214,7 @@ export function deployment(table: Table, q: z.infer<typeof deploymentQuerySchema
     scenario: sc.id,
     name: sc.name,
     board: { widthInches: roundTo(w, 3), depthInches: roundTo(d, 3) },
-    zones: Object.fromEntries(Object.entries(zones).map(([s, zs]) => [s, zs.map(zoneToMm)])),
+    zones: Object.fromEntries([...zones].map(([s, zs]) => [s, zs.map(zoneToMm)])),
     objectives,
     models,
     notes: [sc.note, ...notes],

@@ -1,6 +1,7 @@
 // Reading a table model's Skirmish stat line (catalogue profile merged with inline `stats`), and the
 // catalogue in the engine's shape. Inline stats may give ratings as words ("Good") or thresholds (2).
 import type { Catalogue, ProfileEntry, TableModel, Weapon, WeaponEntry } from '../../engine/index.ts'
+import { own } from '../../engine/index.ts'
 import { ARMOR, type ArmorId, OPERATORS, WEAPONS } from './catalogue.ts'
 import { ratingThreshold } from './dice.ts'
 import type { SkirmishOptions } from './options.ts'
@@ -62,7 +63,7 @@ export function mobiInches(m: TableModel, o: Pick<SkirmishOptions, 'heavyPlateMo
   const printed = typeof m.stats.MOBI === 'number' ? m.stats.MOBI : 6
   const armor = armorOf(m)
   if (!armor.heavyPlate) return { inches: printed, note: null }
-  const profileArmor = m.profileId ? OPERATORS[m.profileId]?.armor : undefined
+  const profileArmor = m.profileId ? own(OPERATORS, m.profileId)?.armor : undefined
   const printedWithPlate = profileArmor === 'heavy-plate' && m.scene.stats?.MOBI === undefined
   if (printedWithPlate && o.heavyPlateMobi === 'printed-includes') return { inches: printed, note: 'Heavy Plate −1 MOBI is already in the printed MOBI (option heavyPlateMobi)' }
   return { inches: printed - 1, note: 'Heavy Plate: −1 MOBI (§02 Armor L296)' }

@@ -5,6 +5,7 @@
 // figure (the S9 rifleman, §13.6.2), four classes of shooting weapon (§13.1, §13.6), five kinds of
 // combat weapon (§14.4), the feats (§18.3) and the magic feats (§19.5). Profiles leave unprinted
 // characteristics undefined: a scene gives them inline (`stats`), which always wins over this file.
+import { own } from '../../engine/index.ts'
 
 /** A character's characteristics (§6.1, §8.1). Only heroes have R (§6.1.5). */
 export type Characteristics = {
@@ -295,7 +296,7 @@ export function findProfile(id: string): Profile | undefined {
 }
 
 export function findWeapon(id: string): Weapon | undefined {
-  const canonical = WEAPON_ALIASES[id] ?? id
+  const canonical = own(WEAPON_ALIASES, id) ?? id
   return RANGED_WEAPONS.find((w) => w.id === canonical) ?? COMBAT_WEAPONS.find((w) => w.id === canonical)
 }
 

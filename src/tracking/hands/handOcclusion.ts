@@ -19,7 +19,7 @@ export type OcclusionParams = {
   stillMs: number
 }
 
-export const DEFAULT_OCCLUSION_PARAMS: OcclusionParams = { nearMm: 25, releaseMs: 300, movedMm: 5, stillMm: 2, stillMs: 500 }
+export const DEFAULT_OCCLUSION_PARAMS: OcclusionParams = { nearMm: 25, releaseMs: 300, movedMm: 5, stillMm: 3, stillMs: 500 }
 
 export type OcclusionState = 'free' | 'held' | 'moving' | 'settling'
 

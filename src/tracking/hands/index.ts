@@ -13,3 +13,4 @@ export {
 } from './handOcclusion.ts'
 export { markerReachMm } from './markerReach.ts'
 export { handOutlineOnTable } from './handOutlineOnTable.ts'
+export { HandTrackingGate } from './handTrackingGate.ts'
