@@ -11,7 +11,8 @@ export type PieceReport = { id: string; mesh: string; scale: number; boundsMm: [
 
 /** Load a scene's meshes through `load` (by name as the scene says it), then check each piece's size. */
 export async function meshLibraryForScene(scene: unknown, load: (name: string) => Promise<PreparedMesh>): Promise<{ meshes: MeshLibrary; files: Array<MeshFileReport & { mesh: string }>; pieces: PieceReport[] }> {
-  const meshes: Record<string, PreparedMesh['los']> = {}
+  // no prototype: a mesh named like a built-in property (constructor, __proto__) selects nothing it did not load
+  const meshes: Record<string, PreparedMesh['los']> = Object.create(null)
   const files: Array<MeshFileReport & { mesh: string }> = []
   const byName = new Map<string, MeshFileReport>()
   for (const name of meshNamesOf(scene)) {

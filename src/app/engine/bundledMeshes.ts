@@ -66,7 +66,7 @@ export function readBundledMeshFilesWith(read: (file: string, url: string) => Pr
 }
 
 const prepared = new Map<string, Promise<PreparedMesh>>()
-const ready: Record<string, TerrainMesh> = {}
+const ready: Record<string, TerrainMesh> = Object.create(null)
 
 /** Read, repair and simplify one bundled mesh (once per name). */
 export function loadBundledMesh(name: string): Promise<PreparedMesh> {
@@ -97,7 +97,7 @@ export async function loadBundledMeshes(names: readonly string[]): Promise<void>
  * are clean solids (checked one by one, so a broken file fails only the scenes that name it).
  */
 export function bundledMeshes(): MeshLibrary {
-  const out: Record<string, TerrainMesh> = {}
+  const out: Record<string, TerrainMesh> = Object.create(null)
   for (const [f, raw] of json) {
     if (ready[f]) continue
     try {
