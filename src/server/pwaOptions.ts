@@ -18,7 +18,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,json,wasm,task,glb,bin}'],
+    globPatterns: ['**/*.{js,css,html,svg,json,wasm,task,glb,bin,gltf,stl,obj}'], // terrain files from models/ (issue #18) too
     globIgnores: ['**/screenshot.png'],
     maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
     navigateFallback: 'index.html',
