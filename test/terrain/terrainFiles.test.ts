@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { MESH_FORMAT, buildTerrainWorld, lineOfSight, measureTerrainCrossing3, parseMeshLibrary, parseScene, polygonContains, prepareTable } from '../../src/engine/index.ts'
 import { prepareMeshFile } from '../../src/terrain/prepareMeshFile.ts'
 import { RUIN_COURTYARD, RUIN_WINDOW, buildArch, buildRuin } from '../../src/terrain/build/terrainLibrary.ts'
-import type { BuiltMesh } from '../../src/terrain/build/buildSolids.ts'
+import { type BuiltMesh, buildBoxUnion } from '../../src/terrain/build/buildSolids.ts'
 import { writeAsciiStl, writeBinaryStl, writeGlb, writeGltf, writeObj, writeTabletopMesh } from '../../src/terrain/build/writeMeshFiles.ts'
 import { loadMeshFile, loadSceneMeshes } from '../../src/cli/loadMeshes.ts'
 import { repairNotes } from '../../src/cli/terrainReport.ts'
@@ -118,6 +118,19 @@ describe('footprints are the outline at table height, not the convex hull', () =
     expect(polygonContains(footprint, 300, 300)).toBe(false)
     expect(polygonContains(footprint, 300, 345)).toBe(true)
     expect(polygonContains(footprint, 300, 255)).toBe(true)
+  })
+})
+
+describe('footprints with a hole', () => {
+  it('a walled enclosure (a ring of walls on no floor) has the ring as footprint, its inside left out', async () => {
+    const ring = buildBoxUnion([[-50, -50, 0, 50, -40, 30], [-50, 40, 0, 50, 50, 30], [-50, -40, 0, -40, 40, 30], [40, -40, 0, 50, 40, 30]])
+    const { los } = await prepareMeshFile('pen.obj', writeObj(ring))
+    const t = prepareTable(parseScene(scene([], [{ id: 'pen', type: 'wall', mesh: 'pen', position: [200, 200, 0] }])), testSystem, { pen: los })
+    const { footprint } = t.terrain[0]!.solid
+    expect(polygonContains(footprint, 200, 200)).toBe(false) // inside the pen
+    expect(polygonContains(footprint, 200, 155)).toBe(true) // in the south wall
+    expect(polygonContains(footprint, 245, 200)).toBe(true) // in the east wall
+    expect(polygonContains(footprint, 200, 260)).toBe(false) // outside
   })
 })
 
