@@ -39,6 +39,7 @@ async function evaluateLive(req: Extract<EngineRequest, { kind: 'evaluate' }>): 
   const stale = () => latestLive !== req.requestId
   let finished = true
   try {
+    registerMeshUrls(req.meshFiles ?? {})
     await meshLibraryForScene(req.scene, loadBundledMesh)
     finished = !stale() && await warmOverlay(req.scene, stale, yieldToMessages)
   } catch {
