@@ -9,6 +9,7 @@ import { type MeshLibrary, type Table, type TableModel, prepareTable } from './t
 import type { LosRule, QueryHandler, RuleSystem } from './ruleSystem.ts'
 import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultDocument } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
+import { shapeUniformResult } from './uniformResult.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
 import { type LineOfSight, type LosDensity, sampleLineOfSight } from './los/sampleLineOfSight.ts'
 import { type LosMemo, losMemoOf } from './los/losMemo.ts'
@@ -57,9 +58,9 @@ export function evaluateTable(table: Table): ResultDocument {
 /** Run one query (also used by the app for ad-hoc queries). */
 export function runQuery(table: Table, q: Query): QueryResultBody {
   const handler = own(table.system.handlers, q.type) as QueryHandler<Query> | undefined
-  if (handler) return handler(table, q)
+  if (handler) return shapeUniformResult(table.system, q.type, handler(table, q))
   const generic = own(genericHandlers, q.type) as QueryHandler<Query> | undefined
-  if (generic) return generic(table, q)
+  if (generic) return shapeUniformResult(table.system, q.type, generic(table, q))
   throw new SceneError([{ path: 'type', message: `${table.system.id} does not answer "${q.type}" queries${(CORE_QUERY_TYPES as string[]).includes(q.type) ? ' (the rulebook has no such rule)' : ''}` }])
 }
 

@@ -86,7 +86,7 @@ export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
   if (attacker) {
     // One full los query per enemy (the CLI's `los` answer), not the matrix row: the matrix may
     // sample more coarsely for speed, and the lines must agree with what a referee's query says.
-    losRow = losPairsFrom(base, attacker.id).map((p) => ({ to: p.to, visible: p.visible, fraction: p.fraction, ...(p.class !== undefined ? { class: p.class } : {}), from: eyeOf(attacker.id), aim: centreOf(p.to) }))
+    losRow = losPairsFrom(base, attacker.id).map((p) => ({ to: p.to, visible: p.visible, fraction: p.fraction, ...(p.class !== undefined ? { class: p.class } : {}), ...(p.display ? { display: p.display } : {}), from: eyeOf(attacker.id), aim: centreOf(p.to) }))
   }
 
   let sampleRays: LosRay[] | null = null
@@ -132,7 +132,7 @@ export function issuesOf(e: unknown): SceneIssue[] {
   return [{ path: '', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }]
 }
 
-type Pair = { from: string; to: string; visible: boolean; fraction: number; class?: string }
+type Pair = { from: string; to: string; visible: boolean; fraction: number; class?: string; display?: 'clear' | 'partial' | 'blocked' }
 
 function visibilityMatrix(table: Table): { pairs: Pair[]; ms: number } | null {
   const t0 = performance.now()
@@ -149,7 +149,8 @@ function losPairsFrom(table: Table, from: string): Pair[] {
     if (t.side === viewer.side) continue
     const r = tryQuery(table, { id: 'los', type: 'los', from, to: t.id })
     if (!r) continue
-    out.push({ from, to: t.id, visible: r.visible === true, fraction: Number(r.fraction ?? 0), ...(typeof r.class === 'string' ? { class: r.class } : {}) })
+    const sight = r.sight as { display?: Pair['display'] } | undefined
+    out.push({ from, to: t.id, visible: r.visible === true, fraction: Number(r.fraction ?? 0), ...(typeof r.class === 'string' ? { class: r.class } : {}), ...(sight?.display ? { display: sight.display } : {}) })
   }
   return out
 }

@@ -24,7 +24,7 @@ export type ModelFacts = {
 }
 
 /** One line of sight from the attacker to an enemy, as the engine classed it. */
-export type LosLine = { to: string; visible: boolean; fraction: number; class?: string; from: Vec3Tuple; aim: Vec3Tuple }
+export type LosLine = { to: string; visible: boolean; fraction: number; class?: string; /** tabletop-result/1 `sight.display` */ display?: 'clear' | 'partial' | 'blocked'; from: Vec3Tuple; aim: Vec3Tuple }
 
 export type AttackQuery = { id: string; type: 'attack'; attacker: string; target: string; weapon?: string }
 
