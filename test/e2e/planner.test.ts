@@ -10,14 +10,17 @@ import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { type Page } from 'playwright-core'
 import { type Pick, cardFor, pickFor } from '../setup/demoPick.ts'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
 
 warnIfNoChromium('test/e2e/planner.test.ts (browser tests)')
 
 const known = ruleSystems.map((s) => s.id)
+const meshes = await libraryMeshes()
 
 function expectedAttack(scene: Scene, pick: Pick): QueryResult {
   const query = { id: 'attack', type: 'attack' as const, attacker: pick.attacker, target: pick.target, ...(pick.weapon ? { weapon: pick.weapon } : {}) }
-  return evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known)).results[0]!
+  // Demo scenes stand pieces from models/ on the table: the expected ruling uses the library, as the CLI and app do.
+  return evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes })).results[0]!
 }
 
 async function clickModel(page: Page, id: string): Promise<void> {
