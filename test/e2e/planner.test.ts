@@ -12,14 +12,16 @@ import { type Page } from 'playwright-core'
 import { type Pick, cardFor, pickFor } from '../setup/demoPick.ts'
 import { libraryMeshes } from '../setup/libraryMeshes.ts'
 
+// demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
+const meshes = await libraryMeshes()
+
+
 warnIfNoChromium('test/e2e/planner.test.ts (browser tests)')
 
 const known = ruleSystems.map((s) => s.id)
-const meshes = await libraryMeshes()
 
 function expectedAttack(scene: Scene, pick: Pick): QueryResult {
   const query = { id: 'attack', type: 'attack' as const, attacker: pick.attacker, target: pick.target, ...(pick.weapon ? { weapon: pick.weapon } : {}) }
-  // Demo scenes stand pieces from models/ on the table: the expected ruling uses the library, as the CLI and app do.
   return evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes })).results[0]!
 }
 
