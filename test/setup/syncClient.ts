@@ -38,6 +38,10 @@ export function connectClient(wsUrl: string, roomId: string, key: string): SyncC
     ready,
     scope: () => scope,
     close: () => {
+      // ws reports closing a socket that is still connecting as an 'error' event on the next tick;
+      // with no listener left (the provider removed its own) that would be an uncaught exception
+      const ws = (socket as unknown as { webSocket: { on?: (event: 'error', fn: () => void) => void } | null }).webSocket
+      ws?.on?.('error', () => undefined)
       provider.destroy()
       socket.destroy()
     },
