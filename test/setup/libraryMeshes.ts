@@ -5,7 +5,6 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { MeshLibrary } from '../../src/engine/index.ts'
 import { loadMeshes } from '../../src/cli/loadMeshes.ts'
-import { bundledMeshFiles, loadBundledMeshes, readBundledMeshFilesWith } from '../../src/app/engine/bundledMeshes.ts'
 
 const MODELS = join(import.meta.dirname, '../../models')
 
@@ -19,6 +18,9 @@ export function libraryMeshes(): Promise<MeshLibrary> {
 
 /** Load every bundled mesh into the app's engine code (what its worker does for the meshes a scene names). */
 export async function loadLibraryIntoApp(): Promise<void> {
+  // imported here, not at the top: the app module lists models/ with Vite's import.meta.glob, which only
+  // exists under Vite (vitest), and scripts run by tsx (npm run bench:app) import this file too
+  const { bundledMeshFiles, loadBundledMeshes, readBundledMeshFilesWith } = await import('../../src/app/engine/bundledMeshes.ts')
   readBundledMeshFilesWith(async (file) => new Uint8Array(await readFile(join(MODELS, file))))
   await loadBundledMeshes(bundledMeshFiles())
 }
