@@ -11,6 +11,8 @@ import { loadHistory } from './actions/rulings.ts'
 import { loadDemo } from './ui/TopBar.tsx'
 import { App } from './App.tsx'
 import { installProbe } from './scene/TestProbe.tsx'
+import { installKiosk } from './ui/kiosk.ts'
+import { startRoomFromLocation } from './sync/startRoom.ts'
 import './app.css'
 
 const restored = savedScene()
@@ -20,8 +22,10 @@ if (restored) {
 }
 persistScene(useApp)
 installProbe()
+installKiosk()
 startEvaluationLoop(useApp, engine())
 void loadHistory()
+startRoomFromLocation()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
