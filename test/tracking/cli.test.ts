@@ -56,8 +56,18 @@ describe('cli track', () => {
       expect(Math.hypot(o.position[0] - t.position[0], o.position[1] - t.position[1])).toBeLessThan(1.5)
       expect(o.uncertainty).toBeGreaterThan(0)
       expect(o.markers.length).toBeGreaterThan(0)
+      expect(['ok', 'doubted', 'held']).toContain(o.status)
+      expect(Array.isArray(o.reasons)).toBe(true)
     }
     expect(img.timing.totalMs).toBeGreaterThan(0)
+    // Registry objects not placed are listed in the JSON and named in one stderr warning line.
+    const registryObjects = new Set(tabletop.registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : m.role === 'terrain' ? [m.terrain] : [])))
+    expect(img.objects.length + img.notSeen.length).toBe(registryObjects.size)
+    expect(img.table.twoMarkers).toBe(false)
+    expect(img.rejected).toEqual([])
+    const warning = r.stderr.split('\n').filter((l) => l.includes('not seen'))
+    if (img.notSeen.length) expect(warning).toEqual([expect.stringMatching(new RegExp(`table\\.png: ${img.notSeen.length} registry objects? not seen: ${img.notSeen[0].id}`))])
+    else expect(warning).toEqual([])
   })
 
   it('a folder with an unreadable image: that entry says why, the others are still measured, exit 2', () => {
@@ -105,6 +115,12 @@ describe('cli scene', () => {
     const scene = JSON.parse(r.stdout)
     const placed: string[] = scene.meta.tracking.placed
     expect(placed).toEqual(expect.arrayContaining(['a1', 'b1', 'b2']))
+    // Additive fields: how the lock rests, which objects are doubted and why, what was rejected, and
+    // which registry objects were not seen (also one stderr warning line when there are any).
+    const tracking = scene.meta.tracking
+    expect(tracking.twoMarkers).toBe(false)
+    expect(Array.isArray(tracking.objectStatus) && Array.isArray(tracking.rejected) && Array.isArray(tracking.registryNotSeen)).toBe(true)
+    expect(r.stderr.split('\n').filter((l) => l.includes('registry object')).length).toBe(tracking.registryNotSeen.length ? 1 : 0)
     for (const id of placed) {
       const m = scene.models.find((x: { id: string }) => x.id === id)
       const t = demo.truth.find((x) => x.id === id)!

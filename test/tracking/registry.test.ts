@@ -74,3 +74,17 @@ describe('marker layout geometry', () => {
     expect(fit.rmsMm).toBeLessThan(1e-9)
   })
 })
+
+describe('the tracking README\'s registry examples', () => {
+  it('one complete example per layout (tab, token, under glass, terrain), each a valid registry', async () => {
+    const { readFileSync } = await import('node:fs')
+    const readme = readFileSync(new URL('../../src/tracking/README.md', import.meta.url), 'utf8')
+    const blocks = [...readme.matchAll(/```json registry\n([\s\S]*?)```/g)].map((m) => parseRegistry(JSON.parse(m[1]!)))
+    expect(blocks).toHaveLength(4)
+    const layouts = blocks.map((r) => r.markers.find((m) => m.role !== 'table')!)
+    expect(layouts.map((m) => (m.role === 'terrain' ? 'terrain' : m.face === 'down' ? 'under' : (m.height ?? 0) > 0 ? 'token' : 'tab'))).toEqual(['tab', 'token', 'under', 'terrain'])
+    // A tab's pattern top points at the model: its x axis is −90° from the facing, behind the base.
+    const tab = layouts[0]!
+    expect(tab.role === 'model' && tab.offset![0] < 0 && tab.rotation === -90).toBe(true)
+  })
+})

@@ -2,9 +2,14 @@
 // rests on only 2 table markers), tracking rate
 // and latency. Updated at human pace by the camera modes, never per frame.
 import { useApp } from '../state/appStore.ts'
+import type { TrackingStatus } from '../state/trackingSlice.ts'
 
 export function StatusLine() {
-  const t = useApp((s) => s.tracking)
+  return <StatusLineView t={useApp((s) => s.tracking)} />
+}
+
+/** The line for a given status (a plain component, so a test can render it without the store). */
+export function StatusLineView({ t }: { t: TrackingStatus }) {
   if (t.state === 'off') return null
   return (
     <p className={`status-line ${t.tableLocked && !t.lockOnTwoMarkers ? 'good' : 'bad'}`} role="status" data-testid="tracking-status" data-state={t.state} data-locked={t.tableLocked ? 'yes' : 'no'}>

@@ -47,7 +47,9 @@ export const DEFAULT_DETECTOR_PARAMS: DetectorParams = {
   refine: 'subpix',
   minMarkerSidePx: 12,
   opencv: { perspectiveRemovePixelPerCell: 8, perspectiveRemoveIgnoredMarginPerCell: 0.3 },
-  roiOpencv: { adaptiveThreshWinSizeMin: 5, adaptiveThreshWinSizeMax: 15, adaptiveThreshWinSizeStep: 10 },
+  // Regions hold markers already decoded by a full search: OpenCV's own bit sampling (4 px per cell,
+  // 13 % margin) is enough there and ~30 % cheaper; a marker lost in a region triggers a full search.
+  roiOpencv: { adaptiveThreshWinSizeMin: 5, adaptiveThreshWinSizeMax: 15, adaptiveThreshWinSizeStep: 10, perspectiveRemovePixelPerCell: 4, perspectiveRemoveIgnoredMarginPerCell: 0.13 },
   padPx: 24,
 }
 

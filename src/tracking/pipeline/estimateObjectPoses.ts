@@ -51,6 +51,8 @@ export const DEFAULT_GEOMETRY_CHECK_PARAMS: GeometryCheckParams = { doubtSize: 0
 type Locked = Extract<TableLock, { locked: true }>
 
 const DEG = 180 / Math.PI
+/** 1σ position error per mm of marker height from the camera model's lift (see fitObject). */
+const LIFT_SIGMA_PER_MM = 0.004
 
 /** Local layout of a marker's corners in its object's frame (model: x forward; terrain: the piece frame). */
 function layoutCorners(m: ModelMarker | TerrainMarker): Point2[] {
@@ -222,10 +224,11 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
   const local: Point2[] = []
   const measured: Point2[] = []
   const q: [number, number] = [0, 0]
-  let sumU = 0, sumV = 0
+  let sumU = 0, sumV = 0, maxPlaneZ = 0
   for (const d of ds) {
     const m = registry.objectMarkers.get(d.id)!
     const planeZ = m.role === 'model' ? baseZ + (m.height ?? 0) : (m.height ?? 0)
+    maxPlaneZ = Math.max(maxPlaneZ, planeZ)
     const layout = layoutCorners(m)
     const img = undistortCorners(lock.intrinsics, d.corners)
     for (let c = 0; c < 4; c++) {
@@ -252,7 +255,9 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     position: [fit.x, fit.y],
     z: entry.kind === 'model' ? baseZ : 0,
     facing: wrapDeg(fit.angleRad * DEG),
-    uncertainty: positionUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts.cornerSigmaPx ?? 0.1),
+    // Markers above the table are lifted by the camera model, whose focal length and pose are known
+    // to ~0.4 %: that share of the height is added (terrain tops 20–60 mm: 0.1–0.25 mm).
+    uncertainty: Math.hypot(positionUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts.cornerSigmaPx ?? 0.1), LIFT_SIGMA_PER_MM * maxPlaneZ),
     markers: ds.map((d) => d.id),
     residualMm: fit.rmsMm,
   }

@@ -28,6 +28,8 @@ export type EdgeRefineParams = {
   maxWindowPx: number
   /** Step along the edge and across it, px. */
   stepAlongPx: number
+  /** Cap on the profiles per side (a bigger step along long sides). */
+  maxProfilesPerSide: number
   stepAcrossPx: number
   /** Minimum dark→light rise across a profile, grey levels (skips occluded or washed-out samples). */
   minContrast: number
@@ -48,6 +50,7 @@ export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
   windowModules: 0.9,
   maxWindowPx: 3,
   stepAlongPx: 0.5,
+  maxProfilesPerSide: 40,
   stepAcrossPx: 0.25,
   minContrast: 12,
   minEdgeFraction: 0.6,
@@ -100,7 +103,8 @@ export function refineCornersFromEdges(
 ): MarkerCorners | null {
   let current = corners
   for (let pass = 0; pass < params.iterations; pass++) {
-    const next = refinePass(gray, current, cellsPerSide, params)
+    // The tone-bias correction runs in the last pass only: the earlier passes just centre the profiles.
+    const next = refinePass(gray, current, cellsPerSide, params, pass === params.iterations - 1)
     if (!next) return null
     current = next
   }
@@ -113,7 +117,7 @@ export function refineCornersFromEdges(
   return current
 }
 
-function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRefineParams): MarkerCorners | null {
+function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRefineParams, last: boolean): MarkerCorners | null {
   const mx = (c[0][0] + c[1][0] + c[2][0] + c[3][0]) / 4
   const my = (c[0][1] + c[1][1] + c[2][1] + c[3][1]) / 4
   // The profile crosses the edge, so its extent follows the shortest side (foreshortening).
@@ -132,7 +136,10 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
     let count = 0
     let tried = 0
     let riseSum = 0
-    for (let t = margin; t <= len - margin && count < MAX_SAMPLES; t += p.stepAlongPx) {
+    // Long sides (big table markers) are sampled at most `maxProfilesPerSide` times: more profiles
+    // add little precision to a line fit that already has dozens, and cost the steady state.
+    const step = Math.max(p.stepAlongPx, (len - 2 * margin) / p.maxProfilesPerSide)
+    for (let t = margin; t <= len - margin && count < MAX_SAMPLES; t += step) {
       const ox = a[0] + ex * t, oy = a[1] + ey * t
       tried++
       let prev = sample(gray, ox - nx * half, oy - ny * half)
@@ -159,7 +166,7 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
     if (!fitLine(count, s)) return null
     _rise[s] = riseSum / count
   }
-  if (p.toneBiasCorrection && !correctToneBias(gray, cells, half, p)) return null
+  if (last && p.toneBiasCorrection && !correctToneBias(gray, cells, half, p)) return null
   const out: [number, number][] = []
   for (let i = 0; i < 4; i++) {
     const prev = (i + 3) % 4
@@ -205,7 +212,8 @@ function correctToneBias(gray: GrayFrame, cells: number, half: number, p: EdgeRe
     const a = sidePoint(s, 0, 0), ax = a[0], ay = a[1]
     const b = sidePoint(s, 1, 0)
     const len = Math.hypot(b[0] - ax, b[1] - ay)
-    const steps = Math.max(2, Math.ceil((len * m * 0.7) / p.stepAlongPx))
+    // Up to 6 profiles per cell: more only repeat the same edge (big markers have long cells).
+    const steps = Math.min(6, Math.max(2, Math.ceil((len * m * 0.7) / p.stepAlongPx)))
     let sum = 0, count = 0
     // Which inner cells along this side are white (their centre brighter than halfway between the
     // border and the quiet zone): near a black neighbour the blurred edge bends, so stay half a module away.
