@@ -1,5 +1,6 @@
 // Result document v1 (tabletop-result/1): the CLI's output and the app's input. Field names here
 // are a public contract (saved rulings and other tools read them): change only with a version bump.
+import type { SceneWarning } from './scene/sceneWarnings.ts'
 export const RESULT_FORMAT = 'tabletop-result/1'
 
 export type Vec3Tuple = [number, number, number]
@@ -69,4 +70,6 @@ export type ResultDocument = {
   engine: string
   options: Record<string, string | number | boolean>
   results: QueryResult[]
+  /** Scene sanity warnings (model inside terrain, overlapping bases, floating terrain, self-aimed query); present only when there are any. */
+  warnings?: SceneWarning[]
 }
