@@ -21,6 +21,63 @@ function imports(file: string): string[] {
   return [...src.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2])!)
 }
 
+/** Every cycle's files (one representative cycle per strongly connected group), relative to root. */
+function importCycles(dir: string): string[][] {
+  const graph = new Map<string, string[]>()
+  for (const f of files(dir)) {
+    const deps = imports(f).filter((i) => i.startsWith('.')).map((i) => relative(root, join(f, '..', i)))
+    graph.set(relative(root, f), deps)
+  }
+  return cyclesOf(graph)
+}
+
+/** The Cadence games: the folders under src/systems/cadence with their own demo scene. */
+function cadenceGames(): string[] {
+  const dir = join(root, 'src/systems/cadence')
+  return readdirSync(dir).filter((d) => statSync(join(dir, d)).isDirectory() && readdirSync(join(dir, d)).includes('demo.json'))
+}
+
+/** Import edges (file → target, relative to root) that break the Cadence layering. */
+function cadenceLayerViolations(edges: ReadonlyArray<readonly [string, string]>, games: readonly string[]): string[] {
+  const gameOf = (p: string): string | null => {
+    const m = /^src\/systems\/cadence\/([^/]+)\//.exec(p)
+    return m && games.includes(m[1]!) ? m[1]! : null
+  }
+  const bad: string[] = []
+  for (const [from, to] of edges) {
+    if (!to.startsWith('src/systems/cadence/')) continue
+    const a = gameOf(from)
+    const b = gameOf(to)
+    if (a && b && a !== b) bad.push(`${from} → ${to} (a game imports another game: move the shared code into the Cadence layer)`)
+    else if (!a && b) bad.push(`${from} → ${to} (the Cadence layer imports a game)`)
+  }
+  return bad
+}
+
+/** Depth-first search: each back edge closes a cycle; report each cycle once (rotated to start at its least node). */
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>()
+  const stack: string[] = []
+  const found = new Map<string, string[]>()
+  const visit = (n: string): void => {
+    state.set(n, 'open')
+    stack.push(n)
+    for (const d of graph.get(n) ?? []) {
+      if (!graph.has(d)) continue
+      if (state.get(d) === 'open') {
+        const cycle = stack.slice(stack.indexOf(d))
+        const least = cycle.indexOf([...cycle].sort()[0]!)
+        const rotated = [...cycle.slice(least), ...cycle.slice(0, least)]
+        found.set(rotated.join(' → '), [...rotated, rotated[0]!])
+      } else if (!state.has(d)) visit(d)
+    }
+    stack.pop()
+    state.set(n, 'done')
+  }
+  for (const n of [...graph.keys()].sort()) if (!state.has(n)) visit(n)
+  return [...found.values()]
+}
+
 describe('architecture: dependencies point one way', () => {
   it('src/engine imports only three, three-mesh-bvh, zod and itself', () => {
     const bad: string[] = []
@@ -47,6 +104,62 @@ describe('architecture: dependencies point one way', () => {
     }
     expect(bad).toEqual([])
   })
+  it('src/terrain (file loading, repair, simplification) imports only the engine (through its index), three and its loaders, glTF-Transform, meshoptimizer and itself', () => {
+    const bad: string[] = []
+    const allowed = (i: string) => i === 'three' || i.startsWith('three/examples/jsm/loaders/') || i === '@gltf-transform/core' || i === 'meshoptimizer'
+    for (const f of files(join(root, 'src/terrain'))) {
+      // the library generator (a script, run by npm run models:terrain) may also write files and PNGs
+      const script = f.includes(join('src/terrain/build'))
+      for (const i of imports(f)) {
+        if (allowed(i) || (script && (i.startsWith('node:') || i === 'pngjs'))) continue
+        if (!i.startsWith('.')) { bad.push(`${relative(root, f)} → ${i}`); continue }
+        const target = join(f, '..', i)
+        if (target.startsWith(join(root, 'src/terrain')) || target === join(root, 'src/engine/index.ts')) continue
+        bad.push(`${relative(root, f)} → ${i}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
+  it('only the CLI, the app and tests use src/terrain (the engine and the systems never do)', () => {
+    const bad: string[] = []
+    for (const dir of ['src/engine', 'src/systems', 'src/tracking']) {
+      for (const f of files(join(root, dir))) for (const i of imports(f)) if (i.startsWith('.') && join(f, '..', i).startsWith(join(root, 'src/terrain'))) bad.push(`${relative(root, f)} → ${i}`)
+    }
+    expect(bad).toEqual([])
+  })
+  it('no Cadence game imports another; the Cadence layer imports no game (shared game code lives in the layer)', () => {
+    const edges = files(join(root, 'src/systems/cadence')).flatMap((f) => imports(f).filter((i) => i.startsWith('.')).map((i) => [relative(root, f), relative(root, join(f, '..', i))] as const))
+    expect(cadenceLayerViolations(edges, cadenceGames())).toEqual([])
+    expect(cadenceGames().length).toBe(7)
+  })
+  it('the Cadence layer check finds a game importing another game, and the layer importing a game', () => {
+    const edges = [
+      ['src/systems/cadence/respawn/rules.ts', 'src/systems/cadence/gameAttack.ts'],
+      ['src/systems/cadence/respawn/rules.ts', 'src/systems/cadence/squadrons/flatGeometry.ts'],
+      ['src/systems/cadence/attack.ts', 'src/systems/cadence/scraplands/controlCheck.ts'],
+      ['src/systems/cadence/squadrons/rules.ts', 'src/systems/cadence/squadrons/options.ts'],
+    ] as const
+    expect(cadenceLayerViolations(edges, ['respawn', 'scraplands', 'squadrons'])).toEqual([
+      'src/systems/cadence/respawn/rules.ts → src/systems/cadence/squadrons/flatGeometry.ts (a game imports another game: move the shared code into the Cadence layer)',
+      'src/systems/cadence/attack.ts → src/systems/cadence/scraplands/controlCheck.ts (the Cadence layer imports a game)',
+    ])
+  })
+  it('src/engine has no import cycles (type imports included)', () => {
+    expect(importCycles(join(root, 'src/engine'))).toEqual([])
+  })
+  it('the cycle check finds a cycle when there is one', () => {
+    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])
+    expect(cyclesOf(graph)).toEqual([['a', 'b', 'c', 'a']])
+  })
+  it('src/tracking/hands is pure: it imports only the tracking layer (no MediaPipe, no DOM libraries)', () => {
+    const bad: string[] = []
+    for (const f of files(join(root, 'src/tracking/hands'))) {
+      for (const i of imports(f)) {
+        if (!i.startsWith('.') || !join(f, '..', i).startsWith(join(root, 'src/tracking'))) bad.push(`${relative(root, f)} → ${i}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
   it('the engine version matches package.json', async () => {
     const { ENGINE_VERSION } = await import('../src/engine/index.ts')
     expect(ENGINE_VERSION).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version)
@@ -56,5 +169,11 @@ describe('architecture: dependencies point one way', () => {
     const { sceneSchema } = await import('../src/engine/index.ts')
     const committed = JSON.parse(readFileSync(join(root, 'src/engine/scene/scene.schema.json'), 'utf8'))
     expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(sceneSchema, { unrepresentable: 'any' }))))
+  })
+  it('the committed result JSON Schema is the one the code generates (npx tsx scripts/writeResultSchema.ts)', async () => {
+    const { z } = await import('zod')
+    const { resultDocumentSchema } = await import('../src/engine/resultSchema.ts')
+    const committed = JSON.parse(readFileSync(join(root, 'src/engine/result.schema.json'), 'utf8'))
+    expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(resultDocumentSchema, { unrepresentable: 'any' }))))
   })
 })

@@ -1,13 +1,79 @@
-// Mesh terrain for the CLI: the models/ folder's *.json files, validated by the engine (tabletop-mesh/1).
-import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { type MeshLibrary, parseMeshLibrary } from '../engine/index.ts'
-import { readJson } from './readInput.ts'
+// Mesh terrain for the CLI: the files in the models/ folder that a scene names (tabletop-mesh/1 JSON,
+// STL, OBJ, glTF/GLB), read, repaired, checked and simplified by src/terrain. Only named files are
+// read, so a broken or huge unrelated file costs nothing. A prepared file over CACHE_ABOVE_BYTES is
+// cached (node_modules/.cache/tabletop-terrain/, keyed by path, size and modification time, so a hit
+// does not even read the file): a 10⁶-triangle print file is simplified once, not on every command.
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { type MeshLibrary, SceneError } from '../engine/index.ts'
+import { MESH_FILE_EXTENSIONS, meshFileFormatOf } from '../terrain/readMeshFile.ts'
+import { type PreparedMesh, prepareMeshFile } from '../terrain/prepareMeshFile.ts'
+import { type MeshFileReport } from '../terrain/prepareMeshFile.ts'
+import { meshLibraryForScene } from '../terrain/meshLibraryForScene.ts'
+import { LOS_TOLERANCE_MM } from '../terrain/simplifyMesh.ts'
 
-/** Load every *.json mesh of a folder (default: the repo's models/). */
-export function loadMeshes(dir: string): MeshLibrary {
-  if (!existsSync(dir)) return {}
-  const files: Record<string, unknown> = {}
-  for (const f of readdirSync(dir)) if (f.endsWith('.json')) files[f] = readJson(join(dir, f))
-  return parseMeshLibrary(files)
+/** Files smaller than this are prepared every time (faster than hashing and reading a cache entry). */
+export const CACHE_ABOVE_BYTES = 1_000_000
+/** Bump when preparation changes what it produces. */
+const CACHE_VERSION = 'terrain-1'
+
+export type MeshLoadOptions = { cacheDir?: string | null; toleranceMm?: number }
+
+/** The file in `dir` a scene's mesh name means: the name itself, or the name + .json. */
+export function resolveMeshFile(dir: string, name: string): string {
+  const candidates = meshFileFormatOf(name) ? [name] : [`${name}.json`]
+  for (const f of candidates) if (existsSync(join(dir, f))) return f
+  const known = existsSync(dir) ? readdirSync(dir).filter((f) => meshFileFormatOf(f)) : []
+  throw new SceneError([{ path: name, message: `mesh not found in models/ (expected a file named ${candidates.join(' or ')} with one of ${MESH_FILE_EXTENSIONS.join(', ')}; known: ${known.join(', ').slice(0, 160) || 'none'})` }])
+}
+
+/** Prepare one named file of `dir`, through the content-hashed cache for big files. */
+export async function loadMeshFile(dir: string, name: string, opts: MeshLoadOptions = {}): Promise<PreparedMesh> {
+  const file = resolveMeshFile(dir, name)
+  const path = join(dir, file)
+  const read = () => new Uint8Array(readFileSync(path))
+  const tolerance = opts.toleranceMm ?? LOS_TOLERANCE_MM
+  const cacheDir = opts.cacheDir === undefined ? defaultCacheDir(dir) : opts.cacheDir
+  if (!cacheDir || statSync(path).size <= CACHE_ABOVE_BYTES) return prepareMeshFile(file, read(), tolerance)
+  // keyed by the file's identity (absolute path, size, modification time): a hit never reads the file
+  const stat = statSync(path)
+  const key = createHash('sha256').update(`${CACHE_VERSION}|${tolerance}|${resolve(path)}|${stat.size}|${stat.mtimeMs}`).digest('hex')
+  const entry = join(cacheDir, `${key}.json`)
+  if (existsSync(entry)) {
+    try {
+      const cached = JSON.parse(readFileSync(entry, 'utf8')) as { los: PreparedMesh['los']; report: MeshFileReport }
+      return { los: cached.los, full: { positions: new Float64Array(0), indices: new Uint32Array(0) }, report: { ...cached.report, file, notes: [...cached.report.notes, 'prepared earlier (cache)'] } }
+    } catch {
+      // a damaged entry is rebuilt below
+    }
+  }
+  const prepared = await prepareMeshFile(file, read(), tolerance)
+  try {
+    mkdirSync(cacheDir, { recursive: true })
+    writeFileSync(entry, JSON.stringify({ los: prepared.los, report: prepared.report }))
+  } catch {
+    // a read-only checkout still works, just without the cache
+  }
+  return prepared
+}
+
+function defaultCacheDir(modelsDir: string): string {
+  return join(modelsDir, '..', 'node_modules', '.cache', 'tabletop-terrain')
+}
+
+/** The meshes a scene names, from `dir` (default: the repo's models/), with per-file and per-piece reports. */
+export function loadSceneMeshes(dir: string, scene: unknown, opts: MeshLoadOptions = {}) {
+  return meshLibraryForScene(scene, (name) => loadMeshFile(dir, name, opts))
+}
+
+/** Named meshes of a folder as a library (every mesh file when no names are given). */
+export async function loadMeshes(dir: string, names?: readonly string[], opts: MeshLoadOptions = {}): Promise<MeshLibrary> {
+  const list = names ?? (existsSync(dir) ? readdirSync(dir).filter((f) => meshFileFormatOf(f) && f !== 'package.json') : [])
+  const out: Record<string, PreparedMesh['los']> = {}
+  for (const name of list) {
+    out[name] = (await loadMeshFile(dir, name, opts)).los
+    if (!names && name.endsWith('.json')) out[name.slice(0, -5)] = out[name]
+  }
+  return out
 }

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { type InputLimits, LIMIT_NAMES, LIMIT_UNITS, SceneError, cut, evaluateTable, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
-import { loadMeshes } from './loadMeshes.ts'
+import { loadSceneMeshes } from './loadMeshes.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -18,17 +18,19 @@ const USAGE = `usage:
   cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
   cli scene <image> --registry <registry.json> --base <scene.json>
   cli markers [--out <dir>]            write printable marker sheets
+  cli room create [--url <base>] [--data <dir>]   a shared-table room: JSON with its id, edit and view links
   any command: --limit <name>=<n>      raise an input limit (${LIMIT_NAMES.join(', ')})`
 
 export async function main(argv: string[]): Promise<number> {
   const { args: [cmd, ...rest], limits } = takeLimits(argv)
   const known = ruleSystems.map((s) => s.id)
-  const meshes = () => loadMeshes(join(repoRoot, 'models'))
+  // only the meshes the scene names are read (src/cli/loadMeshes.ts)
+  const meshes = async (scene: unknown) => (await loadSceneMeshes(join(repoRoot, 'models'), scene)).meshes
   /** Load and evaluate a scene file; its input errors name the file once. */
-  const evaluateFile = (path: string) => {
+  const evaluateFile = async (path: string) => {
     try {
       const raw = readJson(path, limits)
-      const doc = evaluateTable(loadScene(raw, findRuleSystem, known, { meshes: meshes(), limits }))
+      const doc = evaluateTable(loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw), limits }))
       return { doc, text: printJson(doc, limits) }
     } catch (e) {
       throw e instanceof SceneError ? inFile(e, path === '-' ? 'standard input' : path) : e
@@ -36,13 +38,13 @@ export async function main(argv: string[]): Promise<number> {
   }
   switch (cmd) {
     case 'eval': {
-      process.stdout.write(evaluateFile(need(rest[0], 'a scene file or -')).text + '\n')
+      process.stdout.write((await evaluateFile(need(rest[0], 'a scene file or -'))).text + '\n')
       return 0
     }
     case 'validate': {
       // The queries are run too (output discarded): a query eval would refuse (a weapon the model
       // does not carry) must not pass validate.
-      const { doc } = evaluateFile(need(rest[0], 'a scene file or -'))
+      const { doc } = await evaluateFile(need(rest[0], 'a scene file or -'))
       for (const w of doc.warnings ?? []) process.stderr.write(`warning: ${cut(`${w.path}: ${w.message}`, 291)}\n`)
       process.stdout.write('ok\n')
       return 0
@@ -56,6 +58,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(z.toJSONSchema(sceneSchema, { unrepresentable: 'any' }), null, 2) + '\n')
       return 0
     }
+    case 'room':
+      return (await import('./room.ts')).runRoomCommand(rest)
     case 'track':
     case 'scene':
     case 'markers': {

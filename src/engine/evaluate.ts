@@ -9,8 +9,10 @@ import { type MeshLibrary, type Table, type TableModel, prepareTable } from './t
 import type { LosRule, QueryHandler, RuleSystem } from './ruleSystem.ts'
 import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultDocument } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
+import { shapeUniformResult } from './uniformResult.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
 import { type LineOfSight, type LosDensity, sampleLineOfSight } from './los/sampleLineOfSight.ts'
+import { type LosMemo, losMemoOf } from './los/losMemo.ts'
 import { classifyArc } from './geometry/facingArcs.ts'
 import { roundTo } from './units.ts'
 import { own } from './own.ts'
@@ -18,7 +20,16 @@ import { type InputLimits, DEFAULT_LIMITS, limitError } from './scene/inputLimit
 import { isMeshTerrain } from './scene/sceneSchema.ts'
 import { sceneWarnings } from './scene/sceneWarnings.ts'
 
-export type EvaluateOptions = { meshes?: MeshLibrary; limits?: InputLimits }
+export type EvaluateOptions = {
+  meshes?: MeshLibrary
+  /** Input limits (default DEFAULT_LIMITS). */
+  limits?: InputLimits
+  /**
+   * Keep sight lines (and the terrain BVH) from one table to the next: pass the same memo with each
+   * new version of a scene and only the pairs a change can reach are sampled again.
+   */
+  losMemo?: LosMemo
+}
 
 /** Validate a raw scene document against its system and prepare the table. */
 export function loadScene(raw: unknown, findSystem: (id: string) => RuleSystem | undefined, known: readonly string[], opts: EvaluateOptions = {}): Table {
@@ -30,7 +41,9 @@ export function loadScene(raw: unknown, findSystem: (id: string) => RuleSystem |
   const limits = opts.limits ?? DEFAULT_LIMITS
   const scene = parseScene(raw, { systemQueryTypes: system?.queryTypes, contextSchema: system?.contextSchema, limits })
   checkTriangles(scene, opts.meshes ?? {}, limits)
-  const table = prepareTable(scene, system!, opts.meshes)
+  const memo = opts.losMemo
+  const table = prepareTable(scene, system!, opts.meshes, memo ? (sig, build) => memo.worldFor(sig, build) : undefined)
+  memo?.attach(table)
   checkWorkBudget(table, scene.queries ?? [], limits)
   return table
 }
@@ -96,9 +109,9 @@ export function evaluateTable(table: Table): ResultDocument {
 /** Run one query (also used by the app for ad-hoc queries). */
 export function runQuery(table: Table, q: Query): QueryResultBody {
   const handler = own(table.system.handlers, q.type) as QueryHandler<Query> | undefined
-  if (handler) return handler(table, q)
+  if (handler) return shapeUniformResult(table.system, q.type, handler(table, q))
   const generic = own(genericHandlers, q.type) as QueryHandler<Query> | undefined
-  if (generic) return generic(table, q)
+  if (generic) return shapeUniformResult(table.system, q.type, generic(table, q))
   throw new SceneError([{ path: 'type', message: `${table.system.id} does not answer "${q.type}" queries${(CORE_QUERY_TYPES as string[]).includes(q.type) ? ' (the rulebook has no such rule)' : ''}` }])
 }
 
@@ -137,7 +150,8 @@ export function losRuleOf(table: Table): LosRule {
 
 /**
  * LoS from viewer to target under the system's own rule. Memoised per table (a table is immutable),
- * so a ruleset can ask for the same line in its classifier, its cover rule and its attack.
+ * so a ruleset can ask for the same line in its classifier, its cover rule and its attack; and,
+ * when the table was loaded with a LosMemo, reused from earlier tables the changes cannot reach.
  */
 export function lineOfSight(table: Table, viewer: TableModel, target: TableModel, rays = false, density: LosDensity = 'full'): LineOfSight {
   let cache = losCache.get(table)
@@ -148,7 +162,12 @@ export function lineOfSight(table: Table, viewer: TableModel, target: TableModel
   const key = `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
   let los = cache.get(key)
   if (!los) {
-    los = sampleLineOfSight(table, viewer, target, losRuleOf(table), { rays, density })
+    const memo = losMemoOf(table)
+    los = memo?.get(key)
+    if (!los) {
+      los = sampleLineOfSight(table, viewer, target, losRuleOf(table), { rays, density })
+      memo?.set(key, viewer, target, los)
+    }
     cache.set(key, los)
   }
   return los

@@ -1,9 +1,14 @@
 // What a ruleset is, to the engine: declarations (options, terrain vocabulary, catalogue,
-// measuring/LoS/engagement/arc rules) plus handlers for the queries it answers.
+// measuring/LoS/engagement/arc rules) plus handlers for the queries it answers; and the prepared
+// table they are handed (table/prepareTable.ts builds it). The two are declared together because
+// each names the other: this file imports neither the table builder nor the LoS sampler, so the
+// engine has no import cycle (test/architecture.test.ts).
 import type { ZodType } from 'zod'
-import type { BaseShape, CoreQueryType, QueryOf } from './scene/sceneSchema.ts'
+import type { BaseShape, CoreQueryType, QueryOf, Scene, SceneModel, SceneTerrain } from './scene/sceneSchema.ts'
 import type { ArcDecl, ArcTest } from './geometry/facingArcs.ts'
-import type { Table, TableModel, TableTerrain } from './table/prepareTable.ts'
+import type { PlacedBase } from './geometry/baseShape.ts'
+import type { TerrainSolid, TerrainWorld } from './los/terrainWorld.ts'
+import type { LineOfSight } from './los/lineOfSight.ts'
 import type { QueryResultBody } from './results.ts'
 
 export type OptionValue = string | number | boolean
@@ -109,7 +114,11 @@ export type RuleSystem = {
     arcs?: ArcRule
   }
   /** The book's own LoS class for a sight line (e.g. clear/obscured/blocked). */
-  classifyLos?: (table: Table, viewer: TableModel, target: TableModel, los: import('./los/sampleLineOfSight.ts').LineOfSight) => string
+  classifyLos?: (table: Table, viewer: TableModel, target: TableModel, los: LineOfSight) => string
+  /** Each LoS class `classifyLos` returns: its display class (clear/partial/blocked), reason and section (tabletop-result/1 `sight`). */
+  losClasses?: Readonly<Record<string, import('./results.ts').LosClassDecl>>
+  /** A human title for a cited section ("core-rules/advanced-rules.html#keyword-cover" → "Advanced Rules › Keyword: Cover"). */
+  citationTitle?: (section: string) => string | undefined
   /** Validates the `context` object of attack (and other) queries. */
   contextSchema?: ZodType
   /** Extra, system-specific query types and their schemas (core types are listed in sceneSchema.ts). */
@@ -119,4 +128,55 @@ export type RuleSystem = {
   demoScene: unknown
   /** Extra scene checks (issues with JSON paths); run after the generic ones. */
   checkScene?: (table: Table) => Array<{ path: string; message: string }>
+}
+
+export type Weapon = WeaponEntry & { id: string }
+
+export type TableModel = {
+  id: string
+  index: number
+  side: string
+  unit: string
+  scene: SceneModel
+  base: BaseShape
+  placed: PlacedBase
+  x: number
+  y: number
+  z: number
+  facingDeg: number
+  heightMm: number
+  eyeMm: number
+  keywords: readonly string[]
+  status: readonly string[]
+  profileId: string | null
+  /** Catalogue stats merged with inline overrides. */
+  stats: Readonly<Record<string, unknown>>
+  weapons: readonly Weapon[]
+  uncertaintyMm: number
+}
+
+export type TableTerrain = {
+  id: string
+  index: number
+  type: string
+  keywords: readonly string[]
+  scene: SceneTerrain
+  solid: TerrainSolid
+  has: (keyword: string) => boolean
+}
+
+export type Table = {
+  scene: Scene
+  system: RuleSystem
+  options: Readonly<Record<string, OptionValue>>
+  widthMm: number
+  depthMm: number
+  models: readonly TableModel[]
+  terrain: readonly TableTerrain[]
+  world: TerrainWorld
+  model: (id: string) => TableModel
+  findModel: (id: string) => TableModel | undefined
+  terrainPiece: (id: string) => TableTerrain
+  unitOf: (m: TableModel) => readonly TableModel[]
+  units: ReadonlyMap<string, readonly TableModel[]>
 }

@@ -30,3 +30,4 @@ export { createTrackingWorkerCore, type TrackingWorkerCore } from './worker/work
 export { parseIntrinsics, intrinsicsFile, scaleIntrinsics, INTRINSICS_FORMAT, type IntrinsicsFile } from './calibration/intrinsicsSchema.ts'
 export { detectCharuco, calibrateCharuco, type CharucoBoardSpec, type CharucoDetection, type CalibrationResult } from './opencv/charuco.ts'
 export { mergeTrackedScene, sceneSurfaceHeight, type PoseToMerge, type MergeReport } from './scene/mergeTrackedScene.ts'
+export * from './hands/index.ts'

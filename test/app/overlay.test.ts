@@ -1,23 +1,28 @@
 // The planner's engine adapter: the card's attack result must be evaluateTable's, the LoS lines the
 // engine's own los answers, and the range bands the catalogue's numbers.
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type Scene, evaluateTable, inches, loadScene, runQuery } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { evaluateOverlay, rangeBandsOf, ruleOn } from '../../src/app/engine/evaluateOverlay.ts'
 import { loadMeshes } from '../../src/cli/loadMeshes.ts'
 import { withArchOnA1B1 } from '../setup/archScene.ts'
+import { libraryMeshes, loadLibraryIntoApp } from '../setup/libraryMeshes.ts'
 
 const known = ruleSystems.map((s) => s.id)
+// the CLI's mesh library for scenes naming models/ files (the demo's arch.gltf, issue #18)
+const meshes = await libraryMeshes()
 const demo = () => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
 
 describe('evaluateOverlay (narrative-skirmish demo)', () => {
+  // the demo scene names terrain files from models/ (issue #18): loaded as the app's worker loads them
+  beforeAll(loadLibraryIntoApp)
   const sel = { attackerId: 'a1', weaponId: 'rifle', targetId: 'b1', rays: false }
 
   it('gives the card exactly the attack result the CLI eval gives', () => {
     const overlay = evaluateOverlay(demo(), sel)
     const query = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
-    const cli = evaluateTable(loadScene({ ...demo(), queries: [query] }, findRuleSystem, known)).results[0]
+    const cli = evaluateTable(loadScene({ ...demo(), queries: [query] }, findRuleSystem, known, { meshes })).results[0]
     expect(overlay.attackQuery).toEqual(query)
     expect(overlay.attack).toEqual(cli)
     // The book's worked numbers for this table: rifle 18", in range, cover from the wall, 9/20.
@@ -27,7 +32,7 @@ describe('evaluateOverlay (narrative-skirmish demo)', () => {
 
   it('draws one LoS line per enemy with the los query answer (class and fraction)', () => {
     const overlay = evaluateOverlay(demo(), sel)
-    const table = loadScene({ ...demo(), queries: [] }, findRuleSystem, known)
+    const table = loadScene({ ...demo(), queries: [] }, findRuleSystem, known, { meshes })
     expect(overlay.losRow.map((l) => l.to)).toEqual(['b1', 'b2', 'b3'])
     for (const line of overlay.losRow) {
       const r = runQuery(table, { id: 'x', type: 'los', from: 'a1', to: line.to })
@@ -37,11 +42,11 @@ describe('evaluateOverlay (narrative-skirmish demo)', () => {
     }
   })
 
-  it('rules on mesh terrain from models/ exactly as the CLI does (the app bundles the same meshes)', () => {
+  it('rules on mesh terrain from models/ exactly as the CLI does (the app bundles the same meshes)', async () => {
     // The ruined arch on the a1 → b1 line, turned so both pillars stand on it: the line is blocked.
     const scene = withArchOnA1B1(demo())
     const query = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
-    const cli = evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes: loadMeshes(join(import.meta.dirname, '../../models')) }))
+    const cli = evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes: await loadMeshes(join(import.meta.dirname, '../../models')) }))
     const overlay = evaluateOverlay(scene, sel)
     expect(overlay.attack).toEqual(cli.results[0])
     const withArch = overlay.losRow.find((l) => l.to === 'b1')!
@@ -78,7 +83,7 @@ describe('evaluateOverlay (narrative-skirmish demo)', () => {
 
   it('rules on a scene exactly as eval does', () => {
     const query = { id: 'attack', type: 'attack' as const, attacker: 'a3', target: 'b3', weapon: 'light-machine-gun' }
-    expect(ruleOn(demo(), query)).toEqual(evaluateTable(loadScene({ ...demo(), queries: [query] }, findRuleSystem, known)))
+    expect(ruleOn(demo(), query)).toEqual(evaluateTable(loadScene({ ...demo(), queries: [query] }, findRuleSystem, known, { meshes })))
   })
 })
 

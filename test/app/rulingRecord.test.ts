@@ -1,12 +1,13 @@
 // The referee record: a ruling re-opened from its export gives the same result; a changed or broken
 // file is refused or flagged with a message a referee can act on.
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type Scene, ENGINE_VERSION } from '../../src/engine/index.ts'
 import { findRuleSystem } from '../../src/systems/index.ts'
 import { ruleOn } from '../../src/app/engine/evaluateOverlay.ts'
 import { RulingFileError, makeRulingRecord, parseRulingFile, resultDifferences } from '../../src/app/record/rulingRecord.ts'
 import { canonicalJson, contentHash } from '../../src/app/record/canonicalJson.ts'
 import { rulingLines, summarize } from '../../src/app/record/rulingText.ts'
+import { loadLibraryIntoApp } from '../setup/libraryMeshes.ts'
 
 const demo = () => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
 const query = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
@@ -17,6 +18,8 @@ async function record() {
 }
 
 describe('ruling records', () => {
+  // the demo scene names terrain files from models/ (issue #18): loaded as the app's worker loads them
+  beforeAll(loadLibraryIntoApp)
   it('hash canonical JSON: key order does not matter, content does', async () => {
     expect(canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] })).toBe('{"a":[{"c":3,"d":2}],"b":1}')
     expect(await contentHash({ a: 1, b: 2 })).toBe(await contentHash({ b: 2, a: 1 }))

@@ -4,11 +4,14 @@ import { type Scene, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { addModel, addTerrain, freshModelId, moveModel, moveTerrain, removeModel, setFacing, setOption, setTerrainHeight, setTerrainVertex } from '../../src/app/state/sceneEdits.ts'
 import { createAppStore } from '../../src/app/state/store.ts'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
 
 const known = ruleSystems.map((s) => s.id)
 const system = findRuleSystem('narrative-skirmish')!
 const demo = () => structuredClone(system.demoScene) as Scene
-const valid = (s: Scene) => loadScene({ ...s, queries: [] }, findRuleSystem, known)
+// the demo scene names terrain files from models/ (issue #18): the CLI's mesh library
+const meshes = await libraryMeshes()
+const valid = (s: Scene) => loadScene({ ...s, queries: [] }, findRuleSystem, known, { meshes })
 
 describe('scene edits', () => {
   it('moves a model and keeps it on the table', () => {

@@ -91,7 +91,7 @@ describe.skipIf(!haveChromium)('planner editing in Chromium', () => {
     await page.getByTestId('attacker-a1').click()
     await page.getByTestId('target-b1').click()
     await page.getByTestId('weapon-rifle').click()
-    const cli = evaluateTable(loadScene({ ...scene, queries: [ATTACK] }, findRuleSystem, known, { meshes: loadMeshes(join(process.cwd(), 'models')) })).results[0]!
+    const cli = evaluateTable(loadScene({ ...scene, queries: [ATTACK] }, findRuleSystem, known, { meshes: await loadMeshes(join(process.cwd(), 'models')) })).results[0]!
     await expect.poll(() => cardOf(page), { timeout: 20_000 }).toEqual(cli)
     expect(cli.allowed).toBe(false)
     // The arch is on screen: a pixel at a pillar's middle is not the table's colour any more.

@@ -3,12 +3,16 @@
 // system it gives an input error (SceneError → exit 2) or a valid result; never a crash, and never a
 // ruling made with something Object.prototype lent (a weapon "toString" allowed at p = 0.5).
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
-import { SceneError, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type MeshLibrary, SceneError, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { loadMeshes } from '../../src/cli/loadMeshes.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { BUILTIN_NAMES, mutationSites } from './hostileNames.ts'
 
 const known = ruleSystems.map((s) => s.id)
+let meshes: MeshLibrary = {}
+beforeAll(async () => { meshes = await loadMeshes(join(import.meta.dirname, '..', '..', 'models')) }, 60_000)
 
 /** Fields that select from a closed list (catalogue, registry, library): a built-in name must be refused. */
 const MUST_REFUSE = /(\.profile|\.weapons|\.weapon|\)\.type|terrain\[\d+\]\.type|terrain mesh|\.ability|^system|^options key)$/
@@ -17,7 +21,7 @@ type Outcome = { kind: 'input-error'; message: string } | { kind: 'result'; resu
 
 function run(raw: unknown): Outcome {
   try {
-    const doc = evaluateTable(loadScene(JSON.parse(JSON.stringify(raw)), findRuleSystem, known))
+    const doc = evaluateTable(loadScene(JSON.parse(JSON.stringify(raw)), findRuleSystem, known, { meshes }))
     JSON.stringify(doc)
     return { kind: 'result', results: doc.results.length }
   } catch (e) {

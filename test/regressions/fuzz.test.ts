@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_LINE_CHARS, SceneError, evaluateTable, loadScene, parseMeshLibrary } from '../../src/engine/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_LINE_CHARS, type MeshLibrary, SceneError, evaluateTable, loadScene, parseMeshLibrary } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { parseJson } from '../../src/cli/readInput.ts'
+import { loadMeshes } from '../../src/cli/loadMeshes.ts'
 import { parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
 import { parseIntrinsics } from '../../src/tracking/calibration/intrinsicsSchema.ts'
 import { decodeImage } from '../../src/tracking/node/readImage.ts'
@@ -20,6 +21,8 @@ import { bombPng, demoScene, hostileCases } from './hostileCorpus.ts'
 const known = ruleSystems.map((s) => s.id)
 const dir = mkdtempSync(join(tmpdir(), 'fuzz-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
+let meshes: MeshLibrary = {}
+beforeAll(async () => { meshes = await loadMeshes(join(import.meta.dirname, '..', '..', 'models')) }, 60_000)
 
 /** Run `f`; an input error or a value is fine, anything else fails the test. Bounded in time and memory. */
 async function bounded<T>(label: string, f: () => T | Promise<T>, limitMs = 10_000): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
@@ -115,7 +118,7 @@ describe('fast-check mutations of every input kind', () => {
   it('scene: a mutated demo scene of any system is refused or answered', async () => {
     const systems = ruleSystems.map((s) => ({ ...(s.demoScene as Record<string, unknown>), queries: ((s.demoScene as { queries?: unknown[] }).queries ?? []).slice(0, 2) }))
     await fc.assert(fc.asyncProperty(fc.constantFrom(...systems).chain((d) => mutated(d)), async (raw) => {
-      const out = await bounded('scene', () => evaluateTable(loadScene(raw, findRuleSystem, known)))
+      const out = await bounded('scene', () => evaluateTable(loadScene(raw, findRuleSystem, known, { meshes })))
       if (!out.ok) expect(out.message.length).toBeLessThanOrEqual(MAX_LINE_CHARS)
       else expect(() => JSON.stringify(out.value)).not.toThrow()
     }), { numRuns: 150, seed: 1201 })

@@ -61,7 +61,7 @@ export function hostileCases(): HostileCase[] {
   { const d = demoScene(); scene('100k-deep nesting in an option value', JSON.stringify(d).replace('"options":{}', `"options":{"within":${deep(100_000)}}`), { code: 2, message: /nest/ }) }
   { const d = demoScene(); d.models[0].weapons = ['toString']; scene('weapon "toString"', d, { code: 2, message: /unknown weapon "toString"/ }) }
   { const d = demoScene(); d.models[0].weapons = ['toString']; scene('weapon "toString" (validate)', d, { code: 2, message: /unknown weapon "toString"/ }, 'validate') }
-  { const d = demoScene(); d.terrain.push({ id: 'arch', type: 'solid', mesh: 'constructor', position: [100, 100, 0] }); scene('mesh "constructor"', d, { code: 2, message: /mesh "constructor"/ }) }
+  { const d = demoScene(); d.terrain.push({ id: 'arch', type: 'solid', mesh: 'constructor', position: [100, 100, 0] }); scene('mesh "constructor"', d, { code: 2, message: /constructor.*not found/ }) }
   { const d = demoScene(); d.queries = [{ id: 'q', type: 'valueOf' }]; scene('query type "valueOf"', d, { code: 2, message: /unknown query type "valueOf"/ }) }
   { const d = demoScene(); for (const m of d.models) if (m.side === 'A') m.side = 'hasOwnProperty'; scene('side "hasOwnProperty"', d, { code: 0 }) }
   {

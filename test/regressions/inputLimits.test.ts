@@ -43,6 +43,7 @@ describe('nesting depth and __proto__, before any validator walks the document',
 describe('counts and the work budget', () => {
   const scene = (n: number, queries: unknown[]) => {
     const d = demoScene()
+    d.terrain = d.terrain.filter((t: { mesh?: string }) => !t.mesh)
     d.table = { width: 6000, depth: 6000 }
     d.models = Array.from({ length: n }, (_, i) => ({ id: `m${i}`, side: i % 2 ? 'A' : 'B', profile: 'small-model', base: { shape: 'round', diameter: 25 }, height: 40, position: [30 + (i % 80) * 60, 30 + Math.floor(i / 80) * 60] }))
     d.queries = queries

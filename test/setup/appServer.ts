@@ -8,7 +8,7 @@ import { build, preview } from 'vite'
 
 export type AppServer = { url: string; outDir: string; close: () => Promise<void> }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer()
     srv.listen(0, '127.0.0.1', () => {

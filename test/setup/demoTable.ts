@@ -9,11 +9,15 @@ import type { RgbaFrame } from '../../src/tracking/types.ts'
 import { readAttack, type AttackView } from '../../src/app/format/readAttack.ts'
 import { buildSceneFrame, type TabletopScene, type TruthPose } from '../tracking/synth/tabletopScene.ts'
 import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
+import { libraryMeshes } from './libraryMeshes.ts'
 
 /** Position error allowed for a tracked model (the tracker's own tests see ~1–2 mm). */
 export const TOLERANCE_MM = 5
 export const MOVED_B1 = { position: [380, 600] as [number, number], facing: 80 }
 export const ATTACK = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
+
+// the demo stands an arch from models/ on the table (issue #18): the CLI's mesh library
+const meshes = await libraryMeshes()
 
 export const demoScene = (): Scene => structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene
 
@@ -33,7 +37,7 @@ export async function renderDemoTable(count: number, size?: { width: number; hei
 export function truthRuling(): AttackView {
   const scene = demoScene()
   scene.models = scene.models.map((m) => (m.id === 'b1' ? { ...m, position: MOVED_B1.position, facing: MOVED_B1.facing } : m))
-  return readAttack(evaluateTable(loadScene({ ...scene, queries: [ATTACK] }, findRuleSystem, ruleSystems.map((s) => s.id))).results[0]!)
+  return readAttack(evaluateTable(loadScene({ ...scene, queries: [ATTACK] }, findRuleSystem, ruleSystems.map((s) => s.id), { meshes })).results[0]!)
 }
 
 /** Open the app's planner and pick a1 → b1 with the rifle on the panel. */

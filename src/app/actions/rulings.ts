@@ -31,9 +31,10 @@ export function plannerFreeze(scene: Scene): Freeze {
  * How the camera modes freeze the table for a ruling (average recent frames, merge them into the
  * scene, report the uncertainty); null in the planner, where the table is as placed by hand.
  */
-let freezeProvider: (() => Promise<Freeze | null>) | null = null
+let freezeProvider: (() => Promise<Freeze | null | 'refused'>) | null = null
 
-export function setFreezeProvider(provider: (() => Promise<Freeze | null>) | null): void {
+/** A provider may refuse (a hand stays over a ruled model): then no ruling is made. */
+export function setFreezeProvider(provider: (() => Promise<Freeze | null | 'refused'>) | null): void {
   freezeProvider = provider
 }
 
@@ -41,7 +42,9 @@ export function setFreezeProvider(provider: (() => Promise<Freeze | null>) | nul
 export async function ruleOnThis(freeze?: Freeze): Promise<RulingRecord | null> {
   let frozen = freeze ?? null
   if (!frozen && freezeProvider) {
-    frozen = await freezeProvider()
+    const provided = await freezeProvider()
+    if (provided === 'refused') return null
+    frozen = provided
     await settled()
   }
   const s = useApp.getState()

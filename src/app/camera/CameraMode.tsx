@@ -2,7 +2,7 @@
 // overlay registered on the video through the tracked table pose, a status line (markers seen,
 // table locked and its reprojection error, tracking rate, latency). "Rule on this" freezes the
 // recent frames (averaged, with their uncertainty). Camera refused or missing: a clear message.
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { useApp } from '../state/appStore.ts'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
@@ -15,16 +15,20 @@ import { CalibrationPanel } from './CalibrationPanel.tsx'
 import { type CameraDevice, cameraDeviceOf, loadDeviceCalibration } from './deviceCalibration.ts'
 import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 
+// Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
+const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
+
 declare global {
   interface Window {
     /** Camera-frame → tracking-result latency of the live mode (benchmark and tests). */
-    __tabletopCamera?: { latency: LiveTracking['latency'] }
+    __tabletopCamera?: { latency: LiveTracking['latency']; resetLatency?: () => void }
   }
 }
 
 export function CameraMode() {
   const registry = useApp((s) => s.registry)
   const video = useRef<HTMLVideoElement>(null)
+  const frame = useRef<HTMLDivElement>(null)
   const live = useRef<LiveTracking | null>(null)
   const stream = useRef<MediaStream | null>(null)
   const [state, setState] = useState<'idle' | 'starting' | 'running'>('idle')
@@ -86,7 +90,7 @@ export function CameraMode() {
     }
     const l = live.current
     setFreezeProvider(l.freeze)
-    window.__tabletopCamera = { latency: l.latency }
+    window.__tabletopCamera = { latency: l.latency, resetLatency: l.resetLatency }
     setState('running')
   }
 
@@ -103,9 +107,12 @@ export function CameraMode() {
         </div>
         {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
         <StatusLine />
+        {state === 'running' && live.current && video.current && (
+          <Suspense fallback={null}><HandsPanel video={video.current} feed={live.current} frame={frame.current} /></Suspense>
+        )}
         {calibrating && state === 'running' && live.current && device && <CalibrationPanel target={live.current.calibration} device={device} />}
       </div>
-      <div className="camera-frame" style={{ aspectRatio: size ? `${size.w} / ${size.h}` : '16 / 9', display: state === 'idle' ? 'none' : undefined }}>
+      <div ref={frame} className="camera-frame" style={{ aspectRatio: size ? `${size.w} / ${size.h}` : '16 / 9', display: state === 'idle' ? 'none' : undefined }}>
         <video ref={video} muted playsInline />
         {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} />}
       </div>

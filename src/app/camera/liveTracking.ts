@@ -1,7 +1,7 @@
 // The live camera loop: camera frames (video, or the XR camera) → tracking worker (latest frame wins) → a non-reactive pose
 // buffer read per frame by the overlay; the status line and the scene are updated at human pace.
 // Hot path (onFrame/onResult): no React state, no allocation beyond the worker's recycled buffers.
-import type { CameraIntrinsics, Registry, TrackingResultMessage } from '../../tracking/index.ts'
+import { type CameraIntrinsics, type HandObservation, type Registry, type TrackingResultMessage, HandTrackingGate } from '../../tracking/index.ts'
 import { useApp } from '../state/appStore.ts'
 import type { Freeze } from '../record/rulingRecord.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
@@ -14,13 +14,29 @@ const SCENE_EVERY_MS = 500
 const LATENCY_WINDOW = 120
 const MOVE_EPS_MM = 0.5
 const MOVE_EPS_DEG = 0.5
+/** Hands seen longer ago than this (vs the marker frame's time) do not count as over the table, ms. */
+const HANDS_FRESH_MS = 400
+/** Frames a freeze averages at most (the pose filter keeps 30). */
+const FREEZE_FRAMES = 30
+/** "Rule on this" waits this long for hands to leave the ruled models and for them to come to rest, ms. */
+const HAND_WAIT_MS = 4000
 
 export type LiveTracking = {
   holder: LockHolder
   /** Camera frame captured → tracking result on the main thread, ms (median, p95 over the window). */
   latency: () => { medianMs: number | null; p95Ms: number | null; samples: number }
-  /** "Rule on this": average the recent frames in the worker, put them on the table, report the uncertainty. */
-  freeze: () => Promise<Freeze | null>
+  /** Start the latency window afresh (a benchmark comparing two conditions). */
+  resetLatency: () => void
+  /**
+   * "Rule on this": average the recent frames in the worker, put them on the table, report the uncertainty.
+   * Waits (up to 4 s) while a hand holds a ruled model, and then averages only frames after it left;
+   * 'refused' when the hand stays.
+   */
+  freeze: () => Promise<Freeze | null | 'refused'>
+  /** The hand tracker's latest hands (landmarks in this feed's camera image px, first `count`), seen at `timeMs`. */
+  setHands: (hands: readonly HandObservation[], count: number, timeMs: number) => void
+  /** Hands over the table: which tracked models are held, moving or settling. */
+  hands: HandTrackingGate
   /** The in-app calibration flow on this camera (views of the ChArUco board, solved in the worker). */
   calibration: CalibrationTarget
   stop: () => void
@@ -105,10 +121,13 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   let latencyCount = 0
   let results = 0
   let latest: TrackingResultMessage | null = null
+  const gate = new HandTrackingGate(registry)
+  const handsIn: { list: readonly HandObservation[]; count: number; timeMs: number } = { list: [], count: 0, timeMs: -Infinity }
 
   const onResult = (m: TrackingResultMessage) => {
     holder.lock = m.result.table
     latest = m
+    gate.update(m.result, m.tracked, handsIn.list, Math.abs(m.timeMs - handsIn.timeMs) <= HANDS_FRESH_MS ? handsIn.count : 0, m.timeMs)
     latencies[latencyCount % LATENCY_WINDOW] = performance.now() - m.timeMs
     latencyCount++
     results++
@@ -130,10 +149,11 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
     const sorted = Array.from(latencies.subarray(0, window)).sort((a, b) => a - b)
     useApp.getState().setTracking({
       state: 'running',
-      message: opts.source,
+      message: gate.statusText() ? `${opts.source} · ${gate.statusText()}` : opts.source,
       markersSeen: latest?.result.detections.length ?? 0,
       tableLocked: lock?.locked === true,
       reprojectionErrorPx: lock?.locked ? lock.reprojectionErrorPx : null,
+      lockOnTwoMarkers: lock?.locked === true && lock.twoMarkers,
       fps: ((results - lastResults) * 1000) / (now - lastStatusAt),
       latencyMs: quantile(sorted, 0.5),
     })
@@ -142,7 +162,8 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   }, STATUS_EVERY_MS)
   const sceneTimer = setInterval(() => {
     if (!latest?.result.table.locked) return
-    const poses = latest.tracked.filter((t) => t.state !== 'stale')
+    // Models a hand holds stay where the hand found them until they are free and at rest again.
+    const poses = latest.tracked.filter((t) => t.state !== 'stale' && gate.isFree(t.kind, t.id))
     if (poses.length === 0) return
     const scene = useApp.getState().scene
     // Re-rule only when something really moved: sub-millimetre jitter must not churn the card.
@@ -162,8 +183,27 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       const sorted = Array.from(latencies.subarray(0, window)).sort((a, b) => a - b)
       return { medianMs: quantile(sorted, 0.5), p95Ms: quantile(sorted, 0.95), samples: window }
     },
+    resetLatency: () => { latencyCount = 0 },
+    setHands: (list, count, timeMs) => {
+      handsIn.list = list
+      handsIn.count = count
+      handsIn.timeMs = timeMs
+    },
+    hands: gate,
     freeze: async () => {
-      const frozen = (await runtime.client.freeze()).filter((p) => !p.stale)
+      // Never average a frame with a hand over a ruled model: wait for the hand to leave and the model to rest.
+      const s = useApp.getState()
+      const ruled = s.attackerId && s.targetId ? [s.attackerId, s.targetId] : (latest?.tracked ?? []).filter((t) => t.kind === 'model').map((t) => t.id)
+      const until = performance.now() + HAND_WAIT_MS
+      if (!gate.canRule(ruled)) s.notify({ level: 'info', text: 'A hand is over the table: the ruling waits until it has left and the models are still.' })
+      while (!gate.canRule(ruled) && performance.now() < until) await new Promise((r) => setTimeout(r, 100))
+      if (!gate.canRule(ruled)) {
+        s.notify({ level: 'warning', text: `A hand is still over ${gate.heldModelIds().filter((id) => ruled.includes(id)).join(', ') || 'the ruled models'}: no ruling was made. Take the hand away and rule again.` })
+        return 'refused'
+      }
+      // Only the frames since the hand left (all of them when no hand came: counted from the start).
+      const frames = gate.freezeFrames(ruled, FREEZE_FRAMES) || FREEZE_FRAMES
+      const frozen = (await runtime.client.freeze(frames)).filter((p) => !p.stale && gate.isFree(p.kind, p.id))
       if (frozen.length === 0) {
         useApp.getState().notify({ level: 'warning', text: 'Nothing is tracked right now: the ruling uses the table as it was last seen.' })
         return null

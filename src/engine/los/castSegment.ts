@@ -116,35 +116,59 @@ export function measureTerrainCrossing3(
   ax: number, ay: number, az: number,
   bx: number, by: number, bz: number,
   insideByPiece: Float64Array,
+  candidates?: Int32Array,
+  candidateCount = 0,
 ): void {
-  insideByPiece.fill(0)
+  // With a candidate list (pieces a conservative bound says the segment may reach), only those
+  // entries are cleared and only their boxes are tried: the caller reads no other entry.
+  if (candidates) for (let i = 0; i < candidateCount; i++) insideByPiece[candidates[i]!] = 0
+  else insideByPiece.fill(0)
   if (!world.bvh) return
-  if (!segmentMayHitWorld(world, ax, ay, az, bx, by, bz)) return
   const dx = bx - ax, dy = by - ay, dz = bz - az
   const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
   if (len === 0) return
   _ray.origin.set(ax, ay, az)
   _ray.direction.set(dx / len, dy / len, dz / len)
   _far = len
-  // 1/0 = ±Infinity makes the slab test exact for axis-parallel segments (NaN only for an origin on a slab plane, treated as a hit).
-  _ox = ax
-  _oy = ay
-  _oz = az
-  _ix = len / dx
-  _iy = len / dy
-  _iz = len / dz
   _pos = world.geometry!.attributes.position!.array
-  _idx = world.geometry!.index!.array
   _pieceOfVertex = world.pieceOfVertex
   hitCount = 0
-  bvhShapecast.call(world.bvh, rangeCallbacks)
+  if (candidates) {
+    if (direct.length < candidateCount) direct = new Int32Array(candidateCount)
+    // Small pieces whose box the segment meets are tried directly, triangle by triangle (the same
+    // test and arithmetic as the BVH's leaves); a large one sends the segment through the BVH.
+    let nDirect = 0
+    let large = false
+    for (let i = 0; i < candidateCount; i++) {
+      const k = candidates[i]!
+      if (!segmentNearBox(ax, ay, az, bx, by, bz, world.pieceBounds, 6 * k, 0, false)) continue
+      if (world.pieceTriangleStart[k + 1]! - world.pieceTriangleStart[k]! > DIRECT_MAX_TRIANGLES) { large = true; break }
+      direct[nDirect++] = k
+    }
+    if (large) castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
+    else {
+      if (nDirect === 0) return
+      _idx = world.pieceTriangles
+      for (let i = 0; i < nDirect; i++) {
+        const k = direct[i]!
+        onRange(world.pieceTriangleStart[k]!, world.pieceTriangleStart[k + 1]! - world.pieceTriangleStart[k]!)
+      }
+    }
+  } else {
+    if (!segmentMayHitWorld(world, ax, ay, az, bx, by, bz)) return
+    castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
+  }
   if (hitCount === 0) return
   for (let i = 0; i < hitCount; i++) order[i] = i
+  // By distance, entries before exits at the same distance (a line through an edge where it enters
+  // one face and leaves by another passes no length inside): the order of the hits as found (BVH
+  // traversal or piece by piece) never changes the answer.
   for (let i = 1; i < hitCount; i++) {
     const k = order[i]!
     const t = hitT[k]!
+    const enter = hitEnter[k]!
     let j = i - 1
-    while (j >= 0 && hitT[order[j]!]! > t) {
+    while (j >= 0 && (hitT[order[j]!]! > t || (hitT[order[j]!]! === t && hitEnter[order[j]!]! < enter))) {
       order[j + 1] = order[j]!
       j--
     }
@@ -190,6 +214,22 @@ export function measureTerrainCrossing3(
   }
 }
 
+/** Pieces with at most this many triangles are tried directly rather than through the BVH. */
+const DIRECT_MAX_TRIANGLES = 64
+let direct = new Int32Array(64)
+
+function castThroughBvh(world: TerrainWorld, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): void {
+  // 1/0 = ±Infinity makes the slab test exact for axis-parallel segments (NaN only for an origin on a slab plane, treated as a hit).
+  _ox = ax
+  _oy = ay
+  _oz = az
+  _ix = len / dx
+  _iy = len / dy
+  _iz = len / dz
+  _idx = world.geometry!.index!.array
+  bvhShapecast.call(world.bvh!, rangeCallbacks)
+}
+
 /** Cheap broad phase before the BVH: does the segment's box meet any piece's bounding box? */
 function segmentMayHitWorld(world: TerrainWorld, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
   const b = world.pieceBounds
@@ -199,6 +239,11 @@ function segmentMayHitWorld(world: TerrainWorld, ax: number, ay: number, az: num
     // the segment's box overlaps this piece's box: test the segment itself against the box (slabs)
     if (segmentHitsBox(ax, ay, az, bx, by, bz, b, i)) return true
   }
+  return false
+}
+
+function segmentMayHitPieces(world: TerrainWorld, ax: number, ay: number, az: number, bx: number, by: number, bz: number, candidates: Int32Array, count: number): boolean {
+  for (let i = 0; i < count; i++) if (segmentNearBox(ax, ay, az, bx, by, bz, world.pieceBounds, 6 * candidates[i]!, 0, false)) return true
   return false
 }
 
@@ -215,9 +260,20 @@ function clipAxis(o: number, d: number, lo: number, hi: number): boolean {
 }
 
 function segmentHitsBox(ax: number, ay: number, az: number, bx: number, by: number, bz: number, b: Float64Array, i: number): boolean {
+  return segmentNearBox(ax, ay, az, bx, by, bz, b, i, 0, false)
+}
+
+/**
+ * Does segment a→b come within `inflateMm` of the box b[i..i+5] (minX, minY, minZ, maxX, maxY, maxZ)?
+ * The box is grown by inflateMm on every side, so a capsule of that radius round the segment that
+ * meets the box always answers yes (never a false no). `flat` ignores z.
+ */
+export function segmentNearBox(ax: number, ay: number, az: number, bx: number, by: number, bz: number, b: Float64Array, i: number, inflateMm: number, flat: boolean): boolean {
   clipT0 = 0
   clipT1 = 1
-  return clipAxis(ax, bx - ax, b[i]!, b[i + 3]!) && clipAxis(ay, by - ay, b[i + 1]!, b[i + 4]!) && clipAxis(az, bz - az, b[i + 2]!, b[i + 5]!)
+  return clipAxis(ax, bx - ax, b[i]! - inflateMm, b[i + 3]! + inflateMm) &&
+    clipAxis(ay, by - ay, b[i + 1]! - inflateMm, b[i + 4]! + inflateMm) &&
+    (flat || clipAxis(az, bz - az, b[i + 2]! - inflateMm, b[i + 5]! + inflateMm))
 }
 
 /** Length (mm) of segment a→b inside a model's volume (base × [zBottom, zTop]), analytic. */

@@ -1,13 +1,14 @@
 // True line of sight by sampling sight lines from the viewer's eye (or a ruleset-chosen point)
 // to a lattice of target points, against the terrain BVH and the other models' volumes.
 // Also a 2D mode (segments against footprints and bases) for rulesets that judge LoS on the flat.
-import type { LosRule } from '../ruleSystem.ts'
-import type { Table, TableModel } from '../table/prepareTable.ts'
+import type { LosRule, Table, TableModel } from '../ruleSystem.ts'
 import { BASE_THICKNESS_MM } from '../table/prepareTable.ts'
 import { frontEdgeCentre, sampleBaseArea, baseFrameToTable } from '../geometry/baseShape.ts'
-import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelCrossing2, measureModelCrossing3, measureTerrainCrossing3 } from './castSegment.ts'
+import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelCrossing2, measureModelCrossing3, measureTerrainCrossing3, segmentNearBox } from './castSegment.ts'
 import type { LosRay, Vec3Tuple } from '../results.ts'
+import type { LineOfSight } from './lineOfSight.ts'
 import { ERODE_MM } from './terrainWorld.ts'
+import { BoxGrid } from './boxGrid.ts'
 
 /** Target lattice: heights (fractions of model height) × footprint points (centre + ring). */
 export const VOLUME_HEIGHT_FRACTIONS = [0.1, 0.3, 0.5, 0.7, 0.9] as const
@@ -17,37 +18,20 @@ export const VOLUME_RING_POINTS = 8
 /** Base sample points (sunflower over the base area, at mid-thickness of the base). */
 export const BASE_SAMPLE_POINTS = 64
 
-const scratchByTable = new WeakMap<Table, Float64Array>()
-
-export type LineOfSight = {
-  visible: boolean
-  /** Fraction of target points seen (0..1). */
-  fraction: number
-  /** Fraction of base sample points hidden by blocking or obscuring terrain/models (0..1). */
-  baseHidden: number
-  blockers: string[]
-  obscuring: string[]
-  baseHiddenBy: Record<string, number>
-  /** Fraction of the target-point sight lines each id blocks. */
-  blockedBy: Record<string, number>
-  /**
-   * Terrain of any type between viewer and target, whatever the rule says blocks: the fraction of
-   * target-point lines and of base lines that pass through at least one terrain piece, and which
-   * pieces. Rulesets decide cover from this without sampling again.
-   */
-  terrainCrossing: { figure: number; base: number; pieces: string[] }
-  rays: number
-  baseRays: number
-  mode: '2d' | '3d'
-  rule: string
-  sampleRays?: LosRay[]
-  /** With a symmetric rule: which way the reported lines run (forward = viewer → target). */
-  direction?: 'forward' | 'reverse'
-}
+export type { LineOfSight } from './lineOfSight.ts'
 
 /** Sampling density: "full" for a ruling, "coarse" for the visibility matrix (every pair, every frame the table changes). */
 export type LosDensity = 'full' | 'coarse'
-export type LosOptions = { rays?: boolean; override?: Partial<LosRule>; density?: LosDensity }
+export type LosOptions = {
+  rays?: boolean
+  override?: Partial<LosRule>
+  density?: LosDensity
+  /**
+   * false: try every piece and model on every line (no bound). Only tests use it, to show that the
+   * bounded sampling reports exactly the same.
+   */
+  cull?: boolean
+}
 
 const COARSE_HEIGHT_FRACTIONS = [0.25, 0.75] as const
 const COARSE_RING_POINTS = 4
@@ -101,13 +85,96 @@ export function basePoints(target: TableModel, density: LosDensity = 'full'): Ve
  * so grazing an edge, a face or a corner does not block. Viewer and target never block themselves.
  */
 export function sampleLineOfSight(table: Table, viewer: TableModel, target: TableModel, rule: LosRule, opts: LosOptions = {}): LineOfSight {
-  const r: LosRule = { ...rule, ...opts.override }
+  // Without an override the rule object itself is used, so its per-table piece predicates are reused.
+  const r: LosRule = opts.override ? { ...rule, ...opts.override } : rule
   if (r.symmetric) {
     const there = sampleOneWay(table, viewer, target, r, opts)
     const back = sampleOneWay(table, target, viewer, r, opts)
     return back.fraction > there.fraction ? { ...back, direction: 'reverse' } : { ...there, direction: 'forward' }
   }
   return sampleOneWay(table, viewer, target, r, opts)
+}
+
+/** Slack (mm) added to every bound below, far above float noise. */
+const BOUND_SLACK_MM = 0.5
+
+/**
+ * Where sight lines can start or end on a model: a ball (cx, cy, cz, r) holding its base (every
+ * point on or inside the outline) from its foot (and mid-base height) to its top or eye, whichever
+ * is higher. Every viewer, target and base point of the model lies in it.
+ */
+export function modelReach(m: TableModel, out: Float64Array, at: number): void {
+  const b = m.placed
+  const rxy = b.shape === 'rect' ? Math.hypot(b.halfLengthMm, b.halfWidthMm) : Math.max(b.halfLengthMm, b.halfWidthMm)
+  const zLo = m.z + Math.min(0, BASE_THICKNESS_MM / 2, m.eyeMm)
+  const zHi = m.z + Math.max(m.heightMm, BASE_THICKNESS_MM / 2, m.eyeMm)
+  out[at] = b.cx
+  out[at + 1] = b.cy
+  out[at + 2] = (zLo + zHi) / 2
+  out[at + 3] = Math.hypot(rxy, (zHi - zLo) / 2) + BOUND_SLACK_MM
+}
+
+/**
+ * The box of a model as an obstacle (base outline × foot to top, not eroded, 1 mm margin), six
+ * numbers at `at`: a sight line that misses it cannot run inside the model (3D or, ignoring z, 2D).
+ */
+export function modelObstacleBox(m: TableModel, out: Float64Array, at: number): void {
+  const b = m.placed
+  const rxy = (b.shape === 'rect' ? Math.hypot(b.halfLengthMm, b.halfWidthMm) : Math.max(b.halfLengthMm, b.halfWidthMm)) + 1
+  out[at] = b.cx - rxy
+  out[at + 1] = b.cy - rxy
+  out[at + 2] = m.z - 1
+  out[at + 3] = b.cx + rxy
+  out[at + 4] = b.cy + rxy
+  out[at + 5] = m.z + m.heightMm + 1
+}
+
+/**
+ * A pair's bound: every sight line between the two models (either way, any rule) lies within
+ * `reach` of the segment between their reach centres, because each end lies within its own ball.
+ * Writes ax, ay, az, bx, by, bz, reach at `at`.
+ */
+export function pairBound(a: TableModel, b: TableModel, out: Float64Array, at = 0): void {
+  modelReach(a, out, at)
+  const ra = out[at + 3]!
+  modelReach(b, out, at + 3)
+  out[at + 6] = Math.max(ra, out[at + 6]!)
+}
+
+/** Per table (tables are immutable), built on first use: the models' obstacle boxes and eroded solids, scratch. */
+type TableSight = { boxes: Float64Array; solids: ModelSolid[]; inside: Float64Array; bound: Float64Array; modelGrid: BoxGrid; pieceGrid: BoxGrid }
+const sightByTable = new WeakMap<Table, TableSight>()
+
+function tableSight(table: Table): TableSight {
+  let s = sightByTable.get(table)
+  if (s) return s
+  const boxes = new Float64Array(6 * table.models.length)
+  table.models.forEach((m, i) => modelObstacleBox(m, boxes, 6 * i))
+  // Model volumes are eroded like terrain (ERODE_MM), so a line grazing a base never blocks.
+  const solids = table.models.map((m): ModelSolid => ({
+    base: { ...m.placed, halfLengthMm: m.placed.halfLengthMm - ERODE_MM, halfWidthMm: m.placed.halfWidthMm - ERODE_MM },
+    zBottom: m.z + ERODE_MM,
+    zTop: m.z + m.heightMm - ERODE_MM,
+  }))
+  s = { boxes, solids, inside: new Float64Array(table.terrain.length), bound: new Float64Array(7), modelGrid: new BoxGrid(boxes), pieceGrid: new BoxGrid(table.world.pieceBounds) }
+  sightByTable.set(table, s)
+  return s
+}
+
+/** Sample points per model, by kind (rule end, density, flat): a table's models are immutable, so computed once. */
+const pointsByModel = new WeakMap<TableModel, Map<string, Vec3Tuple[]>>()
+function cachedPoints(m: TableModel, key: string, make: () => Vec3Tuple[]): Vec3Tuple[] {
+  let byKey = pointsByModel.get(m)
+  if (!byKey) {
+    byKey = new Map()
+    pointsByModel.set(m, byKey)
+  }
+  let pts = byKey.get(key)
+  if (!pts) {
+    pts = make()
+    byKey.set(key, pts)
+  }
+  return pts
 }
 
 const piecePredicates = new WeakMap<LosRule, { table: Table; blocks: Uint8Array; obscures: Uint8Array }>()
@@ -131,37 +198,45 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   const density = opts.density ?? 'full'
   const pieces = table.terrain
   const nPieces = pieces.length
-  let inside = scratchByTable.get(table)
-  if (!inside || inside.length !== nPieces) {
-    inside = new Float64Array(nPieces)
-    scratchByTable.set(table, inside)
-  }
+  const sight = tableSight(table)
+  const inside = sight.inside
   const { blocks: blocksPiece, obscures: obscuresPiece } = piecesUnder(table, r)
-  // Only models that block or obscure take part; model volumes are eroded like terrain (ERODE_MM),
-  // so a line grazing a base never blocks.
+  const flatMode = r.mode === '2d'
+  const cull = opts.cull ?? true
+  // Coarse before fine: only pieces and models whose box comes within the pair's bound can touch
+  // any of its sight lines; the others are never tried (and their predicates never asked), which
+  // changes nothing in the result because they could only ever have measured 0 mm inside.
+  const bound = sight.bound
+  pairBound(viewer, target, bound)
+  const near = (boxes: Float64Array, at: number): boolean =>
+    segmentNearBox(bound[0]!, bound[1]!, flatMode ? 0 : bound[2]!, bound[3]!, bound[4]!, flatMode ? 0 : bound[5]!, boxes, at, bound[6]!, flatMode)
+  // The grids return, in ascending order, a superset of what the exact box test then keeps.
+  const candidates = new Int32Array(nPieces)
+  let nCand = 0
+  if (cull) {
+    const n = sight.pieceGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, candidates)
+    for (let c = 0; c < n; c++) if (near(table.world.pieceBounds, 6 * candidates[c]!)) candidates[nCand++] = candidates[c]!
+  } else for (let k = 0; k < nPieces; k++) candidates[nCand++] = k
+  const nearModels = new Int32Array(table.models.length)
+  const nNear = cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, nearModels) : table.models.length
   const obstacles: Array<{ model: TableModel; blocks: boolean; solid: ModelSolid }> = []
-  for (const m of table.models) {
-    if (m.id === viewer.id || m.id === target.id) continue
+  for (let c = 0; c < nNear; c++) {
+    const i = cull ? nearModels[c]! : c
+    const m = table.models[i]!
+    if (m.id === viewer.id || m.id === target.id || (cull && !near(sight.boxes, 6 * i))) continue
     const blocks = r.modelBlocks(m, viewer, target)
     if (!blocks && !(r.modelObscures?.(m, viewer, target) ?? false)) continue
-    obstacles.push({
-      model: m,
-      blocks,
-      solid: {
-        base: { ...m.placed, halfLengthMm: m.placed.halfLengthMm - ERODE_MM, halfWidthMm: m.placed.halfWidthMm - ERODE_MM },
-        zBottom: m.z + ERODE_MM,
-        zTop: m.z + m.heightMm - ERODE_MM,
-      },
-    })
+    obstacles.push({ model: m, blocks, solid: sight.solids[i]! })
   }
-  // Ids are counted by slot: terrain pieces 0..nPieces-1, then the obstacle models.
-  const ids = [...pieces.map((p) => p.id), ...obstacles.map((o) => o.model.id)]
+  // Ids are counted by slot: the candidate pieces in piece order, then the obstacle models in table
+  // order (the same relative order as trying everything, so ties sort the same way).
+  const ids = [...Array.from(candidates.subarray(0, nCand), (k) => pieces[k]!.id), ...obstacles.map((o) => o.model.id)]
   const slots = ids.length
-  // Per sight line: the slots that block it, hide it, and the pieces it crosses (lists, not flags,
-  // so nothing is cleared per line).
+  // Per sight line: the slots that block it, hide it, and the candidate pieces it crosses (lists,
+  // not flags, so nothing is cleared per line).
   const blockList = new Int32Array(slots)
   const hideList = new Int32Array(slots)
-  const crossList = new Int32Array(nPieces)
+  const crossList = new Int32Array(nCand)
   let nBlock = 0
   let nHide = 0
   let nCross = 0
@@ -178,42 +253,44 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   }
   const blockCount = new Int32Array(slots)
   const hideCount = new Int32Array(slots)
-  const crossFigure = new Int32Array(nPieces)
+  const crossFigure = new Int32Array(nCand)
 
-  const from = viewerPoints(viewer, r.from)
+  const flatKey = flatMode ? 'flat' : '3d'
+  const flatten = (pts: Vec3Tuple[]): Vec3Tuple[] => (flatMode ? pts.map((p): Vec3Tuple => [p[0], p[1], 0]) : pts)
+  const from = cachedPoints(viewer, `from:${r.from}:${flatKey}`, () => flatten(viewerPoints(viewer, r.from)))
   const rays: LosRay[] | undefined = opts.rays ? [] : undefined
 
   const trace = (a: Vec3Tuple, b: Vec3Tuple): void => {
     nBlock = 0
     nHide = 0
     nCross = 0
-    if (r.mode === '3d') measureTerrainCrossing3(table.world, a[0], a[1], a[2], b[0], b[1], b[2], inside!)
-    for (let k = 0; k < nPieces; k++) {
-      const len = r.mode === '3d' ? inside![k]! : measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1])
+    if (!flatMode && nCand > 0) measureTerrainCrossing3(table.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
+    for (let c = 0; c < nCand; c++) {
+      const k = candidates[c]!
+      const len = flatMode ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
       if (len <= GRAZE_MM) continue
-      crossList[nCross++] = k
-      if (blocksPiece[k]) blockList[nBlock++] = k
-      else if (obscuresPiece[k]) hideList[nHide++] = k
+      crossList[nCross++] = c
+      if (blocksPiece[k]) blockList[nBlock++] = c
+      else if (obscuresPiece[k]) hideList[nHide++] = c
     }
     for (let i = 0; i < obstacles.length; i++) {
       const o = obstacles[i]!
-      const len = r.mode === '3d' ? measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2]) : measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1])
+      const len = flatMode ? measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1]) : measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2])
       if (len <= GRAZE_MM) continue
-      if (o.blocks) blockList[nBlock++] = nPieces + i
-      else hideList[nHide++] = nPieces + i
+      if (o.blocks) blockList[nBlock++] = nCand + i
+      else hideList[nHide++] = nCand + i
     }
     if (rays) {
       const by: string[] = []
       const hides: string[] = []
       for (let j = 0; j < nBlock; j++) by.push(ids[blockList[j]!]!)
       for (let j = 0; j < nHide; j++) hides.push(ids[hideList[j]!]!)
-      rays.push({ from: a, to: b, blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
+      rays.push({ from: [a[0], a[1], a[2]], to: [b[0], b[1], b[2]], blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
     }
   }
 
   // Target points: seen when any viewer point has an unblocked line to it.
-  const flat = (p: Vec3Tuple): Vec3Tuple => (r.mode === '2d' ? [p[0], p[1], 0] : p)
-  const pts = r.mode === '2d' ? basePoints(target, density) : targetPoints(target, r.to, density)
+  const pts = cachedPoints(target, `to:${flatMode ? 'base' : r.to}:${density}:${flatKey}`, () => flatten(flatMode ? basePoints(target, density) : targetPoints(target, r.to, density)))
   let seen = 0
   let figureCrossed = 0
   for (const p of pts) {
@@ -222,7 +299,7 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
     let clear = false
     let crossedAll = true
     for (const f of from) {
-      trace(flat(f), flat(p))
+      trace(f, p)
       if (nCross === 0) crossedAll = false
       for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
       if (nBlock === 0) { clear = true; break }
@@ -234,7 +311,7 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   }
 
   // Base points: hidden when every viewer point's line is blocked or obscured.
-  const bps = basePoints(target, density)
+  const bps = cachedPoints(target, `base:${density}:${flatKey}`, () => flatten(basePoints(target, density)))
   let hidden = 0
   let baseCrossed = 0
   for (const p of bps) {
@@ -243,7 +320,7 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
     let open = false
     let crossedAll = true
     for (const f of from) {
-      trace(flat(f), flat(p))
+      trace(f, p)
       if (rays) rays[rays.length - 1]!.base = true
       if (nCross === 0) crossedAll = false
       for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
@@ -270,7 +347,7 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
     else if (hideCount[k]) obscuring.push(id)
     if (hideCount[k]) baseHiddenBy[id] = hideCount[k]! / bps.length
   }
-  const crossedPieces = order.filter(({ k }) => k < nPieces && crossFigure[k]! > 0).map(({ id }) => id)
+  const crossedPieces = order.filter(({ k }) => k < nCand && crossFigure[k]! > 0).map(({ id }) => id)
   return {
     visible: fraction > threshold,
     fraction,

@@ -6,6 +6,7 @@
 import { BufferAttribute, BufferGeometry, ShapeUtils, Vector2 } from 'three'
 import { MeshBVH } from 'three-mesh-bvh'
 import { convexHull, counterClockwise, offsetPolygonInward } from '../geometry/polygon.ts'
+import { findMeshFootprint } from '../geometry/meshOutline.ts'
 
 /** Solids are eroded by this much (mm) for sight lines, so that grazing a face, edge or corner never blocks. */
 export const ERODE_MM = 0.05
@@ -34,6 +35,13 @@ export type TerrainWorld = {
   pieceOfVertex: Int32Array
   /** Axis-aligned bounds of each piece, 6 numbers each: minX, minY, minZ, maxX, maxY, maxZ (mm). */
   pieceBounds: Float64Array
+  /**
+   * The triangles in build order (the BVH reorders its own index): piece k owns triangles
+   * pieceTriangleStart[k] .. pieceTriangleStart[k + 1] - 1, so a segment can be tried against one
+   * small piece directly, without walking the BVH.
+   */
+  pieceTriangles: Uint32Array
+  pieceTriangleStart: Int32Array
   triangleCount: number
 }
 
@@ -45,8 +53,10 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>)
   const indices: number[] = []
   const pieceOfVertex: number[] = []
   const solids: TerrainSolid[] = []
+  const triangleStart: number[] = []
   pieces.forEach((piece, index) => {
     const base = positions.length / 3
+    triangleStart.push(indices.length / 3)
     if ('footprint' in piece) {
       const poly = counterClockwise(piece.footprint)
       const eroded = offsetPolygonInward(poly, ERODE_MM)
@@ -90,10 +100,15 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>)
         zMax = Math.max(zMax, z)
       }
       for (const k of piece.mesh.indices) indices.push(base + k)
-      const hull = convexHull(flat)
-      solids.push({ id: piece.id, index, footprint: hull, bottomZ: zMin, topZ: zMax, hullOnly: true, losFootprint: offsetPolygonInward(hull, ERODE_MM) })
+      // the outline at table height (meshOutline.ts); the convex hull only where there is none
+      const outline = findMeshFootprint(positions, piece.mesh.indices, base, zMin, zMax)
+      const footprint = outline ?? convexHull(flat)
+      solids.push({ id: piece.id, index, footprint, bottomZ: zMin, topZ: zMax, hullOnly: !outline, losFootprint: offsetPolygonInward(footprint, ERODE_MM) })
     }
   })
+  triangleStart.push(indices.length / 3)
+  const pieceTriangles = Uint32Array.from(indices)
+  const pieceTriangleStart = Int32Array.from(triangleStart)
   const pieceBounds = new Float64Array(solids.length * 6)
   solids.forEach((sol, i) => {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
@@ -101,11 +116,11 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>)
     pieceBounds.set([x0 - 1, y0 - 1, sol.bottomZ - 1, x1 + 1, y1 + 1, sol.topZ + 1], i * 6)
   })
   if (indices.length === 0) {
-    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds }
+    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds, pieceTriangles, pieceTriangleStart }
   }
   const geometry = new BufferGeometry()
   geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3))
   geometry.setIndex(new BufferAttribute(new Uint32Array(indices), 1))
   const bvh = new MeshBVH(geometry, { targetLeafSize: 8 })
-  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3, pieceBounds }
+  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3, pieceBounds, pieceTriangles, pieceTriangleStart }
 }

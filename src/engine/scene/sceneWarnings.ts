@@ -5,13 +5,8 @@ import type { Table, TableModel } from '../table/prepareTable.ts'
 import type { PlacedBase } from '../geometry/baseShape.ts'
 import { measureBaseGap2 } from '../geometry/measureBaseGap.ts'
 import { polygonContains } from '../geometry/polygon.ts'
+import type { SceneWarning } from '../results.ts'
 
-export type SceneWarning = {
-  code: 'model-inside-terrain' | 'bases-overlap' | 'terrain-not-resting' | 'query-targets-itself'
-  /** JSON path of the field to look at. */
-  path: string
-  message: string
-}
 
 /** Overlap or gap allowed before a warning, mm (tracked positions are this uncertain). */
 export const WARNING_TOLERANCE_MM = 0.5

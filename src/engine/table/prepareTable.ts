@@ -1,10 +1,10 @@
 // A validated scene made ready for rulings: bases placed, profiles resolved against the
 // ruleset's catalogue (inline stats and weapons win), options resolved, the terrain BVH built.
-import type { BaseShape, Scene, SceneModel, SceneTerrain } from '../scene/sceneSchema.ts'
+import type { Scene } from '../scene/sceneSchema.ts'
 import { isMeshTerrain } from '../scene/sceneSchema.ts'
-import { type PlacedBase, placeBase } from '../geometry/baseShape.ts'
-import { type TerrainMesh, type TerrainSolid, type TerrainWorld, buildTerrainWorld } from '../los/terrainWorld.ts'
-import type { OptionValue, RuleSystem, WeaponEntry } from '../ruleSystem.ts'
+import { placeBase } from '../geometry/baseShape.ts'
+import { type TerrainMesh, type TerrainWorld, buildTerrainWorld } from '../los/terrainWorld.ts'
+import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 import { type SceneIssue, SceneError, showValue } from '../scene/sceneError.ts'
 import { own } from '../own.ts'
 
@@ -13,56 +13,8 @@ export const DEFAULT_EYE_FRACTION = 0.9
 /** Thickness assumed for a base (mm): where base sample points sit (mid-thickness) and the base's own volume. */
 export const BASE_THICKNESS_MM = 3
 
-export type Weapon = WeaponEntry & { id: string }
-
-export type TableModel = {
-  id: string
-  index: number
-  side: string
-  unit: string
-  scene: SceneModel
-  base: BaseShape
-  placed: PlacedBase
-  x: number
-  y: number
-  z: number
-  facingDeg: number
-  heightMm: number
-  eyeMm: number
-  keywords: readonly string[]
-  status: readonly string[]
-  profileId: string | null
-  /** Catalogue stats merged with inline overrides. */
-  stats: Readonly<Record<string, unknown>>
-  weapons: readonly Weapon[]
-  uncertaintyMm: number
-}
-
-export type TableTerrain = {
-  id: string
-  index: number
-  type: string
-  keywords: readonly string[]
-  scene: SceneTerrain
-  solid: TerrainSolid
-  has: (keyword: string) => boolean
-}
-
-export type Table = {
-  scene: Scene
-  system: RuleSystem
-  options: Readonly<Record<string, OptionValue>>
-  widthMm: number
-  depthMm: number
-  models: readonly TableModel[]
-  terrain: readonly TableTerrain[]
-  world: TerrainWorld
-  model: (id: string) => TableModel
-  findModel: (id: string) => TableModel | undefined
-  terrainPiece: (id: string) => TableTerrain
-  unitOf: (m: TableModel) => readonly TableModel[]
-  units: ReadonlyMap<string, readonly TableModel[]>
-}
+// The table's types live with RuleSystem (each names the other); re-exported here for old imports.
+export type { Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 
 export type MeshLibrary = Readonly<Record<string, TerrainMesh>>
 
@@ -96,7 +48,13 @@ export function resolveOptions(system: RuleSystem, given: Record<string, unknown
   return out
 }
 
-export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = {}): Table {
+/**
+ * Reuse of the terrain world (and its BVH) between tables: given the terrain's signature and how to
+ * build it, returns the world (los/losMemo.ts keeps the last one: built once per terrain state).
+ */
+export type TerrainWorldCache = (terrainSig: string, build: () => TerrainWorld) => TerrainWorld
+
+export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = {}, worldCache?: TerrainWorldCache): Table {
   const issues: SceneIssue[] = []
   const options = resolveOptions(system, scene.options)
   const { profiles, weapons: weaponCatalogue } = system.catalogue
@@ -181,13 +139,14 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   }
   if (issues.length) throw new SceneError(issues)
 
-  const world = buildTerrainWorld(
+  const build = () => buildTerrainWorld(
     terrainScene.map((t) =>
       isMeshTerrain(t)
         ? { id: t.id, mesh: own(meshes, t.mesh)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
         : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
     ),
   )
+  const world = worldCache ? worldCache(`${identityOf(meshes)}\u0000${JSON.stringify(terrainScene)}`, build) : build()
   const terrain: TableTerrain[] = terrainScene.map((t, index) => {
     const keywords = t.keywords ?? []
     return { id: t.id, index, type: t.type, keywords, scene: t, solid: world.solids[index]!, has: (k: string) => t.type === k || keywords.includes(k) }
@@ -227,6 +186,18 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const extra = system.checkScene?.(table) ?? []
   if (extra.length) throw new SceneError(extra)
   return table
+}
+
+const identities = new WeakMap<object, number>()
+let nextIdentity = 1
+/** A number that stays with an object (the same object → the same number): caches key on it so they never mix, say, mesh libraries or rule systems. */
+export function identityOf(o: object): number {
+  let id = identities.get(o)
+  if (id === undefined) {
+    id = nextIdentity++
+    identities.set(o, id)
+  }
+  return id
 }
 
 function suggest(given: string, known: string[]): string {

@@ -420,9 +420,10 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     platform: { weapons: platformWeapons(table, attacker), rule: S.unitRules },
     commandPoints: { attack: 1 + (heavy ? 1 : 0), ...(hasRule(wr, 'heavy') ? { heavy: heavy ? 'Heavy: +1 Command Point' : 'Heavy ignored (Steady or Vehicle)' } : {}) },
     probability: {
-      hit: roundTo(toNumberE(pHit), 6),
-      effect: roundTo(toNumberE(pEffect), 6),
+      hit: toNumberE(pHit),
+      effect: toNumberE(pEffect),
       exact: { hit: formatE(pHit), effect: formatE(pEffect) },
+      scope: { hit: { of: 'one-roll', rolls: 1 }, effect: { of: 'action', rolls } },
       notes: [
         'hit: one attack roll hits (after re-rolls); effect: the attack takes at least 1 Hit Point from the target unit',
         `chain: ${rolls} attack roll(s) → hits${rendingExtra ? ` (Rending ${rendingExtra})` : ''}${chain.volley ? ' (Volley)' : ''} → defence → ${destructive} damage per failed defence → counter per damage`,

@@ -3,8 +3,7 @@
 // dice, and the exact distribution of Strain placed, with the chance to break the target.
 import {
   type Modifier, type QueryOf, type QueryResultBody, type Reason, type Table, SceneError, formatFraction, inches, isWithin,
-  marginOf, measureModels, probabilityFigure, roundTo, toNumber,
-} from '../../engine/index.ts'
+  marginOf, measureModels, probabilityFigure, roundTo, toNumber, perRollAndAction } from '../../engine/index.ts'
 import { classifyUnitArc, isInShootingArc } from './arcs.ts'
 import { IRON_LINE } from './constants.ts'
 import { type SitrepFigure, contextOf, marginalDistanceCall } from './context.ts'
@@ -197,7 +196,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       `per die: natural 1 misses, natural 6 hits, else ${tn.tn}+ → ${formatFraction(pool.hitPerDie)} (§12 L1218)`,
       `effect: P(at least 1 Strain placed) over ${dice} dice`,
       ...keywordNotes,
-    ]),
+    ], perRollAndAction(dice)),
     strain: {
       expected: roundTo(toNumber(pool.expectedStrain), 6),
       expectedExact: formatFraction(pool.expectedStrain),

@@ -3,8 +3,7 @@
 // and DAM against the Wound Threshold. Probabilities are counted over the 100 faces (d100.ts).
 import {
   type Fraction, type Modifier, type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel,
-  SceneError, fraction, formatFraction, inches, isWithin, losFigure, marginOf, probabilityFigure,
-} from '../../engine/index.ts'
+  SceneError, fraction, formatFraction, inches, isWithin, losFigure, marginOf, probabilityFigure, SINGLE_ROLL_SCOPE } from '../../engine/index.ts'
 import { ENGAGEMENT_INCHES, HOLD_THE_LINE_EV, LIGHT_COVER_SR, WARP_MODIFIER_SR } from './constants.ts'
 import { readContext, type Context } from './context.ts'
 import { classifyD100, countD100, probabilityWithReroll } from './d100.ts'
@@ -224,7 +223,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
     woundThreshold,
     need: `D100 ≥ ${finalThreshold} (SR ${aStats.srThreshold}${modifiers.map((m) => ` ${m.value >= 0 ? '+' : '−'} ${Math.abs(m.value)}`).join('')}), criticals ${o.critSuccessMin}–100 hit and 01–05 miss`,
     probability: {
-      ...probabilityFigure(hit, effect, notes),
+      ...probabilityFigure(hit, effect, notes, SINGLE_ROLL_SCOPE),
       destroy: woundsLeft <= 1 ? formatFraction(effect) : '0',
     },
     ...(outcome ? { outcome } : {}),

@@ -6,9 +6,18 @@
 // (within ±0.9 module, where the only rising dark→light edge is the marker border) gives the edge
 // position as the centroid of the positive gradient; a robust total-least-squares line goes through
 // those points, and adjacent lines intersect in the corners. Two passes re-centre the profiles.
+//
+// Tone-curve bias: a phone's tone curve (sRGB, a contrast S-curve) bends a blurred edge's profile,
+// so the gradient centroid shifts toward the dark side by b (0.3–0.4 px at σ 0.7 px blur): every
+// marker reads small. The same curve shifts the border's *inner* edge (black border → white cell)
+// toward the dark side too, i.e. outward. Both edges bound one module of known width, so with the
+// outer lines biased by b inward and the inner edge measured at δ from where the (biased) quad puts
+// it, δ = −2b(1 − 1/cells) and b = −δ / (2(1 − 1/cells)) — whatever the (monotonic) curve is. Each side
+// is corrected by its own b (motion blur makes the bias depend on the edge's direction).
 // Hot path: called per detected marker; allocates only the returned corners (scratch buffers below
 // are module-level and not reentrant).
 import type { GrayFrame, MarkerCorners } from '../types.ts'
+import { unitSquareToQuad } from '../math/homography.ts'
 
 export type EdgeRefineParams = {
   /** Passes (each re-samples around the previous corners). */
@@ -26,6 +35,12 @@ export type EdgeRefineParams = {
   minEdgeFraction: number
   /** A refined corner may move at most this many modules from OpenCV's; else the marker keeps OpenCV's corners. */
   maxShiftModules: number
+  /** Correct the tone-curve bias from the border's inner edges (see the file header). */
+  toneBiasCorrection: boolean
+  /** One bias per side (follows direction-dependent blur) instead of one per marker (less noise). */
+  toneBiasPerSide: boolean
+  /** Correct only when the marker's pooled bias is at least this, px. */
+  toneBiasGatePx: number
 }
 
 export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
@@ -37,6 +52,9 @@ export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
   minContrast: 12,
   minEdgeFraction: 0.6,
   maxShiftModules: 1,
+  toneBiasCorrection: true,
+  toneBiasPerSide: false,
+  toneBiasGatePx: 0.1,
 }
 
 const MAX_SAMPLES = 4096
@@ -44,8 +62,22 @@ const _px = new Float64Array(MAX_SAMPLES)
 const _py = new Float64Array(MAX_SAMPLES)
 const _lines = new Float64Array(16) // per side: point x, y, direction x, y
 const _keep = new Uint8Array(MAX_SAMPLES)
+const _quad = new Float64Array(8) // corners x0 y0 … x3 y3
+const _h = new Float64Array(8) // unit square → quad: a b c d e f g h
+const _bias = new Float64Array(4)
+const _biasCount = new Int32Array(4)
+const _rise = new Float64Array(4)
+const _uv: [number, number] = [0, 0]
+const _white = new Uint8Array(64)
 
-function sample(g: GrayFrame, x: number, y: number): number {
+/** Grey value at a side's (along, depth) point of the current quad (depth < 0: outside the marker). */
+function sampleAt(gray: GrayFrame, s: number, along: number, depth: number): number {
+  const q = sidePoint(s, along, depth)
+  return sample(gray, q[0], q[1])
+}
+
+/** Bilinear grey value at (x, y) px, NaN outside the frame. */
+export function sample(g: GrayFrame, x: number, y: number): number {
   const x0 = Math.floor(x), y0 = Math.floor(y)
   if (x0 < 0 || y0 < 0 || x0 >= g.width - 1 || y0 >= g.height - 1) return NaN
   const fx = x - x0, fy = y - y0
@@ -99,6 +131,7 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
     const margin = Math.min(len * 0.3, half + 1)
     let count = 0
     let tried = 0
+    let riseSum = 0
     for (let t = margin; t <= len - margin && count < MAX_SAMPLES; t += p.stepAlongPx) {
       const ox = a[0] + ex * t, oy = a[1] + ey * t
       tried++
@@ -116,6 +149,7 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
       }
       if (!(rise >= p.minContrast) || !(sumW > 0)) continue
       const off = sumWS / sumW
+      riseSum += rise
       _px[count] = ox + nx * off
       _py[count] = oy + ny * off
       count++
@@ -123,7 +157,9 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
     // Half the edge hidden (a hand, the base in front of a tab): keep OpenCV's corners.
     if (count < 4 || count < tried * p.minEdgeFraction) return null
     if (!fitLine(count, s)) return null
+    _rise[s] = riseSum / count
   }
+  if (p.toneBiasCorrection && !correctToneBias(gray, cells, half, p)) return null
   const out: [number, number][] = []
   for (let i = 0; i < 4; i++) {
     const prev = (i + 3) % 4
@@ -132,6 +168,98 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
     out.push(q)
   }
   return out as MarkerCorners
+}
+
+function squareToQuad(): boolean {
+  return unitSquareToQuad(_quad, _h)
+}
+
+/** Image point of side `s` at `along` (0..1 from its first corner) and `depth` (0..1 inward), into _uv. */
+function sidePoint(s: number, along: number, depth: number): [number, number] {
+  const u = s === 0 ? along : s === 1 ? 1 - depth : s === 2 ? 1 - along : depth
+  const v = s === 0 ? depth : s === 1 ? along : s === 2 ? 1 - depth : 1 - along
+  const w = _h[6]! * u + _h[7]! * v + 1
+  _uv[0] = (_h[0]! * u + _h[1]! * v + _h[2]!) / w
+  _uv[1] = (_h[3]! * u + _h[4]! * v + _h[5]!) / w
+  return _uv
+}
+
+/**
+ * Measure the border's inner edge (where the neighbouring cell is white) against the quad of the
+ * freshly fitted outer lines, and move each outer line outward by its side's bias (file header).
+ */
+function correctToneBias(gray: GrayFrame, cells: number, half: number, p: EdgeRefineParams): boolean {
+  for (let i = 0; i < 4; i++) {
+    const q = intersect((i + 3) % 4, i)
+    if (!q) return false
+    _quad[2 * i] = q[0]; _quad[2 * i + 1] = q[1]
+  }
+  if (!squareToQuad()) return false
+  const m = 1 / cells
+  let total = 0, totalCount = 0
+  for (let s = 0; s < 4; s++) {
+    // Outward unit normal of the fitted line (pointing away from the quad's centre).
+    let nx = -_lines[s * 4 + 3]!, ny = _lines[s * 4 + 2]!
+    const mx = (_quad[0]! + _quad[2]! + _quad[4]! + _quad[6]!) / 4, my = (_quad[1]! + _quad[3]! + _quad[5]! + _quad[7]!) / 4
+    if ((_lines[s * 4]! - mx) * nx + (_lines[s * 4 + 1]! - my) * ny < 0) { nx = -nx; ny = -ny }
+    const a = sidePoint(s, 0, 0), ax = a[0], ay = a[1]
+    const b = sidePoint(s, 1, 0)
+    const len = Math.hypot(b[0] - ax, b[1] - ay)
+    const steps = Math.max(2, Math.ceil((len * m * 0.7) / p.stepAlongPx))
+    let sum = 0, count = 0
+    // Which inner cells along this side are white (their centre brighter than halfway between the
+    // border and the quiet zone): near a black neighbour the blurred edge bends, so stay half a module away.
+    const dark = sampleAt(gray, s, 0.5, -0.5 * m), light = sampleAt(gray, s, 0.5, 0.5 * m)
+    for (let cell = 0; cell < cells; cell++) {
+      _white[cell] = cell > 0 && cell < cells - 1 && sampleAt(gray, s, (cell + 0.5) * m, 1.5 * m) > (dark + light) / 2 ? 1 : 0
+    }
+    for (let cell = 1; cell < cells - 1; cell++) {
+      if (!_white[cell]) continue
+      const lo = cell + (_white[cell - 1] ? 0.15 : 0.5), hi = cell + 1 - (_white[cell + 1] ? 0.15 : 0.5)
+      const n = hi > lo ? steps : 1
+      for (let k = 0; k < n; k++) {
+        const along = (n === 1 ? (lo + hi) / 2 : lo + ((hi - lo) * k) / (n - 1)) * m
+        const p0 = sidePoint(s, along, 0)
+        const p0x = p0[0], p0y = p0[1]
+        const p1 = sidePoint(s, along, m)
+        // The predicted inner edge point (the profile crosses it along the outer line's normal, so on
+        // a sheared quad it stays on the same cell), and its distance from the outer line.
+        const ox = p1[0], oy = p1[1]
+        const depth = (p0x - ox) * nx + (p0y - oy) * ny
+        // Profile inward (−n): border (dark) → white cell is a rise.
+        let prev = sample(gray, ox + nx * half, oy + ny * half)
+        let sumW = 0, sumWS = 0, rise = 0
+        for (let s2 = -half + p.stepAcrossPx; s2 <= half + 1e-9; s2 += p.stepAcrossPx) {
+          const v = sample(gray, ox - nx * s2, oy - ny * s2)
+          const gdiff = v - prev
+          if (gdiff > 0) { sumW += gdiff; sumWS += gdiff * (s2 - p.stepAcrossPx / 2) }
+          rise += gdiff
+          prev = v
+        }
+        if (!(rise >= Math.max(p.minContrast, 0.6 * _rise[s]!)) || !(sumW > 0)) continue
+        const delta = sumWS / sumW
+        if (Math.abs(delta) > 0.5 * depth) continue
+        sum += delta
+        count++
+      }
+    }
+    _bias[s] = count ? -sum / count / (2 * (1 - m)) : 0
+    _biasCount[s] = count
+    total += sum; totalCount += count
+  }
+  const fallback = totalCount ? -total / totalCount / (2 * (1 - m)) : 0
+  // A marker's bias estimate scatters by ~0.05–0.1 px on small or steeply viewed markers; below the
+  // gate it is as likely noise as bias (a linear frame has none), so the lines stay where they are.
+  if (Math.abs(fallback) < p.toneBiasGatePx) return true
+  for (let s = 0; s < 4; s++) {
+    const b = p.toneBiasPerSide && _biasCount[s]! >= 3 ? _bias[s]! : fallback
+    let nx = -_lines[s * 4 + 3]!, ny = _lines[s * 4 + 2]!
+    const mx = (_quad[0]! + _quad[2]! + _quad[4]! + _quad[6]!) / 4, my = (_quad[1]! + _quad[3]! + _quad[5]! + _quad[7]!) / 4
+    if ((_lines[s * 4]! - mx) * nx + (_lines[s * 4 + 1]! - my) * ny < 0) { nx = -nx; ny = -ny }
+    _lines[s * 4] = _lines[s * 4]! + nx * b
+    _lines[s * 4 + 1] = _lines[s * 4 + 1]! + ny * b
+  }
+  return true
 }
 
 /** Robust total-least-squares line through the first n points of _px/_py, stored at side index s. */

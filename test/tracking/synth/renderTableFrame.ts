@@ -5,12 +5,15 @@
 // their registered height), bases (elliptic cylinders with a top cap), figures standing on them
 // (cylinders), terrain prisms, hands (image-space blobs in front of everything); otherwise the table
 // (a procedural texture) or the floor. Pixels far from objects take one ray. Then, in this order:
-// lighting gradient, optical blur (Gaussian), vignetting, sensor noise, 8-bit quantization.
-// Ground truth: each marker's exact image corners, the fraction of it that is visible, and every
-// object's pose. Lens distortion is not rendered (frames are ideal pinhole images).
-import { intersectPlaneZ, cameraCentre, projectPoint, type CameraPose } from '../../../src/tracking/math/camera.ts'
+// camera model of cameraModel.ts (exposure, lighting gradient, shadows, glare, defocus and motion
+// blur, vignetting, shot + read noise, tone curve, 8-bit quantization, JPEG).
+// Lens distortion (Brown–Conrady, the intrinsics' [k1, k2, p1, p2, k3]) is rendered exactly: every
+// ray goes through the undistorted position of its (distorted) image sample.
+// Ground truth: each marker's exact image corners (distorted, as a real lens puts them), the fraction
+// of it that is visible, and every object's pose.
+import { intersectPlaneZ, cameraCentre, projectPoint, undistortPixel, type CameraPose } from '../../../src/tracking/math/camera.ts'
 import type { CameraIntrinsics, MarkerCorners, RgbaFrame, Vector3 } from '../../../src/tracking/types.ts'
-import { createRandom } from './random.ts'
+import { applyCameraModel, type CameraModel } from './cameraModel.ts'
 
 export type Rgb = [number, number, number]
 
@@ -29,6 +32,8 @@ export type SynthMarker = {
   /** Cells incl. the black border (side × side, 1 = white), from OpenCV's generateImageMarker. */
   cells: Uint8Array
   cellsSide: number
+  /** Paper not lying flat: tilt about the marker's own x axis, then its y axis, degrees (a bent tab). */
+  tiltDeg?: [number, number]
 }
 
 export type SynthBase =
@@ -57,21 +62,15 @@ export type SynthTerrain = {
   color: Rgb
 }
 
-/** An image-space blob in front of everything (a hand, a sleeve). */
-export type SynthHand = { cx: number; cy: number; rx: number; ry: number; angleDeg: number; color: Rgb }
+/**
+ * An image-space occluder in front of everything: an ellipse (a sleeve), or with `fingers` a hand
+ * (the ellipse is the palm; four fingers and a thumb reach out along the local +y axis).
+ */
+export type SynthHand = { cx: number; cy: number; rx: number; ry: number; angleDeg: number; color: Rgb; fingers?: boolean }
 
-export type SynthEffects = {
+export type SynthEffects = CameraModel & {
   /** Rays per pixel side near objects (4 → 16 rays per pixel). */
   supersample: number
-  /** Gaussian sensor noise, 8-bit units (1-sigma). */
-  noiseSigma: number
-  /** Optical blur, px (Gaussian sigma). */
-  blurSigmaPx: number
-  /** Brightness loss at the image corners (0 = none, 0.3 = corners at 70 %). */
-  vignette: number
-  /** Multiplicative lighting across the image: [left, right] and [top, bottom] factors. */
-  gradient: { x: [number, number]; y: [number, number] }
-  seed: number
 }
 
 export const CLEAN_EFFECTS: SynthEffects = { supersample: 4, noiseSigma: 0, blurSigmaPx: 0, vignette: 0, gradient: { x: [1, 1], y: [1, 1] }, seed: 1 }
@@ -122,7 +121,8 @@ const PAPER_PRIORITY_MM = 0.05
 /** Render one frame and its ground truth. Deterministic for a given spec. */
 export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
   const { width, height, intrinsics: k, pose } = spec
-  if (k.distortion && k.distortion.some((c) => c !== 0)) throw new Error('the synthetic renderer draws pinhole images only')
+  const distorted = !!k.distortion && k.distortion.some((c) => c !== 0)
+  const undist: [number, number] = [0, 0]
   const eye = cameraCentre(pose)
   const r = pose.rotation
   // Unit-free ray direction d(u, v) = d0 + u·du + v·dv (table frame), normalised per sample.
@@ -135,7 +135,9 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
   ]
   const rgb = new Float32Array(width * height * 3)
   const dir: Vector3 = [0, 0, 0]
-  const rayAt = (u: number, v: number) => {
+  const rayAt = (su: number, sv: number) => {
+    let u = su, v = sv
+    if (distorted) { undistortPixel(k, su, sv, undist); u = undist[0]; v = undist[1] }
     const x = d0[0] + u * du[0] + v * dv[0]
     const y = d0[1] + u * du[1] + v * dv[1]
     const z = d0[2] + u * du[2] + v * dv[2]
@@ -153,6 +155,12 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
 
   for (let v = 0; v < height; v++) {
     for (let u = 0; u < width; u++) {
+      if (distorted) {
+        const c = background(eye, rayAt(u, v))
+        const i = (v * width + u) * 3
+        rgb[i] = c[0]; rgb[i + 1] = c[1]; rgb[i + 2] = c[2]
+        continue
+      }
       // The unnormalised ray is enough to find where it meets z = 0.
       dir[0] = d0[0] + u * du[0] + v * dv[0]
       dir[1] = d0[1] + u * du[1] + v * dv[1]
@@ -171,6 +179,8 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
   })
   spec.markers.forEach((m, i) => prims.push(paperPrimitive(m, i)))
   const project = (p: Vector3) => projectPoint(k, pose, p)
+  // Curved (distorted) edges may bulge past the projected corners' box.
+  if (distorted) for (const p of prims) { p.x0 -= 3; p.y0 -= 3; p.x1 += 3; p.y1 += 3 }
   for (const p of prims) clampBox(p, width, height)
 
   const samples = Math.max(1, spec.effects.supersample)
@@ -184,7 +194,7 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
   }
   for (const p of prims) mark(p.x0, p.y0, p.x1, p.y1)
   for (const h of hands) {
-    const ext = Math.max(h.rx, h.ry) + 2
+    const ext = Math.max(h.rx, h.ry) * (h.fingers ? 2.3 : 1) + 2
     mark(Math.floor(h.cx - ext), Math.floor(h.cy - ext), Math.ceil(h.cx + ext), Math.ceil(h.cy + ext))
   }
 
@@ -261,14 +271,7 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
     }
   }
 
-  applyEffects(rgb, width, height, spec.effects)
-  const data = new Uint8ClampedArray(width * height * 4)
-  for (let p = 0, q = 0; p < width * height; p++, q += 3) {
-    data[p * 4] = rgb[q]!
-    data[p * 4 + 1] = rgb[q + 1]!
-    data[p * 4 + 2] = rgb[q + 2]!
-    data[p * 4 + 3] = 255
-  }
+  const data = applyCameraModel(rgb, width, height, spec.effects)
 
   const markers: MarkerTruth[] = spec.markers.map((m, i) => {
     const corners = markerCornersTable(m).map((p) => project(p) ?? [NaN, NaN]) as MarkerCorners
@@ -294,17 +297,19 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
 
   function paperPrimitive(m: SynthMarker, index: number): Primitive {
     const half = m.sizeMm / 2 + m.quietZoneMm
-    const a = (m.rotationDeg * Math.PI) / 180
-    const ca = Math.cos(a), sa = Math.sin(a)
-    const mirror = m.face === 'down' ? -1 : 1
+    const { ex, ey, n } = markerBasis(m)
+    const c: Vector3 = [m.centre[0], m.centre[1], m.z]
     const corners: Vector3[] = [[-half, -half], [half, -half], [half, half], [-half, half]].map(([lx, ly]) => [
-      m.centre[0] + ca * lx! - sa * ly! * mirror, m.centre[1] + sa * lx! + ca * ly! * mirror, m.z,
+      c[0] + ex[0] * lx! + ey[0] * ly!, c[1] + ex[1] * lx! + ey[1] * ly!, c[2] + ex[2] * lx! + ey[2] * ly!,
     ])
     const local = (o: Vector3, d: Vector3, t: number): [number, number] => {
-      const x = o[0] + t * d[0] - m.centre[0], y = o[1] + t * d[1] - m.centre[1]
-      return [ca * x + sa * y, (-sa * x + ca * y) * mirror]
+      const x = o[0] + t * d[0] - c[0], y = o[1] + t * d[1] - c[1], z = o[2] + t * d[2] - c[2]
+      return [ex[0] * x + ex[1] * y + ex[2] * z, ey[0] * x + ey[1] * y + ey[2] * z]
     }
-    const planeT = (o: Vector3, d: Vector3) => (Math.abs(d[2]) < 1e-12 ? Infinity : (m.z - o[2]) / d[2])
+    const planeT = (o: Vector3, d: Vector3) => {
+      const den = d[0] * n[0] + d[1] * n[1] + d[2] * n[2]
+      return Math.abs(den) < 1e-12 ? Infinity : ((c[0] - o[0]) * n[0] + (c[1] - o[1]) * n[1] + (c[2] - o[2]) * n[2]) / den
+    }
     const cell = m.sizeMm / m.cellsSide
     return {
       ...boxFromPoints(corners),
@@ -436,16 +441,41 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
   }
 }
 
-/** The four corners of a marker's black square in the table frame (OpenCV order TL, TR, BR, BL). */
-export function markerCornersTable(m: Pick<SynthMarker, 'sizeMm' | 'centre' | 'z' | 'rotationDeg' | 'face'>): Vector3[] {
-  const s = m.sizeMm / 2
+/**
+ * The marker's axes in the table frame: x, y (mirrored for face-down markers) and the paper normal,
+ * after its tilt (about its own x axis, then its y axis).
+ */
+export function markerBasis(m: Pick<SynthMarker, 'rotationDeg' | 'face' | 'tiltDeg'>): { ex: Vector3; ey: Vector3; n: Vector3 } {
   const a = (m.rotationDeg * Math.PI) / 180
   const ca = Math.cos(a), sa = Math.sin(a)
   const mirror = m.face === 'down' ? -1 : 1
+  let ex: Vector3 = [ca, sa, 0]
+  let ey: Vector3 = [-sa * mirror, ca * mirror, 0]
+  let n: Vector3 = [0, 0, 1]
+  const [tx = 0, ty = 0] = m.tiltDeg ?? [0, 0]
+  if (tx) {
+    const c = Math.cos((tx * Math.PI) / 180), s = Math.sin((tx * Math.PI) / 180)
+    const ey2: Vector3 = [ey[0] * c + n[0] * s, ey[1] * c + n[1] * s, ey[2] * c + n[2] * s]
+    n = [n[0] * c - ey[0] * s, n[1] * c - ey[1] * s, n[2] * c - ey[2] * s]
+    ey = ey2
+  }
+  if (ty) {
+    const c = Math.cos((ty * Math.PI) / 180), s = Math.sin((ty * Math.PI) / 180)
+    const ex2: Vector3 = [ex[0] * c + n[0] * s, ex[1] * c + n[1] * s, ex[2] * c + n[2] * s]
+    n = [n[0] * c - ex[0] * s, n[1] * c - ex[1] * s, n[2] * c - ex[2] * s]
+    ex = ex2
+  }
+  return { ex, ey, n }
+}
+
+/** The four corners of a marker's black square in the table frame (OpenCV order TL, TR, BR, BL). */
+export function markerCornersTable(m: Pick<SynthMarker, 'sizeMm' | 'centre' | 'z' | 'rotationDeg' | 'face' | 'tiltDeg'>): Vector3[] {
+  const s = m.sizeMm / 2
+  const { ex, ey } = markerBasis(m)
   return ([[-s, s], [s, s], [s, -s], [-s, -s]] as const).map(([lx, ly]) => [
-    m.centre[0] + ca * lx - sa * ly * mirror,
-    m.centre[1] + sa * lx + ca * ly * mirror,
-    m.z,
+    m.centre[0] + ex[0] * lx + ey[0] * ly,
+    m.centre[1] + ex[1] * lx + ey[1] * ly,
+    m.z + ex[2] * lx + ey[2] * ly,
   ] as Vector3)
 }
 
@@ -457,10 +487,29 @@ function clampBox(p: Primitive, width: number, height: number): void {
 function insideHand(h: SynthHand, u: number, v: number): boolean {
   const a = (h.angleDeg * Math.PI) / 180
   const x = u - h.cx, y = v - h.cy
-  const lx = (Math.cos(a) * x + Math.sin(a) * y) / h.rx
-  const ly = (-Math.sin(a) * x + Math.cos(a) * y) / h.ry
-  return lx * lx + ly * ly <= 1
+  const px = Math.cos(a) * x + Math.sin(a) * y
+  const py = -Math.sin(a) * x + Math.cos(a) * y
+  const lx = px / h.rx, ly = py / h.ry
+  if (lx * lx + ly * ly <= 1) return true
+  if (!h.fingers) return false
+  // Fingers: capsules from the palm's top edge (local +y), splayed; the thumb from its side.
+  for (const f of FINGERS) {
+    const ax = f.x * h.rx, ay = Math.sqrt(Math.max(0, 1 - f.x * f.x)) * h.ry * 0.8
+    const len = f.length * h.ry
+    const dx = Math.sin(f.angle), dy = Math.cos(f.angle)
+    const t = Math.max(0, Math.min(len, (px - ax) * dx + (py - ay) * dy))
+    const r = f.width * h.rx
+    if ((px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2 <= r * r) return true
+  }
+  return false
 }
+const FINGERS = [
+  { x: -0.6, angle: -0.18, length: 0.85, width: 0.2 },
+  { x: -0.2, angle: -0.05, length: 1.0, width: 0.21 },
+  { x: 0.2, angle: 0.05, length: 0.95, width: 0.21 },
+  { x: 0.58, angle: 0.16, length: 0.75, width: 0.19 },
+  { x: 0.95, angle: 1.0, length: 0.7, width: 0.24 },
+]
 
 function pointInPolygon(poly: readonly [number, number][], x: number, y: number): boolean {
   let inside = false
@@ -519,85 +568,6 @@ function floorTexture(x: number, y: number): Rgb {
   const f = m[1] / 112
   _floor[0] = FLOOR[0] * f; _floor[1] = FLOOR[1] * f; _floor[2] = FLOOR[2] * f
   return _floor
-}
-
-function applyEffects(rgb: Float32Array, width: number, height: number, e: SynthEffects): void {
-  const [gx0, gx1] = e.gradient.x
-  const [gy0, gy1] = e.gradient.y
-  for (let v = 0; v < height; v++) {
-    const fy = gy0 + ((gy1 - gy0) * v) / (height - 1)
-    for (let u = 0; u < width; u++) {
-      const f = fy * (gx0 + ((gx1 - gx0) * u) / (width - 1))
-      const i = (v * width + u) * 3
-      rgb[i] = rgb[i]! * f; rgb[i + 1] = rgb[i + 1]! * f; rgb[i + 2] = rgb[i + 2]! * f
-    }
-  }
-  if (e.blurSigmaPx > 0) gaussianBlur(rgb, width, height, e.blurSigmaPx)
-  if (e.vignette > 0) {
-    const cx = (width - 1) / 2, cy = (height - 1) / 2
-    const rMax2 = cx * cx + cy * cy
-    for (let v = 0; v < height; v++) {
-      for (let u = 0; u < width; u++) {
-        const f = 1 - (e.vignette * ((u - cx) ** 2 + (v - cy) ** 2)) / rMax2
-        const i = (v * width + u) * 3
-        rgb[i] = rgb[i]! * f; rgb[i + 1] = rgb[i + 1]! * f; rgb[i + 2] = rgb[i + 2]! * f
-      }
-    }
-  }
-  if (e.noiseSigma > 0) {
-    // Normal deviates from a fixed table of 2^16, picked by a seeded xorshift: i.i.d. enough for
-    // sensor noise and ~10× cheaper than Box–Muller per sample.
-    const table = normalTable()
-    let x = (e.seed * 2654435761) >>> 0 || 1
-    for (let i = 0; i < rgb.length; i++) {
-      x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0
-      rgb[i] = rgb[i]! + e.noiseSigma * table[x & 0xffff]!
-    }
-  }
-}
-
-let normals: Float32Array | null = null
-function normalTable(): Float32Array {
-  if (!normals) {
-    const rnd = createRandom(20260101)
-    normals = new Float32Array(1 << 16)
-    for (let i = 0; i < normals.length; i++) normals[i] = rnd.normal()
-  }
-  return normals
-}
-
-function gaussianBlur(rgb: Float32Array, width: number, height: number, sigma: number): void {
-  const radius = Math.max(1, Math.ceil(3 * sigma))
-  const kernel = new Float32Array(2 * radius + 1)
-  let sum = 0
-  for (let i = -radius; i <= radius; i++) { kernel[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma)); sum += kernel[i + radius]! }
-  for (let i = 0; i < kernel.length; i++) kernel[i] = kernel[i]! / sum
-  const tmp = new Float32Array(rgb.length)
-  // Horizontal pass (clamped at the borders), then vertical; interleaved RGB, stride 3.
-  for (let v = 0; v < height; v++) {
-    const row = v * width * 3
-    for (let u = 0; u < width; u++) {
-      let r = 0, g = 0, b = 0
-      for (let k = -radius; k <= radius; k++) {
-        const uu = u + k < 0 ? 0 : u + k >= width ? width - 1 : u + k
-        const w = kernel[k + radius]!
-        const i = row + uu * 3
-        r += w * rgb[i]!; g += w * rgb[i + 1]!; b += w * rgb[i + 2]!
-      }
-      const o = row + u * 3
-      tmp[o] = r; tmp[o + 1] = g; tmp[o + 2] = b
-    }
-  }
-  const stride = width * 3
-  for (let v = 0; v < height; v++) {
-    for (let k = -radius; k <= radius; k++) {
-      const vv = v + k < 0 ? 0 : v + k >= height ? height - 1 : v + k
-      const w = kernel[k + radius]!
-      const src = vv * stride, dst = v * stride
-      if (k === -radius) for (let i = 0; i < stride; i++) rgb[dst + i] = w * tmp[src + i]!
-      else for (let i = 0; i < stride; i++) rgb[dst + i] = rgb[dst + i]! + w * tmp[src + i]!
-    }
-  }
 }
 
 /** Where the image corners' rays meet the table plane (for placing things in view). */

@@ -7,8 +7,8 @@
 import { type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type TableTerrain, inches, roundTo, toInches, wrapDeg } from '../../../engine/index.ts'
 import { type Exact, E0, E1, addE, exact, formatE, toNumberE } from '../index.ts'
 import { type ParsedRule, hasRule } from '../index.ts'
-import { traceVehiclePath, type VehiclePath } from '../squadrons/vehiclePath.ts'
-import { sweepBase, type SweepStop } from '../squadrons/flatGeometry.ts'
+import { traceVehiclePath, type VehiclePath } from '../vehiclePath.ts'
+import { sweepBase, type SweepStop } from '../flatGeometry.ts'
 import { closestPointOnPolygon, placeBase, pointSegmentDistance } from '../../../engine/index.ts'
 import { SCRAPLANDS_RULES } from './catalogue.ts'
 import { controlCheckOdds, oddsFigure } from './controlCheck.ts'
@@ -63,8 +63,19 @@ function enumerateDice(n: number, f: (faces: number[]) => number): Map<number, E
 
 function probAtLeast(dist: ReadonlyMap<number, Exact>, needInches: number): Exact {
   let p = E0
-  for (const [v, pv] of dist) if (v >= needInches - 1e-9) p = addE(p, pv)
+  for (const [v, pv] of dist) if (v >= needInches - FLOAT_EPSILON_INCHES) p = addE(p, pv)
   return p
+}
+
+// Floating-point round-off only (a scene at 523.8 mm is 76.19999999999999 mm from 600): far below
+// anything a ruler or a camera resolves, so it is not a rules tolerance. The rules tolerance is the
+// `moveToleranceMm` option (default 0: "reduced to 2 inches" means 2").
+const FLOAT_EPSILON_MM = 1e-6
+const FLOAT_EPSILON_INCHES = FLOAT_EPSILON_MM / 25.4
+
+/** How far past an allowance a move is still accepted: the `moveToleranceMm` option plus 2σ of the tracked position. */
+export function carMoveToleranceMm(table: Table, car: TableModel): number {
+  return Number(table.options.moveToleranceMm ?? 0) + 2 * car.uncertaintyMm + FLOAT_EPSILON_MM
 }
 
 /** Advance dice: the two highest of 3d6 (Fast: all three) and the control checks its 1s cause. */
@@ -98,6 +109,7 @@ type Stop = { leg: number; at: [number, number]; by: SweepStop; facingDeg: numbe
 
 export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, context: CarMoveContext, viewOf: (m: TableModel) => CarView): QueryResultBody {
   const m = car.model
+  const toleranceMm = carMoveToleranceMm(table, m)
   const mode = (q.mode ?? 'move') as CarMoveMode
   const reasons: Reason[] = []
   const rules = new Set<string>([MOVE_RULE, VEHICLE])
@@ -125,7 +137,7 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
     // "This car moves backwards 3 inches then rotates 180 degrees."
     allowance = { dist: new Map([[SCRAPLANDS_RULES.jTurnBackInches.value, E1]]), text: 'J-Turn: exactly 3" backwards' }
     const endTurn = pivots.length === 1 ? pivots[0]!.turnDeg : null
-    if (path.legs.some((l) => l.direction === 'forward') || Math.abs(path.lengthMm - inches(3)) > 1 + 2 * m.uncertaintyMm) reasons.push({ code: 'j-turn-shape', message: `J-Turn moves exactly 3" straight backwards (this is ${roundTo(toInches(path.lengthMm), 3)}")`, rule: TEAM_UPGRADES })
+    if (path.legs.some((l) => l.direction === 'forward') || Math.abs(path.lengthMm - inches(SCRAPLANDS_RULES.jTurnBackInches.value)) > toleranceMm) reasons.push({ code: 'j-turn-shape', message: `J-Turn moves exactly 3" straight backwards (this is ${roundTo(toInches(path.lengthMm), 3)}")`, rule: TEAM_UPGRADES })
     if (endTurn === null || Math.abs(Math.abs(endTurn) - 180) > 0.5) reasons.push({ code: 'j-turn-rotate', message: 'J-Turn ends by rotating 180 degrees', rule: TEAM_UPGRADES })
     pivots.length = 0
   } else if (backward) {
@@ -229,8 +241,9 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
   }
   const needInches = toInches(stop ? travelled : path.lengthMm)
   const maxInches = Math.max(...allowance.dist.keys())
-  if (needInches > maxInches + toInches(1 + 2 * m.uncertaintyMm)) reasons.push({ code: 'too-far', message: `${roundTo(needInches, 3)}" is more than the most the allowance can give (${maxInches}")`, rule: MOVE_RULE })
-  const reach = probAtLeast(allowance.dist, needInches - toInches(1 + 2 * m.uncertaintyMm))
+  if (needInches > maxInches + toInches(toleranceMm)) reasons.push({ code: 'too-far', message: `${roundTo(needInches, 3)}" is more than the most the allowance can give (${maxInches}")`, rule: MOVE_RULE })
+  // P(the dice allow this distance): 9" + 0.5 mm on Mov 5 + d6 needs a 5 or 6 (1/3), never a free millimetre.
+  const reach = probAtLeast(allowance.dist, needInches - toInches(toleranceMm - FLOAT_EPSILON_MM))
 
   const byModel = new Map<string, number>()
   for (const c of checks) byModel.set(c.model, (byModel.get(c.model) ?? 0) + c.count)
@@ -243,7 +256,7 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
     allowed: reasons.length === 0,
     mode,
     distance: { mm: roundTo(stop ? travelled : path.lengthMm, 2), inches: roundTo(needInches, 3) },
-    allowance: { dice: allowance.text, maxInches, reach: { probability: Math.round(toNumberE(reach) * 1e6) / 1e6, exact: formatE(reach) } },
+    allowance: { dice: allowance.text, maxInches, reach: { probability: toNumberE(reach), exact: formatE(reach) } },
     path: {
       legs: path.legs.map((l) => ({ from: [roundTo(l.from[0], 2), roundTo(l.from[1], 2)], to: [roundTo(l.to[0], 2), roundTo(l.to[1], 2)], direction: l.direction })),
       pivots: path.pivots.map((p) => ({ at: [roundTo(p.at[0], 2), roundTo(p.at[1], 2)], turnDeg: roundTo(p.turnDeg, 2) })),
@@ -253,7 +266,7 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
     ...(collision ? { collision } : {}),
     ...(ramp ? { ramp } : {}),
     controlChecks: checks,
-    ...(checksFromDice ? { advanceDiceChecks: [...checksFromDice.entries()].sort((a, b) => a[0] - b[0]).map(([n, p]) => ({ checks: n, probability: Math.round(toNumberE(p) * 1e6) / 1e6, exact: formatE(p) })) } : {}),
+    ...(checksFromDice ? { advanceDiceChecks: [...checksFromDice.entries()].sort((a, b) => a[0] - b[0]).map(([n, p]) => ({ checks: n, probability: toNumberE(p), exact: formatE(p) })) } : {}),
     controlCheckOdds: odds,
     reasons,
     rules: [...rules],

@@ -26,4 +26,8 @@ export const SCRAPLANDS_OPTIONS = [
     name: 'rampLandingClearance', values: ['base-overlap'], default: 'base-overlap', section: `${RULES}#ramps`,
     note: '"If the car cannot be placed due to solid terrain it is removed": the car is wrecked when its base at the landing point overlaps solid terrain or leaves the table.',
   },
+  {
+    name: 'moveToleranceMm', type: 'number', default: 0, section: `${RULES}#car-movement`,
+    note: 'How many mm past an allowance a car move is still accepted (plus twice the tracked position uncertainty). The book gives none: "A car\'s Movement is reduced to 2 inches when moving backward" means 2", so the default is 0; a group that measures with a ruler may allow 1 mm. It also widens the dice odds (allowance.reach) and the J-Turn\'s "backwards 3 inches".',
+  },
 ] as const satisfies readonly CadenceOptionDecl[]

@@ -6,7 +6,7 @@ import { findRuleSystem, ruleSystems } from '../../../../src/systems/index.ts'
 import { controlCheckOdds } from '../../../../src/systems/cadence/scraplands/controlCheck.ts'
 import { formatE } from '../../../../src/systems/cadence/index.ts'
 
-const run = (models: unknown[], queries: unknown[]) => evaluateScene({ format: 'tabletop-scene/1', system: 'cadence/scraplands', table: { width: 914.4, depth: 914.4 }, models, queries }, findRuleSystem, ruleSystems.map((s) => s.id)).results
+const run = (models: unknown[], queries: unknown[], options: Record<string, unknown> = {}) => evaluateScene({ format: 'tabletop-scene/1', system: 'cadence/scraplands', table: { width: 914.4, depth: 914.4 }, options, models, queries }, findRuleSystem, ruleSystems.map((s) => s.id)).results
 const car = (id: string, profile: string, pos: [number, number], facing = 0, extra: Record<string, unknown> = {}) => ({ id, side: id.startsWith('r') ? 'raiders' : 'scavs', profile, base: { shape: 'rect', length: 60, width: 30 }, height: 30, position: pos, facing, ...extra })
 
 describe('scraplands/module-rules.html#racing', () => {
@@ -75,5 +75,30 @@ describe('scraplands/building-a-team.html: 250 credits per car plus 100 per car 
       id: 't', type: 'team-cost', cars: [{ car: 'truck', weapons: ['minigun', 'rocket-launcher'] }, { car: 'truck', weapons: ['minigun', 'rocket-launcher'] }],
     }])
     expect(r).toMatchObject({ valid: false, pool: 200, fromPool: 410 })
+  })
+})
+
+describe('car moves take no hidden slack (scraplands/module-rules.html#car-movement)', () => {
+  type Move = { allowed: boolean; reasons: Array<{ code: string }>; allowance: { reach: { probability: number; exact: string } } }
+  const move = (toX: number, options: Record<string, unknown> = {}) =>
+    run([car('r1', 'runner', [300, 300]), car('s1', 'buggy', [800, 800])], [{ id: 'm', type: 'move', model: 'r1', to: [toX, 300] }], options)[0] as unknown as Move
+  it('"A car\'s Movement is reduced to 2 inches when moving backward": exactly 2" back is allowed', () => {
+    expect(move(300 - 50.8).allowed).toBe(true)
+  })
+  it('2" + 0.5 mm backward is more than 2": refused (too-far)', () => {
+    const r = move(300 - 50.8 - 0.5)
+    expect(r.allowed).toBe(false)
+    expect(r.reasons.map((x) => x.code)).toEqual(['too-far'])
+  })
+  it('with the option moveToleranceMm 1, 2" + 0.5 mm backward is accepted (a ruler\'s millimetre, by choice)', () => {
+    expect(move(300 - 50.8 - 0.5, { moveToleranceMm: 1 }).allowed).toBe(true)
+  })
+  it('"it may add d6 inches to its Movement attribute if it makes no pivots": Runner Mov 5, 9" needs d6 ≥ 4 (1/2)', () => {
+    expect(move(300 + 9 * 25.4).allowance.reach).toMatchObject({ probability: 0.5, value: 0.5, exact: '1/2' })
+  })
+  it('9" + 0.5 mm needs 5 + d6 ≥ 9.02, so a 5 or 6: 1/3 (not 1/2)', () => {
+    const r = move(300 + 9 * 25.4 + 0.5)
+    expect(r.allowance.reach.exact).toBe('1/3')
+    expect(r.allowance.reach.probability).toBe(1 / 3)
   })
 })

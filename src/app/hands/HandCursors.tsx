@@ -1,0 +1,54 @@
+// The hand cursors over the camera image: a ring at the pointing fingertip (its arc fills with the
+// dwell), a cross at a pinch with the measured line, a large ring for an open palm. Drawn per
+// animation frame from the gesture state (never React state).
+import { useEffect, useRef } from 'react'
+import type { HandsRuntime } from './handsRuntime.ts'
+
+const COLOURS = { point: '#ffd23f', pinch: '#3fd2ff', palm: '#ff6b6b', other: 'rgba(255,255,255,0.5)' } as const
+
+export function HandCursors({ runtime }: { runtime: HandsRuntime }) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  useEffect(() => {
+    let raf = 0
+    const draw = () => {
+      raf = requestAnimationFrame(draw)
+      const c = canvas.current
+      if (!c) return
+      const w = c.clientWidth, h = c.clientHeight
+      if (c.width !== w || c.height !== h) { c.width = w; c.height = h }
+      const g = c.getContext('2d')
+      if (!g) return
+      g.clearRect(0, 0, w, h)
+      const fs = runtime.frameSize
+      if (!fs.width) return
+      const sx = w / fs.width, sy = h / fs.height
+      for (const cur of runtime.gestures.cursors) {
+        if (!cur.active) continue
+        const x = (cur.pointPx[0] + 0.5) * sx, y = (cur.pointPx[1] + 0.5) * sy
+        g.strokeStyle = COLOURS[cur.pose]
+        g.lineWidth = 3
+        g.beginPath()
+        if (cur.pose === 'pinch') {
+          g.moveTo(x - 10, y); g.lineTo(x + 10, y); g.moveTo(x, y - 10); g.lineTo(x, y + 10)
+        } else {
+          g.arc(x, y, cur.pose === 'palm' ? 28 : 14, 0, Math.PI * 2)
+        }
+        g.stroke()
+        if (cur.pose === 'point' && cur.dwell > 0) {
+          g.lineWidth = 5
+          g.beginPath()
+          g.arc(x, y, 20, -Math.PI / 2, -Math.PI / 2 + cur.dwell * Math.PI * 2)
+          g.stroke()
+        }
+        if (cur.highlightId) {
+          g.fillStyle = COLOURS.point
+          g.font = '14px system-ui, sans-serif'
+          g.fillText(cur.highlightId, x + 18, y - 18)
+        }
+      }
+    }
+    draw()
+    return () => cancelAnimationFrame(raf)
+  }, [runtime])
+  return <canvas ref={canvas} className="hand-cursors" data-testid="hand-cursors" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} />
+}

@@ -1,0 +1,24 @@
+// Messages between the app and the hand worker (MediaPipe HandLandmarker, off the main thread).
+// Frames go over as transferred ImageBitmaps (latest frame wins: the app sends one only when the
+// worker is idle); hands come back as normalized landmarks (0..1 of the frame), 21 × (x, y) per hand.
+
+export type HandsRequest =
+  | { type: 'init'; model: ArrayBuffer; wasmLoaderUrl: string; wasmBinaryUrl: string; numHands: number }
+  | { type: 'frame'; frameId: number; timeMs: number; bitmap: ImageBitmap }
+  | { type: 'close' }
+
+export type HandsReply =
+  | { type: 'ready'; loadMs: number }
+  | {
+      type: 'hands'
+      frameId: number
+      timeMs: number
+      width: number
+      height: number
+      count: number
+      /** count × 42 numbers: x0, y0, … x20, y20, normalized (MediaPipe: 0..1 of width/height). */
+      landmarks: Float32Array
+      scores: Float32Array
+      inferMs: number
+    }
+  | { type: 'error'; message: string }

@@ -1,0 +1,145 @@
+// Hands in a camera mode: the hand worker fed with the camera's frames (latest frame wins), its
+// landmarks turned into image px for the tracking feed (occlusion: held / moving models) and the
+// gesture tracker (cursors, dwell selection, pinch measure, palm clear). Selection changes go to the
+// app store when they happen; cursors and the measure are read per animation frame by the overlay
+// (never React state). Loaded lazily (dynamic import) with the worker and the model.
+// Hot path (onHands): no allocation beyond the worker's transferred arrays; scratch allocated once.
+import wasmLoaderUrl from '@mediapipe/tasks-vision/vision_wasm_module_internal.js?url'
+import wasmBinaryUrl from '@mediapipe/tasks-vision/vision_wasm_module_internal.wasm?url'
+import {
+  GestureTracker, createHandObservation, type GestureModel, type GestureState, type GestureSwitches, type HandObservation,
+} from '../../tracking/index.ts'
+import type { Scene } from '../../engine/index.ts'
+import { useApp } from '../state/appStore.ts'
+import type { TrackingFeed } from '../camera/liveTracking.ts'
+import type { HandsReply, HandsRequest } from './handsProtocol.ts'
+import { type HandModelChoice, loadHandModel } from './handModelStore.ts'
+
+const BUNDLED_MODEL_URL = new URL('../../../models/hand_landmarker.task', import.meta.url).href
+const MAX_HANDS = 2
+const RATE_WINDOW = 60
+/** Frames go to the hand model at most this wide: its own inputs are 192² and 224², so a 1280-px frame only costs conversion time. */
+const MAX_HAND_INPUT_PX = 640
+
+export type HandsStats = { fps: number | null; inferMs: number | null; hands: number; source: string; loadMs: number }
+
+export type HandsRuntime = {
+  gestures: GestureState
+  /** The last hands frame's size (px) the cursors are in. */
+  frameSize: { width: number; height: number }
+  setSwitches: (s: Partial<GestureSwitches>) => void
+  stats: () => HandsStats
+  stop: () => void
+}
+
+/** Scene models as the gesture tracker sees them (rebuilt when the scene object changes, not per frame). */
+function gestureModels(scene: Scene): GestureModel[] {
+  return scene.models.map((m) => ({
+    id: m.id,
+    position: [m.position[0], m.position[1]] as const,
+    radiusMm: m.base.shape === 'round' ? m.base.diameter / 2 : Math.max(m.base.length, m.base.width) / 2,
+    uncertaintyMm: m.uncertainty ?? 0,
+  }))
+}
+
+export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFeed, 'setHands' | 'holder'>, choice: HandModelChoice, onError: (message: string) => void): Promise<HandsRuntime> {
+  const model = await loadHandModel(choice, BUNDLED_MODEL_URL)
+  const worker = new Worker(new URL('./hands.worker.ts', import.meta.url), { type: 'module', name: 'hands' })
+  const send = (m: HandsRequest, transfer: Transferable[] = []) => worker.postMessage(m, transfer)
+  const observations: HandObservation[] = Array.from({ length: MAX_HANDS }, createHandObservation)
+  const gestures = new GestureTracker({}, MAX_HANDS)
+  const frameSize = { width: 0, height: 0 }
+  const times = new Float64Array(RATE_WINDOW)
+  let results = 0, lastInferMs: number | null = null, lastCount = 0, loadMs = 0
+  let busy = false, stopped = false, frameId = 0, appliedVersion = 0
+  let modelsFor: Scene | null = null
+  let models: GestureModel[] = []
+
+  // The camera frame's size when the frame in flight was taken (landmarks are normalized: px are of the full frame).
+  const sent = { width: 0, height: 0 }
+  const onHands = (m: Extract<HandsReply, { type: 'hands' }>) => {
+    busy = false
+    frameSize.width = sent.width
+    frameSize.height = sent.height
+    for (let h = 0; h < m.count && h < MAX_HANDS; h++) {
+      const base = h * 42
+      for (let i = 0; i < 21; i++) {
+        // MediaPipe's normalized coordinates (pixel edges at 0 and 1) → OpenCV's pixel-centre px.
+        observations[h]!.pointsPx[i * 2] = m.landmarks[base + i * 2]! * sent.width - 0.5
+        observations[h]!.pointsPx[i * 2 + 1] = m.landmarks[base + i * 2 + 1]! * sent.height - 0.5
+      }
+      observations[h]!.score = m.scores[h]!
+    }
+    const count = Math.min(m.count, MAX_HANDS)
+    feed.setHands(observations, count, m.timeMs)
+    const s = useApp.getState()
+    if (s.scene !== modelsFor) { modelsFor = s.scene; models = gestureModels(s.scene) }
+    if (gestures.state.selectionVersion === appliedVersion) gestures.syncSelection(s.attackerId, s.targetId)
+    const lock = feed.holder.lock
+    gestures.update(observations, count, lock && lock.locked ? lock : null, models, m.timeMs)
+    if (gestures.state.selectionVersion !== appliedVersion) {
+      appliedVersion = gestures.state.selectionVersion
+      const g = gestures.state
+      if (g.lastEvent === 'cleared') s.clearSelection()
+      else if (g.lastEvent === 'attacker' && g.attackerId) s.setAttacker(g.attackerId)
+      else if (g.lastEvent === 'target' && g.targetId) s.setTarget(g.targetId)
+    }
+    times[results % RATE_WINDOW] = performance.now()
+    results++
+    lastInferMs = m.inferMs
+    lastCount = m.count
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    worker.addEventListener('message', (event: MessageEvent<HandsReply>) => {
+      const m = event.data
+      if (m.type === 'ready') { loadMs = m.loadMs; resolve() }
+      else if (m.type === 'error') { reject(new Error(m.message)); onError(m.message) }
+      else if (m.type === 'hands') onHands(m)
+    })
+    worker.addEventListener('error', (e) => reject(new Error(`the hand worker failed: ${e.message}`)))
+    send({ type: 'init', model: model.bytes, wasmLoaderUrl: new URL(wasmLoaderUrl, location.href).href, wasmBinaryUrl: new URL(wasmBinaryUrl, location.href).href, numHands: MAX_HANDS }, [model.bytes])
+  }).catch((e: unknown) => {
+    worker.terminate()
+    throw e
+  })
+
+  const pump = () => {
+    if (stopped) return
+    if (!busy && video.readyState >= 2 && video.videoWidth > 0) {
+      busy = true
+      const id = ++frameId
+      const timeMs = performance.now()
+      sent.width = video.videoWidth
+      sent.height = video.videoHeight
+      const scale = Math.min(1, MAX_HAND_INPUT_PX / sent.width)
+      const bitmapped = scale < 1
+        ? createImageBitmap(video, { resizeWidth: Math.round(sent.width * scale), resizeHeight: Math.round(sent.height * scale), resizeQuality: 'low' })
+        : createImageBitmap(video)
+      bitmapped.then(
+        (bitmap) => { if (stopped) bitmap.close(); else send({ type: 'frame', frameId: id, timeMs, bitmap }, [bitmap]) },
+        () => { busy = false },
+      )
+    }
+    if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(pump)
+    else requestAnimationFrame(pump)
+  }
+  pump()
+
+  return {
+    gestures: gestures.state,
+    frameSize,
+    setSwitches: (sw) => gestures.setSwitches(sw),
+    stats: () => {
+      const n = Math.min(results, RATE_WINDOW)
+      const first = times[(results - n + RATE_WINDOW) % RATE_WINDOW]!, last = times[(results - 1 + RATE_WINDOW) % RATE_WINDOW]!
+      return { fps: n > 1 && last > first ? ((n - 1) * 1000) / (last - first) : null, inferMs: lastInferMs, hands: lastCount, source: model.source, loadMs }
+    },
+    stop: () => {
+      stopped = true
+      send({ type: 'close' })
+      worker.terminate()
+      feed.setHands(observations, 0, performance.now())
+    },
+  }
+}

@@ -1,0 +1,139 @@
+// Incremental line of sight: per-pair results kept from one table to the next (the app prepares a
+// new table every time the scene changes: each camera frame, each drag). A pair's result depends
+// only on the two models, the rule (system and options), and the pieces and models whose boxes
+// come within its bound (los/sampleLineOfSight.ts pairBound: every sight line between the two lies
+// inside it). So when the next table arrives, the memo compares every model and piece with the
+// last table's, and drops only the pairs that involve a changed model or whose bound comes near
+// where a changed model or piece was or now is. Everything else is reused as is: the same object
+// full sampling would have produced (test/engine/los/incrementalLos.property.test.ts checks it).
+//
+// Assumes what the engine already assumes of a LosRule: its predicates depend on the models and
+// pieces they are given and on the table's options, not on other models of the table.
+import type { Table, TableModel } from '../ruleSystem.ts'
+import type { LineOfSight } from './lineOfSight.ts'
+import type { TerrainWorld } from './terrainWorld.ts'
+import { segmentNearBox } from './castSegment.ts'
+import { modelObstacleBox, pairBound } from './sampleLineOfSight.ts'
+import { identityOf } from '../table/prepareTable.ts'
+
+type Entry = { viewer: string; target: string; los: LineOfSight; bound: Float64Array }
+
+export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
+
+const memoOfTable = new WeakMap<Table, LosMemo>()
+
+/** The memo prepareTable attached to this table (a copy of the table made by a ruleset has none). */
+export function losMemoOf(table: Table): LosMemo | undefined {
+  const memo = memoOfTable.get(table)
+  memo?.sync(table)
+  return memo
+}
+
+export class LosMemo {
+  private table: Table | null = null
+  private context = ''
+  private models = new Map<string, { sig: string; box: Float64Array }>()
+  private pieces: Array<{ id: string; sig: string; box: Float64Array }> = []
+  private entries = new Map<string, Entry>()
+  private terrain: { sig: string; world: TerrainWorld } | null = null
+  /** Counts since the memo was made (for benchmarks and tests). */
+  readonly stats: LosMemoStats = { reused: 0, sampled: 0, dropped: 0, tables: 0 }
+
+  /** prepareTable: the terrain world built for these pieces before, if the pieces are the same. */
+  worldFor(terrainSig: string, build: () => TerrainWorld): TerrainWorld {
+    if (this.terrain?.sig !== terrainSig) this.terrain = { sig: terrainSig, world: build() }
+    return this.terrain.world
+  }
+
+  /** prepareTable: results for this table come from (and go to) this memo. */
+  attach(table: Table): void {
+    memoOfTable.set(table, this)
+  }
+
+  /** Bring the memo from the last table it saw to this one: drop the pairs a change can reach. */
+  sync(table: Table): void {
+    if (this.table === table) return
+    this.table = table
+    this.stats.tables++
+    const context = `${identityOf(table.system)}\u0000${JSON.stringify(table.options)}`
+    const pieces = table.terrain.map((p) => ({ id: p.id, sig: JSON.stringify(p.scene), box: table.world.pieceBounds.slice(6 * p.index, 6 * p.index + 6) }))
+    const sameLayout = pieces.length === this.pieces.length && pieces.every((p, i) => p.id === this.pieces[i]!.id)
+    if (context !== this.context || !sameLayout) {
+      // Another system, other options or pieces added, removed or reordered: start again.
+      this.stats.dropped += this.entries.size
+      this.entries.clear()
+      this.context = context
+      this.pieces = pieces
+      this.models = new Map(table.models.map((m) => [m.id, { sig: modelSig(m), box: obstacleBox(m) }]))
+      return
+    }
+    const dirty: Float64Array[] = []
+    const changed = new Set<string>()
+    pieces.forEach((p, i) => {
+      const was = this.pieces[i]!
+      if (p.sig !== was.sig) dirty.push(was.box, p.box)
+    })
+    this.pieces = pieces
+    const next = new Map<string, { sig: string; box: Float64Array }>()
+    for (const m of table.models) {
+      const sig = modelSig(m)
+      const was = this.models.get(m.id)
+      if (was && was.sig === sig) {
+        next.set(m.id, was)
+        continue
+      }
+      const box = obstacleBox(m)
+      changed.add(m.id)
+      if (was) dirty.push(was.box)
+      dirty.push(box)
+      next.set(m.id, { sig, box })
+    }
+    for (const [id, was] of this.models) {
+      if (next.has(id)) continue
+      changed.add(id)
+      dirty.push(was.box)
+    }
+    this.models = next
+    if (dirty.length === 0) return
+    for (const [key, e] of this.entries) {
+      if (changed.has(e.viewer) || changed.has(e.target) || dirty.some((box) => nearBound(e.bound, box))) {
+        this.entries.delete(key)
+        this.stats.dropped++
+      }
+    }
+  }
+
+  get(key: string): LineOfSight | undefined {
+    const e = this.entries.get(key)
+    if (e) this.stats.reused++
+    return e?.los
+  }
+
+  set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight): void {
+    const bound = new Float64Array(7)
+    pairBound(viewer, target, bound)
+    this.entries.set(key, { viewer: viewer.id, target: target.id, los, bound })
+    this.stats.sampled++
+  }
+
+  /** How many pair results are held. */
+  get size(): number {
+    return this.entries.size
+  }
+}
+
+/** Everything of a model that a sight line or a rule predicate can read. */
+function modelSig(m: TableModel): string {
+  return JSON.stringify([m.scene, m.x, m.y, m.z, m.facingDeg, m.heightMm, m.eyeMm, m.side, m.unit, m.keywords, m.status, m.profileId, m.stats, m.placed])
+}
+
+function obstacleBox(m: TableModel): Float64Array {
+  const box = new Float64Array(6)
+  modelObstacleBox(m, box, 0)
+  return box
+}
+
+/** Does the pair's bound come near the box on the table plane (heights ignored, so 2D rules are covered too)? */
+function nearBound(b: Float64Array, box: Float64Array): boolean {
+  return segmentNearBox(b[0]!, b[1]!, 0, b[3]!, b[4]!, 0, box, 0, b[6]!, true)
+}

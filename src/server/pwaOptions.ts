@@ -1,0 +1,31 @@
+// The offline app (vite-plugin-pwa / Workbox): after one visit the service worker holds the whole
+// build — planner, engine worker, tracking worker with OpenCV's wasm (inlined in the worker, ~11 MB,
+// hence the raised size cap), bundled terrain meshes — so a tablet keeps ruling when the
+// convention Wi-Fi drops. Room traffic (/sync) and the room API are never cached.
+import type { VitePWAOptions } from 'vite-plugin-pwa'
+
+export const pwaOptions: Partial<VitePWAOptions> = {
+  registerType: 'autoUpdate',
+  injectRegister: 'script-defer',
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    name: 'Tabletop AR',
+    short_name: 'Tabletop',
+    description: 'Rulings for miniature wargames, from a camera looking at the table.',
+    theme_color: '#0e1114',
+    background_color: '#0e1114',
+    display: 'standalone',
+    icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,json,wasm,task,glb,bin}'],
+    globIgnores: ['**/screenshot.png'],
+    maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/sync/],
+    cleanupOutdatedCaches: true,
+    // A new build takes over open tabs at once (no tab left on a stale engine after an update).
+    skipWaiting: true,
+    clientsClaim: true,
+  },
+}

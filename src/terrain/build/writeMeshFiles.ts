@@ -1,0 +1,94 @@
+// Writers for the terrain file formats the loaders read, each in its own convention: STL and OBJ in
+// mm with z up (3D-printing files), glTF/GLB in metres with y up (glTF 2.0 §3.4), tabletop-mesh/1 as is.
+// The conversions here are written independently of the readers, so a test that writes one piece in
+// every format and gets identical rulings back checks both.
+import { Document, WebIO } from '@gltf-transform/core'
+import { MESH_FORMAT } from '../../engine/index.ts'
+import type { BuiltMesh } from './buildSolids.ts'
+
+function normalOf(p: ArrayLike<number>, a: number, b: number, c: number): [number, number, number] {
+  const ux = p[3 * b]! - p[3 * a]!, uy = p[3 * b + 1]! - p[3 * a + 1]!, uz = p[3 * b + 2]! - p[3 * a + 2]!
+  const vx = p[3 * c]! - p[3 * a]!, vy = p[3 * c + 1]! - p[3 * a + 1]!, vz = p[3 * c + 2]! - p[3 * a + 2]!
+  const n = [uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx] as [number, number, number]
+  const l = Math.hypot(...n) || 1
+  return [n[0] / l, n[1] / l, n[2] / l]
+}
+
+export function writeBinaryStl(m: BuiltMesh): Uint8Array {
+  const nt = m.indices.length / 3
+  const buf = new ArrayBuffer(84 + 50 * nt)
+  const view = new DataView(buf)
+  new Uint8Array(buf).set(new TextEncoder().encode('tabletop-ar terrain (mm, z up)'))
+  view.setUint32(80, nt, true)
+  for (let t = 0; t < nt; t++) {
+    const o = 84 + 50 * t
+    const [a, b, c] = [m.indices[3 * t]!, m.indices[3 * t + 1]!, m.indices[3 * t + 2]!]
+    normalOf(m.positions, a, b, c).forEach((v, k) => view.setFloat32(o + 4 * k, v, true))
+    ;[a, b, c].forEach((v, corner) => {
+      for (let k = 0; k < 3; k++) view.setFloat32(o + 12 + 12 * corner + 4 * k, m.positions[3 * v + k]!, true)
+    })
+  }
+  return new Uint8Array(buf)
+}
+
+export function writeAsciiStl(m: BuiltMesh, name = 'terrain'): Uint8Array {
+  const lines = [`solid ${name}`]
+  for (let t = 0; t < m.indices.length; t += 3) {
+    const [a, b, c] = [m.indices[t]!, m.indices[t + 1]!, m.indices[t + 2]!]
+    lines.push(`  facet normal ${normalOf(m.positions, a, b, c).join(' ')}`, '    outer loop')
+    for (const v of [a, b, c]) lines.push(`      vertex ${m.positions[3 * v]} ${m.positions[3 * v + 1]} ${m.positions[3 * v + 2]}`)
+    lines.push('    endloop', '  endfacet')
+  }
+  lines.push(`endsolid ${name}`)
+  return new TextEncoder().encode(lines.join('\n') + '\n')
+}
+
+export function writeObj(m: BuiltMesh): Uint8Array {
+  const lines = ['# tabletop-ar terrain (mm, z up)']
+  for (let i = 0; i < m.positions.length; i += 3) lines.push(`v ${m.positions[i]} ${m.positions[i + 1]} ${m.positions[i + 2]}`)
+  for (let t = 0; t < m.indices.length; t += 3) lines.push(`f ${m.indices[t]! + 1} ${m.indices[t + 1]! + 1} ${m.indices[t + 2]! + 1}`)
+  return new TextEncoder().encode(lines.join('\n') + '\n')
+}
+
+export function writeTabletopMesh(m: BuiltMesh): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify({ format: MESH_FORMAT, positions: m.positions, indices: m.indices }))
+}
+
+/** A glTF document of the mesh: mm z-up → metres y-up (x, y, z) → (x, z, −y) / 1000; a PNG texture if given. */
+function gltfDocument(m: BuiltMesh, texturePng?: Uint8Array, colour: [number, number, number, number] = [0.6, 0.6, 0.6, 1]): Document {
+  const doc = new Document()
+  const buffer = doc.createBuffer()
+  const p = new Float32Array(m.positions.length)
+  for (let i = 0; i < m.positions.length; i += 3) {
+    p[i] = m.positions[i]! / 1000
+    p[i + 1] = m.positions[i + 2]! / 1000
+    p[i + 2] = -m.positions[i + 1]! / 1000
+  }
+  const prim = doc.createPrimitive()
+    .setAttribute('POSITION', doc.createAccessor().setType('VEC3').setArray(p).setBuffer(buffer))
+    .setIndices(doc.createAccessor().setType('SCALAR').setArray(new Uint32Array(m.indices)).setBuffer(buffer))
+  const material = doc.createMaterial().setBaseColorFactor(colour).setRoughnessFactor(0.9).setMetallicFactor(0)
+  if (texturePng && m.uvs) {
+    prim.setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setArray(new Float32Array(m.uvs)).setBuffer(buffer))
+    material.setBaseColorFactor([1, 1, 1, 1]).setBaseColorTexture(doc.createTexture().setImage(texturePng).setMimeType('image/png'))
+  }
+  prim.setMaterial(material)
+  doc.createScene().addChild(doc.createNode().setMesh(doc.createMesh().addPrimitive(prim)))
+  return doc
+}
+
+export async function writeGlb(m: BuiltMesh, texturePng?: Uint8Array, colour?: [number, number, number, number]): Promise<Uint8Array> {
+  return new WebIO().writeBinary(gltfDocument(m, texturePng, colour))
+}
+
+/** .gltf JSON with its buffer embedded as a data: URI (no side files). */
+export async function writeGltf(m: BuiltMesh, colour?: [number, number, number, number]): Promise<Uint8Array> {
+  const { json, resources } = await new WebIO().writeJSON(gltfDocument(m, undefined, colour))
+  for (const b of json.buffers ?? []) {
+    const data = resources[b.uri!]!
+    let bin = ''
+    for (let i = 0; i < data.length; i++) bin += String.fromCharCode(data[i]!)
+    b.uri = `data:application/octet-stream;base64,${btoa(bin)}`
+  }
+  return new TextEncoder().encode(JSON.stringify(json))
+}

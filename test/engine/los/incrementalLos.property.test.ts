@@ -1,0 +1,106 @@
+// Incremental and coarse-to-fine line of sight give exactly what full sampling gives: random tables
+// (terrain, models, options), random moves of a few models (and sometimes a terrain piece), and
+// after each step the visibility matrix and a few full-density sight lines from the memo-backed
+// table are compared with a fresh table sampled without any bound (every piece and model tried on
+// every line).
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { LosMemo, type Scene, type Table, loadScene, losRuleOf, runQuery, sampleLineOfSight } from '../../../src/engine/index.ts'
+import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
+import { BENCH_TABLE_MM, generateTable } from '../../bench/benchTable.ts'
+
+const known = ruleSystems.map((s) => s.id)
+const load = (scene: Scene, losMemo?: LosMemo): Table => loadScene(scene, findRuleSystem, known, losMemo ? { losMemo } : {})
+
+/** Every enemy pair by full sampling with no bound: the reference. */
+function fullMatrix(table: Table): unknown[] {
+  const rule = losRuleOf(table)
+  const out: unknown[] = []
+  for (const v of table.models) for (const t of table.models) {
+    if (t.side === v.side) continue
+    const los = sampleLineOfSight(table, v, t, rule, { density: 'coarse', cull: false })
+    out.push({ from: v.id, to: t.id, visible: los.visible, fraction: Math.round(los.fraction * 10000) / 10000, class: table.system.classifyLos?.(table, v, t, los) })
+  }
+  return out
+}
+
+const onTable = (v: number) => Math.min(BENCH_TABLE_MM - 25, Math.max(25, v))
+const move = fc.record({ model: fc.nat(), dx: fc.double({ min: -150, max: 150, noNaN: true }), dy: fc.double({ min: -150, max: 150, noNaN: true }), turn: fc.integer({ min: 0, max: 359 }) })
+const step = fc.record({ moves: fc.array(move, { minLength: 1, maxLength: 3 }), terrain: fc.option(fc.record({ piece: fc.nat(), dx: fc.double({ min: -100, max: 100, noNaN: true }) }), { freq: 4 }) })
+
+describe('incremental, bounded line of sight equals full re-evaluation', () => {
+  it('random tables, random moves: matrix and full-density lines agree after every step', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 4, max: 10 }), fc.integer({ min: 0, max: 12 }), fc.boolean(), fc.constantFrom('3d', '2d'),
+        fc.array(step, { minLength: 1, maxLength: 3 }),
+        (seed, models, pieces, modelsBlock, mode, steps) => {
+          let scene: Scene = { ...generateTable(seed, models, pieces), options: { modelsBlockLos: modelsBlock } }
+          const memo = new LosMemo()
+          for (const s of [null, ...steps]) {
+            if (s) {
+              scene = {
+                ...scene,
+                models: scene.models.map((m, i) => {
+                  const mv = s.moves.find((x) => x.model % scene.models.length === i)
+                  return mv ? { ...m, position: [onTable(m.position[0] + mv.dx), onTable(m.position[1] + mv.dy)] as [number, number], facing: mv.turn } : m
+                }),
+                terrain: (scene.terrain ?? []).map((t, i) => (s.terrain && s.terrain.piece % (scene.terrain?.length || 1) === i && 'footprint' in t
+                  ? { ...t, footprint: t.footprint.map(([x, y]) => [x + s.terrain!.dx, y] as [number, number]) } : t)),
+              }
+            }
+            const live = load(scene, memo)
+            const fresh = load(scene)
+            const matrix = runQuery(live, { id: 'v', type: 'visibility' }) as { pairs: unknown[] }
+            expect(matrix.pairs).toEqual(fullMatrix(fresh))
+            // full density (what a ruling uses), with the 2D rule too: memo path against no bound
+            const [a, b] = [live.models[0]!, live.models[live.models.length - 1]!]
+            const rule = { ...losRuleOf(fresh), mode }
+            expect(sampleLineOfSight(live, a, b, losRuleOf(live), { override: { mode } })).toEqual(sampleLineOfSight(fresh, fresh.model(a.id), fresh.model(b.id), rule, { cull: false }))
+            expect(runQuery(live, { id: 'l', type: 'los', from: b.id, to: a.id })).toEqual(runQuery(fresh, { id: 'l', type: 'los', from: b.id, to: a.id }))
+          }
+          return true
+        },
+      ),
+      { numRuns: 25, seed: 17 },
+    )
+  })
+
+  it('a crowded table (models block, 3D and 2D, both densities): the bound drops nothing', () => {
+    const table = load({ ...generateTable(5, 40, 40), options: { modelsBlockLos: true } })
+    const rule = losRuleOf(table)
+    let blocked = 0
+    for (const mode of ['3d', '2d'] as const) {
+      for (let i = 0; i < table.models.length; i += 3) for (let j = 1; j < table.models.length; j += 4) {
+        const [v, t] = [table.models[i]!, table.models[j]!]
+        if (v === t) continue
+        const density = (i + j) % 2 ? 'full' : 'coarse'
+        const bounded = sampleLineOfSight(table, v, t, rule, { override: { mode }, density })
+        expect(bounded).toEqual(sampleLineOfSight(table, v, t, rule, { override: { mode }, density, cull: false }))
+        if (Object.keys(bounded.blockedBy).some((id) => id.startsWith('m'))) blocked++
+      }
+    }
+    // the comparison is only worth something if models did block some lines
+    expect(blocked).toBeGreaterThan(20)
+  })
+
+  it('one model moved: only pairs it can reach are sampled again', () => {
+    const scene = generateTable(42, 30, 25)
+    const memo = new LosMemo()
+    runQuery(load(scene, memo), { id: 'v', type: 'visibility' })
+    const before = memo.stats.sampled
+    expect(before).toBe(450)
+    const moved = { ...scene, models: scene.models.map((m) => (m.id === 'm3' ? { ...m, position: [m.position[0] + 10, m.position[1]] as [number, number] } : m)) }
+    const live = load(moved, memo)
+    const matrix = runQuery(live, { id: 'v', type: 'visibility' }) as { pairs: unknown[] }
+    const resampled = memo.stats.sampled - before
+    // every pair with m3 (15 enemies × 2 ways) is sampled again, and no more than a fraction of the rest
+    expect(resampled).toBeGreaterThanOrEqual(30)
+    expect(resampled).toBeLessThan(450 / 2)
+    expect(matrix.pairs).toEqual((runQuery(load(moved), { id: 'v', type: 'visibility' }) as { pairs: unknown[] }).pairs)
+    // the same scene again: nothing sampled
+    const again = memo.stats.sampled
+    runQuery(load(moved, memo), { id: 'v', type: 'visibility' })
+    expect(memo.stats.sampled).toBe(again)
+  })
+})

@@ -1,0 +1,90 @@
+// A Node client of the shared table: a Yjs document kept in sync with a room through the real
+// @hocuspocus/provider over a real websocket (ws), as the app does in the browser.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider'
+import WebSocket from 'ws'
+import * as Y from 'yjs'
+
+export type SyncClient = {
+  doc: Y.Doc
+  provider: HocuspocusProvider
+  /** Resolves once the first sync with the server is done (or rejects if the key is refused). */
+  ready: Promise<void>
+  scope: () => string | null
+  close: () => void
+}
+
+export function connectClient(wsUrl: string, roomId: string, key: string): SyncClient {
+  const doc = new Y.Doc()
+  let scope: string | null = null
+  let settle: { ok: () => void; fail: (e: Error) => void } = { ok: () => undefined, fail: () => undefined }
+  const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }))
+  const socket = new HocuspocusProviderWebsocket({ url: wsUrl, WebSocketPolyfill: WebSocket, delay: 100, minDelay: 100, maxDelay: 500, factor: 1.5, maxAttempts: 0 })
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: roomId,
+    document: doc,
+    token: key,
+    onAuthenticated: (data: { scope: string }) => {
+      scope = data.scope
+    },
+    onAuthenticationFailed: ({ reason }: { reason: string }) => settle.fail(new Error(`authentication failed: ${reason}`)),
+    onSynced: () => settle.ok(),
+  })
+  provider.attach()
+  return {
+    doc,
+    provider,
+    ready,
+    scope: () => scope,
+    close: () => {
+      provider.destroy()
+      socket.destroy()
+    },
+  }
+}
+
+/** Poll until `check` is true (or fail after `timeoutMs`). */
+export async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+export type ServerProcess = { url: string; wsUrl: string; port: number; child: ChildProcess; output: () => string; kill: (signal: NodeJS.Signals) => Promise<void> }
+
+/** `npm start`'s server as its own process (so a test can kill it), websocket and room API only. */
+export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--no-app', '--host', '127.0.0.1', ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000)
+    const check = () => {
+      const m = /Tabletop AR: (\S+)/.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1]!)
+      }
+    }
+    child.stdout!.on('data', check)
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)))
+  })
+  const port = Number(new URL(url).port)
+  return {
+    url,
+    wsUrl: `ws://127.0.0.1:${port}/sync`,
+    port,
+    child,
+    output: () => out,
+    kill: (signal) =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill(signal)
+      }),
+  }
+}

@@ -1,0 +1,32 @@
+// The production server (`npm start`'s src/server) on 127.0.0.1, port 0, with a throwaway data
+// folder: browser tests of the offline app and the shared table run against what ships. The app
+// is built once per test file into a temporary folder (with the service worker).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'vite'
+import { type RunningServer, type ServerOptions, startServer } from '../../src/server/startServer.ts'
+
+export type TabletopServer = RunningServer & { distDir: string | null; dataDir: string; stop: () => Promise<void> }
+
+export async function buildApp(): Promise<{ distDir: string; remove: () => void }> {
+  const distDir = mkdtempSync(join(tmpdir(), 'tabletop-dist-'))
+  await build({ root: process.cwd(), logLevel: 'error', build: { outDir: distDir, emptyOutDir: true } })
+  return { distDir, remove: () => rmSync(distDir, { recursive: true, force: true }) }
+}
+
+/** Start a server; `dataDir` given → reuse it (a restart), else a fresh one removed on stop. */
+export async function startTabletopServer(opts: Partial<ServerOptions> & { distDir: string | null }): Promise<TabletopServer> {
+  const own = opts.dataDir === undefined
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tabletop-data-'))
+  const server = await startServer({ host: '127.0.0.1', port: 0, log: () => undefined, ...opts, dataDir })
+  return {
+    ...server,
+    distDir: opts.distDir,
+    dataDir,
+    stop: async () => {
+      await server.close()
+      if (own) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

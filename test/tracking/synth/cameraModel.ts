@@ -1,0 +1,216 @@
+// What a phone camera does to the light the renderer traced, in this order (a simplified ISP):
+//   exposure offset → lighting gradient → shadows (soft, multiplicative) → specular glare (additive)
+//   → optical defocus (Gaussian) → motion blur (a line kernel) → vignetting → sensor noise (shot
+//   noise ∝ √signal + read noise, in linear light) → tone curve (sRGB OETF, then a contrast S-curve)
+//   → 8-bit quantization → JPEG at a given quality (jpeg-js, the encoder real files go through here).
+// Values in `rgb` are linear light on a 0–255 scale (the renderer's paper white is 232). With every
+// optional field absent the result equals the old linear pipeline bit for bit.
+import jpeg from 'jpeg-js'
+import { createRandom } from './random.ts'
+
+export type SoftEllipse = { cx: number; cy: number; rx: number; ry: number; angleDeg: number }
+
+export type CameraModel = {
+  /** Gaussian read noise, linear 8-bit units (1-sigma). */
+  noiseSigma: number
+  /** Optical blur (defocus), px (Gaussian sigma). */
+  blurSigmaPx: number
+  /** Brightness loss at the image corners (0 = none, 0.3 = corners at 70 %). */
+  vignette: number
+  /** Multiplicative lighting across the image: [left, right] and [top, bottom] factors. */
+  gradient: { x: [number, number]; y: [number, number] }
+  seed: number
+  /** Exposure offset, stops (−1 = half the light). */
+  exposureStops?: number
+  /** Shot noise: electrons collected at full scale (255); fewer electrons, more noise. */
+  fullWellElectrons?: number
+  /** Motion blur during the exposure: streak length px and direction. */
+  motionBlur?: { lengthPx: number; angleDeg: number }
+  /** Tone curve: 'srgb' applies the sRGB transfer function (as every phone JPEG). */
+  tone?: 'linear' | 'srgb'
+  /** Contrast S-curve after the tone curve: 0 = none, 1 = a full smoothstep. */
+  contrast?: number
+  /** Soft shadows: light × (1 − depth) inside, smooth over `softPx`. */
+  shadows?: (SoftEllipse & { depth: number; softPx: number })[]
+  /** Specular glare: a Gaussian highlight added in linear light (strength in 8-bit units at its centre). */
+  glare?: { cx: number; cy: number; radiusPx: number; strength: number }[]
+  /** JPEG quality 1–100 (absent: lossless). */
+  jpegQuality?: number
+}
+
+/** Apply the camera model to linear `rgb` (modified in place) and return the 8-bit RGBA frame. */
+export function applyCameraModel(rgb: Float32Array, width: number, height: number, e: CameraModel): Uint8ClampedArray {
+  const [gx0, gx1] = e.gradient.x
+  const [gy0, gy1] = e.gradient.y
+  const exposure = 2 ** (e.exposureStops ?? 0)
+  for (let v = 0; v < height; v++) {
+    const fy = gy0 + ((gy1 - gy0) * v) / (height - 1)
+    for (let u = 0; u < width; u++) {
+      let f = fy * (gx0 + ((gx1 - gx0) * u) / (width - 1)) * exposure
+      for (const s of e.shadows ?? []) f *= 1 - s.depth * ellipseCover(s, u, v, s.softPx)
+      const i = (v * width + u) * 3
+      let add = 0
+      for (const g of e.glare ?? []) {
+        const d2 = (u - g.cx) ** 2 + (v - g.cy) ** 2
+        if (d2 < 16 * g.radiusPx * g.radiusPx) add += g.strength * Math.exp(-d2 / (2 * g.radiusPx * g.radiusPx))
+      }
+      rgb[i] = rgb[i]! * f + add; rgb[i + 1] = rgb[i + 1]! * f + add; rgb[i + 2] = rgb[i + 2]! * f + add
+    }
+  }
+  if (e.blurSigmaPx > 0) gaussianBlur(rgb, width, height, e.blurSigmaPx)
+  if (e.motionBlur && e.motionBlur.lengthPx > 0) motionBlur(rgb, width, height, e.motionBlur.lengthPx, e.motionBlur.angleDeg)
+  if (e.vignette > 0) {
+    const cx = (width - 1) / 2, cy = (height - 1) / 2
+    const rMax2 = cx * cx + cy * cy
+    for (let v = 0; v < height; v++) {
+      for (let u = 0; u < width; u++) {
+        const f = 1 - (e.vignette * ((u - cx) ** 2 + (v - cy) ** 2)) / rMax2
+        const i = (v * width + u) * 3
+        rgb[i] = rgb[i]! * f; rgb[i + 1] = rgb[i + 1]! * f; rgb[i + 2] = rgb[i + 2]! * f
+      }
+    }
+  }
+  // Normal deviates from a fixed table of 2^16, picked by a seeded xorshift: i.i.d. enough for
+  // sensor noise and ~10× cheaper than Box–Muller per sample.
+  const table = normalTable()
+  let x = (e.seed * 2654435761) >>> 0 || 1
+  if (e.fullWellElectrons && e.fullWellElectrons > 0) {
+    // Shot noise: N electrons have σ = √N; in 8-bit units σ = √(v/255 · FW) · 255/FW.
+    const k = 255 / e.fullWellElectrons
+    for (let i = 0; i < rgb.length; i++) {
+      x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0
+      const v = Math.max(0, rgb[i]!)
+      rgb[i] = v + Math.sqrt(v * k) * table[x & 0xffff]!
+    }
+  }
+  if (e.noiseSigma > 0) {
+    for (let i = 0; i < rgb.length; i++) {
+      x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0
+      rgb[i] = rgb[i]! + e.noiseSigma * table[x & 0xffff]!
+    }
+  }
+  const data = new Uint8ClampedArray(width * height * 4)
+  const curve = e.tone === 'srgb' || (e.contrast ?? 0) > 0 ? toneLut(e.tone ?? 'linear', e.contrast ?? 0) : null
+  for (let p = 0, q = 0; p < width * height; p++, q += 3) {
+    if (curve) {
+      data[p * 4] = curve[lutIndex(rgb[q]!)]!
+      data[p * 4 + 1] = curve[lutIndex(rgb[q + 1]!)]!
+      data[p * 4 + 2] = curve[lutIndex(rgb[q + 2]!)]!
+    } else {
+      data[p * 4] = rgb[q]!
+      data[p * 4 + 1] = rgb[q + 1]!
+      data[p * 4 + 2] = rgb[q + 2]!
+    }
+    data[p * 4 + 3] = 255
+  }
+  if (e.jpegQuality === undefined) return data
+  const encoded = jpeg.encode({ data, width, height }, e.jpegQuality)
+  const decoded = jpeg.decode(encoded.data, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 })
+  return new Uint8ClampedArray(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength)
+}
+
+const LUT_STEPS = 16 // per 8-bit level
+function lutIndex(v: number): number {
+  const i = Math.round(v * LUT_STEPS)
+  return i < 0 ? 0 : i > 255 * LUT_STEPS ? 255 * LUT_STEPS : i
+}
+
+/** Linear 0–255 (in 1/16 steps) → encoded 8-bit. */
+export function toneLut(tone: 'linear' | 'srgb', contrast: number): Uint8ClampedArray {
+  const lut = new Uint8ClampedArray(255 * LUT_STEPS + 1)
+  for (let i = 0; i < lut.length; i++) lut[i] = 255 * toneCurve(i / (255 * LUT_STEPS), tone, contrast)
+  return lut
+}
+
+/** The encoded value (0–1) of linear light `l` (0–1). */
+export function toneCurve(l: number, tone: 'linear' | 'srgb', contrast: number): number {
+  let y = tone === 'srgb' ? (l <= 0.0031308 ? 12.92 * l : 1.055 * l ** (1 / 2.4) - 0.055) : l
+  if (contrast > 0) y = (1 - contrast) * y + contrast * y * y * (3 - 2 * y)
+  return y
+}
+
+/** 1 inside the ellipse, 0 beyond `softPx` outside it, smooth between (approximate distance). */
+function ellipseCover(s: SoftEllipse, u: number, v: number, softPx: number): number {
+  const a = (s.angleDeg * Math.PI) / 180
+  const x = u - s.cx, y = v - s.cy
+  const lx = (Math.cos(a) * x + Math.sin(a) * y) / s.rx
+  const ly = (-Math.sin(a) * x + Math.cos(a) * y) / s.ry
+  const r = Math.sqrt(lx * lx + ly * ly)
+  if (r <= 1) return 1
+  const outside = (r - 1) * Math.min(s.rx, s.ry)
+  if (outside >= softPx) return 0
+  const t = 1 - outside / softPx
+  return t * t * (3 - 2 * t)
+}
+
+let normals: Float32Array | null = null
+function normalTable(): Float32Array {
+  if (!normals) {
+    const rnd = createRandom(20260101)
+    normals = new Float32Array(1 << 16)
+    for (let i = 0; i < normals.length; i++) normals[i] = rnd.normal()
+  }
+  return normals
+}
+
+function gaussianBlur(rgb: Float32Array, width: number, height: number, sigma: number): void {
+  const radius = Math.max(1, Math.ceil(3 * sigma))
+  const kernel = new Float32Array(2 * radius + 1)
+  let sum = 0
+  for (let i = -radius; i <= radius; i++) { kernel[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma)); sum += kernel[i + radius]! }
+  for (let i = 0; i < kernel.length; i++) kernel[i] = kernel[i]! / sum
+  const tmp = new Float32Array(rgb.length)
+  // Horizontal pass (clamped at the borders), then vertical; interleaved RGB, stride 3.
+  for (let v = 0; v < height; v++) {
+    const row = v * width * 3
+    for (let u = 0; u < width; u++) {
+      let r = 0, g = 0, b = 0
+      for (let k = -radius; k <= radius; k++) {
+        const uu = u + k < 0 ? 0 : u + k >= width ? width - 1 : u + k
+        const w = kernel[k + radius]!
+        const i = row + uu * 3
+        r += w * rgb[i]!; g += w * rgb[i + 1]!; b += w * rgb[i + 2]!
+      }
+      const o = row + u * 3
+      tmp[o] = r; tmp[o + 1] = g; tmp[o + 2] = b
+    }
+  }
+  const stride = width * 3
+  for (let v = 0; v < height; v++) {
+    for (let k = -radius; k <= radius; k++) {
+      const vv = v + k < 0 ? 0 : v + k >= height ? height - 1 : v + k
+      const w = kernel[k + radius]!
+      const src = vv * stride, dst = v * stride
+      if (k === -radius) for (let i = 0; i < stride; i++) rgb[dst + i] = w * tmp[src + i]!
+      else for (let i = 0; i < stride; i++) rgb[dst + i] = rgb[dst + i]! + w * tmp[src + i]!
+    }
+  }
+}
+
+/** A straight streak of `lengthPx` (box kernel along the direction, bilinear taps every 0.5 px). */
+function motionBlur(rgb: Float32Array, width: number, height: number, lengthPx: number, angleDeg: number): void {
+  const src = rgb.slice()
+  const taps = Math.max(2, Math.ceil(lengthPx * 2) + 1)
+  const dx = Math.cos((angleDeg * Math.PI) / 180), dy = Math.sin((angleDeg * Math.PI) / 180)
+  const offX = new Float32Array(taps), offY = new Float32Array(taps)
+  for (let t = 0; t < taps; t++) {
+    const s = -lengthPx / 2 + (lengthPx * t) / (taps - 1)
+    offX[t] = s * dx; offY[t] = s * dy
+  }
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      let r = 0, g = 0, b = 0
+      for (let t = 0; t < taps; t++) {
+        const x = Math.min(width - 1.001, Math.max(0, u + offX[t]!)), y = Math.min(height - 1.001, Math.max(0, v + offY[t]!))
+        const x0 = Math.floor(x), y0 = Math.floor(y), fx = x - x0, fy = y - y0
+        const i00 = (y0 * width + x0) * 3, i10 = i00 + 3, i01 = i00 + width * 3, i11 = i01 + 3
+        const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
+        r += w00 * src[i00]! + w10 * src[i10]! + w01 * src[i01]! + w11 * src[i11]!
+        g += w00 * src[i00 + 1]! + w10 * src[i10 + 1]! + w01 * src[i01 + 1]! + w11 * src[i11 + 1]!
+        b += w00 * src[i00 + 2]! + w10 * src[i10 + 2]! + w01 * src[i01 + 2]! + w11 * src[i11 + 2]!
+      }
+      const o = (v * width + u) * 3
+      rgb[o] = r / taps; rgb[o + 1] = g / taps; rgb[o + 2] = b / taps
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// Scoring tracker output against a variant frame's ground truth (shared by the accuracy tests and
+// the benchmark): recall of fully visible markers ≥ 16 px, wrong ids (an id decoded where that
+// marker is not), object position errors, 3σ coverage and unflagged misplacements (error > 5 mm
+// and > 3× the reported σ on an object the tracker did not flag as held or doubted).
+import type { MarkerDetection, ObjectPose } from '../../src/tracking/types.ts'
+import type { VariantFrame } from './synth/variants.ts'
+
+export type VariantScore = {
+  frames: number
+  expected: number
+  found: number
+  wrongIds: number
+  cornerErrorsPx: number[]
+  /** Signed radial corner error (+ outward from the marker centre), px. */
+  radialErrorsPx: number[]
+  positionErrorsMm: number[]
+  objects: number
+  beyond3Sigma: number
+  unflaggedMisplaced: number
+  flagged: number
+  tableLocked: number
+}
+
+export const newScore = (): VariantScore => ({
+  frames: 0, expected: 0, found: 0, wrongIds: 0, cornerErrorsPx: [], radialErrorsPx: [], positionErrorsMm: [],
+  objects: 0, beyond3Sigma: 0, unflaggedMisplaced: 0, flagged: 0, tableLocked: 0,
+})
+
+export function scoreDetections(score: VariantScore, v: VariantFrame, detections: readonly MarkerDetection[], minSidePx = 16): void {
+  const truth = v.render.markers
+  for (const d of detections) {
+    const t = truth.find((m) => m.id === d.id)
+    const cx = (d.corners[0][0] + d.corners[2][0]) / 2, cy = (d.corners[0][1] + d.corners[2][1]) / 2
+    if (!t || Math.hypot((t.corners[0][0] + t.corners[2][0]) / 2 - cx, (t.corners[0][1] + t.corners[2][1]) / 2 - cy) > 10) score.wrongIds++
+  }
+  for (const m of truth) {
+    if (!m.inFrame || m.visibleFraction < 0.999 || m.sidePx < minSidePx) continue
+    score.expected++
+    const d = detections.find((x) => x.id === m.id)
+    if (!d) continue
+    score.found++
+    const mx = (m.corners[0][0] + m.corners[1][0] + m.corners[2][0] + m.corners[3][0]) / 4
+    const my = (m.corners[0][1] + m.corners[1][1] + m.corners[2][1] + m.corners[3][1]) / 4
+    for (let k = 0; k < 4; k++) {
+      const ex = d.corners[k]![0] - m.corners[k]![0], ey = d.corners[k]![1] - m.corners[k]![1]
+      score.cornerErrorsPx.push(Math.hypot(ex, ey))
+      const rx = m.corners[k]![0] - mx, ry = m.corners[k]![1] - my
+      const rn = Math.hypot(rx, ry)
+      score.radialErrorsPx.push((ex * rx + ey * ry) / rn)
+    }
+  }
+}
+
+type Flaggable = ObjectPose & { status?: string }
+
+export function scoreObjects(score: VariantScore, v: VariantFrame, objects: readonly Flaggable[], locked: boolean): void {
+  score.frames++
+  if (locked) score.tableLocked++
+  for (const o of objects) {
+    if (o.frame !== 'table') continue
+    const t = v.scene.truth.find((x) => x.id === o.id && x.kind === o.kind)
+    if (!t) continue
+    const err = Math.hypot(o.position[0] - t.position[0], o.position[1] - t.position[1])
+    const sigma = o.uncertainty ?? 0
+    const flagged = o.status !== undefined && o.status !== 'ok'
+    score.objects++
+    if (flagged) score.flagged++
+    else score.positionErrorsMm.push(err)
+    if (err > 3 * sigma) score.beyond3Sigma++
+    if (!flagged && err > 5 && err > 3 * sigma) score.unflaggedMisplaced++
+  }
+}
+
+export function quantileOf(values: readonly number[], p: number): number {
+  if (!values.length) return Number.NaN
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!
+}
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000
+
+export function summarizeScore(s: VariantScore) {
+  const mean = (a: readonly number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : Number.NaN)
+  return {
+    recall: r3(s.expected ? s.found / s.expected : Number.NaN),
+    found: `${s.found}/${s.expected}`,
+    wrongIds: s.wrongIds,
+    unflaggedMisplaced: s.unflaggedMisplaced,
+    flagged: s.flagged,
+    radialBiasPx: { mean: r3(mean(s.radialErrorsPx)), median: r3(quantileOf(s.radialErrorsPx, 0.5)) },
+    cornerErrorPx: { median: r3(quantileOf(s.cornerErrorsPx, 0.5)), p95: r3(quantileOf(s.cornerErrorsPx, 0.95)) },
+    positionMm: { median: r3(quantileOf(s.positionErrorsMm, 0.5)), p95: r3(quantileOf(s.positionErrorsMm, 0.95)), max: r3(Math.max(...s.positionErrorsMm, 0)) },
+    beyond3Sigma: r3(s.objects ? s.beyond3Sigma / s.objects : Number.NaN),
+    objects: s.objects,
+    tableLocked: `${s.tableLocked}/${s.frames}`,
+  }
+}
