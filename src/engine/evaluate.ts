@@ -162,10 +162,11 @@ export function lineOfSight(table: Table, viewer: TableModel, target: TableModel
   const key = `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
   let los = cache.get(key)
   if (!los) {
-    const memo = losMemoOf(table)
+    const rule = losRuleOf(table)
+    const memo = losMemoOf(table, rule)
     los = memo?.get(key)
     if (!los) {
-      los = sampleLineOfSight(table, viewer, target, losRuleOf(table), { rays, density })
+      los = sampleLineOfSight(table, viewer, target, rule, { rays, density })
       memo?.set(key, viewer, target, los)
     }
     cache.set(key, los)
@@ -226,8 +227,10 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
       for (const t of table.models) {
         if (t.side === v.side) continue
         // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
-        const fig = losFigure(table, v, t, lineOfSight(table, v, t, false, 'coarse'))
-        pairs.push({ from: v.id, to: t.id, visible: fig.visible, fraction: fig.fraction, ...(fig.class !== undefined ? { class: fig.class } : {}) })
+        // losFigure's fields, only those the matrix shows (the whole figure costs more than a reused line)
+        const los = lineOfSight(table, v, t, false, 'coarse')
+        const cls = table.system.classifyLos?.(table, v, t, los)
+        pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) })
       }
     }
     return { pairs, density: 'coarse', rules: [table.system.rules(table).los.rule] }

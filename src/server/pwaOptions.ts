@@ -19,7 +19,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,json,wasm,task,glb,bin}'],
-    globIgnores: ['**/screenshot.png'],
+    // Not precached: the README screenshot, and the IWER emulator's room environments (@iwer/sem,
+    // ~5.6 MB, only for ?emulate-xr on a desktop); everything a tablet at the table uses is.
+    globIgnores: ['**/screenshot.png', '**/assets/{music_room,living_room,office_large,office_small,meeting_room}-*.js'],
     maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/sync/],

@@ -2,9 +2,10 @@
 // and "too close to call" when the margin is within the measuring uncertainty.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { evaluateScene, inches } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
 import { formatDistanceWithMargin, formatLength, formatMargin, formatPercent } from '../../src/app/format/formatFigures.ts'
 import { readAttack } from '../../src/app/format/readAttack.ts'
 
@@ -45,7 +46,12 @@ describe('readAttack', () => {
 
 describe('the card reads the uniform fields of real results (tabletop-result/1)', () => {
   const scenario = (path: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '../scenarios', path), 'utf8')) as { scene: unknown }).scene
-  const results = (scene: unknown) => evaluateScene(scene, findRuleSystem, ruleSystems.map((s) => s.id)).results
+  const meshesReady = libraryMeshes()
+  let meshes: Awaited<typeof meshesReady> | undefined
+  beforeAll(async () => {
+    meshes = await meshesReady
+  })
+  const results = (scene: unknown) => evaluateScene(scene, findRuleSystem, ruleSystems.map((s) => s.id), { meshes }).results
 
   it('Cadence friendly screen: "blocked" though every line is open says why, and lists no modifier on the refusal', () => {
     const [r] = results(scenario('cadence/friendly-screen-blocks-beyond-3in.scenario.json'))

@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { type ResultDocument, evaluateScene, formatReason, geometricDisplay, valueOfExact } from '../../src/engine/index.ts'
 import { resultDocumentSchema } from '../../src/engine/resultSchema.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
 
 const root = join(import.meta.dirname, '../..')
 type Obj = Record<string, unknown>
@@ -41,7 +42,9 @@ const scenes = [
   ...scenarioScenes(),
 ]
 const known = ruleSystems.map((s) => s.id)
-const docs: Array<{ name: string; doc: ResultDocument }> = scenes.map(({ name, scene }) => ({ name, doc: evaluateScene(scene, findRuleSystem, known) }))
+// Demo scenes stand terrain pieces from models/ on the table: evaluate with the library, as the CLI does.
+const meshes = await libraryMeshes()
+const docs: Array<{ name: string; doc: ResultDocument }> = scenes.map(({ name, scene }) => ({ name, doc: evaluateScene(scene, findRuleSystem, known, { meshes }) }))
 
 /** Every object in a result, with its path. */
 function* objects(v: unknown, path: string): Generator<[Obj, string]> {
@@ -158,6 +161,26 @@ describe('tabletop-result/1 contract: every demo scene and every scenario', () =
     expect(problems).toEqual([])
     // Most citations resolve to a book title (the rest are notes or composite sections, shown as printed).
     expect(titled / cited).toBeGreaterThan(0.8)
+  })
+
+  it('out-of-range reasons carry their distance and range as data, printed in inches or mm without float noise', () => {
+    const problems: string[] = []
+    let seen = 0
+    for (const { name, doc } of docs) {
+      for (const r of doc.results) {
+        for (const [o, p] of objects(r, `${name} ${r.id}`)) {
+          if (o.code !== 'out-of-range' || typeof o.message !== 'string') continue
+          seen++
+          const v = o.values as Record<string, { unit: string }> | undefined
+          if (!v?.distance || !v.range || typeof o.template !== 'string') { problems.push(`${p}: no values/template`); continue }
+          const inch = formatReason(o as never, 'in')
+          const mm = formatReason(o as never, 'mm')
+          if (!inch.includes('"') || !mm.includes(' mm') || FLOAT_NOISE.test(inch) || FLOAT_NOISE.test(mm) || /\{\w+\}/.test(inch)) problems.push(`${p}: "${inch}" / "${mm}"`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+    expect(seen).toBeGreaterThan(10)
   })
 
   it('arcs give arc, test, membership (distinct names) and lines; auras, blasts and objectives an area', () => {

@@ -27,6 +27,8 @@ export type HandsRuntime = {
   gestures: GestureState
   /** The last hands frame's size (px) the cursors are in. */
   frameSize: { width: number; height: number }
+  /** The camera's table lock (to draw table points, e.g. the pinch measure, over the image). */
+  holder: TrackingFeed['holder']
   setSwitches: (s: Partial<GestureSwitches>) => void
   stats: () => HandsStats
   stop: () => void
@@ -129,6 +131,7 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
   return {
     gestures: gestures.state,
     frameSize,
+    holder: feed.holder,
     setSwitches: (sw) => gestures.setSwitches(sw),
     stats: () => {
       const n = Math.min(results, RATE_WINDOW)

@@ -202,7 +202,9 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     rules.add(a.rule)
   }
   const inRange = isWithin(nearest.measurement.rawMm, inches(rangeInches), within)
-  if (!inRange) reasons.push({ code: 'out-of-range', message: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is ${nearest.measurement.inches}" away; ${weapon.name} needs less than ${rangeInches}"`, rule: S.step1 })
+  if (!inRange) reasons.push({ code: 'out-of-range', message: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is ${nearest.measurement.inches}" away; ${weapon.name} needs less than ${rangeInches}"`, rule: S.step1,
+    template: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is {distance} away; ${weapon.name} needs less than {range}`,
+    values: { distance: { value: nearest.measurement.mm, unit: 'mm' }, range: { value: rangeInches, unit: 'in' } } })
 
   // Grenade: "This weapon may not target a model closer than 3 inches." Only one per unit per action.
   if (hasRule(wr, 'grenade')) {

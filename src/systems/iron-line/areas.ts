@@ -2,7 +2,7 @@
 // Phase cascade, EW range and LoS from a Relay (§17), objectives of the §18 victory conditions and the
 // §16A Strongpoints, and the deployment geometry of §15/§18 (zones 8" from the centerline, Last Stand).
 import {
-  type MarginFigure, type QueryOf, type QueryResultBody, type Table, type TableModel, SceneError, frontEdgeCentre, inches,
+  type MarginFigure, type QueryOf, type Reason, type QueryResultBody, type Table, type TableModel, SceneError, frontEdgeCentre, inches,
   isWithin, marginOf, measureBaseGap2, measureModels, polygonContains, roundTo, toInches, formatFraction, toNumber, own,
 } from '../../engine/index.ts'
 import { findEwAbility } from './catalogue.ts'
@@ -173,7 +173,7 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
   if (!ability) throw new SceneError([{ path: 'ability', message: `unknown EW ability "${q.ability}" (§17)` }])
   const source = table.model(q.relay)
   const su = readUnit(source)
-  const reasons: Array<{ code: string; message: string; rule: string }> = []
+  const reasons: Reason[] = []
   const rules = new Set<string>(['§17 L1597', '§17 L1605', `${ability.section} ${ability.line}`])
   const isRelay = hasKeyword(su, 'relay')
   const relaysInPlay = table.models.filter((m) => m.side === source.side && hasKeyword(readUnit(m), 'relay') && !measureIntegrity(table, m).broken)
@@ -217,7 +217,8 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
       out.margin = margin
       const s = marginalDistanceCall(table, margin, 'EW range')
       if (s) sitreps.push(s)
-      if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${source.id}, beyond ${ability.name}'s ${ability.rangeInches}"`, rule: `${ability.section} ${ability.line}` })
+      if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${source.id}, beyond ${ability.name}'s ${ability.rangeInches}"`, rule: `${ability.section} ${ability.line}`,
+        template: `${target.id} is {distance} from ${source.id}, beyond ${ability.name}'s {range}`, values: { distance: { value: d.mm, unit: 'mm' }, range: { value: ability.rangeInches, unit: 'in' } } })
     }
     if (ability.needsLineOfSight) {
       const origins = o.ewOrigin === 'front-edge-centre' ? [frontEdgeCentre(source.placed)] : [...baseCorners(source), [source.x, source.y] as [number, number], frontEdgeCentre(source.placed)]
@@ -234,7 +235,8 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
     const rangeMm = inches(ability.rangeInches ?? 0)
     const margin = marginOf({ rawMm: d, uncertaintyMm: source.uncertaintyMm }, rangeMm, withinReading(table))
     out.marker = { at: [mx, my], inches: roundTo(toInches(d), 3), margin }
-    if (!isWithin(d, rangeMm, withinReading(table))) reasons.push({ code: 'out-of-range', message: `the marker is ${roundTo(toInches(d), 3)}" from ${source.id}, beyond 18"`, rule: '§17 L1617' })
+    if (!isWithin(d, rangeMm, withinReading(table))) reasons.push({ code: 'out-of-range', message: `the marker is ${roundTo(toInches(d), 3)}" from ${source.id}, beyond 18"`, rule: '§17 L1617',
+      template: `the marker is {distance} from ${source.id}, beyond {range}`, values: { distance: { value: roundTo(d, 2), unit: 'mm' }, range: { value: roundTo(rangeMm, 2), unit: 'mm' } } })
     const area = inches(ability.areaInches ?? 0)
     out.perilousArea = {
       radiusInches: ability.areaInches,
@@ -329,7 +331,7 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
     const m = table.model(q.model)
     const corners = baseCorners(m)
     // Reasons as data (code, message, section), like every other refusal in tabletop-result/1.
-    const reasons: Array<{ code: string; message: string; rule: string }> = []
+    const reasons: Reason[] = []
     const refuse = (code: string, message: string, rule: string) => reasons.push({ code, message, rule })
     if (condition === 'last-stand') {
       const defender = (ctx.defenderSide ?? z.north) === m.side

@@ -59,7 +59,8 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       out.margin = margin
       const s = marginalDistanceCall(table, margin, 'range')
       if (s) sitreps.push(s)
-      if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${attacker.id}'s front-edge centre, beyond Ranged (${rangeInches})`, rule: '§16 L1477; §23 L2066' })
+      if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${attacker.id}'s front-edge centre, beyond Ranged (${rangeInches})`, rule: '§16 L1477; §23 L2066',
+        template: `${target.id} is {distance} from ${attacker.id}'s front-edge centre, beyond Ranged ({range})`, values: { distance: { value: d.mm, unit: 'mm' }, range: { value: rangeInches, unit: 'in' } } })
     }
     if (o.twistSignalInterference && !isWithin(d.rawMm, inches(IRON_LINE.signalInterferenceLosInches.value), withinReading(table))) {
       reasons.push({ code: 'signal-interference', message: `Signal Interference: LoS limited to 12"; ${target.id} is ${d.inches}" away`, rule: '§18 L1696' })

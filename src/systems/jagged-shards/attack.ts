@@ -93,7 +93,8 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       reasons.push({ code: 'engaged', message: `${attacker.id} is engaged (within 1" of ${engagedWith.map((e) => e.model.id).join(', ')}) and cannot make ranged attacks`, rule: '§8.6, §10.1, §12.4' })
     }
     if (!sight.visible) reasons.push({ code: 'no-line-of-sight', message: `no part of ${target.id}'s base or body can be seen from ${attacker.id}'s eye (blocked by ${los.blockers.join(', ') || 'Obscuring terrain'})`, rule: '§9.1, §15.2' })
-    if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${distance.inches}" away, beyond ${w.name}'s ${w.rangeInches}" range`, rule: '§9.2, §17' })
+    if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${distance.inches}" away, beyond ${w.name}'s ${w.rangeInches}" range`, rule: '§9.2, §17',
+      template: `${target.id} is {distance} away, beyond ${w.name}'s {range} range`, values: { distance: { value: distance.mm, unit: 'mm' }, range: { value: w.rangeInches, unit: 'in' } } })
     if (w.grenade && !isInfantry(attacker)) reasons.push({ code: 'not-infantry', message: `${attacker.id} is not Infantry: grenades are infantry only`, rule: '§1.6, §17.3' })
   }
 

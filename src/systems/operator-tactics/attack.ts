@@ -57,7 +57,8 @@ function shoot(table: Table, q: QueryOf<'attack'>, attacker: TableModel, weapon:
   const rangeInches = typeof weapon.rangeInches === 'number' ? weapon.rangeInches : null
   const within = o.rangeInclusive ? 'le' : 'lt'
   const range = rangeInches === null ? null : judge(measurement, rangeInches, within)
-  if (range && !range.inside) reasons.push({ code: 'out-of-range', message: `${target.id} is ${measurement.inches}" away, beyond ${weapon.name}'s ${rangeInches}"`, rule: '§02 Actions L247 (Shoot: within weapon range)' })
+  if (range && !range.inside) reasons.push({ code: 'out-of-range', message: `${target.id} is ${measurement.inches}" away, beyond ${weapon.name}'s ${rangeInches}"`, rule: '§02 Actions L247 (Shoot: within weapon range)',
+    template: `${target.id} is {distance} away, beyond ${weapon.name}'s {range}`, values: { distance: { value: measurement.mm, unit: 'mm' }, range: { value: rangeInches!, unit: 'in' } } })
 
   // Line of sight: one line, base centre to base centre.
   const { figure: losFig, line, cover } = skirmishLosFigure(table, attacker, target, q.rays ?? false)
