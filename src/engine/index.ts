@@ -25,6 +25,7 @@ export { GRAZE_MM, measureTerrainCrossing3, measureModelCrossing3 } from './los/
 export * from './los/sampleLineOfSight.ts'
 export { LosMemo, type LosMemoStats } from './los/losMemo.ts'
 export * from './rules/measureModels.ts'
+export * from './rules/sideOrder.ts'
 export * from './dice/probability.ts'
 export * from './evaluate.ts'
 export * from './rules/measurePath.ts'
