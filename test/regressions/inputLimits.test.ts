@@ -10,6 +10,8 @@ import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { parseJson } from '../../src/cli/readInput.ts'
 import { decodeImage, imageSize } from '../../src/tracking/node/readImage.ts'
 import { runCli } from '../cli/runCli.ts'
+import { evaluateOverlay } from '../../src/app/engine/evaluateOverlay.ts'
+import type { Scene } from '../../src/engine/index.ts'
 import { bombPng, demoScene } from './hostileCorpus.ts'
 
 const known = ruleSystems.map((s) => s.id)
@@ -60,6 +62,12 @@ describe('counts and the work budget', () => {
     const big = loadScene(scene(150, []), findRuleSystem, known)
     expect(estimateSightLines(big, [{ type: 'visibility' }])).toBe(2 * 75 * 75 * 18 * 2)
     expect(estimateSightLines(big, [{ type: 'visibility' }])).toBeLessThan(DEFAULT_LIMITS.sightLines / 4)
+  })
+  it('the app\'s engine (the worker\'s evaluateOverlay) refuses the same way instead of freezing', () => {
+    const sel = { attackerId: null, weaponId: null, targetId: null, rays: false }
+    expect(errorOf(() => evaluateOverlay(scene(10_000, []) as Scene, sel)).message).toMatch(/^models: 10,000 models, over the limit of 1,000 models \(limit "models"/)
+    // within the model limit, but its visibility matrix (350 × 350 pairs each way) is over the sight-line budget
+    expect(errorOf(() => evaluateOverlay(scene(700, []) as Scene, sel)).message).toMatch(/^queries: these queries would cast about 8,820,000 sight lines, over the limit of 2,000,000 sight lines \(limit "sightLines"/)
   })
   it('raised limits let the same scene through', () => {
     expect(() => loadScene(scene(1001, []), findRuleSystem, known, { limits: resolveLimits({ models: 2000 }) })).not.toThrow()
