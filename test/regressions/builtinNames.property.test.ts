@@ -3,16 +3,15 @@
 // system it gives an input error (SceneError → exit 2) or a valid result; never a crash, and never a
 // ruling made with something Object.prototype lent (a weapon "toString" allowed at p = 0.5).
 import fc from 'fast-check'
-import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { type MeshLibrary, SceneError, evaluateTable, loadScene } from '../../src/engine/index.ts'
-import { loadMeshes } from '../../src/cli/loadMeshes.ts'
+import { describe, expect, it } from 'vitest'
+import { SceneError, evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { BUILTIN_NAMES, mutationSites } from './hostileNames.ts'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
 
 const known = ruleSystems.map((s) => s.id)
-let meshes: MeshLibrary = {}
-beforeAll(async () => { meshes = await loadMeshes(join(import.meta.dirname, '..', '..', 'models')) }, 60_000)
+// demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
+const meshes = await libraryMeshes()
 
 /** Fields that select from a closed list (catalogue, registry, library): a built-in name must be refused. */
 const MUST_REFUSE = /(\.profile|\.weapons|\.weapon|\)\.type|terrain\[\d+\]\.type|terrain mesh|\.ability|^system|^options key)$/
