@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { SceneError, evaluateTable, loadScene, sceneSchema } from '../engine/index.ts'
+import { type InputLimits, LIMIT_NAMES, LIMIT_UNITS, SceneError, cut, evaluateTable, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
 import { loadSceneMeshes } from './loadMeshes.ts'
@@ -20,10 +20,11 @@ const USAGE = `usage:
   cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
   cli scene <image> --registry <registry.json> --base <scene.json>
   cli markers [--out <dir>]            write printable marker sheets
-  cli room create [--url <base>] [--data <dir>]   a shared-table room: JSON with its id, edit and view links`
+  cli room create [--url <base>] [--data <dir>]   a shared-table room: JSON with its id, edit and view links
+  any command: --limit <name>=<n>      raise an input limit (${LIMIT_NAMES.join(', ')})`
 
 export async function main(argv: string[]): Promise<number> {
-  const [cmd, ...rest] = argv
+  const { args: [cmd, ...rest], limits } = takeLimits(argv)
   const known = ruleSystems.map((s) => s.id)
   // only the meshes the scene names are read (src/cli/loadMeshes.ts); repairs are said on stderr
   const meshes = async (scene: unknown) => {
@@ -31,16 +32,26 @@ export async function main(argv: string[]): Promise<number> {
     for (const line of repairNotes(loaded.files)) process.stderr.write(line + '\n')
     return loaded.meshes
   }
+  /** Load and evaluate a scene file; its input errors name the file once. */
+  const evaluateFile = async (path: string) => {
+    try {
+      const raw = readJson(path, limits)
+      const doc = evaluateTable(loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw), limits }))
+      return { doc, text: printJson(doc, limits) }
+    } catch (e) {
+      throw e instanceof SceneError ? inFile(e, path === '-' ? 'standard input' : path) : e
+    }
+  }
   switch (cmd) {
     case 'eval': {
-      const raw = readJson(need(rest[0], 'a scene file or -'))
-      const table = loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw) })
-      process.stdout.write(JSON.stringify(evaluateTable(table), null, 2) + '\n')
+      process.stdout.write((await evaluateFile(need(rest[0], 'a scene file or -'))).text + '\n')
       return 0
     }
     case 'validate': {
-      const raw = readJson(need(rest[0], 'a scene file or -'))
-      loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw) })
+      // The queries are run too (output discarded): a query eval would refuse (a weapon the model
+      // does not carry) must not pass validate.
+      const { doc } = await evaluateFile(need(rest[0], 'a scene file or -'))
+      for (const w of doc.warnings ?? []) process.stderr.write(`warning: ${cut(`${w.path}: ${w.message}`, 291)}\n`)
       process.stdout.write('ok\n')
       return 0
     }
@@ -65,10 +76,10 @@ export async function main(argv: string[]): Promise<number> {
       // Loaded lazily (OpenCV is heavy); the path is a variable so the CLI still type-checks and runs without it.
       const trackingModule = './track.ts'
       const tracking = (await import(trackingModule).catch(() => null)) as null | {
-        runTrackingCommand: (cmd: string, args: string[], env: { repoRoot: string; findRuleSystem: typeof findRuleSystem; knownSystems: readonly string[] }) => Promise<number>
+        runTrackingCommand: (cmd: string, args: string[], env: { repoRoot: string; findRuleSystem: typeof findRuleSystem; knownSystems: readonly string[]; limits: InputLimits }) => Promise<number>
       }
       if (!tracking) throw new SceneError([{ path: '', message: `"${cmd}" needs the tracking module, which is not installed in this build` }])
-      return tracking.runTrackingCommand(cmd, rest, { repoRoot, findRuleSystem, knownSystems: known })
+      return tracking.runTrackingCommand(cmd, rest, { repoRoot, findRuleSystem, knownSystems: known, limits })
     }
     case undefined:
     case '-h':
@@ -76,8 +87,43 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE + '\n')
       return cmd === undefined ? 2 : 0
     default:
-      throw new SceneError([{ path: '', message: `unknown command "${cmd}"\n${USAGE}` }])
+      process.stderr.write(USAGE + '\n')
+      throw new SceneError([{ path: '', message: `unknown command "${cmd.slice(0, 40)}" (usage above)` }])
   }
+}
+
+/** `--limit name=value` (any number, anywhere) taken out of the arguments. */
+function takeLimits(argv: readonly string[]): { args: string[]; limits: InputLimits } {
+  const args: string[] = []
+  const over: Partial<InputLimits> = {}
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const inline = a.startsWith('--limit=') ? a.slice('--limit='.length) : null
+    if (a !== '--limit' && inline === null) {
+      args.push(a)
+      continue
+    }
+    const spec = inline ?? argv[++i] ?? ''
+    const m = /^([A-Za-z]+)=(\d+(?:\.\d+)?(?:e\d+)?)$/.exec(spec)
+    const name = m?.[1] as keyof InputLimits | undefined
+    if (!m || !name || !(LIMIT_NAMES as string[]).includes(name)) {
+      throw new SceneError([{ path: '', message: `--limit takes <name>=<number> with a name among ${LIMIT_NAMES.map((n) => `${n} (${LIMIT_UNITS[n]})`).join(', ')}; got "${spec.slice(0, 40)}"` }])
+    }
+    over[name] = Number(m[2])
+  }
+  return { args, limits: resolveLimits(over) }
+}
+
+/** The result as printed, refused over the "outputBytes" limit (measured compact first, so a huge result never becomes one string). */
+function printJson(doc: { results: unknown[] }, limits: InputLimits): string {
+  let compact = 0
+  for (const r of doc.results) {
+    compact += JSON.stringify(r).length
+    if (compact > limits.outputBytes) throw limitError('', 'outputBytes', `the result is over ${limits.outputBytes.toLocaleString('en-US')} bytes`, limits.outputBytes)
+  }
+  const text = JSON.stringify(doc, null, 2)
+  if (text.length > limits.outputBytes) throw limitError('', 'outputBytes', `the result has ${text.length.toLocaleString('en-US')} bytes`, limits.outputBytes)
+  return text
 }
 
 function need(arg: string | undefined, what: string): string {
@@ -96,7 +142,7 @@ if (isEntry) {
       finish(2)
       return
     }
-    process.stderr.write(`internal error: ${e instanceof Error ? e.message : String(e)}\n`)
+    process.stderr.write(`internal error: ${(e instanceof Error ? e.message : String(e)).replace(/\n/g, ' ').slice(0, 300)}\n`)
     finish(1)
   })
 }

@@ -6,7 +6,7 @@
 // unreadable one in its entry and carries on (exit 2 at the end), so nothing already measured is lost.
 import { readdirSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
-import { SceneError, parseScene } from '../engine/index.ts'
+import { type InputLimits, DEFAULT_LIMITS, SceneError, inFile, parseScene } from '../engine/index.ts'
 import { readJson } from './readInput.ts'
 import { FrameTracker, loadOpenCv, parseRegistry, type CameraIntrinsics, type Registry, type TrackFrameResult } from '../tracking/index.ts'
 import { parseIntrinsics, scaleIntrinsics } from '../tracking/calibration/intrinsicsSchema.ts'
@@ -14,7 +14,7 @@ import { IMAGE_EXTENSIONS, readImageFile } from '../tracking/node/readImage.ts'
 import { mergeTrackedScene, sceneSurfaceHeight } from '../tracking/scene/mergeTrackedScene.ts'
 import { writeMarkerSheets } from '../tracking/markers/writeMarkerSheets.ts'
 
-export type TrackingEnv = { repoRoot: string; findRuleSystem: (id: string) => unknown; knownSystems: readonly string[] }
+export type TrackingEnv = { repoRoot: string; findRuleSystem: (id: string) => unknown; knownSystems: readonly string[]; limits?: InputLimits }
 
 type Parsed = { positional: string[]; flags: Map<string, string> }
 
@@ -41,17 +41,21 @@ function requireFlag(p: Parsed, name: string, what: string): string {
   return v
 }
 
-function loadRegistry(path: string): Registry {
+/** Parse a file with `parse`; its input errors name the file once. */
+function loadFile<T>(path: string, parse: (raw: unknown) => T, limits: InputLimits): T {
   try {
-    return parseRegistry(readJson(path))
+    return parse(readJson(path, limits))
   } catch (e) {
-    if (e instanceof SceneError) throw new SceneError(e.issues.map((i) => ({ path: i.path, message: `${path}: ${i.message}` })))
-    throw e
+    throw e instanceof SceneError ? inFile(e, path) : e
   }
 }
 
-function loadCamera(path: string | undefined): CameraIntrinsics | null {
-  return path ? parseIntrinsics(readJson(path)) : null
+function loadRegistry(path: string, limits: InputLimits): Registry {
+  return loadFile(path, parseRegistry, limits)
+}
+
+function loadCamera(path: string | undefined, limits: InputLimits): CameraIntrinsics | null {
+  return path ? loadFile(path, parseIntrinsics, limits) : null
 }
 
 /** Image files named on the command line, folders expanded (sorted, PNG/JPEG by extension). */
@@ -130,17 +134,17 @@ export function notSeenWarning(result: Pick<TrackFrameResult, 'notSeen'>): strin
 
 export async function runTrackingCommand(cmd: 'track' | 'scene' | 'markers', args: string[], env: TrackingEnv): Promise<number> {
   switch (cmd) {
-    case 'track': return runTrack(args)
-    case 'scene': return runScene(args)
+    case 'track': return runTrack(args, env.limits ?? DEFAULT_LIMITS)
+    case 'scene': return runScene(args, env.limits ?? DEFAULT_LIMITS)
     case 'markers': return runMarkers(args, env)
   }
 }
 
-async function runTrack(args: string[]): Promise<number> {
+async function runTrack(args: string[], limits: InputLimits): Promise<number> {
   const p = parseArgs(args, ['registry', 'camera'])
   if (p.positional.length === 0) throw new SceneError([{ path: '', message: 'missing argument: image files or a folder' }])
-  const registry = loadRegistry(requireFlag(p, 'registry', 'registry.json'))
-  const camera = loadCamera(p.flags.get('camera'))
+  const registry = loadRegistry(requireFlag(p, 'registry', 'registry.json'), limits)
+  const camera = loadCamera(p.flags.get('camera'), limits)
   const images = collectImages(p.positional)
   const cv = await loadOpenCv()
   const tracker = new FrameTracker(cv, registry)
@@ -150,7 +154,7 @@ async function runTrack(args: string[]): Promise<number> {
     for (const image of images) {
       const started = performance.now()
       try {
-        const frame = readImageFile(image)
+        const frame = readImageFile(image, limits)
         const loadMs = performance.now() - started
         tracker.setCalibration(camera ? scaleIntrinsics(camera, frame.width, frame.height) : null)
         tracker.reset()
@@ -172,15 +176,15 @@ async function runTrack(args: string[]): Promise<number> {
   return failed > 0 ? 2 : 0
 }
 
-async function runScene(args: string[]): Promise<number> {
+async function runScene(args: string[], limits: InputLimits): Promise<number> {
   const p = parseArgs(args, ['registry', 'camera', 'base'])
   if (p.positional.length !== 1) throw new SceneError([{ path: '', message: 'scene takes exactly one image' }])
   const image = p.positional[0]!
-  const registry = loadRegistry(requireFlag(p, 'registry', 'registry.json'))
+  const registry = loadRegistry(requireFlag(p, 'registry', 'registry.json'), limits)
   const basePath = requireFlag(p, 'base', 'scene.json')
-  const base = parseScene(readJson(basePath))
-  const camera = loadCamera(p.flags.get('camera'))
-  const frame = readImageFile(image)
+  const base = loadFile(basePath, (raw) => parseScene(raw, { limits }), limits)
+  const camera = loadCamera(p.flags.get('camera'), limits)
+  const frame = readImageFile(image, limits)
   const cv = await loadOpenCv()
   const tracker = new FrameTracker(cv, registry, {
     calibration: camera ? scaleIntrinsics(camera, frame.width, frame.height) : null,

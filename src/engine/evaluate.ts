@@ -16,9 +16,14 @@ import { type LosMemo, losMemoOf } from './los/losMemo.ts'
 import { classifyArc } from './geometry/facingArcs.ts'
 import { roundTo } from './units.ts'
 import { own } from './own.ts'
+import { type InputLimits, DEFAULT_LIMITS, limitError } from './scene/inputLimits.ts'
+import { isMeshTerrain } from './scene/sceneSchema.ts'
+import { sceneWarnings } from './scene/sceneWarnings.ts'
 
 export type EvaluateOptions = {
   meshes?: MeshLibrary
+  /** Input limits (default DEFAULT_LIMITS). */
+  limits?: InputLimits
   /**
    * Keep sight lines (and the terrain BVH) from one table to the next: pass the same memo with each
    * new version of a scene and only the pairs a change can reach are sampled again.
@@ -33,11 +38,56 @@ export function loadScene(raw: unknown, findSystem: (id: string) => RuleSystem |
   if (typeof systemId === 'string' && !system) {
     throw new SceneError([{ path: 'system', message: `unknown system "${systemId}"; expected one of ${known.join(', ')}` }])
   }
-  const scene = parseScene(raw, { systemQueryTypes: system?.queryTypes, contextSchema: system?.contextSchema })
+  const limits = opts.limits ?? DEFAULT_LIMITS
+  const scene = parseScene(raw, { systemQueryTypes: system?.queryTypes, contextSchema: system?.contextSchema, limits })
+  checkTriangles(scene, opts.meshes ?? {}, limits)
   const memo = opts.losMemo
   const table = prepareTable(scene, system!, opts.meshes, memo ? (sig, build) => memo.worldFor(sig, build) : undefined)
   memo?.attach(table)
+  checkWorkBudget(table, scene.queries ?? [], limits)
   return table
+}
+
+/** Triangles of the meshes a scene uses (each placement counts), against the "triangles" limit. */
+function checkTriangles(scene: Scene, meshes: MeshLibrary, limits: InputLimits): void {
+  let triangles = 0
+  for (const t of scene.terrain ?? []) if (isMeshTerrain(t)) triangles += (own(meshes, t.mesh)?.indices.length ?? 0) / 3
+  if (triangles > limits.triangles) throw limitError('terrain', 'triangles', `the scene's terrain meshes have ${triangles.toLocaleString('en-US')} triangles`, limits.triangles)
+}
+
+/** Sight lines of one full line of sight (45 volume points + 64 base points) and of a coarse one (10 + 8). */
+const FULL_SIGHT_LINES = 109
+const COARSE_SIGHT_LINES = 18
+/** Bytes a los/attack result with `rays: true` prints (109 sampled lines with their points). */
+const RAYS_RESULT_BYTES = 40_000
+
+/**
+ * Sight lines the queries will cast, estimated before any is cast: a pair both ways at full density
+ * per query (a ruleset's attack may look again for cover), and every viewer–enemy pair at coarse
+ * density for a visibility matrix.
+ */
+export function estimateSightLines(table: Table, queries: ReadonlyArray<{ type: string; side?: unknown }>): number {
+  const perSide = new Map<string, number>()
+  for (const m of table.models) perSide.set(m.side, (perSide.get(m.side) ?? 0) + 1)
+  let lines = 0
+  for (const q of queries) {
+    if (q.type === 'visibility') {
+      for (const [side, n] of perSide) if (!q.side || q.side === side) lines += n * (table.models.length - n) * COARSE_SIGHT_LINES * 2
+    } else lines += FULL_SIGHT_LINES * 2
+  }
+  return lines
+}
+
+/** Refuse, before any work, queries whose sight lines or printed rays would exceed the limits. */
+export function checkWorkBudget(table: Table, queries: ReadonlyArray<{ type: string; side?: unknown; rays?: unknown }>, limits: InputLimits = DEFAULT_LIMITS): void {
+  const lines = estimateSightLines(table, queries)
+  if (lines > limits.sightLines) {
+    throw limitError('queries', 'sightLines', `these queries would cast about ${lines.toLocaleString('en-US')} sight lines`, limits.sightLines)
+  }
+  const rayBytes = queries.filter((q) => q.rays === true).length * RAYS_RESULT_BYTES
+  if (rayBytes > limits.outputBytes) {
+    throw limitError('queries', 'outputBytes', `the sampled rays of these queries would print about ${Math.round(rayBytes / 1e6).toLocaleString('en-US')} MB`, limits.outputBytes)
+  }
 }
 
 /** Evaluate every query of a prepared table. */
@@ -52,7 +102,8 @@ export function evaluateTable(table: Table): ResultDocument {
       throw e
     }
   })
-  return { format: RESULT_FORMAT, system: table.system.id, engine: ENGINE_VERSION, options: { ...table.options }, results }
+  const warnings = sceneWarnings(table)
+  return { format: RESULT_FORMAT, system: table.system.id, engine: ENGINE_VERSION, options: { ...table.options }, results, ...(warnings.length ? { warnings } : {}) }
 }
 
 /** Run one query (also used by the app for ad-hoc queries). */

@@ -74,12 +74,22 @@ export type QueryResultBody = { [field: string]: unknown; rules?: string[] }
 
 export type QueryResult = QueryResultBody & { id: string; type: string }
 
+/** A scene sanity warning (src/engine/scene/sceneWarnings.ts): the scene is answered, but looks wrong. */
+export type SceneWarning = {
+  code: 'model-inside-terrain' | 'bases-overlap' | 'terrain-not-resting' | 'query-targets-itself'
+  /** JSON path of the field to look at. */
+  path: string
+  message: string
+}
+
 export type ResultDocument = {
   format: typeof RESULT_FORMAT
   system: string
   engine: string
   options: Record<string, string | number | boolean>
   results: QueryResult[]
+  /** Scene sanity warnings (model inside terrain, overlapping bases, floating terrain, self-aimed query); present only when there are any. */
+  warnings?: SceneWarning[]
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -54,9 +54,11 @@ describe('cli eval (spawned)', () => {
       expect(r.stdout).toBe('')
       expect(r.stderr.trim().split('\n')).toHaveLength(1)
       expect(r.stderr).toMatch(message)
+      expect(r.stderr.trim().length).toBeLessThanOrEqual(300 + 'error: '.length)
+      expect(r.stderr.match(/scene\.json/g)).toHaveLength(1) // the file, named once
       expect(r.stderr).not.toMatch(/\s+at\s+\S+\s+\(/) // no stack trace
     })
-  bad('unknown system', (s) => ({ ...s, system: 'warhammer' }), /^error: system: unknown system "warhammer"/)
+  bad('unknown system', (s) => ({ ...s, system: 'warhammer' }), /^error: \S*scene\.json: system: unknown system "warhammer"/)
   bad('query naming a missing model', (s) => ({ ...s, queries: [{ id: 'q', type: 'los', from: 'a1', to: 'zz' }] }), /queries\[0\]\.to: no model with id "zz"/)
   bad('unknown field', (s) => ({ ...s, tabel: {} }), /unknown field "tabel"/)
   bad('negative base', (s) => { (s.models as Array<Record<string, unknown>>)[0]!.base = { shape: 'round', diameter: -25 }; return s }, /models\[0\]\.base\.diameter: diameter must be greater than 0/)

@@ -94,7 +94,7 @@ describe('cli track', () => {
     writeFileSync(join(dir, 'bad-camera.json'), JSON.stringify(noFx))
     const bad = cli(['track', join(dir, 'table.png'), '--registry', join(dir, 'registry.json'), '--camera', join(dir, 'bad-camera.json')])
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toMatch(/^error: fx: missing/)
+    expect(bad.stderr).toMatch(/^error: \S*bad-camera\.json: fx: missing/)
   })
 
   it('a registry that names an id twice is rejected with its path, exit 2', () => {

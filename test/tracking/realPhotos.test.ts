@@ -2,13 +2,17 @@
 // against each set's ground truth, with the set's dictionary (6X6_250, a custom 6×6 dictionary,
 // tag36h11), and the ChArUco calibration against OpenCV's published result. Thresholds sit just
 // under what was measured (see the tracking README), so a regression fails.
+// The OpenCV tutorial and Swarmathon sets are vendored (test/fixtures/markers-real) and always run;
+// the swatbotics and Duckietown sets need ../shared, which a user's clone does not have.
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { OpenCvHandle } from '../../src/tracking/opencv/openCv.ts'
 import { calibrateCharuco } from '../../src/tracking/opencv/charuco.ts'
 import { readImageFile } from '../../src/tracking/node/readImage.ts'
 import { createGrayFrame, toGray } from '../../src/tracking/pipeline/grayFrame.ts'
-import { PHOTO_CONFIGS, REAL_PHOTOS_DIR, loadPhotoCases, scorePhotos, type SetScore } from './realPhotos.ts'
+import { PHOTO_CONFIGS, SHARED_PHOTOS_DIR, SHARED_PHOTOS_PRESENT, VENDORED_PHOTOS_DIR, VENDORED_PHOTO_SETS, loadPhotoCases, photoSetDir, scorePhotos, type SetScore } from './realPhotos.ts'
 import { openCv } from './helpers.ts'
 
 let cv: OpenCvHandle
@@ -43,6 +47,10 @@ describe('real photos: our detector (OpenCV ArucoDetector + edge-fit corners)', 
     expect(s.cornerErrorPx.median).toBeLessThan(0.4)
   })
 
+  if (!SHARED_PHOTOS_PRESENT) console.log(`real photos: ${SHARED_PHOTOS_DIR} is absent (a clone without ../shared): the swatbotics and Duckietown sets are skipped; the vendored OpenCV tutorial and Swarmathon sets run`)
+})
+
+describe.skipIf(!SHARED_PHOTOS_PRESENT)('real photos in ../shared only (skipped without it)', () => {
   it('swatbotics mapping set (72 photos, human-listed visible ids): recall ≥ 83 %, no wrong id, corners 0.1 px from AprilTag 3.3', () => {
     const s = scores.get('apriltag-mapping-swatbotics')!
     expect(s.images).toBe(72)
@@ -66,7 +74,7 @@ describe('real photos: our detector (OpenCV ArucoDetector + edge-fit corners)', 
 
 describe('real photos: ChArUco calibration', () => {
   it('reproduces OpenCV\'s tutorial calibration from img_00–03 within a few percent', () => {
-    const dir = join(REAL_PHOTOS_DIR, 'opencv-aruco-tutorial')
+    const dir = photoSetDir('opencv-aruco-tutorial')
     const frames = ['img_00.jpg', 'img_01.jpg', 'img_02.jpg', 'img_03.jpg'].map((f) => {
       const rgba = readImageFile(join(dir, f))
       return toGray(rgba, createGrayFrame(rgba.width, rgba.height))
@@ -81,5 +89,19 @@ describe('real photos: ChArUco calibration', () => {
     expect(Math.abs(k.cy - 277.75)).toBeLessThan(5)
     expect(result.rmsErrorPx).toBeLessThan(0.25)
     expect(result.views.every((v) => v.cornersUsed === 24)).toBe(true)
+  })
+})
+
+describe.skipIf(!SHARED_PHOTOS_PRESENT)('the vendored photos are the ../shared files (skipped without it)', () => {
+  it('every vendored file is byte-identical to its source', () => {
+    const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex')
+    let files = 0
+    for (const set of VENDORED_PHOTO_SETS) {
+      for (const f of readdirSync(join(VENDORED_PHOTOS_DIR, set))) {
+        expect(sha(join(VENDORED_PHOTOS_DIR, set, f)), `${set}/${f}`).toBe(sha(join(SHARED_PHOTOS_DIR, set, f)))
+        files++
+      }
+    }
+    expect(files).toBeGreaterThanOrEqual(17)
   })
 })

@@ -1,7 +1,9 @@
 // The real-photo sets in ../shared/testdata/markers-real (see its README): loaders and a scorer that
 // reports recall, wrong ids and corner error against each set's ground truth. Used by the real-photo
 // test and the benchmark. The dictionary is a parameter (6X6_250, a custom 6×6 one, tag36h11).
-import { readFileSync } from 'node:fs'
+// A user's clone has no ../shared: two sets (the OpenCV tutorial photos and Swarmathon, 1.4 MB) are
+// vendored in test/fixtures/markers-real with their ground truth and licences, and run everywhere.
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readImageFile } from '../../src/tracking/node/readImage.ts'
 import { createGrayFrame, toGray } from '../../src/tracking/pipeline/grayFrame.ts'
@@ -11,7 +13,19 @@ import { MarkerDetector, type DetectorParams, type DictionarySpec } from '../../
 import type { OpenCvHandle } from '../../src/tracking/opencv/openCv.ts'
 import type { GrayFrame, MarkerCorners } from '../../src/tracking/types.ts'
 
-export const REAL_PHOTOS_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'testdata', 'markers-real')
+export const SHARED_PHOTOS_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'testdata', 'markers-real')
+export const VENDORED_PHOTOS_DIR = join(import.meta.dirname, '..', 'fixtures', 'markers-real')
+/** Whether ../shared (the full sets) is beside the repository: true in CI and here, false in a user's clone. */
+export const SHARED_PHOTOS_PRESENT = existsSync(SHARED_PHOTOS_DIR)
+export const ALL_PHOTO_SETS = ['opencv-aruco-tutorial', 'apriltag-swarmathon', 'apriltag-mapping-swatbotics', 'apriltag-duckietown'] as const
+/** The sets vendored into test/fixtures/markers-real (always present). */
+export const VENDORED_PHOTO_SETS = ['opencv-aruco-tutorial', 'apriltag-swarmathon'] as const
+/** The sets this checkout can read. */
+export const AVAILABLE_PHOTO_SETS: readonly string[] = SHARED_PHOTOS_PRESENT ? ALL_PHOTO_SETS : VENDORED_PHOTO_SETS
+/** Where a set's files are: ../shared when present, else the vendored copy. */
+export function photoSetDir(set: string): string {
+  return SHARED_PHOTOS_PRESENT ? join(SHARED_PHOTOS_DIR, set) : join(VENDORED_PHOTOS_DIR, set)
+}
 
 type Point = [number, number]
 export type TruthMarker = { id: number; corners?: MarkerCorners }
@@ -36,10 +50,10 @@ export type PhotoCase = {
 type Json = Record<string, unknown>
 const readJson = (path: string): Json => JSON.parse(readFileSync(path, 'utf8')) as Json
 
-export function loadPhotoCases(sets: readonly string[] = ['opencv-aruco-tutorial', 'apriltag-swarmathon', 'apriltag-mapping-swatbotics', 'apriltag-duckietown']): PhotoCase[] {
+export function loadPhotoCases(sets: readonly string[] = AVAILABLE_PHOTO_SETS): PhotoCase[] {
   const cases: PhotoCase[] = []
   if (sets.includes('opencv-aruco-tutorial')) {
-    const gt = readJson(join(REAL_PHOTOS_DIR, 'opencv-aruco-tutorial', 'ground_truth.json'))
+    const gt = readJson(join(photoSetDir('opencv-aruco-tutorial'), 'ground_truth.json'))
     const dict = (gt.dictionaries as Json).tutorial_dict as { markerSize: number; maxCorrectionBits: number; bytesList: number[][][] }
     const images = gt.images as Record<string, Json>
     for (const file of ['singlemarkersoriginal.jpg', 'gboriginal.jpg', 'choriginal.jpg', 'chocclusion_original.jpg']) {
@@ -54,14 +68,14 @@ export function loadPhotoCases(sets: readonly string[] = ['opencv-aruco-tutorial
     }
   }
   if (sets.includes('apriltag-swarmathon')) {
-    const gt = readJson(join(REAL_PHOTOS_DIR, 'apriltag-swarmathon', 'ground_truth.json'))
+    const gt = readJson(join(photoSetDir('apriltag-swarmathon'), 'ground_truth.json'))
     for (const [file, img] of Object.entries(gt.images as Record<string, Json>)) {
       const tags = (img.tags as { id: number; corners: Point[] }[]).map((t) => ({ id: t.id, corners: t.corners as MarkerCorners }))
       cases.push({ set: 'apriltag-swarmathon', file, dictionary: 'DICT_APRILTAG_36h11', markers: tags, cornersAreGroundTruth: true, referenceOffsetPx: [-0.5, -0.5] })
     }
   }
   if (sets.includes('apriltag-mapping-swatbotics')) {
-    const gt = readJson(join(REAL_PHOTOS_DIR, 'apriltag-mapping-swatbotics', 'ground_truth.json'))
+    const gt = readJson(join(photoSetDir('apriltag-mapping-swatbotics'), 'ground_truth.json'))
     for (const [file, img] of Object.entries(gt.images as Record<string, Json>)) {
       const ref = (img.reference_detection_apriltag_3_3 as { id: number; corners: Point[] }[] | undefined) ?? []
       const visible = img.visible_ids as number[]
@@ -73,7 +87,7 @@ export function loadPhotoCases(sets: readonly string[] = ['opencv-aruco-tutorial
     }
   }
   if (sets.includes('apriltag-duckietown')) {
-    const gt = readJson(join(REAL_PHOTOS_DIR, 'apriltag-duckietown', 'ground_truth.json'))
+    const gt = readJson(join(photoSetDir('apriltag-duckietown'), 'ground_truth.json'))
     for (const [file, img] of Object.entries(gt.images as Record<string, Json>)) {
       const ref = (img.reference_detection_apriltag_3_3 as { id: number; corners: Point[] }[] | undefined) ?? []
       cases.push({ set: 'apriltag-duckietown', file, dictionary: 'DICT_APRILTAG_36h11', markers: ref.map((r) => ({ id: r.id, corners: r.corners as MarkerCorners })), cornersAreGroundTruth: false, referenceOffsetPx: [-0.5, -0.5] })
@@ -87,7 +101,7 @@ export function loadGray(c: PhotoCase): GrayFrame {
   const key = `${c.set}/${c.file}`
   let g = grayCache.get(key)
   if (!g) {
-    const rgba = readImageFile(join(REAL_PHOTOS_DIR, c.set, c.file))
+    const rgba = readImageFile(join(photoSetDir(c.set), c.file))
     g = toGray(rgba, createGrayFrame(rgba.width, rgba.height))
     grayCache.set(key, g)
   }

@@ -3,7 +3,7 @@
 // runQuery; this file only picks the queries and copies out what the overlay draws.
 import {
   type ArcLine, type LosRay, type Query, type QueryResult, type ResultDocument, type Scene, type SceneIssue, type Table, type Vec3Tuple,
-  LosMemo, SceneError, evaluateTable, inches, lineOfSight, loadScene, runQuery,
+  LosMemo, SceneError, checkWorkBudget, evaluateTable, inches, lineOfSight, loadScene, runQuery,
 } from '../../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../systems/index.ts'
 import type { AttackQuery, LosLine, ModelFacts, Overlay, Selection, WeaponFacts } from './protocol.ts'
@@ -81,6 +81,9 @@ export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
   const eyeOf = (id: string): Vec3Tuple => models.find((m) => m.id === id)!.eye
   const centreOf = (id: string): Vec3Tuple => models.find((m) => m.id === id)!.centre
 
+  // The matrix is every pair: a table too big for the work budget is refused with the limit's name
+  // (the same line the CLI prints), not left to freeze the worker.
+  checkWorkBudget(base, [{ type: 'visibility' }])
   const matrix = visibilityMatrix(base)
   let losRow: LosLine[] = []
   if (attacker) {

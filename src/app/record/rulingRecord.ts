@@ -2,7 +2,7 @@
 // made on, the options in force, the engine's result, when, by which engine version, and a content
 // hash so a re-opened file can be checked and re-evaluated. Validated with zod on the way back in.
 import { z } from 'zod'
-import { ENGINE_VERSION, RESULT_FORMAT, type Query, type ResultDocument, type Scene, zodIssues } from '../../engine/index.ts'
+import { ENGINE_VERSION, RESULT_FORMAT, type Query, type ResultDocument, type Scene, SceneError, checkJsonShape, zodIssues } from '../../engine/index.ts'
 import { canonicalJson, contentHash } from './canonicalJson.ts'
 
 export const RULING_FORMAT = 'tabletop-ruling/1'
@@ -93,6 +93,12 @@ export async function parseRulingFile(text: string): Promise<{ record: RulingRec
     raw = JSON.parse(text)
   } catch (e) {
     throw new RulingFileError(`this file is not valid JSON (${e instanceof Error ? e.message : String(e)}); it is not an exported ruling or it was damaged`)
+  }
+  try {
+    checkJsonShape(raw) // nesting depth and "__proto__" keys, before the key sort walks it (issue 12)
+  } catch (e) {
+    if (e instanceof SceneError) throw new RulingFileError(`this is not a valid ${RULING_FORMAT} file: ${e.message}`)
+    throw e
   }
   if (typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format === 'tabletop-scene/1') {
     throw new RulingFileError('this is a scene file, not a ruling: open it with "Open scene" instead')

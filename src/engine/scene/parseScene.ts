@@ -1,7 +1,8 @@
 // Scene validation: structure (zod), then geometry and references, with JSON paths in every message.
 import type { ZodError } from 'zod'
 import { CORE_QUERY_TYPES, SCENE_FORMAT, coreQuerySchemas, sceneSchema, type CoreQueryType, type Scene } from './sceneSchema.ts'
-import { SceneError, type SceneIssue, formatPath } from './sceneError.ts'
+import { SceneError, type SceneIssue, formatPath, showValue } from './sceneError.ts'
+import { type InputLimits, DEFAULT_LIMITS, checkCount, checkJsonShape } from './inputLimits.ts'
 import { findPolygonProblem } from '../geometry/polygon.ts'
 import { migrateScene } from './migrateScene.ts'
 import { isMeshTerrain } from './sceneSchema.ts'
@@ -28,6 +29,8 @@ export type ParseSceneOptions = {
   systemQueryTypes?: Readonly<Record<string, z.ZodType>>
   /** Validates each query's `context`. */
   contextSchema?: z.ZodType
+  /** Input limits (default DEFAULT_LIMITS). */
+  limits?: InputLimits
 }
 
 /**
@@ -35,12 +38,17 @@ export type ParseSceneOptions = {
  * with its JSON path; never returns a half-valid scene.
  */
 export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
+  const limits = opts.limits ?? DEFAULT_LIMITS
+  checkJsonShape(raw, limits)
+  checkCount(raw, 'models', 'models', limits)
+  checkCount(raw, 'terrain', 'terrain', limits)
+  checkCount(raw, 'queries', 'queries', limits)
   const migrated = migrateScene(raw)
   const parsed = runtimeSceneSchema.safeParse(migrated)
   if (!parsed.success) {
     const format = (migrated as { format?: unknown } | null)?.format
     if (format !== SCENE_FORMAT && typeof migrated === 'object' && migrated !== null) {
-      throw new SceneError([{ path: 'format', message: `expected "${SCENE_FORMAT}", got ${JSON.stringify(format)}` }])
+      throw new SceneError([{ path: 'format', message: `expected "${SCENE_FORMAT}", got ${showValue(format)}` }])
     }
     throw new SceneError(zodIssues(parsed.error))
   }

@@ -6,19 +6,42 @@ import { z } from 'zod'
 
 export const SCENE_FORMAT = 'tabletop-scene/1'
 
-const finite = () => z.number().refine(Number.isFinite, { message: 'expected a finite number' })
-const positive = (what: string) => finite().refine((v) => v > 0, { message: `${what} must be greater than 0` })
-const nonNegative = (what: string) => finite().refine((v) => v >= 0, { message: `${what} must not be negative` })
+/**
+ * Physical ranges (mm, degrees): a wargames table is at most a few metres, a model at most a few
+ * hundred mm tall, terrain at most a couple of metres. Beyond them a number is a mistake, and a huge
+ * one breaks the geometry silently (1e308 overflows to Infinity, 3.5e38 overflows float32), so the
+ * scene is refused instead. README "Limits" lists them.
+ */
+export const RANGES = {
+  /** Table width and depth. */
+  tableMm: 10_000,
+  /** Any coordinate (footprints, mesh positions, query points): the table plus a wide margin. */
+  coordinateMm: 20_000,
+  /** Model height, eye height and base sizes. */
+  modelMm: 1_000,
+  /** Terrain height and the height anything stands at (z). */
+  heightMm: 5_000,
+  /** Angles (facing, rotation), degrees either way. */
+  angleDeg: 36_000,
+  /** Mesh scale. */
+  scale: 1_000,
+} as const
+
+const upTo = (what: string, max: number, unit: string) => (schema: z.ZodNumber) => schema.max(max, `${what} must be at most ${max} ${unit}`)
+const positive = (what: string, max: number, unit = 'mm') => upTo(what, max, unit)(z.number().gt(0, `${what} must be greater than 0`))
+const nonNegative = (what: string, max: number, unit = 'mm') => upTo(what, max, unit)(z.number().min(0, `${what} must not be negative`))
+const coordinate = () => z.number().min(-RANGES.coordinateMm, `expected a coordinate within ±${RANGES.coordinateMm} mm`).max(RANGES.coordinateMm, `expected a coordinate within ±${RANGES.coordinateMm} mm`)
+const angle = () => z.number().min(-RANGES.angleDeg, `expected an angle within ±${RANGES.angleDeg}°`).max(RANGES.angleDeg, `expected an angle within ±${RANGES.angleDeg}°`)
 const id = z.string().min(1, 'expected a non-empty id').max(120)
 
-export const point2Schema = z.tuple([finite(), finite()])
-export const point3Schema = z.tuple([finite(), finite(), finite()])
+export const point2Schema = z.tuple([coordinate(), coordinate()])
+export const point3Schema = z.tuple([coordinate(), coordinate(), coordinate()])
 
 export const baseSchema = z.discriminatedUnion('shape', [
-  z.strictObject({ shape: z.literal('round'), diameter: positive('diameter') }),
+  z.strictObject({ shape: z.literal('round'), diameter: positive('diameter', RANGES.modelMm) }),
   // length runs along the model's facing (front to back), width across it.
-  z.strictObject({ shape: z.literal('oval'), length: positive('length'), width: positive('width') }),
-  z.strictObject({ shape: z.literal('rect'), length: positive('length'), width: positive('width') }),
+  z.strictObject({ shape: z.literal('oval'), length: positive('length', RANGES.modelMm), width: positive('width', RANGES.modelMm) }),
+  z.strictObject({ shape: z.literal('rect'), length: positive('length', RANGES.modelMm), width: positive('width', RANGES.modelMm) }),
 ])
 
 const prismTerrainSchema = z.strictObject({
@@ -28,9 +51,9 @@ const prismTerrainSchema = z.strictObject({
   /** Polygon vertices [x, y] in mm, either winding, not closed (the last vertex joins the first). */
   footprint: z.array(point2Schema).min(3, 'a footprint needs at least 3 vertices'),
   /** Height of the piece above its own bottom, mm. */
-  height: positive('height'),
+  height: positive('height', RANGES.heightMm),
   /** Height of the piece's bottom above the table, mm (default 0). */
-  z: nonNegative('z').optional(),
+  z: nonNegative('z', RANGES.heightMm).optional(),
   name: z.string().optional(),
 })
 
@@ -42,8 +65,8 @@ const meshTerrainSchema = z.strictObject({
   mesh: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, 'expected a file name in models/ (letters, digits, . _ -)'),
   position: point3Schema,
   /** Rotation about z in degrees, counter-clockwise. */
-  rotation: finite().optional(),
-  scale: positive('scale').optional(),
+  rotation: angle().optional(),
+  scale: positive('scale', RANGES.scale, '×').optional(),
   name: z.string().optional(),
 })
 
@@ -68,18 +91,18 @@ export const modelSchema = z.strictObject({
   keywords: z.array(z.string().min(1)).optional(),
   base: baseSchema,
   /** Model height above the base bottom, mm. */
-  height: positive('height'),
+  height: positive('height', RANGES.modelMm),
   /** Eye height above the base bottom, mm; default 0.9 × height. */
-  eye: nonNegative('eye').optional(),
+  eye: nonNegative('eye', RANGES.modelMm).optional(),
   /** Base centre [x, y], mm. */
   position: point2Schema,
   /** Bottom of the base above the table, mm (standing on terrain). Default 0. */
-  z: nonNegative('z').optional(),
+  z: nonNegative('z', RANGES.heightMm).optional(),
   /** Facing in degrees, counter-clockwise from +x. Default 0. */
-  facing: finite().optional(),
+  facing: angle().optional(),
   status: z.array(z.string().min(1)).optional(),
   /** 1-sigma position uncertainty in mm (from tracking's freeze); 0 or absent = placed by hand. */
-  uncertainty: nonNegative('uncertainty').optional(),
+  uncertainty: nonNegative('uncertainty', RANGES.modelMm).optional(),
   name: z.string().optional(),
 })
 
@@ -139,7 +162,7 @@ export const coreQuerySchemas = {
     model: ref,
     to: point2Schema,
     mode: z.string().min(1).optional(),
-    facing: finite().optional(),
+    facing: angle().optional(),
     context: z.record(z.string(), z.unknown()).optional(),
   }),
 } as const
@@ -172,7 +195,7 @@ export const sceneSchema = z.strictObject({
   system: z.string().min(1),
   /** Ruleset option overrides, by their documented names. */
   options: z.record(z.string(), z.unknown()).optional(),
-  table: z.strictObject({ width: positive('table width'), depth: positive('table depth') }),
+  table: z.strictObject({ width: positive('table width', RANGES.tableMm), depth: positive('table depth', RANGES.tableMm) }),
   terrain: z.array(terrainSchema).optional(),
   models: z.array(modelSchema),
   queries: z.array(querySchema).optional(),

@@ -5,7 +5,7 @@ import { isMeshTerrain } from '../scene/sceneSchema.ts'
 import { placeBase } from '../geometry/baseShape.ts'
 import { type TerrainMesh, type TerrainWorld, buildTerrainWorld } from '../los/terrainWorld.ts'
 import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
-import { type SceneIssue, SceneError } from '../scene/sceneError.ts'
+import { type SceneIssue, SceneError, showValue } from '../scene/sceneError.ts'
 import { own } from '../own.ts'
 
 /** Default eye height as a fraction of model height when a scene gives none. */
@@ -32,13 +32,13 @@ export function resolveOptions(system: RuleSystem, given: Record<string, unknown
     }
     if (decl.values) {
       if (!decl.values.includes(value as OptionValue)) {
-        issues.push({ path, message: `expected one of ${decl.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}` })
+        issues.push({ path, message: `expected one of ${decl.values.map((v) => JSON.stringify(v)).join(', ')}, got ${showValue(value)}` })
         continue
       }
     } else {
       const type = decl.type ?? typeof decl.default
       if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
-        issues.push({ path, message: `expected a ${type}, got ${JSON.stringify(value)}` })
+        issues.push({ path, message: `expected a ${type}, got ${showValue(value)}` })
         continue
       }
     }

@@ -21,7 +21,9 @@ export type FormationFigure = {
 }
 
 /** Formation of a set of models (positions as on the table, or overridden by `moved`). */
-export function measureFormation(table: Table, unit: string, models: readonly TableModel[]): FormationFigure {
+export function measureFormation(table: Table, unit: string, listed: readonly TableModel[]): FormationFigure {
+  // By id, not as listed: the spanning chain (and each link's ends) must not depend on the scene's order (issue 12).
+  const models = [...listed].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   const limitMm = inches(FORMATION_GAP_INCHES)
   const n = models.length
   const gap = (i: number, j: number): number => measureGap(table, models[i]!, models[j]!).rawMm

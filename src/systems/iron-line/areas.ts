@@ -3,7 +3,7 @@
 // §16A Strongpoints, and the deployment geometry of §15/§18 (zones 8" from the centerline, Last Stand).
 import {
   type MarginFigure, type QueryOf, type Reason, type QueryResultBody, type Table, type TableModel, SceneError, frontEdgeCentre, inches,
-  isWithin, marginOf, measureBaseGap2, measureModels, polygonContains, roundTo, toInches, formatFraction, toNumber, own,
+  isWithin, marginOf, measureBaseGap2, measureModels, polygonContains, roundTo, toInches, formatFraction, toNumber, own, sidesFromSouth,
 } from '../../engine/index.ts'
 import { findEwAbility } from './catalogue.ts'
 import { IRON_LINE } from './constants.ts'
@@ -253,7 +253,8 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
 type Zones = { centrelineY: number; south: string; north: string; southZoneMaxY: number; northZoneMinY: number }
 
 function sidesOf(table: Table, ctx: IronLineContext): Zones {
-  const sides = [...new Set(table.models.map((m) => m.side))]
+  // Not the first side listed: the side standing nearest the south edge, unless the context says (issue 12).
+  const sides = sidesFromSouth(table)
   const south = ctx.southSide ?? sides[0] ?? 'south'
   const north = sides.find((s) => s !== south) ?? 'north'
   const c = table.depthMm / 2

@@ -35,7 +35,7 @@ export const contextSchema = z.strictObject({
   breakpoint: z.number().int().min(1).optional(),
   /** Victory condition or twist whose geometry an objective / deployment query uses. */
   condition: z.enum(['signal-dominance', 'deep-extraction', 'wreckage-rights', 'desperate-raid', 'relay-nodes', 'strongpoint', 'burn-the-relay', 'scorched-perimeter', 'last-stand', 'the-corridor', 'no-mans-land', 'clustered', 'standard']).optional(),
-  /** Sides: which side holds the southern half (y < centreline); default the first side in the scene. */
+  /** Sides: which side holds the southern half (y < centreline); default the side whose models stand nearest the south edge (mean y; ties by name). */
   southSide: z.string().optional(),
   /** The Defender side for Attacker/Defender conditions. */
   defenderSide: z.string().optional(),

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import {
   type QueryOf, type QueryResultBody, type Table, type TableModel,
-  SceneError, inches, isWithin, marginOf, polygonContains, roundTo, toInches, own,
+  SceneError, inches, isWithin, marginOf, polygonContains, roundTo, toInches, own, sidesFromSouth, sidesFromSouthWest,
 } from '../../engine/index.ts'
 import { SK } from './constants.ts'
 import { readContext } from './context.ts'
@@ -170,7 +170,9 @@ export function deployment(table: Table, q: z.infer<typeof deploymentQuerySchema
   const w = toInches(table.widthMm)
   const d = toInches(table.depthMm)
   const sc = SCENARIOS[q.scenario as ScenarioId]
-  const sides = [...new Set(table.models.map((m) => m.side))]
+  // Not the order the models are listed in (issue 12): undeclared edges go to the side standing nearest
+  // the south edge (south-west corner for Dead Drop) first, ties by side name; declared edges decide.
+  const sides = sc.deployment === 'corners' ? sidesFromSouthWest(table) : sidesFromSouth(table)
   const zones = new Map<string, Zone[]>()
   const notes: string[] = []
   const corners = sc.deployment === 'corners'

@@ -1,6 +1,6 @@
 // Camera intrinsics files (format tabletop-camera/1), stored per device after a ChArUco calibration.
 import { z } from 'zod'
-import { SceneError, zodIssues } from '../../engine/index.ts'
+import { SceneError, checkJsonShape, zodIssues } from '../../engine/index.ts'
 import type { CameraIntrinsics } from '../types.ts'
 
 export const INTRINSICS_FORMAT = 'tabletop-camera/1'
@@ -27,10 +27,34 @@ export const intrinsicsSchema = z.strictObject({
 
 export type IntrinsicsFile = z.infer<typeof intrinsicsSchema>
 
+/**
+ * Plausible intrinsics: any real camera's focal length is between a tenth of and fifty times the
+ * image's larger side in pixels (ultra-wide to long telephoto), its principal point inside the image,
+ * its image at most 100,000 px a side. A value outside silently drops every object from view.
+ */
+export function intrinsicsIssues(f: Pick<IntrinsicsFile, 'width' | 'height' | 'fx' | 'fy' | 'cx' | 'cy' | 'distortion'>): Array<{ path: string; message: string }> {
+  const issues: Array<{ path: string; message: string }> = []
+  const side = Math.max(f.width, f.height)
+  if (f.width > 100_000) issues.push({ path: 'width', message: `${f.width} px is not a camera image width (at most 100,000)` })
+  if (f.height > 100_000) issues.push({ path: 'height', message: `${f.height} px is not a camera image height (at most 100,000)` })
+  for (const k of ['fx', 'fy'] as const) {
+    if (f[k] < 0.1 * side || f[k] > 50 * side) issues.push({ path: k, message: `${f[k]} px is not a plausible focal length for a ${f.width} × ${f.height} image (expected ${0.1 * side}–${50 * side} px)` })
+  }
+  if (f.cx < 0 || f.cx > f.width) issues.push({ path: 'cx', message: `the principal point x ${f.cx} px is outside the ${f.width} px wide image` })
+  if (f.cy < 0 || f.cy > f.height) issues.push({ path: 'cy', message: `the principal point y ${f.cy} px is outside the ${f.height} px high image` })
+  f.distortion?.forEach((d, i) => {
+    if (Math.abs(d) > 1000) issues.push({ path: `distortion[${i}]`, message: `${d} is not a plausible distortion coefficient (at most ±1000)` })
+  })
+  return issues
+}
+
 export function parseIntrinsics(raw: unknown): CameraIntrinsics {
+  checkJsonShape(raw)
   const parsed = intrinsicsSchema.safeParse(raw)
   if (!parsed.success) throw new SceneError(zodIssues(parsed.error))
   const f = parsed.data
+  const implausible = intrinsicsIssues(f)
+  if (implausible.length) throw new SceneError(implausible)
   return { width: f.width, height: f.height, fx: f.fx, fy: f.fy, cx: f.cx, cy: f.cy, distortion: f.distortion, rmsErrorPx: f.rmsErrorPx, source: 'calibration' }
 }
 

@@ -2,7 +2,7 @@
 // Units mm and degrees (CCW). A marker's own frame: origin at the centre of its black square,
 // x to the right of the printed pattern, y up the pattern (OpenCV corner order TL, TR, BR, BL).
 import { z } from 'zod'
-import { SceneError, zodIssues } from '../../engine/index.ts'
+import { SceneError, checkJsonShape, showValue, zodIssues } from '../../engine/index.ts'
 
 export const REGISTRY_FORMAT = 'tabletop-markers/1'
 
@@ -98,8 +98,9 @@ export type TerrainMarker = z.infer<typeof terrainMarker>
  * with its JSON path: unknown fields, an id named twice, an id outside the dictionary.
  */
 export function parseRegistry(raw: unknown): Registry {
+  checkJsonShape(raw)
   if (typeof raw === 'object' && raw !== null && 'format' in raw && raw.format !== REGISTRY_FORMAT) {
-    throw new SceneError([{ path: 'format', message: `expected "${REGISTRY_FORMAT}", got ${JSON.stringify(raw.format)}` }])
+    throw new SceneError([{ path: 'format', message: `expected "${REGISTRY_FORMAT}", got ${showValue(raw.format)}` }])
   }
   const parsed = registrySchema.safeParse(raw)
   if (!parsed.success) throw new SceneError(zodIssues(parsed.error))
@@ -116,9 +117,44 @@ export function parseRegistry(raw: unknown): Registry {
   const tableMarkers = registry.markers.filter((m) => m.role === 'table')
   const faces = new Set(tableMarkers.map((m) => m.face ?? 'up'))
   if (faces.size > 1) issues.push({ path: 'markers', message: 'table reference markers must all face the same way (all "up" or all "down")' })
+  issues.push(...tableLayoutIssues(registry.markers))
   if (issues.length) throw new SceneError(issues)
   return registry
 }
+
+/**
+ * A degenerate table-marker layout cannot lock the table: two markers overlapping (at one spot), or
+ * three or more with their centres on one line (the tilt about that line rests on one marker's own
+ * few millimetres). Markers are printed squares, so overlap means a typing mistake.
+ */
+export function tableLayoutIssues(markers: readonly RegistryMarker[]): Array<{ path: string; message: string }> {
+  const table = markers.map((m, i) => ({ m, i })).filter((x): x is { m: TableMarker; i: number } => x.m.role === 'table')
+  for (let a = 0; a < table.length; a++) {
+    for (let b = a + 1; b < table.length; b++) {
+      const A = table[a]!, B = table[b]!
+      const gap = Math.hypot(A.m.position[0] - B.m.position[0], A.m.position[1] - B.m.position[1])
+      if (gap < (A.m.size + B.m.size) / 2) {
+        return [{ path: `markers[${B.i}].position`, message: `table markers ${A.m.id} and ${B.m.id} overlap (centres ${round1(gap)} mm apart, sizes ${A.m.size} and ${B.m.size} mm): coincident markers cannot lock the table` }]
+      }
+    }
+  }
+  if (table.length >= 3) {
+    const n = table.length
+    const mx = table.reduce((s, x) => s + x.m.position[0], 0) / n, my = table.reduce((s, x) => s + x.m.position[1], 0) / n
+    let sxx = 0, syy = 0, sxy = 0
+    for (const { m } of table) { const dx = m.position[0] - mx, dy = m.position[1] - my; sxx += dx * dx; syy += dy * dy; sxy += dx * dy }
+    // Smallest principal spread of the centres (standard deviation across the best-fit line).
+    const tr = (sxx + syy) / n, det = (sxx * syy - sxy * sxy) / (n * n)
+    const minor = Math.sqrt(Math.max(0, tr / 2 - Math.sqrt(Math.max(0, (tr * tr) / 4 - det))))
+    const size = table.reduce((s, x) => s + x.m.size, 0) / n
+    if (minor < size / 2) {
+      return [{ path: 'markers', message: `the ${n} table markers lie on one line (${round1(minor)} mm off it): place at least one away from that line so the table's tilt is measured` }]
+    }
+  }
+  return []
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10
 
 /** Number of ids in a predefined dictionary. */
 export function dictionaryCapacity(name: DictionaryName): number {

@@ -1,0 +1,103 @@
+// Input limits: every file and query is bounded before it is parsed, validated or evaluated, so a
+// hostile or mistaken input is refused in one line naming the limit (exit 2) instead of crashing,
+// hanging or exhausting memory. Defaults serve the biggest real game (about 150 models on a 6'×4'
+// table) many times over; the CLI raises them with `--limit name=value`, the app uses the defaults.
+// Documented in src/engine/scene/README.md ("Limits").
+import { SceneError } from './sceneError.ts'
+
+export type InputLimits = {
+  /** Bytes of one input file (scene, registry, camera, mesh, ruling). */
+  inputBytes: number
+  /** Nesting depth of arrays and objects in one JSON document. */
+  nestingDepth: number
+  /** Models in one scene. */
+  models: number
+  /** Terrain pieces in one scene. */
+  terrain: number
+  /** Queries in one scene. */
+  queries: number
+  /** Triangles of the terrain meshes one scene uses. */
+  triangles: number
+  /** Pixels of one decoded image (checked from the PNG/JPEG header, before decoding). */
+  imagePixels: number
+  /** Bytes of one printed result. */
+  outputBytes: number
+  /** Work budget: sight lines the queries of one evaluation may cast (estimated before any is cast). */
+  sightLines: number
+}
+
+export const DEFAULT_LIMITS: Readonly<InputLimits> = Object.freeze({
+  inputBytes: 32 * 1024 * 1024,
+  nestingDepth: 64,
+  models: 1000,
+  terrain: 1000,
+  queries: 10_000,
+  triangles: 500_000,
+  imagePixels: 50_000_000,
+  outputBytes: 64 * 1024 * 1024,
+  sightLines: 2_000_000,
+})
+
+export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as Array<keyof InputLimits>
+
+/** What each limit bounds, for messages and `--limit` help. */
+export const LIMIT_UNITS: Readonly<Record<keyof InputLimits, string>> = {
+  inputBytes: 'bytes', nestingDepth: 'levels', models: 'models', terrain: 'terrain pieces', queries: 'queries',
+  triangles: 'triangles', imagePixels: 'pixels', outputBytes: 'bytes', sightLines: 'sight lines',
+}
+
+/** Limits in force: defaults with overrides. */
+export function resolveLimits(over: Partial<InputLimits> = {}): InputLimits {
+  return { ...DEFAULT_LIMITS, ...over }
+}
+
+/** The error for a limit that was hit: one line naming the limit and how to raise it. */
+export function limitError(path: string, limit: keyof InputLimits, found: string, max: number): SceneError {
+  return new SceneError([{ path, message: `${found}, over the limit of ${max.toLocaleString('en-US')} ${LIMIT_UNITS[limit]} (limit "${limit}"; raise it with --limit ${limit}=N)` }])
+}
+
+/**
+ * Check a parsed JSON document's shape before any validator walks it: nesting depth, and no
+ * "__proto__" keys (JSON.parse keeps them as own keys, but a validator copying the object would set a
+ * prototype instead). Iterative, so a 100,000-deep document cannot overflow the stack.
+ */
+export function checkJsonShape(raw: unknown, limits: Pick<InputLimits, 'nestingDepth'> = DEFAULT_LIMITS): void {
+  if (typeof raw !== 'object' || raw === null) return
+  const stack: Array<{ v: object; depth: number; path: () => string }> = [{ v: raw, depth: 1, path: () => '' }]
+  while (stack.length) {
+    const { v, depth, path } = stack.pop()!
+    if (depth > limits.nestingDepth) {
+      throw limitError(shortPath(path()), 'nestingDepth', `arrays and objects nested ${depth} levels deep`, limits.nestingDepth)
+    }
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        const c: unknown = v[i]
+        if (typeof c === 'object' && c !== null) stack.push({ v: c, depth: depth + 1, path: () => `${path()}[${i}]` })
+      }
+    } else {
+      for (const k of Object.keys(v)) {
+        const at = () => (path() ? `${path()}.${shortKey(k)}` : shortKey(k))
+        if (k === '__proto__') throw new SceneError([{ path: at(), message: 'the key "__proto__" is not allowed' }])
+        const c: unknown = (v as Record<string, unknown>)[k]
+        if (typeof c === 'object' && c !== null) stack.push({ v: c, depth: depth + 1, path: at })
+      }
+    }
+  }
+}
+
+/** A deep path cut after its first 60 characters ("format[0][0][0]…"). */
+function shortPath(p: string): string {
+  return p.length > 60 ? `${p.slice(0, 60)}…` : p
+}
+
+function shortKey(k: string): string {
+  return k.length > 40 ? `${k.slice(0, 40)}…` : k
+}
+
+/** Refuse a document over a count limit (models, terrain, queries) before validating its items. */
+export function checkCount(raw: unknown, key: string, limit: 'models' | 'terrain' | 'queries', limits: InputLimits): void {
+  const list = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[key] : undefined
+  if (Array.isArray(list) && list.length > limits[limit]) {
+    throw limitError(key, limit, `${list.length.toLocaleString('en-US')} ${LIMIT_UNITS[limit]}`, limits[limit])
+  }
+}
