@@ -10,6 +10,7 @@ import { RecordPanel } from './ui/RecordPanel.tsx'
 import { EditPanel } from './ui/EditPanel.tsx'
 import { OptionsPanel } from './ui/OptionsPanel.tsx'
 import { ErrorBoundary } from './ui/ErrorBoundary.tsx'
+import { RoomPanel } from './sync/RoomPanel.tsx'
 
 export function App() {
   return (
@@ -28,6 +29,7 @@ export function App() {
         <ErrorBoundary what="referee record"><RecordPanel /></ErrorBoundary>
         <ErrorBoundary what="edit tools"><EditPanel /></ErrorBoundary>
         <ErrorBoundary what="rule options"><OptionsPanel /></ErrorBoundary>
+        <ErrorBoundary what="shared table"><RoomPanel /></ErrorBoundary>
       </aside>
     </div>
   )

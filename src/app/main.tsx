@@ -12,6 +12,7 @@ import { loadDemo } from './ui/TopBar.tsx'
 import { App } from './App.tsx'
 import { installProbe } from './scene/TestProbe.tsx'
 import { installKiosk } from './ui/kiosk.ts'
+import { startRoomFromLocation } from './sync/startRoom.ts'
 import './app.css'
 
 const restored = savedScene()
@@ -24,6 +25,7 @@ installProbe()
 installKiosk()
 startEvaluationLoop(useApp, engine())
 void loadHistory()
+startRoomFromLocation()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

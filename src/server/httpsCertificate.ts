@@ -4,7 +4,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { X509Certificate } from 'node:crypto'
+import { isIP } from 'node:net'
 import { generate } from 'selfsigned'
+
+const isIp = (h: string) => isIP(h) !== 0
 
 export type Certificate = { key: string; cert: string; fingerprint256: string }
 
@@ -15,7 +18,7 @@ export async function localCertificate(dataDir: string, hosts: readonly string[]
   if (existsSync(keyPath) && existsSync(certPath)) {
     const cert = readFileSync(certPath, 'utf8')
     const x = new X509Certificate(cert)
-    const coversAll = hosts.every((h) => x.checkIP(h) !== undefined || x.checkHost(h) !== undefined)
+    const coversAll = hosts.every((h) => (isIp(h) ? x.checkIP(h) : x.checkHost(h)) !== undefined)
     if (coversAll && Date.parse(x.validTo) - Date.now() > 7 * 24 * 3600 * 1000) return { key: readFileSync(keyPath, 'utf8'), cert, fingerprint256: x.fingerprint256 }
   }
   const now = new Date()
@@ -27,7 +30,7 @@ export async function localCertificate(dataDir: string, hosts: readonly string[]
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: hosts.map((h) => (/^[\d.]+$|:/.test(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h })) },
+      { name: 'subjectAltName', altNames: hosts.map((h) => (isIp(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h })) },
     ],
   })
   mkdirSync(dir, { recursive: true })

@@ -41,17 +41,25 @@ export async function runSyncLoad(wsUrls: readonly string[], dataDir: string, cf
   }
   await Promise.all(clients.flat().map((c) => c.ready))
   const connectMs = now() - t0
-  // Receivers: one latency sample per frame (the frame's first pose carries the send time).
-  for (const inRoom of clients) {
+  // Receivers: one latency sample per frame. Several frames may arrive in one update (between
+  // Redis instances Hocuspocus syncs by state vector, which merges what is pending): each frame
+  // up to the newest one seen counts as arrived now, against its own send time.
+  const sentAtMs: number[][] = clients.map(() => [])
+  clients.forEach((inRoom, r) => {
     for (const c of inRoom.slice(1)) {
+      let lastFrame = 0
       c.doc.getMap<SharedPose>('poses').observe((ev, tr) => {
         if (tr.local || !ev.keysChanged.has(MODELS[0]!)) return
-        const p = c.doc.getMap<SharedPose>('poses').get(MODELS[0]!)!
-        latencies.push(now() - p.atMs)
-        deliveries++
+        const frame = c.doc.getMap<SharedPose>('poses').get(MODELS[0]!)!.frame ?? 0
+        const t = now()
+        for (let f = lastFrame + 1; f <= frame; f++) {
+          latencies.push(t - sentAtMs[r]![f]!)
+          deliveries++
+        }
+        lastFrame = Math.max(lastFrame, frame)
       })
     }
-  }
+  })
   let frames = 0
   const periodMs = 1000 / cfg.hz
   const startMs = now()
@@ -61,21 +69,28 @@ export async function runSyncLoad(wsUrls: readonly string[], dataDir: string, cf
     const tick = () => {
       if (now() >= endMs) return resolve()
       frameNo++
-      for (const inRoom of clients) {
+      clients.forEach((inRoom, r) => {
         const src = inRoom[0]!
         const at = now()
+        sentAtMs[r]![frameNo] = at
         src.doc.transact(() => {
-          MODELS.forEach((id, i) => writePose(src.doc, id, { position: [100 + (frameNo % 50) + i * 200, 300], facing: frameNo % 360, uncertaintyMm: 0.8, state: 'tracked', atMs: at }))
+          MODELS.forEach((id, i) => writePose(src.doc, id, { position: [100 + (frameNo % 50) + i * 200, 300], facing: frameNo % 360, uncertaintyMm: 0.8, state: 'tracked', atMs: at, frame: frameNo }))
         })
         frames++
-      }
+      })
       // A steady 1/hz cadence (a late tick does not push the later ones back).
       setTimeout(tick, Math.max(0, startMs + frameNo * periodMs - now()))
     }
     tick()
   })
-  // Let the last frames arrive.
-  await new Promise((r) => setTimeout(r, 1000))
+  // Let the frames in flight arrive: until nothing new for 2 s (at most 60 s), so a slow run is
+  // counted as slow, not as lost.
+  const drainEnd = now() + 60_000
+  let last = -1
+  while (deliveries !== last && deliveries < frames * (cfg.clientsPerRoom - 1) && now() < drainEnd) {
+    last = deliveries
+    await new Promise((r) => setTimeout(r, 2000))
+  }
   for (const c of clients.flat()) c.close()
   const sorted = Float64Array.from(latencies).sort()
   return {

@@ -61,5 +61,10 @@ describe('the server killed mid-session and restarted', () => {
     await otherReader.ready
     otherReader.doc.getMap<number>('edits').set('after-restart', 1)
     await until(() => watcher.doc.getMap<number>('edits').has('after-restart'), 15_000, 'the watcher to reconnect and see a new edit')
+    // Keys are never logged, whatever happened.
+    for (const s of [first, second]) {
+      expect(s.output()).not.toContain(room.editKey)
+      expect(s.output()).not.toContain(otherRoom.editKey)
+    }
   }, 60_000)
 })

@@ -30,3 +30,16 @@ export async function startTabletopServer(opts: Partial<ServerOptions> & { distD
     },
   }
 }
+
+/** The built app served by the production server, for one browser test file; `stop` removes everything. */
+export async function startBuiltApp(): Promise<TabletopServer> {
+  const built = await buildApp()
+  const server = await startTabletopServer({ distDir: built.distDir })
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop()
+      built.remove()
+    },
+  }
+}

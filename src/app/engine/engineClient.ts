@@ -1,11 +1,13 @@
 // The main thread's handle on the engine worker: request/reply by id, one promise per request.
 import type { Query, ResultDocument, Scene, SceneIssue } from '../../engine/index.ts'
 import type { EngineReply, EngineRequest, Overlay, Selection } from './protocol.ts'
+import { userMeshUrls } from './bundledMeshes.ts'
 
-export type EngineOutcome<T> = { ok: true; value: T } | { ok: false; issues: SceneIssue[] }
+export type EngineOutcome<T> = { ok: true; value: T } | { ok: false; issues: SceneIssue[]; superseded?: true }
 
 export type EngineClient = {
-  evaluate: (scene: Scene, selection: Selection) => Promise<EngineOutcome<Overlay>>
+  /** live: a newer live evaluate cancels this one (it then resolves with superseded). */
+  evaluate: (scene: Scene, selection: Selection, live?: boolean) => Promise<EngineOutcome<Overlay>>
   rule: (scene: Scene, query: Query) => Promise<EngineOutcome<ResultDocument>>
   dispose: () => void
 }
@@ -31,12 +33,13 @@ export function createEngineClient(): EngineClient {
     new Promise((resolve) => {
       const requestId = nextId++
       pending.set(requestId, resolve)
-      worker.postMessage(make(requestId))
+      // terrain files the player added go along, so the worker can read the ones the scene names
+      worker.postMessage({ ...make(requestId), meshFiles: userMeshUrls() })
     })
   return {
-    evaluate: async (scene, selection) => {
-      const r = await send((requestId) => ({ kind: 'evaluate', requestId, scene, selection }))
-      if (!r.ok) return { ok: false, issues: r.issues }
+    evaluate: async (scene, selection, live = false) => {
+      const r = await send((requestId) => ({ kind: 'evaluate', requestId, scene, selection, ...(live ? { live } : {}) }))
+      if (!r.ok) return { ok: false, issues: r.issues, ...(r.superseded ? { superseded: r.superseded } : {}) }
       return r.kind === 'evaluated' ? { ok: true, value: r.overlay } : { ok: false, issues: [{ path: '', message: 'unexpected reply' }] }
     },
     rule: async (scene, query) => {

@@ -1,29 +1,24 @@
 // The three classes every line of sight is shown as, whatever a system calls it: clear, partial,
-// blocked. A system's own class name stays beside it (the card says "partial (cover)"). Prefers a
-// uniform display class on the result when the engine gives one; otherwise reads the engine's
-// `visible` verdict and the system's class name (no figure is computed here).
+// blocked. A system's own class name stays beside it (the card says "partial (cover)"). The display
+// class is the result's own (tabletop-result/1 `sight.display`, which each ruleset declares for its
+// classes); no ruleset's class names are known here. Without one (a result from before the uniform
+// fields) only the engine's `visible` verdict and the three display words themselves are read.
 
 export type LosDisplayClass = 'clear' | 'partial' | 'blocked'
-
-/** System class names that mean an unobstructed view (each system's own word for it). */
-const CLEAR_NAMES = new Set(['clear', 'open-ground', 'open', 'visible', 'in-the-open'])
-const BLOCKED_NAMES = new Set(['blocked', 'hidden', 'none', 'no-los', 'not-visible', 'out-of-sight'])
 
 export function isLosDisplayClass(v: unknown): v is LosDisplayClass {
   return v === 'clear' || v === 'partial' || v === 'blocked'
 }
 
 /**
- * The display class from what the engine said: not visible → blocked; visible with the system's
- * "clear" word (or no class at all) → clear; any other class (cover, obscured…) → partial.
+ * The display class: the result's uniform one when it gives it; else not visible → blocked, no class
+ * → clear, a class that is itself a display word → that, any other class (cover, obscured…) → partial.
  */
 export function losDisplayClass(visible: boolean, systemClass: string | undefined, uniform?: unknown): LosDisplayClass {
   if (isLosDisplayClass(uniform)) return uniform
   if (!visible) return 'blocked'
   if (systemClass === undefined) return 'clear'
-  if (CLEAR_NAMES.has(systemClass)) return 'clear'
-  if (BLOCKED_NAMES.has(systemClass)) return 'blocked'
-  return 'partial'
+  return isLosDisplayClass(systemClass) ? systemClass : 'partial'
 }
 
 /** Icon and word per class: shape as well as colour (colour-blind readers). */

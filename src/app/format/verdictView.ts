@@ -28,13 +28,14 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 export function readVerdict(result: QueryResult): VerdictView {
   const v = readAttack(result)
   let los: VerdictView['los'] = null
-  if (isObj(result.los)) {
-    const l = result.los
-    const models = Array.isArray(l.models) ? l.models.filter(isObj) : null
-    const visible = typeof l.visible === 'boolean' ? l.visible : typeof l.visible === 'number' ? l.visible > 0 : models ? models.some((m) => m.visible === true) : true
-    const systemClass = typeof l.class === 'string' ? l.class : undefined
+  // The uniform `sight` block (tabletop-result/1): the game's class, its display class and the facts.
+  const l = isObj(result.los) ? result.los : null
+  const sight = l && isObj(l.sight) ? l.sight : isObj(result.sight) ? result.sight : null
+  if (sight) {
+    const models = l && Array.isArray(l.models) ? l.models.filter(isObj) : null
+    const systemClass = typeof sight.class === 'string' ? sight.class : undefined
     los = {
-      display: losDisplayClass(visible, systemClass, l.display),
+      display: losDisplayClass(sight.visible === true, systemClass, sight.display),
       systemClass,
       fraction: v.los?.fraction ?? null,
       modelsSeen: models && models.length > 0 ? { seen: models.filter((m) => m.visible === true).length, of: models.length } : null,

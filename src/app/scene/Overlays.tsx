@@ -57,7 +57,7 @@ function LosLines({ overlay }: { overlay: Overlay }) {
   return (
     <group name="los-lines">
       {overlay.losRow.map((l) => {
-        const display = losDisplayClass(l.visible, l.class)
+        const display = losDisplayClass(l.visible, l.class, l.display)
         const colour = losColour(display)
         const chosen = l.to === targetId
         // At its target (the line's aim point), so it reads as that model's line of sight.

@@ -12,7 +12,8 @@ import * as Y from 'yjs'
 import type { Scene, SceneModel, SceneTerrain } from '../../engine/index.ts'
 
 export type PoseState = 'tracked' | 'held' | 'moving' | 'stale'
-export type SharedPose = { position: [number, number]; facing: number; uncertaintyMm: number; state: PoseState; atMs: number }
+/** `frame`: the tracking source's frame counter (readers can tell a skipped frame from a late one). */
+export type SharedPose = { position: [number, number]; facing: number; uncertaintyMm: number; state: PoseState; atMs: number; frame?: number }
 export type TrackingSource = { clientId: number; name: string; sinceMs: number }
 
 type SceneBase = Omit<Scene, 'models' | 'terrain'>

@@ -22,7 +22,7 @@ function Row({ label, testId, children }: { label: string; testId: string; child
 }
 
 function AttackDetails({ result, units }: { result: QueryResult; units: Units }) {
-  const v = readAttack(result)
+  const v = readAttack(result, units)
   const rest = Object.entries(result).filter(([k]) => !SHOWN_FIELDS.has(k))
   return (
     <>
@@ -69,9 +69,9 @@ function AttackDetails({ result, units }: { result: QueryResult; units: Units })
         )}
         {v.probability && (
           <Row label="Chance" testId="card-probability">
-            <span data-testid="card-hit"><strong>{v.probability.hitExact}</strong> ({formatPercent(v.probability.hit)}) to hit</span>
+            <span data-testid="card-hit"><strong>{v.probability.hitExact}</strong> ({formatPercent(v.probability.hit)}) to hit{v.probability.hitScope && ` (${v.probability.hitScope})`}</span>
             {', '}
-            <span data-testid="card-effect"><strong>{v.probability.effectExact}</strong> ({formatPercent(v.probability.effect)}) to take effect</span>
+            <span data-testid="card-effect"><strong>{v.probability.effectExact}</strong> ({formatPercent(v.probability.effect)}) to take effect{v.probability.effectScope && ` (${v.probability.effectScope})`}</span>
           </Row>
         )}
       </dl>

@@ -55,7 +55,7 @@ export function SelectionPanel() {
           <div className="button-row" role="group" aria-label="Target">
             {enemies.map((m) => {
               const los = overlay?.losRow.find((l) => l.to === m.id)
-              const display = los ? losDisplayClass(los.visible, los.class) : null
+              const display = los ? losDisplayClass(los.visible, los.class, los.display) : null
               return (
                 <button key={m.id} type="button" aria-pressed={m.id === targetId} data-testid={`target-${m.id}`} onClick={() => setTarget(m.id)}>
                   {m.name}

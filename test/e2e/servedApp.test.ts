@@ -1,0 +1,154 @@
+// The app as `npm start` ships it (built, with its service worker, served by src/server), in
+// Chromium; one build and one browser for both parts:
+// - Offline (issue 14 item 7): after one visit, with the network cut (an offline browser context),
+//   the app opens, the planner rules (engine worker) and a photo is tracked (tracking worker with
+//   OpenCV's wasm), all from the service worker's cache.
+// - One table, many screens (issue 16): a device shares its table (the app makes the room and
+//   shows edit and view links as QR codes); a second device opens the edit link; a model dragged on
+//   one moves on the other, and a ruling made on one lands in the other's history with the same
+//   content hash. A third device on the view link watches; an update it forges is refused by the
+//   server and reaches nobody.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PNG } from 'pngjs'
+import type { BrowserContext, Page } from 'playwright-core'
+import type { Scene } from '../../src/engine/index.ts'
+import { intrinsicsFile } from '../../src/tracking/index.ts'
+import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
+import { type TabletopServer, startBuiltApp } from '../setup/tabletopServer.ts'
+import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { openAndSelect, renderDemoTable } from '../setup/demoTable.ts'
+
+warnIfNoChromium('test/e2e/servedApp.test.ts (browser tests)')
+
+const sceneOf = async (page: Page) => (await page.evaluate(() => window.__tabletop!.scene())) as Scene
+const positionOf = async (page: Page, id: string) => (await sceneOf(page)).models.find((m) => m.id === id)!.position
+const recordHashes = (page: Page) => page.evaluate(() => [...window.__tabletopSync!.doc.getMap('record').keys()].sort())
+
+describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one table on many screens', () => {
+  let server: TabletopServer
+  let session: BrowserSession
+  let synth: TabletopScene
+  const contexts: BrowserContext[] = []
+  const photoPath = join(RESULTS_DIR, 'offline-photo.png')
+  const registryPath = join(RESULTS_DIR, 'offline-registry.json')
+  const calibrationPath = join(RESULTS_DIR, 'offline-camera.json')
+
+  beforeAll(async () => {
+    const rendered = await renderDemoTable(1)
+    synth = rendered.synth
+    const frame = rendered.frames[0]!
+    const png = new PNG({ width: frame.width, height: frame.height })
+    png.data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength)
+    mkdirSync(RESULTS_DIR, { recursive: true })
+    writeFileSync(photoPath, PNG.sync.write(png))
+    writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
+    writeFileSync(calibrationPath, JSON.stringify(intrinsicsFile(synth.spec.intrinsics, 'synthetic')))
+    server = await startBuiltApp()
+    session = await launchChromium()
+  }, 240_000)
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined)
+    await session?.close()
+    await server?.stop()
+  })
+
+  it('opens, rules and tracks a photo with the network off', async () => {
+    const { page, context } = session
+    await page.goto(server.url)
+    // The first visit installs the service worker, which precaches the whole build.
+    await page.waitForFunction(async () => {
+      const reg = await navigator.serviceWorker.ready
+      return reg.active?.state === 'activated'
+    }, null, { timeout: 120_000 })
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+
+    await context.setOffline(true)
+    // Prove the network is really gone for this context.
+    const fetched = await page.evaluate(async (u) => fetch(`${u}api/health`, { cache: 'no-store' }).then(() => 'reached', () => 'failed'), server.url)
+    expect(fetched).toBe('failed')
+
+    await page.reload()
+    await openAndSelect(page, server.url)
+    await page.locator('[data-testid="card"][data-fresh="yes"][data-state="ruled"][data-attacker="a1"][data-target="b1"]').waitFor({ timeout: 60_000 })
+    await page.screenshot({ path: screenshotPath('offline-planner') })
+
+    await page.getByTestId('mode-photo').click()
+    await page.getByTestId('registry-input').setInputFiles(registryPath)
+    await page.getByTestId('calibration-input').setInputFiles(calibrationPath)
+    await page.getByTestId('photo-input').setInputFiles(photoPath)
+    await expect.poll(() => page.getByTestId('tracking-status').getAttribute('data-locked'), { timeout: 90_000 }).toBe('yes')
+    await page.screenshot({ path: screenshotPath('offline-photo') })
+  }, 300_000)
+
+  async function open(url: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+    const context = await session.browser.newContext({ viewport })
+    contexts.push(context)
+    const page = await context.newPage()
+    await page.goto(url)
+    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
+    return page
+  }
+
+  it('a move and a ruling on one appear on the other; a view link cannot change the table', async () => {
+    const a = await open(server.url)
+    await a.getByTestId('room-share').click()
+    await a.locator('[data-testid="room-panel"][data-status="connected"][data-role="edit"]').waitFor({ timeout: 30_000 })
+    await a.getByTestId('room-view').waitFor()
+    const editLink = a.url()
+    const viewLink = (await a.getByTestId('room-view-link').getAttribute('href'))!
+    expect(editLink).toMatch(/\?room=[a-z0-9]+#key=/)
+    expect(viewLink).not.toBe(editLink)
+
+    const b = await open(editLink)
+    await b.locator('[data-testid="room-panel"][data-status="connected"][data-role="edit"]').waitFor({ timeout: 30_000 })
+    expect(await sceneOf(b)).toEqual(await sceneOf(a)) // b took the room's table
+    await expect.poll(() => b.getByTestId('room-peers').innerText()).toContain('1 other device')
+
+    // Drag b1 on device A; device B's table follows.
+    const before = await positionOf(a, 'b1')
+    const from = (await a.evaluate(() => window.__tabletop!.modelOnScreen('b1')))!
+    await a.mouse.move(from.x, from.y)
+    await a.mouse.down()
+    for (let i = 1; i <= 10; i++) await a.mouse.move(from.x + 8 * i, from.y + 5 * i)
+    await a.mouse.up()
+    await expect.poll(async () => Math.hypot(...(await positionOf(a, 'b1')).map((v, i) => v - before[i]!) as [number, number])).toBeGreaterThan(10)
+    const moved = await positionOf(a, 'b1')
+    await expect.poll(() => positionOf(b, 'b1'), { timeout: 10_000 }).toEqual(moved)
+
+    // A ruling on device B lands in device A's history, same content hash.
+    await b.getByTestId('attacker-a1').click()
+    await b.getByTestId('target-b1').click()
+    await b.getByTestId('weapon-rifle').click()
+    await b.locator('[data-testid="card"][data-fresh="yes"][data-attacker="a1"][data-target="b1"]').waitFor({ timeout: 30_000 })
+    await b.getByTestId('rule-on-this').click()
+    await expect.poll(() => b.getByTestId('history-item').count()).toBe(1)
+    await expect.poll(() => a.getByTestId('history-item').count(), { timeout: 10_000 }).toBe(1)
+    const hashes = await recordHashes(b)
+    expect(hashes).toHaveLength(1)
+    expect(await recordHashes(a)).toEqual(hashes)
+    await expect.poll(() => a.getByTestId('room-peers').innerText()).toContain('a1 → b1') // b's selection, via awareness
+
+    // The view link: it watches, and what it forges is refused by the server.
+    const v = await open(viewLink, { width: 390, height: 844 })
+    await v.locator('[data-testid="room-panel"][data-status="connected"][data-role="view"]').waitFor({ timeout: 30_000 })
+    expect(await positionOf(v, 'b1')).toEqual(moved)
+    const refusedBefore = server.refused.updates
+    await v.evaluate(() => {
+      const models = window.__tabletopSync!.doc.getMap<{ position: number[] }>('models')
+      models.set('b1', { ...models.get('b1')!, position: [5, 5] })
+    })
+    await expect.poll(() => server.refused.updates, { timeout: 10_000 }).toBeGreaterThan(refusedBefore)
+    await a.waitForTimeout(500)
+    expect(await positionOf(a, 'b1')).toEqual(moved)
+    expect(await positionOf(b, 'b1')).toEqual(moved)
+
+    for (const [page, name, size] of [[a, 'desktop', { width: 1440, height: 900 }], [b, 'tablet', { width: 1024, height: 768 }], [v, 'phone', { width: 390, height: 844 }]] as const) {
+      await page.setViewportSize(size)
+      await page.getByTestId('room-panel').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: screenshotPath(`shared-table-${name}`) })
+    }
+  }, 240_000)
+})
