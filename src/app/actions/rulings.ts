@@ -70,7 +70,7 @@ export async function ruleOnThis(freeze?: Freeze): Promise<RulingRecord | null> 
       query: query as Query,
       result: r.value,
       freeze: frozen ?? plannerFreeze(scene),
-      summary: summarize(query, result, scene, query.weapon ? weaponName(query.attacker, query.weapon, s.evaluation.overlay) : undefined),
+      summary: summarize(query, result, scene, query.weapon ? weaponName(query.attacker, query.weapon, s.evaluation.overlay) : undefined, s.units),
     })
     useApp.getState().addRuling(record)
     if (useApp.getState().historyPersistent) {

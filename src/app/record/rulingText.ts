@@ -14,11 +14,11 @@ type NamedModels = { models: ReadonlyArray<{ id: string; name?: string | undefin
  * "Ranger sergeant → Raider (Rifle): allowed, 45% to hit", or "…: not allowed: out of range" (a
  * refused attack has no chance to quote).
  */
-export function summarize(query: { attacker?: unknown; target?: unknown; weapon?: unknown }, result: QueryResult, scene?: NamedModels, weaponLabel?: string): string {
+export function summarize(query: { attacker?: unknown; target?: unknown; weapon?: unknown }, result: QueryResult, scene?: NamedModels, weaponLabel?: string, units: Units = 'in'): string {
   const name = (id: unknown) => scene?.models.find((m) => m.id === id)?.name ?? String(id ?? '?')
   const weaponName = weaponLabel ?? (typeof query.weapon === 'string' ? query.weapon : null)
   const who = `${name(query.attacker)} → ${name(query.target)}${weaponName ? ` (${weaponName})` : ''}`
-  const v = readAttack(result)
+  const v = readAttack(result, units)
   if (v.allowed === false) return `${who}: not allowed${v.reasons[0] ? `: ${v.reasons[0].message}` : ''}`
   const verdict = v.allowed === true ? 'allowed' : result.type
   return `${who}: ${verdict}${v.probability ? `, ${formatChance(v.probability.hit)} to hit` : ''}`
@@ -27,9 +27,9 @@ export function summarize(query: { attacker?: unknown; target?: unknown; weapon?
 export function rulingLines(record: RulingRecord, units: Units): string[] {
   const r = record.result.results[0]
   if (!r) return ['(empty ruling)']
-  const v = readAttack(r)
+  const v = readAttack(r, units)
   const out: string[] = []
-  out.push(`${record.system}: ${summarize(record.query as { attacker?: unknown }, r, record.scene)}`)
+  out.push(`${record.system}: ${summarize(record.query as { attacker?: unknown }, r, record.scene, undefined, units)}`)
   if (v.allowed !== null) out.push(v.allowed ? 'ALLOWED' : 'NOT ALLOWED')
   for (const reason of v.reasons) out.push(`  ✗ ${reason.message} [${reason.rule}]`)
   if (v.distanceMm !== null) out.push(`Distance ${formatLength(v.distanceMm, units)}${v.margin ? ` — ${formatMargin(v.margin, units)}` : ''}`)
