@@ -14,7 +14,7 @@ const query = { id: 'attack', type: 'attack' as const, attacker: 'a1', target: '
 
 async function record() {
   const result = ruleOn(demo(), query)
-  return makeRulingRecord({ id: 'r1', createdAt: new Date('2026-01-02T03:04:05Z'), scene: demo(), query, result, freeze: { source: 'planner', frames: 0, uncertaintyMm: 0 }, summary: summarize(query, result.results[0]!) })
+  return makeRulingRecord({ id: 'r1', createdAt: new Date('2026-01-02T03:04:05Z'), scene: demo(), query, result, freeze: { source: 'planner', frames: 0, uncertaintyMm: 0 }, summary: summarize(query, result.results[0]!, demo()) })
 }
 
 describe('ruling records', () => {
@@ -32,7 +32,9 @@ describe('ruling records', () => {
     expect(r).toMatchObject({ format: 'tabletop-ruling/1', engineVersion: ENGINE_VERSION, system: 'narrative-skirmish', createdAt: '2026-01-02T03:04:05.000Z' })
     expect(r.scene.queries).toEqual([query])
     expect(r.options.within).toBe('le')
-    expect(r.summary).toBe('a1 → b1 (rifle): allowed, 9/20 to hit')
+    // Names from the demo scene, the chance as a percentage (9/20).
+    const names = Object.fromEntries(demo().models.map((m) => [m.id, m.name ?? m.id]))
+    expect(r.summary).toMatch(new RegExp(`^${names.a1} → ${names.b1} \\(.+\\): allowed, 45% to hit$`))
     expect(r.contentHash).toMatch(/^sha256:[0-9a-f]{64}$/)
     expect(rulingLines(r, 'in')).toContain('Chance: 9/20 (45%) to hit, 9/20 (45%) to take effect')
   })
@@ -51,6 +53,50 @@ describe('ruling records', () => {
     const { hashOk, record: back } = await parseRulingFile(JSON.stringify(edited))
     expect(hashOk).toBe(false)
     expect(resultDifferences(back.result, ruleOn(back.scene, back.query))).toEqual(['results[0].allowed'])
+  })
+
+  it('the hash covers every field shown: an edited summary, time or freeze is named', async () => {
+    const r = await record()
+    for (const [field, edit] of [
+      ['summary', (x: typeof r) => { x.summary = 'NOT allowed, 0/20' }],
+      ['createdAt', (x: typeof r) => { x.createdAt = '2025-01-01T00:00:00.000Z' }],
+      ['freeze', (x: typeof r) => { x.freeze = { ...x.freeze, uncertaintyMm: 9 } }],
+    ] as const) {
+      const edited = structuredClone(r)
+      edit(edited)
+      const back = await parseRulingFile(JSON.stringify(edited))
+      expect(back.hashOk, field).toBe(false)
+      expect(back.edited, field).toEqual([field])
+    }
+    // Recomputing the field hash but not the content hash is still caught.
+    const sneaky = structuredClone(r)
+    sneaky.summary = 'NOT allowed'
+    sneaky.fieldHashes!.summary = await contentHash(sneaky.summary)
+    const back = await parseRulingFile(JSON.stringify(sneaky))
+    expect(back.hashOk).toBe(false)
+    expect(back.edited).toEqual(['fieldHashes or contentHash'])
+    // The summary a reader sees is rebuilt from the result, whatever the file says.
+    expect(summarize(back.record.query as { attacker?: unknown }, back.record.result.results[0]!, back.record.scene)).toBe(r.summary)
+  })
+
+  it('a "__proto__" key is hashed like any other key (not dropped by the key sort)', async () => {
+    const withProto = JSON.parse('{"a":1,"__proto__":{"x":2}}') as unknown
+    expect(canonicalJson(withProto)).toBe('{"__proto__":{"x":2},"a":1}')
+    expect(await contentHash(withProto)).not.toBe(await contentHash({ a: 1 }))
+    // Added inside an exported file's scene, it is reported as an edit of the scene.
+    const r = await record()
+    const text = JSON.stringify(r).replace('"scene":{', '"scene":{"__proto__":{"polluted":true},')
+    const back = await parseRulingFile(text)
+    expect(back.hashOk).toBe(false)
+    expect(back.edited).toContain('scene')
+  })
+
+  it('an older export (hash over scene, query and result only) still opens, marked as such', async () => {
+    const r = await record()
+    const { fieldHashes: _f, contentHash: _c, ...rest } = r
+    const legacyHash = await contentHash({ engineVersion: r.engineVersion, system: r.system, options: r.options, scene: r.scene, query: r.query, result: r.result })
+    const back = await parseRulingFile(JSON.stringify({ ...rest, contentHash: legacyHash }))
+    expect(back).toMatchObject({ hashOk: true, legacy: true, edited: [] })
   })
 
   it('refuses corrupt files with a clear reason', async () => {

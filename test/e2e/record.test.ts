@@ -51,12 +51,13 @@ describe.skipIf(!haveChromium)('referee record in Chromium', () => {
     await select(page, 'a1', 'b1', 'rifle')
     await page.getByTestId('rule-on-this').click()
     await expect.poll(() => page.getByTestId('history-item').count()).toBe(1)
-    expect(await page.getByTestId('history-item').first().innerText()).toContain('a1 → b1 (rifle): allowed, 9/20 to hit')
+    // In words: names, the weapon's name, the chance as a percentage (9/20 = 45%).
+    expect(await page.getByTestId('history-item').first().innerText()).toMatch(/Ranger sergeant → Raider \(Rifle\): allowed, 45% to hit/)
 
     await page.reload()
     await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
     await expect.poll(() => page.getByTestId('history-item').count(), { timeout: 10_000 }).toBe(1)
-    expect(await page.getByTestId('history-item').first().innerText()).toContain('a1 → b1 (rifle)')
+    expect(await page.getByTestId('history-item').first().innerText()).toContain('Ranger sergeant → Raider (Rifle)')
 
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').first().click()])
     exportedJson = readFileSync((await json.path())!, 'utf8')
@@ -99,6 +100,17 @@ describe.skipIf(!haveChromium)('referee record in Chromium', () => {
     await page.getByTestId('open-ruling-input').setInputFiles(file)
     await expect.poll(() => page.getByTestId('reopened').getAttribute('data-hash')).toBe('mismatch')
     expect(await page.getByTestId('reopened').innerText()).toContain('differs at results[0].allowed')
+    expect(await page.getByTestId('reopened-hash').innerText()).toContain('Edited after export: result changed')
+
+    // A forged headline: the summary edited to say the opposite. Named, and not shown as the summary.
+    const forged = JSON.parse(exportedJson) as { summary: string }
+    forged.summary = 'NOT allowed, 0/20'
+    writeFileSync(file, JSON.stringify(forged))
+    await page.getByTestId('open-ruling-input').setInputFiles(file)
+    await expect.poll(() => page.getByTestId('reopened-hash').getAttribute('data-edited')).toBe('summary')
+    expect(await page.getByTestId('reopened').innerText()).not.toContain('NOT allowed, 0/20')
+    expect(await page.getByTestId('reopened').innerText()).toContain('Ranger sergeant → Raider')
+    await page.screenshot({ path: screenshotPath('record-forged-summary') })
 
     const corrupt = join(RESULTS_DIR, 'ruling-corrupt.json')
     writeFileSync(corrupt, exportedJson.slice(0, exportedJson.length / 2))

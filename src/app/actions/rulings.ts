@@ -6,6 +6,7 @@ import { engine } from '../engine/engineHandle.ts'
 import { type Freeze, type RulingRecord, RulingFileError, makeRulingRecord, parseRulingFile, resultDifferences } from '../record/rulingRecord.ts'
 import { deleteRuling, listRulings, saveRuling } from '../record/rulingDb.ts'
 import { summarize } from '../record/rulingText.ts'
+import { weaponName } from '../format/names.ts'
 import { rulingPng } from '../record/rulingPng.ts'
 import { downloadBlob, readFileText } from './download.ts'
 
@@ -69,7 +70,7 @@ export async function ruleOnThis(freeze?: Freeze): Promise<RulingRecord | null> 
       query: query as Query,
       result: r.value,
       freeze: frozen ?? plannerFreeze(scene),
-      summary: summarize(query, result),
+      summary: summarize(query, result, scene, query.weapon ? weaponName(query.attacker, query.weapon, s.evaluation.overlay) : undefined, s.units),
     })
     useApp.getState().addRuling(record)
     if (useApp.getState().historyPersistent) {
@@ -154,13 +155,13 @@ export async function reopenRulingText(text: string, name: string): Promise<void
     s.notify({ level: 'error', text: `${name} cannot be opened: ${e instanceof RulingFileError ? e.message : errorText(e)}. Your table and history are unchanged.` })
     return
   }
-  const { record, hashOk } = parsed
+  const { record, hashOk, edited, legacy } = parsed
   const r = await engine().rule(record.scene, record.query)
   if (!r.ok) {
-    s.setReopened({ record, hashOk, recomputed: null, differences: [], error: r.issues.map((i) => `${i.path || '(scene)'}: ${i.message}`).join('; ') })
+    s.setReopened({ record, hashOk, edited, legacy, recomputed: null, differences: [], error: r.issues.map((i) => `${i.path || '(scene)'}: ${i.message}`).join('; ') })
     return
   }
-  s.setReopened({ record, hashOk, recomputed: r.value, differences: resultDifferences(record.result, r.value), error: null })
+  s.setReopened({ record, hashOk, edited, legacy, recomputed: r.value, differences: resultDifferences(record.result, r.value), error: null })
 }
 
 export async function reopenRulingFile(file: File): Promise<void> {

@@ -127,6 +127,9 @@ export function PhotoMode() {
         lockOnTwoMarkers: lock.locked && lock.twoMarkers,
         fps: null,
         latencyMs: performance.now() - started,
+        placedModels: [],
+        heldModels: [],
+        staleModels: [],
       })
       if (!lock.locked) {
         useApp.getState().notify({ level: 'warning', text: `The table is not locked in this photo: ${lock.reason}. Take it so that at least two table markers show. Nothing changed on the table.` })
@@ -139,6 +142,7 @@ export function PhotoMode() {
         return
       }
       useApp.getState().replaceScene(merged.scene)
+      useApp.getState().setTracking({ placedModels: merged.report.placedModels })
       const uncertaintyMm = Math.max(0, ...poses.map((p) => p.uncertainty ?? 0))
       setFreezeProvider(async () => ({ source: 'photo', frames: 1, uncertaintyMm }))
       useApp.getState().notify({ level: 'info', text: `From the photo: ${describeMerge(merged.report, registry.registry)}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })

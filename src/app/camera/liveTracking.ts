@@ -156,6 +156,10 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       lockOnTwoMarkers: lock?.locked === true && lock.twoMarkers,
       fps: ((results - lastResults) * 1000) / (now - lastStatusAt),
       latencyMs: quantile(sorted, 0.5),
+      // For the card's tracking warnings (issue 14): placed from these frames, held, stale.
+      placedModels: lock?.locked ? (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state !== 'stale' && gate.isFree('model', t.id)).map((t) => t.id) : [],
+      heldModels: gate.heldModelIds(),
+      staleModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state === 'stale').map((t) => t.id),
     })
     lastResults = results
     lastStatusAt = now

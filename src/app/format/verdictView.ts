@@ -4,6 +4,7 @@
 // computes nothing the engine did not say.
 import type { MarginFigure, QueryResult } from '../../engine/index.ts'
 import { readAttack } from './readAttack.ts'
+import type { Units } from '../state/settingsSlice.ts'
 import { type LosDisplayClass, losDisplayClass } from './losDisplay.ts'
 
 export type VerdictView = {
@@ -25,8 +26,8 @@ export type VerdictView = {
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-export function readVerdict(result: QueryResult): VerdictView {
-  const v = readAttack(result)
+export function readVerdict(result: QueryResult, units: Units = 'in'): VerdictView {
+  const v = readAttack(result, units)
   let los: VerdictView['los'] = null
   // The uniform `sight` block (tabletop-result/1): the game's class, its display class and the facts.
   const l = isObj(result.los) ? result.los : null

@@ -8,7 +8,9 @@ export function canonicalJson(value: unknown): string {
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys)
   if (v && typeof v === 'object') {
-    const out: Record<string, unknown> = {}
+    // No prototype: a "__proto__" key (JSON.parse makes it an own property) stays a plain key
+    // instead of setting the prototype and silently dropping out of the hashed text.
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>
     for (const k of Object.keys(v).sort()) {
       const x = (v as Record<string, unknown>)[k]
       if (x !== undefined) out[k] = sortKeys(x)

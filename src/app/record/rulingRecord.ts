@@ -1,6 +1,10 @@
 // A referee's ruling as a saved, exportable document (tabletop-ruling/1): the scene snapshot it was
-// made on, the options in force, the engine's result, when, by which engine version, and a content
-// hash so a re-opened file can be checked and re-evaluated. Validated with zod on the way back in.
+// made on, the options in force, the engine's result, when, by which engine version, and hashes so a
+// re-opened file can be checked and re-evaluated: `contentHash` covers every field of the file (the
+// summary, time and freeze included), and `fieldHashes` one hash per field, so an edit is named
+// ("edited: summary"). Files exported before fieldHashes (hash over scene, query and result only)
+// still open, marked as such. Hashes are checked on the file's own parsed JSON, before validation,
+// so nothing (not even a "__proto__" key) is dropped from what is checked. Validated with zod.
 import { z } from 'zod'
 import { ENGINE_VERSION, RESULT_FORMAT, type Query, type ResultDocument, type Scene, SceneError, checkJsonShape, zodIssues } from '../../engine/index.ts'
 import { canonicalJson, contentHash } from './canonicalJson.ts'
@@ -36,6 +40,8 @@ export const rulingRecordSchema = z.strictObject({
   result: resultDocumentSchema,
   freeze: freezeSchema,
   summary: z.string(),
+  /** One hash per field (additive: older exports have none). */
+  fieldHashes: z.record(z.string(), z.string()).optional(),
   contentHash: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'expected "sha256:" and 64 hex digits'),
 })
 
@@ -46,9 +52,43 @@ export type RulingRecord = Omit<z.infer<typeof rulingRecordSchema>, 'scene' | 'q
 }
 export type Freeze = z.infer<typeof freezeSchema>
 
-/** The part of a record its content hash covers (not its id or time: the same ruling hashes the same). */
-function hashedPart(r: Pick<RulingRecord, 'engineVersion' | 'system' | 'options' | 'scene' | 'query' | 'result'>) {
+/** The fields of a record, each hashed on its own in `fieldHashes` (everything a reader is shown). */
+export const HASHED_FIELDS = ['format', 'id', 'createdAt', 'engineVersion', 'system', 'options', 'scene', 'query', 'result', 'freeze', 'summary'] as const
+
+/** What older exports' content hash covered (no fieldHashes): the ruling itself, not its summary, time or freeze. */
+function legacyHashedPart(r: Record<string, unknown>) {
   return { engineVersion: r.engineVersion, system: r.system, options: r.options, scene: r.scene, query: r.query, result: r.result }
+}
+
+/** Everything but the content hash itself (fieldHashes included). */
+function withoutContentHash(r: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+  for (const k of Object.keys(r)) if (k !== 'contentHash') out[k] = r[k]
+  return out
+}
+
+async function fieldHashesOf(r: Record<string, unknown>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const f of HASHED_FIELDS) out[f] = await contentHash(r[f] ?? null)
+  return out
+}
+
+/** What a re-opened file's hashes say: `edited` names the fields that changed since export. */
+export type HashCheck = { hashOk: boolean; edited: string[]; legacy: boolean }
+
+async function checkHashes(raw: Record<string, unknown>): Promise<HashCheck> {
+  const stored = raw.fieldHashes
+  if (stored === undefined) {
+    const ok = (await contentHash(legacyHashedPart(raw))) === raw.contentHash
+    return { hashOk: ok, edited: ok ? [] : ['scene, query or result'], legacy: true }
+  }
+  const now = await fieldHashesOf(raw)
+  const storedHashes = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>
+  const edited: string[] = HASHED_FIELDS.filter((f) => storedHashes[f] !== now[f])
+  for (const k of Object.keys(raw)) if (!(HASHED_FIELDS as readonly string[]).includes(k) && k !== 'fieldHashes' && k !== 'contentHash') edited.push(k)
+  const contentOk = (await contentHash(withoutContentHash(raw))) === raw.contentHash
+  if (!contentOk && edited.length === 0) edited.push('fieldHashes or contentHash')
+  return { hashOk: contentOk && edited.length === 0, edited, legacy: false }
 }
 
 export async function makeRulingRecord(args: {
@@ -68,15 +108,16 @@ export async function makeRulingRecord(args: {
     query: args.query,
     result: args.result,
   }
-  return {
-    format: RULING_FORMAT,
+  const fields = {
+    format: RULING_FORMAT as typeof RULING_FORMAT,
     id: args.id,
     createdAt: args.createdAt.toISOString(),
     ...body,
     freeze: args.freeze,
     summary: args.summary,
-    contentHash: await contentHash(hashedPart(body)),
   }
+  const withFieldHashes = { ...fields, fieldHashes: await fieldHashesOf(fields) }
+  return { ...withFieldHashes, contentHash: await contentHash(withFieldHashes) }
 }
 
 export class RulingFileError extends Error {
@@ -87,7 +128,7 @@ export class RulingFileError extends Error {
 }
 
 /** Parse an exported ruling file's text. Throws RulingFileError with a message a referee can act on. */
-export async function parseRulingFile(text: string): Promise<{ record: RulingRecord; hashOk: boolean }> {
+export async function parseRulingFile(text: string): Promise<{ record: RulingRecord } & HashCheck> {
   let raw: unknown
   try {
     raw = JSON.parse(text)
@@ -109,8 +150,7 @@ export async function parseRulingFile(text: string): Promise<{ record: RulingRec
     throw new RulingFileError(`this is not a valid ${RULING_FORMAT} file: ${issues.join('; ')}`)
   }
   const record = parsed.data as unknown as RulingRecord
-  const hashOk = (await contentHash(hashedPart(record))) === record.contentHash
-  return { record, hashOk }
+  return { record, ...(await checkHashes(raw as Record<string, unknown>)) }
 }
 
 /** Fields of two result documents' results that differ (JSON paths), for "same result?" on re-open. */

@@ -3,24 +3,33 @@
 import type { QueryResult } from '../../engine/index.ts'
 import { readAttack } from '../format/readAttack.ts'
 import { formatLength, formatMargin, formatPercent, formatSigned } from '../format/formatFigures.ts'
+import { formatChance } from '../format/formatVerdict.ts'
 import type { Units } from '../state/settingsSlice.ts'
 import type { RulingRecord } from './rulingRecord.ts'
 
-/** One-line summary: "a1 → b1 (rifle): allowed, 9/20 to hit". */
-export function summarize(query: { attacker?: unknown; target?: unknown; weapon?: unknown }, result: QueryResult): string {
-  const who = `${String(query.attacker ?? '?')} → ${String(query.target ?? '?')}`
-  const weapon = typeof query.weapon === 'string' ? ` (${query.weapon})` : ''
-  const verdict = result.allowed === true ? 'allowed' : result.allowed === false ? 'not allowed' : result.type
-  const p = readAttack(result).probability
-  return `${who}${weapon}: ${verdict}${p ? `, ${p.hitExact} to hit` : ''}`
+type NamedModels = { models: ReadonlyArray<{ id: string; name?: string | undefined }> }
+
+/**
+ * One-line summary in words, rebuilt from the result (and the scene's names) wherever it is shown:
+ * "Ranger sergeant → Raider (Rifle): allowed, 45% to hit", or "…: not allowed: out of range" (a
+ * refused attack has no chance to quote).
+ */
+export function summarize(query: { attacker?: unknown; target?: unknown; weapon?: unknown }, result: QueryResult, scene?: NamedModels, weaponLabel?: string, units: Units = 'in'): string {
+  const name = (id: unknown) => scene?.models.find((m) => m.id === id)?.name ?? String(id ?? '?')
+  const weaponName = weaponLabel ?? (typeof query.weapon === 'string' ? query.weapon : null)
+  const who = `${name(query.attacker)} → ${name(query.target)}${weaponName ? ` (${weaponName})` : ''}`
+  const v = readAttack(result, units)
+  if (v.allowed === false) return `${who}: not allowed${v.reasons[0] ? `: ${v.reasons[0].message}` : ''}`
+  const verdict = v.allowed === true ? 'allowed' : result.type
+  return `${who}: ${verdict}${v.probability ? `, ${formatChance(v.probability.hit)} to hit` : ''}`
 }
 
 export function rulingLines(record: RulingRecord, units: Units): string[] {
   const r = record.result.results[0]
   if (!r) return ['(empty ruling)']
-  const v = readAttack(r)
+  const v = readAttack(r, units)
   const out: string[] = []
-  out.push(`${record.system}: ${record.summary}`)
+  out.push(`${record.system}: ${summarize(record.query as { attacker?: unknown }, r, record.scene, undefined, units)}`)
   if (v.allowed !== null) out.push(v.allowed ? 'ALLOWED' : 'NOT ALLOWED')
   for (const reason of v.reasons) out.push(`  ✗ ${reason.message} [${reason.rule}]`)
   if (v.distanceMm !== null) out.push(`Distance ${formatLength(v.distanceMm, units)}${v.margin ? ` — ${formatMargin(v.margin, units)}` : ''}`)

@@ -7,6 +7,9 @@ import type { AppState } from './store.ts'
 export type ReopenedRuling = {
   record: RulingRecord
   hashOk: boolean
+  /** Fields changed since export (named by their hashes), and whether the file predates per-field hashes. */
+  edited: string[]
+  legacy: boolean
   /** The same scene and query evaluated again now, or why that failed. */
   recomputed: ResultDocument | null
   differences: string[]

@@ -19,6 +19,12 @@ export type TrackingStatus = {
   lockOnTwoMarkers?: boolean
   fps: number | null
   latencyMs: number | null
+  /** Models the latest photo / frame placed on the table (null: none reported yet). */
+  placedModels?: string[] | null
+  /** Models a hand is over (kept where they were). */
+  heldModels?: string[]
+  /** Models tracked before but not seen for a while (their last pose is kept). */
+  staleModels?: string[]
 }
 
 export type TrackingSlice = {

@@ -1,19 +1,33 @@
 // The referee's record: "Rule on this", the saved history, exports, and re-opening an export.
+// Every summary shown is rebuilt from the ruling's (hashed) result and scene, never read from the
+// file's own summary line; an edited file says "edited" and names the fields that changed.
 import { useRef } from 'react'
 import { useApp } from '../state/appStore.ts'
+import { summarize } from '../record/rulingText.ts'
+import type { RulingRecord } from '../record/rulingRecord.ts'
+
+/** The file's own summary when its hashes cover it and check out; otherwise rebuilt from the result. */
+const summaryOf = (r: RulingRecord, trusted: boolean) =>
+  trusted || !r.result.results[0] ? r.summary : summarize(r.query as { attacker?: unknown }, r.result.results[0], r.scene)
 import { exportRulingJson, exportRulingPng, forgetRuling, reopenRulingFile, ruleOnThis, showRuling } from '../actions/rulings.ts'
 
 function ReopenedView() {
   const reopened = useApp((s) => s.reopened)
   const setReopened = useApp((s) => s.setReopened)
   if (!reopened) return null
-  const { record, hashOk, recomputed, differences, error } = reopened
+  const { record, hashOk, edited, legacy, recomputed, differences, error } = reopened
   const same = recomputed !== null && differences.length === 0
   return (
     <div className={`reopened ${same && hashOk ? 'good-box' : 'bad-box'}`} data-testid="reopened" data-same={same ? 'yes' : 'no'} data-hash={hashOk ? 'ok' : 'mismatch'}>
-      <p><strong>Opened ruling:</strong> {record.summary}</p>
+      <p><strong>Opened ruling:</strong> {summaryOf(record, hashOk && !legacy)}</p>
       <p className="muted">{record.system} · ruled {new Date(record.createdAt).toLocaleString()} · engine {record.engineVersion}</p>
-      <p data-testid="reopened-hash">{hashOk ? 'Content hash checks out: the file is as exported.' : 'Content hash does NOT match: the file was changed after it was exported.'}</p>
+      <p data-testid="reopened-hash" data-edited={edited.join(',')}>
+        {hashOk
+          ? legacy
+            ? 'Content hash checks out for the ruling itself (an older export: its summary, time and freeze were not hashed; the summary above is rebuilt from the result).'
+            : 'Content hash checks out: every field is as exported.'
+          : <><strong>Edited</strong> after export: {edited.join(', ')} changed. The summary above is rebuilt from the result.</>}
+      </p>
       {error && <p className="bad" data-testid="reopened-error">Could not evaluate it again: {error}</p>}
       {recomputed && (
         <p data-testid="reopened-verdict">
@@ -39,7 +53,8 @@ export function RecordPanel() {
   return (
     <section className="record" aria-label="Referee record">
       <div className="button-row">
-        <button type="button" className="primary" disabled={!canRule || busy} onClick={() => void ruleOnThis()} data-testid="rule-on-this">Rule on this</button>
+        <button type="button" className="primary" disabled={!canRule || busy} onClick={() => void ruleOnThis()} data-testid="rule-on-this" aria-describedby={canRule ? undefined : 'rule-on-this-why'}>Rule on this</button>
+        {!canRule && <span className="muted small" id="rule-on-this-why">Pick an attacker and a target first.</span>}
         <button type="button" onClick={() => fileInput.current?.click()} data-testid="open-ruling">Open ruling file…</button>
         <input
           ref={fileInput}
@@ -60,13 +75,13 @@ export function RecordPanel() {
       <ol className="history" data-testid="history">
         {rulings.map((r) => (
           <li key={r.id} data-testid="history-item" data-hash={r.contentHash}>
-            <p><strong>{r.summary}</strong></p>
+            <p><strong>{summaryOf(r, r.fieldHashes !== undefined)}</strong></p>
             <p className="muted">{r.system} · {new Date(r.createdAt).toLocaleTimeString()}</p>
             <div className="button-row">
               <button type="button" onClick={() => showRuling(r)}>Show</button>
               <button type="button" onClick={() => exportRulingJson(r)} data-testid="export-json">JSON</button>
               <button type="button" onClick={() => void exportRulingPng(r)} data-testid="export-png">PNG</button>
-              <button type="button" onClick={() => void forgetRuling(r.id)} aria-label={`Delete ruling ${r.summary}`}>Delete</button>
+              <button type="button" onClick={() => void forgetRuling(r.id)} aria-label={`Delete ruling ${summaryOf(r, r.fieldHashes !== undefined)}`}>Delete</button>
             </div>
           </li>
         ))}

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { QueryResult } from '../../engine/index.ts'
 import { VerdictStrip } from './VerdictStrip.tsx'
+import { TrackingWarnings } from './TrackingWarnings.tsx'
 import { modelName, weaponName } from '../format/names.ts'
 import { useApp } from '../state/appStore.ts'
 import { formatLength, formatMargin, formatPercent, formatSigned } from '../format/formatFigures.ts'
@@ -133,6 +134,7 @@ export function RulingCard() {
         <p className="muted strip-hint">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
       )}
       {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
+      {query && <TrackingWarnings ruled={[query.attacker, query.target]} />}
       {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} />}
       {overlay?.attack && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
     </section>

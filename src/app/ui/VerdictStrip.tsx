@@ -20,7 +20,7 @@ function Cell({ label, testId, children, className }: { label: string; testId: s
 }
 
 export function VerdictStrip({ result, units }: { result: QueryResult; units: Units }) {
-  const v = readVerdict(result)
+  const v = readVerdict(result, units)
   const [exact, setExact] = useState(false)
   return (
     <div className="strip" data-testid="verdict-strip">

@@ -1,0 +1,45 @@
+// Tracking honesty: what the card must say when the positions it rules on are not what the camera
+// sees now. From the tracking status (human pace), the registry and the ruled models:
+//  - the registry's models are not on this table (the registry is for another table?);
+//  - markers seen but the table not locked (wrong registry?), or no markers at all;
+//  - ruled models not seen in this photo / frame (kept where they were);
+//  - ruled models held by a hand (kept where the hand found them);
+//  - ruled models stale (not seen for a while).
+// `notFromThisView` lists the ruled models whose positions did not come from this photo / frame.
+import type { TrackingStatus } from '../state/trackingSlice.ts'
+
+export type TrackingWarningCode = 'registry-not-on-table' | 'not-locked' | 'no-markers' | 'not-seen' | 'held' | 'stale'
+export type TrackingWarning = { code: TrackingWarningCode; text: string }
+
+export type TrackingHonesty = { warnings: TrackingWarning[]; notFromThisView: string[]; view: 'photo' | 'frame' }
+
+export function trackingWarnings(args: {
+  mode: 'planner' | 'photo' | 'camera' | 'xr'
+  tracking: TrackingStatus
+  /** Model ids the loaded marker registry tracks (null: no registry loaded). */
+  registryModels: readonly string[] | null
+  sceneModels: readonly string[]
+  /** The attacker and target on the card. */
+  ruled: readonly string[]
+  name: (id: string) => string
+}): TrackingHonesty {
+  const view = args.mode === 'photo' ? 'photo' : 'frame'
+  const none: TrackingHonesty = { warnings: [], notFromThisView: [], view }
+  const t = args.tracking
+  if (args.mode === 'planner' || t.state !== 'running') return none
+  const names = (ids: readonly string[]) => ids.map(args.name).join(', ')
+  const warnings: TrackingWarning[] = []
+  if (args.registryModels && !args.registryModels.some((id) => args.sceneModels.includes(id))) {
+    warnings.push({ code: 'registry-not-on-table', text: `None of the registry's models is on this table: is the registry for another table?` })
+  }
+  if (t.markersSeen === 0) warnings.push({ code: 'no-markers', text: `No markers seen in this ${view}.` })
+  else if (!t.tableLocked) warnings.push({ code: 'not-locked', text: `${t.markersSeen} marker${t.markersSeen === 1 ? '' : 's'} seen, but the table is not locked: wrong registry?` })
+  const placed = t.tableLocked ? (t.placedModels ?? []) : []
+  const held = args.ruled.filter((id) => (t.heldModels ?? []).includes(id))
+  const stale = args.ruled.filter((id) => (t.staleModels ?? []).includes(id) && !held.includes(id))
+  const notSeen = args.ruled.filter((id) => !placed.includes(id) && !held.includes(id) && !stale.includes(id))
+  if (t.tableLocked && notSeen.length > 0) warnings.push({ code: 'not-seen', text: `Not seen in this ${view}: ${names(notSeen)} (kept where they were).` })
+  if (held.length > 0) warnings.push({ code: 'held', text: `A hand is over ${names(held)}: kept where the hand found ${held.length === 1 ? 'it' : 'them'}.` })
+  if (stale.length > 0) warnings.push({ code: 'stale', text: `Stale: ${names(stale)} not seen for a while (last position kept).` })
+  return { warnings, notFromThisView: args.ruled.filter((id) => !placed.includes(id)), view }
+}

@@ -1,0 +1,43 @@
+// The card's tracking warnings, case by case (format/trackingWarnings.ts): each situation in which
+// the positions ruled on are not what the camera sees now gives its own warning, and the ruled
+// models not placed from this photo / frame are listed.
+import { describe, expect, it } from 'vitest'
+import { trackingWarnings } from '../../src/app/format/trackingWarnings.ts'
+import { TRACKING_OFF, type TrackingStatus } from '../../src/app/state/trackingSlice.ts'
+
+const running = (t: Partial<TrackingStatus>): TrackingStatus => ({ ...TRACKING_OFF, state: 'running', markersSeen: 8, tableLocked: true, placedModels: ['a1', 'b1'], ...t })
+const base = { mode: 'camera' as const, registryModels: ['a1', 'b1'], sceneModels: ['a1', 'b1', 'b2'], ruled: ['a1', 'b1'], name: (id: string) => id.toUpperCase() }
+const codes = (t: Partial<TrackingStatus>, over: Partial<typeof base> = {}) => trackingWarnings({ ...base, ...over, tracking: running(t) }).warnings.map((w) => w.code)
+
+describe('tracking warnings beside the verdict', () => {
+  it('none when both ruled models were placed from this frame, and none in the planner', () => {
+    expect(trackingWarnings({ ...base, tracking: running({}) })).toEqual({ warnings: [], notFromThisView: [], view: 'frame' })
+    expect(trackingWarnings({ ...base, mode: 'planner', tracking: running({ tableLocked: false }) }).warnings).toEqual([])
+  })
+
+  it("the registry's models are not on this table", () => {
+    expect(codes({ placedModels: [] }, { registryModels: ['x1', 'x2'] })).toEqual(['registry-not-on-table', 'not-seen'])
+  })
+
+  it('markers seen but the table not locked: wrong registry?', () => {
+    const r = trackingWarnings({ ...base, tracking: running({ tableLocked: false, markersSeen: 3 }) })
+    expect(r.warnings.map((w) => w.code)).toEqual(['not-locked'])
+    expect(r.warnings[0]!.text).toBe('3 markers seen, but the table is not locked: wrong registry?')
+    expect(r.notFromThisView).toEqual(['a1', 'b1'])
+  })
+
+  it('no markers at all', () => {
+    expect(codes({ tableLocked: false, markersSeen: 0 })).toEqual(['no-markers'])
+  })
+
+  it('a ruled model not seen in this photo', () => {
+    const r = trackingWarnings({ ...base, mode: 'photo', tracking: running({ placedModels: ['a1'] }) })
+    expect(r.warnings).toEqual([{ code: 'not-seen', text: 'Not seen in this photo: B1 (kept where they were).' }])
+    expect(r.notFromThisView).toEqual(['b1'])
+  })
+
+  it('held by a hand, and stale', () => {
+    expect(codes({ placedModels: [], heldModels: ['a1'], staleModels: ['b1'] })).toEqual(['held', 'stale'])
+    expect(trackingWarnings({ ...base, tracking: running({ placedModels: ['b1'], heldModels: ['a1'] }) }).warnings[0]!.text).toBe('A hand is over A1: kept where the hand found it.')
+  })
+})
