@@ -31,6 +31,29 @@ function importCycles(dir: string): string[][] {
   return cyclesOf(graph)
 }
 
+/** The Cadence games: the folders under src/systems/cadence with their own demo scene. */
+function cadenceGames(): string[] {
+  const dir = join(root, 'src/systems/cadence')
+  return readdirSync(dir).filter((d) => statSync(join(dir, d)).isDirectory() && readdirSync(join(dir, d)).includes('demo.json'))
+}
+
+/** Import edges (file → target, relative to root) that break the Cadence layering. */
+function cadenceLayerViolations(edges: ReadonlyArray<readonly [string, string]>, games: readonly string[]): string[] {
+  const gameOf = (p: string): string | null => {
+    const m = /^src\/systems\/cadence\/([^/]+)\//.exec(p)
+    return m && games.includes(m[1]!) ? m[1]! : null
+  }
+  const bad: string[] = []
+  for (const [from, to] of edges) {
+    if (!to.startsWith('src/systems/cadence/')) continue
+    const a = gameOf(from)
+    const b = gameOf(to)
+    if (a && b && a !== b) bad.push(`${from} → ${to} (a game imports another game: move the shared code into the Cadence layer)`)
+    else if (!a && b) bad.push(`${from} → ${to} (the Cadence layer imports a game)`)
+  }
+  return bad
+}
+
 /** Depth-first search: each back edge closes a cycle; report each cycle once (rotated to start at its least node). */
 function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const state = new Map<string, 'open' | 'done'>()
@@ -104,6 +127,23 @@ describe('architecture: dependencies point one way', () => {
     }
     expect(bad).toEqual([])
   })
+  it('no Cadence game imports another; the Cadence layer imports no game (shared game code lives in the layer)', () => {
+    const edges = files(join(root, 'src/systems/cadence')).flatMap((f) => imports(f).filter((i) => i.startsWith('.')).map((i) => [relative(root, f), relative(root, join(f, '..', i))] as const))
+    expect(cadenceLayerViolations(edges, cadenceGames())).toEqual([])
+    expect(cadenceGames().length).toBe(7)
+  })
+  it('the Cadence layer check finds a game importing another game, and the layer importing a game', () => {
+    const edges = [
+      ['src/systems/cadence/respawn/rules.ts', 'src/systems/cadence/gameAttack.ts'],
+      ['src/systems/cadence/respawn/rules.ts', 'src/systems/cadence/squadrons/flatGeometry.ts'],
+      ['src/systems/cadence/attack.ts', 'src/systems/cadence/scraplands/controlCheck.ts'],
+      ['src/systems/cadence/squadrons/rules.ts', 'src/systems/cadence/squadrons/options.ts'],
+    ] as const
+    expect(cadenceLayerViolations(edges, ['respawn', 'scraplands', 'squadrons'])).toEqual([
+      'src/systems/cadence/respawn/rules.ts → src/systems/cadence/squadrons/flatGeometry.ts (a game imports another game: move the shared code into the Cadence layer)',
+      'src/systems/cadence/attack.ts → src/systems/cadence/scraplands/controlCheck.ts (the Cadence layer imports a game)',
+    ])
+  })
   it('src/engine has no import cycles (type imports included)', () => {
     expect(importCycles(join(root, 'src/engine'))).toEqual([])
   })
@@ -125,6 +165,15 @@ describe('architecture: dependencies point one way', () => {
     }
     expect(bad).toEqual([])
   })
+  it('src/tracking/hands is pure: it imports only the tracking layer (no MediaPipe, no DOM libraries)', () => {
+    const bad: string[] = []
+    for (const f of files(join(root, 'src/tracking/hands'))) {
+      for (const i of imports(f)) {
+        if (!i.startsWith('.') || !join(f, '..', i).startsWith(join(root, 'src/tracking'))) bad.push(`${relative(root, f)} → ${i}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
   it('the engine version matches package.json', async () => {
     const { ENGINE_VERSION } = await import('../src/engine/index.ts')
     expect(ENGINE_VERSION).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version)
@@ -134,5 +183,11 @@ describe('architecture: dependencies point one way', () => {
     const { sceneSchema } = await import('../src/engine/index.ts')
     const committed = JSON.parse(readFileSync(join(root, 'src/engine/scene/scene.schema.json'), 'utf8'))
     expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(sceneSchema, { unrepresentable: 'any' }))))
+  })
+  it('the committed result JSON Schema is the one the code generates (npx tsx scripts/writeResultSchema.ts)', async () => {
+    const { z } = await import('zod')
+    const { resultDocumentSchema } = await import('../src/engine/resultSchema.ts')
+    const committed = JSON.parse(readFileSync(join(root, 'src/engine/result.schema.json'), 'utf8'))
+    expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(resultDocumentSchema, { unrepresentable: 'any' }))))
   })
 })

@@ -1,10 +1,11 @@
 // The app shell: top bar, the stage (3D table or a camera/AR mode), messages, and the side panel
-// (selection, ruling card, referee record, editing, rule options).
+// (the verdict strip, pinned at its top; the picks; the ruling's details, folded; the referee record;
+// editing; rule options).
 import { TopBar } from './ui/TopBar.tsx'
 import { ModeStage } from './ui/ModeStage.tsx'
 import { MessageBar } from './ui/MessageBar.tsx'
 import { SelectionPanel } from './ui/SelectionPanel.tsx'
-import { RulingCard } from './ui/RulingCard.tsx'
+import { RulingCard, RulingDetails } from './ui/RulingCard.tsx'
 import { RecordPanel } from './ui/RecordPanel.tsx'
 import { EditPanel } from './ui/EditPanel.tsx'
 import { OptionsPanel } from './ui/OptionsPanel.tsx'
@@ -24,6 +25,7 @@ export function App() {
       <aside className="panel">
         <ErrorBoundary what="ruling card"><RulingCard /></ErrorBoundary>
         <ErrorBoundary what="selection"><SelectionPanel /></ErrorBoundary>
+        <ErrorBoundary what="ruling details"><RulingDetails /></ErrorBoundary>
         <ErrorBoundary what="referee record"><RecordPanel /></ErrorBoundary>
         <ErrorBoundary what="edit tools"><EditPanel /></ErrorBoundary>
         <ErrorBoundary what="rule options"><OptionsPanel /></ErrorBoundary>

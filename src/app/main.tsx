@@ -11,6 +11,7 @@ import { loadHistory } from './actions/rulings.ts'
 import { loadDemo } from './ui/TopBar.tsx'
 import { App } from './App.tsx'
 import { installProbe } from './scene/TestProbe.tsx'
+import { installKiosk } from './ui/kiosk.ts'
 import { startRoomFromLocation } from './sync/startRoom.ts'
 import './app.css'
 
@@ -21,6 +22,7 @@ if (restored) {
 }
 persistScene(useApp)
 installProbe()
+installKiosk()
 startEvaluationLoop(useApp, engine())
 void loadHistory()
 startRoomFromLocation()

@@ -92,6 +92,7 @@ export function describeFrame(image: string, result: TrackFrameResult, loadMs: n
       ? {
           ok: true,
           referenceIds: t.referenceIds,
+          twoMarkers: t.twoMarkers,
           reprojectionErrorPx: r3(t.reprojectionErrorPx),
           maxReprojectionErrorPx: r3(t.maxReprojectionErrorPx),
           cameraReprojectionErrorPx: r3(t.cameraReprojectionErrorPx),
@@ -111,10 +112,20 @@ export function describeFrame(image: string, result: TrackFrameResult, loadMs: n
       ...(o.uncertainty !== undefined ? { uncertainty: r3(o.uncertainty) } : {}),
       markers: o.markers,
       residualMm: r3(o.residualMm),
+      status: o.status ?? 'ok',
+      reasons: o.reasons ?? [],
     })),
+    rejected: result.rejected,
+    notSeen: result.notSeen,
     warnings: result.warnings,
     timing: { loadMs: r3(loadMs), detectMs: r3(result.timing.detectMs), poseMs: r3(result.timing.poseMs), totalMs: r3(result.timing.totalMs) },
   }
+}
+
+/** One line naming the registry objects with no usable marker in the frame (or null). */
+export function notSeenWarning(result: Pick<TrackFrameResult, 'notSeen'>): string | null {
+  if (result.notSeen.length === 0) return null
+  return `${result.notSeen.length} registry object${result.notSeen.length === 1 ? '' : 's'} not seen: ${result.notSeen.map((o) => (o.kind === 'terrain' ? `terrain ${o.id}` : o.id)).join(', ')}`
 }
 
 export async function runTrackingCommand(cmd: 'track' | 'scene' | 'markers', args: string[], env: TrackingEnv): Promise<number> {
@@ -143,7 +154,10 @@ async function runTrack(args: string[]): Promise<number> {
         const loadMs = performance.now() - started
         tracker.setCalibration(camera ? scaleIntrinsics(camera, frame.width, frame.height) : null)
         tracker.reset()
-        out.push(describeFrame(image, tracker.track(frame, true), loadMs))
+        const result = tracker.track(frame, true)
+        out.push(describeFrame(image, result, loadMs))
+        const notSeen = notSeenWarning(result)
+        if (notSeen) process.stderr.write(`warning: ${image}: ${notSeen}\n`)
       } catch (e) {
         if (!(e instanceof SceneError)) throw e
         failed++
@@ -184,9 +198,14 @@ async function runScene(args: string[]): Promise<number> {
     reprojectionErrorPx: r3(result.table.reprojectionErrorPx),
     referenceIds: result.table.referenceIds,
     intrinsics: result.table.intrinsics.source,
+    twoMarkers: result.table.twoMarkers,
     frameWarnings: result.warnings,
+    objectStatus: result.objects.filter((o) => (o.status ?? 'ok') !== 'ok').map((o) => ({ id: o.id, kind: o.kind, status: o.status, reasons: o.reasons ?? [] })),
+    rejected: result.rejected,
+    registryNotSeen: result.notSeen,
   })
-  for (const w of [...result.warnings, ...report.warnings]) process.stderr.write(`warning: ${w}\n`)
+  const notSeen = notSeenWarning(result)
+  for (const w of [...result.warnings, ...report.warnings, ...(notSeen ? [notSeen] : [])]) process.stderr.write(`warning: ${w}\n`)
   process.stdout.write(JSON.stringify(scene, null, 2) + '\n')
   return 0
 }

@@ -9,6 +9,7 @@ import { type MeshLibrary, type Table, type TableModel, prepareTable } from './t
 import type { LosRule, QueryHandler, RuleSystem } from './ruleSystem.ts'
 import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultDocument } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
+import { shapeUniformResult } from './uniformResult.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
 import { type LineOfSight, type LosDensity, sampleLineOfSight } from './los/sampleLineOfSight.ts'
 import { type LosMemo, losMemoOf } from './los/losMemo.ts'
@@ -57,9 +58,9 @@ export function evaluateTable(table: Table): ResultDocument {
 /** Run one query (also used by the app for ad-hoc queries). */
 export function runQuery(table: Table, q: Query): QueryResultBody {
   const handler = own(table.system.handlers, q.type) as QueryHandler<Query> | undefined
-  if (handler) return handler(table, q)
+  if (handler) return shapeUniformResult(table.system, q.type, handler(table, q))
   const generic = own(genericHandlers, q.type) as QueryHandler<Query> | undefined
-  if (generic) return generic(table, q)
+  if (generic) return shapeUniformResult(table.system, q.type, generic(table, q))
   throw new SceneError([{ path: 'type', message: `${table.system.id} does not answer "${q.type}" queries${(CORE_QUERY_TYPES as string[]).includes(q.type) ? ' (the rulebook has no such rule)' : ''}` }])
 }
 
@@ -110,10 +111,11 @@ export function lineOfSight(table: Table, viewer: TableModel, target: TableModel
   const key = `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
   let los = cache.get(key)
   if (!los) {
-    const memo = losMemoOf(table)
+    const rule = losRuleOf(table)
+    const memo = losMemoOf(table, rule)
     los = memo?.get(key)
     if (!los) {
-      los = sampleLineOfSight(table, viewer, target, losRuleOf(table), { rays, density })
+      los = sampleLineOfSight(table, viewer, target, rule, { rays, density })
       memo?.set(key, viewer, target, los)
     }
     cache.set(key, los)
@@ -174,8 +176,10 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
       for (const t of table.models) {
         if (t.side === v.side) continue
         // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
-        const fig = losFigure(table, v, t, lineOfSight(table, v, t, false, 'coarse'))
-        pairs.push({ from: v.id, to: t.id, visible: fig.visible, fraction: fig.fraction, ...(fig.class !== undefined ? { class: fig.class } : {}) })
+        // losFigure's fields, only those the matrix shows (the whole figure costs more than a reused line)
+        const los = lineOfSight(table, v, t, false, 'coarse')
+        const cls = table.system.classifyLos?.(table, v, t, los)
+        pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) })
       }
     }
     return { pairs, density: 'coarse', rules: [table.system.rules(table).los.rule] }

@@ -25,7 +25,18 @@ export type MarginFigure = {
   marginal: boolean
 }
 
-export type Reason = { code: string; message: string; rule: string }
+export type Reason = {
+  code: string
+  /** Text for older readers; new readers print `values` in the user's unit (formatReason). */
+  message: string
+  rule: string
+  /** The numbers behind the reason, with units (tabletop-result/1 uniform field). */
+  values?: Record<string, Quantity>
+  /** The message with `{name}` where each of `values` goes, for printing in the user's unit (formatReason). */
+  template?: string
+  /** Added by the evaluator: the section and its human title. */
+  citation?: Citation
+}
 export type Modifier = { source: string; value: number; rule: string }
 
 export type LosRay = { from: Vec3Tuple; to: Vec3Tuple; blocked: boolean; by: string[]; hides: string[]; base: boolean }
@@ -69,4 +80,58 @@ export type ResultDocument = {
   engine: string
   options: Record<string, string | number | boolean>
   results: QueryResult[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uniform fields (added to tabletop-result/1 without removing any field; see src/engine/scene/README.md).
+// Every ruleset's results carry them under the same names; the app's card and the contract test
+// (test/contract/) read only these. `shapeUniformResult` (uniformResult.ts) adds them after each query.
+
+/** A place in a rulebook: the section or anchor as printed, and a title a person reads. */
+export type Citation = { section: string; title: string }
+
+/** A number with its unit, so the CLI or the app can print it in the user's unit. */
+export type Quantity = { value: number; unit: 'mm' | 'in' | 'deg' | 'count' | 'fraction' }
+
+/** A reason as data: a code, its values with units, and a citation. `message` stays for older readers. */
+export type UniformReason = Reason & { citation: Citation }
+
+/** What a probability is the chance of: one roll, or the whole action of `rolls` rolls. */
+export type ProbabilityScope = { of: 'one-roll' | 'action'; rolls: number }
+
+/** The uniform scope of an attack's `probability`: `hit` and `effect` each say what they cover. */
+export type ProbabilityScopes = { hit: ProbabilityScope; effect: ProbabilityScope }
+
+export const DISPLAY_CLASSES = ['clear', 'partial', 'blocked'] as const
+export type DisplayClass = (typeof DISPLAY_CLASSES)[number]
+
+/** A ruleset's own LoS class: how it shows (clear/partial/blocked), why, and where the book says so. */
+export type LosClassDecl = { display: DisplayClass; reason: string; rule: string }
+
+/**
+ * Why a LoS result has its class: the deciding reason and its citation. `overridesGeometry` is true
+ * when the class shows differently from the bare geometry (e.g. Cadence's friendly screen blocks a
+ * target that every sight line reaches), so a reader never sees a contradiction left unexplained.
+ */
+export type LosBecause = { code: string; reason: string; citation: Citation; overridesGeometry: boolean }
+
+/** The geometric facts of a sight line (or of a unit: any model seen, the best model's fraction). */
+export type SightFacts = { visible: boolean; fraction: number; baseHidden: number; blockers: string[] }
+
+/** The uniform sight block every LoS result (los query, attack, visibility pair) carries. */
+export type Sight = SightFacts & { class: string; display: DisplayClass; because: LosBecause }
+
+/** One model inside an area, with its distance where the ruleset measured one. */
+export type AreaMember = { model: string; mm?: number; inches?: number }
+
+/** Auras, blasts and objectives in one shape. */
+export type AreaFigure = {
+  kind: 'aura' | 'blast' | 'objective'
+  /** The source model (aura, thrower) or null. */
+  source: string | null
+  /** Centre on the table (mm), when the area has a fixed point (blast, objective marker). */
+  centre: [number, number] | null
+  radiusMm: number | null
+  radiusInches: number | null
+  inside: AreaMember[]
 }

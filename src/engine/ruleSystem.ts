@@ -115,6 +115,10 @@ export type RuleSystem = {
   }
   /** The book's own LoS class for a sight line (e.g. clear/obscured/blocked). */
   classifyLos?: (table: Table, viewer: TableModel, target: TableModel, los: LineOfSight) => string
+  /** Each LoS class `classifyLos` returns: its display class (clear/partial/blocked), reason and section (tabletop-result/1 `sight`). */
+  losClasses?: Readonly<Record<string, import('./results.ts').LosClassDecl>>
+  /** A human title for a cited section ("core-rules/advanced-rules.html#keyword-cover" → "Advanced Rules › Keyword: Cover"). */
+  citationTitle?: (section: string) => string | undefined
   /** Validates the `context` object of attack (and other) queries. */
   contextSchema?: ZodType
   /** Extra, system-specific query types and their schemas (core types are listed in sceneSchema.ts). */

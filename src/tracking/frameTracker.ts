@@ -8,10 +8,14 @@ import { detectMarkers } from './pipeline/detectMarkers.ts'
 import { planRois } from './pipeline/planRois.ts'
 import { fuseTablePose } from './pipeline/fuseTablePose.ts'
 import { estimateObjectPoses, type SurfaceHeight } from './pipeline/estimateObjectPoses.ts'
+import { verifyMarkerIds } from './pipeline/verifyMarkerIds.ts'
 import { resolveTrackerParams, type TrackerParams, type TrackerParamsInput } from './params.ts'
-import { indexRegistry, type RegistryIndex } from './registry/indexRegistry.ts'
+import { indexRegistry, objectKey, type RegistryIndex } from './registry/indexRegistry.ts'
 import type { Registry } from './registry/registrySchema.ts'
-import type { CameraIntrinsics, GrayFrame, MarkerDetection, RectPx, RgbaFrame, TrackFrameResult } from './types.ts'
+import type { CameraIntrinsics, GrayFrame, MarkerDetection, ObjectPose, RectPx, RejectedMarker, RgbaFrame, TrackFrameResult } from './types.ts'
+
+/** Where an object was last accepted, and a jump waiting for confirmation. */
+type LastPose = { x: number; y: number; pending: { x: number; y: number; frames: number } | null }
 
 export type FrameTrackerOptions = {
   params?: TrackerParamsInput
@@ -31,9 +35,12 @@ export class FrameTracker {
   private previous: MarkerDetection[] = []
   private framesSinceFull = Number.POSITIVE_INFINITY
   private lostSomething = false
+  private registeredIds: number[] = []
+  private readonly lastPoses = new Map<string, LastPose>()
 
   constructor(handle: OpenCvHandle, registry: Registry, options: FrameTrackerOptions = {}) {
     this.registry = indexRegistry(registry)
+    this.registeredIds = [...this.registry.table.keys(), ...this.registry.objectMarkers.keys()]
     const params = resolveTrackerParams(options.params)
     if (!options.params?.detect?.dictionary) params.detect = { ...params.detect, dictionary: this.registry.dictionary }
     this.params = params
@@ -45,6 +52,7 @@ export class FrameTracker {
   /** Swap the registry (e.g. the user added a model); keeps the detector. */
   setRegistry(registry: Registry): void {
     this.registry = indexRegistry(registry)
+    this.registeredIds = [...this.registry.table.keys(), ...this.registry.objectMarkers.keys()]
   }
 
   setCalibration(calibration: CameraIntrinsics | null): void {
@@ -55,6 +63,7 @@ export class FrameTracker {
   reset(): void {
     this.previous = []
     this.framesSinceFull = Number.POSITIVE_INFINITY
+    this.lastPoses.clear()
   }
 
   /** Track one frame. `forceFull` searches the whole frame regardless of the ROI schedule. */
@@ -83,10 +92,21 @@ export class FrameTracker {
     const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table)
     warnings.push(...table.warnings)
     if (!table.lock.locked) warnings.push(`${table.lock.reason}; objects are reported in the camera frame`)
+    const idChecks = verifyMarkerIds(this.gray, usable, this.detector.cellsPerSide, (id) => this.detector.pattern(id), this.registeredIds, this.params.ids)
+    const idDoubts = new Map<MarkerDetection, string>()
+    usable.forEach((d, i) => { const doubt = idChecks[i]!.doubt; if (doubt) idDoubts.set(d, doubt) })
+    const rejected: RejectedMarker[] = []
     const objects = estimateObjectPoses(usable, this.registry, table, this.calibration, { width, height }, {
       surfaceHeightAt: this.surfaceHeightAt,
       cornerSigmaPx: this.params.pose.cornerSigmaPx,
+      idDoubts,
+      rejected,
+      checks: this.params.checks,
     })
+    for (const r of rejected) warnings.push(`marker ${r.markerId} (${r.object.kind} ${r.object.id}) rejected: ${r.reason}`)
+    this.holdJumps(objects)
+    const seen = new Set(objects.map((o) => objectKey(o.kind, o.id)))
+    const notSeen = [...this.registry.objects.values()].filter((e) => !seen.has(objectKey(e.kind, e.id))).map((e) => ({ id: e.id, kind: e.kind }))
     const unknownIds = [...new Set(detection.detections.map((d) => d.id).filter((id) => !this.registry.table.has(id) && !this.registry.objectMarkers.has(id)))].sort((a, b) => a - b)
     if (detection.detections.length === 0) warnings.push('no markers found in this frame')
     const done = performance.now()
@@ -98,9 +118,37 @@ export class FrameTracker {
       unknownIds,
       table: table.lock,
       objects,
+      rejected,
+      notSeen,
       warnings,
       search: { mode: detection.mode, regions: detection.rois },
       timing: { detectMs: done - started - (done - poseStarted), poseMs: done - poseStarted, totalMs: done - started },
+    }
+  }
+
+  /**
+   * A pose further from the object's last accepted pose than a model moves between two frames is
+   * 'held' (reported, flagged) until `confirmFrames` consecutive frames put it at the new place.
+   */
+  private holdJumps(objects: ObjectPose[]): void {
+    const { maxJumpMm, confirmFrames } = this.params.pose
+    for (const o of objects) {
+      if (o.frame !== 'table') continue
+      const key = objectKey(o.kind, o.id)
+      const [x, y] = o.position
+      const last = this.lastPoses.get(key)
+      if (!last || Math.hypot(x - last.x, y - last.y) <= maxJumpMm) {
+        this.lastPoses.set(key, { x, y, pending: null })
+        continue
+      }
+      const p = last.pending
+      last.pending = p && Math.hypot(x - p.x, y - p.y) <= maxJumpMm / 2 ? { x, y, frames: p.frames + 1 } : { x, y, frames: 1 }
+      if (last.pending.frames >= confirmFrames) {
+        this.lastPoses.set(key, { x, y, pending: null })
+        continue
+      }
+      o.status = 'held'
+      o.reasons = [...(o.reasons ?? []), `jumped ${Math.hypot(x - last.x, y - last.y).toFixed(0)} mm since its last pose (more than a model moves between two frames); held until ${confirmFrames} frames in a row confirm (${last.pending.frames}/${confirmFrames})`]
     }
   }
 

@@ -4,6 +4,8 @@ import { DEFAULT_DETECTOR_PARAMS, type DetectorParams } from './opencv/markerDet
 import { DEFAULT_EDGE_REFINE_PARAMS, type EdgeRefineParams } from './pipeline/refineCorners.ts'
 import { DEFAULT_TABLE_POSE_PARAMS, type TablePoseParams } from './pipeline/fuseTablePose.ts'
 import { DEFAULT_ROI_PARAMS, type RoiParams } from './pipeline/planRois.ts'
+import { DEFAULT_ID_CHECK_PARAMS, type IdCheckParams } from './pipeline/verifyMarkerIds.ts'
+import { DEFAULT_GEOMETRY_CHECK_PARAMS, type GeometryCheckParams } from './pipeline/estimateObjectPoses.ts'
 
 export type TrackerParams = {
   detect: DetectorParams
@@ -14,7 +16,13 @@ export type TrackerParams = {
   pose: {
     /** Corner noise floor for the uncertainty, px (1-sigma per coordinate). */
     cornerSigmaPx: number
+    /** Further than this from its last accepted pose (mm) is more than a model moves between two frames: held. */
+    maxJumpMm: number
+    /** Consecutive frames at the new place that confirm a jump. */
+    confirmFrames: number
   }
+  ids: IdCheckParams
+  checks: GeometryCheckParams
 }
 
 export type TrackerParamsInput = {
@@ -23,6 +31,8 @@ export type TrackerParamsInput = {
   table?: Partial<TablePoseParams>
   roi?: Partial<RoiParams>
   pose?: Partial<TrackerParams['pose']>
+  ids?: Partial<IdCheckParams>
+  checks?: Partial<GeometryCheckParams>
 }
 
 export const DEFAULT_TRACKER_PARAMS: TrackerParams = {
@@ -30,7 +40,9 @@ export const DEFAULT_TRACKER_PARAMS: TrackerParams = {
   refine: DEFAULT_EDGE_REFINE_PARAMS,
   table: DEFAULT_TABLE_POSE_PARAMS,
   roi: DEFAULT_ROI_PARAMS,
-  pose: { cornerSigmaPx: 0.1 },
+  pose: { cornerSigmaPx: 0.1, maxJumpMm: 40, confirmFrames: 3 },
+  ids: DEFAULT_ID_CHECK_PARAMS,
+  checks: DEFAULT_GEOMETRY_CHECK_PARAMS,
 }
 
 /** Merge overrides over the defaults, stage by stage. */
@@ -42,6 +54,8 @@ export function resolveTrackerParams(input: TrackerParamsInput = {}): TrackerPar
     table: { ...DEFAULT_TRACKER_PARAMS.table, ...(input.table ?? {}) },
     roi: { ...DEFAULT_TRACKER_PARAMS.roi, ...(input.roi ?? {}) },
     pose: { ...DEFAULT_TRACKER_PARAMS.pose, ...(input.pose ?? {}) },
+    ids: { ...DEFAULT_TRACKER_PARAMS.ids, ...(input.ids ?? {}) },
+    checks: { ...DEFAULT_TRACKER_PARAMS.checks, ...(input.checks ?? {}) },
   }
   if (params.roi.fullFrameEvery < 1) params.roi.fullFrameEvery = 1
   if (params.table.minMarkers < 2) throw new Error('table.minMarkers must be at least 2')

@@ -76,6 +76,11 @@ export type TableLock =
       /** Camera centre in the table frame, mm. */
       cameraPositionMm: Vector3
       intrinsics: CameraIntrinsics
+      /**
+       * The lock rests on only 2 table markers: the table frame is well known near them and less so
+       * far away (the per-object uncertainty carries it); say so to the user.
+       */
+      twoMarkers: boolean
     }
   | { locked: false; reason: string; referenceIds: number[] }
 
@@ -89,7 +94,11 @@ export type ObjectPose = {
   frame: 'table' | 'camera'
   /** Base centre (models) or piece origin (terrain), [x, y] mm. */
   position: [number, number]
-  /** Height of the base bottom (models) or piece origin above the table, mm. */
+  /**
+   * Height above the table of the base bottom (models: the surface the model stands on, 0 on the bare
+   * table, a terrain piece's top when it stands on one) or of the piece origin (terrain: 0), mm.
+   * Not the marker's height: that is the registry's `height` above this.
+   */
   z: number
   /** Heading (models) or rotation (terrain), degrees CCW from +x. */
   facing: number
@@ -99,6 +108,24 @@ export type ObjectPose = {
   markers: number[]
   /** RMS distance between the measured marker corners and the fitted object layout, mm. */
   residualMm: number
+  /**
+   * 'ok': every check passed. 'doubted': placed, but a check failed (`reasons` says which); do not
+   * rule on it unchecked. 'held': the pose jumped further than a model moves between two frames; the
+   * new pose is reported but awaits confirmation by consecutive frames.
+   */
+  status?: ObjectStatus
+  /** Why the object is doubted or held (empty when ok). */
+  reasons?: string[]
+}
+
+export type ObjectStatus = 'ok' | 'doubted' | 'held'
+
+/** A decoded marker the geometry contradicts: not used for any pose. */
+export type RejectedMarker = {
+  markerId: number
+  /** The object the registry gives that id to. */
+  object: { id: string; kind: ObjectKind }
+  reason: string
 }
 
 export type FrameTiming = { detectMs: number; poseMs: number; totalMs: number }
@@ -112,6 +139,10 @@ export type TrackFrameResult = {
   unknownIds: number[]
   table: TableLock
   objects: ObjectPose[]
+  /** Decoded markers rejected by the geometry checks (wrong size, off their plane, against their object's other markers). */
+  rejected: RejectedMarker[]
+  /** Registry objects with no usable marker in this frame. */
+  notSeen: { id: string; kind: ObjectKind }[]
   warnings: string[]
   /** How this frame was searched: 'full' frame or 'roi' (regions around the markers of the last frame). */
   search: { mode: 'full' | 'roi'; regions: RectPx[] }

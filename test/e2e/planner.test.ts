@@ -3,28 +3,17 @@
 // that the ruling card shows exactly what the engine's evaluateTable (the CLI's `eval`) gives for
 // the same scene; then drag the target out to the far corner and see the ruling change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Query, type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { readAttack } from '../../src/app/format/readAttack.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { type Page } from 'playwright-core'
+import { type Pick, cardFor, pickFor } from '../setup/demoPick.ts'
 
 warnIfNoChromium('test/e2e/planner.test.ts (browser tests)')
 
 const known = ruleSystems.map((s) => s.id)
-
-type Pick = { attacker: string; target: string; weapon?: string }
-
-/** The demo's own first attack query, else its first armed model against the first enemy. */
-function pickFor(scene: Scene): Pick {
-  const q = (scene.queries ?? []).find((x) => x.type === 'attack') as (Query & { attacker?: string; target?: string; weapon?: string }) | undefined
-  if (q?.attacker && q.target) return { attacker: q.attacker, target: q.target, ...(q.weapon ? { weapon: q.weapon } : {}) }
-  const table = loadScene({ ...scene, queries: [] }, findRuleSystem, known)
-  const a = table.models.find((m) => m.weapons.length > 0) ?? table.models[0]!
-  const t = table.models.find((m) => m.side !== a.side)!
-  return { attacker: a.id, target: t.id, ...(a.weapons[0] ? { weapon: a.weapons[0].id } : {}) }
-}
 
 function expectedAttack(scene: Scene, pick: Pick): QueryResult {
   const query = { id: 'attack', type: 'attack' as const, attacker: pick.attacker, target: pick.target, ...(pick.weapon ? { weapon: pick.weapon } : {}) }
@@ -38,7 +27,7 @@ async function clickModel(page: Page, id: string): Promise<void> {
 }
 
 async function waitForCard(page: Page, pick: Pick): Promise<void> {
-  await page.locator(`[data-testid="card"][data-fresh="yes"][data-attacker="${pick.attacker}"][data-target="${pick.target}"]${pick.weapon ? `[data-weapon="${pick.weapon}"]` : ''}`).waitFor({ timeout: 20_000 })
+  await page.locator(cardFor(pick)).waitFor({ timeout: 20_000 })
 }
 
 async function cardResult(page: Page): Promise<QueryResult> {
@@ -48,7 +37,9 @@ async function cardResult(page: Page): Promise<QueryResult> {
 /** What a player reads on the card must be the engine's own figures, field by field. */
 async function expectCardText(page: Page, expected: QueryResult): Promise<void> {
   const v = readAttack(expected)
-  if (v.allowed !== null) expect(await page.getByTestId('card-verdict').innerText()).toBe(v.allowed ? 'Allowed' : 'Not allowed')
+  // The details are folded under the picks: open them to read them.
+  if ((await page.getByTestId('card-details').getAttribute('open')) === null) await page.getByTestId('card-details-toggle').click()
+  if (v.allowed !== null) expect((await page.getByTestId('card-verdict').innerText()).replace(/^[✓✗]\s*/, '')).toBe(v.allowed ? 'Allowed' : 'Not allowed')
   for (const r of v.reasons) {
     await expect.poll(() => page.getByTestId('card-reasons').innerText()).toContain(r.message)
     expect(await page.getByTestId('card-reasons').innerText()).toContain(r.rule)
@@ -140,7 +131,7 @@ describe.skipIf(!haveChromium)('planner in Chromium', () => {
         const margin = readAttack(after).margin
         if (margin && margin.marginMm < 0) {
           expect(await page.getByTestId('card-distance').innerText()).toContain('out of range by')
-          expect(await page.getByTestId('card-verdict').innerText()).toBe('Not allowed')
+          expect((await page.getByTestId('card-verdict').innerText()).replace(/^[✓✗]\s*/, '')).toBe('Not allowed')
         }
 
         // Millimetres on the toggle: the same distance, in mm.

@@ -28,9 +28,11 @@ describe('real photos: our detector (OpenCV ArucoDetector + edge-fit corners)', 
     expect(s.expected).toBe(6 + 35 + 17 + 13)
     expect(s.wrongIds).toBe(0)
     // The ground truth is OpenCV's unrefined output rounded to whole pixels (its tests allow 1 px per
-    // axis); unrefined corners sit ~0.5 px inside the true edge, ours on it.
-    expect(s.cornerErrorPx.mean).toBeLessThan(0.8)
-    expect(s.cornerErrorPx.maxPerAxis).toBeLessThan(1.5)
+    // axis); unrefined corners sit ~0.5 px inside the true edge, ours on it, and since the tone-curve
+    // correction (refineCorners.ts) a little further out: mean 0.93 px, max 1.79 px per axis (0.71 /
+    // < 1.5 px without it; the correction measures 0.3–0.45 px of tone bias on these photos).
+    expect(s.cornerErrorPx.mean).toBeLessThan(1.0)
+    expect(s.cornerErrorPx.maxPerAxis).toBeLessThan(2.0)
   })
 
   it('Swarmathon (tag36h11, small oblique tags outdoors): at least half the tags, no wrong id, corners ~0.3 px from AprilTag\'s', () => {
@@ -47,8 +49,11 @@ describe('real photos: our detector (OpenCV ArucoDetector + edge-fit corners)', 
     expect(s.expected).toBe(236)
     expect(s.recall).toBeGreaterThanOrEqual(0.83)
     expect(s.wrongIds).toBe(0)
-    expect(s.cornerErrorPx.median).toBeLessThan(0.15)
-    expect(s.cornerErrorPx.p95).toBeLessThan(0.5)
+    // AprilTag 3.3 fits its edges to gradient-weighted points on the encoded (sRGB) image, which the
+    // tone curve biases toward the dark side; ours correct that bias (refineCorners.ts), so the two
+    // now disagree by about the bias: median 0.21 px, p95 0.71 px (0.10 / 0.35 px with the correction off).
+    expect(s.cornerErrorPx.median).toBeLessThan(0.25)
+    expect(s.cornerErrorPx.p95).toBeLessThan(0.8)
   })
 
   it('Duckietown lab table (tag36h11 on sign stands): recall ≥ 84 % of AprilTag 3.3\'s detections, no wrong id', () => {

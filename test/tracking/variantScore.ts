@@ -87,7 +87,7 @@ export function summarizeScore(s: VariantScore) {
     wrongIds: s.wrongIds,
     unflaggedMisplaced: s.unflaggedMisplaced,
     flagged: s.flagged,
-    radialBiasPx: r3(mean(s.radialErrorsPx)),
+    radialBiasPx: { mean: r3(mean(s.radialErrorsPx)), median: r3(quantileOf(s.radialErrorsPx, 0.5)) },
     cornerErrorPx: { median: r3(quantileOf(s.cornerErrorsPx, 0.5)), p95: r3(quantileOf(s.cornerErrorsPx, 0.95)) },
     positionMm: { median: r3(quantileOf(s.positionErrorsMm, 0.5)), p95: r3(quantileOf(s.positionErrorsMm, 0.95)), max: r3(Math.max(...s.positionErrorsMm, 0)) },
     beyond3Sigma: r3(s.objects ? s.beyond3Sigma / s.objects : Number.NaN),

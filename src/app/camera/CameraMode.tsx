@@ -21,7 +21,7 @@ const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
 declare global {
   interface Window {
     /** Camera-frame → tracking-result latency of the live mode (benchmark and tests). */
-    __tabletopCamera?: { latency: LiveTracking['latency'] }
+    __tabletopCamera?: { latency: LiveTracking['latency']; resetLatency?: () => void }
   }
 }
 
@@ -90,7 +90,7 @@ export function CameraMode() {
     }
     const l = live.current
     setFreezeProvider(l.freeze)
-    window.__tabletopCamera = { latency: l.latency }
+    window.__tabletopCamera = { latency: l.latency, resetLatency: l.resetLatency }
     setState('running')
   }
 

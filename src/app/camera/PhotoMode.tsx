@@ -124,6 +124,7 @@ export function PhotoMode() {
         markersSeen: result.detections.length,
         tableLocked: lock.locked,
         reprojectionErrorPx: lock.locked ? lock.reprojectionErrorPx : null,
+        lockOnTwoMarkers: lock.locked && lock.twoMarkers,
         fps: null,
         latencyMs: performance.now() - started,
       })

@@ -25,6 +25,8 @@ export type LiveTracking = {
   holder: LockHolder
   /** Camera frame captured → tracking result on the main thread, ms (median, p95 over the window). */
   latency: () => { medianMs: number | null; p95Ms: number | null; samples: number }
+  /** Start the latency window afresh (a benchmark comparing two conditions). */
+  resetLatency: () => void
   /**
    * "Rule on this": average the recent frames in the worker, put them on the table, report the uncertainty.
    * Waits (up to 4 s) while a hand holds a ruled model, and then averages only frames after it left;
@@ -151,6 +153,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       markersSeen: latest?.result.detections.length ?? 0,
       tableLocked: lock?.locked === true,
       reprojectionErrorPx: lock?.locked ? lock.reprojectionErrorPx : null,
+      lockOnTwoMarkers: lock?.locked === true && lock.twoMarkers,
       fps: ((results - lastResults) * 1000) / (now - lastStatusAt),
       latencyMs: quantile(sorted, 0.5),
     })
@@ -180,6 +183,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       const sorted = Array.from(latencies.subarray(0, window)).sort((a, b) => a - b)
       return { medianMs: quantile(sorted, 0.5), p95Ms: quantile(sorted, 0.95), samples: window }
     },
+    resetLatency: () => { latencyCount = 0 },
     setHands: (list, count, timeMs) => {
       handsIn.list = list
       handsIn.count = count

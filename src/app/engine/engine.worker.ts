@@ -1,22 +1,51 @@
 // The engine worker: the visibility matrix and every ruling run here, off the main thread.
+// Live overlay requests are cancellable: the sight lines are sampled in slices, and between slices
+// the worker reads its messages; when a newer live request has come, the older one stops (its
+// reply says superseded) and the lines it finished stay in the memo for the newer one.
 import type { EngineReply, EngineRequest } from './protocol.ts'
-import { evaluateOverlay, issuesOf, ruleOn } from './evaluateOverlay.ts'
+import { evaluateOverlay, issuesOf, ruleOn, warmOverlay } from './evaluateOverlay.ts'
 import { loadBundledMesh } from './bundledMeshes.ts'
 import { meshLibraryForScene } from '../../terrain/meshLibraryForScene.ts'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
 
+let latestLive = 0
+const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 scope.onmessage = async (event: MessageEvent<EngineRequest>) => {
   const req = event.data
-  let reply: EngineReply
+  if (req.kind === 'evaluate' && req.live) {
+    latestLive = req.requestId
+    await evaluateLive(req)
+    return
+  }
+  scope.postMessage(await answer(req))
+}
+
+async function answer(req: EngineRequest): Promise<EngineReply> {
   try {
     // mesh files the scene names are read, repaired and simplified once, and each piece's size checked (src/terrain)
     await meshLibraryForScene(req.scene, loadBundledMesh)
-    reply = req.kind === 'evaluate'
+    return req.kind === 'evaluate'
       ? { kind: 'evaluated', requestId: req.requestId, ok: true, overlay: evaluateOverlay(req.scene, req.selection) }
       : { kind: 'ruled', requestId: req.requestId, ok: true, document: ruleOn(req.scene, req.query) }
   } catch (e) {
-    reply = { kind: req.kind === 'evaluate' ? 'evaluated' : 'ruled', requestId: req.requestId, ok: false, issues: issuesOf(e) }
+    return { kind: req.kind === 'evaluate' ? 'evaluated' : 'ruled', requestId: req.requestId, ok: false, issues: issuesOf(e) }
   }
-  scope.postMessage(reply)
+}
+
+async function evaluateLive(req: Extract<EngineRequest, { kind: 'evaluate' }>): Promise<void> {
+  const stale = () => latestLive !== req.requestId
+  let finished = true
+  try {
+    await meshLibraryForScene(req.scene, loadBundledMesh)
+    finished = !stale() && await warmOverlay(req.scene, stale, yieldToMessages)
+  } catch {
+    // an invalid scene or mesh: answer() below reports it
+  }
+  if (!finished || stale()) {
+    scope.postMessage({ kind: 'evaluated', requestId: req.requestId, ok: false, issues: [], superseded: true } satisfies EngineReply)
+    return
+  }
+  scope.postMessage(await answer(req))
 }

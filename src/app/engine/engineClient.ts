@@ -2,10 +2,11 @@
 import type { Query, ResultDocument, Scene, SceneIssue } from '../../engine/index.ts'
 import type { EngineReply, EngineRequest, Overlay, Selection } from './protocol.ts'
 
-export type EngineOutcome<T> = { ok: true; value: T } | { ok: false; issues: SceneIssue[] }
+export type EngineOutcome<T> = { ok: true; value: T } | { ok: false; issues: SceneIssue[]; superseded?: true }
 
 export type EngineClient = {
-  evaluate: (scene: Scene, selection: Selection) => Promise<EngineOutcome<Overlay>>
+  /** live: a newer live evaluate cancels this one (it then resolves with superseded). */
+  evaluate: (scene: Scene, selection: Selection, live?: boolean) => Promise<EngineOutcome<Overlay>>
   rule: (scene: Scene, query: Query) => Promise<EngineOutcome<ResultDocument>>
   dispose: () => void
 }
@@ -34,9 +35,9 @@ export function createEngineClient(): EngineClient {
       worker.postMessage(make(requestId))
     })
   return {
-    evaluate: async (scene, selection) => {
-      const r = await send((requestId) => ({ kind: 'evaluate', requestId, scene, selection }))
-      if (!r.ok) return { ok: false, issues: r.issues }
+    evaluate: async (scene, selection, live = false) => {
+      const r = await send((requestId) => ({ kind: 'evaluate', requestId, scene, selection, ...(live ? { live } : {}) }))
+      if (!r.ok) return { ok: false, issues: r.issues, ...(r.superseded ? { superseded: r.superseded } : {}) }
       return r.kind === 'evaluated' ? { ok: true, value: r.overlay } : { ok: false, issues: [{ path: '', message: 'unexpected reply' }] }
     },
     rule: async (scene, query) => {

@@ -3,7 +3,7 @@
 // runQuery; this file only picks the queries and copies out what the overlay draws.
 import {
   type ArcLine, type LosRay, type Query, type QueryResult, type ResultDocument, type Scene, type SceneIssue, type Table, type Vec3Tuple,
-  SceneError, evaluateTable, inches, loadScene, runQuery,
+  LosMemo, SceneError, evaluateTable, inches, lineOfSight, loadScene, runQuery,
 } from '../../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../systems/index.ts'
 import type { AttackQuery, LosLine, ModelFacts, Overlay, Selection, WeaponFacts } from './protocol.ts'
@@ -14,9 +14,41 @@ const knownSystems = () => ruleSystems.map((s) => s.id)
 /** The card's query id (kept stable so a saved ruling and a CLI run of the same scene agree). */
 export const ATTACK_QUERY_ID = 'attack'
 
+/**
+ * Sight lines kept from one scene to the next (engine/los/losMemo.ts): when a few models move, only
+ * the pairs they can reach are sampled again. One per worker (or per Node process in tests).
+ */
+export const overlayMemo = new LosMemo()
+
 /** Validate and prepare a scene with the given queries (replacing the scene's own). */
 export function prepare(scene: Scene, queries: Query[]): Table {
-  return loadScene({ ...scene, queries }, findRuleSystem, knownSystems(), { meshes: bundledMeshes() })
+  return loadScene({ ...scene, queries }, findRuleSystem, knownSystems(), { meshes: bundledMeshes(), losMemo: overlayMemo })
+}
+
+/** Work between two looks at the worker's messages (ms). */
+const SLICE_MS = 8
+
+/**
+ * Sample the visibility matrix's sight lines into the memo in slices of about SLICE_MS, awaiting
+ * `pause` between slices and stopping as soon as `stale()` says a newer scene has come. Returns
+ * whether every pair is now in the memo (evaluateOverlay then only reads them). Rulesets with
+ * their own visibility handler sample their own way: nothing to warm for them.
+ */
+export async function warmOverlay(scene: Scene, stale: () => boolean, pause: () => Promise<void>, sliceMs = SLICE_MS): Promise<boolean> {
+  const table = prepare(scene, [])
+  if (table.system.handlers.visibility) return !stale()
+  let sliceStart = performance.now()
+  for (const v of table.models) {
+    for (const t of table.models) {
+      if (t.side === v.side) continue
+      lineOfSight(table, v, t, false, 'coarse')
+      if (performance.now() - sliceStart < sliceMs) continue
+      await pause()
+      if (stale()) return false
+      sliceStart = performance.now()
+    }
+  }
+  return !stale()
 }
 
 /** The attack query for a selection, or null when attacker or target is missing or unknown. */
@@ -54,7 +86,7 @@ export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
   if (attacker) {
     // One full los query per enemy (the CLI's `los` answer), not the matrix row: the matrix may
     // sample more coarsely for speed, and the lines must agree with what a referee's query says.
-    losRow = losPairsFrom(base, attacker.id).map((p) => ({ to: p.to, visible: p.visible, fraction: p.fraction, ...(p.class !== undefined ? { class: p.class } : {}), from: eyeOf(attacker.id), aim: centreOf(p.to) }))
+    losRow = losPairsFrom(base, attacker.id).map((p) => ({ to: p.to, visible: p.visible, fraction: p.fraction, ...(p.class !== undefined ? { class: p.class } : {}), ...(p.display ? { display: p.display } : {}), from: eyeOf(attacker.id), aim: centreOf(p.to) }))
   }
 
   let sampleRays: LosRay[] | null = null
@@ -100,7 +132,7 @@ export function issuesOf(e: unknown): SceneIssue[] {
   return [{ path: '', message: `internal error: ${e instanceof Error ? e.message : String(e)}` }]
 }
 
-type Pair = { from: string; to: string; visible: boolean; fraction: number; class?: string }
+type Pair = { from: string; to: string; visible: boolean; fraction: number; class?: string; display?: 'clear' | 'partial' | 'blocked' }
 
 function visibilityMatrix(table: Table): { pairs: Pair[]; ms: number } | null {
   const t0 = performance.now()
@@ -117,7 +149,8 @@ function losPairsFrom(table: Table, from: string): Pair[] {
     if (t.side === viewer.side) continue
     const r = tryQuery(table, { id: 'los', type: 'los', from, to: t.id })
     if (!r) continue
-    out.push({ from, to: t.id, visible: r.visible === true, fraction: Number(r.fraction ?? 0), ...(typeof r.class === 'string' ? { class: r.class } : {}) })
+    const sight = r.sight as { display?: Pair['display'] } | undefined
+    out.push({ from, to: t.id, visible: r.visible === true, fraction: Number(r.fraction ?? 0), ...(typeof r.class === 'string' ? { class: r.class } : {}), ...(sight?.display ? { display: sight.display } : {}) })
   }
   return out
 }

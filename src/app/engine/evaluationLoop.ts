@@ -1,5 +1,7 @@
-// Keeps the overlay in step with the scene and the selection, at human pace: changes are debounced,
-// at most one evaluation is in flight, and only the newest state is evaluated when it returns.
+// Keeps the overlay in step with the scene and the selection (a drag, the live camera): changes are
+// debounced, and each goes to the worker as a live request at once. The worker cancels the one it
+// is working on when a newer one comes (the latest scene wins) and keeps the sight lines it had
+// finished; here only the newest request's reply is shown.
 import type { EngineClient } from './engineClient.ts'
 import type { AppStore } from '../state/store.ts'
 import type { Selection } from './protocol.ts'
@@ -8,8 +10,7 @@ const DEBOUNCE_MS = 40
 
 export function startEvaluationLoop(store: AppStore, engine: EngineClient): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null
-  let inFlight = false
-  let dirty = false
+  let latest = 0
 
   const selectionOf = (): Selection => {
     const s = store.getState()
@@ -21,20 +22,14 @@ export function startEvaluationLoop(store: AppStore, engine: EngineClient): () =
   }
 
   const run = async () => {
-    if (inFlight) {
-      dirty = true
-      return
-    }
-    inFlight = true
-    dirty = false
+    const request = ++latest
     const { scene, sceneRev } = store.getState()
     store.getState().markPending()
-    const r = await engine.evaluate(scene, selectionOf())
+    const r = await engine.evaluate(scene, selectionOf(), true)
+    if (request !== latest || (!r.ok && r.superseded)) return
     store.getState().setEvaluation(
       r.ok ? { status: 'ok', overlay: r.value, issues: [], sceneRev } : { status: 'error', overlay: null, issues: r.issues, sceneRev },
     )
-    inFlight = false
-    if (dirty) void run()
   }
 
   let lastKey = ''

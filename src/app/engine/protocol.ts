@@ -24,7 +24,7 @@ export type ModelFacts = {
 }
 
 /** One line of sight from the attacker to an enemy, as the engine classed it. */
-export type LosLine = { to: string; visible: boolean; fraction: number; class?: string; from: Vec3Tuple; aim: Vec3Tuple }
+export type LosLine = { to: string; visible: boolean; fraction: number; class?: string; /** tabletop-result/1 `sight.display` */ display?: 'clear' | 'partial' | 'blocked'; from: Vec3Tuple; aim: Vec3Tuple }
 
 export type AttackQuery = { id: string; type: 'attack'; attacker: string; target: string; weapon?: string }
 
@@ -46,10 +46,14 @@ export type Overlay = {
 }
 
 export type EngineRequest =
-  | { kind: 'evaluate'; requestId: number; scene: Scene; selection: Selection }
+  /**
+   * live: the overlay loop's request. A newer live request cancels it (the reply says superseded);
+   * the sight lines it finished stay in the worker's memo and are reused.
+   */
+  | { kind: 'evaluate'; requestId: number; scene: Scene; selection: Selection; live?: boolean }
   | { kind: 'rule'; requestId: number; scene: Scene; query: Query }
 
 export type EngineReply =
   | { kind: 'evaluated'; requestId: number; ok: true; overlay: Overlay }
   | { kind: 'ruled'; requestId: number; ok: true; document: ResultDocument }
-  | { kind: 'evaluated' | 'ruled'; requestId: number; ok: false; issues: SceneIssue[] }
+  | { kind: 'evaluated' | 'ruled'; requestId: number; ok: false; issues: SceneIssue[]; superseded?: true }

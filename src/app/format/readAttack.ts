@@ -1,21 +1,26 @@
-// Reads an attack result for display. Systems shape some fields their own way (a `need` per stage,
-// a margin inside `distance`, a LoS over a whole unit); this takes what is there, tolerates what is
-// not, and never computes a figure itself.
-import type { MarginFigure, QueryResult } from '../../engine/index.ts'
+// Reads an attack result for display from the uniform fields of tabletop-result/1 only (see
+// src/engine/scene/README.md): `sight` for line of sight, `applied` on modifiers, reasons with their
+// `citation` and `values`, `citations` beside `rules`, `probability.scope`. No ruleset is special-cased
+// here, and no figure is computed: a figure the result does not carry is not shown.
+import { type Citation, type MarginFigure, type ProbabilityScope, type QueryResult, type Sight, formatReason } from '../../engine/index.ts'
+import type { Units } from '../state/settingsSlice.ts'
 
 export type AttackView = {
   allowed: boolean | null
+  /** `message` is the reason in the user's unit; `rule` is the citation as a person reads it. */
   reasons: Array<{ code: string; message: string; rule: string }>
   distanceMm: number | null
   distanceInches: number | null
   points: [[number, number, number], [number, number, number]] | null
   margin: MarginFigure | null
-  los: { label: string; fraction: number | null; blockers: string[] } | null
+  /** `label` never contradicts `fraction` without saying why (the ruleset's `because`). */
+  los: { label: string; display: Sight['display']; fraction: number | null; blockers: string[] } | null
   cover: { level: string; rule: string } | null | undefined
   arc: string | null
+  /** Only modifiers that were applied (a refused action applies none). */
   modifiers: Array<{ source: string; value: number | string; rule: string }>
   need: string[]
-  probability: { hit: number; effect: number; hitExact: string; effectExact: string } | null
+  probability: { hit: number; effect: number; hitExact: string; effectExact: string; hitScope: string; effectScope: string } | null
   rules: string[]
 }
 
@@ -27,42 +32,61 @@ function isMargin(v: unknown): v is MarginFigure {
   return isObj(v) && typeof v.marginMm === 'number' && typeof v.thresholdMm === 'number'
 }
 
-/** Fields the card shows itself (the rest go under "More from the engine"). */
-export const SHOWN_FIELDS = new Set(['id', 'type', 'allowed', 'reasons', 'distance', 'inRange', 'margin', 'los', 'cover', 'arc', 'modifiers', 'need', 'probability', 'rules', 'weapon'])
+/** "Advanced Rules › Keyword: Cover (core-rules/advanced-rules.html#keyword-cover)", or the section alone when it has no title. */
+export function citationText(c: Citation): string {
+  return c.title && c.title !== c.section ? `${c.title} (${c.section})` : c.section
+}
 
-export function readAttack(r: QueryResult): AttackView {
+function citationOf(v: Record<string, unknown>): string {
+  return isObj(v.citation) ? citationText(v.citation as Citation) : str(v.rule)
+}
+
+/** "one roll" / "whole attack, 4 rolls". */
+export function scopeText(s: unknown): string {
+  if (!isObj(s)) return ''
+  const sc = s as ProbabilityScope
+  return sc.of === 'one-roll' ? 'each roll' : sc.rolls > 1 ? `whole attack, ${sc.rolls} rolls` : 'whole attack'
+}
+
+/** The sight block: the game's class, shown as clear/partial/blocked, with its reason when it overrides the geometry. */
+export function readSight(s: Sight): NonNullable<AttackView['los']> {
+  const cls = s.class === s.display ? s.display : `${s.display} (${s.class})`
+  return { label: s.because.overridesGeometry ? `${cls}: ${s.because.reason}` : cls, display: s.display, fraction: s.fraction, blockers: s.blockers }
+}
+
+/** Fields the card shows itself (the rest go under "More from the engine"). */
+export const SHOWN_FIELDS = new Set(['id', 'type', 'allowed', 'reasons', 'distance', 'inRange', 'margin', 'los', 'cover', 'arc', 'modifiers', 'need', 'probability', 'rules', 'citations', 'sight', 'weapon'])
+
+export function readAttack(r: QueryResult, units: Units = 'in'): AttackView {
   const distance = isObj(r.distance) ? r.distance : null
   const pts = distance && Array.isArray(distance.points) && distance.points.length === 2 ? (distance.points as AttackView['points']) : null
   const margin = isMargin(r.margin) ? r.margin : isMargin(distance?.margin) ? (distance!.margin as MarginFigure) : null
-  let los: AttackView['los'] = null
-  if (isObj(r.los)) {
-    const l = r.los
-    const label = typeof l.class === 'string' ? l.class : l.visible === true || (typeof l.visible === 'number' && l.visible > 0) ? 'visible' : l.visible === false ? 'not visible' : ''
-    los = { label, fraction: num(l.fraction), blockers: Array.isArray(l.blockers) ? l.blockers.map(str) : [] }
-  }
+  const sight = isObj(r.los) && isObj(r.los.sight) ? (r.los.sight as Sight) : isObj(r.sight) ? (r.sight as Sight) : null
   const cover = r.cover === null ? null : isObj(r.cover) ? { level: str(r.cover.level), rule: str(r.cover.rule) } : undefined
   const need = typeof r.need === 'string' ? [r.need] : isObj(r.need) ? Object.values(r.need).map(str) : Array.isArray(r.need) ? r.need.map(str) : []
   let probability: AttackView['probability'] = null
   if (isObj(r.probability) && num(r.probability.hit) !== null) {
     const p = r.probability
     const exact = isObj(p.exact) ? p.exact : {}
-    probability = { hit: num(p.hit)!, effect: num(p.effect) ?? num(p.hit)!, hitExact: str(exact.hit), effectExact: str(exact.effect) }
+    const scope = isObj(p.scope) ? p.scope : {}
+    probability = { hit: num(p.hit)!, effect: num(p.effect) ?? num(p.hit)!, hitExact: str(exact.hit), effectExact: str(exact.effect), hitScope: scopeText(scope.hit), effectScope: scopeText(scope.effect) }
   }
+  const citations = Array.isArray(r.citations) ? (r.citations as unknown[]).filter(isObj).map((c) => citationText(c as Citation)) : null
   return {
     allowed: typeof r.allowed === 'boolean' ? r.allowed : null,
-    reasons: Array.isArray(r.reasons) ? r.reasons.filter(isObj).map((x) => ({ code: str(x.code), message: str(x.message), rule: str(x.rule) })) : [],
+    reasons: Array.isArray(r.reasons) ? r.reasons.filter(isObj).map((x) => ({ code: str(x.code), message: formatReason(x as never, units), rule: citationOf(x) })) : [],
     distanceMm: num(distance?.mm),
     distanceInches: num(distance?.inches),
     points: pts,
     margin,
-    los,
+    los: sight ? readSight(sight) : null,
     cover,
     arc: typeof r.arc === 'string' ? r.arc : null,
     modifiers: Array.isArray(r.modifiers)
-      ? r.modifiers.filter(isObj).map((m) => ({ source: str(m.source ?? m.name), value: typeof m.value === 'number' || typeof m.value === 'string' ? m.value : str(m.value), rule: str(m.rule) }))
+      ? r.modifiers.filter(isObj).filter((m) => m.applied !== false).map((m) => ({ source: str(m.source ?? m.name), value: typeof m.value === 'number' || typeof m.value === 'string' ? m.value : str(m.value), rule: citationOf(m) }))
       : [],
     need,
     probability,
-    rules: Array.isArray(r.rules) ? r.rules.map(str) : [],
+    rules: citations ?? (Array.isArray(r.rules) ? r.rules.map(str) : []),
   }
 }

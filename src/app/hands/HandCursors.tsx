@@ -1,5 +1,5 @@
 // The hand cursors over the camera image: a ring at the pointing fingertip (its arc fills with the
-// dwell), a cross at a pinch with the measured line, a large ring for an open palm. Drawn per
+// dwell), a cross at a pinch, the pinch measure's line and figure, a large ring for an open palm. Drawn per
 // animation frame from the gesture state (never React state).
 import { useEffect, useRef } from 'react'
 import type { HandsRuntime } from './handsRuntime.ts'
@@ -22,6 +22,27 @@ export function HandCursors({ runtime }: { runtime: HandsRuntime }) {
       const fs = runtime.frameSize
       if (!fs.width) return
       const sx = w / fs.width, sy = h / fs.height
+      // The pinch measure: its two ends (base edges or fingertip points) drawn through the table lock.
+      const m = runtime.gestures.measure
+      const lock = runtime.holder.lock
+      if (m.active && lock?.locked) {
+        const k = lock.imageFromTable
+        const ax = (k[0] * m.fromMm[0] + k[1] * m.fromMm[1] + k[2]) / (k[6] * m.fromMm[0] + k[7] * m.fromMm[1] + k[8])
+        const ay = (k[3] * m.fromMm[0] + k[4] * m.fromMm[1] + k[5]) / (k[6] * m.fromMm[0] + k[7] * m.fromMm[1] + k[8])
+        const bx = (k[0] * m.toMm[0] + k[1] * m.toMm[1] + k[2]) / (k[6] * m.toMm[0] + k[7] * m.toMm[1] + k[8])
+        const by = (k[3] * m.toMm[0] + k[4] * m.toMm[1] + k[5]) / (k[6] * m.toMm[0] + k[7] * m.toMm[1] + k[8])
+        g.strokeStyle = COLOURS.pinch
+        g.lineWidth = m.live ? 3 : 2
+        g.setLineDash(m.live ? [] : [6, 6])
+        g.beginPath()
+        g.moveTo((ax + 0.5) * sx, (ay + 0.5) * sy)
+        g.lineTo((bx + 0.5) * sx, (by + 0.5) * sy)
+        g.stroke()
+        g.setLineDash([])
+        g.fillStyle = COLOURS.pinch
+        g.font = '14px system-ui, sans-serif'
+        g.fillText(`${m.distanceMm.toFixed(0)} ± ${m.uncertaintyMm.toFixed(0)} mm`, ((ax + bx) / 2 + 0.5) * sx + 8, ((ay + by) / 2 + 0.5) * sy - 8)
+      }
       for (const cur of runtime.gestures.cursors) {
         if (!cur.active) continue
         const x = (cur.pointPx[0] + 0.5) * sx, y = (cur.pointPx[1] + 0.5) * sy

@@ -78,7 +78,7 @@ export default function HandsPanel({ video, feed, frame }: Props) {
         {state === 'loading' && <button type="button" disabled>Loading the hand model…</button>}
         {state === 'on' && <button type="button" onClick={stop} data-testid="hands-stop">Stop hands</button>}
         {(['point', 'pinch', 'palm'] as const).map((k) => (
-          <label key={k}>
+          <label key={k} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
             <input type="checkbox" checked={switches[k]} onChange={() => toggle(k)} data-testid={`gesture-${k}`} />
             {k === 'point' ? 'point to select' : k === 'pinch' ? 'pinch to measure' : 'open palm clears'}
           </label>

@@ -18,6 +18,8 @@ import { type HandModelChoice, loadHandModel } from './handModelStore.ts'
 const BUNDLED_MODEL_URL = new URL('../../../models/hand_landmarker.task', import.meta.url).href
 const MAX_HANDS = 2
 const RATE_WINDOW = 60
+/** Frames go to the hand model at most this wide: its own inputs are 192² and 224², so a 1280-px frame only costs conversion time. */
+const MAX_HAND_INPUT_PX = 640
 
 export type HandsStats = { fps: number | null; inferMs: number | null; hands: number; source: string; loadMs: number }
 
@@ -25,6 +27,8 @@ export type HandsRuntime = {
   gestures: GestureState
   /** The last hands frame's size (px) the cursors are in. */
   frameSize: { width: number; height: number }
+  /** The camera's table lock (to draw table points, e.g. the pinch measure, over the image). */
+  holder: TrackingFeed['holder']
   setSwitches: (s: Partial<GestureSwitches>) => void
   stats: () => HandsStats
   stop: () => void
@@ -53,16 +57,18 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
   let modelsFor: Scene | null = null
   let models: GestureModel[] = []
 
+  // The camera frame's size when the frame in flight was taken (landmarks are normalized: px are of the full frame).
+  const sent = { width: 0, height: 0 }
   const onHands = (m: Extract<HandsReply, { type: 'hands' }>) => {
     busy = false
-    frameSize.width = m.width
-    frameSize.height = m.height
+    frameSize.width = sent.width
+    frameSize.height = sent.height
     for (let h = 0; h < m.count && h < MAX_HANDS; h++) {
       const base = h * 42
       for (let i = 0; i < 21; i++) {
         // MediaPipe's normalized coordinates (pixel edges at 0 and 1) → OpenCV's pixel-centre px.
-        observations[h]!.pointsPx[i * 2] = m.landmarks[base + i * 2]! * m.width - 0.5
-        observations[h]!.pointsPx[i * 2 + 1] = m.landmarks[base + i * 2 + 1]! * m.height - 0.5
+        observations[h]!.pointsPx[i * 2] = m.landmarks[base + i * 2]! * sent.width - 0.5
+        observations[h]!.pointsPx[i * 2 + 1] = m.landmarks[base + i * 2 + 1]! * sent.height - 0.5
       }
       observations[h]!.score = m.scores[h]!
     }
@@ -106,7 +112,13 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
       busy = true
       const id = ++frameId
       const timeMs = performance.now()
-      createImageBitmap(video).then(
+      sent.width = video.videoWidth
+      sent.height = video.videoHeight
+      const scale = Math.min(1, MAX_HAND_INPUT_PX / sent.width)
+      const bitmapped = scale < 1
+        ? createImageBitmap(video, { resizeWidth: Math.round(sent.width * scale), resizeHeight: Math.round(sent.height * scale), resizeQuality: 'low' })
+        : createImageBitmap(video)
+      bitmapped.then(
         (bitmap) => { if (stopped) bitmap.close(); else send({ type: 'frame', frameId: id, timeMs, bitmap }, [bitmap]) },
         () => { busy = false },
       )
@@ -119,6 +131,7 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
   return {
     gestures: gestures.state,
     frameSize,
+    holder: feed.holder,
     setSwitches: (sw) => gestures.setSwitches(sw),
     stats: () => {
       const n = Math.min(results, RATE_WINDOW)

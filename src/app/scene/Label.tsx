@@ -1,11 +1,15 @@
-// A text label that always faces the camera (a sprite with a canvas texture), sized in table mm.
-import { useEffect, useMemo } from 'react'
-import { CanvasTexture, LinearFilter, SRGBColorSpace } from 'three'
+// A text label on the table: a camera-facing sprite of a fixed size in screen pixels, placed by
+// the label layout (labelLayout.ts) so that it never overlaps another label. `priority` decides
+// who keeps a contested spot. Text is drawn on a canvas: a coloured box with dark text, or light
+// text on a dark box; `hatch` adds stripes (a pattern as well as a colour).
+import { useEffect, useMemo, useRef } from 'react'
+import { CanvasTexture, LinearFilter, LinearMipmapLinearFilter, SRGBColorSpace, type Sprite } from 'three'
+import { registerLabel } from './labelLayout.ts'
 
 const FONT_PX = 48
 const PAD_PX = 12
 
-function makeLabel(text: string, colour: string, background: string): { texture: CanvasTexture; aspect: number } {
+function makeLabel(text: string, colour: string, background: string, hatch: boolean): { texture: CanvasTexture; aspect: number } {
   const canvas = document.createElement('canvas')
   const ctx = canvas.getContext('2d')!
   ctx.font = `700 ${FONT_PX}px system-ui, sans-serif`
@@ -17,28 +21,51 @@ function makeLabel(text: string, colour: string, background: string): { texture:
   ctx.beginPath()
   ctx.roundRect(0, 0, w, h, 12)
   ctx.fill()
+  if (hatch) {
+    ctx.save()
+    ctx.clip()
+    ctx.strokeStyle = 'rgba(255,255,255,0.35)'
+    ctx.lineWidth = 6
+    for (let x = -h; x < w; x += 18) {
+      ctx.beginPath()
+      ctx.moveTo(x, h)
+      ctx.lineTo(x + h, 0)
+      ctx.stroke()
+    }
+    ctx.restore()
+  }
   ctx.font = `700 ${FONT_PX}px system-ui, sans-serif`
   ctx.fillStyle = colour
   ctx.textBaseline = 'middle'
   ctx.fillText(text, PAD_PX, h / 2 + 2)
   const texture = new CanvasTexture(canvas)
   texture.colorSpace = SRGBColorSpace
-  texture.minFilter = LinearFilter
+  texture.minFilter = LinearMipmapLinearFilter
+  texture.magFilter = LinearFilter
   return { texture, aspect: w / h }
 }
 
-export function Label({ text, position, heightMm = 30, colour = '#ffffff', background = 'rgba(0,0,0,0.78)' }: {
+export function Label({ text, position, colour = '#ffffff', background = 'rgba(0,0,0,0.82)', priority = 10, kind = 'label', hatch = false }: {
   text: string
   position: readonly [number, number, number]
+  /** Ignored (labels are sized in screen pixels now); kept so older call sites still compile. */
   heightMm?: number
   colour?: string
   background?: string
+  priority?: number
+  kind?: string
+  hatch?: boolean
 }) {
-  const label = useMemo(() => makeLabel(text, colour, background), [text, colour, background])
+  const label = useMemo(() => makeLabel(text, colour, background, hatch), [text, colour, background, hatch])
+  const sprite = useRef<Sprite>(null)
   useEffect(() => () => label.texture.dispose(), [label])
+  useEffect(() => {
+    if (!sprite.current) return
+    return registerLabel({ sprite: sprite.current, aspect: label.aspect, priority, text, kind })
+  }, [label, priority, text, kind])
   return (
-    <sprite position={[position[0], position[1], position[2]]} scale={[heightMm * label.aspect, heightMm, 1]} renderOrder={20}>
-      <spriteMaterial map={label.texture} depthTest={false} depthWrite={false} transparent toneMapped={false} />
+    <sprite ref={sprite} position={[position[0], position[1], position[2]]} renderOrder={20} visible={false}>
+      <spriteMaterial map={label.texture} depthTest={false} depthWrite={false} transparent toneMapped={false} sizeAttenuation={false} />
     </sprite>
   )
 }

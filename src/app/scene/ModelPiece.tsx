@@ -92,7 +92,7 @@ export function ModelPiece({ id }: { id: string }) {
       {role && (
         <OutlineRing base={model.base} x={x} y={y} facingDeg={facingDeg} offsetMm={3} bandMm={5} z={z + 0.8} colour={role === 'attacker' ? COLOURS.attacker : COLOURS.target} opacity={1} />
       )}
-      <Label text={model.id} position={[x, y, z + model.height + 18]} heightMm={30} colour={role === 'attacker' ? COLOURS.attacker : role === 'target' ? COLOURS.target : '#ffffff'} />
+      <Label text={model.name ?? model.id} kind="model" priority={role ? 80 : 40} position={[x, y, z + model.height]} colour={role === 'attacker' ? COLOURS.attacker : role === 'target' ? COLOURS.target : '#ffffff'} />
     </group>
   )
 }

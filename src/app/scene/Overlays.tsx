@@ -9,13 +9,14 @@ import { readAttack } from '../format/readAttack.ts'
 import { useApp } from '../state/appStore.ts'
 import { formatDistanceWithMargin, formatLength, formatPercent } from '../format/formatFigures.ts'
 import { COLOURS, losColour } from './palette.ts'
+import { LOS_DISPLAY, losDisplayClass } from '../format/losDisplay.ts'
 import { Segment } from './Segment.tsx'
 import { Label } from './Label.tsx'
 import { OutlineRing } from './OutlineRing.tsx'
 import type { Overlay } from '../engine/protocol.ts'
 
-function lerp(a: Vec3Tuple, b: Vec3Tuple, t: number): Vec3Tuple {
-  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
+function midpoint(a: Vec3Tuple, b: Vec3Tuple): Vec3Tuple {
+  return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2]
 }
 
 function RangeRings({ overlay }: { overlay: Overlay }) {
@@ -35,13 +36,13 @@ function RangeRings({ overlay }: { overlay: Overlay }) {
       {[...bands].filter((r) => !margin || Math.abs(r - margin.thresholdMm) > 0.01).map((r) => (
         <group key={r}>
           <OutlineRing base={attacker.base} x={x} y={y} facingDeg={facing} offsetMm={r} colour={COLOURS.range} opacity={0.55} />
-          <Label text={formatLength(r, units)} position={labelAt(r)} heightMm={28} colour={COLOURS.range} />
+          <Label text={formatLength(r, units)} kind="range" priority={20} position={labelAt(r)} colour={COLOURS.range} />
         </group>
       ))}
       {margin && (
         <group>
           <OutlineRing base={attacker.base} x={x} y={y} facingDeg={facing} offsetMm={margin.thresholdMm} bandMm={6} colour={COLOURS.rangeRuling} opacity={0.9} />
-          <Label text={formatLength(margin.thresholdMm, units)} position={labelAt(margin.thresholdMm)} heightMm={32} colour={COLOURS.rangeRuling} />
+          <Label text={formatLength(margin.thresholdMm, units)} kind="range" priority={50} position={labelAt(margin.thresholdMm)} colour={COLOURS.rangeRuling} />
         </group>
       )}
       {overlay.engagement && overlay.engagement.rangeMm > 0 && (
@@ -56,12 +57,14 @@ function LosLines({ overlay }: { overlay: Overlay }) {
   return (
     <group name="los-lines">
       {overlay.losRow.map((l) => {
-        const colour = losColour(l.visible, l.class)
+        const display = losDisplayClass(l.visible, l.class, l.display)
+        const colour = losColour(display)
         const chosen = l.to === targetId
+        // At its target (the line's aim point), so it reads as that model's line of sight.
         return (
           <group key={l.to}>
             <Segment from={l.from} to={l.aim} radiusMm={chosen ? 2.2 : 1.4} colour={colour} opacity={chosen ? 0.95 : 0.75} />
-            <Label text={`${l.class ?? (l.visible ? 'visible' : 'hidden')} ${formatPercent(l.fraction)}`} position={lerp(l.from, l.aim, 0.62)} heightMm={26} colour={colour} />
+            <Label text={`${LOS_DISPLAY[display].icon} ${LOS_DISPLAY[display].word} ${formatPercent(l.fraction)}`} kind="los" priority={chosen ? 100 : 60} position={l.aim} colour="#000000" background={colour} hatch={display === 'blocked'} />
           </group>
         )
       })}
@@ -76,13 +79,13 @@ function MeasureLine({ overlay }: { overlay: Overlay }) {
   const [a, b] = view.points
   const margin = view.margin
   const lift = (p: Vec3Tuple): Vec3Tuple => [p[0], p[1], p[2] + 2]
-  const mid = lerp(a, b, 0.5)
+  const mid = midpoint(a, b)
   return (
     <group name="measure-line">
       <Segment from={lift(a)} to={lift(b)} radiusMm={2.8} colour={COLOURS.measure} />
       <mesh position={lift(a)}><sphereGeometry args={[5, 16, 12]} /><meshBasicMaterial color={COLOURS.measure} depthTest={false} /></mesh>
       <mesh position={lift(b)}><sphereGeometry args={[5, 16, 12]} /><meshBasicMaterial color={COLOURS.measure} depthTest={false} /></mesh>
-      <Label text={formatDistanceWithMargin(view.distanceMm, margin, units)} position={[mid[0], mid[1], mid[2] + 40]} heightMm={40} colour={margin && margin.marginMm < 0 ? '#ff8080' : '#ffffff'} />
+      <Label text={formatDistanceWithMargin(view.distanceMm, margin, units)} kind="measure" priority={90} position={mid} colour={margin && margin.marginMm < 0 ? '#ff8080' : '#ffffff'} />
     </group>
   )
 }
@@ -101,7 +104,7 @@ function ArcLines({ overlay }: { overlay: Overlay }) {
         return <Segment key={i} from={from} to={to} radiusMm={1.5} colour={COLOURS.arc} />
       })}
       {overlay.arc.arc && overlay.arc.lines[0] && (
-        <Label text={`${overlay.arc.arc} arc`} position={[overlay.arc.lines[0].origin[0], overlay.arc.lines[0].origin[1], 90]} heightMm={28} colour={COLOURS.arc} />
+        <Label text={`${overlay.arc.arc} arc`} kind="arc" priority={30} position={[overlay.arc.lines[0].origin[0], overlay.arc.lines[0].origin[1], 4]} colour={COLOURS.arc} />
       )}
     </group>
   )

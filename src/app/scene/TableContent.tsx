@@ -2,6 +2,8 @@
 // The planner draws it as the world; WebXR scales and places it (see xr/).
 import { useRef, type ReactNode } from 'react'
 import type { Group } from 'three'
+import { useFrame } from '@react-three/fiber'
+import { layoutLabels } from './labelLayout.ts'
 import { useShallow } from 'zustand/react/shallow'
 import { useApp } from '../state/appStore.ts'
 import { COLOURS } from './palette.ts'
@@ -40,6 +42,12 @@ function TableSurface() {
   )
 }
 
+/** Lays the table's labels out in screen space before each rendered frame (after the camera moved). */
+function LabelLayout() {
+  useFrame((state) => layoutLabels(state.camera, state.size.width, state.size.height))
+  return null
+}
+
 /** `surface: false` over a photo or video: the real table is there already, draw only what is on it. */
 export function TableContent({ surface = true, ghost = false }: { surface?: boolean; ghost?: boolean }) {
   const frame = useRef<Group>(null)
@@ -54,6 +62,7 @@ export function TableContent({ surface = true, ghost = false }: { surface?: bool
         {modelIds.map((id) => <ModelPiece key={id} id={id} />)}
         <Overlays />
       </group>
+      <LabelLayout />
     </TableFrameContext.Provider>
     </TableLookContext.Provider>
   )

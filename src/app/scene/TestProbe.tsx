@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import { useFrame, useThree } from '@react-three/fiber'
 import { Vector3 } from 'three'
 import { useApp } from '../state/appStore.ts'
+import { type PlacedLabel, placedLabels } from './labelLayout.ts'
 
 export type TabletopProbe = {
   /** Client (CSS px) coordinates of a table-frame point in the 3D view (throws without a view). */
@@ -19,6 +20,8 @@ export type TabletopProbe = {
   scene: () => unknown
   /** The last evaluation's timings in the engine worker (ms): whole overlay, visibility matrix. */
   timings: () => { overlayMs: number | null; matrixMs: number | null }
+  /** The labels on the table as last laid out: screen box (CSS px, canvas-relative), anchor, shown. */
+  labels: () => PlacedLabel[]
 }
 
 declare global {
@@ -45,6 +48,7 @@ export function installProbe(): void {
     frames: () => view?.frames() ?? 0,
     renders: () => view?.renders() ?? 0,
     scene: () => structuredClone(useApp.getState().scene),
+    labels: () => placedLabels().map((l) => ({ ...l })),
     timings: () => {
       const o = useApp.getState().evaluation.overlay
       return { overlayMs: o?.ms ?? null, matrixMs: o?.matrix?.ms ?? null }

@@ -1,4 +1,6 @@
 // Colours chosen for daylight contrast on a phone: saturated, distinct hues on a dark table.
+import type { LosDisplayClass } from '../format/losDisplay.ts'
+
 export const COLOURS = {
   tableTop: '#3b4a3a',
   tableEdge: '#222a22',
@@ -6,15 +8,16 @@ export const COLOURS = {
   attacker: '#ffd400',
   target: '#ff3df2',
   measure: '#ffffff',
-  losClear: '#2bff88',
-  losPartial: '#ffb000',
-  losBlocked: '#ff3b3b',
+  // Line of sight by display class: Okabe–Ito (apart for every colour vision; app.css uses the same).
+  losClear: '#56b4e9',
+  losPartial: '#f0e442',
+  losBlocked: '#e8762c',
   range: '#e8f4ff',
   rangeRuling: '#ffd400',
   engagement: '#4dd2ff',
   arc: '#c9a3ff',
-  rayClear: '#2bff88',
-  rayBlocked: '#ff3b3b',
+  rayClear: '#56b4e9',
+  rayBlocked: '#e8762c',
   terrainSelected: '#ffd400',
 } as const
 
@@ -32,8 +35,7 @@ export function terrainColour(type: string, types: readonly string[]): string {
   return TERRAIN_COLOURS[(i < 0 ? types.length : i) % TERRAIN_COLOURS.length]!
 }
 
-/** LoS colour by the engine's verdict and the system's own class name. */
-export function losColour(visible: boolean, cls: string | undefined): string {
-  if (!visible) return COLOURS.losBlocked
-  return cls === undefined || cls === 'clear' ? COLOURS.losClear : COLOURS.losPartial
+/** LoS colour by display class (clear / partial / blocked). */
+export function losColour(display: LosDisplayClass): string {
+  return display === 'clear' ? COLOURS.losClear : display === 'partial' ? COLOURS.losPartial : COLOURS.losBlocked
 }

@@ -15,6 +15,8 @@ export type TrackingStatus = {
   markersSeen: number
   tableLocked: boolean
   reprojectionErrorPx: number | null
+  /** The lock rests on only 2 table markers (positions far from them are less certain). */
+  lockOnTwoMarkers?: boolean
   fps: number | null
   latencyMs: number | null
 }

@@ -1,7 +1,11 @@
-// The ruling card: allowed or not and why, distance and signed margin, line of sight, cover, arc,
-// every modifier with its rule section, the roll needed and the exact probability. Everything
-// shown is a field of the engine's attack result (the same object the CLI's eval prints).
+// The ruling card: the verdict strip (always in view, at the top of the panel) and, folded below
+// the picks, the details: why, distance and signed margin, line of sight, cover, arc, every modifier
+// with its rule section, the roll needed and the exact probability. Everything shown is a field of
+// the engine's attack result (the same object the CLI's eval prints).
+import { useEffect, useRef, useState } from 'react'
 import type { QueryResult } from '../../engine/index.ts'
+import { VerdictStrip } from './VerdictStrip.tsx'
+import { modelName, weaponName } from '../format/names.ts'
 import { useApp } from '../state/appStore.ts'
 import { formatLength, formatMargin, formatPercent, formatSigned } from '../format/formatFigures.ts'
 import { SHOWN_FIELDS, readAttack } from '../format/readAttack.ts'
@@ -16,12 +20,11 @@ function Row({ label, testId, children }: { label: string; testId: string; child
   )
 }
 
-function AttackCard({ result, units }: { result: QueryResult; units: Units }) {
-  const v = readAttack(result)
+function AttackDetails({ result, units }: { result: QueryResult; units: Units }) {
+  const v = readAttack(result, units)
   const rest = Object.entries(result).filter(([k]) => !SHOWN_FIELDS.has(k))
   return (
     <>
-      {v.allowed !== null && <p className={`verdict ${v.allowed ? 'ok' : 'no'}`} data-testid="card-verdict">{v.allowed ? 'Allowed' : 'Not allowed'}</p>}
       {v.reasons.length > 0 && (
         <ul className="reasons" data-testid="card-reasons">
           {v.reasons.map((r, i) => (
@@ -65,9 +68,9 @@ function AttackCard({ result, units }: { result: QueryResult; units: Units }) {
         )}
         {v.probability && (
           <Row label="Chance" testId="card-probability">
-            <span data-testid="card-hit"><strong>{v.probability.hitExact}</strong> ({formatPercent(v.probability.hit)}) to hit</span>
+            <span data-testid="card-hit"><strong>{v.probability.hitExact}</strong> ({formatPercent(v.probability.hit)}) to hit{v.probability.hitScope && ` (${v.probability.hitScope})`}</span>
             {', '}
-            <span data-testid="card-effect"><strong>{v.probability.effectExact}</strong> ({formatPercent(v.probability.effect)}) to take effect</span>
+            <span data-testid="card-effect"><strong>{v.probability.effectExact}</strong> ({formatPercent(v.probability.effect)}) to take effect{v.probability.effectScope && ` (${v.probability.effectScope})`}</span>
           </Row>
         )}
       </dl>
@@ -88,12 +91,25 @@ export function RulingCard() {
   const attackerId = useApp((s) => s.attackerId)
   const targetId = useApp((s) => s.targetId)
   const units = useApp((s) => s.units)
+  const sceneModels = useApp((s) => s.scene.models)
   const overlay = evaluation.overlay
   const query = overlay?.attackQuery ?? null
   const fresh = evaluation.sceneRev === sceneRev && evaluation.status !== 'pending'
   const state = evaluation.status === 'error' ? 'error' : !query ? 'empty' : overlay?.attack ? 'ruled' : overlay?.attackError ? 'rejected' : 'empty'
+  const name = (id: string) => modelName(id, overlay, sceneModels)
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    // The panel keeps what it scrolls into view (a focused button) clear of the pinned strip.
+    const card = ref.current
+    const panel = card?.parentElement
+    if (!card || !panel) return
+    const observer = new ResizeObserver(() => panel.style.setProperty('scroll-padding-top', `${card.offsetHeight + 8}px`))
+    observer.observe(card)
+    return () => observer.disconnect()
+  }, [])
   return (
     <section
+      ref={ref}
       className="card"
       aria-label="Ruling"
       aria-live="polite"
@@ -104,7 +120,9 @@ export function RulingCard() {
       data-target={query?.target ?? ''}
       data-weapon={query?.weapon ?? ''}
     >
-      <h2>Ruling{query ? `: ${query.attacker} → ${query.target}${query.weapon ? ` (${query.weapon})` : ''}` : ''}</h2>
+      <h2 data-testid="card-title">
+        {query ? <>{name(query.attacker)} → {name(query.target)}{query.weapon && <span className="muted"> · {weaponName(query.attacker, query.weapon, overlay)}</span>}</> : 'Ruling'}
+      </h2>
       {evaluation.status === 'error' && (
         <div className="bad" data-testid="card-error">
           <p>The table cannot be ruled on as it is:</p>
@@ -112,11 +130,25 @@ export function RulingCard() {
         </div>
       )}
       {evaluation.status !== 'error' && !query && (
-        <p className="muted">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
+        <p className="muted strip-hint">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
       )}
       {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
-      {overlay?.attack && <AttackCard result={overlay.attack} units={units} />}
+      {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} />}
       {overlay?.attack && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
     </section>
+  )
+}
+
+/** The ruling's details, folded under the picks so that choosing a weapon never moves the verdict. */
+export function RulingDetails() {
+  const attack = useApp((s) => s.evaluation.overlay?.attack ?? null)
+  const units = useApp((s) => s.units)
+  const [open, setOpen] = useState(false)
+  if (!attack) return null
+  return (
+    <details className="card-details" data-testid="card-details" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary data-testid="card-details-toggle">Why: rules, modifiers, roll needed</summary>
+      <AttackDetails result={attack} units={units} />
+    </details>
   )
 }

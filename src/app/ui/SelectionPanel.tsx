@@ -1,7 +1,8 @@
-// Attacker, weapon and target as big buttons (the same picks as tapping models in the 3D view).
+// Attacker, weapon and target as big buttons (the same picks as tapping models in the 3D view),
+// each model by its name; every target shows its line of sight as clear / partial / blocked.
 import { useApp } from '../state/appStore.ts'
 import { formatPercent } from '../format/formatFigures.ts'
-import { losColour } from '../scene/palette.ts'
+import { LOS_DISPLAY, losDisplayClass } from '../format/losDisplay.ts'
 
 export function SelectionPanel() {
   const sceneModels = useApp((s) => s.scene.models)
@@ -33,8 +34,8 @@ export function SelectionPanel() {
         <div className="button-row" key={side} role="group" aria-label={`Side ${side}`}>
           <span className="side-tag">{side}</span>
           {models.filter((m) => m.side === side).map((m) => (
-            <button key={m.id} type="button" aria-pressed={m.id === attackerId} data-testid={`attacker-${m.id}`} title={m.name} onClick={() => setAttacker(m.id)}>
-              {m.id}
+            <button key={m.id} type="button" aria-pressed={m.id === attackerId} data-testid={`attacker-${m.id}`} onClick={() => setAttacker(m.id)}>
+              {m.name}
             </button>
           ))}
         </div>
@@ -43,7 +44,7 @@ export function SelectionPanel() {
         <>
           <h2>Weapon</h2>
           <div className="button-row" role="group" aria-label="Weapon">
-            {weapons.length === 0 && <span className="muted">No weapons listed for {attacker.id}.</span>}
+            {weapons.length === 0 && <span className="muted">No weapons listed for {attacker.name}.</span>}
             {weapons.map((w) => (
               <button key={w.id} type="button" aria-pressed={w.id === activeWeapon} data-testid={`weapon-${w.id}`} onClick={() => setWeapon(w.id)}>
                 {w.name}
@@ -54,10 +55,11 @@ export function SelectionPanel() {
           <div className="button-row" role="group" aria-label="Target">
             {enemies.map((m) => {
               const los = overlay?.losRow.find((l) => l.to === m.id)
+              const display = los ? losDisplayClass(los.visible, los.class, los.display) : null
               return (
-                <button key={m.id} type="button" aria-pressed={m.id === targetId} data-testid={`target-${m.id}`} title={m.name} onClick={() => setTarget(m.id)}>
-                  {m.id}
-                  {los && <span className="los-chip" style={{ color: losColour(los.visible, los.class) }}> {los.class ?? (los.visible ? 'seen' : 'hidden')} {formatPercent(los.fraction)}</span>}
+                <button key={m.id} type="button" aria-pressed={m.id === targetId} data-testid={`target-${m.id}`} onClick={() => setTarget(m.id)}>
+                  {m.name}
+                  {los && display && <span className={`los-chip los-${display}`} data-los={display}><span aria-hidden="true">{LOS_DISPLAY[display].icon}</span> {formatPercent(los.fraction)}<span className="visually-hidden"> {LOS_DISPLAY[display].word}</span></span>}
                 </button>
               )
             })}

@@ -1,4 +1,6 @@
-// System picker (every registered rule system), mode, units, undo.
+// System picker (every registered rule system), mode, units, undo. On a phone the bar is one row
+// (≤ 64 px): the game picker and a menu button that folds out the modes, units and undo.
+import { useState } from 'react'
 import { ruleSystems } from '../../systems/index.ts'
 import { useApp, demoSceneOf } from '../state/appStore.ts'
 import type { Mode } from '../state/settingsSlice.ts'
@@ -16,7 +18,13 @@ export function loadDemo(systemId: string): void {
   if (!demo) return
   s.replaceScene(demo)
   s.clearSelection()
-  s.notify({ level: 'info', text: `Opened the demo table of ${systemId}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
+  s.notify({ level: 'info', text: `Opened the demo table of ${shortTitle(systemId)}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
+}
+
+/** A game's name short enough for a phone's top bar: its title up to a subtitle ("Halo: Breakpoint"). */
+export function shortTitle(systemId: string): string {
+  const title = ruleSystems.find((s) => s.id === systemId)?.title
+  return title ? title.split(/ \(| — /)[0]! : systemId
 }
 
 export function TopBar() {
@@ -28,21 +36,26 @@ export function TopBar() {
   const setUnits = useApp((s) => s.setUnits)
   const undo = useApp((s) => s.undo)
   const known = ruleSystems.some((s) => s.id === systemId)
+  const [menuOpen, setMenuOpen] = useState(false)
   return (
     <header className="topbar">
       <h1>Tabletop AR</h1>
-      <label className="field">
+      <label className="field game-field">
         <span>Game</span>
-        <select data-testid="system-picker" value={known ? systemId : ''} onChange={(e) => loadDemo(e.target.value)}>
+        <select data-testid="system-picker" value={known ? systemId : ''} onChange={(e) => loadDemo(e.target.value)} title={ruleSystems.find((s) => s.id === systemId)?.title}>
           {!known && <option value="">{systemId} (not installed)</option>}
           {ruleSystems.map((s) => (
-            <option key={s.id} value={s.id}>{s.title} ({s.id})</option>
+            <option key={s.id} value={s.id}>{shortTitle(s.id)}</option>
           ))}
         </select>
       </label>
+      <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="topbar-tools" data-testid="menu-toggle" onClick={() => setMenuOpen(!menuOpen)}>
+        <span aria-hidden="true">☰</span> {MODES.find((m) => m.id === mode)?.label}<span className="visually-hidden"> (menu: modes, units, undo)</span>
+      </button>
+      <div id="topbar-tools" className={`topbar-tools ${menuOpen ? 'open' : ''}`}>
       <nav className="button-row" aria-label="Mode">
         {MODES.map((m) => (
-          <button key={m.id} type="button" aria-pressed={mode === m.id} data-testid={`mode-${m.id}`} onClick={() => setMode(m.id)}>{m.label}</button>
+          <button key={m.id} type="button" aria-pressed={mode === m.id} data-testid={`mode-${m.id}`} onClick={() => { setMode(m.id); setMenuOpen(false) }}>{m.label}</button>
         ))}
       </nav>
       <div className="button-row" role="group" aria-label="Units">
@@ -50,6 +63,7 @@ export function TopBar() {
         <button type="button" aria-pressed={units === 'mm'} data-testid="units-mm" onClick={() => setUnits('mm')}>mm</button>
       </div>
       <button type="button" disabled={!canUndo} onClick={undo} data-testid="undo">Undo</button>
+      </div>
     </header>
   )
 }

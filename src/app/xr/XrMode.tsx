@@ -19,6 +19,7 @@ import { XrCameraFeed, type XrCameraStatus } from './XrCameraFeed.tsx'
 import { TrackingFiles } from '../camera/PhotoMode.tsx'
 import { restoreTrackingFiles } from '../camera/registryFile.ts'
 import { ruleOnThis } from '../actions/rulings.ts'
+import { XrHands } from '../hands/XrHands.tsx'
 
 /** The latest hit-test point (per frame, outside React). */
 const hit = { valid: false, point: new Vector3() }
@@ -77,6 +78,7 @@ function PlacedTable({ placement }: { placement: TablePlacement }) {
   return (
     <group ref={ref} name="xr-table">
       <TableContent />
+      <XrHands />
     </group>
   )
 }

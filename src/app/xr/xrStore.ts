@@ -2,8 +2,9 @@
 // Controllers and hands are not drawn: their models would be fetched from a CDN (stack-probe §4c),
 // and the overlay needs neither. `?emulate-xr` in the URL installs the IWER emulator (tests, desktop
 // demos: a Quest 3 in a synthetic office, moved with IWER's DevUI); `?emulate-xr=scripted` leaves the
-// DevUI out so a script moves the headset (window.__tabletopXrDevice). Loaded lazily, only then. On
-// a real device the browser's own WebXR runs.
+// DevUI out so a script moves the headset (window.__tabletopXrDevice). It replaces the browser's own
+// navigator.xr (forceInstall), so it works in stock Chrome and Chromium with no flags. Loaded
+// lazily, only then. On a real device without the parameter the browser's own WebXR runs.
 import { type XRStore, createXRStore } from '@react-three/xr'
 
 let store: XRStore | null = null
@@ -24,7 +25,9 @@ export function installEmulator(): Promise<void> {
     // Standing at a table, looking down at it.
     device.position.set(0, 1.5, 0.9)
     device.quaternion.set(-Math.sin(0.375), 0, 0, Math.cos(0.375))
-    device.installRuntime()
+    // Stock Chrome and Chromium already have navigator.xr (with no AR device behind it): IWER would
+    // skip itself ("a native WebXR runtime is already available"), so it is told to replace it.
+    device.installRuntime({ forceInstall: true })
     if (new URLSearchParams(window.location.search).get('emulate-xr') !== 'scripted') {
       const { DevUI } = await import('@iwer/devui')
       device.installDevUI(DevUI)

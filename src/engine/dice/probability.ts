@@ -1,6 +1,7 @@
 // Exact probabilities as fractions: dice distributions by convolution over integer counts.
 // Nothing here is simulated. Counts stay exact up to 2^53; every distribution used by the
 // rulesets (a few dice) is far below that.
+import type { ProbabilityScopes } from '../results.ts'
 
 export type Fraction = { num: number; den: number }
 
@@ -105,15 +106,24 @@ export function expectation(x: Distribution): Fraction {
 }
 
 /** Probability as the result document carries it. */
-export function probabilityFigure(hit: Fraction, effect: Fraction, notes?: string[]) {
+export function probabilityFigure(hit: Fraction, effect: Fraction, notes?: string[], scope?: ProbabilityScopes) {
+  // Full precision: `hit`/`effect` equal their exact fractions (tabletop-result/1); rounding is for display only.
   return {
-    hit: roundProbability(toNumber(hit)),
-    effect: roundProbability(toNumber(effect)),
+    hit: toNumber(hit),
+    effect: toNumber(effect),
     exact: { hit: formatFraction(hit), effect: formatFraction(effect) },
+    ...(scope ? { scope } : {}),
     ...(notes && notes.length ? { notes } : {}),
   }
 }
 
-function roundProbability(p: number): number {
-  return Math.round(p * 1e6) / 1e6
+/** One roll of one die for `hit`, the whole action (of `rolls` rolls) for `effect`: the common case. */
+export function perRollAndAction(rolls: number): ProbabilityScopes {
+  return { hit: { of: 'one-roll', rolls: 1 }, effect: { of: 'action', rolls } }
 }
+
+/** Both per roll (each shot of several is its own roll; the action's total is given separately). */
+export const PER_ROLL_SCOPE: ProbabilityScopes = { hit: { of: 'one-roll', rolls: 1 }, effect: { of: 'one-roll', rolls: 1 } }
+
+/** One roll decides both (a single shot or opposed roll). */
+export const SINGLE_ROLL_SCOPE: ProbabilityScopes = { hit: { of: 'action', rolls: 1 }, effect: { of: 'action', rolls: 1 } }

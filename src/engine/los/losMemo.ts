@@ -4,12 +4,13 @@
 // come within its bound (los/sampleLineOfSight.ts pairBound: every sight line between the two lies
 // inside it). So when the next table arrives, the memo compares every model and piece with the
 // last table's, and drops only the pairs that involve a changed model or whose bound comes near
-// where a changed model or piece was or now is. Everything else is reused as is: the same object
+// where a changed piece was or now is, or where a changed model that the rule lets block or obscure
+// those lines was or now is. Everything else is reused as is: the same object
 // full sampling would have produced (test/engine/los/incrementalLos.property.test.ts checks it).
 //
 // Assumes what the engine already assumes of a LosRule: its predicates depend on the models and
 // pieces they are given and on the table's options, not on other models of the table.
-import type { Table, TableModel } from '../ruleSystem.ts'
+import type { LosRule, Table, TableModel } from '../ruleSystem.ts'
 import type { LineOfSight } from './lineOfSight.ts'
 import type { TerrainWorld } from './terrainWorld.ts'
 import { segmentNearBox } from './castSegment.ts'
@@ -22,17 +23,25 @@ export type LosMemoStats = { reused: number; sampled: number; dropped: number; t
 
 const memoOfTable = new WeakMap<Table, LosMemo>()
 
-/** The memo prepareTable attached to this table (a copy of the table made by a ruleset has none). */
-export function losMemoOf(table: Table): LosMemo | undefined {
+/**
+ * The memo loadScene attached to this table (a copy of the table made by a ruleset has none),
+ * brought up to this table. `rule` is the system's LoS rule for the table: the only rule whose
+ * results the memo holds.
+ */
+export function losMemoOf(table: Table, rule: LosRule): LosMemo | undefined {
   const memo = memoOfTable.get(table)
-  memo?.sync(table)
+  memo?.sync(table, rule)
   return memo
 }
+
+type Known = { sig: string; box: Float64Array; model: TableModel }
+/** Where something changed: a box, and the model there (before or after), or null for terrain. */
+type Dirt = { box: Float64Array; model: TableModel | null }
 
 export class LosMemo {
   private table: Table | null = null
   private context = ''
-  private models = new Map<string, { sig: string; box: Float64Array }>()
+  private models = new Map<string, Known>()
   private pieces: Array<{ id: string; sig: string; box: Float64Array }> = []
   private entries = new Map<string, Entry>()
   private terrain: { sig: string; world: TerrainWorld } | null = null
@@ -51,7 +60,7 @@ export class LosMemo {
   }
 
   /** Bring the memo from the last table it saw to this one: drop the pairs a change can reach. */
-  sync(table: Table): void {
+  sync(table: Table, rule: LosRule): void {
     if (this.table === table) return
     this.table = table
     this.stats.tables++
@@ -64,17 +73,17 @@ export class LosMemo {
       this.entries.clear()
       this.context = context
       this.pieces = pieces
-      this.models = new Map(table.models.map((m) => [m.id, { sig: modelSig(m), box: obstacleBox(m) }]))
+      this.models = new Map(table.models.map((m) => [m.id, { sig: modelSig(m), box: obstacleBox(m), model: m }]))
       return
     }
-    const dirty: Float64Array[] = []
+    const dirty: Dirt[] = []
     const changed = new Set<string>()
     pieces.forEach((p, i) => {
       const was = this.pieces[i]!
-      if (p.sig !== was.sig) dirty.push(was.box, p.box)
+      if (p.sig !== was.sig) dirty.push({ box: was.box, model: null }, { box: p.box, model: null })
     })
     this.pieces = pieces
-    const next = new Map<string, { sig: string; box: Float64Array }>()
+    const next = new Map<string, Known>()
     for (const m of table.models) {
       const sig = modelSig(m)
       const was = this.models.get(m.id)
@@ -84,19 +93,19 @@ export class LosMemo {
       }
       const box = obstacleBox(m)
       changed.add(m.id)
-      if (was) dirty.push(was.box)
-      dirty.push(box)
-      next.set(m.id, { sig, box })
+      if (was) dirty.push({ box: was.box, model: was.model })
+      dirty.push({ box, model: m })
+      next.set(m.id, { sig, box, model: m })
     }
     for (const [id, was] of this.models) {
       if (next.has(id)) continue
       changed.add(id)
-      dirty.push(was.box)
+      dirty.push({ box: was.box, model: was.model })
     }
     this.models = next
     if (dirty.length === 0) return
     for (const [key, e] of this.entries) {
-      if (changed.has(e.viewer) || changed.has(e.target) || dirty.some((box) => nearBound(e.bound, box))) {
+      if (changed.has(e.viewer) || changed.has(e.target) || dirty.some((d) => nearBound(e.bound, d.box) && (d.model === null || takesPart(table, rule, d.model, e)))) {
         this.entries.delete(key)
         this.stats.dropped++
       }
@@ -120,6 +129,18 @@ export class LosMemo {
   get size(): number {
     return this.entries.size
   }
+}
+
+/**
+ * Would the rule let this model block or obscure the pair's lines (either way, for a symmetric
+ * rule)? A model that does neither is skipped by the sampler, so it cannot change the result.
+ */
+function takesPart(table: Table, rule: LosRule, m: TableModel, e: Entry): boolean {
+  const v = table.findModel(e.viewer)
+  const t = table.findModel(e.target)
+  if (!v || !t) return true
+  const part = (a: TableModel, b: TableModel) => rule.modelBlocks(m, a, b) || (rule.modelObscures?.(m, a, b) ?? false)
+  return part(v, t) || (rule.symmetric === true && part(t, v))
 }
 
 /** Everything of a model that a sight line or a rule predicate can read. */

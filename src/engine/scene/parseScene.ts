@@ -48,10 +48,15 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
   const issues: SceneIssue[] = []
 
   const ids = new Map<string, string>()
+  // A duplicate id usually is a mistyped id ("a" twice where "b" was meant): the queries' "no model with
+  // id b" would then be a follow-on error of the same mistake, so those are not reported beside it.
+  let duplicateIds = false
   const claim = (id: string, path: string) => {
     const prev = ids.get(id)
-    if (prev) issues.push({ path, message: `duplicate id "${id}" (already used at ${prev})` })
-    else ids.set(id, path)
+    if (prev) {
+      issues.push({ path, message: `duplicate id "${id}" (already used at ${prev})` })
+      duplicateIds = true
+    } else ids.set(id, path)
   }
   scene.models.forEach((m, i) => {
     claim(m.id, `models[${i}].id`)
@@ -87,7 +92,7 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
     }
     for (const key of ['from', 'to', 'of', 'model', 'attacker', 'target', 'source'] as const) {
       const ref = (q as Record<string, unknown>)[key]
-      if (typeof ref === 'string' && !scene.models.some((m) => m.id === ref)) {
+      if (typeof ref === 'string' && !duplicateIds && !scene.models.some((m) => m.id === ref)) {
         issues.push({ path: `${path}.${key}`, message: `no model with id "${ref}" in this scene` })
       }
     }

@@ -202,7 +202,9 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     rules.add(a.rule)
   }
   const inRange = isWithin(nearest.measurement.rawMm, inches(rangeInches), within)
-  if (!inRange) reasons.push({ code: 'out-of-range', message: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is ${nearest.measurement.inches}" away; ${weapon.name} needs less than ${rangeInches}"`, rule: S.step1 })
+  if (!inRange) reasons.push({ code: 'out-of-range', message: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is ${nearest.measurement.inches}" away; ${weapon.name} needs less than ${rangeInches}"`, rule: S.step1,
+    template: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is {distance} away; ${weapon.name} needs less than {range}`,
+    values: { distance: { value: nearest.measurement.mm, unit: 'mm' }, range: { value: rangeInches, unit: 'in' } } })
 
   // Grenade: "This weapon may not target a model closer than 3 inches." Only one per unit per action.
   if (hasRule(wr, 'grenade')) {
@@ -420,9 +422,10 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     platform: { weapons: platformWeapons(table, attacker), rule: S.unitRules },
     commandPoints: { attack: 1 + (heavy ? 1 : 0), ...(hasRule(wr, 'heavy') ? { heavy: heavy ? 'Heavy: +1 Command Point' : 'Heavy ignored (Steady or Vehicle)' } : {}) },
     probability: {
-      hit: roundTo(toNumberE(pHit), 6),
-      effect: roundTo(toNumberE(pEffect), 6),
+      hit: toNumberE(pHit),
+      effect: toNumberE(pEffect),
       exact: { hit: formatE(pHit), effect: formatE(pEffect) },
+      scope: { hit: { of: 'one-roll', rolls: 1 }, effect: { of: 'action', rolls } },
       notes: [
         'hit: one attack roll hits (after re-rolls); effect: the attack takes at least 1 Hit Point from the target unit',
         `chain: ${rolls} attack roll(s) → hits${rendingExtra ? ` (Rending ${rendingExtra})` : ''}${chain.volley ? ' (Volley)' : ''} → defence → ${destructive} damage per failed defence → counter per damage`,

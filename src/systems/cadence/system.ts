@@ -1,9 +1,11 @@
 // createCadenceSystem: a CadenceSpec (the core's own, or a game's) → an engine RuleSystem whose
 // handlers are the core's, with the game's numbers, hooks, auras and extra handlers folded in.
+import { LOS_CLASSES, citationTitle } from './losClasses.ts'
 import { z } from 'zod'
 import {
   SceneError, type OptionDecl, type QueryOf, type QueryResultBody, type RuleSystem, type Table, type TableModel, type TerrainTypeDecl,
   inches, isWithin, losFigure, roundTo,
+  classifyArc,
 } from '../../engine/index.ts'
 import type { CadenceCore, CadenceHooks, CadenceSpec, ChainNumbers } from './spec.ts'
 import { coreOptions } from './options.ts'
@@ -125,7 +127,16 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
       const of = table.model(q.of)
       const from = table.model(q.from)
       const c = classifyCadenceArc(of, from)
-      return { arc: c.arc, reaches: c.reaches, priority: ARC_PRIORITY, bearingDeg: roundTo(c.centreDeg, 3), halfWidthDeg: roundTo(c.halfWidthDeg, 3), facingRules: table.options.facingRules, rules: [ARC_RULE] }
+      // The uniform arc fields: the test ("partially in more than one arc": any part), each arc's share of
+      // the other base and the arc edges to draw (the call itself stays Cadence's exact angular extent).
+      const g = classifyArc(of.placed, from.placed, CADENCE_ARCS, 'partly', ARC_PRIORITY)
+      return {
+        arc: c.arc, reaches: c.reaches, priority: ARC_PRIORITY, bearingDeg: roundTo(c.centreDeg, 3), halfWidthDeg: roundTo(c.halfWidthDeg, 3), facingRules: table.options.facingRules,
+        test: 'partly',
+        membership: g.membership.map((m) => ({ ...m, fraction: roundTo(m.fraction, 4) })),
+        lines: g.lines.map((l) => ({ ...l, origin: [roundTo(l.origin[0], 2), roundTo(l.origin[1], 2)], direction: [roundTo(l.direction[0], 6), roundTo(l.direction[1], 6)] })),
+        rules: [ARC_RULE],
+      }
     },
     engagement: (table: Table, q: QueryOf<'engagement'>): QueryResultBody => {
       const m = table.model(q.model)
@@ -174,6 +185,8 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
       arcs: { arcs: CADENCE_ARCS, test: 'partly', priority: ARC_PRIORITY, rule: ARC_RULE },
     }),
     classifyLos: (table, viewer, target) => judgeUnitSight(table, viewer, target, core.isEnemy).class,
+    losClasses: LOS_CLASSES,
+    citationTitle,
     contextSchema,
     queryTypes: { formation: formationQuerySchema, embark: embarkQuerySchema, ...(spec.queryTypes ?? {}) },
     handlers,

@@ -2,7 +2,7 @@
 // Phase cascade, EW range and LoS from a Relay (§17), objectives of the §18 victory conditions and the
 // §16A Strongpoints, and the deployment geometry of §15/§18 (zones 8" from the centerline, Last Stand).
 import {
-  type MarginFigure, type QueryOf, type QueryResultBody, type Table, type TableModel, SceneError, frontEdgeCentre, inches,
+  type MarginFigure, type QueryOf, type Reason, type QueryResultBody, type Table, type TableModel, SceneError, frontEdgeCentre, inches,
   isWithin, marginOf, measureBaseGap2, measureModels, polygonContains, roundTo, toInches, formatFraction, toNumber, own,
 } from '../../engine/index.ts'
 import { findEwAbility } from './catalogue.ts'
@@ -173,7 +173,7 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
   if (!ability) throw new SceneError([{ path: 'ability', message: `unknown EW ability "${q.ability}" (§17)` }])
   const source = table.model(q.relay)
   const su = readUnit(source)
-  const reasons: Array<{ code: string; message: string; rule: string }> = []
+  const reasons: Reason[] = []
   const rules = new Set<string>(['§17 L1597', '§17 L1605', `${ability.section} ${ability.line}`])
   const isRelay = hasKeyword(su, 'relay')
   const relaysInPlay = table.models.filter((m) => m.side === source.side && hasKeyword(readUnit(m), 'relay') && !measureIntegrity(table, m).broken)
@@ -217,7 +217,8 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
       out.margin = margin
       const s = marginalDistanceCall(table, margin, 'EW range')
       if (s) sitreps.push(s)
-      if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${source.id}, beyond ${ability.name}'s ${ability.rangeInches}"`, rule: `${ability.section} ${ability.line}` })
+      if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${source.id}, beyond ${ability.name}'s ${ability.rangeInches}"`, rule: `${ability.section} ${ability.line}`,
+        template: `${target.id} is {distance} from ${source.id}, beyond ${ability.name}'s {range}`, values: { distance: { value: d.mm, unit: 'mm' }, range: { value: ability.rangeInches, unit: 'in' } } })
     }
     if (ability.needsLineOfSight) {
       const origins = o.ewOrigin === 'front-edge-centre' ? [frontEdgeCentre(source.placed)] : [...baseCorners(source), [source.x, source.y] as [number, number], frontEdgeCentre(source.placed)]
@@ -234,7 +235,8 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
     const rangeMm = inches(ability.rangeInches ?? 0)
     const margin = marginOf({ rawMm: d, uncertaintyMm: source.uncertaintyMm }, rangeMm, withinReading(table))
     out.marker = { at: [mx, my], inches: roundTo(toInches(d), 3), margin }
-    if (!isWithin(d, rangeMm, withinReading(table))) reasons.push({ code: 'out-of-range', message: `the marker is ${roundTo(toInches(d), 3)}" from ${source.id}, beyond 18"`, rule: '§17 L1617' })
+    if (!isWithin(d, rangeMm, withinReading(table))) reasons.push({ code: 'out-of-range', message: `the marker is ${roundTo(toInches(d), 3)}" from ${source.id}, beyond 18"`, rule: '§17 L1617',
+      template: `the marker is {distance} from ${source.id}, beyond {range}`, values: { distance: { value: roundTo(d, 2), unit: 'mm' }, range: { value: roundTo(rangeMm, 2), unit: 'mm' } } })
     const area = inches(ability.areaInches ?? 0)
     out.perilousArea = {
       radiusInches: ability.areaInches,
@@ -328,7 +330,9 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
   if (q.model) {
     const m = table.model(q.model)
     const corners = baseCorners(m)
-    const reasons: string[] = []
+    // Reasons as data (code, message, section), like every other refusal in tabletop-result/1.
+    const reasons: Reason[] = []
+    const refuse = (code: string, message: string, rule: string) => reasons.push({ code, message, rule })
     if (condition === 'last-stand') {
       const defender = (ctx.defenderSide ?? z.north) === m.side
       const rIn = inches(defender ? IRON_LINE.lastStandDefenderInches.value : IRON_LINE.lastStandAttackerInches.value)
@@ -336,11 +340,11 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
         // Wholly within 10" of the centre: the farthest corner decides.
         const far = Math.max(...corners.map(([x, y]) => Math.hypot(x - cx, y - cy)))
         out.check = { role: 'defender', farthestInches: roundTo(toInches(far), 3), margin: marginOf({ rawMm: far, uncertaintyMm: m.uncertaintyMm }, rIn, withinReading(table)) }
-        if (!isWithin(far, rIn, withinReading(table))) reasons.push(`part of ${m.id} is ${roundTo(toInches(far), 3)}" from the centre, beyond 10"`)
+        if (!isWithin(far, rIn, withinReading(table))) refuse('beyond-10-of-centre', `part of ${m.id} is ${roundTo(toInches(far), 3)}" from the centre, beyond 10"`, '§18 L1690')
       } else {
         const near = measureBaseGap2(pointProbe(cx, cy), m.placed).gapMm
         out.check = { role: 'attacker', nearestInches: roundTo(toInches(near), 3) }
-        if (near <= rIn + 1e-6) reasons.push(`${m.id} comes within ${roundTo(toInches(near), 3)}" of the centre; the Attacker deploys outside 16"`)
+        if (near <= rIn + 1e-6) refuse('within-16-of-centre', `${m.id} comes within ${roundTo(toInches(near), 3)}" of the centre; the Attacker deploys outside 16"`, '§18 L1690')
       }
     } else if (condition === 'no-mans-land' || condition === 'clustered') {
       const markers = ctx.objectives ?? []
@@ -350,14 +354,14 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
         // "No unit may deploy within 8" of these markers." (§18 L1689)
         const near = Math.min(...gaps)
         out.check = { nearestMarkerInches: roundTo(toInches(near), 3) }
-        if (isWithin(near, inches(IRON_LINE.noMansLandInches.value), withinReading(table))) reasons.push(`${m.id} is ${roundTo(toInches(near), 3)}" from a No Man's Land marker; no unit may deploy within 8"`)
+        if (isWithin(near, inches(IRON_LINE.noMansLandInches.value), withinReading(table))) refuse('within-8-of-marker', `${m.id} is ${roundTo(toInches(near), 3)}" from a No Man's Land marker; no unit may deploy within 8"`, '§18 L1689')
         rules.push('§18 L1689')
       } else {
         // "All Infantry must deploy partially within 12" of it." (§18 L1687): some part within 12".
         const u = readUnit(m)
         const near = Math.min(...gaps)
         out.check = { infantry: hasKeyword(u, 'infantry'), nearestMarkerInches: roundTo(toInches(near), 3) }
-        if (hasKeyword(u, 'infantry') && !isWithin(near, inches(IRON_LINE.clusteredInches.value), withinReading(table))) reasons.push(`${m.id} is Infantry and no part of it is within 12" of the Clustered marker`)
+        if (hasKeyword(u, 'infantry') && !isWithin(near, inches(IRON_LINE.clusteredInches.value), withinReading(table))) refuse('not-within-12-of-marker', `${m.id} is Infantry and no part of it is within 12" of the Clustered marker`, '§18 L1687')
         rules.push('§18 L1687')
       }
     } else if (condition === 'burn-the-relay') {
@@ -365,7 +369,7 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
       const nearest = Math.min(...corners.map(([, y]) => Math.abs(y - cy)), ...(corners.some(([, y]) => y <= cy) && corners.some(([, y]) => y >= cy) ? [0] : []))
       const band = inches(IRON_LINE.burnTheRelayCenterlineInches.value)
       out.check = { role: 'defender platform', fromCenterlineInches: roundTo(toInches(nearest), 3), margin: marginOf({ rawMm: nearest, uncertaintyMm: m.uncertaintyMm }, band, withinReading(table)) }
-      if (!isWithin(nearest, band, withinReading(table))) reasons.push(`${m.id} is ${roundTo(toInches(nearest), 3)}" from the centerline; the platforms go within 12"`)
+      if (!isWithin(nearest, band, withinReading(table))) refuse('beyond-12-of-centerline', `${m.id} is ${roundTo(toInches(nearest), 3)}" from the centerline; the platforms go within 12"`, '§18 L1651')
     } else if (condition === 'scorched-perimeter' && m.side !== (ctx.defenderSide ?? z.north)) {
       // "Attacker wins if any unbroken unit is fully within the Defender's zone at game end." (§18 L1645)
       const defenderSouth = (ctx.defenderSide ?? z.north) === z.south
@@ -379,7 +383,7 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
       const inside = corners.every(([, y]) => (south ? y <= z.southZoneMaxY + 1e-6 : y >= z.northZoneMinY - 1e-6)) && corners.every(([x, y]) => x >= -1e-6 && x <= table.widthMm + 1e-6 && y >= -1e-6 && y <= table.depthMm + 1e-6)
       const worst = south ? Math.max(...corners.map(([, y]) => y)) - z.southZoneMaxY : z.northZoneMinY - Math.min(...corners.map(([, y]) => y))
       out.check = { role: south ? 'south' : 'north', overZoneEdgeMm: roundTo(Math.max(0, worst), 2) }
-      if (!inside) reasons.push(`${m.id} reaches ${roundTo(toInches(Math.max(0, worst)), 3)}" past its deployment zone (zones begin 8" from the centerline)`)
+      if (!inside) refuse('outside-deployment-zone', `${m.id} reaches ${roundTo(toInches(Math.max(0, worst)), 3)}" past its deployment zone (zones begin 8" from the centerline)`, '§15 L1416')
     }
     out.legal = reasons.length === 0
     out.reasons = reasons

@@ -3,8 +3,7 @@
 // dice, and the exact distribution of Strain placed, with the chance to break the target.
 import {
   type Modifier, type QueryOf, type QueryResultBody, type Reason, type Table, SceneError, formatFraction, inches, isWithin,
-  marginOf, measureModels, probabilityFigure, roundTo, toNumber,
-} from '../../engine/index.ts'
+  marginOf, measureModels, probabilityFigure, roundTo, toNumber, perRollAndAction } from '../../engine/index.ts'
 import { classifyUnitArc, isInShootingArc } from './arcs.ts'
 import { IRON_LINE } from './constants.ts'
 import { type SitrepFigure, contextOf, marginalDistanceCall } from './context.ts'
@@ -60,7 +59,8 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       out.margin = margin
       const s = marginalDistanceCall(table, margin, 'range')
       if (s) sitreps.push(s)
-      if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${attacker.id}'s front-edge centre, beyond Ranged (${rangeInches})`, rule: '§16 L1477; §23 L2066' })
+      if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${attacker.id}'s front-edge centre, beyond Ranged (${rangeInches})`, rule: '§16 L1477; §23 L2066',
+        template: `${target.id} is {distance} from ${attacker.id}'s front-edge centre, beyond Ranged ({range})`, values: { distance: { value: d.mm, unit: 'mm' }, range: { value: rangeInches, unit: 'in' } } })
     }
     if (o.twistSignalInterference && !isWithin(d.rawMm, inches(IRON_LINE.signalInterferenceLosInches.value), withinReading(table))) {
       reasons.push({ code: 'signal-interference', message: `Signal Interference: LoS limited to 12"; ${target.id} is ${d.inches}" away`, rule: '§18 L1696' })
@@ -197,7 +197,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       `per die: natural 1 misses, natural 6 hits, else ${tn.tn}+ → ${formatFraction(pool.hitPerDie)} (§12 L1218)`,
       `effect: P(at least 1 Strain placed) over ${dice} dice`,
       ...keywordNotes,
-    ]),
+    ], perRollAndAction(dice)),
     strain: {
       expected: roundTo(toNumber(pool.expectedStrain), 6),
       expectedExact: formatFraction(pool.expectedStrain),

@@ -108,6 +108,9 @@ export function arcQuery(table: Table, q: QueryOf<'arc'>): QueryResultBody {
   const cap = arc.arc === 'flank' ? 5 : arc.arc === 'rear' ? 3 : null
   return {
     ...arcFigure(arc),
+    // The uniform arc fields: the test is the arcMethod option; membership marks the arc called and any tie.
+    test: o.arcMethod,
+    membership: (['front', 'flank', 'rear'] as const).map((a) => ({ arc: a, in: a === arc.arc, tied: arc.tie?.includes(a) ?? false })),
     diceCap: cap,
     ...(arc.tie ? { tieRule: o.cornerTie === 'rule-of-scrap' ? 'Rule of Scrap (§12 L1224): the arc worse for the defender' : 'defender-favoured' } : {}),
     ...(sitrep ? { sitrep } : {}),

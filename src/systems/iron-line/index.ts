@@ -1,5 +1,6 @@
 // Ruleset "iron-line": Operator Tactics Part II, the mass-battle game of units on movement trays,
 // with the §16A Vertical Pressure, §25 Convention (SITREP) and §26 Crackerjack options.
+import { LOS_CLASSES, fieldManualTitle as citationTitle } from './losClasses.ts'
 import { z } from 'zod'
 import type { Catalogue, ProfileEntry, QueryResultBody, RuleSystem, Table } from '../../engine/index.ts'
 import { SceneError, inches } from '../../engine/index.ts'
@@ -116,6 +117,8 @@ export const ironLine: RuleSystem = {
       engagement: { rangeMm: inches(IRON_LINE.engagementInches.value), within: withinReading(table), rule: ENGAGED_RULE, reference: 'edge' },
     }
   },
+  losClasses: LOS_CLASSES,
+  citationTitle,
   classifyLos: (table, viewer, target) => classifySight(table, viewer, target, sightFor(table, viewer, target)),
   contextSchema,
   queryTypes,

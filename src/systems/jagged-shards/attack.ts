@@ -3,8 +3,7 @@
 // and DAM against the Wound Threshold. Probabilities are counted over the 100 faces (d100.ts).
 import {
   type Fraction, type Modifier, type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel,
-  SceneError, fraction, formatFraction, inches, isWithin, losFigure, marginOf, probabilityFigure,
-} from '../../engine/index.ts'
+  SceneError, fraction, formatFraction, inches, isWithin, losFigure, marginOf, probabilityFigure, SINGLE_ROLL_SCOPE } from '../../engine/index.ts'
 import { ENGAGEMENT_INCHES, HOLD_THE_LINE_EV, LIGHT_COVER_SR, WARP_MODIFIER_SR } from './constants.ts'
 import { readContext, type Context } from './context.ts'
 import { classifyD100, countD100, probabilityWithReroll } from './d100.ts'
@@ -94,7 +93,8 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       reasons.push({ code: 'engaged', message: `${attacker.id} is engaged (within 1" of ${engagedWith.map((e) => e.model.id).join(', ')}) and cannot make ranged attacks`, rule: '§8.6, §10.1, §12.4' })
     }
     if (!sight.visible) reasons.push({ code: 'no-line-of-sight', message: `no part of ${target.id}'s base or body can be seen from ${attacker.id}'s eye (blocked by ${los.blockers.join(', ') || 'Obscuring terrain'})`, rule: '§9.1, §15.2' })
-    if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${distance.inches}" away, beyond ${w.name}'s ${w.rangeInches}" range`, rule: '§9.2, §17' })
+    if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${distance.inches}" away, beyond ${w.name}'s ${w.rangeInches}" range`, rule: '§9.2, §17',
+      template: `${target.id} is {distance} away, beyond ${w.name}'s {range} range`, values: { distance: { value: distance.mm, unit: 'mm' }, range: { value: w.rangeInches, unit: 'in' } } })
     if (w.grenade && !isInfantry(attacker)) reasons.push({ code: 'not-infantry', message: `${attacker.id} is not Infantry: grenades are infantry only`, rule: '§1.6, §17.3' })
   }
 
@@ -224,7 +224,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
     woundThreshold,
     need: `D100 ≥ ${finalThreshold} (SR ${aStats.srThreshold}${modifiers.map((m) => ` ${m.value >= 0 ? '+' : '−'} ${Math.abs(m.value)}`).join('')}), criticals ${o.critSuccessMin}–100 hit and 01–05 miss`,
     probability: {
-      ...probabilityFigure(hit, effect, notes),
+      ...probabilityFigure(hit, effect, notes, SINGLE_ROLL_SCOPE),
       destroy: woundsLeft <= 1 ? formatFraction(effect) : '0',
     },
     ...(outcome ? { outcome } : {}),

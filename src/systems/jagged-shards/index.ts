@@ -1,4 +1,5 @@
 // Ruleset "jagged-shards": Jagged Shards: Skirmish Protocol, Core Rulebook v1.07 (D100 under a threshold).
+import { LOS_CLASSES, citationTitle } from './losClasses.ts'
 import { z } from 'zod'
 import { type QueryOf, type QueryResultBody, type RuleSystem, type Table, SceneError, fraction, formatFraction, inches, losFigure, roundTo, toNumber } from '../../engine/index.ts'
 import { attack } from './attack.ts'
@@ -108,6 +109,8 @@ export const jaggedShards: RuleSystem = {
       engagement: { rangeMm: inches(ENGAGEMENT_INCHES.value), within: measure.within, rule: '§8.6, §10.1, §12.4 (within 1" of an enemy: cannot shoot)', reference: measure.reference },
     }
   },
+  losClasses: LOS_CLASSES,
+  citationTitle,
   classifyLos: (table, viewer, target) => classifySight(table, viewer, target),
   contextSchema,
   queryTypes: { insertion: insertionSchema, 'initiative-steal': stealSchema },

@@ -1,4 +1,5 @@
 // Ruleset "narrative-skirmish": the short generic narrative skirmish game (d10 opposed rolls).
+import { LOS_CLASSES, citationTitle } from './losClasses.ts'
 import type { RuleSystem } from '../../engine/index.ts'
 import { catalogue, SECTION } from './catalogue.ts'
 import { options } from './options.ts'
@@ -26,6 +27,8 @@ export const narrativeSkirmish: RuleSystem = {
       arcs: { arcs: armourArcs(table), test: 'centre', rule: `${SECTION.bigModels} (Front/Side/Rear armour; arcs are an option)` },
     }
   },
+  losClasses: LOS_CLASSES,
+  citationTitle,
   classifyLos: (table, viewer, target, los) => {
     if (!los.visible) return 'blocked'
     const c = los.terrainCrossing

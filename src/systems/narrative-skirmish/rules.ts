@@ -5,7 +5,7 @@ import {
   type ArcDecl, type LosRule, type Modifier, type QueryOf, type Reason, type Table, type TableModel, type Weapon,
   SceneError, classifyArc, complement, convolve, dice, die, fraction, inches, isWithin, lineOfSight, losFigure,
   marginOf, measureModels, measurePath, mul, probabilityFigure, probabilityOfPair, segmentInsideLengthMm, sub, add,
-  type Fraction, type QueryResultBody, ONE, toNumber, formatFraction, roundTo, toInches, own,
+  type Fraction, type QueryResultBody, ONE, toNumber, formatFraction, roundTo, toInches, own, PER_ROLL_SCOPE,
 } from '../../engine/index.ts'
 import { COVER_DEFENCE_BONUS, EQUIPMENT, EXPLOSION_RADIUS_INCHES, FAST_BONUS_INCHES, MAX_BONUS_DICE, MOVE_COST_AP, MOVE_INCHES, SECTION, type FiringProfile } from './catalogue.ts'
 
@@ -52,15 +52,15 @@ export function armourArcs(table: Table): readonly ArcDecl[] {
   return opt(table).armourArcs === 'quarters'
     ? [
         { name: 'front', fromDeg: -45, toDeg: 45 },
-        { name: 'side', fromDeg: 45, toDeg: 135 },
+        { name: 'left side', fromDeg: 45, toDeg: 135 },
         { name: 'rear', fromDeg: 135, toDeg: 225 },
-        { name: 'side', fromDeg: -135, toDeg: -45 },
+        { name: 'right side', fromDeg: -135, toDeg: -45 },
       ]
     : [
         { name: 'front', fromDeg: -60, toDeg: 60 },
-        { name: 'side', fromDeg: 60, toDeg: 120 },
+        { name: 'left side', fromDeg: 60, toDeg: 120 },
         { name: 'rear', fromDeg: 120, toDeg: 240 },
-        { name: 'side', fromDeg: -120, toDeg: -60 },
+        { name: 'right side', fromDeg: -120, toDeg: -60 },
       ]
 }
 
@@ -202,8 +202,11 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       code: melee ? 'not-in-reach' : 'out-of-range',
       message: melee
         ? `${target.id} is ${measurement.inches}" away: ${weapon.name} fights ${weapon.reachInches ? `within ${weapon.reachInches}"` : 'in base contact'}`
-        : `${target.id} is ${measurement.inches}" away, beyond ${weapon.name}'s ${toInches(thresholdMm!)}" range`,
+        : `${target.id} is ${measurement.inches}" away, beyond ${weapon.name}'s ${roundTo(toInches(thresholdMm!), 3)}" range`,
       rule: melee ? SECTION.combatMelee : SECTION.ranged,
+      // Reasons as data: the CLI and the app print these in the user's unit.
+      ...(melee ? {} : { template: `${target.id} is {distance} away, beyond ${weapon.name}'s {range} range` }),
+      values: { distance: { value: measurement.mm, unit: 'mm' }, ...(thresholdMm !== null ? { range: { value: roundTo(thresholdMm, 2), unit: 'mm' } } : {}) },
     })
   }
 
@@ -240,7 +243,8 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
   const ap = Number(weapon.ap ?? 0)
   if (armour) {
     const a = classifyArc(target.placed, attacker.placed, armourArcs(table), 'centre')
-    arc = a.arc
+    // Both side arcs use the Side armour (the arcs carry distinct names so each can be drawn and told apart).
+    arc = a.arc?.endsWith('side') ? 'side' : a.arc
     const av = armour[(arc ?? 'front') as 'front' | 'side' | 'rear']
     rules.add(SECTION.bigModels)
     if (av >= 2) {
@@ -288,8 +292,8 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       ...probabilityFigure(hit, effect, [
         `opposed roll: P(attacker total > defender total) over all ${10 * 6 ** attBonus} × ${10 * 6 ** defBonus} outcomes`,
         ...(melee ? [`melee: P(attacker loses) = ${formatFraction(roll.lose)}, P(tie) = ${formatFraction(roll.tie)}`] : []),
-      ]),
-      ...(shots > 1 ? { atLeastOneOf: { shots, value: roundTo(toNumber(atLeastOne), 6), exact: formatFraction(atLeastOne) } } : {}),
+      ], PER_ROLL_SCOPE),
+      ...(shots > 1 ? { atLeastOneOf: { shots, value: toNumber(atLeastOne), exact: formatFraction(atLeastOne), scope: { of: 'action', rolls: shots } } } : {}),
     },
     rules: [...rules, ...(cover.inCover ? [SECTION.cover] : [])],
   }

@@ -2,8 +2,7 @@
 // (§02 Grenades), with every modifier the table geometry decides and the context the camera cannot see.
 import {
   type Fraction, type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type Weapon,
-  SceneError, ZERO, add, complement, formatFraction, inches, mul, probabilityFigure, roundTo, toNumber,
-} from '../../engine/index.ts'
+  SceneError, ZERO, add, complement, formatFraction, inches, mul, probabilityFigure, roundTo, toNumber, SINGLE_ROLL_SCOPE } from '../../engine/index.ts'
 import { SK } from './constants.ts'
 import { type SkirmishContext, readContext } from './context.ts'
 import { readOptions, type SkirmishOptions } from './options.ts'
@@ -58,7 +57,8 @@ function shoot(table: Table, q: QueryOf<'attack'>, attacker: TableModel, weapon:
   const rangeInches = typeof weapon.rangeInches === 'number' ? weapon.rangeInches : null
   const within = o.rangeInclusive ? 'le' : 'lt'
   const range = rangeInches === null ? null : judge(measurement, rangeInches, within)
-  if (range && !range.inside) reasons.push({ code: 'out-of-range', message: `${target.id} is ${measurement.inches}" away, beyond ${weapon.name}'s ${rangeInches}"`, rule: '§02 Actions L247 (Shoot: within weapon range)' })
+  if (range && !range.inside) reasons.push({ code: 'out-of-range', message: `${target.id} is ${measurement.inches}" away, beyond ${weapon.name}'s ${rangeInches}"`, rule: '§02 Actions L247 (Shoot: within weapon range)',
+    template: `${target.id} is {distance} away, beyond ${weapon.name}'s {range}`, values: { distance: { value: measurement.mm, unit: 'mm' }, range: { value: rangeInches!, unit: 'in' } } })
 
   // Line of sight: one line, base centre to base centre.
   const { figure: losFig, line, cover } = skirmishLosFigure(table, attacker, target, q.rays ?? false)
@@ -195,7 +195,7 @@ function shoot(table: Table, q: QueryOf<'attack'>, attacker: TableModel, weapon:
     probability: probabilityFigure(z(res.hit), z(res.anyWound), [
       'hit = any wound (every hit wounds: FW, 2 FW vs Heavy Plate, or MW)',
       ...res.notes,
-    ]),
+    ], SINGLE_ROLL_SCOPE),
     outcomes: {
       mortalWound: wound(z(res.mortal)),
       fleshWoundsOnly: wound(z(add(res.anyWound, { num: -res.mortal.num, den: res.mortal.den }))),
@@ -277,7 +277,7 @@ function fight(table: Table, q: QueryOf<'attack'>, attacker: TableModel, weapon:
     arc: null,
     modifiers: [...aMods.map((m) => ({ source: `attacker: ${m.source}`, value: m.value, rule: m.rule })), ...dMods.map((m) => ({ source: `defender: ${m.source}`, value: -m.value, rule: m.rule }))],
     need: `D6 ${signed(res.attackerTotal)} vs D6 ${signed(res.defenderTotal)}: high wins, attacker wins ties; winner's armor check beats the loser's AR (${arFor(dArmor, has(target, 'pinned'), attackerAntiArmor)}${attackerAntiArmor && dArmor.heavyPlate ? ', Anti-Armor vs Heavy Plate' : ''})`,
-    probability: probabilityFigure(z(res.attackerWins), z(res.defenderWounded), ['hit = attacker wins the opposed roll; effect = the armor check then wounds the defender', ...res.notes]),
+    probability: probabilityFigure(z(res.attackerWins), z(res.defenderWounded), ['hit = attacker wins the opposed roll; effect = the armor check then wounds the defender', ...res.notes], SINGLE_ROLL_SCOPE),
     outcomes: {
       defenderMortalWound: fig(res.defenderMortal),
       attackerWins: fig(res.attackerWins),

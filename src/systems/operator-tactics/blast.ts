@@ -3,8 +3,7 @@
 // direction given), natural 1 scatters toward the thrower. Breacher demo charges: "frag effect".
 import {
   type Fraction, type QueryOf, type QueryResultBody, type Table, type TableModel,
-  SceneError, ZERO, add, formatFraction, fraction, inches, isWithin, marginOf, mul, probabilityFigure, roundTo, toInches, toNumber,
-} from '../../engine/index.ts'
+  SceneError, ZERO, add, formatFraction, fraction, inches, isWithin, marginOf, mul, probabilityFigure, roundTo, toInches, toNumber, SINGLE_ROLL_SCOPE } from '../../engine/index.ts'
 import { SK } from './constants.ts'
 import { readContext } from './context.ts'
 import { FACES, checkSucceeds } from './dice.ts'
@@ -114,7 +113,7 @@ export function blast(table: Table, q: QueryOf<'blast'>): QueryResultBody {
     probability: probabilityFigure(pSuccess, namedRow ? add(namedRow.pFW, namedRow.pMW) : pSuccess, [
       `success: ${formatFraction(pSuccess)} (faces meeting ${need}+${penalty ? ` with ${penalty}` : ''}); natural 6: 1/6`,
       'a failed roll scatters D6" in a direction the book does not give: models that could be reached are flagged possibleOnScatter and not counted',
-    ]),
+    ], SINGLE_ROLL_SCOPE),
     rules: [...rules],
   }
 }

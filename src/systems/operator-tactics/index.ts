@@ -1,5 +1,6 @@
 // Ruleset "operator-tactics": Operator Tactics — Skirmish (Part I of the field manual), with the
 // optional §06A Vertical Pressure rules, the §25 Convention module and §26 Crackerjack changes.
+import { LOS_CLASSES, citationTitle } from './losClasses.ts'
 import { z } from 'zod'
 import type { RuleSystem, Table } from '../../engine/index.ts'
 import { inches } from '../../engine/index.ts'
@@ -67,6 +68,8 @@ export const operatorTactics: RuleSystem = {
     los: coverSamplingRule(table),
     engagement: { rangeMm: inches(1), within: 'le', rule: CONTACT_RULE_TEXT, reference: 'edge' },
   }),
+  losClasses: LOS_CLASSES,
+  citationTitle,
   classifyLos: (table, viewer, target) => {
     const line = traceCentreLine(table, viewer, target)
     return losClassOf(line, line.clear ? decideCover(table, viewer, target) : null)

@@ -57,6 +57,13 @@ export function answerArc(table: Table, q: QueryOf<'arc'>): QueryResultBody {
   const p = of.placed
   return {
     arc: fb.relation,
+    // The uniform arc fields: the test is the observer's lateral line (§2.4.1); membership says which
+    // side of it the other base reaches (in front: wholly past the line, by the lateralLine option).
+    test: 'lateral-line',
+    membership: [
+      { arc: 'in-front', in: fb.relation === 'in-front', reaches: fb.foremostMm > 0 },
+      { arc: 'behind', in: fb.relation === 'behind', reaches: fb.rearmostMm < 0 },
+    ],
     rearmostMm: roundTo(fb.rearmostMm, 3),
     foremostMm: roundTo(fb.foremostMm, 3),
     lines: [{ arc: 'lateral line', origin: [roundTo(p.cx, 2), roundTo(p.cy, 2)], direction: [roundTo(-p.uy, 6), roundTo(p.ux, 6)] }],

@@ -1,4 +1,5 @@
 // Ruleset "skrapyard": Skrapyard: Raw Rules (Robey Jenkins, 2 March 2011), roll-under d12.
+import { LOS_CLASSES, citationTitle } from './losClasses.ts'
 import type { ProfileEntry, QueryHandler, RuleSystem, WeaponEntry } from '../../engine/index.ts'
 import { answerArc, answerAura, answerEngagement, answerFormation, answerLos, answerMove, answerObjective, answerTest, answerVisibility, formationQuerySchema, testQuerySchema } from './answerQueries.ts'
 import { COMBAT_WEAPONS, PROFILES, RANGED_WEAPONS } from './catalogue.ts'
@@ -51,6 +52,8 @@ export const skrapyard: RuleSystem = {
       },
     }
   },
+  losClasses: LOS_CLASSES,
+  citationTitle,
   classifyLos: (table, viewer, target) => sampleSkrapyardLos(table, viewer, target, readOptions(table)).class,
   contextSchema,
   queryTypes: { test: testQuerySchema, formation: formationQuerySchema },

@@ -20,8 +20,7 @@ import {
   SceneError,
   sub,
   toInches,
-  formatFraction,
-} from '../../engine/index.ts'
+  formatFraction, SINGLE_ROLL_SCOPE } from '../../engine/index.ts'
 import { type CombatWeapon, type RangedWeapon, type Weapon, findWeapon } from './catalogue.ts'
 import { combatChance, intoCombatChance, ONE_FACE, passChance } from './chance.ts'
 import type { QueryContext } from './contextSchema.ts'
@@ -210,7 +209,7 @@ function resolveShootingAttack(table: Table, attacker: TableModel, target: Table
     finalS: shot.finalS,
     targetA: shot.finalA,
     need: shot.need,
-    probability: probabilityFigure(hit, effect, notes),
+    probability: probabilityFigure(hit, effect, notes, SINGLE_ROLL_SCOPE),
     rules: [...rules],
   }
 }
@@ -314,7 +313,7 @@ function resolveCombatAttack(table: Table, attacker: TableModel, target: TableMo
     finalF,
     targetA: finalA,
     need: `${need}, then target A ${finalA}`,
-    probability: probabilityFigure(allowed ? chance.hit : ZERO, allowed ? chance.effect : ZERO, notes),
+    probability: probabilityFigure(allowed ? chance.hit : ZERO, allowed ? chance.effect : ZERO, notes, SINGLE_ROLL_SCOPE),
     rules: [...rules],
   }
 }

@@ -2,7 +2,7 @@
 // range (§13.3.3: range penalty, cover), the S test and the target's A test (§15.1, §21.3–21.4).
 // Geometry comes in already measured; this file is the book's arithmetic.
 import type { RangedWeapon } from './catalogue.ts'
-import { type Fraction, ZERO } from '../../engine/index.ts'
+import { type Fraction, type Reason as EngineReason, ZERO } from '../../engine/index.ts'
 import { shootingChance } from './chance.ts'
 import { passingFaces } from './dice.ts'
 import { NUMBERS } from './numbers.ts'
@@ -10,7 +10,7 @@ import type { SkrapyardOptions } from './options.ts'
 import { measureRangeBand, type RangeBandResult } from './rangeBands.ts'
 import { targetSizeModifiers } from './stature.ts'
 
-export type Reason = { code: string; message: string; rule: string }
+export type Reason = EngineReason
 export type Modifier = { source: string; value: number; rule: string }
 
 /** What the camera cannot see about a shot (documented in README: "What the camera cannot know"). */
@@ -136,7 +136,8 @@ export function resolveShot(input: ShotInput): ShotResult {
   const band = measureRangeBand(weapon, rangeS, input.distanceInches, options)
   const reasons = [...collectEligibility(input), ...input.losReasons]
   if (!band.inRange) {
-    reasons.push({ code: 'out-of-range', message: `${input.distanceInches.toFixed(2)}" is beyond the ${band.maxRangeInches}" range (${weapon.rangeMultiplier} × S ${rangeS})`, rule: weapon.rangeMultiplier === 2 ? '§13.2' : weapon.section })
+    reasons.push({ code: 'out-of-range', message: `${input.distanceInches.toFixed(2)}" is beyond the ${band.maxRangeInches}" range (${weapon.rangeMultiplier} × S ${rangeS})`, rule: weapon.rangeMultiplier === 2 ? '§13.2' : weapon.section,
+      template: `{distance} is beyond the {range} range (${weapon.rangeMultiplier} × S ${rangeS})`, values: { distance: { value: input.distanceInches, unit: 'in' }, range: { value: band.maxRangeInches, unit: 'in' } } })
   }
   const postRange: Modifier[] = []
   if (band.penalty !== 0) postRange.push({ source: band.band === 'short' ? 'sniper short range' : 'range', value: band.penalty, rule: band.section })

@@ -105,3 +105,22 @@ export function fitHomography(src: readonly Point2[], dst: readonly Point2[]): H
   }
   return { h, rmsError: Math.sqrt(sum / n), maxError: max }
 }
+
+/**
+ * Unit square → quad homography (Heckbert 1989), corners TL (0,0), TR (1,0), BR (1,1), BL (0,1) given
+ * as x0 y0 … x3 y3. Writes a b c d e f g h into `out`: x = (a u + b v + c) / (g u + h v + 1),
+ * y = (d u + e v + f) / (g u + h v + 1). False when the quad is degenerate.
+ */
+export function unitSquareToQuad(q: ArrayLike<number>, out: Float64Array): boolean {
+  const x0 = q[0]!, y0 = q[1]!, x1 = q[2]!, y1 = q[3]!, x2 = q[4]!, y2 = q[5]!, x3 = q[6]!, y3 = q[7]!
+  const dx1 = x1 - x2, dx2 = x3 - x2, dx3 = x0 - x1 + x2 - x3
+  const dy1 = y1 - y2, dy2 = y3 - y2, dy3 = y0 - y1 + y2 - y3
+  const det = dx1 * dy2 - dx2 * dy1
+  if (Math.abs(det) < 1e-12) return false
+  const g = (dx3 * dy2 - dx2 * dy3) / det
+  const h = (dx1 * dy3 - dx3 * dy1) / det
+  out[0] = x1 - x0 + g * x1; out[1] = x3 - x0 + h * x3; out[2] = x0
+  out[3] = y1 - y0 + g * y1; out[4] = y3 - y0 + h * y3; out[5] = y0
+  out[6] = g; out[7] = h
+  return true
+}

@@ -10,7 +10,7 @@ import { polygonContains } from '../../engine/index.ts'
 import { applyHomography } from '../math/homography.ts'
 import { intersectPlaneZ } from '../math/camera.ts'
 import { markerCornersInPlane, poseFromHomography, undistortCorners, type TableLockDetail } from './fuseTablePose.ts'
-import type { CameraIntrinsics, MarkerDetection, ObjectPose, TableLock } from '../types.ts'
+import type { CameraIntrinsics, MarkerDetection, ObjectPose, RejectedMarker, TableLock } from '../types.ts'
 import type { ModelMarker, TerrainMarker } from '../registry/registrySchema.ts'
 import type { ObjectEntry, RegistryIndex } from '../registry/indexRegistry.ts'
 import { fitHomography, type Point2 } from '../math/homography.ts'
@@ -23,7 +23,30 @@ export type ObjectPoseOptions = {
   surfaceHeightAt?: SurfaceHeight
   /** Corner noise floor, px (1-sigma per coordinate) used for the uncertainty. */
   cornerSigmaPx?: number
+  /** Doubts about decoded ids (verifyMarkerIds), per detection. */
+  idDoubts?: ReadonlyMap<MarkerDetection, string>
+  /** Markers the geometry contradicts are appended here (and not used). */
+  rejected?: RejectedMarker[]
+  checks?: Partial<GeometryCheckParams>
 }
+
+/**
+ * Geometry checks of each decoded object marker against its registration (table locked only):
+ * its size on the table, its squareness on its registered plane, its agreement with the object's
+ * other markers. A misread id, a marker on the wrong plane or a registry error shows up in them.
+ */
+export type GeometryCheckParams = {
+  /** |measured side / registered side − 1| above this: doubted; above `rejectSize`: rejected. */
+  doubtSize: number
+  rejectSize: number
+  /** RMS corner distance from the best-fitting registered square, as a fraction of the side: doubted / rejected. */
+  doubtShape: number
+  rejectShape: number
+  /** Markers of one object that disagree by more than this (RMS mm) after the others agree: the odd one is rejected. */
+  disagreeMm: number
+}
+
+export const DEFAULT_GEOMETRY_CHECK_PARAMS: GeometryCheckParams = { doubtSize: 0.06, rejectSize: 0.15, doubtShape: 0.04, rejectShape: 0.1, disagreeMm: 2 }
 
 type Locked = Extract<TableLock, { locked: true }>
 
@@ -108,13 +131,14 @@ export function estimateObjectPoses(
   }
   const lock = table.lock
   if (!lock.locked) return cameraFramePoses(byObject, registry, calibration, image)
+  const checks = { ...DEFAULT_GEOMETRY_CHECK_PARAMS, ...(opts.checks ?? {}) }
 
   const out: ObjectPose[] = []
   // Terrain first: models may stand on it.
   const terrainTops: { poly: [number, number][]; top: number }[] = []
   for (const [entry, ds] of byObject) {
     if (entry.kind !== 'terrain') continue
-    const pose = fitObject(entry, ds, registry, lock, table, 0, opts)
+    const pose = checkedFit(entry, ds, registry, lock, table, 0, opts, checks)
     if (!pose) continue
     out.push(pose)
     const piece = registry.pieces?.[entry.id]
@@ -128,17 +152,73 @@ export function estimateObjectPoses(
   for (const [entry, ds] of byObject) {
     if (entry.kind !== 'model') continue
     let pose = fitObject(entry, ds, registry, lock, table, 0, opts)
+    let z = 0
     for (let i = 0; pose && i < 2; i++) {
-      const z = surface(pose.position[0], pose.position[1])
+      z = surface(pose.position[0], pose.position[1])
       if (Math.abs(z - pose.z) < 0.01) break
       pose = fitObject(entry, ds, registry, lock, table, z, opts)
     }
-    if (pose) out.push(pose)
+    if (!pose) continue
+    const checked = checkedFit(entry, ds, registry, lock, table, z, opts, checks)
+    if (checked) out.push(checked)
   }
   return out
 }
 
-function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions): ObjectPose | null {
+/**
+ * The object's pose from the markers that pass the geometry checks, with its status and reasons;
+ * null when every marker is rejected (they are listed in `opts.rejected`).
+ */
+function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions, p: GeometryCheckParams): ObjectPose | null {
+  const reasons: string[] = []
+  const reject = (d: MarkerDetection, reason: string) => opts.rejected?.push({ markerId: d.id, object: { id: entry.id, kind: entry.kind }, reason })
+  let ds: MarkerDetection[] = []
+  for (const d of all) {
+    const single = fitObject(entry, [d], registry, lock, table, baseZ, opts)
+    if (!single) { reject(d, `marker ${d.id} does not project onto the table`); continue }
+    const m = registry.objectMarkers.get(d.id)!
+    const sizeRatio = single.sideMm / m.size
+    const shape = single.residualMm / m.size
+    const sizeText = `marker ${d.id} measures ${single.sideMm.toFixed(1)} mm on its registered plane, registered ${m.size} mm`
+    const shapeText = `marker ${d.id} is not flat on its registered plane (its corners miss a ${m.size} mm square by ${single.residualMm.toFixed(1)} mm RMS)`
+    if (Math.abs(sizeRatio - 1) > p.rejectSize) { reject(d, `${sizeText} (another marker misread as ${d.id}, or a wrong size or height in the registry)`); continue }
+    if (shape > p.rejectShape) { reject(d, `${shapeText}; misread or not where the registry says`); continue }
+    if (Math.abs(sizeRatio - 1) > p.doubtSize) reasons.push(sizeText)
+    if (shape > p.doubtShape) reasons.push(shapeText)
+    ds.push(d)
+  }
+  if (ds.length === 0) return null
+  let pose = fitObject(entry, ds, registry, lock, table, baseZ, opts)
+  // Markers of one object that disagree: drop the one whose removal lets the others agree.
+  while (pose && ds.length >= 2 && pose.residualMm > p.disagreeMm) {
+    let best: { i: number; pose: FittedPose } | null = null
+    for (let i = 0; i < ds.length; i++) {
+      const rest = fitObject(entry, ds.filter((_, j) => j !== i), registry, lock, table, baseZ, opts)
+      if (rest && (!best || rest.residualMm < best.pose.residualMm)) best = { i, pose: rest }
+    }
+    if (!best || (ds.length > 2 && best.pose.residualMm > p.disagreeMm)) break
+    const odd = ds[best.i]!
+    if (ds.length === 2) {
+      // Two markers that disagree: no majority. Keep both, doubted.
+      reasons.push(`its markers ${ds.map((d) => d.id).join(' and ')} disagree by ${pose.residualMm.toFixed(1)} mm RMS`)
+      break
+    }
+    reject(odd, `marker ${odd.id} disagrees with the other markers of ${entry.id} (fit ${pose.residualMm.toFixed(1)} mm RMS with it)`)
+    ds = ds.filter((_, j) => j !== best.i)
+    pose = best.pose
+  }
+  if (!pose) return null
+  for (const d of ds) {
+    const doubt = opts.idDoubts?.get(d)
+    if (doubt) reasons.push(`marker ${d.id}: ${doubt}`)
+  }
+  const { sideMm: _side, ...out } = pose
+  return { ...out, status: reasons.length ? 'doubted' : 'ok', reasons }
+}
+
+type FittedPose = ObjectPose & { sideMm: number }
+
+function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions): FittedPose | null {
   const local: Point2[] = []
   const measured: Point2[] = []
   const q: [number, number] = [0, 0]
@@ -159,7 +239,13 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
   }
   const fit = fitRigid2d(local, measured)
   const n = local.length
+  let side = 0
+  for (let i = 0; i < n; i++) {
+    const j = i % 4 === 3 ? i - 3 : i + 1
+    side += Math.hypot(measured[j]![0] - measured[i]![0], measured[j]![1] - measured[i]![1])
+  }
   return {
+    sideMm: side / n,
     id: entry.id,
     kind: entry.kind,
     frame: 'table',
@@ -261,6 +347,8 @@ function cameraFramePoses(byObject: Map<ObjectEntry, MarkerDetection[]>, registr
       facing: wrapDeg(Math.atan2(r[3], r[0]) * DEG),
       markers: ds.map((d) => d.id),
       residualMm: 0,
+      status: 'doubted',
+      reasons: ['the table is not locked: position in the camera frame, not on the table'],
     })
   }
   return out

@@ -19,9 +19,15 @@ export type TablePoseParams = {
   minMarkers: number
   /** A reference marker whose corners miss the fit by more than this (px, RMS) is dropped as an outlier. */
   outlierPx: number
+  /**
+   * A fit whose RMS reprojection error (px) stays above this after the outliers are dropped is not a
+   * lock: the markers disagree (a moved marker, a wrong registry, an uncorrected lens) and every
+   * position from it would be off by an unknown amount.
+   */
+  maxLockErrorPx: number
 }
 
-export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2 }
+export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2, maxLockErrorPx: 3 }
 
 /** Corners of a marker's black square in its plane (OpenCV order TL, TR, BR, BL), mm. */
 export function markerCornersInPlane(sizeMm: number, centre: readonly [number, number], rotationDeg: number, face: 'up' | 'down' = 'up'): Point2[] {
@@ -88,6 +94,9 @@ export function fuseTablePose(
     warnings.push(`table markers ${used.map((d) => d.id).join(' and ')} disagree (${fit.rms.toFixed(1)} px RMS); one of them has moved`)
   }
   if (!fit) return notLocked('table not locked: the reference markers are degenerate (collinear or too small)')
+  if (fit.rms > params.maxLockErrorPx) {
+    return notLocked(`table not locked: table markers ${used.map((d) => d.id).join(', ')} fit with ${fit.rms.toFixed(1)} px RMS (more than ${params.maxLockErrorPx} px): a moved marker, a wrong registry or an uncorrected lens`)
+  }
 
   const { src, dst } = correspondences(used, tableMarkers, calibration)
   const camera = fitCamera(fit.h, src, dst, image, calibration)
@@ -106,7 +115,9 @@ export function fuseTablePose(
     cameraFromTable: camera.pose,
     cameraPositionMm: cameraCentre(camera.pose),
     intrinsics: camera.intrinsics,
+    twoMarkers: used.length === 2,
   }
+  if (used.length === 2) warnings.push(`the table lock rests on 2 table markers (${used.map((d) => d.id).join(', ')}); positions far from them are less certain`)
   return { lock, homographyCovariance: fit.covariance, droppedIds, warnings }
 }
 

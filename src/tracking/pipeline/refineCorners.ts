@@ -17,6 +17,7 @@
 // Hot path: called per detected marker; allocates only the returned corners (scratch buffers below
 // are module-level and not reentrant).
 import type { GrayFrame, MarkerCorners } from '../types.ts'
+import { unitSquareToQuad } from '../math/homography.ts'
 
 export type EdgeRefineParams = {
   /** Passes (each re-samples around the previous corners). */
@@ -36,6 +37,10 @@ export type EdgeRefineParams = {
   maxShiftModules: number
   /** Correct the tone-curve bias from the border's inner edges (see the file header). */
   toneBiasCorrection: boolean
+  /** One bias per side (follows direction-dependent blur) instead of one per marker (less noise). */
+  toneBiasPerSide: boolean
+  /** Correct only when the marker's pooled bias is at least this, px. */
+  toneBiasGatePx: number
 }
 
 export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
@@ -48,6 +53,8 @@ export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
   minEdgeFraction: 0.6,
   maxShiftModules: 1,
   toneBiasCorrection: true,
+  toneBiasPerSide: false,
+  toneBiasGatePx: 0.1,
 }
 
 const MAX_SAMPLES = 4096
@@ -69,7 +76,8 @@ function sampleAt(gray: GrayFrame, s: number, along: number, depth: number): num
   return sample(gray, q[0], q[1])
 }
 
-function sample(g: GrayFrame, x: number, y: number): number {
+/** Bilinear grey value at (x, y) px, NaN outside the frame. */
+export function sample(g: GrayFrame, x: number, y: number): number {
   const x0 = Math.floor(x), y0 = Math.floor(y)
   if (x0 < 0 || y0 < 0 || x0 >= g.width - 1 || y0 >= g.height - 1) return NaN
   const fx = x - x0, fy = y - y0
@@ -162,20 +170,8 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
   return out as MarkerCorners
 }
 
-/** Unit-square → quad homography (Heckbert), corners TL (0,0), TR (1,0), BR (1,1), BL (0,1) from _quad into _h. */
 function squareToQuad(): boolean {
-  const q = _quad
-  const x0 = q[0]!, y0 = q[1]!, x1 = q[2]!, y1 = q[3]!, x2 = q[4]!, y2 = q[5]!, x3 = q[6]!, y3 = q[7]!
-  const dx1 = x1 - x2, dx2 = x3 - x2, dx3 = x0 - x1 + x2 - x3
-  const dy1 = y1 - y2, dy2 = y3 - y2, dy3 = y0 - y1 + y2 - y3
-  const det = dx1 * dy2 - dx2 * dy1
-  if (Math.abs(det) < 1e-12) return false
-  const g = (dx3 * dy2 - dx2 * dy3) / det
-  const h = (dx1 * dy3 - dx3 * dy1) / det
-  _h[0] = x1 - x0 + g * x1; _h[1] = x3 - x0 + h * x3; _h[2] = x0
-  _h[3] = y1 - y0 + g * y1; _h[4] = y3 - y0 + h * y3; _h[5] = y0
-  _h[6] = g; _h[7] = h
-  return true
+  return unitSquareToQuad(_quad, _h)
 }
 
 /** Image point of side `s` at `along` (0..1 from its first corner) and `depth` (0..1 inward), into _uv. */
@@ -226,9 +222,10 @@ function correctToneBias(gray: GrayFrame, cells: number, half: number, p: EdgeRe
         const p0 = sidePoint(s, along, 0)
         const p0x = p0[0], p0y = p0[1]
         const p1 = sidePoint(s, along, m)
-        // The predicted inner edge, moved along the outer line's normal (depth measured on it).
-        const depth = (p0x - p1[0]) * nx + (p0y - p1[1]) * ny
-        const ox = p0x - nx * depth, oy = p0y - ny * depth
+        // The predicted inner edge point (the profile crosses it along the outer line's normal, so on
+        // a sheared quad it stays on the same cell), and its distance from the outer line.
+        const ox = p1[0], oy = p1[1]
+        const depth = (p0x - ox) * nx + (p0y - oy) * ny
         // Profile inward (−n): border (dark) → white cell is a rise.
         let prev = sample(gray, ox + nx * half, oy + ny * half)
         let sumW = 0, sumWS = 0, rise = 0
@@ -251,8 +248,11 @@ function correctToneBias(gray: GrayFrame, cells: number, half: number, p: EdgeRe
     total += sum; totalCount += count
   }
   const fallback = totalCount ? -total / totalCount / (2 * (1 - m)) : 0
+  // A marker's bias estimate scatters by ~0.05–0.1 px on small or steeply viewed markers; below the
+  // gate it is as likely noise as bias (a linear frame has none), so the lines stay where they are.
+  if (Math.abs(fallback) < p.toneBiasGatePx) return true
   for (let s = 0; s < 4; s++) {
-    const b = _biasCount[s]! >= 3 ? _bias[s]! : fallback
+    const b = p.toneBiasPerSide && _biasCount[s]! >= 3 ? _bias[s]! : fallback
     let nx = -_lines[s * 4 + 3]!, ny = _lines[s * 4 + 2]!
     const mx = (_quad[0]! + _quad[2]! + _quad[4]! + _quad[6]!) / 4, my = (_quad[1]! + _quad[3]! + _quad[5]! + _quad[7]!) / 4
     if ((_lines[s * 4]! - mx) * nx + (_lines[s * 4 + 1]! - my) * ny < 0) { nx = -nx; ny = -ny }

@@ -46,11 +46,11 @@ describe('§4.9 Example: Full Attack Resolution (Colonist Rifleman → Bloodroot
 describe('§5.3 / §5.1 Insertion Roll: D100 + FR ≥ PV', () => {
   it('§5.3 FR 15 vs PV 70 ("extremely dangerous but always achievable"): rolls 55–100 succeed → 46/100', () => {
     const r = run(scene([], [{ id: 'q', type: 'insertion', fr: 15, pv: 70 }])).q!
-    expect(r['probability']).toEqual({ success: 0.46, exact: '23/50' })
+    expect(r['probability']).toEqual({ success: 0.46, value: 0.46, exact: '23/50' })
   })
 
   it('§18.1 Capital Command Spire is PV 80 (§5.3 prints 70): FR 15 needs 65+ → 36/100; option pvTable chapter-5 gives PV 70', () => {
-    expect(run(scene([], [{ id: 'q', type: 'insertion', fr: 15, position: 'capital-command-spire' }])).q!['probability']).toEqual({ success: 0.36, exact: '9/25' })
+    expect(run(scene([], [{ id: 'q', type: 'insertion', fr: 15, position: 'capital-command-spire' }])).q!['probability']).toEqual({ success: 0.36, value: 0.36, exact: '9/25' })
     expect(run(scene([], [{ id: 'q', type: 'insertion', fr: 15, position: 'capital-command-spire' }], [], { pvTable: 'chapter-5' })).q!['pv']).toBe(70)
   })
 
@@ -60,7 +60,7 @@ describe('§5.3 / §5.1 Insertion Roll: D100 + FR ≥ PV', () => {
     const high = run(scene([], [{ id: 'q', type: 'insertion', fr: 0, pv: 150, roll: 100 }])).q!
     expect(high['outcome']).toEqual({ roll: 100, success: true })
     // PV 150 with FR 0: only the natural 100 succeeds
-    expect(high['probability']).toEqual({ success: 0.01, exact: '1/100' })
+    expect(high['probability']).toEqual({ success: 0.01, value: 0.01, exact: '1/100' })
   })
 })
 
@@ -273,7 +273,7 @@ describe('§20 Walk-through', () => {
   })
 
   it('§20.3 / §3.6 Initiative Steal: 70 or higher on D100 → 31/100 (the book\'s "70% threshold")', () => {
-    expect(run(scene([], [{ id: 'q', type: 'initiative-steal' }])).q!['probability']).toEqual({ success: 0.31, exact: '31/100' })
+    expect(run(scene([], [{ id: 'q', type: 'initiative-steal' }])).q!['probability']).toEqual({ success: 0.31, value: 0.31, exact: '31/100' })
   })
 
   it('§20.5 Dino-Raptor Sprints 8" + D6 (4) = 12"', () => {

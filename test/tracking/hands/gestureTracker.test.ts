@@ -204,3 +204,22 @@ describe('two hands', () => {
     expect(g.state.attackerId).toBe('a')
   })
 })
+
+describe('WebXR hand joints feed the same logic', () => {
+  it('a pointing hand given as 25 XR joints (table mm) dwells onto a model like a camera hand', async () => {
+    const { OVERHEAD_LOCK, XR_FOR_LANDMARK, createHandObservation, handFromXrJoints } = await import('../../../src/tracking/hands/index.ts')
+    // Joints from the synthetic camera hand (1 mm per px here), lifted to 3-D: 25 joints, the XR
+    // metacarpals halfway between wrist and knuckle, every joint 60 mm above the table.
+    const cam = syntheticHand('point', [300 + 16 + 20, 300])
+    const joints = new Float64Array(25 * 3)
+    XR_FOR_LANDMARK.forEach((j, i) => { joints[j * 3] = cam.pointsPx[i * 2]!; joints[j * 3 + 1] = cam.pointsPx[i * 2 + 1]!; joints[j * 3 + 2] = 60 })
+    for (const [meta, knuckle] of [[5, 6], [10, 11], [15, 16], [20, 21]] as const) for (let k = 0; k < 3; k++) joints[meta * 3 + k] = (joints[k]! + joints[knuckle * 3 + k]!) / 2
+    const hand = handFromXrJoints(joints, createHandObservation())
+    expect(classifyHandPose(hand)).toBe('point')
+    const g = new GestureTracker()
+    let t = 0
+    for (; t < 900; t += FRAME_MS) g.update([hand], 1, OVERHEAD_LOCK, models, t)
+    expect(g.state.cursors[0]!.pointMm[0]).toBeCloseTo(336, 6)
+    expect(g.state.attackerId).toBe('a')
+  })
+})

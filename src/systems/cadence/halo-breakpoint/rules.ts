@@ -7,8 +7,8 @@ import {
 } from '../../../engine/index.ts'
 import { type AttackSituation, type CadenceCore, type CadenceModelView, type ChainAdjustment, classifyCadenceArc, hasRule, resolveMove, withinReading } from '../index.ts'
 import { COVENANT_WEAPONS, GAUNTLET_CARRIERS, HALO_ARMY, HALO_MODELS, HALO_RULES, HALO_UNITS, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
-import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
-import { measureDistanceToContact, sweepBase } from '../squadrons/flatGeometry.ts'
+import { excuseOtherEnemies, resolveAttackOn } from '../gameAttack.ts'
+import { measureDistanceToContact, sweepBase } from '../flatGeometry.ts'
 
 export const HB = {
   module: 'halo-breakpoint/module-rules.html',

@@ -2,14 +2,14 @@
 // and Season 2 terrain (Energy Barriers) and the Big Guns.
 import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
-import { ruleText } from '../squadrons/gameCatalogue.ts'
+import { ruleText } from '../gameCatalogue.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
 import {
   RS, beamAttack, character, coveringFire, launchPad, teleport, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove, respawnObjective, respawnVisibility,
   respawnQuerySchemas, respawnRestrictions, revive,
 } from './rules.ts'
-import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
+import { isEnemyUnlessExcused } from '../gameAttack.ts'
 import { respawnMissionQuerySchema, respawnMissionSetup } from './missions.ts'
 import demoScene from './demo.json' with { type: 'json' }
 

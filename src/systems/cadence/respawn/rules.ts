@@ -10,9 +10,9 @@ import {
   exact, formatE, hasRule, judgeUnitSight, sightOfModel, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability, resolveMove, resolveObjective,
 } from '../index.ts'
 import { RESPAWN_RULES } from './catalogue.ts'
-import { excuseOtherEnemies, resolveAttackOn } from '../squadrons/gameAttack.ts'
-import { deriveTable } from '../squadrons/derivedTable.ts'
-import { anySightlineCrosses, measureBaseFootprintGap } from '../squadrons/flatGeometry.ts'
+import { excuseOtherEnemies, resolveAttackOn } from '../gameAttack.ts'
+import { deriveTable } from '../derivedTable.ts'
+import { anySightlineCrosses, measureBaseFootprintGap } from '../flatGeometry.ts'
 import { beamLine, findBeamVictims, gapFigure, BEAM_RULE } from './beam.ts'
 import { measurePush } from './pushBack.ts'
 import { CHARACTER_RULE, buildCharacter } from './characters.ts'

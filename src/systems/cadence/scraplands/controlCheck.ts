@@ -3,26 +3,11 @@
 // weapon, roll to counter this hit as normal." Exact probabilities with the car rules that touch it:
 // Sturdy (re-roll Counter rolls in a control check), Ramshackle (re-roll Counter rolls of 1).
 import { type Exact, E1, addE, complementE, exact, formatE, mulE, powE, subE, toNumberE } from '../index.ts'
-import { CORE } from '../index.ts'
+import { counterNeed, d6Success } from '../counterRoll.ts'
 import { SCRAPLANDS_RULES } from './catalogue.ts'
 
 export const CONTROL_RULE = SCRAPLANDS_RULES.controlCheckDamage.section
 const COUNTER_RULE = 'core-rules/playing-a-game.html#step-4-counter-rolls'
-
-/** The core's counter table: Damage against the lowest Toughness → the roll needed (rows top to bottom). */
-export function counterNeed(damage: number, toughness: number): { need: number; row: string } {
-  if (damage * 2 <= toughness) return { need: CORE.counterHalfOrLower.value, row: 'Damage is half, or lower, than Toughness' }
-  if (damage >= toughness * 2) return { need: CORE.counterDoubleOrHigher.value, row: 'Damage is double, or higher, than Toughness' }
-  if (damage < toughness) return { need: CORE.counterLower.value, row: 'Damage is lower than Toughness' }
-  if (damage === toughness) return { need: CORE.counterEqual.value, row: 'Damage is equal to Toughness' }
-  return { need: CORE.counterHigher.value, row: 'Damage is higher than Toughness' }
-}
-
-/** One d6 against a target number: a 1 always fails; a need above 6 never succeeds. */
-export function d6Success(need: number): Exact {
-  if (need > 6) return exact(0)
-  return exact(7 - Math.max(need, 2), 6)
-}
 
 export type ControlCheckOdds = {
   readonly skillNeed: number

@@ -1,11 +1,11 @@
 // Ruleset "cadence/scraplands": Scraplands (car racing and combat) on the Cadence core.
 import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem } from '../index.ts'
-import { ruleText } from '../squadrons/gameCatalogue.ts'
+import { ruleText } from '../gameCatalogue.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
 import { SCRAPLANDS_OPTIONS } from './options.ts'
 import { SL, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, teamCost, teamCostQuerySchema, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
-import { isEnemyUnlessExcused } from '../squadrons/gameAttack.ts'
+import { isEnemyUnlessExcused } from '../gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Cars "count as having the vehicle special rule" (scraplands/module-rules.html#playing-scraplands). */

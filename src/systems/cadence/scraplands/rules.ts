@@ -9,8 +9,8 @@ import {
 import { controlCheckOdds, oddsFigure, CONTROL_RULE } from './controlCheck.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS, TEAM_BUILDING } from './catalogue.ts'
 import { type CarView, CAR_MOVE_MODES, type CarMoveContext, measureCarMove } from './carMovement.ts'
-import { addKeywordToAll, resolveAttackOn } from '../squadrons/gameAttack.ts'
-import { baseOverlapsFootprint, overlapsModel } from '../squadrons/flatGeometry.ts'
+import { addKeywordToAll, resolveAttackOn } from '../gameAttack.ts'
+import { baseOverlapsFootprint, overlapsModel } from '../flatGeometry.ts'
 import { segmentInsideLengthMm } from '../../../engine/index.ts'
 
 export const SL = {

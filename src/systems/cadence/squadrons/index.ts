@@ -1,12 +1,12 @@
 // Ruleset "cadence/squadrons": Squadrons (space fighters) on the Cadence core.
 import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem, kebab } from '../index.ts'
-import { ruleText, withDefaultWeapons } from './gameCatalogue.ts'
+import { ruleText, withDefaultWeapons } from '../gameCatalogue.ts'
 import { missionSetup, missionSetupQuerySchema } from './missions.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'
 import { SQ, checkSquadron, shipCost, shipCostQuerySchema, squadronQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsObjective, squadronsRestrictions, squadronsVisibility } from './rules.ts'
-import { isEnemyUnlessExcused } from './gameAttack.ts'
+import { isEnemyUnlessExcused } from '../gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Ships "count as having the Vehicle special rule" (squadrons/introduction.html): added to every row. */

@@ -10,10 +10,10 @@ import {
   weaponNumber, exact, formatE, mulE, toNumberE, resolveObjective,
 } from '../index.ts'
 import { PREMADE_SHIPS, SHIP_BUILDING, SQUADRONS_RULES } from './catalogue.ts'
-import { anySightlineCrosses } from './flatGeometry.ts'
-import { type SceneEdit } from './derivedTable.ts'
-import { excuseOtherEnemies, resolveAttackOn, visibilityOn } from './gameAttack.ts'
-import { deriveTable } from './derivedTable.ts'
+import { anySightlineCrosses } from '../flatGeometry.ts'
+import { type SceneEdit } from '../derivedTable.ts'
+import { excuseOtherEnemies, resolveAttackOn, visibilityOn } from '../gameAttack.ts'
+import { deriveTable } from '../derivedTable.ts'
 import { measureShipMove, SHIP_MOVE_MODES, type ShipMoveContext } from './shipMovement.ts'
 import { computeShipCost } from './shipBuilding.ts'
 

@@ -5,9 +5,9 @@
 // when the move can finish clear of them; Evasion slides up to 2" directly left or right.
 import { type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, inches, roundTo, toInches, wrapDeg } from '../../../engine/index.ts'
 import { type ParsedRule, addE, complementE, exact, formatE, hasRule, mulE, toNumberE } from '../index.ts'
-import { counterNeed, d6Success } from '../scraplands/controlCheck.ts'
-import { measurePathOverlaps, solveOnePivot, traceVehiclePath, type VehiclePath } from './vehiclePath.ts'
-import { sweepBase, baseOverlapsFootprint } from './flatGeometry.ts'
+import { counterNeed, d6Success } from '../counterRoll.ts'
+import { measurePathOverlaps, solveOnePivot, traceVehiclePath, type VehiclePath } from '../vehiclePath.ts'
+import { sweepBase, baseOverlapsFootprint } from '../flatGeometry.ts'
 import { SQUADRONS_RULES } from './catalogue.ts'
 import { placeBase } from '../../../engine/index.ts'
 

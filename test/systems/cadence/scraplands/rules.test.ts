@@ -94,7 +94,7 @@ describe('car moves take no hidden slack (scraplands/module-rules.html#car-movem
     expect(move(300 - 50.8 - 0.5, { moveToleranceMm: 1 }).allowed).toBe(true)
   })
   it('"it may add d6 inches to its Movement attribute if it makes no pivots": Runner Mov 5, 9" needs d6 ≥ 4 (1/2)', () => {
-    expect(move(300 + 9 * 25.4).allowance.reach).toEqual({ probability: 0.5, exact: '1/2' })
+    expect(move(300 + 9 * 25.4).allowance.reach).toMatchObject({ probability: 0.5, value: 0.5, exact: '1/2' })
   })
   it('9" + 0.5 mm needs 5 + d6 ≥ 9.02, so a 5 or 6: 1/3 (not 1/2)', () => {
     const r = move(300 + 9 * 25.4 + 0.5)

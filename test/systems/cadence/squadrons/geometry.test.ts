@@ -1,8 +1,8 @@
 // The shared table-plane geometry of the games-b group, against hand-computed figures.
 import { describe, expect, it } from 'vitest'
 import { placeBase } from '../../../../src/engine/index.ts'
-import { anySightlineCrosses, measureSegmentBaseGap, polygonsOverlap, measureBaseFootprintGap } from '../../../../src/systems/cadence/squadrons/flatGeometry.ts'
-import { solveOnePivot, traceVehiclePath } from '../../../../src/systems/cadence/squadrons/vehiclePath.ts'
+import { anySightlineCrosses, measureSegmentBaseGap, polygonsOverlap, measureBaseFootprintGap } from '../../../../src/systems/cadence/flatGeometry.ts'
+import { solveOnePivot, traceVehiclePath } from '../../../../src/systems/cadence/vehiclePath.ts'
 
 const round = (d: number) => ({ shape: 'round' as const, diameter: d })
 

@@ -17,7 +17,7 @@ import {
   radians,
   sampleBaseBoundary,
   segmentInsideLengthMm,
-} from '../../../engine/index.ts'
+} from '../../engine/index.ts'
 
 type Poly = ReadonlyArray<readonly [number, number]>
 

@@ -3,7 +3,7 @@
 // Given the start, the points the base centre passes (pivot points) and the end, find each leg's
 // direction relative to the facing and each pivot's angle. Pivots turn about the base centre
 // (core option vehiclePivotPoint = base-centre). Used by Squadrons (ships) and Scraplands (cars).
-import { type Table, type TableModel, placeBase, wrapDeg } from '../../../engine/index.ts'
+import { type Table, type TableModel, placeBase, wrapDeg } from '../../engine/index.ts'
 import { measureDistanceToContact, overlapsModel } from './flatGeometry.ts'
 
 export type Point = readonly [number, number]

@@ -1,6 +1,6 @@
-// Catalogue helpers shared by the four games of this folder group.
-import type { ProfileEntry, RuleSystem } from '../../../engine/index.ts'
-import { type CadenceSpecialRuleText, kebab } from '../index.ts'
+// Cadence layer: catalogue helpers the games share (Respawn, Halo: Breakpoint, Scraplands, Squadrons).
+import type { ProfileEntry, RuleSystem } from '../../engine/index.ts'
+import { type CadenceSpecialRuleText, kebab } from './index.ts'
 
 /** A module special rule as printed (id = kebab of the name). */
 export function ruleText(section: string, name: string, applies: CadenceSpecialRuleText['applies'], text: string): CadenceSpecialRuleText {

@@ -1,7 +1,7 @@
-// Shared by the four games of this folder group: run the core's attack resolution on a derived table
+// Cadence layer, shared by the games (Respawn, Halo: Breakpoint, Scraplands, Squadrons): run the core's attack resolution on a derived table
 // (see derivedTable.ts), with the scene edits a game needs, and the pieces every such edit uses.
-import type { QueryOf, QueryResultBody, Scene, Table, TableModel } from '../../../engine/index.ts'
-import { type CadenceCore, judgeUnitSight, resolveAttack, sightOfModel } from '../index.ts'
+import type { QueryOf, QueryResultBody, Scene, Table, TableModel } from '../../engine/index.ts'
+import { type CadenceCore, judgeUnitSight, resolveAttack, sightOfModel } from './index.ts'
 import { type SceneEdit, deriveTable } from './derivedTable.ts'
 
 /**

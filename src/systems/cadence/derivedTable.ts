@@ -3,7 +3,7 @@
 // more than 3" away; Halo/Squadrons: weapons that switch a target's Shields off). The core's attack
 // chain is then run on the copy, so every other core rule stays exactly the core's.
 // Mesh terrain is carried over as prisms of its footprint hull and height (the copy has no mesh library).
-import { type Scene, type Table, prepareTable } from '../../../engine/index.ts'
+import { type Scene, type Table, prepareTable } from '../../engine/index.ts'
 
 export type SceneEdit = (scene: Scene) => void
 

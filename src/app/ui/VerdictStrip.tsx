@@ -1,0 +1,64 @@
+// The verdict strip: the one-glance answer, always in view above everything else in the panel.
+// Allowed or not; distance against the weapon's range with the margin ± uncertainty; the line of
+// sight as clear / partial / blocked (icon and colour) with the share seen; cover; the chance as a
+// percentage, with the exact fraction one tap away.
+import { useState } from 'react'
+import type { QueryResult } from '../../engine/index.ts'
+import { readVerdict } from '../format/verdictView.ts'
+import { LOS_DISPLAY, losClassText } from '../format/losDisplay.ts'
+import { formatChance, formatDistanceOfRange, formatMarginShort } from '../format/formatVerdict.ts'
+import { formatPercent } from '../format/formatFigures.ts'
+import type { Units } from '../state/settingsSlice.ts'
+
+function Cell({ label, testId, children, className }: { label: string; testId: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={`strip-cell ${className ?? ''}`} data-testid={testId}>
+      <span className="strip-label">{label}</span>
+      <span className="strip-value">{children}</span>
+    </div>
+  )
+}
+
+export function VerdictStrip({ result, units }: { result: QueryResult; units: Units }) {
+  const v = readVerdict(result)
+  const [exact, setExact] = useState(false)
+  return (
+    <div className="strip" data-testid="verdict-strip">
+      {v.allowed !== null && (
+        <p className={`verdict ${v.allowed ? 'ok' : 'no'}`} data-testid="card-verdict">
+          <span aria-hidden="true">{v.allowed ? '✓ ' : '✗ '}</span>{v.allowed ? 'Allowed' : 'Not allowed'}
+        </p>
+      )}
+      {v.allowed === false && v.firstReason && <p className="strip-reason" data-testid="strip-reason">{v.firstReason}</p>}
+      <div className="strip-cells">
+        {v.range && (
+          <Cell label="Range" testId="strip-range" className={v.range.margin ? (v.range.margin.marginMm >= 0 ? 'in' : 'out') : ''}>
+            <strong>{formatDistanceOfRange(v.range.distanceMm, v.range.rangeMm, units)}</strong>
+            {v.range.margin && <span className="strip-sub" data-testid="strip-margin">{formatMarginShort(v.range.margin, units)}{v.range.margin.marginal ? ' · too close to call' : ''}</span>}
+          </Cell>
+        )}
+        {v.los && (
+          <Cell label="Sight" testId="strip-los">
+            <span className={`los-badge los-${v.los.display}`} data-los={v.los.display}>
+              <span aria-hidden="true">{LOS_DISPLAY[v.los.display].icon} </span>{losClassText(v.los.display, v.los.systemClass)}
+            </span>
+            <span className="strip-sub">
+              {v.los.fraction !== null ? `${formatPercent(v.los.fraction)} seen` : v.los.modelsSeen ? `${v.los.modelsSeen.seen} of ${v.los.modelsSeen.of} models seen` : ''}
+            </span>
+          </Cell>
+        )}
+        <Cell label="Cover" testId="strip-cover"><strong>{v.cover ?? 'none'}</strong></Cell>
+        {v.chance && (
+          <Cell label="Chance" testId="strip-chance">
+            <strong>{formatChance(v.chance.hit)} to hit</strong>
+            <span className="strip-sub">
+              {exact ? <span data-testid="strip-exact">{v.chance.hitExact} to hit · {v.chance.effectExact} effect</span> : `${formatChance(v.chance.effect)} effect`}
+              {' '}
+              <button type="button" className="link-button" aria-pressed={exact} onClick={() => setExact(!exact)} data-testid="strip-exact-toggle">{exact ? 'as %' : 'exact'}</button>
+            </span>
+          </Cell>
+        )}
+      </div>
+    </div>
+  )
+}

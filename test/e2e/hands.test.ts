@@ -1,0 +1,134 @@
+// Hands in Chromium (issue 15): the camera mode with the fake camera showing the demo table (no hand
+// in it). "Track hands" loads the bundled hand_landmarker.task (built by npm run models:hands) with
+// tasks-vision's wasm, both from the app's own origin and only then; the model runs on the table
+// frames and finds no hand; marker tracking keeps running alongside. Rates and latencies are printed
+// (and written to test-results/hands/rates.json). The user-supplied path: a .task file picked in the
+// panel is kept in IndexedDB across a reload and used; a file that is not a hand bundle is refused.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
+import { type AppServer, startAppServer } from '../setup/appServer.ts'
+import { RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { dismissMessages, renderDemoTable } from '../setup/demoTable.ts'
+
+warnIfNoChromium('test/e2e/hands.test.ts (browser tests)')
+
+const taskPath = join(import.meta.dirname, '../../models/hand_landmarker.task')
+
+/** Steady-state marker tracking over 4 s: results per second and the frame → result latency of those frames. */
+async function steady(page: Page): Promise<{ markerFps: number; latency: { medianMs: number | null; p95Ms: number | null; samples: number }; locked: boolean }> {
+  let locked = true
+  const t0 = await page.evaluate(() => { window.__tabletopCamera!.resetLatency!(); return performance.now() })
+  for (let i = 0; i < 8; i++) {
+    await page.waitForTimeout(500)
+    locked &&= (await page.getByTestId('tracking-status').getAttribute('data-locked')) === 'yes'
+  }
+  const { latency, t1 } = await page.evaluate(() => ({ latency: window.__tabletopCamera!.latency(), t1: performance.now() }))
+  return { markerFps: (latency.samples * 1000) / (t1 - t0), latency, locked }
+}
+
+describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)', () => {
+  let server: AppServer
+  const dir = join(RESULTS_DIR, 'hands')
+  const videoPath = join(dir, 'demo-table.y4m')
+  const registryPath = join(dir, 'registry.json')
+
+  beforeAll(async () => {
+    mkdirSync(dir, { recursive: true })
+    const rendered = await renderDemoTable(6, { width: 1280, height: 720 })
+    writeFileSync(videoPath, encodeY4m(rendered.frames, 10))
+    writeFileSync(registryPath, JSON.stringify(rendered.synth.registry, null, 1))
+    server = await startAppServer()
+  }, 240_000)
+  afterAll(async () => {
+    await server?.close()
+  })
+  /** Camera mode with the registry loaded and the camera started (the hands panel shows once it runs). */
+  const startCamera = async (page: Page) => {
+    await page.getByTestId('mode-camera').click()
+    await page.getByTestId('registry-input').setInputFiles(registryPath)
+    await page.getByTestId('start-camera').click()
+    await page.getByTestId('hands-panel').waitFor({ timeout: 60_000 })
+  }
+
+  it('the bundled model and the wasm load from the app (only when asked), run on table frames, find no hand; markers keep tracking', async () => {
+    const session = await launchChromium({ fakeVideo: videoPath })
+    const requests: string[] = []
+    session.page.on('request', (r) => requests.push(r.url()))
+    try {
+      const page = session.page
+      await page.goto(server.url)
+      await startCamera(page)
+      const status = page.getByTestId('tracking-status')
+      await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
+      await page.waitForTimeout(3000)
+      const before = await steady(page)
+      // Nothing of the hand model was fetched before the user asked for hands.
+      expect(requests.filter((u) => /vision_wasm|hands\.worker|hand_landmarker/.test(u))).toEqual([])
+
+      await page.getByTestId('hands-start').click()
+      await expect.poll(() => page.getByTestId('hands-panel').getAttribute('data-hands'), { timeout: 120_000 }).toBe('on')
+      await expect.poll(() => page.getByTestId('hands-status').innerText(), { timeout: 30_000 }).toMatch(/hands \d+\.\d fps · 0 in view · model bundled/)
+      await page.waitForTimeout(2000)
+      const after = { ...(await steady(page)), hands: await page.evaluate(() => window.__tabletopHands!.stats()) }
+      expect(after.hands.hands).toBe(0)
+      expect(after.hands.fps).toBeGreaterThan(0)
+      expect(after.locked).toBe(true)
+
+      const origin = new URL(server.url).origin
+      expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([])
+      for (const part of ['hands.worker', 'vision_wasm_module_internal', '.wasm', 'hand_landmarker']) expect(requests.some((u) => u.startsWith(origin) && u.includes(part))).toBe(true)
+
+      const rates = {
+        markerFpsWithoutHands: before.markerFps,
+        markerFpsWithHands: after.markerFps,
+        handFps: after.hands.fps, handInferMs: after.hands.inferMs, handModelLoadMs: after.hands.loadMs,
+        frameToResultMsWithoutHands: before.latency, frameToResultMsWithHands: after.latency,
+      }
+      writeFileSync(join(dir, 'rates.json'), JSON.stringify(rates, null, 2))
+      console.log(`hands e2e rates: ${JSON.stringify(rates)}`)
+      await dismissMessages(page)
+      for (const [name, size] of [['phone', { width: 390, height: 844 }], ['tablet', { width: 1024, height: 768 }], ['desktop', { width: 1440, height: 900 }]] as const) {
+        await page.setViewportSize(size)
+        await page.waitForTimeout(300)
+        await page.screenshot({ path: screenshotPath(`hands-camera-${name}`) })
+      }
+      await page.getByTestId('hands-stop').click()
+      await page.getByTestId('stop-camera').click()
+    } finally {
+      await session.close()
+    }
+  }, 300_000)
+
+  it('a user-supplied hand_landmarker.task is kept in IndexedDB across a reload and used; a wrong file is refused', async () => {
+    const session = await launchChromium({ fakeVideo: videoPath })
+    try {
+      const page = session.page
+      await page.goto(server.url)
+      await startCamera(page)
+      await page.getByTestId('hand-model-source').selectOption('file')
+      await page.getByTestId('hand-model-file').setInputFiles(registryPath)
+      await expect.poll(() => page.getByTestId('hands-error').innerText()).toContain('registry.json is not a hand_landmarker.task (not a zip archive)')
+      await page.getByTestId('hand-model-file').setInputFiles({ name: 'my_hand_landmarker.task', mimeType: 'application/octet-stream', buffer: (await import('node:fs')).readFileSync(taskPath) })
+      await expect.poll(() => page.getByTestId('hand-model-source').innerText()).toContain('my_hand_landmarker.task')
+
+      await page.reload()
+      await startCamera(page)
+      expect(await page.getByTestId('hand-model-source').inputValue()).toBe('file')
+      await expect.poll(() => page.getByTestId('hand-model-source').innerText()).toContain('my_hand_landmarker.task')
+      await page.getByTestId('hands-start').click()
+      await expect.poll(() => page.getByTestId('hands-status').innerText(), { timeout: 120_000 }).toMatch(/hands .* · model file my_hand_landmarker\.task/)
+      await page.getByTestId('hands-stop').click()
+
+      // A URL that serves no model: a sentence naming it.
+      await page.getByTestId('hand-model-source').selectOption('url')
+      await page.getByTestId('hand-model-url').fill(`${server.url}no-such-model.task`)
+      await page.getByTestId('hands-start').click()
+      await expect.poll(() => page.getByTestId('hands-error').innerText(), { timeout: 20_000 }).toMatch(/no-such-model\.task (could not be fetched: HTTP 404|is not a hand_landmarker\.task)/)
+    } finally {
+      await session.close()
+    }
+  }, 300_000)
+})
