@@ -70,7 +70,7 @@ export function loadSceneMeshes(dir: string, scene: unknown, opts: MeshLoadOptio
 /** Named meshes of a folder as a library (every mesh file when no names are given). */
 export async function loadMeshes(dir: string, names?: readonly string[], opts: MeshLoadOptions = {}): Promise<MeshLibrary> {
   const list = names ?? (existsSync(dir) ? readdirSync(dir).filter((f) => meshFileFormatOf(f) && f !== 'package.json') : [])
-  const out: Record<string, PreparedMesh['los']> = {}
+  const out: Record<string, PreparedMesh['los']> = Object.create(null)
   for (const name of list) {
     out[name] = (await loadMeshFile(dir, name, opts)).los
     if (!names && name.endsWith('.json')) out[name.slice(0, -5)] = out[name]

@@ -7,12 +7,14 @@ import { SceneError, evaluateTable, loadScene, sceneSchema } from '../engine/ind
 import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
 import { loadSceneMeshes } from './loadMeshes.ts'
+import { repairNotes, reportTerrain } from './terrainReport.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 const USAGE = `usage:
   cli eval <scene.json | ->            evaluate a scene's queries, print tabletop-result/1 JSON
   cli validate <scene.json | ->        check a scene; print "ok" or the problems
+  cli terrain <scene.json | ->         the scene's mesh pieces: file, size in mm, triangles, repairs, LoS time
   cli systems                          list rule systems with their options
   cli schema                           print the scene JSON Schema
   cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
@@ -23,8 +25,12 @@ const USAGE = `usage:
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv
   const known = ruleSystems.map((s) => s.id)
-  // only the meshes the scene names are read (src/cli/loadMeshes.ts)
-  const meshes = async (scene: unknown) => (await loadSceneMeshes(join(repoRoot, 'models'), scene)).meshes
+  // only the meshes the scene names are read (src/cli/loadMeshes.ts); repairs are said on stderr
+  const meshes = async (scene: unknown) => {
+    const loaded = await loadSceneMeshes(join(repoRoot, 'models'), scene)
+    for (const line of repairNotes(loaded.files)) process.stderr.write(line + '\n')
+    return loaded.meshes
+  }
   switch (cmd) {
     case 'eval': {
       const raw = readJson(need(rest[0], 'a scene file or -'))
@@ -36,6 +42,10 @@ export async function main(argv: string[]): Promise<number> {
       const raw = readJson(need(rest[0], 'a scene file or -'))
       loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw) })
       process.stdout.write('ok\n')
+      return 0
+    }
+    case 'terrain': {
+      process.stdout.write(JSON.stringify(await reportTerrain(repoRoot, readJson(need(rest[0], 'a scene file or -'))), null, 2) + '\n')
       return 0
     }
     case 'systems': {

@@ -18,7 +18,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,json,wasm,task,glb,bin}'],
+    globPatterns: ['**/*.{js,css,html,svg,json,wasm,task,glb,bin,gltf,stl,obj}'], // terrain files from models/ (issue #18) too,
     // Not precached: the README screenshot, and the IWER emulator's room environments (@iwer/sem,
     // ~5.6 MB, only for ?emulate-xr on a desktop); everything a tablet at the table uses is.
     globIgnores: ['**/screenshot.png', '**/assets/{music_room,living_room,office_large,office_small,meeting_room}-*.js'],

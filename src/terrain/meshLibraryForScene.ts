@@ -10,14 +10,15 @@ export const PIECE_SIZE_MM = { min: 3, max: 3000 } as const
 export type PieceReport = { id: string; mesh: string; scale: number; boundsMm: [number, number, number, number, number, number]; sizeMm: [number, number, number] }
 
 /** Load a scene's meshes through `load` (by name as the scene says it), then check each piece's size. */
-export async function meshLibraryForScene(scene: unknown, load: (name: string) => Promise<PreparedMesh>): Promise<{ meshes: MeshLibrary; files: MeshFileReport[]; pieces: PieceReport[] }> {
-  const meshes: Record<string, PreparedMesh['los']> = {}
-  const files: MeshFileReport[] = []
+export async function meshLibraryForScene(scene: unknown, load: (name: string) => Promise<PreparedMesh>): Promise<{ meshes: MeshLibrary; files: Array<MeshFileReport & { mesh: string }>; pieces: PieceReport[] }> {
+  // no prototype: a mesh named like a built-in property (constructor, __proto__) selects nothing it did not load
+  const meshes: Record<string, PreparedMesh['los']> = Object.create(null)
+  const files: Array<MeshFileReport & { mesh: string }> = []
   const byName = new Map<string, MeshFileReport>()
   for (const name of meshNamesOf(scene)) {
     const prepared = await load(name)
     meshes[name] = prepared.los
-    files.push(prepared.report)
+    files.push({ ...prepared.report, mesh: name })
     byName.set(name, prepared.report)
   }
   const pieces: PieceReport[] = []

@@ -15,6 +15,10 @@ import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { ATTACK, TOLERANCE_MM, dismissMessages, openAndSelect, renderDemoTable, truthRuling } from '../setup/demoTable.ts'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
+
+// demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
+const meshes = await libraryMeshes()
 
 warnIfNoChromium('test/e2e/photo.test.ts (browser tests)')
 
@@ -95,7 +99,7 @@ describe.skipIf(!haveChromium)('photo ruling in Chromium', () => {
     await page.screenshot({ path: screenshotPath('photo-ruling') })
     const card = JSON.parse((await page.getByTestId('card-json').textContent())!) as QueryResult
     // Exactly eval's answer for the table as tracked...
-    expect(card).toEqual(evaluateTable(loadScene({ ...tracked, queries: [ATTACK] }, findRuleSystem, known)).results[0])
+    expect(card).toEqual(evaluateTable(loadScene({ ...tracked, queries: [ATTACK] }, findRuleSystem, known, { meshes })).results[0])
     // ...and the same call as eval on the true table (b1 where it really is).
     const got = readAttack(card)
     const want = truthRuling()

@@ -10,6 +10,11 @@ import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { type Page } from 'playwright-core'
 import { type Pick, cardFor, pickFor } from '../setup/demoPick.ts'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
+
+// demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
+const meshes = await libraryMeshes()
+
 
 warnIfNoChromium('test/e2e/planner.test.ts (browser tests)')
 
@@ -17,7 +22,7 @@ const known = ruleSystems.map((s) => s.id)
 
 function expectedAttack(scene: Scene, pick: Pick): QueryResult {
   const query = { id: 'attack', type: 'attack' as const, attacker: pick.attacker, target: pick.target, ...(pick.weapon ? { weapon: pick.weapon } : {}) }
-  return evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known)).results[0]!
+  return evaluateTable(loadScene({ ...scene, queries: [query] }, findRuleSystem, known, { meshes })).results[0]!
 }
 
 async function clickModel(page: Page, id: string): Promise<void> {

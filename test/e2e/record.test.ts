@@ -11,6 +11,10 @@ import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
+
+// demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
+const meshes = await libraryMeshes()
 
 warnIfNoChromium('test/e2e/record.test.ts (browser tests)')
 
@@ -58,7 +62,7 @@ describe.skipIf(!haveChromium)('referee record in Chromium', () => {
     exportedJson = readFileSync((await json.path())!, 'utf8')
     const record = JSON.parse(exportedJson) as { scene: Scene; result: unknown; contentHash: string; engineVersion: string }
     // The saved result is exactly the CLI's eval of the saved scene.
-    expect(record.result).toEqual(evaluateTable(loadScene(record.scene, findRuleSystem, known)))
+    expect(record.result).toEqual(evaluateTable(loadScene(record.scene, findRuleSystem, known, { meshes })))
     expect(await page.getByTestId('history-item').first().getAttribute('data-hash')).toBe(record.contentHash)
 
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').first().click()])

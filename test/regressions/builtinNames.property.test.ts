@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest'
 import { SceneError, evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { BUILTIN_NAMES, mutationSites } from './hostileNames.ts'
+import { libraryMeshes } from '../setup/libraryMeshes.ts'
 
 const known = ruleSystems.map((s) => s.id)
+// demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
+const meshes = await libraryMeshes()
 
 /** Fields that select from a closed list (catalogue, registry, library): a built-in name must be refused. */
 const MUST_REFUSE = /(\.profile|\.weapons|\.weapon|\)\.type|terrain\[\d+\]\.type|terrain mesh|\.ability|^system|^options key)$/
@@ -17,7 +20,7 @@ type Outcome = { kind: 'input-error'; message: string } | { kind: 'result'; resu
 
 function run(raw: unknown): Outcome {
   try {
-    const doc = evaluateTable(loadScene(JSON.parse(JSON.stringify(raw)), findRuleSystem, known))
+    const doc = evaluateTable(loadScene(JSON.parse(JSON.stringify(raw)), findRuleSystem, known, { meshes }))
     JSON.stringify(doc)
     return { kind: 'result', results: doc.results.length }
   } catch (e) {

@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest'
 import { MESH_FORMAT, buildTerrainWorld, lineOfSight, measureTerrainCrossing3, parseMeshLibrary, parseScene, polygonContains, prepareTable } from '../../src/engine/index.ts'
 import { prepareMeshFile } from '../../src/terrain/prepareMeshFile.ts'
 import { RUIN_COURTYARD, RUIN_WINDOW, buildArch, buildRuin } from '../../src/terrain/build/terrainLibrary.ts'
-import type { BuiltMesh } from '../../src/terrain/build/buildSolids.ts'
+import { type BuiltMesh, buildBoxUnion } from '../../src/terrain/build/buildSolids.ts'
 import { writeAsciiStl, writeBinaryStl, writeGlb, writeGltf, writeObj, writeTabletopMesh } from '../../src/terrain/build/writeMeshFiles.ts'
 import { loadMeshFile, loadSceneMeshes } from '../../src/cli/loadMeshes.ts'
+import { repairNotes } from '../../src/cli/terrainReport.ts'
+import { runCli } from '../cli/runCli.ts'
 import { model, scene, testSystem } from '../engine/sceneBuilder.ts'
 import { sceneIssuesOf } from '../engine/sceneIssues.ts'
 
@@ -119,6 +121,19 @@ describe('footprints are the outline at table height, not the convex hull', () =
   })
 })
 
+describe('footprints with a hole', () => {
+  it('a walled enclosure (a ring of walls on no floor) has the ring as footprint, its inside left out', async () => {
+    const ring = buildBoxUnion([[-50, -50, 0, 50, -40, 30], [-50, 40, 0, 50, 50, 30], [-50, -40, 0, -40, 40, 30], [40, -40, 0, 50, 40, 30]])
+    const { los } = await prepareMeshFile('pen.obj', writeObj(ring))
+    const t = prepareTable(parseScene(scene([], [{ id: 'pen', type: 'wall', mesh: 'pen', position: [200, 200, 0] }])), testSystem, { pen: los })
+    const { footprint } = t.terrain[0]!.solid
+    expect(polygonContains(footprint, 200, 200)).toBe(false) // inside the pen
+    expect(polygonContains(footprint, 200, 155)).toBe(true) // in the south wall
+    expect(polygonContains(footprint, 245, 200)).toBe(true) // in the east wall
+    expect(polygonContains(footprint, 200, 260)).toBe(false) // outside
+  })
+})
+
 describe('bad files each say what is wrong', () => {
   const tetra = { positions: [0, 0, 0, 10, 0, 0, 0, 10, 0, 0, 0, 10], indices: [0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3] }
   const asMesh = (m: BuiltMesh | typeof tetra) => ({ format: MESH_FORMAT, ...m })
@@ -201,5 +216,30 @@ describe('a scene reads only the meshes it names', () => {
     // a changed file is prepared again
     writeFileSync(join(dir, 'ruin-fine.stl'), writeBinaryStl(buildRuin(3)))
     expect((await loadMeshFile(dir, 'ruin-fine.stl', { cacheDir })).report.notes).not.toContain('prepared earlier (cache)')
+  })
+})
+
+describe('cli terrain and repair notes', () => {
+  it('reports each mesh piece: file, size in mm at its scale, triangles before/after, LoS time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'terrain-'))
+    const file = join(dir, 'scene.json')
+    writeFileSync(file, JSON.stringify({ format: 'tabletop-scene/1', system: 'narrative-skirmish', table: { width: 1200, depth: 1200 }, models: [], terrain: [
+      { id: 'ruin', type: 'solid', mesh: 'ruined-building.stl', position: [600, 600, 0], scale: 0.5 },
+      { id: 'hill', type: 'area', mesh: 'hill-ridge.obj', position: [300, 300, 0] },
+    ] }))
+    const { code, stdout } = await runCli(['terrain', file])
+    expect(code).toBe(0)
+    const { pieces } = JSON.parse(stdout) as { pieces: Array<Record<string, unknown>> }
+    expect(pieces.map((p) => [p.id, p.format, p.sizeMm, p.trianglesIn])).toEqual([
+      ['ruin', 'stl', [100, 75, 55], 848],
+      ['hill', 'obj', [240, 160, 60], 6464],
+    ])
+    for (const p of pieces) expect(p.losMicrosPerLine as number).toBeGreaterThan(0)
+  })
+  it('says what was repaired (welding, routine for STL, is not a repair worth a line)', () => {
+    const report = { file: 'x.stl', format: 'stl' as const, trianglesIn: 4, trianglesLos: 4, toleranceMm: 0.5, boundsMm: [0, 0, 0, 1, 1, 1] as [number, number, number, number, number, number], notes: [], prepareMs: 1 }
+    expect(repairNotes([{ ...report, repairs: ['welded 8 duplicate vertices'] }])).toEqual([])
+    expect(repairNotes([{ ...report, repairs: ['welded 8 duplicate vertices', 'turned the mesh right way out (its triangles faced inward)'] }]))
+      .toEqual(['note: x.stl: repaired for sight lines: turned the mesh right way out (its triangles faced inward)'])
   })
 })

@@ -13,9 +13,37 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 const json = new Map(Object.entries(jsonFiles).map(([p, raw]) => [baseName(p), raw]))
 const urls = new Map(Object.entries(binaryUrls).map(([p, url]) => [baseName(p), url]))
 
+/**
+ * Terrain files the player added with the file picker (name → blob: URL of its bytes). The main thread
+ * registers them (addMeshFile) and sends the map with every engine request; the worker registers the
+ * same URLs (registerMeshUrls) and fetches them like bundled files. They win over a bundled file of the same name.
+ */
+const userFiles = new Map<string, string>()
+
+export function addMeshFile(name: string, bytes: Uint8Array): void {
+  const old = userFiles.get(name)
+  if (old) URL.revokeObjectURL(old)
+  userFiles.set(name, URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>])))
+  prepared.delete(name)
+  delete ready[name]
+}
+
+export function userMeshUrls(): Record<string, string> {
+  return Object.fromEntries(userFiles)
+}
+
+export function registerMeshUrls(files: Readonly<Record<string, string>>): void {
+  for (const [name, url] of Object.entries(files)) {
+    if (userFiles.get(name) === url) continue
+    userFiles.set(name, url)
+    prepared.delete(name)
+    delete ready[name]
+  }
+}
+
 /** The bundled file a scene's mesh name means (the name itself, or the name + .json). */
 function fileOf(name: string): string | null {
-  if (json.has(name) || urls.has(name)) return name
+  if (userFiles.has(name) || json.has(name) || urls.has(name)) return name
   if (!meshFileFormatOf(name) && json.has(`${name}.json`)) return `${name}.json`
   return null
 }
@@ -23,7 +51,7 @@ function fileOf(name: string): string | null {
 /** The URL of a bundled binary mesh file (for drawing it with its textures), or null. */
 export function bundledMeshUrl(name: string): string | null {
   const f = fileOf(name)
-  return f ? (urls.get(f) ?? null) : null
+  return f ? (userFiles.get(f) ?? urls.get(f) ?? null) : null
 }
 
 /** The bundled mesh files by name. */
@@ -38,7 +66,7 @@ export function readBundledMeshFilesWith(read: (file: string, url: string) => Pr
 }
 
 const prepared = new Map<string, Promise<PreparedMesh>>()
-const ready: Record<string, TerrainMesh> = {}
+const ready: Record<string, TerrainMesh> = Object.create(null)
 
 /** Read, repair and simplify one bundled mesh (once per name). */
 export function loadBundledMesh(name: string): Promise<PreparedMesh> {
@@ -47,7 +75,7 @@ export function loadBundledMesh(name: string): Promise<PreparedMesh> {
     p = (async () => {
       const f = fileOf(name)
       if (!f) throw new SceneError([{ path: name, message: `mesh not found in models/ (known: ${[...json.keys(), ...urls.keys()].join(', ').slice(0, 160) || 'none'})` }])
-      const url = urls.get(f)
+      const url = userFiles.get(f) ?? urls.get(f)
       const bytes = url ? await readFile(f, url) : new TextEncoder().encode(JSON.stringify(json.get(f)))
       const mesh = await prepareMeshFile(f, bytes)
       ready[name] = mesh.los
@@ -69,7 +97,7 @@ export async function loadBundledMeshes(names: readonly string[]): Promise<void>
  * are clean solids (checked one by one, so a broken file fails only the scenes that name it).
  */
 export function bundledMeshes(): MeshLibrary {
-  const out: Record<string, TerrainMesh> = {}
+  const out: Record<string, TerrainMesh> = Object.create(null)
   for (const [f, raw] of json) {
     if (ready[f]) continue
     try {

@@ -4,7 +4,7 @@
 // reply says superseded) and the lines it finished stay in the memo for the newer one.
 import type { EngineReply, EngineRequest } from './protocol.ts'
 import { evaluateOverlay, issuesOf, ruleOn, warmOverlay } from './evaluateOverlay.ts'
-import { loadBundledMesh } from './bundledMeshes.ts'
+import { loadBundledMesh, registerMeshUrls } from './bundledMeshes.ts'
 import { meshLibraryForScene } from '../../terrain/meshLibraryForScene.ts'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
@@ -25,6 +25,7 @@ scope.onmessage = async (event: MessageEvent<EngineRequest>) => {
 async function answer(req: EngineRequest): Promise<EngineReply> {
   try {
     // mesh files the scene names are read, repaired and simplified once, and each piece's size checked (src/terrain)
+    registerMeshUrls(req.meshFiles ?? {})
     await meshLibraryForScene(req.scene, loadBundledMesh)
     return req.kind === 'evaluate'
       ? { kind: 'evaluated', requestId: req.requestId, ok: true, overlay: evaluateOverlay(req.scene, req.selection) }
@@ -38,6 +39,7 @@ async function evaluateLive(req: Extract<EngineRequest, { kind: 'evaluate' }>): 
   const stale = () => latestLive !== req.requestId
   let finished = true
   try {
+    registerMeshUrls(req.meshFiles ?? {})
     await meshLibraryForScene(req.scene, loadBundledMesh)
     finished = !stale() && await warmOverlay(req.scene, stale, yieldToMessages)
   } catch {

@@ -1,6 +1,7 @@
 // The main thread's handle on the engine worker: request/reply by id, one promise per request.
 import type { Query, ResultDocument, Scene, SceneIssue } from '../../engine/index.ts'
 import type { EngineReply, EngineRequest, Overlay, Selection } from './protocol.ts'
+import { userMeshUrls } from './bundledMeshes.ts'
 
 export type EngineOutcome<T> = { ok: true; value: T } | { ok: false; issues: SceneIssue[]; superseded?: true }
 
@@ -32,7 +33,8 @@ export function createEngineClient(): EngineClient {
     new Promise((resolve) => {
       const requestId = nextId++
       pending.set(requestId, resolve)
-      worker.postMessage(make(requestId))
+      // terrain files the player added go along, so the worker can read the ones the scene names
+      worker.postMessage({ ...make(requestId), meshFiles: userMeshUrls() })
     })
   return {
     evaluate: async (scene, selection, live = false) => {

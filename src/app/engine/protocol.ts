@@ -45,13 +45,16 @@ export type Overlay = {
   ms: number
 }
 
+/** Terrain files the player added (name → blob: URL), for scenes that name them (bundledMeshes.ts). */
+export type MeshFileUrls = Record<string, string>
+
 export type EngineRequest =
   /**
    * live: the overlay loop's request. A newer live request cancels it (the reply says superseded);
    * the sight lines it finished stay in the worker's memo and are reused.
    */
-  | { kind: 'evaluate'; requestId: number; scene: Scene; selection: Selection; live?: boolean }
-  | { kind: 'rule'; requestId: number; scene: Scene; query: Query }
+  | { kind: 'evaluate'; requestId: number; scene: Scene; selection: Selection; live?: boolean; meshFiles?: MeshFileUrls }
+  | { kind: 'rule'; requestId: number; scene: Scene; query: Query; meshFiles?: MeshFileUrls }
 
 export type EngineReply =
   | { kind: 'evaluated'; requestId: number; ok: true; overlay: Overlay }

@@ -1,11 +1,14 @@
-// One terrain piece: its footprint extruded to its height, or its mesh (models/*.json) placed as the
-// engine places it. In edit mode a press selects a prism piece, a drag moves it, and the selected
-// piece shows handles on its corners to reshape the footprint; mesh pieces are selected, not reshaped.
-import { useEffect, useMemo } from 'react'
+// One terrain piece: its footprint extruded to its height, or its mesh (a models/ file: tabletop-mesh/1,
+// STL, OBJ, glTF/GLB with its textures) placed as the engine places it, its LoS mesh over it when selected.
+// In edit mode a press selects a prism piece, a drag moves it, and the selected piece shows handles on its
+// corners to reshape the footprint; mesh pieces are selected, not reshaped.
+import { useEffect, useMemo, useState } from 'react'
 import type { ThreeEvent } from '@react-three/fiber'
-import { BufferGeometry, ExtrudeGeometry, Float32BufferAttribute, Shape, Vector2 } from 'three'
+import { BufferGeometry, ExtrudeGeometry, Float32BufferAttribute, type Material, type Mesh, type Object3D, Shape, Vector2 } from 'three'
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js'
 import { type MeshTerrain, type Point2, isMeshTerrain } from '../../engine/index.ts'
-import { bundledMeshes } from '../engine/bundledMeshes.ts'
+import { bundledMeshUrl, loadBundledMesh } from '../engine/bundledMeshes.ts'
+import type { PreparedMesh } from '../../terrain/prepareMeshFile.ts'
 import { findRuleSystem } from '../../systems/index.ts'
 import { useApp } from '../state/appStore.ts'
 import { moveTerrain, setTerrainVertex } from '../state/sceneEdits.ts'
@@ -40,26 +43,95 @@ function Prism({ footprint, heightMm, z, colour, selected, onPointerDown }: {
   )
 }
 
-/** A mesh piece: the file's triangles scaled, turned about z and moved, exactly as terrainWorld.ts does. */
+/** A bundled mesh file read, repaired and simplified (src/terrain, as the worker does), or null while loading or refused. */
+function usePreparedMesh(name: string): PreparedMesh | null {
+  const [prepared, setPrepared] = useState<PreparedMesh | null>(null)
+  useEffect(() => {
+    let live = true
+    loadBundledMesh(name).then((p) => live && setPrepared(p), () => live && setPrepared(null))
+    return () => { live = false }
+  }, [name])
+  return prepared
+}
+
+/** A bundled glTF/GLB file as three.js objects (with its materials and textures), or null. */
+function useGltfScene(name: string): Object3D | null {
+  const url = bundledMeshUrl(name)
+  const isGltf = /\.(glb|gltf)$/i.test(name) && url !== null
+  const [scene, setScene] = useState<Object3D | null>(null)
+  useEffect(() => {
+    if (!isGltf || !url) return
+    let live = true
+    new GLTFLoader().loadAsync(url).then((g) => live && setScene(g.scene), () => live && setScene(null))
+    return () => { live = false }
+  }, [url, isGltf])
+  return scene
+}
+
+function geometryOf(mesh: { positions: ArrayLike<number>; indices: ArrayLike<number> }): BufferGeometry {
+  const g = new BufferGeometry()
+  g.setAttribute('position', new Float32BufferAttribute(Float32Array.from(mesh.positions), 3))
+  g.setIndex(Array.from(mesh.indices))
+  g.computeVertexNormals()
+  return g
+}
+
+/** glTF is y-up in metres; the table is z-up in millimetres (as src/terrain/readMeshFile.ts reads it). */
+const GLTF_TO_TABLE = { rotation: [Math.PI / 2, 0, 0] as [number, number, number], scale: 1000 }
+
+/**
+ * A mesh piece: the file's full mesh (a glTF/GLB with its own materials and textures) scaled, turned
+ * about z and moved exactly as terrainWorld.ts places it; selected, its line-of-sight mesh (what sight
+ * lines are cast against, simplified within the stated tolerance) is drawn over it as a wireframe.
+ */
 function MeshPiece({ piece, colour, selected, onPointerDown }: { piece: MeshTerrain; colour: string; selected: boolean; onPointerDown: (e: ThreeEvent<PointerEvent>) => void }) {
-  const mesh = bundledMeshes()[piece.mesh]
-  const geometry = useMemo(() => {
-    if (!mesh) return null
-    const g = new BufferGeometry()
-    g.setAttribute('position', new Float32BufferAttribute(mesh.positions, 3))
-    g.setIndex([...mesh.indices])
-    g.computeVertexNormals()
-    return g
-  }, [mesh])
+  const prepared = usePreparedMesh(piece.mesh)
+  const gltf = useGltfScene(piece.mesh)
+  const model = useMemo(() => gltf?.clone(true) ?? null, [gltf])
+  const geometry = useMemo(() => (prepared && prepared.full.indices.length ? geometryOf(prepared.full) : null), [prepared])
+  const losGeometry = useMemo(() => (prepared ? geometryOf(prepared.los) : null), [prepared])
   useEffect(() => () => geometry?.dispose(), [geometry])
+  useEffect(() => () => losGeometry?.dispose(), [losGeometry])
   const { ghost } = useTableLook()
-  if (!geometry) return null
+  useEffect(() => {
+    model?.traverse((o) => {
+      const m = (o as Mesh).material as (Material & { opacity: number }) | undefined
+      if (!m) return
+      m.transparent = ghost
+      m.opacity = ghost ? 0.22 : 1
+      m.depthWrite = !ghost
+    })
+  }, [model, ghost])
   const scale = piece.scale ?? 1
   return (
-    <mesh geometry={geometry} position={piece.position} rotation={[0, 0, ((piece.rotation ?? 0) * Math.PI) / 180]} scale={[scale, scale, scale]} onPointerDown={onPointerDown}>
-      <meshStandardMaterial color={selected ? COLOURS.terrainSelected : colour} transparent opacity={ghost ? 0.22 : 0.88} depthWrite={!ghost} roughness={0.9} flatShading />
-    </mesh>
+    <group position={piece.position} rotation={[0, 0, ((piece.rotation ?? 0) * Math.PI) / 180]} scale={[scale, scale, scale]} onPointerDown={onPointerDown}>
+      {model ? (
+        <group rotation={GLTF_TO_TABLE.rotation} scale={GLTF_TO_TABLE.scale}>
+          <primitive object={model} />
+        </group>
+      ) : geometry && (
+        <mesh geometry={geometry}>
+          <meshStandardMaterial color={selected ? COLOURS.terrainSelected : colour} transparent opacity={ghost ? 0.22 : 0.88} depthWrite={!ghost} roughness={0.9} flatShading />
+        </mesh>
+      )}
+      {selected && losGeometry && (
+        <mesh geometry={losGeometry} name="los-mesh">
+          <meshBasicMaterial color={COLOURS.terrainSelected} wireframe transparent opacity={0.9} depthTest={false} />
+        </mesh>
+      )}
+    </group>
   )
+}
+
+/** Height of a mesh piece's top above the table (mm), once its file is loaded. */
+function useMeshTopMm(piece: MeshTerrain): number {
+  const prepared = usePreparedMesh(piece.mesh)
+  return piece.position[2] + (prepared ? prepared.report.boundsMm[5] : 0) * (piece.scale ?? 1)
+}
+
+function MeshLabel({ piece }: { piece: MeshTerrain }) {
+  const top = useMeshTopMm(piece)
+  return <Label text={piece.name ?? piece.id} position={[piece.position[0], piece.position[1], top + 20]} heightMm={20} colour="#e6e6e6" />
 }
 
 export function TerrainPiece({ id }: { id: string }) {
@@ -79,11 +151,10 @@ export function TerrainPiece({ id }: { id: string }) {
       e.stopPropagation()
       selectTerrain(selected ? null : id)
     }
-    const top = piece.position[2] + Math.max(...(bundledMeshes()[piece.mesh]?.positions.filter((_, i) => i % 3 === 2) ?? [0])) * (piece.scale ?? 1)
     return (
       <group name={`terrain:${id}`}>
         <MeshPiece piece={piece} colour={terrainColour(piece.type, types)} selected={selected} onPointerDown={select} />
-        {(editing || selected) && <Label text={piece.name ?? piece.id} position={[piece.position[0], piece.position[1], top + 20]} heightMm={20} colour="#e6e6e6" />}
+        {(editing || selected) && <MeshLabel piece={piece} />}
       </group>
     )
   }

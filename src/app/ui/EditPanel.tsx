@@ -7,6 +7,7 @@ import { useApp } from '../state/appStore.ts'
 import { addModel, addTerrain, removeModel, removeTerrain, setFacing, setTerrainHeight, setTerrainType } from '../state/sceneEdits.ts'
 import { downloadBlob } from '../actions/download.ts'
 import { openSceneFile } from '../actions/openScene.ts'
+import { addTerrainFile } from '../actions/addTerrainFile.ts'
 
 function ModelTools() {
   const focusId = useApp((s) => s.focusId)
@@ -112,6 +113,7 @@ function TerrainTools() {
 
 function SceneFiles() {
   const fileInput = useRef<HTMLInputElement>(null)
+  const meshInput = useRef<HTMLInputElement>(null)
   return (
     <div className="button-row">
       <button type="button" onClick={() => fileInput.current?.click()} data-testid="open-scene">Open scene…</button>
@@ -119,6 +121,12 @@ function SceneFiles() {
         const f = e.target.files?.[0]
         e.target.value = ''
         if (f) void openSceneFile(f)
+      }} />
+      <button type="button" onClick={() => meshInput.current?.click()} data-testid="add-terrain-file">Add terrain file…</button>
+      <input ref={meshInput} type="file" accept=".stl,.obj,.glb,.gltf,.json" hidden data-testid="add-terrain-file-input" onChange={(e) => {
+        const f = e.target.files?.[0]
+        e.target.value = ''
+        if (f) void addTerrainFile(f)
       }} />
       <button type="button" data-testid="save-scene" onClick={() => {
         const { scene } = useApp.getState()
