@@ -379,7 +379,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     if (nd > n.faces && check.alwaysSucceed.length === 0) return `${what}: impossible (needs ${nd}+)`
     return `${what}: ${Math.max(nd, 2)}+${st.reroll ? ` (re-roll failures: ${st.rerollSource})` : ''}${check.alwaysSucceed.length ? ` (always on ${check.alwaysSucceed.join('/')})` : ''}`
   }
-  const fmt = (e: { n: bigint; d: bigint }) => ({ value: roundTo(toNumberE(e), 6), exact: formatE(e) })
+  const fmt = (e: { n: bigint; d: bigint }) => ({ value: toNumberE(e), exact: formatE(e) })
   const pHit = allowed ? result.pHit : { n: 0n, d: 1n }
   const pEffect = allowed ? result.pAnyHpLost : { n: 0n, d: 1n }
   const modifiers: Modifier[] = [

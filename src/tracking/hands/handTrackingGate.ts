@@ -2,7 +2,7 @@
 // same camera image), goes through HandOcclusion. The gate says which tracked poses may be placed on
 // the table now (free ones; held, moving and settling models stay where the hand found them), how
 // many models a hand is holding, and how many recent frames a freeze may average for a ruling.
-// Keys are `kind:id` (a model and a terrain piece may share an id).
+// Models and terrain pieces are kept apart (a model and a terrain piece may share an id).
 // Hot path: update() runs per tracking result; its scratch is allocated once (not reentrant).
 import type { Registry } from '../registry/registrySchema.ts'
 import type { ObjectPose, TableLock } from '../types.ts'
@@ -20,31 +20,26 @@ function findMeasured(objects: readonly ObjectPose[], kind: string, id: string):
   return null
 }
 
+type Kind = 'model' | 'terrain'
+
+/** Per kind (model ids and terrain ids are separate namespaces): the occlusion states and their scratch. */
+type KindState = { occlusion: HandOcclusion; objects: OccludableObject[]; count: number; positions: Map<string, [number, number]>; reach: Map<string, number> }
+
 export class HandTrackingGate {
-  readonly occlusion: HandOcclusion
-  private reach = new Map<string, number>()
+  private readonly kinds: Record<Kind, KindState>
   private registry: Registry
   private readonly hulls: Hull[] = Array.from({ length: MAX_HANDS }, () => createHull())
-  private readonly objects: OccludableObject[] = []
-  private readonly positions = new Map<string, [number, number]>()
 
   constructor(registry: Registry, params: Partial<OcclusionParams> = {}) {
-    this.occlusion = new HandOcclusion(params)
+    const kind = (): KindState => ({ occlusion: new HandOcclusion(params), objects: [], count: 0, positions: new Map(), reach: new Map() })
+    this.kinds = { model: kind(), terrain: kind() }
     this.registry = registry
   }
 
   setRegistry(registry: Registry): void {
     this.registry = registry
-    this.reach.clear()
-  }
-
-  private reachOf(kind: 'model' | 'terrain', id: string, key: string): number {
-    let r = this.reach.get(key)
-    if (r === undefined) {
-      r = markerReachMm(this.registry, kind, id)
-      this.reach.set(key, r)
-    }
-    return r
+    this.kinds.model.reach.clear()
+    this.kinds.terrain.reach.clear()
   }
 
   /**
@@ -58,52 +53,61 @@ export class HandTrackingGate {
     if (!table.locked) return
     const n = Math.min(handCount, MAX_HANDS)
     for (let h = 0; h < n; h++) handOutlineOnTable(table, hands[h]!, this.hulls[h]!)
-    let count = 0
+    this.kinds.model.count = 0
+    this.kinds.terrain.count = 0
     for (const t of tracked) {
-      const key = `${t.kind}:${t.id}`
-      let o = this.objects[count]
+      const k = this.kinds[t.kind]
+      let o = k.objects[k.count]
       if (!o) {
-        o = { id: key, position: [0, 0], facing: 0, seen: false, reachMm: 0 }
-        this.objects.push(o)
+        o = { id: t.id, position: [0, 0], facing: 0, seen: false, reachMm: 0 }
+        k.objects.push(o)
       }
-      let pos = this.positions.get(key)
-      if (!pos) { pos = [0, 0]; this.positions.set(key, pos) }
+      let pos = k.positions.get(t.id)
+      if (!pos) { pos = [0, 0]; k.positions.set(t.id, pos) }
+      let reach = k.reach.get(t.id)
+      if (reach === undefined) { reach = markerReachMm(this.registry, t.kind, t.id); k.reach.set(t.id, reach) }
       const measured = findMeasured(result.objects, t.kind, t.id)
       pos[0] = measured ? measured.position[0] : t.position[0]
       pos[1] = measured ? measured.position[1] : t.position[1]
-      o.id = key
+      o.id = t.id
       o.position = pos
       o.facing = measured ? measured.facing : t.facing
       o.seen = measured !== null
-      o.reachMm = this.reachOf(t.kind, t.id, key)
-      count++
+      o.reachMm = reach
+      k.count++
     }
-    this.objects.length = count
-    this.occlusion.update(this.hulls, n, this.objects, timeMs)
+    this.updateKind(this.kinds.model, n, timeMs)
+    this.updateKind(this.kinds.terrain, n, timeMs)
   }
 
-  state(kind: 'model' | 'terrain', id: string): ModelOcclusion | undefined {
-    return this.occlusion.get(`${kind}:${id}`)
+  private updateKind(k: KindState, handCount: number, timeMs: number): void {
+    k.objects.length = k.count
+    k.occlusion.update(this.hulls, handCount, k.objects, timeMs)
+  }
+
+  state(kind: Kind, id: string): ModelOcclusion | undefined {
+    return this.kinds[kind].occlusion.get(id)
   }
 
   /** May this tracked pose be put on the table now (no hand holding it, at rest)? */
-  isFree(kind: 'model' | 'terrain', id: string): boolean {
-    const s = this.occlusion.get(`${kind}:${id}`)
+  isFree(kind: Kind, id: string): boolean {
+    const s = this.kinds[kind].occlusion.get(id)
     return !s || s.state === 'free'
   }
 
-  isMoving(kind: 'model' | 'terrain', id: string): boolean {
-    return this.occlusion.isMoving(`${kind}:${id}`)
+  isMoving(kind: Kind, id: string): boolean {
+    return this.kinds[kind].occlusion.isMoving(id)
   }
 
+  /** Models and terrain pieces a hand is holding. */
   holdingCount(): number {
-    return this.occlusion.holdingCount()
+    return this.kinds.model.occlusion.holdingCount() + this.kinds.terrain.occlusion.holdingCount()
   }
 
   /** Model ids a hand is holding (held, moving or settling). */
   heldModelIds(): string[] {
     const out: string[] = []
-    for (const m of this.occlusion.all()) if (m.state !== 'free' && m.id.startsWith('model:')) out.push(m.id.slice(6))
+    for (const m of this.kinds.model.occlusion.all()) if (m.state !== 'free') out.push(m.id)
     return out
   }
 
@@ -114,9 +118,7 @@ export class HandTrackingGate {
 
   /** Frames a freeze may average for these models (0 = not now: a hand is near one of them, or it is settling). */
   freezeFrames(modelIds: Iterable<string>, max: number): number {
-    const keys: string[] = []
-    for (const id of modelIds) keys.push(`model:${id}`)
-    return this.occlusion.cleanFramesFor(keys, max)
+    return this.kinds.model.occlusion.cleanFramesFor(modelIds, max)
   }
 
   /** "hand over the table: holding N models" (null when no model is held). */

@@ -6,7 +6,8 @@
 // ImageToTensorCalculator output_tensor_float_range), i.e. mean 0, std 255. Tensor order is kept as
 // the legacy graphs use it, which is the order the Tasks graphs expect (detector: regressors 1×2016×18,
 // scores 1×2016×1; landmarks: screen landmarks 1×63, presence 1×1, handedness 1×1, world landmarks 1×63).
-// Usage: tsx src/tracking/node/buildHandLandmarkerTask.ts [--out models/hand_landmarker.task]
+// Usage: tsx src/tracking/node/buildHandLandmarkerTask.ts [--out models/hand_landmarker.task] [--lite]
+// (--lite: the packaged palm_detection_lite + hand_landmark_lite instead, same tensors; not committed)
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -30,14 +31,14 @@ function checkShapes(what: string, info: ModelInfo, expected: { input: number[];
   if (got !== expected.outputs.map(shape).join(' ')) fail(`${what}: outputs ${got} are not ${expected.outputs.map(shape).join(' ')} (in that order)`)
 }
 
-export function buildHandLandmarkerTask(handsDir: string): { bundle: Uint8Array; detector: ModelInfo; landmarks: ModelInfo; version: string } {
+export function buildHandLandmarkerTask(handsDir: string, variant: 'full' | 'lite' = 'full'): { bundle: Uint8Array; detector: ModelInfo; landmarks: ModelInfo; version: string } {
   const pkg = JSON.parse(readFileSync(join(handsDir, 'package.json'), 'utf8')) as { version: string; license?: string }
   const loader = readFileSync(join(handsDir, 'hands_solution_packed_assets_loader.js'), 'utf8')
-  const m = /"filename":\s*"[^"]*\/palm_detection_full\.tflite",\s*"start":\s*(\d+),\s*"end":\s*(\d+)/.exec(loader)
-  if (!m) fail(`palm_detection_full.tflite is not listed in ${join(handsDir, 'hands_solution_packed_assets_loader.js')}`)
+  const m = new RegExp(`"filename":\\s*"[^"]*/palm_detection_${variant}\\.tflite",\\s*"start":\\s*(\\d+),\\s*"end":\\s*(\\d+)`).exec(loader)
+  if (!m) fail(`palm_detection_${variant}.tflite is not listed in ${join(handsDir, 'hands_solution_packed_assets_loader.js')}`)
   const packed = readFileSync(join(handsDir, 'hands_solution_packed_assets.data'))
   const palm = new Uint8Array(packed.subarray(Number(m[1]), Number(m[2])))
-  const landmark = new Uint8Array(readFileSync(join(handsDir, 'hand_landmark_full.tflite')))
+  const landmark = new Uint8Array(readFileSync(join(handsDir, `hand_landmark_${variant}.tflite`)))
   const detector = readModelInfo(palm)
   const landmarks = readModelInfo(landmark)
   checkShapes('palm_detection_full.tflite', detector, EXPECTED.detector)
@@ -53,11 +54,11 @@ export function buildHandLandmarkerTask(handsDir: string): { bundle: Uint8Array;
     mean: [0], std: [255],
   }
   const detectorMeta = buildImageModelMetadata({
-    ...common, name: 'hand_detector', description: 'MediaPipe palm detection (full), 192x192 RGB in [0, 1]; 2016 SSD anchors.',
+    ...common, name: 'hand_detector', description: `MediaPipe palm detection (${variant}), 192x192 RGB in [0, 1]; 2016 SSD anchors.`,
     inputName: 'image', outputNames: ['regressors', 'classificators'],
   })
   const landmarksMeta = buildImageModelMetadata({
-    ...common, name: 'hand_landmarks_detector', description: 'MediaPipe hand landmarks (full), 224x224 RGB in [0, 1].',
+    ...common, name: 'hand_landmarks_detector', description: `MediaPipe hand landmarks (${variant}), 224x224 RGB in [0, 1].`,
     inputName: 'image', outputNames: ['landmarks', 'presence', 'handedness', 'world_landmarks'],
   })
   const bundle = zipStored([
@@ -78,7 +79,7 @@ function main(): void {
   } catch {
     fail('@mediapipe/hands is not installed (npm ci installs it as a dev dependency)')
   }
-  const { bundle, detector, landmarks, version } = buildHandLandmarkerTask(handsDir)
+  const { bundle, detector, landmarks, version } = buildHandLandmarkerTask(handsDir, args.includes('--lite') ? 'lite' : 'full')
   writeFileSync(out, bundle)
   process.stdout.write(JSON.stringify({
     out, bytes: bundle.length, source: `@mediapipe/hands ${version}`,

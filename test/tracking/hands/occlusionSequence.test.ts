@@ -50,7 +50,7 @@ function handFor(s: TabletopScene, step: Step, target: HandObservation): SynthHa
   return hand
 }
 
-type FrameLog = { step: Step; locked: boolean; bState: string; bShown: [number, number]; bTracked: string; moving: boolean; bMeasured: boolean; handNearB: boolean; freezeFrames: number; frozenB: [number, number] | null }
+type FrameLog = { step: Step; locked: boolean; status: string | null; bState: string; bShown: [number, number]; bTracked: string; moving: boolean; bMeasured: boolean; handNearB: boolean; freezeFrames: number; frozenB: [number, number] | null }
 const log: FrameLog[] = []
 let cv: OpenCvHandle
 
@@ -77,7 +77,7 @@ beforeAll(async () => {
     const frozen = n > 0 ? filter.freeze(n).find((f) => f.id === 'b')! : null
     log.push({
       step, bState: gate.state('model', 'b')!.state, bShown: [...shown.get('b')!], bTracked: b.state, moving: gate.isMoving('model', 'b'),
-      bMeasured: result.objects.some((o) => o.id === 'b'), locked: result.table.locked, handNearB: gate.state('model', 'b')!.lastHandMs === timeMs, freezeFrames: n,
+      bMeasured: result.objects.some((o) => o.id === 'b'), locked: result.table.locked, status: gate.statusText(), handNearB: gate.state('model', 'b')!.lastHandMs === timeMs, freezeFrames: n,
       frozenB: frozen ? [frozen.position[0], frozen.position[1]] : null,
     })
   })
@@ -93,8 +93,9 @@ describe('a hand over a tracked model (rendered frames)', () => {
     expect(covered.every((f) => !f.bMeasured)).toBe(true)
     expect(covered.some((f) => f.bTracked === 'stale')).toBe(true)
   })
-  it('b is held while the hand is near: shown where it was (within 1 mm), never free, never dropped', () => {
+  it('b is held while the hand is near: shown where it was (within 1 mm), never free, never dropped; the status says so', () => {
     for (const f of log.filter((f) => f.step.hand !== 'none')) {
+      expect(f.status).toBe('hand over the table: holding 1 model')
       expect(['held', 'moving']).toContain(f.bState)
       expect(dist(f.bShown, START)).toBeLessThan(1)
     }
