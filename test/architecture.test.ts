@@ -151,6 +151,20 @@ describe('architecture: dependencies point one way', () => {
     const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])
     expect(cyclesOf(graph)).toEqual([['a', 'b', 'c', 'a']])
   })
+  it('src/server (Node) is never imported by the browser app, and imports no React, DOM or OpenCV code', () => {
+    const bad: string[] = []
+    for (const f of files(join(root, 'src/app'))) {
+      for (const i of imports(f)) if (i.startsWith('.') && join(f, '..', i).startsWith(join(root, 'src/server'))) bad.push(`${relative(root, f)} → ${i}`)
+    }
+    for (const f of files(join(root, 'src/server'))) {
+      for (const i of imports(f)) {
+        const target = i.startsWith('.') ? join(f, '..', i) : ''
+        const allowedApp = target === join(root, 'src/app/sync/tableDoc.ts')
+        if (/^(react|react-dom|@react-three|zustand|@techstark)/.test(i) || (target.startsWith(join(root, 'src/app')) && !allowedApp) || target.startsWith(join(root, 'src/tracking'))) bad.push(`${relative(root, f)} → ${i}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
   it('src/tracking/hands is pure: it imports only the tracking layer (no MediaPipe, no DOM libraries)', () => {
     const bad: string[] = []
     for (const f of files(join(root, 'src/tracking/hands'))) {

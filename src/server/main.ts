@@ -51,12 +51,17 @@ async function run(): Promise<void> {
   const host = args.host ?? (args.https || args.lan ? '0.0.0.0' : '127.0.0.1')
   const lan = host === '0.0.0.0' ? lanAddresses() : []
   const tls = args.https ? await localCertificate(args.dataDir, ['localhost', '127.0.0.1', ...lan, ...(host !== '0.0.0.0' ? [host] : [])]) : undefined
-  const server = await startServer({ distDir: args.app ? args.distDir : null, dataDir: args.dataDir, host, port: args.port, tls, redisUrl: process.env.REDIS_URL, instance: args.instance, log })
+  const scheme = args.https ? 'https' : 'http'
+  const port = args.port
+  // Room links made from this machine name the LAN address (known up front for a fixed port; with
+  // --port 0 links keep the host the request came by).
+  const lanBase = (p: number) => (lan[0] ? `${scheme}://${lan[0]}:${p}/` : undefined)
+  const server = await startServer({ distDir: args.app ? args.distDir : null, dataDir: args.dataDir, host, port, tls, redisUrl: process.env.REDIS_URL, instance: args.instance, log, publicUrl: port !== 0 ? lanBase(port) : undefined })
   console.log(`Tabletop AR: ${server.url}  (shared tables at ${server.wsUrl}${process.env.REDIS_URL ? ', rooms shared through Redis' : ''})`)
   if (tls) console.log(`certificate: self-signed, made on this machine (SHA-256 ${tls.fingerprint256}); each device asks once to trust it`)
-  const lanUrl = lan[0] ? `${args.https ? 'https' : 'http'}://${lan[0]}:${server.port}/` : null
+  const lanUrl = lanBase(server.port) ?? null
   if (lanUrl) {
-    console.log(`on this network: ${lan.map((a) => `${args.https ? 'https' : 'http'}://${a}:${server.port}/`).join('  ')}`)
+    console.log(`on this network: ${lan.map((a) => `${scheme}://${a}:${server.port}/`).join('  ')}`)
     console.log(await QRCode.toString(lanUrl, { type: 'terminal', small: true }))
   }
   const stop = () => {

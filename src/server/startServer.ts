@@ -28,6 +28,11 @@ export type ServerOptions = {
   /** This process's name in the data folder (each process sharing a folder needs its own). */
   instance?: string
   limits?: Partial<GuardLimits>
+  /**
+   * The address other devices reach this server by (the LAN URL), used for room links asked for
+   * from this machine itself (a link to 127.0.0.1 would be useless on a tablet).
+   */
+  publicUrl?: string
   /** The largest single websocket message in bytes. */
   maxMessageBytes?: number
   log?: (line: string) => void
@@ -106,7 +111,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
       const keys = registry.create()
       log(`room ${keys.roomId} created`)
-      res.writeHead(201, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(roomLinks(`${opts.tls ? 'https' : 'http'}://${host}/`, keys)))
+      const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/.test(host)
+      const base = loopback && opts.publicUrl ? opts.publicUrl : `${opts.tls ? 'https' : 'http'}://${host}/`
+      res.writeHead(201, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(roomLinks(base, keys)))
       return
     }
     if (path === '/api/health') {

@@ -92,7 +92,7 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
     return page
   }
 
-  it('a move and a ruling on one appear on the other; a view link cannot change the table', async () => {
+  it('a move, a ruling and the tracking source on one appear on the other; a view link cannot change the table', async () => {
     const a = await open(server.url)
     await a.getByTestId('room-share').click()
     await a.locator('[data-testid="room-panel"][data-status="connected"][data-role="edit"]').waitFor({ timeout: 30_000 })
@@ -115,7 +115,7 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
     for (let i = 1; i <= 10; i++) await a.mouse.move(from.x + 8 * i, from.y + 5 * i)
     await a.mouse.up()
     await expect.poll(async () => Math.hypot(...(await positionOf(a, 'b1')).map((v, i) => v - before[i]!) as [number, number])).toBeGreaterThan(10)
-    const moved = await positionOf(a, 'b1')
+    let moved = await positionOf(a, 'b1')
     await expect.poll(() => positionOf(b, 'b1'), { timeout: 10_000 }).toEqual(moved)
 
     // A ruling on device B lands in device A's history, same content hash.
@@ -130,6 +130,34 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
     expect(hashes).toHaveLength(1)
     expect(await recordHashes(a)).toEqual(hashes)
     await expect.poll(() => a.getByTestId('room-peers').innerText()).toContain('a1 → b1') // b's selection, via awareness
+
+    // Device B tracks a photo of the table: it becomes the tracking source; A says so, with the
+    // age of the shared positions, and gets the tracked positions.
+    await b.getByTestId('mode-photo').click()
+    await b.getByTestId('registry-input').setInputFiles(registryPath)
+    await b.getByTestId('calibration-input').setInputFiles(calibrationPath)
+    await b.getByTestId('photo-input').setInputFiles(photoPath)
+    await expect.poll(() => b.getByTestId('tracking-status').getAttribute('data-locked'), { timeout: 90_000 }).toBe('yes')
+    await expect.poll(() => b.getByTestId('room-tracking').innerText(), { timeout: 20_000 }).toContain('Tracking source: this device')
+    await expect.poll(() => a.getByTestId('room-tracking').innerText(), { timeout: 20_000 }).toMatch(/Tracking source: (Computer|Phone|Tablet) [0-9a-f]{4} · shared positions (just now|\d+ s old)/)
+    const tracked = await positionOf(b, 'b1')
+    await expect.poll(() => positionOf(a, 'b1'), { timeout: 10_000 }).toEqual(tracked)
+    // Each model the photo placed is shared as tracked (or moving), each it did not see as stale.
+    const trackedScene = await sceneOf(b)
+    const report = (trackedScene.meta as { tracking: { placed: string[]; notSeen: string[] } }).tracking
+    const modelIds = new Set(trackedScene.models.map((m) => m.id))
+    const placedModels = report.placed.filter((id) => modelIds.has(id))
+    // (Which models a photo places varies with the tracker, not with sharing; every one it reports is checked.)
+    expect(placedModels.length + report.notSeen.filter((id) => modelIds.has(id)).length).toBeGreaterThan(0)
+    const wrongPoses = async () => {
+      const poses = (await a.evaluate(() => window.__tabletopSync!.doc.getMap('poses').toJSON())) as Record<string, { state: string }>
+      return [
+        ...placedModels.filter((id) => !/^(tracked|moving)$/.test(poses[id]?.state ?? '')).map((id) => `${id}: ${poses[id]?.state} (placed)`),
+        ...report.notSeen.filter((id) => modelIds.has(id) && poses[id]?.state !== 'stale').map((id) => `${id}: ${poses[id]?.state} (not seen)`),
+      ]
+    }
+    await expect.poll(wrongPoses, { timeout: 10_000 }).toEqual([])
+    moved = tracked
 
     // The view link: it watches, and what it forges is refused by the server.
     const v = await open(viewLink, { width: 390, height: 844 })

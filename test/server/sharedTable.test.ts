@@ -4,6 +4,7 @@
 // the room carries on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { request } from 'node:http'
 import { findRuleSystem } from '../../src/systems/index.ts'
 import type { Scene } from '../../src/engine/index.ts'
 import { addSharedRuling, readScene, sharedRulings, writeScene } from '../../src/app/sync/tableDoc.ts'
@@ -71,6 +72,48 @@ describe('shared table through the real server', () => {
     const fresh = client(room.editKey)
     await fresh.ready
     expect(readScene(fresh.doc)?.models[0]?.position).toEqual([123, 456])
+  })
+
+  it('edits made while disconnected merge on reconnect, both ways', async () => {
+    const a = client(room.editKey)
+    const b = client(room.editKey)
+    await Promise.all([a.ready, b.ready])
+    a.provider.disconnect()
+    a.provider.configuration.websocketProvider.disconnect()
+    const sa = readScene(a.doc)!
+    sa.models[2]!.position = [300, 301]
+    writeScene(a.doc, sa) // offline on a
+    const sb = readScene(b.doc)!
+    sb.models[3]!.position = [400, 401]
+    writeScene(b.doc, sb) // meanwhile on b
+    await new Promise((r) => setTimeout(r, 200))
+    expect(readScene(b.doc)!.models[2]!.position).not.toEqual([300, 301])
+    await a.provider.configuration.websocketProvider.connect()
+    a.provider.connect()
+    for (const c of [a, b]) {
+      await until(() => JSON.stringify(readScene(c.doc)!.models[2]!.position) === '[300,301]' && JSON.stringify(readScene(c.doc)!.models[3]!.position) === '[400,401]', 10_000, 'both offline edits everywhere')
+    }
+  })
+
+  it('room links asked for from this machine name the address other devices reach', async () => {
+    const lan = await startTabletopServer({ distDir: null, publicUrl: 'https://192.168.1.20:5173/' })
+    try {
+      const viaLoopback = (await (await fetch(`${lan.url}api/rooms`, { method: 'POST' })).json()) as { editLink: string; viewLink: string }
+      expect(viaLoopback.editLink.startsWith('https://192.168.1.20:5173/?room=')).toBe(true)
+      // A request that came by another name keeps it (node:http: fetch does not let a test set Host).
+      const viaLan = await new Promise<{ editLink: string }>((resolve, reject) => {
+        const req = request(`${lan.url}api/rooms`, { method: 'POST', headers: { Host: 'tabletop.local:5173' } }, (res) => {
+          let body = ''
+          res.on('data', (d: Buffer) => (body += d.toString()))
+          res.on('end', () => resolve(JSON.parse(body) as { editLink: string }))
+        })
+        req.once('error', reject)
+        req.end()
+      })
+      expect(viaLan.editLink.startsWith('http://tabletop.local:5173/?room=')).toBe(true)
+    } finally {
+      await lan.stop()
+    }
   })
 
   it('a wrong key opens nothing', async () => {

@@ -114,8 +114,9 @@ export function joinRoom(link: RoomLink, origin: Pick<Location, 'protocol' | 'ho
     }
     if (s.rulings !== prev.rulings && joined && canWrite()) for (const r of s.rulings) addSharedRuling(doc, r, LOCAL)
     if (s.attackerId !== prev.attackerId || s.targetId !== prev.targetId) provider.setAwarenessField('selection', s.attackerId && s.targetId ? `${s.attackerId} → ${s.targetId}` : s.attackerId ?? null)
-    if (s.tracking.tableLocked && !prev.tracking.tableLocked && canWrite()) {
+    if (s.tracking.tableLocked && !prev.tracking.tableLocked && canWrite() && joined) {
       claimTrackingSource(doc, name, Date.now())
+      sharePoses(s.scene)
       refreshStatus()
     }
   })
