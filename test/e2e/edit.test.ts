@@ -66,7 +66,8 @@ describe.skipIf(!haveChromium)('planner editing in Chromium', () => {
     await page.getByTestId('target-b1').click()
     await fresh.waitFor()
     const before = await cardOf(page)
-    const wall = await page.evaluate(() => window.__tabletop!.project(350, 406, 30))
+    // near its west end: the middle of the wall lies within the Ranger's (a2, 46 mm away) touch target
+    const wall = await page.evaluate(() => window.__tabletop!.project(270, 406, 30))
     await page.mouse.click(wall.x, wall.y)
     await page.getByTestId('terrain-height').waitFor()
     await page.getByTestId('terrain-height').fill('220')
