@@ -27,11 +27,12 @@ export function runScenarioFolder(dir: string): void {
       it(`${f}: ${sc.description}`, async () => {
         const path = join(dir, f)
         // eval reads a scene file: write the scene part beside the scenario in a temp file
-        const { writeFileSync, mkdtempSync } = await import('node:fs')
+        const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs')
         const { tmpdir } = await import('node:os')
-        const tmp = join(mkdtempSync(join(tmpdir(), 'scenario-')), 'scene.json')
+        const tmpDir = mkdtempSync(join(tmpdir(), 'scenario-'))
+        const tmp = join(tmpDir, 'scene.json')
         writeFileSync(tmp, JSON.stringify(sc.scene))
-        const r = await runCli(['eval', tmp])
+        const r = await runCli(['eval', tmp]).finally(() => rmSync(tmpDir, { recursive: true, force: true }))
         expect(r.stderr, `${path}: CLI error`).toBe('')
         expect(r.code).toBe(0)
         const doc = JSON.parse(r.stdout) as { results: Array<{ id: string }> }
