@@ -184,7 +184,7 @@ async function main(): Promise<void> {
       await page.getByTestId('target-b1').click()
       await page.locator('[data-testid="card"][data-fresh="yes"][data-state="ruled"]').waitFor({ timeout: 30_000 })
       out.timeToFirstVerdict = { tableDrawnMs: tableMs, verdictMs: Date.now() - t0, note: 'page load → table drawn → a1, b1 picked at once → ruling on the card (fresh browser, no cache)' }
-      await page.getByRole('button', { name: 'Clear' }).click()
+      await page.getByRole('button', { name: 'Clear', exact: true }).click()
       await page.waitForTimeout(1500)
       const box = (await page.getByTestId('table-view').boundingBox())!
       const fpsNoOverlay = await measureFps(page, 0, orbitFor(page, box, 120))

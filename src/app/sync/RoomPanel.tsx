@@ -4,7 +4,6 @@
 import { useEffect, useState } from 'react'
 import QRCode from 'qrcode'
 import { useSync } from './syncStore.ts'
-import { createRoom } from './roomSession.ts'
 
 const STATUS_TEXT = { off: 'Not shared', connecting: 'Connecting…', connected: 'Connected', offline: 'Offline: changes kept here, merged when back', refused: 'Refused: this link is not valid for this room' } as const
 
@@ -55,6 +54,7 @@ export function RoomPanel() {
     setBusy(true)
     setError(null)
     try {
+      const { createRoom } = await import('./roomSession.ts') // Yjs and the provider load only now
       const room = await createRoom()
       sessionStorage.setItem(`tabletop-new-room-view-${room.roomId}`, room.viewLink)
       location.assign(room.editLink)

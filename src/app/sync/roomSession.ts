@@ -16,18 +16,12 @@ import type { RulingRecord } from '../record/rulingRecord.ts'
 import { saveRuling } from '../record/rulingDb.ts'
 import { type PoseState, type SharedPose, addSharedRuling, claimTrackingSource, newestPoseMs, readScene, sceneMaps, sharedRulings, trackingSource, writePose, writeScene } from './tableDoc.ts'
 import { type SyncPeer, useSync } from './syncStore.ts'
+import { type RoomLink, roomLinkFromLocation } from './roomLink.ts'
+
+export { type RoomLink, roomLinkFromLocation }
 
 const LOCAL = 'tabletop-local'
 const MOVING_MM = 2
-
-export type RoomLink = { roomId: string; key: string }
-
-/** `?room=<id>#key=<key>` from the page's address, or null. */
-export function roomLinkFromLocation(loc: Pick<Location, 'search' | 'hash'>): RoomLink | null {
-  const roomId = new URLSearchParams(loc.search).get('room')
-  const key = new URLSearchParams(loc.hash.replace(/^#/, '')).get('key')
-  return roomId && /^[a-z0-9]{12,40}$/.test(roomId) && key ? { roomId, key } : null
-}
 
 function deviceName(): string {
   const stored = localStorage.getItem('tabletop-device-name')
