@@ -6,13 +6,12 @@ import { join } from 'node:path'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadMeshes } from '../../src/cli/loadMeshes.ts'
-import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
-import { ATTACK, openAndSelect } from '../setup/demoTable.ts'
+import { ATTACK, cardOf, openAndSelect, sceneOf } from '../setup/demoTable.ts'
 import { ARCH_AT, ARCH_TURN_DEG, withArchOnA1B1 } from '../setup/archScene.ts'
-import type { Page } from 'playwright-core'
 import { libraryMeshes } from '../setup/libraryMeshes.ts'
 
 // demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
@@ -21,8 +20,6 @@ const meshes = await libraryMeshes()
 warnIfNoChromium('test/e2e/edit.test.ts (browser tests)')
 
 const known = ruleSystems.map((s) => s.id)
-const sceneOf = async (page: Page) => (await page.evaluate(() => window.__tabletop!.scene())) as Scene
-const cardOf = async (page: Page) => JSON.parse((await page.getByTestId('card-json').textContent()) ?? 'null') as QueryResult
 const evalOf = (scene: Scene) => evaluateTable(loadScene({ ...scene, queries: [ATTACK] }, findRuleSystem, known, { meshes })).results[0]!
 
 describe.skipIf(!haveChromium)('planner editing in Chromium', () => {

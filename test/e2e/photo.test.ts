@@ -3,7 +3,7 @@
 // its marker registry. The tracker (OpenCV in its worker) locks the table; the models it places are
 // within the tracking tolerance of the true positions; the card then matches `eval` on the
 // ground-truth scene. A file that is not an image gets a clear message and changes nothing.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PNG } from 'pngjs'
@@ -14,7 +14,7 @@ import { intrinsicsFile } from '../../src/tracking/index.ts'
 import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
-import { ATTACK, TOLERANCE_MM, dismissMessages, openAndSelect, renderDemoTable, truthRuling } from '../setup/demoTable.ts'
+import { ATTACK, TOLERANCE_MM, dismissMessages, openAndSelect, truthRuling, writeDemoPhoto } from '../setup/demoTable.ts'
 import { libraryMeshes } from '../setup/libraryMeshes.ts'
 
 // demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
@@ -33,14 +33,7 @@ describe.skipIf(!haveChromium)('photo ruling in Chromium', () => {
   const registryPath = join(RESULTS_DIR, 'photo-registry.json')
 
   beforeAll(async () => {
-    const rendered = await renderDemoTable(1)
-    synth = rendered.synth
-    const frame = rendered.frames[0]!
-    const png = new PNG({ width: frame.width, height: frame.height })
-    png.data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength)
-    mkdirSync(RESULTS_DIR, { recursive: true })
-    writeFileSync(photoPath, PNG.sync.write(png))
-    writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
+    synth = await writeDemoPhoto(photoPath, registryPath)
     server = await startAppServer()
     session = await launchChromium()
   })

@@ -11,18 +11,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PNG } from 'pngjs'
 import type { BrowserContext, Page } from 'playwright-core'
-import type { Scene } from '../../src/engine/index.ts'
 import { intrinsicsFile } from '../../src/tracking/index.ts'
 import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { type TabletopServer, startBuiltApp } from '../setup/tabletopServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
-import { openAndSelect, renderDemoTable } from '../setup/demoTable.ts'
+import { openAndSelect, sceneOf, writeDemoPhoto } from '../setup/demoTable.ts'
 
 warnIfNoChromium('test/e2e/servedApp.test.ts (browser tests)')
 
-const sceneOf = async (page: Page) => (await page.evaluate(() => window.__tabletop!.scene())) as Scene
 const positionOf = async (page: Page, id: string) => (await sceneOf(page)).models.find((m) => m.id === id)!.position
 const recordHashes = (page: Page) => page.evaluate(() => [...window.__tabletopSync!.doc.getMap('record').keys()].sort())
 
@@ -36,14 +33,8 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
   const calibrationPath = join(RESULTS_DIR, 'offline-camera.json')
 
   beforeAll(async () => {
-    const rendered = await renderDemoTable(1)
-    synth = rendered.synth
-    const frame = rendered.frames[0]!
-    const png = new PNG({ width: frame.width, height: frame.height })
-    png.data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength)
+    synth = await writeDemoPhoto(photoPath, registryPath)
     mkdirSync(RESULTS_DIR, { recursive: true })
-    writeFileSync(photoPath, PNG.sync.write(png))
-    writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
     writeFileSync(calibrationPath, JSON.stringify(intrinsicsFile(synth.spec.intrinsics, 'synthetic')))
     server = await startBuiltApp()
     session = await launchChromium()

@@ -3,39 +3,27 @@
 // with it exactly as the CLI does; a file that cannot be a solid is refused with its reason.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { describe, expect, it } from 'vitest'
+import { evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { prepareMeshFile } from '../../src/terrain/prepareMeshFile.ts'
 import { buildArch, buildRuin } from '../../src/terrain/build/terrainLibrary.ts'
 import { writeBinaryStl } from '../../src/terrain/build/writeMeshFiles.ts'
-import { type AppServer, startAppServer } from '../setup/appServer.ts'
-import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
-import { ATTACK, openAndSelect } from '../setup/demoTable.ts'
+import { appInBrowser } from '../setup/appInBrowser.ts'
+import { RESULTS_DIR, haveChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { ATTACK, cardOf, openAndSelect, sceneOf } from '../setup/demoTable.ts'
 import { libraryMeshes } from '../setup/libraryMeshes.ts'
-import type { Page } from 'playwright-core'
 
 warnIfNoChromium('test/e2e/terrainFile.test.ts (browser tests)')
 
 const known = ruleSystems.map((s) => s.id)
-const sceneOf = async (page: Page) => (await page.evaluate(() => window.__tabletop!.scene())) as Scene
-const cardOf = async (page: Page) => JSON.parse((await page.getByTestId('card-json').textContent()) ?? 'null') as QueryResult
 
 describe.skipIf(!haveChromium)('a terrain file from the player, in Chromium', () => {
-  let server: AppServer
-  let session: BrowserSession
-  beforeAll(async () => {
-    server = await startAppServer()
-    session = await launchChromium()
-  })
-  afterAll(async () => {
-    await session?.close()
-    await server?.close()
-  })
+  const app = appInBrowser()
 
   it('adds a binary STL print of the ruin at the table centre, and the card rules with it as eval does', async () => {
-    const page = session.page
-    await openAndSelect(page, server.url)
+    const page = app.session().page
+    await openAndSelect(page, app.server().url)
     const bytes = writeBinaryStl(buildRuin())
     const file = join(RESULTS_DIR, 'Ruin Print.stl')
     writeFileSync(file, bytes)
@@ -49,11 +37,11 @@ describe.skipIf(!haveChromium)('a terrain file from the player, in Chromium', ()
     const cli = evaluateTable(loadScene({ ...scene, queries: [ATTACK] }, findRuleSystem, known, { meshes })).results[0]!
     await expect.poll(() => cardOf(page), { timeout: 20_000 }).toEqual(cli)
     await page.screenshot({ path: screenshotPath('terrain-file-added') })
-    expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
+    expect(app.session().consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
   })
 
   it('refuses an open mesh with its reason, and the table stays as it was', async () => {
-    const page = session.page
+    const page = app.session().page
     const before = (await sceneOf(page)).terrain?.length
     const arch = buildArch()
     const file = join(RESULTS_DIR, 'open-arch.stl')

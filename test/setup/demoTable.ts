@@ -1,8 +1,10 @@
 // The narrative-skirmish demo table as the camera tests see it: b1 moved to a known spot, rendered
 // by the tracking layer's synthetic frame generator (with the marker registry a player would
 // write), the attack the tests select, and what `eval` says on the true table.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { PNG } from 'pngjs'
 import type { Page } from 'playwright-core'
-import { type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
+import { type QueryResult, type Scene, evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { loadOpenCv } from '../../src/tracking/index.ts'
 import type { RgbaFrame } from '../../src/tracking/types.ts'
@@ -10,6 +12,7 @@ import { readAttack, type AttackView } from '../../src/app/format/readAttack.ts'
 import { buildSceneFrame, type TabletopScene, type TruthPose } from '../tracking/synth/tabletopScene.ts'
 import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
 import { libraryMeshes } from './libraryMeshes.ts'
+import { RESULTS_DIR } from './browser.ts'
 
 /** Position error allowed for a tracked model (the tracker's own tests see ~1–2 mm). */
 export const TOLERANCE_MM = 5
@@ -32,6 +35,27 @@ export async function renderDemoTable(count: number, size?: { width: number; hei
   }
   return { frames, synth: synth! }
 }
+
+/**
+ * One frame of the demo table (b1 moved) written as the photo a player would pick, with the marker
+ * registry beside it; returns the truth.
+ */
+export async function writeDemoPhoto(photoPath: string, registryPath: string): Promise<TabletopScene> {
+  const { frames, synth } = await renderDemoTable(1)
+  const frame = frames[0]!
+  const png = new PNG({ width: frame.width, height: frame.height })
+  png.data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength)
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  writeFileSync(photoPath, PNG.sync.write(png))
+  writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
+  return synth
+}
+
+/** The scene the app's table shows now (read through the test probe). */
+export const sceneOf = async (page: Page): Promise<Scene> => (await page.evaluate(() => window.__tabletop!.scene())) as Scene
+
+/** The result the ruling card shows now (its hidden JSON). */
+export const cardOf = async (page: Page): Promise<QueryResult> => JSON.parse((await page.getByTestId('card-json').textContent()) ?? 'null') as QueryResult
 
 /** What `eval` says for the test's attack on the true table (b1 where it really is). */
 export function truthRuling(): AttackView {

@@ -7,6 +7,22 @@ export type ZipEntry = { name: string; data: Uint8Array }
 
 const DOS_DATE_1980_01_01 = (0 << 9) | (1 << 5) | 1
 
+/**
+ * The fields a local header (from byte 4) and a central-directory entry (from byte 6) share: version
+ * needed (2.0), flags 0, method 0 (stored), time 00:00, the fixed date, CRC-32, both sizes, name length.
+ */
+function writeEntryFields(v: DataView, at: number, crc: number, size: number, nameLength: number): void {
+  v.setUint16(at, 20, true)
+  v.setUint16(at + 2, 0, true)
+  v.setUint16(at + 4, 0, true)
+  v.setUint16(at + 6, 0, true)
+  v.setUint16(at + 8, DOS_DATE_1980_01_01, true)
+  v.setUint32(at + 10, crc, true)
+  v.setUint32(at + 14, size, true)
+  v.setUint32(at + 18, size, true)
+  v.setUint16(at + 22, nameLength, true)
+}
+
 export function zipStored(entries: readonly ZipEntry[]): Uint8Array {
   const enc = new TextEncoder()
   const parts: Uint8Array[] = []
@@ -18,25 +34,13 @@ export function zipStored(entries: readonly ZipEntry[]): Uint8Array {
     const local = new Uint8Array(30 + name.length)
     const l = new DataView(local.buffer)
     l.setUint32(0, 0x04034b50, true)
-    l.setUint16(4, 20, true)
-    l.setUint16(8, 0, true)
-    l.setUint16(10, 0, true)
-    l.setUint16(12, DOS_DATE_1980_01_01, true)
-    l.setUint32(14, crc, true)
-    l.setUint32(18, e.data.length, true)
-    l.setUint32(22, e.data.length, true)
-    l.setUint16(26, name.length, true)
+    writeEntryFields(l, 4, crc, e.data.length, name.length)
     local.set(name, 30)
     const c = new Uint8Array(46 + name.length)
     const cv = new DataView(c.buffer)
     cv.setUint32(0, 0x02014b50, true)
-    cv.setUint16(4, 20, true)
-    cv.setUint16(6, 20, true)
-    cv.setUint16(14, DOS_DATE_1980_01_01, true)
-    cv.setUint32(16, crc, true)
-    cv.setUint32(20, e.data.length, true)
-    cv.setUint32(24, e.data.length, true)
-    cv.setUint16(28, name.length, true)
+    cv.setUint16(4, 20, true) // version made by
+    writeEntryFields(cv, 6, crc, e.data.length, name.length)
     cv.setUint32(42, offset, true)
     c.set(name, 46)
     parts.push(local, e.data)
