@@ -2,15 +2,14 @@
 // positions ruled on are not from this photo, the card says so beside the verdict, and why.
 //  - a registry whose models are not on this table: the table locks, no model is placed;
 //  - a registry whose table markers are not in the photo: markers seen, table not locked ("wrong registry?").
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PNG } from 'pngjs'
 import type { Page } from 'playwright-core'
 import type { Registry } from '../../src/tracking/index.ts'
 import { RESULTS_DIR, haveChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { appInBrowser } from '../setup/appInBrowser.ts'
-import { dismissMessages, openAndSelect, renderDemoTable } from '../setup/demoTable.ts'
+import { dismissMessages, openAndSelect, writeDemoPhoto } from '../setup/demoTable.ts'
 
 warnIfNoChromium('test/e2e/trackingHonesty.test.ts (browser tests)')
 
@@ -20,13 +19,7 @@ describe.skipIf(!haveChromium)('tracking honesty on the card (Photo mode)', () =
   let registry: Registry
 
   beforeAll(async () => {
-    const { frames, synth } = await renderDemoTable(1)
-    const frame = frames[0]!
-    const png = new PNG({ width: frame.width, height: frame.height })
-    png.data = Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength)
-    mkdirSync(RESULTS_DIR, { recursive: true })
-    writeFileSync(photoPath, PNG.sync.write(png))
-    registry = synth.registry
+    registry = (await writeDemoPhoto(photoPath, join(RESULTS_DIR, 'honesty-registry.json'))).registry
   })
 
   /** Load the registry, open the photo, and wait until the warnings include `expected`. */
