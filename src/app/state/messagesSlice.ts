@@ -19,8 +19,10 @@ export const createMessagesSlice: StateCreator<AppState, [], [], MessagesSlice> 
   messages: [],
   notify: (m) => {
     const id = nextMessageId++
-    // Keep the newest few: a flood of messages helps nobody.
-    set((s) => ({ messages: [...s.messages.filter((x) => x.text !== m.text), { ...m, id }].slice(-3) }))
+    // Keep the newest few: a flood of messages helps nobody. A new info message replaces an older one
+    // (switching games three times must not stack three "Opened the demo table" notes over the table).
+    const keep = (x: Message) => x.text !== m.text && !(m.level === 'info' && x.level === 'info')
+    set((s) => ({ messages: [...s.messages.filter(keep), { ...m, id }].slice(-3) }))
     if (m.level === 'info') setTimeout(() => get().dismiss(id), INFO_MS)
     return id
   },
