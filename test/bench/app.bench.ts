@@ -6,7 +6,8 @@
 //  - engine time per overlay evaluation and for the visibility matrix, in the worker;
 //  - live camera (fake camera, Y4M): frame captured → tracking result latency (median, p95);
 //  - live overlay keep-up on the 100-model bench table (overlayKeepUp, issue #17);
-//    BENCH_APP_ONLY=live-overlay runs only that part (no build, no browser);
+//    BENCH_APP_ONLY=live-overlay runs only that part (no build, no browser); BENCH_APP_ONLY=planner
+//    runs only the build, initial JS and the planner (no live overlay, no camera);
 //  - time to the first verdict: page load → table drawn → a1 and b1 picked → the ruling on the card.
 // Budgets: initial JS ≤ 400 kB gzip (issue 14; initialJs.budgetGzipBytes); ≥ 30 fps with the full overlay
 // on a phone GPU. Here Chromium renders with SwiftShader (CPU) on 2 cores, so fps is a floor. The
@@ -167,8 +168,9 @@ async function overlayKeepUp(): Promise<Record<string, unknown>> {
 }
 
 async function main(): Promise<void> {
-  const liveOverlay = await overlayKeepUp().catch((e: unknown) => ({ error: String(e) }))
-  if (process.env.BENCH_APP_ONLY === 'live-overlay') {
+  const only = process.env.BENCH_APP_ONLY
+  const liveOverlay = only === 'planner' ? 'skipped (BENCH_APP_ONLY=planner)' : await overlayKeepUp().catch((e: unknown) => ({ error: String(e) }))
+  if (only === 'live-overlay') {
     process.stdout.write(JSON.stringify({ what: 'tabletop-ar app benchmark (live overlay only)', node: process.version, liveOverlay }, null, 2) + '\n')
     return
   }
@@ -235,7 +237,7 @@ async function main(): Promise<void> {
     } finally {
       await session.close()
     }
-    out.camera = await measureCamera(server.url)
+    if (only !== 'planner') out.camera = await measureCamera(server.url)
   } finally {
     await server.close()
     process.stdout.write(JSON.stringify(out, null, 2) + '\n')

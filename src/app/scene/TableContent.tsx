@@ -1,7 +1,7 @@
 // Everything on the table, in the table frame (mm, z up): surface, terrain, models, overlays.
 // The planner draws it as the world; WebXR scales and places it (see xr/).
-import { useRef, type ReactNode } from 'react'
-import type { Group } from 'three'
+import { useEffect, useMemo, useRef } from 'react'
+import { BufferGeometry, Float32BufferAttribute, type Group } from 'three'
 import { useFrame } from '@react-three/fiber'
 import { layoutLabels } from './labelLayout.ts'
 import { useShallow } from 'zustand/react/shallow'
@@ -17,27 +17,40 @@ import { Overlays } from './Overlays.tsx'
 
 const GRID_STEP_MM = 6 * 25.4
 
+/** The grid's thin strips (1.2 mm wide, every 6″) as one geometry: one draw call, not one per line. */
+function useGridGeometry(width: number, depth: number): BufferGeometry {
+  const geometry = useMemo(() => {
+    const quads: number[] = []
+    const quad = (x0: number, y0: number, x1: number, y1: number) => quads.push(x0, y0, 0, x1, y0, 0, x1, y1, 0, x0, y0, 0, x1, y1, 0, x0, y1, 0)
+    for (let x = GRID_STEP_MM; x < width; x += GRID_STEP_MM) quad(x - 0.6, 0, x + 0.6, depth)
+    for (let y = GRID_STEP_MM; y < depth; y += GRID_STEP_MM) quad(0, y - 0.6, width, y + 0.6)
+    const g = new BufferGeometry()
+    g.setAttribute('position', new Float32BufferAttribute(quads, 3))
+    return g
+  }, [width, depth])
+  useEffect(() => () => geometry.dispose(), [geometry])
+  return geometry
+}
+
+// The table's large surfaces use Lambert shading: on a flat, rough top it looks the same as the
+// physically based material, and costs far less per pixel (the planner's frame rate on software GL).
 function TableSurface() {
   const width = useApp((s) => s.scene.table.width)
   const depth = useApp((s) => s.scene.table.depth)
-  const lines: ReactNode[] = []
-  for (let x = GRID_STEP_MM; x < width; x += GRID_STEP_MM) {
-    lines.push(<mesh key={`x${x}`} position={[x, depth / 2, 0.2]}><planeGeometry args={[1.2, depth]} /><meshBasicMaterial color={COLOURS.grid} /></mesh>)
-  }
-  for (let y = GRID_STEP_MM; y < depth; y += GRID_STEP_MM) {
-    lines.push(<mesh key={`y${y}`} position={[width / 2, y, 0.2]}><planeGeometry args={[width, 1.2]} /><meshBasicMaterial color={COLOURS.grid} /></mesh>)
-  }
+  const grid = useGridGeometry(width, depth)
   return (
     <group name="table-surface">
       <mesh position={[width / 2, depth / 2, -11]}>
         <boxGeometry args={[width + 40, depth + 40, 20]} />
-        <meshStandardMaterial color={COLOURS.tableEdge} />
+        <meshLambertMaterial color={COLOURS.tableEdge} />
       </mesh>
       <mesh position={[width / 2, depth / 2, 0]}>
         <planeGeometry args={[width, depth]} />
-        <meshStandardMaterial color={COLOURS.tableTop} roughness={1} />
+        <meshLambertMaterial color={COLOURS.tableTop} />
       </mesh>
-      {lines}
+      <mesh geometry={grid} position={[0, 0, 0.2]}>
+        <meshBasicMaterial color={COLOURS.grid} />
+      </mesh>
     </group>
   )
 }

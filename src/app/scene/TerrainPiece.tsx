@@ -37,7 +37,7 @@ function Prism({ footprint, heightMm, z, colour, selected, onPointerDown }: {
   const { ghost } = useTableLook()
   return (
     <mesh geometry={geometry} position={[0, 0, z]} onPointerDown={onPointerDown}>
-      <meshStandardMaterial color={selected ? COLOURS.terrainSelected : colour} transparent opacity={ghost ? 0.22 : 0.88} depthWrite={!ghost} roughness={0.9} />
+      <meshLambertMaterial color={selected ? COLOURS.terrainSelected : colour} transparent opacity={ghost ? 0.22 : 0.88} depthWrite={!ghost} />
     </mesh>
   )
 }
@@ -117,7 +117,7 @@ function MeshPiece({ piece, colour, selected, onPointerDown }: { piece: MeshTerr
         </group>
       ) : geometry && (
         <mesh geometry={geometry}>
-          <meshStandardMaterial color={selected ? COLOURS.terrainSelected : colour} transparent opacity={ghost ? 0.22 : 0.88} depthWrite={!ghost} roughness={0.9} flatShading />
+          <meshLambertMaterial color={selected ? COLOURS.terrainSelected : colour} transparent opacity={ghost ? 0.22 : 0.88} depthWrite={!ghost} flatShading />
         </mesh>
       )}
       {selected && losGeometry && (
