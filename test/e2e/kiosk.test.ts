@@ -23,6 +23,13 @@ describe.skipIf(!haveChromium)('kiosk mode in Chromium', () => {
       await page.getByTestId('card').click() // a first touch (the idle timer starts over)
       const demo = (await page.evaluate(() => window.__tabletop!.scene())) as Scene
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('22px')
+      // The top bar is one row of 56 px buttons (it wrapped to two, ~140 px, at 1024 px).
+      const bar = (await page.locator('.topbar').boundingBox())!
+      expect(bar.height, 'kiosk top bar height at 1024 px').toBeLessThanOrEqual(80)
+      const cutOff = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.topbar button, .topbar select')]
+        .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > document.documentElement.clientWidth)
+        .map((el) => el.textContent?.trim().slice(0, 20)))
+      expect(cutOff, 'top bar controls past the right edge').toEqual([])
       for (const id of ['open-ruling', 'toggle-edit']) expect(await page.getByTestId(id).isVisible(), `${id} hidden`).toBe(false)
 
       const resets = () => page.evaluate(() => Number(document.documentElement.dataset.kioskReset ?? '0'))

@@ -57,6 +57,13 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<BrowserS
   }
 }
 
+/** The three sizes UI screenshots are taken at: phone, tablet, desktop (CSS px). */
+export const SCREEN_SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 1024, height: 768 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const
+
 export function screenshotPath(name: string): string {
   mkdirSync(RESULTS_DIR, { recursive: true })
   return join(RESULTS_DIR, `${name}.png`)

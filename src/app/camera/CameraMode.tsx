@@ -20,8 +20,8 @@ const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
 
 declare global {
   interface Window {
-    /** Camera-frame → tracking-result latency of the live mode (benchmark and tests). */
-    __tabletopCamera?: { latency: LiveTracking['latency']; resetLatency?: () => void }
+    /** Camera-frame → tracking-result latency of the live mode (benchmark and tests); the feed's hand input (browser tests of the held warning). */
+    __tabletopCamera?: { latency: LiveTracking['latency']; resetLatency?: () => void; setHands?: LiveTracking['setHands'] }
   }
 }
 
@@ -90,7 +90,7 @@ export function CameraMode() {
     }
     const l = live.current
     setFreezeProvider(l.freeze)
-    window.__tabletopCamera = { latency: l.latency, resetLatency: l.resetLatency }
+    window.__tabletopCamera = { latency: l.latency, resetLatency: l.resetLatency, setHands: l.setHands }
     setState('running')
   }
 
