@@ -177,19 +177,21 @@ function cachedPoints(m: TableModel, key: string, make: () => Vec3Tuple[]): Vec3
   return pts
 }
 
-const piecePredicates = new WeakMap<LosRule, { table: Table; blocks: Uint8Array; obscures: Uint8Array }>()
+const piecePredicates = new WeakMap<LosRule, { table: Table; blocks: Uint8Array; obscures: Uint8Array; columns: Uint8Array | null }>()
 
-/** Which pieces block / obscure under a rule: computed once per (rule object, table). */
-function piecesUnder(table: Table, r: LosRule): { blocks: Uint8Array; obscures: Uint8Array } {
+/** Which pieces block / obscure / stand as columns under a rule: computed once per (rule object, table). */
+function piecesUnder(table: Table, r: LosRule): { blocks: Uint8Array; obscures: Uint8Array; columns: Uint8Array | null } {
   const cached = piecePredicates.get(r)
   if (cached && cached.table === table) return cached
   const blocks = new Uint8Array(table.terrain.length)
   const obscures = new Uint8Array(table.terrain.length)
+  const columns = r.terrainColumn ? new Uint8Array(table.terrain.length) : null
   for (const p of table.terrain) {
     blocks[p.index] = r.terrainBlocks(p) ? 1 : 0
     obscures[p.index] = !blocks[p.index] && (r.terrainObscures?.(p) ?? false) ? 1 : 0
+    if (columns) columns[p.index] = r.terrainColumn!(p) ? 1 : 0
   }
-  const entry = { table, blocks, obscures }
+  const entry = { table, blocks, obscures, columns }
   piecePredicates.set(r, entry)
   return entry
 }
@@ -200,7 +202,7 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   const nPieces = pieces.length
   const sight = tableSight(table)
   const inside = sight.inside
-  const { blocks: blocksPiece, obscures: obscuresPiece } = piecesUnder(table, r)
+  const { blocks: blocksPiece, obscures: obscuresPiece, columns } = piecesUnder(table, r)
   const flatMode = r.mode === '2d'
   const cull = opts.cull ?? true
   // Coarse before fine: only pieces and models whose box comes within the pair's bound can touch
@@ -208,14 +210,15 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   // changes nothing in the result because they could only ever have measured 0 mm inside.
   const bound = sight.bound
   pairBound(viewer, target, bound)
-  const near = (boxes: Float64Array, at: number): boolean =>
-    segmentNearBox(bound[0]!, bound[1]!, flatMode ? 0 : bound[2]!, bound[3]!, bound[4]!, flatMode ? 0 : bound[5]!, boxes, at, bound[6]!, flatMode)
+  const near = (boxes: Float64Array, at: number, flat = flatMode): boolean =>
+    segmentNearBox(bound[0]!, bound[1]!, flat ? 0 : bound[2]!, bound[3]!, bound[4]!, flat ? 0 : bound[5]!, boxes, at, bound[6]!, flat)
   // The grids return, in ascending order, a superset of what the exact box test then keeps.
   const candidates = new Int32Array(nPieces)
   let nCand = 0
   if (cull) {
     const n = sight.pieceGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, candidates)
-    for (let c = 0; c < n; c++) if (near(table.world.pieceBounds, 6 * candidates[c]!)) candidates[nCand++] = candidates[c]!
+    // A column stands at every height: only its footprint can keep it off the pair's lines.
+    for (let c = 0; c < n; c++) if (near(table.world.pieceBounds, 6 * candidates[c]!, flatMode || columns?.[candidates[c]!] === 1)) candidates[nCand++] = candidates[c]!
   } else for (let k = 0; k < nPieces; k++) candidates[nCand++] = k
   const nearModels = new Int32Array(table.models.length)
   const nNear = cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, nearModels) : table.models.length
@@ -267,7 +270,7 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
     if (!flatMode && nCand > 0) measureTerrainCrossing3(table.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
     for (let c = 0; c < nCand; c++) {
       const k = candidates[c]!
-      const len = flatMode ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
+      const len = flatMode || columns?.[k] === 1 ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
       if (len <= GRAZE_MM) continue
       crossList[nCross++] = c
       if (blocksPiece[k]) blockList[nBlock++] = c
