@@ -179,9 +179,10 @@ export function shapeUniformResult(system: RuleSystem, type: string, body: Query
 
 /**
  * A title for a numbered section ("§13.2.4", "§12.2 (…)") from a book's heading table
- * ("13" → "Shooting", "13.11" → "Cover"): the chapter, then the deepest titled section above it.
+ * ("13" → "Shooting", "13.11" → "Cover"): the chapter, then the deepest titled section above it; a
+ * paragraph with no title of its own reads "Shooting › §13.2.4"; a whole chapter reads "<book> › Shooting".
  */
-export function titleOfNumberedSection(titles: Readonly<Record<string, string>>, section: string): string | undefined {
+export function titleOfNumberedSection(titles: Readonly<Record<string, string>>, section: string, book?: string): string | undefined {
   const m = /§\s*(\d+(?:\.\d+)*)/.exec(section)
   if (!m) return undefined
   const parts = m[1]!.split('.')
@@ -191,5 +192,6 @@ export function titleOfNumberedSection(titles: Readonly<Record<string, string>>,
     const t = titles[parts.slice(0, n).join('.')]
     if (t) return `${chapter} › ${t}`
   }
-  return chapter
+  if (parts.length > 1) return `${chapter} › §${m[1]}`
+  return book ? `${book} › ${chapter}` : chapter
 }

@@ -159,8 +159,26 @@ describe('tabletop-result/1 contract: every demo scene and every scenario', () =
       }
     }
     expect(problems).toEqual([])
-    // Most citations resolve to a book title (the rest are notes or composite sections, shown as printed).
-    expect(titled / cited).toBeGreaterThan(0.8)
+    expect(titled).toBe(cited)
+  })
+
+  it('every citation has a human title "Part › Section" from the book (not the section id as printed)', () => {
+    const untitled = new Set<string>()
+    let cited = 0
+    for (const { doc } of docs) {
+      for (const r of doc.results) {
+        for (const [o] of objects(r, '')) {
+          if (typeof o.section !== 'string' || typeof o.title !== 'string' || Object.keys(o).length !== 2) continue
+          cited++
+          const t = o.title.trim()
+          // A title a person reads: two or more parts, none of them a page address, anchor or bare line number.
+          const ok = t !== o.section && t.split(' › ').length >= 2 && t.split(' › ').every((p) => p.trim().length > 0) && !/\.html|#|\bL\d+/.test(t)
+          if (!ok) untitled.add(`${doc.system}: ${o.section} → "${t}"`)
+        }
+      }
+    }
+    expect([...untitled].sort()).toEqual([])
+    expect(cited).toBeGreaterThan(1000)
   })
 
   it('out-of-range reasons carry their distance and range as data, printed in inches or mm without float noise', () => {
