@@ -1,19 +1,29 @@
 // Reasons as data → text in the user's unit. A reason with a `template` ("{distance} is beyond {range}")
-// and `values` (quantities with units) is printed here, so inches and millimetres come out alike and no
-// number carries more digits than it means (0.01" or 0.1 mm, whole degrees to 0.1°).
+// and `values` (quantities with units) is printed here, so inches, centimetres and millimetres come out
+// alike and no number carries more digits than it means (0.01", 0.01 cm or 0.1 mm, degrees to 0.1°).
+// One renderer for the CLI (`eval --format text`, resultText.ts) and the app's card (src/app/format).
 import type { Quantity, Reason } from './results.ts'
 
-export type LengthUnit = 'in' | 'mm'
+export type LengthUnit = 'in' | 'cm' | 'mm'
+export const LENGTH_UNITS = ['in', 'cm', 'mm'] as const satisfies readonly LengthUnit[]
 
 const trim = (n: number, digits: number): string => String(Number(n.toFixed(digits)))
 
-/** One quantity in the user's unit: 24" / 609.6 mm, 45°, 3, 50%. */
+/** A length in millimetres in the user's unit: 609.6 mm → 24" / 60.96 cm / 609.6 mm. */
+export function formatLengthMm(mm: number, unit: LengthUnit): string {
+  if (unit === 'mm') return `${trim(mm, 1)} mm`
+  if (unit === 'cm') return `${trim(mm / 10, 2)} cm`
+  return `${trim(mm / 25.4, 2)}"`
+}
+
+/** One quantity in the user's unit: 24" / 60.96 cm / 609.6 mm, 45°, 3, 50%. */
 export function formatQuantity(q: Quantity, unit: LengthUnit): string {
   switch (q.unit) {
     case 'mm':
-      return unit === 'mm' ? `${trim(q.value, 1)} mm` : `${trim(q.value / 25.4, 2)}"`
+      return formatLengthMm(q.value, unit)
     case 'in':
-      return unit === 'mm' ? `${trim(q.value * 25.4, 1)} mm` : `${trim(q.value, 2)}"`
+      // A length given in inches stays as printed in inches (24" is 24", not 24.00").
+      return unit === 'in' ? `${trim(q.value, 2)}"` : formatLengthMm(q.value * 25.4, unit)
     case 'deg':
       return `${trim(q.value, 1)}°`
     case 'fraction':

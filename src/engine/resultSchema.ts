@@ -10,12 +10,14 @@ export const citationSchema = z.object({ section: z.string(), title: z.string().
 
 export const quantitySchema = z.object({ value: z.number(), unit: z.enum(['mm', 'in', 'deg', 'count', 'fraction']) })
 
+/** A reason as data: code, values with units, the template they fill, the citation; `message` stays for older readers. */
 export const reasonSchema = z.looseObject({
   code: z.string().min(1),
   message: z.string(),
   rule: z.string(),
   citation: citationSchema,
-  values: z.record(z.string(), quantitySchema).optional(),
+  values: z.record(z.string(), quantitySchema),
+  template: z.string(),
 })
 
 export const probabilityScopeSchema = z.object({ of: z.enum(['one-roll', 'action']), rolls: z.number().int().min(1) })

@@ -103,8 +103,8 @@ export type Citation = { section: string; title: string }
 /** A number with its unit, so the CLI or the app can print it in the user's unit. */
 export type Quantity = { value: number; unit: 'mm' | 'in' | 'deg' | 'count' | 'fraction' }
 
-/** A reason as data: a code, its values with units, and a citation. `message` stays for older readers. */
-export type UniformReason = Reason & { citation: Citation }
+/** A reason as data: a code, its values with units, the template they fill, and a citation. `message` stays for older readers. */
+export type UniformReason = Reason & { citation: Citation; values: Record<string, Quantity>; template: string }
 
 /** What a probability is the chance of: one roll, or the whole action of `rolls` rolls. */
 export type ProbabilityScope = { of: 'one-roll' | 'action'; rolls: number }

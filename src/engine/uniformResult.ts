@@ -3,9 +3,11 @@
 // - probabilities: `value` equals the `exact` fraction (full precision; rounding only in display);
 // - LoS: a `sight` block with the geometric facts, the game's class, `because` and a `display` class;
 // - refusals: every modifier says whether it was `applied` (never, on a refused action);
-// - reasons: a `citation` with a human title; results: `citations` beside `rules`;
+// - reasons: a `citation` with a human title, `values` with units and a `template` (reasonData.ts);
+//   results: `citations` beside `rules`;
 // - auras, blasts and objectives: an `area` in one shape.
 import type { RuleSystem } from './ruleSystem.ts'
+import { reasonDataOf } from './reasonData.ts'
 import type { AreaFigure, AreaMember, Citation, DisplayClass, LosBecause, QueryResultBody, Sight, SightFacts } from './results.ts'
 
 type Obj = Record<string, unknown>
@@ -155,7 +157,11 @@ export function shapeUniformResult(system: RuleSystem, type: string, body: Query
     }
     if (!isObj(v)) return
     if ('exact' in v) shapeProbability(v)
-    if (isReason(v) && !isObj(v.citation)) v.citation = citationOf(system, v.rule)
+    if (isReason(v)) {
+      if (!isObj(v.citation)) v.citation = citationOf(system, v.rule)
+      if (typeof v.template !== 'string') Object.assign(v, reasonDataOf(v.message))
+      else if (!isObj(v.values)) v.values = {}
+    }
     if (typeof v.class === 'string' && typeof v.visible === 'boolean' && typeof v.fraction === 'number' && !isObj(v.sight)) {
       const unit = isObj(v.unit) && Array.isArray(v.unit.reasons) ? (v.unit.reasons as Obj[]).filter(isReason) : null
       v.sight = sightOfFigure(system, v, unit)
