@@ -2,7 +2,7 @@
 // and `values` (quantities with units) is printed here, so inches, centimetres and millimetres come out
 // alike and no number carries more digits than it means (0.01", 0.01 cm or 0.1 mm, degrees to 0.1°).
 // One renderer for the CLI (`eval --format text`, resultText.ts) and the app's card (src/app/format).
-import type { Quantity, Reason } from './results.ts'
+import type { Citation, ProbabilityScope, Quantity, Reason, Sight } from './results.ts'
 
 export type LengthUnit = 'in' | 'cm' | 'mm'
 export const LENGTH_UNITS = ['in', 'cm', 'mm'] as const satisfies readonly LengthUnit[]
@@ -41,4 +41,20 @@ export function formatReason(r: Reason & { template?: string }, unit: LengthUnit
     const q = values[k]
     return q ? formatQuantity(q, unit) : m
   })
+}
+
+/** "Advanced Rules › Keyword: Cover (core-rules/advanced-rules.html#keyword-cover)", or the section alone when it has no title. */
+export function formatCitation(c: Citation): string {
+  return c.title && c.title !== c.section ? `${c.title} (${c.section})` : c.section
+}
+
+/** What a chance covers: "each roll" / "whole attack, 4 rolls". */
+export function formatScope(s: ProbabilityScope): string {
+  return s.of === 'one-roll' ? 'each roll' : s.rolls > 1 ? `whole attack, ${s.rolls} rolls` : 'whole attack'
+}
+
+/** The sight block as a label: the display class, the game's own class when it differs, and why when it overrides the geometry. */
+export function formatSightLabel(s: Sight): string {
+  const cls = s.class === s.display ? s.display : `${s.display} (${s.class})`
+  return s.because.overridesGeometry ? `${cls}: ${s.because.reason}` : cls
 }

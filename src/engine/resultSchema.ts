@@ -67,6 +67,8 @@ export const queryResultSchema = z.looseObject({
   sight: sightSchema.optional(),
   area: areaSchema.optional(),
   probability: z.union([probabilitySchema, z.looseObject({})]).optional(),
+  /** Cadence games: each game rule that changed the core ruling (src/systems/cadence/README.md, attack hooks). */
+  gameHooks: z.array(z.object({ hook: z.enum(['sight', 'keywords', 'shields', 'stats', 'weapon', 'targets']), source: z.string().min(1), rule: z.string(), citation: citationSchema })).optional(),
 })
 
 export const resultDocumentSchema = z.object({

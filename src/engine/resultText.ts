@@ -2,8 +2,8 @@
 // distance, the line of sight as the game classes it, the odds, and every reason in the user's unit with
 // the book's title for it. Reads only the uniform fields (src/engine/scene/README.md), so every ruleset
 // prints alike; reasons go through the same formatReason as the app's card.
-import { type LengthUnit, formatLengthMm, formatReason } from './reasonText.ts'
-import type { Citation, QueryResult, ResultDocument, Sight } from './results.ts'
+import { type LengthUnit, formatCitation, formatLengthMm, formatReason, formatScope, formatSightLabel } from './reasonText.ts'
+import type { Citation, ProbabilityScope, QueryResult, ResultDocument, Sight } from './results.ts'
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -16,10 +16,7 @@ function chance(value: number, exact: unknown): string {
 }
 
 function citationText(c: unknown, rule: unknown): string {
-  if (isObj(c) && typeof c.title === 'string') {
-    const cite = c as Citation
-    return cite.title === cite.section ? cite.section : `${cite.title} [${cite.section}]`
-  }
+  if (isObj(c) && typeof c.title === 'string' && typeof c.section === 'string') return formatCitation(c as Citation)
   return typeof rule === 'string' ? rule : ''
 }
 
@@ -39,16 +36,18 @@ export function renderQueryText(r: QueryResult, unit: LengthUnit): string[] {
   if (mm !== null) lines.push(`  distance: ${formatLengthMm(mm, unit)}`)
   const sight = (isObj(r.los) && isObj(r.los.sight) ? r.los.sight : isObj(r.sight) ? r.sight : null) as Sight | null
   if (sight) {
-    const why = sight.because.overridesGeometry ? `: ${sight.because.reason}` : ''
-    lines.push(`  line of sight: ${sight.class === sight.display ? sight.class : `${sight.class} (${sight.display})`}, ${Number((sight.fraction * 100).toFixed(1))}% seen${why}`)
+    lines.push(`  line of sight: ${formatSightLabel(sight)} (${Number((sight.fraction * 100).toFixed(1))}% seen)`)
   }
   const p = isObj(r.probability) ? r.probability : null
   if (p && r.allowed !== false && num(p.hit) !== null) {
     const exact = isObj(p.exact) ? p.exact : {}
     const scope = isObj(p.scope) ? p.scope : {}
-    const of = (s: unknown) => (isObj(s) && s.of === 'action' ? ` over the action (${String(s.rolls)} roll${s.rolls === 1 ? '' : 's'})` : ' per roll')
+    const of = (s: unknown) => (isObj(s) ? `, ${formatScope(s as ProbabilityScope)}` : '')
     lines.push(`  chance: hit ${chance(num(p.hit)!, exact.hit)}${of(scope.hit)}${num(p.effect) !== null ? `; effect ${chance(num(p.effect)!, exact.effect)}${of(scope.effect)}` : ''}`)
   } else if (p && num(p.value) !== null && r.allowed !== false) lines.push(`  chance: ${chance(num(p.value)!, p.exact)}`)
+  const hooks = Array.isArray(r.gameHooks) ? r.gameHooks.filter(isObj) : []
+  if (hooks.length) lines.push('  game rules:')
+  for (const h of hooks) lines.push(`  - ${String(h.source)}${citationText(h.citation, h.rule) ? ` — ${citationText(h.citation, h.rule)}` : ''}`)
   const reasons = Array.isArray(r.reasons) ? r.reasons.filter(isObj) : []
   if (reasons.length) lines.push(r.allowed === false ? '  because:' : '  notes:')
   for (const x of reasons) {

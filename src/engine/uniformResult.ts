@@ -168,6 +168,8 @@ export function shapeUniformResult(system: RuleSystem, type: string, body: Query
     } else if ((typeof v.class === 'string' || typeof v.sightClass === 'string') && Array.isArray(v.models) && !isObj(v.sight) && (v.models as unknown[]).every((m) => isObj(m) && typeof m.fraction === 'number')) {
       v.sight = sightOfUnit(system, v)
     }
+    // A game's hooks on a core ruling (Cadence games: which game rule acted), cited like modifiers.
+    if (Array.isArray(v.gameHooks)) for (const h of v.gameHooks) if (isObj(h) && typeof h.rule === 'string' && !isObj(h.citation)) h.citation = citationOf(system, h.rule)
     if (Array.isArray(v.modifiers)) {
       for (const m of v.modifiers) {
         if (!isObj(m)) continue

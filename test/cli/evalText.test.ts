@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'eval-text-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const scenePath = join(dir, 'range.json')
 writeFileSync(scenePath, JSON.stringify((JSON.parse(readFileSync(join(import.meta.dirname, '../scenarios/cadence/range-half-mm-beyond.scenario.json'), 'utf8')) as { scene: unknown }).scene))
-const CITE = 'Playing a Game › Step 1 - Determine Line of Sight and Range [core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range]'
+const CITE = 'Playing a Game › Step 1 - Determine Line of Sight and Range (core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range)'
 
 describe('cli eval --format text', () => {
   it('prints the refusal and its reason in inches by default', async () => {
@@ -21,7 +21,7 @@ describe('cli eval --format text', () => {
     expect(r.stdout.trimEnd().split('\n\n')[1]).toBe([
       'q (attack): refused',
       '  distance: 20.02"',
-      '  line of sight: clear, 100% seen',
+      '  line of sight: clear (100% seen)',
       '  because:',
       `  - nearest model of unit t (t) is 20.02" away; carbine needs less than 20" — ${CITE}`,
     ].join('\n'))
@@ -33,6 +33,25 @@ describe('cli eval --format text', () => {
     const mm = await runCli(['eval', scenePath, '--format', 'text', '--unit=mm'])
     expect(mm.stdout).toContain('  distance: 508.5 mm\n')
     expect(mm.stdout).toContain('  - nearest model of unit t (t) is 508.5 mm away; carbine needs less than 508 mm — ')
+  })
+
+  it('an allowed attack prints its odds as exact fractions with their scope; a game rule that acted is named and cited', async () => {
+    // Respawn scenario smoke-beyond-three-inches: gaps 168 mm and 70 mm; Executioner Pistol hit 1/2 per roll,
+    // 2/9 per roll to take a Hit Point, 1 − (7/9)^3 = 386/729 = 52.95% over 3 rolls.
+    const path = join(dir, 'smoke.json')
+    writeFileSync(path, JSON.stringify((JSON.parse(readFileSync(join(import.meta.dirname, '../scenarios/cadence/respawn/smoke-beyond-three-inches.scenario.json'), 'utf8')) as { scene: unknown }).scene))
+    const blocks = (await runCli(['eval', path, '--format', 'text', '--unit', 'mm'])).stdout.trimEnd().split('\n\n')
+    expect(blocks[1]).toBe([
+      'far (attack): refused',
+      '  distance: 168 mm',
+      '  line of sight: blocked (0% seen)',
+      '  game rules:',
+      '  - smoke marker: blocks every sight line drawn through it from more than 3" away — Creating Your Team › Equipment (respawn/creating-your-team.html#equipment_1)',
+      '  because:',
+      `  - line of sight from red-a to unit blue-a is blocked — ${CITE}`,
+    ].join('\n'))
+    expect(blocks[2]).toContain('  distance: 70 mm\n  line of sight: clear (100% seen)\n')
+    expect(blocks[2]).toContain('  chance: hit 1/2 (50%), each roll; effect 386/729 (52.9%), whole attack, 3 rolls')
   })
 
   it('JSON stays the default output', async () => {
