@@ -53,8 +53,10 @@ export function formatScope(s: ProbabilityScope): string {
   return s.of === 'one-roll' ? 'each roll' : s.rolls > 1 ? `whole attack, ${s.rolls} rolls` : 'whole attack'
 }
 
-/** The sight block as a label: the display class, the game's own class when it differs, and why when it overrides the geometry. */
-export function formatSightLabel(s: Sight): string {
+/** The sight block as a label: the display class, the game's own class when it differs, and why (in the user's unit) when it overrides the geometry. */
+export function formatSightLabel(s: Sight, unit: LengthUnit = 'in'): string {
   const cls = s.class === s.display ? s.display : `${s.display} (${s.class})`
-  return s.because.overridesGeometry ? `${cls}: ${s.because.reason}` : cls
+  if (!s.because.overridesGeometry) return cls
+  const b = s.because
+  return `${cls}: ${formatReason({ code: b.code, message: b.reason, rule: '', template: b.template, values: b.values }, unit)}`
 }

@@ -38,7 +38,7 @@ export const sightSchema = z.object({
   blockers: z.array(z.string()),
   class: z.string(),
   display: z.enum(DISPLAY_CLASSES),
-  because: z.object({ code: z.string(), reason: z.string().min(1), citation: citationSchema, overridesGeometry: z.boolean() }),
+  because: z.object({ code: z.string(), reason: z.string().min(1), template: z.string(), values: z.record(z.string(), quantitySchema), citation: citationSchema, overridesGeometry: z.boolean() }),
 })
 
 export const areaSchema = z.object({

@@ -36,7 +36,7 @@ export function renderQueryText(r: QueryResult, unit: LengthUnit): string[] {
   if (mm !== null) lines.push(`  distance: ${formatLengthMm(mm, unit)}`)
   const sight = (isObj(r.los) && isObj(r.los.sight) ? r.los.sight : isObj(r.sight) ? r.sight : null) as Sight | null
   if (sight) {
-    lines.push(`  line of sight: ${formatSightLabel(sight)} (${Number((sight.fraction * 100).toFixed(1))}% seen)`)
+    lines.push(`  line of sight: ${formatSightLabel(sight, unit)} (${Number((sight.fraction * 100).toFixed(1))}% seen)`)
   }
   const p = isObj(r.probability) ? r.probability : null
   if (p && r.allowed !== false && num(p.hit) !== null) {

@@ -123,7 +123,15 @@ export type LosClassDecl = { display: DisplayClass; reason: string; rule: string
  * when the class shows differently from the bare geometry (e.g. Cadence's friendly screen blocks a
  * target that every sight line reaches), so a reader never sees a contradiction left unexplained.
  */
-export type LosBecause = { code: string; reason: string; citation: Citation; overridesGeometry: boolean }
+export type LosBecause = {
+  code: string
+  reason: string
+  /** `reason` as data (like a Reason's): `{name}`s in the template filled from `values` in the user's unit. */
+  template: string
+  values: Record<string, Quantity>
+  citation: Citation
+  overridesGeometry: boolean
+}
 
 /** The geometric facts of a sight line (or of a unit: any model seen, the best model's fraction). */
 export type SightFacts = { visible: boolean; fraction: number; baseHidden: number; blockers: string[] }

@@ -61,7 +61,10 @@ function becauseOf(system: RuleSystem, cls: string, display: DisplayClass, geome
   const last = reasons && reasons.length ? reasons[reasons.length - 1]! : null
   const reason = last ? last.message : (decl?.reason ?? `the ruleset classes this line "${cls}"`)
   const rule = last ? last.rule : (decl?.rule ?? '')
-  return { code: last ? last.code : cls, reason, citation: citationOf(system, rule), overridesGeometry: display !== geometric }
+  // The reason as data too, so it prints in the user's unit (a reason given as data keeps its own names).
+  const given = last as (Reasonish & { template?: unknown; values?: unknown }) | null
+  const data = given && typeof given.template === 'string' && isObj(given.values) ? { template: given.template, values: given.values as LosBecause['values'] } : reasonDataOf(reason)
+  return { code: last ? last.code : cls, reason, ...data, citation: citationOf(system, rule), overridesGeometry: display !== geometric }
 }
 
 function displayOf(system: RuleSystem, cls: string, geometric: DisplayClass): DisplayClass {

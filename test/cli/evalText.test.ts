@@ -54,6 +54,13 @@ describe('cli eval --format text', () => {
     expect(blocks[2]).toContain('  chance: hit 1/2 (50%), each roll; effect 386/729 (52.9%), whole attack, 3 rolls')
   })
 
+  it('a class that overrides the geometry says why in the user\'s unit (Cadence friendly screen: 1" = 25.4 mm, 3" = 76.2 mm, 18.425" = 468 mm)', async () => {
+    const path = join(dir, 'screen.json')
+    writeFileSync(path, JSON.stringify((JSON.parse(readFileSync(join(import.meta.dirname, '../scenarios/cadence/friendly-screen-blocks-beyond-3in.scenario.json'), 'utf8')) as { scene: unknown }).scene))
+    const out = (await runCli(['eval', path, '--format', 'text', '--unit', 'mm'])).stdout
+    expect(out).toContain('  line of sight: blocked: unit T is within 25.4 mm of friendly unit F and the attackers are more than 76.2 mm away (468 mm) (100% seen)\n')
+  })
+
   it('JSON stays the default output', async () => {
     const r = await runCli(['eval', scenePath, '--unit', 'mm'])
     expect((JSON.parse(r.stdout) as { format: string }).format).toBe('tabletop-result/1')

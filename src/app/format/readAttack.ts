@@ -45,8 +45,8 @@ export function scopeText(s: unknown): string {
 }
 
 /** The sight block: the game's class, shown as clear/partial/blocked, with its reason when it overrides the geometry. */
-export function readSight(s: Sight): NonNullable<AttackView['los']> {
-  return { label: formatSightLabel(s), display: s.display, fraction: s.fraction, blockers: s.blockers }
+export function readSight(s: Sight, units: Units = 'in'): NonNullable<AttackView['los']> {
+  return { label: formatSightLabel(s, units), display: s.display, fraction: s.fraction, blockers: s.blockers }
 }
 
 /** Fields the card shows itself (the rest go under "More from the engine"). */
@@ -74,7 +74,7 @@ export function readAttack(r: QueryResult, units: Units = 'in'): AttackView {
     distanceInches: num(distance?.inches),
     points: pts,
     margin,
-    los: sight ? readSight(sight) : null,
+    los: sight ? readSight(sight, units) : null,
     cover,
     arc: typeof r.arc === 'string' ? r.arc : null,
     modifiers: Array.isArray(r.modifiers)
