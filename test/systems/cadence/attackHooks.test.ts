@@ -35,6 +35,18 @@ describe('Cadence attack hooks', () => {
     expect(r.far!.gameHooks).toBeUndefined()
   })
 
+  it('Respawn smoke read as "any sight line crossing forbids the attack": only from more than 3" (the book\'s "from more than 3 inches away")', () => {
+    const r = results('respawn/smoke-beyond-three-inches.scenario.json', (s) => {
+      s.options = { barrierAndSmokeReading: 'any-sightline' }
+    })
+    const codes = (x: { reasons?: unknown }) => ((x.reasons ?? []) as Array<{ code: string; rule: string }>).map((y) => `${y.code} ${y.rule}`)
+    expect(r.far!.allowed).toBe(false)
+    expect(codes(r.far!)).toContain('sight-through-barrier respawn/creating-your-team.html#equipment_1')
+    // 2.76" away: the smoke between them does not count, so the attack stands (386/729 as in the scenario).
+    expect(r.close!.allowed).toBe(true)
+    expect((r.close!.probability as { exact: { effect: string } }).exact.effect).toBe('386/729')
+  })
+
   it('Halo Plasma: the Shields hook acts against a shielded unit, and not for bullets', () => {
     const r = results('halo-breakpoint/plasma-ignores-shields.scenario.json')
     expect(hooks(r.plasma!)).toContain('shields halo-breakpoint/module-rules.html#special-rules')
