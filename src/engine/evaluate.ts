@@ -9,10 +9,10 @@ import { type MeshLibrary, type Table, type TableModel, prepareTable } from './t
 import type { LosRule, QueryHandler, RuleSystem } from './ruleSystem.ts'
 import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultDocument } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
-import { shapeUniformResult } from './uniformResult.ts'
+import { markUniform, shapeUniformResult } from './uniformResult.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
 import { type LineOfSight, type LosDensity, sampleLineOfSight } from './los/sampleLineOfSight.ts'
-import { type LosMemo, losMemoOf } from './los/losMemo.ts'
+import { type LosMemo, type Shown, losMemoOf } from './los/losMemo.ts'
 import { classifyArc } from './geometry/facingArcs.ts'
 import { roundTo } from './units.ts'
 import { own } from './own.ts'
@@ -135,6 +135,8 @@ export function losFigure(table: Table, viewer: TableModel, target: TableModel, 
   }
 }
 
+const losKey = (viewer: TableModel, target: TableModel, density: LosDensity, rays: boolean): string => `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
+
 const losCache = new WeakMap<Table, Map<string, LineOfSight>>()
 const losRuleCache = new WeakMap<Table, LosRule>()
 
@@ -159,7 +161,7 @@ export function lineOfSight(table: Table, viewer: TableModel, target: TableModel
     cache = new Map()
     losCache.set(table, cache)
   }
-  const key = `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
+  const key = losKey(viewer, target, density, rays)
   let los = cache.get(key)
   if (!los) {
     const rule = losRuleOf(table)
@@ -221,8 +223,9 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
     }
   },
   visibility: (table, q) => {
-    const pairs: Array<{ from: string; to: string; visible: boolean; fraction: number; class?: string }> = []
+    const pairs: Shown[] = []
     const viewers = table.models.filter((m) => !q.side || m.side === q.side)
+    const memo = losMemoOf(table, losRuleOf(table))
     for (const v of viewers) {
       for (const t of table.models) {
         if (t.side === v.side) continue
@@ -230,12 +233,25 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
         // losFigure's fields, only those the matrix shows (the whole figure costs more than a reused line)
         const los = lineOfSight(table, v, t, false, 'coarse')
         const cls = table.system.classifyLos?.(table, v, t, los)
-        pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) })
+        // With a memo: a pair whose line and class are unchanged is the pair shown last time, already uniform.
+        const key = memo ? losKey(v, t, 'coarse', false) : ''
+        const kept = memo?.shown(key, los, cls)
+        if (kept && isUniform(kept)) {
+          markUniform(kept)
+          pairs.push(kept)
+          continue
+        }
+        const pair: Shown = { from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) }
+        memo?.keepShown(key, los, pair)
+        pairs.push(pair)
       }
     }
     return { pairs, density: 'coarse', rules: [table.system.rules(table).los.rule] }
   },
 }
+
+/** A kept pair that went through shapeUniformResult (it has its sight block, or no class to make one from). */
+const isUniform = (p: Shown): boolean => p.class === undefined || (p as { sight?: unknown }).sight !== undefined
 
 /** Convenience: validate, prepare and evaluate in one call. */
 export function evaluateScene(raw: unknown, findSystem: (id: string) => RuleSystem | undefined, known: readonly string[], opts: EvaluateOptions = {}): ResultDocument {

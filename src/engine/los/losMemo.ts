@@ -17,7 +17,9 @@ import { segmentNearBox } from './castSegment.ts'
 import { modelObstacleBox, pairBound } from './sampleLineOfSight.ts'
 import { identityOf } from '../table/prepareTable.ts'
 
-type Entry = { viewer: string; target: string; los: LineOfSight; bound: Float64Array }
+/** `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is. */
+type Entry = { viewer: string; target: string; los: LineOfSight; bound: Float64Array; shown?: Shown }
+export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
 
 export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
 
@@ -123,6 +125,21 @@ export class LosMemo {
     pairBound(viewer, target, bound)
     this.entries.set(key, { viewer: viewer.id, target: target.id, los, bound })
     this.stats.sampled++
+  }
+
+  /**
+   * The matrix pair made before from this very result, when the memo still holds it and the class is
+   * the same: the same object (results share it; they are read, never written, once made).
+   */
+  shown(key: string, los: LineOfSight, cls: string | undefined): Shown | undefined {
+    const s = this.entries.get(key)
+    return s && s.los === los && s.shown !== undefined && s.shown.class === cls ? s.shown : undefined
+  }
+
+  /** Keep the matrix pair made from the result held under `key`. */
+  keepShown(key: string, los: LineOfSight, shown: Shown): void {
+    const e = this.entries.get(key)
+    if (e && e.los === los) e.shown = shown
   }
 
   /** How many pair results are held. */
