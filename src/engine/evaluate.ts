@@ -169,7 +169,7 @@ export function lineOfSight(table: Table, viewer: TableModel, target: TableModel
     los = memo?.get(key)
     if (!los) {
       los = sampleLineOfSight(table, viewer, target, rule, { rays, density })
-      memo?.set(key, viewer, target, los)
+      memo?.set(key, viewer, target, los, density)
     }
     cache.set(key, los)
   }

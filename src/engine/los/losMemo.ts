@@ -14,11 +14,11 @@ import type { LosRule, Table, TableModel } from '../ruleSystem.ts'
 import type { LineOfSight } from './lineOfSight.ts'
 import type { TerrainWorld } from './terrainWorld.ts'
 import { segmentNearBox } from './castSegment.ts'
-import { modelObstacleBox, pairBound } from './sampleLineOfSight.ts'
+import { type LosDensity, modelObstacleBox, pairBound, pairLinesMeetBox } from './sampleLineOfSight.ts'
 import { identityOf } from '../table/prepareTable.ts'
 
 /** `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is. */
-type Entry = { viewer: string; target: string; los: LineOfSight; bound: Float64Array; shown?: Shown }
+type Entry = { viewer: string; target: string; density: LosDensity; los: LineOfSight; bound: Float64Array; shown?: Shown }
 export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
 
 export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
@@ -107,7 +107,8 @@ export class LosMemo {
     this.models = next
     if (dirty.length === 0) return
     for (const [key, e] of this.entries) {
-      if (changed.has(e.viewer) || changed.has(e.target) || dirty.some((d) => nearBound(e.bound, d.box) && (d.model === null || takesPart(table, rule, d.model, e)))) {
+      // Coarse to fine: the pair's bound, the rule's predicates, then the pair's own sight lines.
+      if (changed.has(e.viewer) || changed.has(e.target) || dirty.some((d) => nearBound(e.bound, d.box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, d.box))) {
         this.entries.delete(key)
         this.stats.dropped++
       }
@@ -120,10 +121,10 @@ export class LosMemo {
     return e?.los
   }
 
-  set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight): void {
+  set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight, density: LosDensity): void {
     const bound = new Float64Array(7)
     pairBound(viewer, target, bound)
-    this.entries.set(key, { viewer: viewer.id, target: target.id, los, bound })
+    this.entries.set(key, { viewer: viewer.id, target: target.id, density, los, bound })
     this.stats.sampled++
   }
 
@@ -158,6 +159,13 @@ function takesPart(table: Table, rule: LosRule, m: TableModel, e: Entry): boolea
   if (!v || !t) return true
   const part = (a: TableModel, b: TableModel) => rule.modelBlocks(m, a, b) || (rule.modelObscures?.(m, a, b) ?? false)
   return part(v, t) || (rule.symmetric === true && part(t, v))
+}
+
+/** Does any of the pair's sight lines meet the box? (The two models are unchanged, so their lines are the ones sampled.) */
+function linesMeet(table: Table, rule: LosRule, e: Entry, box: Float64Array): boolean {
+  const v = table.findModel(e.viewer)
+  const t = table.findModel(e.target)
+  return !v || !t || pairLinesMeetBox(v, t, rule, e.density, box)
 }
 
 /** Everything of a model that a sight line or a rule predicate can read. */

@@ -194,6 +194,38 @@ function piecesUnder(table: Table, r: LosRule): { blocks: Uint8Array; obscures: 
   return entry
 }
 
+/**
+ * Does any sight line of the pair (both ways under a symmetric rule) meet the box (six numbers at
+ * `at`; on the table plane in 2D)? The very lines sampleLineOfSight casts, so when this is false the
+ * box's contents (a piece or model that was or is there) measured 0 mm inside every line: the
+ * pair's result cannot depend on them. The memo's fine test, after the pair's bound.
+ */
+export function pairLinesMeetBox(viewer: TableModel, target: TableModel, rule: LosRule, density: LosDensity, box: Float64Array, at = 0): boolean {
+  return oneWayMeetsBox(viewer, target, rule, density, box, at) || (rule.symmetric === true && oneWayMeetsBox(target, viewer, rule, density, box, at))
+}
+
+function oneWayMeetsBox(viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, box: Float64Array, at: number): boolean {
+  const flat = r.mode === '2d'
+  const { from, pts, bps } = linePoints(viewer, target, r, density)
+  for (const f of from) {
+    for (const p of pts) if (segmentNearBox(f[0], f[1], f[2], p[0], p[1], p[2], box, at, 0, flat)) return true
+    for (const p of bps) if (segmentNearBox(f[0], f[1], f[2], p[0], p[1], p[2], box, at, 0, flat)) return true
+  }
+  return false
+}
+
+/** The viewer points, target points and base points of one way of a pair (cached per model). */
+function linePoints(viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity): { from: Vec3Tuple[]; pts: Vec3Tuple[]; bps: Vec3Tuple[] } {
+  const flatMode = r.mode === '2d'
+  const flatKey = flatMode ? 'flat' : '3d'
+  const flatten = (pts: Vec3Tuple[]): Vec3Tuple[] => (flatMode ? pts.map((p): Vec3Tuple => [p[0], p[1], 0]) : pts)
+  return {
+    from: cachedPoints(viewer, `from:${r.from}:${flatKey}`, () => flatten(viewerPoints(viewer, r.from))),
+    pts: cachedPoints(target, `to:${flatMode ? 'base' : r.to}:${density}:${flatKey}`, () => flatten(flatMode ? basePoints(target, density) : targetPoints(target, r.to, density))),
+    bps: cachedPoints(target, `base:${density}:${flatKey}`, () => flatten(basePoints(target, density))),
+  }
+}
+
 function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, opts: LosOptions): LineOfSight {
   const density = opts.density ?? 'full'
   const pieces = table.terrain
@@ -255,9 +287,7 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   const hideCount = new Int32Array(slots)
   const crossFigure = new Int32Array(nCand)
 
-  const flatKey = flatMode ? 'flat' : '3d'
-  const flatten = (pts: Vec3Tuple[]): Vec3Tuple[] => (flatMode ? pts.map((p): Vec3Tuple => [p[0], p[1], 0]) : pts)
-  const from = cachedPoints(viewer, `from:${r.from}:${flatKey}`, () => flatten(viewerPoints(viewer, r.from)))
+  const { from, pts, bps } = linePoints(viewer, target, r, density)
   const rays: LosRay[] | undefined = opts.rays ? [] : undefined
 
   const trace = (a: Vec3Tuple, b: Vec3Tuple): void => {
@@ -290,7 +320,6 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   }
 
   // Target points: seen when any viewer point has an unblocked line to it.
-  const pts = cachedPoints(target, `to:${flatMode ? 'base' : r.to}:${density}:${flatKey}`, () => flatten(flatMode ? basePoints(target, density) : targetPoints(target, r.to, density)))
   let seen = 0
   let figureCrossed = 0
   for (const p of pts) {
@@ -311,7 +340,6 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   }
 
   // Base points: hidden when every viewer point's line is blocked or obscured.
-  const bps = cachedPoints(target, `base:${density}:${flatKey}`, () => flatten(basePoints(target, density)))
   let hidden = 0
   let baseCrossed = 0
   for (const p of bps) {

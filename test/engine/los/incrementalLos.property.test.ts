@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { LosMemo, type Scene, type Table, loadScene, losRuleOf, runQuery, sampleLineOfSight } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { BENCH_TABLE_MM, generateTable } from '../../bench/benchTable.ts'
+import { model, scene as sceneOf, testSystem } from '../sceneBuilder.ts'
 
 const known = ruleSystems.map((s) => s.id)
 const load = (scene: Scene, losMemo?: LosMemo): Table => loadScene(scene, findRuleSystem, known, losMemo ? { losMemo } : {})
@@ -102,5 +103,26 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     const again = memo.stats.sampled
     runQuery(load(moved, memo), { id: 'v', type: 'visibility' })
     expect(memo.stats.sampled).toBe(again)
+  })
+
+  it('a bystander that moves near a pair\'s bound but off its sight lines: the pair is kept (fine test), and on them it is not', () => {
+    // a (A) at (100, 100) and b (B) at (600, 100), 25 mm bases, 40 mm tall; models block (testSystem).
+    // a's eye looks at b's points within 12.5 mm of y = 100, so halfway (x = 350) every line of the
+    // pair lies within y = 100 ± 6.25 (and likewise b → a). The pair's bound reaches y = 124.1
+    // (radius hypot(12.5, 20) + 0.5). Bystander c (side A) at y = 128: its box (1 mm margin) starts
+    // at y = 114.5, inside the bound but off every line; at y = 104 it stands on them.
+    const resampledWhenCMoves = (cy: number): number => {
+      const find = (id: string) => (id === testSystem.id ? testSystem : undefined)
+      const at = (cx: number) => sceneOf([model('a', 'A', 100, 100), model('b', 'B', 600, 100), model('c', 'A', cx, cy)])
+      const memo = new LosMemo()
+      runQuery(loadScene(at(350), find, [testSystem.id], { losMemo: memo }), { id: 'v', type: 'visibility' })
+      const before = memo.stats.sampled
+      const live = loadScene(at(352), find, [testSystem.id], { losMemo: memo })
+      expect(JSON.stringify(runQuery(live, { id: 'v', type: 'visibility' }))).toBe(JSON.stringify(runQuery(loadScene(at(352), find, [testSystem.id]), { id: 'v', type: 'visibility' })))
+      return memo.stats.sampled - before
+    }
+    // c's own pairs (c–b both ways) always; a–b both ways only when c stands on their lines
+    expect(resampledWhenCMoves(128)).toBe(2)
+    expect(resampledWhenCMoves(104)).toBe(4)
   })
 })
