@@ -168,7 +168,8 @@ export function lineOfSight(table: Table, viewer: TableModel, target: TableModel
     const memo = losMemoOf(table, rule)
     los = memo?.get(key)
     if (!los) {
-      los = sampleLineOfSight(table, viewer, target, rule, { rays, density })
+      // Coarse lines (the matrix) settle fully blocked pairs cheaply; their other fields are traced when read.
+      los = sampleLineOfSight(table, viewer, target, rule, { rays, density, settle: density === 'coarse' })
       memo?.set(key, viewer, target, los, density)
     }
     cache.set(key, los)
