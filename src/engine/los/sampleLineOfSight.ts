@@ -382,25 +382,48 @@ function settledBlocked(w: OneWay): LineOfSight {
   return out
 }
 
+type TraceScratch = {
+  blockList: Int32Array; hideList: Int32Array; crossList: Int32Array; stamp: Int32Array; pointList: Int32Array
+  blockCount: Int32Array; hideCount: Int32Array; crossFigure: Int32Array; serial: number
+}
+let scratch: TraceScratch | null = null
+/** traceOneWay's per-slot arrays, grown as needed and kept (it calls out to nothing, so one is enough). */
+function traceScratch(slots: number): TraceScratch {
+  if (!scratch || scratch.stamp.length < slots) {
+    const n = Math.max(slots, 64, 2 * (scratch?.stamp.length ?? 0))
+    const a = () => new Int32Array(n)
+    scratch = { blockList: a(), hideList: a(), crossList: a(), stamp: a(), pointList: a(), blockCount: a(), hideCount: a(), crossFigure: a(), serial: 0 }
+  }
+  return scratch
+}
+function nextPointNo(t: TraceScratch): number {
+  if (t.serial >= 0x7fffffff) {
+    t.stamp.fill(0)
+    t.serial = 0
+  }
+  return ++t.serial
+}
+
 function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOfSight {
   const { pieces, candidates, obstacles, blocksPiece, obscuresPiece, from, pts, bps } = w
   const nCand = candidates.length
   const flatMode = w.flat
-  // Ids are counted by slot: the candidate pieces in piece order, then the obstacle models in table
-  // order (the same relative order as trying everything, so ties sort the same way).
-  const ids = [...Array.from(candidates.subarray(0, nCand), (k) => pieces[k]!.id), ...obstacles.map((o) => o.model.id)]
-  const slots = ids.length
+  // Slots: the candidate pieces in piece order, then the obstacle models in table order (the same
+  // relative order as trying everything, so ties sort the same way).
+  const slots = nCand + obstacles.length
+  const idOf = (k: number): string => (k < nCand ? pieces[candidates[k]!]!.id : obstacles[k - nCand]!.model.id)
+  const t = traceScratch(slots)
   // Per sight line: the slots that block it, hide it, and the candidate pieces it crosses (lists,
   // not flags, so nothing is cleared per line).
-  const blockList = new Int32Array(slots)
-  const hideList = new Int32Array(slots)
-  const crossList = new Int32Array(nCand)
+  const { blockList, hideList, crossList, stamp, pointList, blockCount, hideCount, crossFigure } = t
+  blockCount.fill(0, 0, slots)
+  hideCount.fill(0, 0, slots)
+  crossFigure.fill(0, 0, slots)
   let nBlock = 0
   let nHide = 0
   let nCross = 0
-  // Per target point: which slots took part (stamped with the point number).
-  const stamp = new Int32Array(slots)
-  const pointList = new Int32Array(slots)
+  // Per target point: which slots took part (stamped with the point's serial number, which never
+  // repeats while the stamps are kept, so nothing is cleared per point).
   let nPoint = 0
   let pointNo = 0
   const mark = (k: number): void => {
@@ -409,9 +432,6 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
       pointList[nPoint++] = k
     }
   }
-  const blockCount = new Int32Array(slots)
-  const hideCount = new Int32Array(slots)
-  const crossFigure = new Int32Array(nCand)
 
   const rays: LosRay[] | undefined = withRays ? [] : undefined
 
@@ -438,8 +458,8 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
     if (rays) {
       const by: string[] = []
       const hides: string[] = []
-      for (let j = 0; j < nBlock; j++) by.push(ids[blockList[j]!]!)
-      for (let j = 0; j < nHide; j++) hides.push(ids[hideList[j]!]!)
+      for (let j = 0; j < nBlock; j++) by.push(idOf(blockList[j]!))
+      for (let j = 0; j < nHide; j++) hides.push(idOf(hideList[j]!))
       rays.push({ from: [a[0], a[1], a[2]], to: [b[0], b[1], b[2]], blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
     }
   }
@@ -448,7 +468,7 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
   let seen = 0
   let figureCrossed = 0
   for (const p of pts) {
-    pointNo++
+    pointNo = nextPointNo(t)
     nPoint = 0
     let clear = false
     let crossedAll = true
@@ -468,7 +488,7 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
   let hidden = 0
   let baseCrossed = 0
   for (const p of bps) {
-    pointNo++
+    pointNo = nextPointNo(t)
     nPoint = 0
     let open = false
     let crossedAll = true
@@ -494,7 +514,11 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
   const obscuring: string[] = []
   const baseHiddenBy: Record<string, number> = {}
   const blockedBy: Record<string, number> = {}
-  const order = ids.map((id, k) => ({ id, k })).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+  // Only slots that counted anything are named, sorted by id (a stable sort of these equals the
+  // same slots taken from all of them sorted).
+  const order: Array<{ id: string; k: number }> = []
+  for (let k = 0; k < slots; k++) if (blockCount[k] || hideCount[k] || crossFigure[k]) order.push({ id: idOf(k), k })
+  order.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
   for (const { id, k } of order) {
     if (blockCount[k]) { blockers.push(id); blockedBy[id] = blockCount[k]! / pts.length }
     else if (hideCount[k]) obscuring.push(id)
