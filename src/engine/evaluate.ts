@@ -227,18 +227,24 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
     const pairs: Shown[] = []
     const viewers = table.models.filter((m) => !q.side || m.side === q.side)
     const memo = losMemoOf(table, losRuleOf(table))
+    const classify = table.system.classifyLos
     for (const v of viewers) {
       for (const t of table.models) {
         if (t.side === v.side) continue
         // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
         // losFigure's fields, only those the matrix shows (the whole figure costs more than a reused line)
-        const los = lineOfSight(table, v, t, false, 'coarse')
-        const cls = table.system.classifyLos?.(table, v, t, los)
-        // With a memo: a pair whose line and class are unchanged is the pair shown last time, already uniform.
+        // With a memo, one look-up per pair: a held line is used as is, and when its class is unchanged
+        // the pair shown from it last time (already uniform) is shown again.
         const key = memo ? losKey(v, t, 'coarse', false) : ''
-        const kept = memo?.shown(key, los, cls)
-        if (kept && isUniform(kept)) {
-          markUniform(kept)
+        const held = memo?.held(key)
+        const los = held ? held.los : lineOfSight(table, v, t, false, 'coarse')
+        const cls = classify?.(table, v, t, los)
+        const kept = held?.shown
+        if (kept !== undefined && kept.class === cls && isUniform(kept)) {
+          if (!held!.marked) {
+            markUniform(kept)
+            memo!.markedShown(key)
+          }
           pairs.push(kept)
           continue
         }

@@ -18,7 +18,7 @@ import { type LosDensity, modelObstacleBox, pairBound, pairLinesMeetBox } from '
 import { identityOf } from '../table/prepareTable.ts'
 
 /** `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is. */
-type Entry = { viewer: string; target: string; density: LosDensity; los: LineOfSight; bound: Float64Array; shown?: Shown }
+type Entry = { viewer: string; target: string; density: LosDensity; los: LineOfSight; bound: Float64Array; shown: Shown | undefined; marked: boolean }
 export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
 
 export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
@@ -124,23 +124,33 @@ export class LosMemo {
   set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight, density: LosDensity): void {
     const bound = new Float64Array(7)
     pairBound(viewer, target, bound)
-    this.entries.set(key, { viewer: viewer.id, target: target.id, density, los, bound })
+    this.entries.set(key, { viewer: viewer.id, target: target.id, density, los, bound, shown: undefined, marked: false })
     this.stats.sampled++
   }
 
   /**
-   * The matrix pair made before from this very result, when the memo still holds it and the class is
-   * the same: the same object (results share it; they are read, never written, once made).
+   * The matrix's look-up (one per pair): the held result under `key` and the pair shown from it
+   * last time, if any. Counted as reused.
    */
-  shown(key: string, los: LineOfSight, cls: string | undefined): Shown | undefined {
-    const s = this.entries.get(key)
-    return s && s.los === los && s.shown !== undefined && s.shown.class === cls ? s.shown : undefined
+  held(key: string): { los: LineOfSight; shown: Shown | undefined; marked: boolean } | undefined {
+    const e = this.entries.get(key)
+    if (e) this.stats.reused++
+    return e
   }
 
   /** Keep the matrix pair made from the result held under `key`. */
   keepShown(key: string, los: LineOfSight, shown: Shown): void {
     const e = this.entries.get(key)
-    if (e && e.los === los) e.shown = shown
+    if (e && e.los === los) {
+      e.shown = shown
+      e.marked = false
+    }
+  }
+
+  /** The pair kept under `key` has been marked uniform (markUniform, once). */
+  markedShown(key: string): void {
+    const e = this.entries.get(key)
+    if (e) e.marked = true
   }
 
   /** How many pair results are held. */
