@@ -107,8 +107,7 @@ export class LosMemo {
     this.models = next
     if (dirty.length === 0) return
     for (const [key, e] of this.entries) {
-      // Coarse to fine: the pair's bound, the rule's predicates, then the pair's own sight lines.
-      if (changed.has(e.viewer) || changed.has(e.target) || dirty.some((d) => nearBound(e.bound, d.box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, d.box))) {
+      if (changed.has(e.viewer) || changed.has(e.target) || reaches(table, rule, e, dirty)) {
         this.entries.delete(key)
         this.stats.dropped++
       }
@@ -159,6 +158,15 @@ export class LosMemo {
   }
 }
 
+/** Coarse to fine: does a change reach the pair? Its bound, the rule's predicates, then the pair's own sight lines. */
+function reaches(table: Table, rule: LosRule, e: Entry, dirty: readonly Dirt[]): boolean {
+  for (let i = 0; i < dirty.length; i++) {
+    const d = dirty[i]!
+    if (nearBound(e.bound, d.box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, d.box)) return true
+  }
+  return false
+}
+
 /**
  * Would the rule let this model block or obscure the pair's lines (either way, for a symmetric
  * rule)? A model that does neither is skipped by the sampler, so it cannot change the result.
@@ -178,9 +186,13 @@ function linesMeet(table: Table, rule: LosRule, e: Entry, box: Float64Array): bo
   return !v || !t || pairLinesMeetBox(v, t, rule, e.density, box)
 }
 
-/** Everything of a model that a sight line or a rule predicate can read. */
+/**
+ * Everything of a model that a sight line or a rule predicate can read. The rest of a table model
+ * (placed base, stats, keywords, eye height…) is made from its scene entry by the system and the
+ * options, which the memo's context already holds, so the entry says it all.
+ */
 function modelSig(m: TableModel): string {
-  return JSON.stringify([m.scene, m.x, m.y, m.z, m.facingDeg, m.heightMm, m.eyeMm, m.side, m.unit, m.keywords, m.status, m.profileId, m.stats, m.placed])
+  return JSON.stringify(m.scene)
 }
 
 function obstacleBox(m: TableModel): Float64Array {
