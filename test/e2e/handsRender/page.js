@@ -12,7 +12,7 @@ const canvas = document.createElement('canvas')
 canvas.width = W
 canvas.height = H
 document.body.appendChild(canvas)
-const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true })
+const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true, preserveDrawingBuffer: true })
 renderer.setPixelRatio(1)
 renderer.setSize(W, H, false)
 renderer.outputColorSpace = THREE.SRGBColorSpace
@@ -20,7 +20,8 @@ renderer.toneMapping = THREE.ACESFilmicToneMapping
 renderer.shadowMap.enabled = true
 
 const scene = new THREE.Scene()
-scene.background = new THREE.Color(0x3a3f36)
+const background = new THREE.Color(0x3a3f36)
+scene.background = background
 const camera = new THREE.PerspectiveCamera(50, W / H, 0.01, 10)
 
 /** A wooden table top with a felt mat: procedural texture (no image files). */
@@ -171,10 +172,13 @@ window.initLandmarker = async (modelUrl, delegate) => {
 
 /**
  * Render one scene: `side` hand, `pose` spec, hand placement (position m above the table, yaw deg about
- * the table normal, tilt deg, palmUp: palm or back of the hand to the camera). Returns the projected joints.
+ * the table normal, tilt deg; `cutout`: no table, transparent background). Returns the projected joints.
  */
 window.renderHand = (opts) => {
   for (const s of Object.keys(hands)) scene.remove(hands[s].root)
+  // cutout: the hand alone on a transparent background (to lay over another image).
+  table.visible = !opts.cutout
+  scene.background = opts.cutout ? null : background
   const h = hands[opts.side]
   scene.add(h.root)
   h.root.position.set(opts.x ?? 0, opts.y ?? 0, opts.height ?? 0.08)
