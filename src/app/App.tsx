@@ -1,4 +1,5 @@
-// The app shell: top bar, the stage (3D table or a camera/AR mode), messages, and the side panel
+// The app shell: top bar, the stage (3D table or a camera/AR mode), messages (over the stage's foot;
+// on a phone in their own row above the table, app.css), and the side panel
 // (the verdict strip, pinned at its top; the picks; the ruling's details, folded; the referee record;
 // editing; rule options).
 import { TopBar } from './ui/TopBar.tsx'
@@ -20,8 +21,8 @@ export function App() {
         <ErrorBoundary what="table view">
           <ModeStage />
         </ErrorBoundary>
-        <MessageBar />
       </main>
+      <MessageBar />
       <aside className="panel">
         <ErrorBoundary what="ruling card"><RulingCard /></ErrorBoundary>
         <ErrorBoundary what="selection"><SelectionPanel /></ErrorBoundary>

@@ -1,24 +1,20 @@
 // Layout at a real table, in Chromium, for every game at phone (390×844), tablet (1024×768) and
 // desktop (1440×900) sizes: the verdict strip is inside the viewport with the ruling on it, picking a
 // weapon keeps it there and keeps focus on screen, nothing scrolls sideways, the phone's top bar is
-// one row (≤ 64 px) with touch targets of at least 44 px, and no two labels on the table overlap.
+// one row (≤ 64 px) with touch targets of at least 44 px, a message on a phone never covers the table,
+// and no two labels on the table overlap.
 // One build, one browser, one page per size (the games are switched on it, as a player would).
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { Scene } from '../../src/engine/index.ts'
 import { ruleSystems } from '../../src/systems/index.ts'
-import { haveChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { SCREEN_SIZES, haveChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { appInBrowser } from '../setup/appInBrowser.ts'
 import { cardFor, pickFor } from '../setup/demoPick.ts'
 import { LABEL_TEXT_RATIO } from '../../src/app/scene/labelLayout.ts'
 
 warnIfNoChromium('test/e2e/layout.test.ts (browser tests)')
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 1024, height: 768 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const
 
 type Box = { x: number; y: number; width: number; height: number }
 
@@ -69,7 +65,7 @@ function expectInside(box: Box | null, viewport: { width: number; height: number
 describe.skipIf(!haveChromium)('layout in Chromium, every game at three sizes', () => {
   const app = appInBrowser()
 
-  for (const size of SIZES) {
+  for (const size of SCREEN_SIZES) {
     it(`${size.name} ${size.width}×${size.height}: strip in view, no sideways scroll, no overlapping labels`, async () => {
       const context = await app.session().browser.newContext({ viewport: { width: size.width, height: size.height } })
       const page = await context.newPage()
@@ -105,6 +101,13 @@ describe.skipIf(!haveChromium)('layout in Chromium, every game at three sizes', 
           expectInside(facts.card, facts.viewport, `${where}: ruling card`)
           if (pick.weapon) expect(facts.focusUncovered, `${where}: the focused weapon button is on screen, not under the strip`).toBe(true)
           expect(facts.scrollWidth, `${where}: horizontal scroll`).toBeLessThanOrEqual(facts.viewport.width)
+          if (size.name === 'phone' && (await page.getByTestId('messages').isVisible())) {
+            // "Opened the demo table of …" sits in its own row above the table, not over it.
+            const message = (await page.getByTestId('messages').boundingBox())!
+            const table = (await page.getByTestId('table-view').boundingBox())!
+            expect(overlap(message, table), `${where}: the message covers the table`).toBe(false)
+            expectInside(message, facts.viewport, `${where}: message`)
+          }
 
           const labels = await shownLabels(page)
           for (let i = 0; i < labels.length; i++) {
