@@ -69,6 +69,11 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
     await openAndSelect(page, server.url)
     await page.locator('[data-testid="card"][data-fresh="yes"][data-state="ruled"][data-attacker="a1"][data-target="b1"]').waitFor({ timeout: 60_000 })
     await page.screenshot({ path: screenshotPath('offline-planner') })
+    // Each game's code is a lazy chunk (issue 14: initial JS): the precache must hold them too.
+    await page.getByTestId('system-picker').selectOption('cadence/respawn')
+    await expect.poll(() => page.evaluate(() => (window.__tabletop!.scene() as { system: string }).system), { timeout: 30_000 }).toBe('cadence/respawn')
+    await page.getByTestId('system-picker').selectOption('narrative-skirmish')
+    await expect.poll(() => page.evaluate(() => (window.__tabletop!.scene() as { system: string }).system), { timeout: 30_000 }).toBe('narrative-skirmish')
 
     await page.getByTestId('mode-photo').click()
     await page.getByTestId('registry-input').setInputFiles(registryPath)
