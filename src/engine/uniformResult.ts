@@ -148,6 +148,16 @@ function areaOf(kind: AreaFigure['kind'], o: Obj): AreaFigure {
 }
 
 /**
+ * Objects that already carry their uniform fields and that nothing has changed since (a visibility
+ * pair a LosMemo kept from an earlier matrix): shapeUniformResult does not walk them again. Speed
+ * only: walking them would add nothing, the pass being idempotent.
+ */
+const alreadyUniform = new WeakSet<object>()
+export function markUniform(o: object): void {
+  alreadyUniform.add(o)
+}
+
+/**
  * Add the uniform fields to one query's result (in place, idempotent) and return it.
  * Called by the evaluator on every ruleset's answer; a ruleset may also set them itself.
  */
@@ -158,7 +168,7 @@ export function shapeUniformResult(system: RuleSystem, type: string, body: Query
       for (const x of v) visit(x)
       return
     }
-    if (!isObj(v)) return
+    if (!isObj(v) || alreadyUniform.has(v)) return
     if ('exact' in v) shapeProbability(v)
     if (isReason(v)) {
       if (!isObj(v.citation)) v.citation = citationOf(system, v.rule)
