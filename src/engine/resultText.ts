@@ -45,6 +45,16 @@ export function renderQueryText(r: QueryResult, unit: LengthUnit): string[] {
   if (sight) {
     lines.push(`  line of sight: ${formatSightLabel(sight, unit)} (${Number((sight.fraction * 100).toFixed(1))}% seen)`)
   }
+  if (r.type === 'visibility' && Array.isArray(r.pairs)) {
+    const shown = r.pairs.filter(isObj).map((x) => (isObj(x.sight) ? String(x.sight.display) : String(x.class)))
+    const count = (c: string) => shown.filter((x) => x === c).length
+    lines.push(`  pairs: ${shown.length} (${count('clear')} clear, ${count('partial')} partial, ${count('blocked')} blocked)`)
+  }
+  if (typeof r.state === 'string') lines.push(`  state: ${r.state}${typeof r.controlledBy === 'string' ? ` by ${r.controlledBy}` : ''}`)
+  if (Array.isArray(r.affected)) {
+    const ids = r.affected.map((x) => (isObj(x) ? String(x.model ?? x.id) : String(x)))
+    lines.push(`  affects: ${ids.length ? ids.join(', ') : 'no model'}`)
+  }
   const p = isObj(r.probability) ? r.probability : null
   if (p && r.allowed !== false && num(p.hit) !== null) {
     const exact = isObj(p.exact) ? p.exact : {}

@@ -82,4 +82,13 @@ describe('cli eval --format text', () => {
     expect(blocks[1]).toBe('d (distance): answered\n  distance: 508.5 mm')
     expect(blocks[2]).toBe('e (engagement): answered\n  engaged: no')
   })
+
+  it('a visibility query counts its pairs by display class (two models on an empty table: each sees the other clearly)', async () => {
+    const scene = JSON.parse(readFileSync(scenePath, 'utf8')) as { queries: unknown[] }
+    scene.queries = [{ id: 'v', type: 'visibility' }]
+    const path = join(dir, 'visibility.json')
+    writeFileSync(path, JSON.stringify(scene))
+    const blocks = (await runCli(['eval', path, '--format', 'text'])).stdout.trimEnd().split('\n\n')
+    expect(blocks[1]).toBe('v (visibility): answered\n  pairs: 2 (2 clear, 0 partial, 0 blocked)')
+  })
 })
