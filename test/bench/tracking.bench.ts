@@ -345,7 +345,7 @@ function variantsTable(cv: OpenCvHandle) {
       rows.push({
         variant, config: c.name, recall: s.recall, found: s.found, wrongIds: s.wrongIds, unflaggedMisplaced: s.unflaggedMisplaced,
         flagged: s.flagged, positionMedianMm: s.positionMm.median, positionP95Mm: s.positionMm.p95, positionMaxMm: s.positionMm.max,
-        within3Sigma: r3(1 - s.beyond3Sigma), objects: s.objects, radialBiasMedianPx: s.radialBiasPx.median, tableLocked: s.tableLocked,
+        within3Sigma: r3(1 - s.beyond3Sigma), objects: s.objects, radialBiasMedianPx: s.radialBiasPx.median, radialBiasMeanPx: s.radialBiasPx.mean, tableLocked: s.tableLocked,
         cpuMsPerFrame: r3(quantile(ms, 0.5)),
       })
     }
