@@ -9,10 +9,11 @@ import { type MeshLibrary, type Table, type TableModel, prepareTable } from './t
 import type { LosRule, QueryHandler, RuleSystem } from './ruleSystem.ts'
 import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultDocument } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
-import { shapeUniformResult } from './uniformResult.ts'
+import { markUniform, shapeUniformResult } from './uniformResult.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
 import { type LineOfSight, type LosDensity, sampleLineOfSight } from './los/sampleLineOfSight.ts'
-import { type LosMemo, losMemoOf } from './los/losMemo.ts'
+import { type LosMemo, type Shown, losMemoOf } from './los/losMemo.ts'
+export type { Shown as MatrixPair } from './los/losMemo.ts'
 import { classifyArc } from './geometry/facingArcs.ts'
 import { roundTo } from './units.ts'
 import { own } from './own.ts'
@@ -135,6 +136,8 @@ export function losFigure(table: Table, viewer: TableModel, target: TableModel, 
   }
 }
 
+const losKey = (viewer: TableModel, target: TableModel, density: LosDensity, rays: boolean): string => `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
+
 const losCache = new WeakMap<Table, Map<string, LineOfSight>>()
 const losRuleCache = new WeakMap<Table, LosRule>()
 
@@ -159,15 +162,16 @@ export function lineOfSight(table: Table, viewer: TableModel, target: TableModel
     cache = new Map()
     losCache.set(table, cache)
   }
-  const key = `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
+  const key = losKey(viewer, target, density, rays)
   let los = cache.get(key)
   if (!los) {
     const rule = losRuleOf(table)
     const memo = losMemoOf(table, rule)
     los = memo?.get(key)
     if (!los) {
-      los = sampleLineOfSight(table, viewer, target, rule, { rays, density })
-      memo?.set(key, viewer, target, los)
+      // Coarse lines (the matrix) settle fully blocked pairs cheaply; their other fields are traced when read.
+      los = sampleLineOfSight(table, viewer, target, rule, { rays, density, settle: density === 'coarse' })
+      memo?.set(key, viewer, target, los, density)
     }
     cache.set(key, los)
   }
@@ -220,22 +224,53 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
       rules: [e.rule],
     }
   },
-  visibility: (table, q) => {
-    const pairs: Array<{ from: string; to: string; visible: boolean; fraction: number; class?: string }> = []
-    const viewers = table.models.filter((m) => !q.side || m.side === q.side)
-    for (const v of viewers) {
-      for (const t of table.models) {
-        if (t.side === v.side) continue
-        // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
-        // losFigure's fields, only those the matrix shows (the whole figure costs more than a reused line)
-        const los = lineOfSight(table, v, t, false, 'coarse')
-        const cls = table.system.classifyLos?.(table, v, t, los)
-        pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) })
-      }
-    }
-    return { pairs, density: 'coarse', rules: [table.system.rules(table).los.rule] }
-  },
+  visibility: (table, q) => ({ pairs: visibilityPairs(table, matrixViewers(table, q.side)), density: 'coarse', rules: [table.system.rules(table).los.rule] }),
 }
+
+/** The matrix's viewers: every model, or those of one side. */
+export function matrixViewers(table: Table, side?: string): TableModel[] {
+  return table.models.filter((m) => !side || m.side === side)
+}
+
+/**
+ * The visibility matrix's pairs for these viewers (each against every enemy, in table order), before
+ * the uniform pass. The visibility query uses it for all its viewers; a pool may give each worker
+ * some viewers and put the pairs back in viewer order (the same pairs: each depends only on its two models).
+ */
+export function visibilityPairs(table: Table, viewers: readonly TableModel[]): Shown[] {
+  const pairs: Shown[] = []
+  const memo = losMemoOf(table, losRuleOf(table))
+  const classify = table.system.classifyLos
+  for (const v of viewers) {
+    for (const t of table.models) {
+      if (t.side === v.side) continue
+      // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
+      // losFigure's fields, only those the matrix shows (the whole figure costs more than a reused line)
+      // With a memo, one look-up per pair: a held line is used as is, and when its class is unchanged
+      // the pair shown from it last time (already uniform) is shown again.
+      const key = memo ? losKey(v, t, 'coarse', false) : ''
+      const held = memo?.held(key)
+      const los = held ? held.los : lineOfSight(table, v, t, false, 'coarse')
+      const cls = classify?.(table, v, t, los)
+      const kept = held?.shown
+      if (kept !== undefined && kept.class === cls && isUniform(kept)) {
+        if (!held!.marked) {
+          markUniform(kept)
+          memo!.markedShown(key)
+        }
+        pairs.push(kept)
+        continue
+      }
+      const pair: Shown = { from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) }
+      memo?.keepShown(key, los, pair)
+      pairs.push(pair)
+    }
+  }
+  return pairs
+}
+
+/** A kept pair that went through shapeUniformResult (it has its sight block, or no class to make one from). */
+const isUniform = (p: Shown): boolean => p.class === undefined || (p as { sight?: unknown }).sight !== undefined
 
 /** Convenience: validate, prepare and evaluate in one call. */
 export function evaluateScene(raw: unknown, findSystem: (id: string) => RuleSystem | undefined, known: readonly string[], opts: EvaluateOptions = {}): ResultDocument {

@@ -13,11 +13,16 @@
 // system). On a shared machine the wall time of a run includes time the process waited for a core;
 // its CPU time does not, so the goals are checked against the CPU-time minimum (wall beside it).
 // Budgets (issue #17) are checked at the end. BENCH_MAX_MODELS=100 skips the 300-model rows.
+// The pool (matrixPool.ts, BENCH_POOL workers, default 2; 0 skips it): the N × 25 matrix across
+// worker threads, wall time next to one thread's wall time in the same loop, CPU of all threads, and
+// whether the result is the same JSON. Reported apart from the goals, which are one thread's CPU.
+import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { DoubleSide, Ray } from 'three'
 import { LosMemo, basePoints, loadScene, losRuleOf, runQuery, targetPoints, viewerPoints, type Scene, type Table } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { generateTable, rng } from './benchTable.ts'
+import { MatrixPool } from './matrixPool.ts'
 
 const MODELS = [10, 30, 100, 300].filter((n) => n <= Number(process.env.BENCH_MAX_MODELS ?? Infinity))
 const TERRAIN = [5, 25, 100]
@@ -184,6 +189,36 @@ for (const T of TERRAIN) {
   }
 }
 
+/** The N × 25 matrices across the pool against one thread, back to back (min of 3 each). */
+async function poolRows(size: number): Promise<Array<Record<string, number | boolean>>> {
+  if (size <= 0) return []
+  const pool = new MatrixPool(size)
+  const out: Array<Record<string, number | boolean>> = []
+  try {
+    for (const N of MODELS) {
+      const scene = generateTable(42, N, 25)
+      await pool.warm(scene)
+      let single = Infinity, pooled = Infinity, pooledCpu = Infinity, same = true
+      for (let k = 0; k < 3; k++) {
+        let a: unknown
+        const t = timed(() => { a = runQuery(load(scene), { id: 'v', type: 'visibility' }) })
+        single = Math.min(single, t.wall)
+        const c0 = cpuMs()
+        const w0 = performance.now()
+        const b = await pool.matrix(scene)
+        pooled = Math.min(pooled, performance.now() - w0)
+        pooledCpu = Math.min(pooledCpu, cpuMs() - c0)
+        same &&= JSON.stringify(a) === JSON.stringify(b)
+      }
+      out.push({ models: N, terrain: 25, workers: size, singleThreadWallMs: round(single, 1), pooledWallMs: round(pooled, 1), pooledCpuMsAllThreads: round(pooledCpu, 1), sameResult: same })
+    }
+  } finally {
+    await pool.close()
+  }
+  return out
+}
+const pool = await poolRows(Number(process.env.BENCH_POOL ?? 2))
+
 const at = (n: number, t: number) => rows.find((r) => r.models === n && r.terrain === t)
 const fmt = (v: number | undefined) => (v === undefined ? '—' : v < 1 ? v.toFixed(3) : v < 100 ? v.toFixed(1) : v.toFixed(0))
 const table = MODELS.map((n) => `${String(n).padStart(3)} models | attack ms ${TERRAIN.map((t) => fmt(at(n, t)?.attackMedianMs)).join(' / ')} | matrix ms ${TERRAIN.map((t) => fmt(at(n, t)?.matrixMs)).join(' / ')} (wall ${TERRAIN.map((t) => fmt(at(n, t)?.matrixWallMs)).join(' / ')}) | µs/line ${TERRAIN.map((t) => fmt(at(n, t)?.usPerSightLine)).join(' / ')} | ×raw raycast ${TERRAIN.map((t) => fmt(at(n, t)?.ratioToRawRaycast)).join(' / ')} | one moved (T = 25) ms ${fmt(at(n, 25)?.oneMovedMs)}`)
@@ -200,6 +235,7 @@ const out = {
     matrix300x25Ms: goal(at(300, 25)?.matrixMs, GOALS.matrixMs['300x25']),
     oneMoved100x25Ms: goal(at(100, 25)?.oneMovedMs, GOALS.oneMovedMs100x25),
   },
+  pool: { note: `matrix N × 25 across worker threads (wall ms, ${os.availableParallelism()} cores here), one thread's wall ms in the same loop`, rows: pool },
   node: process.version,
 }
 process.stdout.write(JSON.stringify(out, null, 2) + '\n')

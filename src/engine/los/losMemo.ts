@@ -14,10 +14,12 @@ import type { LosRule, Table, TableModel } from '../ruleSystem.ts'
 import type { LineOfSight } from './lineOfSight.ts'
 import type { TerrainWorld } from './terrainWorld.ts'
 import { segmentNearBox } from './castSegment.ts'
-import { modelObstacleBox, pairBound } from './sampleLineOfSight.ts'
+import { type LosDensity, modelObstacleBox, pairBound, pairLinesMeetBox } from './sampleLineOfSight.ts'
 import { identityOf } from '../table/prepareTable.ts'
 
-type Entry = { viewer: string; target: string; los: LineOfSight; bound: Float64Array }
+/** `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is. */
+type Entry = { viewer: string; target: string; density: LosDensity; los: LineOfSight; bound: Float64Array; shown: Shown | undefined; marked: boolean }
+export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
 
 export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
 
@@ -105,7 +107,7 @@ export class LosMemo {
     this.models = next
     if (dirty.length === 0) return
     for (const [key, e] of this.entries) {
-      if (changed.has(e.viewer) || changed.has(e.target) || dirty.some((d) => nearBound(e.bound, d.box) && (d.model === null || takesPart(table, rule, d.model, e)))) {
+      if (changed.has(e.viewer) || changed.has(e.target) || reaches(table, rule, e, dirty)) {
         this.entries.delete(key)
         this.stats.dropped++
       }
@@ -118,17 +120,53 @@ export class LosMemo {
     return e?.los
   }
 
-  set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight): void {
+  set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight, density: LosDensity): void {
     const bound = new Float64Array(7)
     pairBound(viewer, target, bound)
-    this.entries.set(key, { viewer: viewer.id, target: target.id, los, bound })
+    this.entries.set(key, { viewer: viewer.id, target: target.id, density, los, bound, shown: undefined, marked: false })
     this.stats.sampled++
+  }
+
+  /**
+   * The matrix's look-up (one per pair): the held result under `key` and the pair shown from it
+   * last time, if any. Counted as reused.
+   */
+  held(key: string): { los: LineOfSight; shown: Shown | undefined; marked: boolean } | undefined {
+    const e = this.entries.get(key)
+    if (e) this.stats.reused++
+    return e
+  }
+
+  /** Keep the matrix pair made from the result held under `key`. */
+  keepShown(key: string, los: LineOfSight, shown: Shown): void {
+    const e = this.entries.get(key)
+    if (e && e.los === los) {
+      e.shown = shown
+      e.marked = false
+    }
+  }
+
+  /** The pair kept under `key` has been marked uniform (markUniform, once). */
+  markedShown(key: string): void {
+    const e = this.entries.get(key)
+    if (e) e.marked = true
   }
 
   /** How many pair results are held. */
   get size(): number {
     return this.entries.size
   }
+}
+
+/** Coarse to fine: does a change reach the pair? Its bound, the rule's predicates, then the pair's own sight lines. */
+function reaches(table: Table, rule: LosRule, e: Entry, dirty: readonly Dirt[]): boolean {
+  for (let i = 0; i < dirty.length; i++) {
+    const d = dirty[i]!
+    // A rule that stands some pieces as columns (Respawn smoke) measures them at every height.
+    const box = d.model === null && rule.terrainColumn ? columnBox(d.box) : d.box
+    if (nearBound(e.bound, box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, box)) return true
+  }
+  return false
 }
 
 /**
@@ -143,15 +181,34 @@ function takesPart(table: Table, rule: LosRule, m: TableModel, e: Entry): boolea
   return part(v, t) || (rule.symmetric === true && part(t, v))
 }
 
-/** Everything of a model that a sight line or a rule predicate can read. */
+/** Does any of the pair's sight lines meet the box? (The two models are unchanged, so their lines are the ones sampled.) */
+function linesMeet(table: Table, rule: LosRule, e: Entry, box: Float64Array): boolean {
+  const v = table.findModel(e.viewer)
+  const t = table.findModel(e.target)
+  return !v || !t || pairLinesMeetBox(v, t, rule, e.density, box)
+}
+
+/**
+ * Everything of a model that a sight line or a rule predicate can read. The rest of a table model
+ * (placed base, stats, keywords, eye height…) is made from its scene entry by the system and the
+ * options, which the memo's context already holds, so the entry says it all.
+ */
 function modelSig(m: TableModel): string {
-  return JSON.stringify([m.scene, m.x, m.y, m.z, m.facingDeg, m.heightMm, m.eyeMm, m.side, m.unit, m.keywords, m.status, m.profileId, m.stats, m.placed])
+  return JSON.stringify(m.scene)
 }
 
 function obstacleBox(m: TableModel): Float64Array {
   const box = new Float64Array(6)
   modelObstacleBox(m, box, 0)
   return box
+}
+
+/** A piece's box stood up as a column: the same footprint at every height. */
+function columnBox(box: Float64Array): Float64Array {
+  const c = box.slice()
+  c[2] = -Infinity
+  c[5] = Infinity
+  return c
 }
 
 /** Does the pair's bound come near the box on the table plane (heights ignored, so 2D rules are covered too)? */

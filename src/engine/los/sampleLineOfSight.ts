@@ -1,13 +1,13 @@
 // True line of sight by sampling sight lines from the viewer's eye (or a ruleset-chosen point)
 // to a lattice of target points, against the terrain BVH and the other models' volumes.
 // Also a 2D mode (segments against footprints and bases) for rulesets that judge LoS on the flat.
-import type { LosRule, Table, TableModel } from '../ruleSystem.ts'
+import type { LosRule, Table, TableModel, TableTerrain } from '../ruleSystem.ts'
 import { BASE_THICKNESS_MM } from '../table/prepareTable.ts'
 import { frontEdgeCentre, sampleBaseArea, baseFrameToTable } from '../geometry/baseShape.ts'
 import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelCrossing2, measureModelCrossing3, measureTerrainCrossing3, segmentNearBox } from './castSegment.ts'
 import type { LosRay, Vec3Tuple } from '../results.ts'
 import type { LineOfSight } from './lineOfSight.ts'
-import { ERODE_MM } from './terrainWorld.ts'
+import { ERODE_MM, type TerrainWorld } from './terrainWorld.ts'
 import { BoxGrid } from './boxGrid.ts'
 
 /** Target lattice: heights (fractions of model height) × footprint points (centre + ring). */
@@ -31,6 +31,11 @@ export type LosOptions = {
    * bounded sampling reports exactly the same.
    */
   cull?: boolean
+  /**
+   * true: a pair whose every figure line is blocked is settled cheaply: `visible` and `fraction`
+   * at once, the other fields traced when first read (the same values). The matrix uses it.
+   */
+  settle?: boolean
 }
 
 const COARSE_HEIGHT_FRACTIONS = [0.25, 0.75] as const
@@ -142,7 +147,7 @@ export function pairBound(a: TableModel, b: TableModel, out: Float64Array, at = 
 }
 
 /** Per table (tables are immutable), built on first use: the models' obstacle boxes and eroded solids, scratch. */
-type TableSight = { boxes: Float64Array; solids: ModelSolid[]; inside: Float64Array; bound: Float64Array; modelGrid: BoxGrid; pieceGrid: BoxGrid }
+type TableSight = { boxes: Float64Array; solids: ModelSolid[]; inside: Float64Array; bound: Float64Array; modelGrid: BoxGrid; pieceGrid: BoxGrid; scratch: Int32Array; modelScratch: Int32Array }
 const sightByTable = new WeakMap<Table, TableSight>()
 
 function tableSight(table: Table): TableSight {
@@ -156,7 +161,7 @@ function tableSight(table: Table): TableSight {
     zBottom: m.z + ERODE_MM,
     zTop: m.z + m.heightMm - ERODE_MM,
   }))
-  s = { boxes, solids, inside: new Float64Array(table.terrain.length), bound: new Float64Array(7), modelGrid: new BoxGrid(boxes), pieceGrid: new BoxGrid(table.world.pieceBounds) }
+  s = { boxes, solids, inside: new Float64Array(table.terrain.length), bound: new Float64Array(7), modelGrid: new BoxGrid(boxes), pieceGrid: new BoxGrid(table.world.pieceBounds), scratch: new Int32Array(table.terrain.length), modelScratch: new Int32Array(table.models.length) }
   sightByTable.set(table, s)
   return s
 }
@@ -177,72 +182,256 @@ function cachedPoints(m: TableModel, key: string, make: () => Vec3Tuple[]): Vec3
   return pts
 }
 
-const piecePredicates = new WeakMap<LosRule, { table: Table; blocks: Uint8Array; obscures: Uint8Array }>()
+const piecePredicates = new WeakMap<LosRule, { table: Table; blocks: Uint8Array; obscures: Uint8Array; columns: Uint8Array | null }>()
 
-/** Which pieces block / obscure under a rule: computed once per (rule object, table). */
-function piecesUnder(table: Table, r: LosRule): { blocks: Uint8Array; obscures: Uint8Array } {
+/** Which pieces block / obscure / stand as columns under a rule: computed once per (rule object, table). */
+function piecesUnder(table: Table, r: LosRule): { blocks: Uint8Array; obscures: Uint8Array; columns: Uint8Array | null } {
   const cached = piecePredicates.get(r)
   if (cached && cached.table === table) return cached
   const blocks = new Uint8Array(table.terrain.length)
   const obscures = new Uint8Array(table.terrain.length)
+  const columns = r.terrainColumn ? new Uint8Array(table.terrain.length) : null
   for (const p of table.terrain) {
     blocks[p.index] = r.terrainBlocks(p) ? 1 : 0
     obscures[p.index] = !blocks[p.index] && (r.terrainObscures?.(p) ?? false) ? 1 : 0
+    if (columns) columns[p.index] = r.terrainColumn!(p) ? 1 : 0
   }
-  const entry = { table, blocks, obscures }
+  const entry = { table, blocks, obscures, columns }
   piecePredicates.set(r, entry)
   return entry
 }
 
+/**
+ * Does any sight line of the pair (both ways under a symmetric rule) meet the box (six numbers at
+ * `at`; on the table plane in 2D)? The very lines sampleLineOfSight casts, so when this is false the
+ * box's contents (a piece or model that was or is there) measured 0 mm inside every line: the
+ * pair's result cannot depend on them. The memo's fine test, after the pair's bound.
+ */
+export function pairLinesMeetBox(viewer: TableModel, target: TableModel, rule: LosRule, density: LosDensity, box: Float64Array, at = 0): boolean {
+  return oneWayMeetsBox(viewer, target, rule, density, box, at) || (rule.symmetric === true && oneWayMeetsBox(target, viewer, rule, density, box, at))
+}
+
+function oneWayMeetsBox(viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, box: Float64Array, at: number): boolean {
+  const flat = r.mode === '2d'
+  const { from, pts, bps } = linePoints(viewer, target, r, density)
+  for (const f of from) {
+    for (const p of pts) if (segmentNearBox(f[0], f[1], f[2], p[0], p[1], p[2], box, at, 0, flat)) return true
+    for (const p of bps) if (segmentNearBox(f[0], f[1], f[2], p[0], p[1], p[2], box, at, 0, flat)) return true
+  }
+  return false
+}
+
+/** The viewer points, target points and base points of one way of a pair (cached per model). */
+function linePoints(viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity): { from: Vec3Tuple[]; pts: Vec3Tuple[]; bps: Vec3Tuple[] } {
+  const flatMode = r.mode === '2d'
+  const flatKey = flatMode ? 'flat' : '3d'
+  const flatten = (pts: Vec3Tuple[]): Vec3Tuple[] => (flatMode ? pts.map((p): Vec3Tuple => [p[0], p[1], 0]) : pts)
+  return {
+    from: cachedPoints(viewer, `from:${r.from}:${flatKey}`, () => flatten(viewerPoints(viewer, r.from))),
+    pts: cachedPoints(target, `to:${flatMode ? 'base' : r.to}:${density}:${flatKey}`, () => flatten(flatMode ? basePoints(target, density) : targetPoints(target, r.to, density))),
+    bps: cachedPoints(target, `base:${density}:${flatKey}`, () => flatten(basePoints(target, density))),
+  }
+}
+
 function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, opts: LosOptions): LineOfSight {
-  const density = opts.density ?? 'full'
+  const w = prepareOneWay(table, viewer, target, r, opts.density ?? 'full', opts.cull ?? true)
+  if (opts.settle && !opts.rays && figureAllBlocked(w, tableSight(table).inside)) return settledBlocked(w)
+  return traceOneWay(w, tableSight(table).inside, opts.rays === true)
+}
+
+/**
+ * One way of a pair, ready to trace: the pieces and models that can touch its lines (coarse before
+ * fine), what each does under the rule, and the lines' end points. Holds no table and no rule, so a
+ * settled result (below) that keeps it for later keeps only this.
+ */
+type OneWay = {
+  world: TerrainWorld
+  pieces: readonly TableTerrain[]
+  flat: boolean
+  /** Candidate pieces (indices, ascending) and the ones among them that block. */
+  candidates: Int32Array
+  blocking: Int32Array
+  obstacles: Array<{ model: TableModel; blocks: boolean; solid: ModelSolid }>
+  blocksPiece: Uint8Array
+  obscuresPiece: Uint8Array
+  /** Pieces that stand as columns under the rule (measured by footprint at every height), or null. */
+  columns: Uint8Array | null
+  from: Vec3Tuple[]
+  pts: Vec3Tuple[]
+  bps: Vec3Tuple[]
+  threshold: number
+  mode: LosRule['mode']
+  rule: string
+}
+
+/** Does the box at `at` come within the pair's bound (on the table plane in 2D)? */
+function nearBound(bound: Float64Array, flat: boolean, boxes: Float64Array, at: number): boolean {
+  return segmentNearBox(bound[0]!, bound[1]!, flat ? 0 : bound[2]!, bound[3]!, bound[4]!, flat ? 0 : bound[5]!, boxes, at, bound[6]!, flat)
+}
+
+function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, cull: boolean): OneWay {
   const pieces = table.terrain
   const nPieces = pieces.length
   const sight = tableSight(table)
-  const inside = sight.inside
-  const { blocks: blocksPiece, obscures: obscuresPiece } = piecesUnder(table, r)
+  const { blocks: blocksPiece, obscures: obscuresPiece, columns } = piecesUnder(table, r)
   const flatMode = r.mode === '2d'
-  const cull = opts.cull ?? true
   // Coarse before fine: only pieces and models whose box comes within the pair's bound can touch
   // any of its sight lines; the others are never tried (and their predicates never asked), which
   // changes nothing in the result because they could only ever have measured 0 mm inside.
   const bound = sight.bound
   pairBound(viewer, target, bound)
-  const near = (boxes: Float64Array, at: number): boolean =>
-    segmentNearBox(bound[0]!, bound[1]!, flatMode ? 0 : bound[2]!, bound[3]!, bound[4]!, flatMode ? 0 : bound[5]!, boxes, at, bound[6]!, flatMode)
   // The grids return, in ascending order, a superset of what the exact box test then keeps.
-  const candidates = new Int32Array(nPieces)
+  const scratch = sight.scratch
   let nCand = 0
   if (cull) {
-    const n = sight.pieceGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, candidates)
-    for (let c = 0; c < n; c++) if (near(table.world.pieceBounds, 6 * candidates[c]!)) candidates[nCand++] = candidates[c]!
-  } else for (let k = 0; k < nPieces; k++) candidates[nCand++] = k
-  const nearModels = new Int32Array(table.models.length)
-  const nNear = cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, nearModels) : table.models.length
-  const obstacles: Array<{ model: TableModel; blocks: boolean; solid: ModelSolid }> = []
+    const n = sight.pieceGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, scratch)
+        // A column stands at every height: only its footprint can keep it off the pair's lines.
+    for (let c = 0; c < n; c++) if (nearBound(bound, flatMode || columns?.[scratch[c]!] === 1, table.world.pieceBounds, 6 * scratch[c]!)) scratch[nCand++] = scratch[c]!
+  } else for (let k = 0; k < nPieces; k++) scratch[nCand++] = k
+  const candidates = scratch.slice(0, nCand)
+  let nBlocking = 0
+  for (let c = 0; c < nCand; c++) if (blocksPiece[candidates[c]!]) scratch[nBlocking++] = candidates[c]!
+  const blocking = scratch.slice(0, nBlocking)
+  const nNear = cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, sight.modelScratch) : table.models.length
+  const obstacles: OneWay['obstacles'] = []
   for (let c = 0; c < nNear; c++) {
-    const i = cull ? nearModels[c]! : c
+    const i = cull ? sight.modelScratch[c]! : c
     const m = table.models[i]!
-    if (m.id === viewer.id || m.id === target.id || (cull && !near(sight.boxes, 6 * i))) continue
+    if (m.id === viewer.id || m.id === target.id || (cull && !nearBound(bound, flatMode, sight.boxes, 6 * i))) continue
     const blocks = r.modelBlocks(m, viewer, target)
     if (!blocks && !(r.modelObscures?.(m, viewer, target) ?? false)) continue
     obstacles.push({ model: m, blocks, solid: sight.solids[i]! })
   }
-  // Ids are counted by slot: the candidate pieces in piece order, then the obstacle models in table
-  // order (the same relative order as trying everything, so ties sort the same way).
-  const ids = [...Array.from(candidates.subarray(0, nCand), (k) => pieces[k]!.id), ...obstacles.map((o) => o.model.id)]
-  const slots = ids.length
+  const { from, pts, bps } = linePoints(viewer, target, r, density)
+  return { world: table.world, pieces, flat: flatMode, candidates, blocking, obstacles, blocksPiece, obscuresPiece, columns, from, pts, bps, threshold: r.visibleAbove ?? 0, mode: r.mode, rule: r.rule }
+}
+
+/** inside[k] for the listed pieces: how far a→b runs inside each (3D, or on the table plane in 2D). */
+function measurePieces(w: OneWay, inside: Float64Array, a: Vec3Tuple, b: Vec3Tuple, list: Int32Array, n: number): void {
+  if (!w.flat) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, list, n)
+  for (let c = 0; c < n; c++) {
+    const k = list[c]!
+    if (w.flat || w.columns?.[k] === 1) inside[k] = measureFootprintCrossing2(w.pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1])
+  }
+}
+
+/** Is the line a→b blocked (the same lengths and threshold traceOneWay uses)? The piece that blocked the line before is tried first. */
+let lastBlocker = -1
+const oneCandidate = new Int32Array(1)
+function lineBlocked(w: OneWay, inside: Float64Array, a: Vec3Tuple, b: Vec3Tuple): boolean {
+  if (lastBlocker >= 0) {
+    oneCandidate[0] = lastBlocker
+    measurePieces(w, inside, a, b, oneCandidate, 1)
+    if (inside[lastBlocker]! > GRAZE_MM) return true
+  }
+  if (w.blocking.length > 0) {
+    measurePieces(w, inside, a, b, w.blocking, w.blocking.length)
+    for (let c = 0; c < w.blocking.length; c++) {
+      const k = w.blocking[c]!
+      if (inside[k]! > GRAZE_MM) { lastBlocker = k; return true }
+    }
+  }
+  for (const o of w.obstacles) {
+    if (!o.blocks) continue
+    const len = w.flat ? measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1]) : measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2])
+    if (len > GRAZE_MM) return true
+  }
+  return false
+}
+
+/**
+ * Is every target point unseen (every line from every viewer point to it blocked)? Then the
+ * fraction is 0 whatever else the lines cross. Each line stops at its first blocker (the last
+ * line's blocker tried first: one wall usually hides the whole figure); the first open line ends it.
+ */
+function figureAllBlocked(w: OneWay, inside: Float64Array): boolean {
+  if (w.blocking.length === 0 && !w.obstacles.some((o) => o.blocks)) return false
+  lastBlocker = -1
+  // Highest points first: an open line, if there is one, is likeliest over the top.
+  for (let i = w.pts.length - 1; i >= 0; i--) for (const f of w.from) if (!lineBlocked(w, inside, f, w.pts[i]!)) return false
+  return true
+}
+
+const settledState = new WeakMap<LineOfSight, { w: OneWay; full: LineOfSight | null }>()
+/** The whole line of a settled one, traced on first read. */
+function detailOf(los: LineOfSight): LineOfSight {
+  const st = settledState.get(los)!
+  return (st.full ??= traceOneWay(st.w, new Float64Array(st.w.pieces.length), false))
+}
+const settledField = <K extends keyof LineOfSight>(k: K): PropertyDescriptor => ({
+  get(this: LineOfSight) { return detailOf(this)[k] },
+  enumerable: true,
+  configurable: true,
+})
+/** Accessors of a settled line's traced fields (made once: no closures per line). */
+const SETTLED_FIELDS: PropertyDescriptorMap = {
+  baseHidden: settledField('baseHidden'),
+  blockers: settledField('blockers'),
+  obscuring: settledField('obscuring'),
+  baseHiddenBy: settledField('baseHiddenBy'),
+  blockedBy: settledField('blockedBy'),
+  terrainCrossing: settledField('terrainCrossing'),
+}
+
+/**
+ * A fully blocked line of sight, settled without tracing the rest: visible and fraction are known
+ * (nothing seen), the counts too; everything else (blockers and their fractions, the base, terrain
+ * crossed) is traced on first read, from the kept OneWay, and is exactly what tracing now would give.
+ */
+function settledBlocked(w: OneWay): LineOfSight {
+  // The fields in the order traceOneWay writes them (the same JSON).
+  const out = { visible: 0 > w.threshold, fraction: 0 } as LineOfSight
+  settledState.set(out, { w, full: null })
+  Object.defineProperties(out, SETTLED_FIELDS)
+  out.rays = w.pts.length
+  out.baseRays = w.bps.length
+  out.mode = w.mode
+  out.rule = w.rule
+  return out
+}
+
+type TraceScratch = {
+  blockList: Int32Array; hideList: Int32Array; crossList: Int32Array; stamp: Int32Array; pointList: Int32Array
+  blockCount: Int32Array; hideCount: Int32Array; crossFigure: Int32Array; serial: number
+}
+let scratch: TraceScratch | null = null
+/** traceOneWay's per-slot arrays, grown as needed and kept (it calls out to nothing, so one is enough). */
+function traceScratch(slots: number): TraceScratch {
+  if (!scratch || scratch.stamp.length < slots) {
+    const n = Math.max(slots, 64, 2 * (scratch?.stamp.length ?? 0))
+    const a = () => new Int32Array(n)
+    scratch = { blockList: a(), hideList: a(), crossList: a(), stamp: a(), pointList: a(), blockCount: a(), hideCount: a(), crossFigure: a(), serial: 0 }
+  }
+  return scratch
+}
+function nextPointNo(t: TraceScratch): number {
+  if (t.serial >= 0x7fffffff) {
+    t.stamp.fill(0)
+    t.serial = 0
+  }
+  return ++t.serial
+}
+
+function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOfSight {
+  const { pieces, candidates, obstacles, blocksPiece, obscuresPiece, columns, from, pts, bps } = w
+  const nCand = candidates.length
+  const flatMode = w.flat
+  // Slots: the candidate pieces in piece order, then the obstacle models in table order (the same
+  // relative order as trying everything, so ties sort the same way).
+  const slots = nCand + obstacles.length
+  const idOf = (k: number): string => (k < nCand ? pieces[candidates[k]!]!.id : obstacles[k - nCand]!.model.id)
+  const t = traceScratch(slots)
   // Per sight line: the slots that block it, hide it, and the candidate pieces it crosses (lists,
   // not flags, so nothing is cleared per line).
-  const blockList = new Int32Array(slots)
-  const hideList = new Int32Array(slots)
-  const crossList = new Int32Array(nCand)
+  const { blockList, hideList, crossList, stamp, pointList, blockCount, hideCount, crossFigure } = t
+  blockCount.fill(0, 0, slots)
+  hideCount.fill(0, 0, slots)
+  crossFigure.fill(0, 0, slots)
   let nBlock = 0
   let nHide = 0
   let nCross = 0
-  // Per target point: which slots took part (stamped with the point number).
-  const stamp = new Int32Array(slots)
-  const pointList = new Int32Array(slots)
+  // Per target point: which slots took part (stamped with the point's serial number, which never
+  // repeats while the stamps are kept, so nothing is cleared per point).
   let nPoint = 0
   let pointNo = 0
   const mark = (k: number): void => {
@@ -251,23 +440,17 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
       pointList[nPoint++] = k
     }
   }
-  const blockCount = new Int32Array(slots)
-  const hideCount = new Int32Array(slots)
-  const crossFigure = new Int32Array(nCand)
 
-  const flatKey = flatMode ? 'flat' : '3d'
-  const flatten = (pts: Vec3Tuple[]): Vec3Tuple[] => (flatMode ? pts.map((p): Vec3Tuple => [p[0], p[1], 0]) : pts)
-  const from = cachedPoints(viewer, `from:${r.from}:${flatKey}`, () => flatten(viewerPoints(viewer, r.from)))
-  const rays: LosRay[] | undefined = opts.rays ? [] : undefined
+  const rays: LosRay[] | undefined = withRays ? [] : undefined
 
   const trace = (a: Vec3Tuple, b: Vec3Tuple): void => {
     nBlock = 0
     nHide = 0
     nCross = 0
-    if (!flatMode && nCand > 0) measureTerrainCrossing3(table.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
+    if (!flatMode && nCand > 0) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
     for (let c = 0; c < nCand; c++) {
       const k = candidates[c]!
-      const len = flatMode ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
+      const len = flatMode || columns?.[k] === 1 ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
       if (len <= GRAZE_MM) continue
       crossList[nCross++] = c
       if (blocksPiece[k]) blockList[nBlock++] = c
@@ -283,18 +466,17 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
     if (rays) {
       const by: string[] = []
       const hides: string[] = []
-      for (let j = 0; j < nBlock; j++) by.push(ids[blockList[j]!]!)
-      for (let j = 0; j < nHide; j++) hides.push(ids[hideList[j]!]!)
+      for (let j = 0; j < nBlock; j++) by.push(idOf(blockList[j]!))
+      for (let j = 0; j < nHide; j++) hides.push(idOf(hideList[j]!))
       rays.push({ from: [a[0], a[1], a[2]], to: [b[0], b[1], b[2]], blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
     }
   }
 
   // Target points: seen when any viewer point has an unblocked line to it.
-  const pts = cachedPoints(target, `to:${flatMode ? 'base' : r.to}:${density}:${flatKey}`, () => flatten(flatMode ? basePoints(target, density) : targetPoints(target, r.to, density)))
   let seen = 0
   let figureCrossed = 0
   for (const p of pts) {
-    pointNo++
+    pointNo = nextPointNo(t)
     nPoint = 0
     let clear = false
     let crossedAll = true
@@ -311,11 +493,10 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   }
 
   // Base points: hidden when every viewer point's line is blocked or obscured.
-  const bps = cachedPoints(target, `base:${density}:${flatKey}`, () => flatten(basePoints(target, density)))
   let hidden = 0
   let baseCrossed = 0
   for (const p of bps) {
-    pointNo++
+    pointNo = nextPointNo(t)
     nPoint = 0
     let open = false
     let crossedAll = true
@@ -336,12 +517,16 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
   }
 
   const fraction = seen / pts.length
-  const threshold = r.visibleAbove ?? 0
+  const threshold = w.threshold
   const blockers: string[] = []
   const obscuring: string[] = []
   const baseHiddenBy: Record<string, number> = {}
   const blockedBy: Record<string, number> = {}
-  const order = ids.map((id, k) => ({ id, k })).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+  // Only slots that counted anything are named, sorted by id (a stable sort of these equals the
+  // same slots taken from all of them sorted).
+  const order: Array<{ id: string; k: number }> = []
+  for (let k = 0; k < slots; k++) if (blockCount[k] || hideCount[k] || crossFigure[k]) order.push({ id: idOf(k), k })
+  order.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
   for (const { id, k } of order) {
     if (blockCount[k]) { blockers.push(id); blockedBy[id] = blockCount[k]! / pts.length }
     else if (hideCount[k]) obscuring.push(id)
@@ -359,8 +544,8 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
     terrainCrossing: { figure: figureCrossed / pts.length, base: baseCrossed / bps.length, pieces: crossedPieces },
     rays: pts.length,
     baseRays: bps.length,
-    mode: r.mode,
-    rule: r.rule,
+    mode: w.mode,
+    rule: w.rule,
     ...(rays ? { sampleRays: rays } : {}),
   }
 }

@@ -8,16 +8,26 @@ import fc from 'fast-check'
 import { LosMemo, type Scene, type Table, loadScene, losRuleOf, runQuery, sampleLineOfSight } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { BENCH_TABLE_MM, generateTable } from '../../bench/benchTable.ts'
+import { model, scene as sceneOf, testSystem } from '../sceneBuilder.ts'
 
 const known = ruleSystems.map((s) => s.id)
 const load = (scene: Scene, losMemo?: LosMemo): Table => loadScene(scene, findRuleSystem, known, losMemo ? { losMemo } : {})
+
+/** How many fully blocked pairs expectBoundedEqualsFull compared (the settled path was taken on them). */
+let settledPairs = 0
 
 /** Every enemy pair's coarse line on a table without a memo: bounded sampling must equal sampling with no bound. */
 function expectBoundedEqualsFull(table: Table): void {
   const rule = losRuleOf(table)
   for (const v of table.models) for (const t of table.models) {
     if (t.side === v.side) continue
-    expect(sampleLineOfSight(table, v, t, rule, { density: 'coarse' })).toEqual(sampleLineOfSight(table, v, t, rule, { density: 'coarse', cull: false }))
+    const bounded = sampleLineOfSight(table, v, t, rule, { density: 'coarse' })
+    expect(bounded).toEqual(sampleLineOfSight(table, v, t, rule, { density: 'coarse', cull: false }))
+    // settled (a fully blocked pair: visible and fraction first, the rest traced when read): the same, byte for byte
+    const settled = sampleLineOfSight(table, v, t, rule, { density: 'coarse', settle: true })
+    expect([settled.visible, settled.fraction]).toEqual([bounded.visible, bounded.fraction])
+    expect(JSON.stringify(settled)).toBe(JSON.stringify(bounded))
+    if (bounded.fraction === 0 && bounded.blockers.length > 0) settledPairs++
   }
 }
 
@@ -50,7 +60,8 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
             const fresh = load(scene)
             // incremental: the memo-backed matrix equals a fresh table's; coarse-to-fine: the fresh
             // table's bounded lines equal unbounded ones
-            expect(runQuery(live, { id: 'v', type: 'visibility' })).toEqual(runQuery(fresh, { id: 'v', type: 'visibility' }))
+            // (byte for byte: pairs kept from the last matrix are shown again as they were)
+            expect(JSON.stringify(runQuery(live, { id: 'v', type: 'visibility' }))).toBe(JSON.stringify(runQuery(fresh, { id: 'v', type: 'visibility' })))
             expectBoundedEqualsFull(fresh)
             // full density (what a ruling uses), with the 2D rule too: memo path against no bound
             const [a, b] = [live.models[0]!, live.models[live.models.length - 1]!]
@@ -63,6 +74,8 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
       ),
       { numRuns: 25, seed: 17 },
     )
+    // the settled path is only tested if some pairs were fully blocked
+    expect(settledPairs).toBeGreaterThan(50)
   })
 
   it('a crowded table (models block, 3D and 2D, both densities): the bound drops nothing', () => {
@@ -101,5 +114,26 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     const again = memo.stats.sampled
     runQuery(load(moved, memo), { id: 'v', type: 'visibility' })
     expect(memo.stats.sampled).toBe(again)
+  })
+
+  it('a bystander that moves near a pair\'s bound but off its sight lines: the pair is kept (fine test), and on them it is not', () => {
+    // a (A) at (100, 100) and b (B) at (600, 100), 25 mm bases, 40 mm tall; models block (testSystem).
+    // a's eye looks at b's points within 12.5 mm of y = 100, so halfway (x = 350) every line of the
+    // pair lies within y = 100 ± 6.25 (and likewise b → a). The pair's bound reaches y = 124.1
+    // (radius hypot(12.5, 20) + 0.5). Bystander c (side A) at y = 128: its box (1 mm margin) starts
+    // at y = 114.5, inside the bound but off every line; at y = 104 it stands on them.
+    const resampledWhenCMoves = (cy: number): number => {
+      const find = (id: string) => (id === testSystem.id ? testSystem : undefined)
+      const at = (cx: number) => sceneOf([model('a', 'A', 100, 100), model('b', 'B', 600, 100), model('c', 'A', cx, cy)])
+      const memo = new LosMemo()
+      runQuery(loadScene(at(350), find, [testSystem.id], { losMemo: memo }), { id: 'v', type: 'visibility' })
+      const before = memo.stats.sampled
+      const live = loadScene(at(352), find, [testSystem.id], { losMemo: memo })
+      expect(JSON.stringify(runQuery(live, { id: 'v', type: 'visibility' }))).toBe(JSON.stringify(runQuery(loadScene(at(352), find, [testSystem.id]), { id: 'v', type: 'visibility' })))
+      return memo.stats.sampled - before
+    }
+    // c's own pairs (c–b both ways) always; a–b both ways only when c stands on their lines
+    expect(resampledWhenCMoves(128)).toBe(2)
+    expect(resampledWhenCMoves(104)).toBe(4)
   })
 })
