@@ -13,6 +13,7 @@ import { applyHomography, fitHomography, type Point2 } from '../math/homography.
 import { cameraCentre, projectPoint, undistortPixel, type CameraPose } from '../math/camera.ts'
 import type { CameraIntrinsics, MarkerCorners, MarkerDetection, Matrix3, TableLock, Vector3 } from '../types.ts'
 import type { TableMarker } from '../registry/registrySchema.ts'
+import { DOUBT_LOCK_ERROR_PX } from '../lockQuality.ts'
 
 export type TablePoseParams = {
   /** Minimum number of reference markers for a lock. */
@@ -34,7 +35,7 @@ export type TablePoseParams = {
   doubtLockErrorPx: number
 }
 
-export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2, maxLockErrorPx: 3, doubtLockErrorPx: 0.5 }
+export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2, maxLockErrorPx: 3, doubtLockErrorPx: DOUBT_LOCK_ERROR_PX }
 
 /** Corners of a marker's black square in its plane (OpenCV order TL, TR, BR, BL), mm. */
 export function markerCornersInPlane(sizeMm: number, centre: readonly [number, number], rotationDeg: number, face: 'up' | 'down' = 'up'): Point2[] {
