@@ -79,7 +79,7 @@ export class FrameTracker {
     let rois: RectPx[] | undefined
     if (!full) rois = planRois(this.previous, width, height, roi)
     toGray(frame, this.gray, rois)
-    const detection = detectMarkers(this.detector, this.gray, rois, this.params.refine || null)
+    const detection = detectMarkers(this.detector, this.gray, rois, this.params.refine || null, this.params.decode || null)
     this.framesSinceFull = full ? 0 : this.framesSinceFull + 1
     this.lostSomething = !full && this.previous.some((p) => !detection.detections.some((d) => d.id === p.id))
     const warnings: string[] = []
@@ -105,6 +105,15 @@ export class FrameTracker {
     })
     for (const r of rejected) warnings.push(`marker ${r.markerId} (${r.object.kind} ${r.object.id}) rejected: ${r.reason}`)
     this.holdJumps(objects)
+    if (table.lock.locked && table.lock.reprojectionErrorPx > this.params.table.doubtLockErrorPx) {
+      const reason = `the table fit leaves ${table.lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${this.params.table.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?); positions may be off by more than their uncertainty`
+      warnings.push(reason)
+      for (const o of objects) {
+        if (o.frame !== 'table') continue
+        if (o.status === 'ok' || o.status === undefined) o.status = 'doubted'
+        o.reasons = [...(o.reasons ?? []), reason]
+      }
+    }
     const seen = new Set(objects.map((o) => objectKey(o.kind, o.id)))
     const notSeen = [...this.registry.objects.values()].filter((e) => !seen.has(objectKey(e.kind, e.id))).map((e) => ({ id: e.id, kind: e.kind }))
     const unknownIds = [...new Set(detection.detections.map((d) => d.id).filter((id) => !this.registry.table.has(id) && !this.registry.objectMarkers.has(id)))].sort((a, b) => a - b)

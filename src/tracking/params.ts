@@ -4,6 +4,7 @@ import { DEFAULT_DETECTOR_PARAMS, type DetectorParams } from './opencv/markerDet
 import { DEFAULT_EDGE_REFINE_PARAMS, type EdgeRefineParams } from './pipeline/refineCorners.ts'
 import { DEFAULT_TABLE_POSE_PARAMS, type TablePoseParams } from './pipeline/fuseTablePose.ts'
 import { DEFAULT_ROI_PARAMS, type RoiParams } from './pipeline/planRois.ts'
+import { DEFAULT_CANDIDATE_DECODE_PARAMS, type CandidateDecodeParams } from './pipeline/decodeCandidates.ts'
 import { DEFAULT_ID_CHECK_PARAMS, type IdCheckParams } from './pipeline/verifyMarkerIds.ts'
 import { DEFAULT_GEOMETRY_CHECK_PARAMS, type GeometryCheckParams } from './pipeline/estimateObjectPoses.ts'
 
@@ -11,6 +12,8 @@ export type TrackerParams = {
   detect: DetectorParams
   /** Edge-based corner refinement after OpenCV; `false` keeps OpenCV's corners. */
   refine: EdgeRefineParams | false
+  /** Second reading of the quads OpenCV could not decode (needs `refine`); `false` keeps OpenCV's decoding only. */
+  decode: CandidateDecodeParams | false
   table: TablePoseParams
   roi: RoiParams
   pose: {
@@ -28,6 +31,7 @@ export type TrackerParams = {
 export type TrackerParamsInput = {
   detect?: Partial<DetectorParams>
   refine?: Partial<EdgeRefineParams> | false
+  decode?: Partial<CandidateDecodeParams> | false
   table?: Partial<TablePoseParams>
   roi?: Partial<RoiParams>
   pose?: Partial<TrackerParams['pose']>
@@ -38,6 +42,7 @@ export type TrackerParamsInput = {
 export const DEFAULT_TRACKER_PARAMS: TrackerParams = {
   detect: DEFAULT_DETECTOR_PARAMS,
   refine: DEFAULT_EDGE_REFINE_PARAMS,
+  decode: DEFAULT_CANDIDATE_DECODE_PARAMS,
   table: DEFAULT_TABLE_POSE_PARAMS,
   roi: DEFAULT_ROI_PARAMS,
   pose: { cornerSigmaPx: 0.1, maxJumpMm: 40, confirmFrames: 3 },
@@ -51,6 +56,7 @@ export function resolveTrackerParams(input: TrackerParamsInput = {}): TrackerPar
   const params: TrackerParams = {
     detect: { ...DEFAULT_TRACKER_PARAMS.detect, ...(input.detect ?? {}) },
     refine,
+    decode: input.decode === false ? false : { ...DEFAULT_CANDIDATE_DECODE_PARAMS, ...(input.decode ?? {}) },
     table: { ...DEFAULT_TRACKER_PARAMS.table, ...(input.table ?? {}) },
     roi: { ...DEFAULT_TRACKER_PARAMS.roi, ...(input.roi ?? {}) },
     pose: { ...DEFAULT_TRACKER_PARAMS.pose, ...(input.pose ?? {}) },

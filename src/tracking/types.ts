@@ -33,6 +33,8 @@ export type DetectionResult = {
   /** Regions searched in ROI mode (image px). */
   rois: RectPx[]
   detectMs: number
+  /** Quads OpenCV found but could not decode (its rejected candidates), image px; read again by decodeCandidates. */
+  candidates?: MarkerCorners[]
 }
 
 /**

@@ -22,6 +22,13 @@ describe('status line', () => {
     expect(html).toContain('status-line bad')
   })
 
+  it('a lock whose fit is looser than 0.5 px (uncalibrated lens, motion blur) says its positions are doubted', () => {
+    const html = render({ tableLocked: true, reprojectionErrorPx: 1.2, lockOnTwoMarkers: false })
+    expect(html).toContain('table locked (1.20 px): fit too loose, positions doubted (hold still, or calibrate the lens)')
+    expect(html).toContain('status-line bad')
+    expect(render({ tableLocked: true, reprojectionErrorPx: 0.4, lockOnTwoMarkers: false })).toContain('status-line good')
+  })
+
   it('no lock reads "table not locked"', () => {
     expect(render({ tableLocked: false, reprojectionErrorPx: null })).toContain('table not locked')
   })

@@ -1,4 +1,5 @@
-// Tracking benchmark (a script, not a timed test): `npm run bench:tracking [-- --scenes 6 --steady 12 --variants 2 --photos --out file.json]`
+// Tracking benchmark (a script, not a timed test): `npm run bench:tracking [-- --scenes 6 --steady 12 --variants 2 --recall 12 --photos --out file.json]`
+// `--recall N` (default 12, 0 to skip): the recall study (recallStudy below).
 // Prints JSON: recall by marker size (px), wrong ids, corner error (px), position error (mm, median
 // and p95), facing error (deg), ms per frame — for our pipeline and, on the same frames, OpenCV's
 // ArucoDetector with default parameters, OpenCV with CORNER_REFINE_SUBPIX and js-aruco2 (poses for the
@@ -31,7 +32,8 @@ import { buildTabletopScene, type TabletopScene } from '../tracking/synth/tablet
 import { withSensorNoise } from '../tracking/synth/sensorNoise.ts'
 import { PHOTO_CONFIGS, loadPhotoCases, scorePhotos } from '../tracking/realPhotos.ts'
 import { VARIANT_NAMES, renderVariant, type VariantFrame } from '../tracking/synth/variants.ts'
-import { newScore, scoreDetections as scoreVariantDetections, scoreObjects, summarizeScore } from '../tracking/variantScore.ts'
+import { missedMarkers, newScore, scoreDetections as scoreVariantDetections, scoreObjects, summarizeScore, type MissedMarker } from '../tracking/variantScore.ts'
+import { DEFAULT_CANDIDATE_DECODE_PARAMS } from '../../src/tracking/pipeline/decodeCandidates.ts'
 
 const argv = process.argv.slice(2)
 const flag = (name: string, fallback: number) => {
@@ -41,6 +43,7 @@ const flag = (name: string, fallback: number) => {
 const SCENES = flag('scenes', 6)
 const VARIANT_FRAMES = flag('variants', 2)
 const STEADY = flag('steady', 12)
+const RECALL_FRAMES = flag('recall', 12)
 const outIndex = argv.indexOf('--out')
 const OUT = outIndex >= 0 ? argv[outIndex + 1] : undefined
 
@@ -283,6 +286,7 @@ async function main(): Promise<void> {
       },
     },
     ...(VARIANT_FRAMES > 0 ? { variants: variantsTable(cv) } : {}),
+    ...(RECALL_FRAMES > 0 ? { recallStudy: recallStudy(cv) } : {}),
     ...(argv.includes('--photos') ? { realPhotos: realPhotos(cv) } : {}),
   }
   const json = JSON.stringify(report, null, 2)
@@ -341,13 +345,49 @@ function variantsTable(cv: OpenCvHandle) {
       rows.push({
         variant, config: c.name, recall: s.recall, found: s.found, wrongIds: s.wrongIds, unflaggedMisplaced: s.unflaggedMisplaced,
         flagged: s.flagged, positionMedianMm: s.positionMm.median, positionP95Mm: s.positionMm.p95, positionMaxMm: s.positionMm.max,
-        within3Sigma: r3(1 - s.beyond3Sigma), objects: s.objects, radialBiasMedianPx: s.radialBiasPx.median, tableLocked: s.tableLocked,
+        within3Sigma: r3(1 - s.beyond3Sigma), objects: s.objects, radialBiasMedianPx: s.radialBiasPx.median, radialBiasMeanPx: s.radialBiasPx.mean, tableLocked: s.tableLocked,
         cpuMsPerFrame: r3(quantile(ms, 0.5)),
       })
     }
   }
   for (const c of configs) c.dispose()
   return { framesPerVariant: VARIANT_FRAMES, rows }
+}
+
+/**
+ * Recall on a sample big enough to show 98 % (`--recall N` frames per variant, 40 models each: ~28
+ * fully visible markers ≥ 16 px per frame): our detection with and without the second reading of
+ * OpenCV's rejected quads (pipeline/decodeCandidates.ts), wrong ids, and every missed marker with its
+ * size, contrast, position and the stage that lost it.
+ */
+function recallStudy(cv: OpenCvHandle) {
+  const detector = new MarkerDetector(cv, {})
+  const out: Record<string, unknown> = {}
+  for (const variant of ['clean', 'srgb-jpeg75-noise', 'blur', 'motion'] as const) {
+    const frames = variant === 'blur' || variant === 'motion' ? Math.ceil(RECALL_FRAMES / 3) : RECALL_FRAMES
+    const before = newScore(), after = newScore()
+    const missed: (MissedMarker & { frame: number })[] = []
+    for (let i = 0; i < frames; i++) {
+      const v = renderVariant(cv, variant, 900 + i, { models: 40 })
+      const gray = toGray(v.render.frame, createGrayFrame(v.render.frame.width, v.render.frame.height))
+      scoreVariantDetections(before, v, detectMarkers(detector, gray, undefined, DEFAULT_EDGE_REFINE_PARAMS, null).detections)
+      const r = detectMarkers(detector, gray, undefined, DEFAULT_EDGE_REFINE_PARAMS, DEFAULT_CANDIDATE_DECODE_PARAMS)
+      scoreVariantDetections(after, v, r.detections)
+      for (const m of missedMarkers(v, gray, r)) missed.push({ frame: i, ...m })
+    }
+    out[variant] = {
+      frames,
+      openCvDecodingOnly: { recall: r3(before.found / before.expected), found: `${before.found}/${before.expected}`, wrongIds: before.wrongIds },
+      withSecondReading: { recall: r3(after.found / after.expected), found: `${after.found}/${after.expected}`, wrongIds: after.wrongIds },
+      missedByStage: {
+        noCandidate: missed.filter((m) => m.stage === 'no candidate').length,
+        candidateNotDecoded: missed.filter((m) => m.stage === 'candidate not decoded').length,
+      },
+      ...(variant === 'blur' || variant === 'motion' ? {} : { missed }),
+    }
+  }
+  detector.dispose()
+  return { description: 'fully visible markers >= 16 px, 40 models per frame, seeds 900+', ...out }
 }
 
 function realPhotos(cv: OpenCvHandle) {

@@ -2,7 +2,8 @@
 // the benchmark): recall of fully visible markers ≥ 16 px, wrong ids (an id decoded where that
 // marker is not), object position errors, 3σ coverage and unflagged misplacements (error > 5 mm
 // and > 3× the reported σ on an object the tracker did not flag as held or doubted).
-import type { MarkerDetection, ObjectPose } from '../../src/tracking/types.ts'
+import type { DetectionResult, GrayFrame, MarkerCorners, MarkerDetection, ObjectPose } from '../../src/tracking/types.ts'
+import { sample } from '../../src/tracking/pipeline/refineCorners.ts'
 import type { VariantFrame } from './synth/variants.ts'
 
 export type VariantScore = {
@@ -95,3 +96,44 @@ export function summarizeScore(s: VariantScore) {
     tableLocked: `${s.tableLocked}/${s.frames}`,
   }
 }
+
+export type MissedMarker = {
+  id: number
+  sidePx: number
+  /** Shortest side, px (foreshortening). */
+  shortestSidePx: number
+  centrePx: [number, number]
+  /** Grey level of the black border and of the white quiet zone (their difference is the contrast). */
+  borderGrey: number
+  quietZoneGrey: number
+  /**
+   * Where it was lost: 'no candidate' (OpenCV's contour/quad stage never proposed it), 'candidate not
+   * decoded' (a quad was proposed and neither OpenCV nor the second reading accepted its bits).
+   */
+  stage: 'no candidate' | 'candidate not decoded'
+}
+
+/** Every fully visible marker ≥ minSidePx that the detection missed, with why (see MissedMarker). */
+export function missedMarkers(v: VariantFrame, gray: GrayFrame, result: Pick<DetectionResult, 'detections' | 'candidates'>, minSidePx = 16): MissedMarker[] {
+  const out: MissedMarker[] = []
+  for (const m of v.render.markers) {
+    if (!m.inFrame || m.visibleFraction < 0.999 || m.sidePx < minSidePx) continue
+    if (result.detections.some((d) => d.id === m.id)) continue
+    const [cx, cy] = centre(m.corners)
+    const candidate = (result.candidates ?? []).some((q) => { const [qx, qy] = centre(q); return Math.hypot(qx - cx, qy - cy) < m.sidePx / 3 })
+    const at = (u: number, w: number) => {
+      const [a, b, c, d] = m.corners
+      return sample(gray, a[0] * (1 - u) * (1 - w) + b[0] * u * (1 - w) + c[0] * u * w + d[0] * (1 - u) * w, a[1] * (1 - u) * (1 - w) + b[1] * u * (1 - w) + c[1] * u * w + d[1] * (1 - u) * w)
+    }
+    const sides = [0, 1, 2, 3].map((i) => Math.hypot(m.corners[(i + 1) % 4]![0] - m.corners[i]![0], m.corners[(i + 1) % 4]![1] - m.corners[i]![1]))
+    out.push({
+      id: m.id, sidePx: r3(m.sidePx), shortestSidePx: r3(Math.min(...sides)), centrePx: [Math.round(cx), Math.round(cy)],
+      borderGrey: Math.round((at(0.5, 1 / 12) + at(0.5, 11 / 12) + at(1 / 12, 0.5) + at(11 / 12, 0.5)) / 4),
+      quietZoneGrey: Math.round((at(0.5, -1 / 12) + at(0.5, 13 / 12) + at(-1 / 12, 0.5) + at(13 / 12, 0.5)) / 4),
+      stage: candidate ? 'candidate not decoded' : 'no candidate',
+    })
+  }
+  return out
+}
+
+const centre = (c: MarkerCorners): [number, number] => [(c[0][0] + c[1][0] + c[2][0] + c[3][0]) / 4, (c[0][1] + c[1][1] + c[2][1] + c[3][1]) / 4]

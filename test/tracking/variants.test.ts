@@ -21,10 +21,15 @@ const frames = new Map<string, VariantFrame>()
 const results = new Map<string, TrackFrameResult>()
 const scores = new Map<string, VariantScore>()
 
-const RUNS: [VariantName, number][] = [
-  ['clean', 1], ['srgb', 1], ['srgb-jpeg75-noise', 1], ['srgb-jpeg75-noise', 2], ['blur', 1], ['motion', 1],
-  ['distortion', 1], ['dim', 1], ['tilt', 1], ['glare', 1], ['hand', 1], ['two-table-markers', 1],
+// [variant, seed, models]. The recall frames carry 40 models (~28 fully visible markers ≥ 16 px
+// each), so that 98 % means something: 4 phone-like frames hold ~110 markers, 2 clean frames ~70.
+const RUNS: [VariantName, number, number][] = [
+  ['clean', 1, 40], ['clean', 2, 40], ['srgb', 1, 40],
+  ['srgb-jpeg75-noise', 1, 40], ['srgb-jpeg75-noise', 2, 40], ['srgb-jpeg75-noise', 3, 40], ['srgb-jpeg75-noise', 4, 40],
+  ['blur', 1, 14], ['motion', 1, 14], ['distortion', 1, 14], ['dim', 1, 14], ['tilt', 1, 14], ['glare', 1, 14], ['hand', 1, 14], ['two-table-markers', 1, 14],
 ]
+const PHONE_KEYS = ['srgb-jpeg75-noise#1', 'srgb-jpeg75-noise#2', 'srgb-jpeg75-noise#3', 'srgb-jpeg75-noise#4']
+const CLEAN_KEYS = ['clean#1', 'clean#2']
 
 function track(v: VariantFrame, frame: RgbaFrame = v.render.frame): TrackFrameResult {
   const tracker = new FrameTracker(cv, v.scene.registry, { calibration: v.variant === 'distortion' ? v.calibration : null })
@@ -37,9 +42,9 @@ function track(v: VariantFrame, frame: RgbaFrame = v.render.frame): TrackFrameRe
 
 beforeAll(async () => {
   cv = await openCv()
-  for (const [variant, seed] of RUNS) {
+  for (const [variant, seed, models] of RUNS) {
     const key = `${variant}#${seed}`
-    const v = renderVariant(cv, variant, seed)
+    const v = renderVariant(cv, variant, seed, { models })
     frames.set(key, v)
     const r = track(v)
     results.set(key, r)
@@ -48,7 +53,7 @@ beforeAll(async () => {
     scoreObjects(score, v, r.objects, r.table.locked)
     scores.set(key, score)
   }
-}, 300_000)
+}, 900_000) // ~35 s of CPU; the wall clock stretches on a shared machine
 
 const sum = (keys: string[], f: (s: VariantScore) => number) => keys.reduce((a, k) => a + f(scores.get(k)!), 0)
 
@@ -80,39 +85,51 @@ describe('realistic frames: every variant', () => {
 })
 
 describe('tone curve (sRGB + S-curve): corners are not biased', () => {
-  it('radial corner bias: median within ±0.05 px with the correction, about −0.4 px without it', () => {
+  it('radial corner bias: mean and median within ±0.05 px with the correction, for markers under and over 18 px; about −0.4 px without it', () => {
     const v = frames.get('srgb#1')!
     const gray = toGray(v.render.frame, createGrayFrame(v.render.frame.width, v.render.frame.height))
     const detector = new MarkerDetector(cv, {})
     try {
-      const bias = (toneBiasCorrection: boolean) => {
+      const bias = (toneBiasCorrection: boolean, minPx: number, maxPx: number) => {
         const s = newScore()
-        scoreDetections(s, v, detectMarkers(detector, gray, undefined, { ...DEFAULT_EDGE_REFINE_PARAMS, toneBiasCorrection }).detections)
-        return quantileOf(s.radialErrorsPx, 0.5)
+        const detections = detectMarkers(detector, gray, undefined, { ...DEFAULT_EDGE_REFINE_PARAMS, toneBiasCorrection }).detections
+        scoreDetections(s, { ...v, render: { ...v.render, markers: v.render.markers.filter((m) => m.sidePx < maxPx) } }, detections, minPx)
+        return { mean: s.radialErrorsPx.reduce((a, b) => a + b, 0) / s.radialErrorsPx.length, median: quantileOf(s.radialErrorsPx, 0.5), n: s.radialErrorsPx.length }
       }
-      // Measured: −0.018 px with the correction, −0.39 px without.
-      expect(Math.abs(bias(true))).toBeLessThan(0.05)
-      expect(bias(false)).toBeLessThan(-0.3)
+      for (const [lo, hi] of [[12, 18], [18, Infinity]] as const) {
+        const b = bias(true, lo, hi)
+        if (process.env.TRACKING_FIGURES) process.stdout.write(`radial bias ${lo}–${hi} px: mean ${b.mean.toFixed(3)}, median ${b.median.toFixed(3)} px over ${b.n} corners\n`)
+        expect(b.n, `${lo}–${hi} px`).toBeGreaterThan(12)
+        expect(Math.abs(b.mean), `${lo}–${hi} px mean`).toBeLessThan(0.05)
+        expect(Math.abs(b.median), `${lo}–${hi} px median`).toBeLessThan(0.05)
+      }
+      expect(bias(false, 16, Infinity).median).toBeLessThan(-0.3)
     } finally {
       detector.dispose()
     }
   })
 
-  // Measured on these two frames: p95 0.30 / 0.21 mm, recall 34/35 (97 %; the benchmark's and the
-  // detector study's larger sets give 98.5 %).
-  it('sRGB + JPEG 75 + noise: position p95 ≤ 1.5 mm, recall ≥ 97 % of fully visible markers ≥ 16 px', () => {
-    const keys = ['srgb-jpeg75-noise#1', 'srgb-jpeg75-noise#2']
-    const errors = keys.flatMap((k) => scores.get(k)!.positionErrorsMm)
-    expect(errors.length).toBeGreaterThan(15)
+  // Measured on these four frames (40 models each): 140/143 (97.9 %; the benchmark's recall study,
+  // 12 frames: 98.2 %). The misses are 16 px markers whose contour merges with a neighbouring dark
+  // base (OpenCV proposes a quad around both, or none). The recall study shows the gain of the second
+  // reading of OpenCV's rejected quads (pipeline/decodeCandidates.ts).
+  it('sRGB + JPEG 75 + noise: position p95 ≤ 1.5 mm, recall ≥ 97.5 % of fully visible markers ≥ 16 px (over 100 markers), no wrong id', () => {
+    const errors = PHONE_KEYS.flatMap((k) => scores.get(k)!.positionErrorsMm)
+    expect(errors.length).toBeGreaterThan(60)
     expect(quantileOf(errors, 0.95)).toBeLessThan(1.5)
-    expect(sum(keys, (s) => s.found) / sum(keys, (s) => s.expected)).toBeGreaterThanOrEqual(0.97)
+    expect(sum(PHONE_KEYS, (s) => s.expected)).toBeGreaterThan(100)
+    expect(sum(PHONE_KEYS, (s) => s.found) / sum(PHONE_KEYS, (s) => s.expected)).toBeGreaterThanOrEqual(0.975)
+    expect(sum(PHONE_KEYS, (s) => s.wrongIds)).toBe(0)
   })
 
-  it('clean frames: every fully visible marker of 16 px or more, no wrong id', () => {
-    const s = scores.get('clean#1')!
-    expect(s.expected).toBeGreaterThan(10)
-    expect(s.found).toBe(s.expected)
-    expect(s.wrongIds).toBe(0)
+  it('clean frames: ≥ 99.5 % of fully visible markers of 16 px or more (over 60 markers), no wrong id', () => {
+    expect(sum(CLEAN_KEYS, (s) => s.expected)).toBeGreaterThan(60)
+    expect(sum(CLEAN_KEYS, (s) => s.found) / sum(CLEAN_KEYS, (s) => s.expected)).toBeGreaterThanOrEqual(0.995) // measured 82/82
+    expect(sum(CLEAN_KEYS, (s) => s.wrongIds)).toBe(0)
+  })
+
+  it('no wrong id on any variant, blur and motion included (the second reading of rejected quads invents none)', () => {
+    for (const [key, s] of scores) expect(s.wrongIds, key).toBe(0)
   })
 })
 
@@ -132,6 +149,15 @@ describe('lens distortion from tabletop-camera/1', () => {
       scoreObjects(s, v, r.objects, r.table.locked)
       expect(s.unflaggedMisplaced).toBe(0)
       if (!r.table.locked) expect(r.table.reason).toMatch(/px RMS|not locked/)
+      else {
+        // The uncorrected lens leaves 1.2–1.6 px RMS on the table fit (sharp frames: ≤ 0.1 px), so
+        // every position from it is doubted, saying why.
+        expect(r.table.reprojectionErrorPx).toBeGreaterThan(0.5)
+        for (const o of r.objects.filter((x) => x.frame === 'table')) {
+          expect(o.status).not.toBe('ok')
+          expect(o.reasons!.join()).toMatch(/table fit leaves .* px RMS/)
+        }
+      }
     } finally {
       tracker.dispose()
     }

@@ -174,6 +174,8 @@ export class MarkerDetector {
   private readonly patterns = new Map<number, Uint8Array>()
   /** Cells along a marker side including the black border (6 for 4×4 markers). */
   readonly cellsPerSide: number
+  /** Ids in the dictionary (0 … idCount − 1). */
+  readonly idCount: number
 
   constructor(handle: OpenCvHandle, params: Partial<DetectorParams> = {}) {
     this.params = { ...DEFAULT_DETECTOR_PARAMS, ...params }
@@ -199,6 +201,7 @@ export class MarkerDetector {
     this.refineParams = new cv.aruco_RefineParameters(10, 3, true)
     this.detector = new cv.aruco_ArucoDetector(this.dictionary, this.cvParams, this.refineParams)
     this.cellsPerSide = this.dictionary.markerSize + 2 * Number(this.cvParams.markerBorderBits ?? 1)
+    this.idCount = this.dictionary.bytesList.rows
     this.corners = new cv.MatVector()
     this.rejected = new cv.MatVector()
     this.ids = new cv.Mat()
@@ -230,11 +233,12 @@ export class MarkerDetector {
     const pad = this.params.padPx
     const gray = this.grayMat(width + 2 * pad, height + 2 * pad)
     const detections: MarkerDetection[] = []
+    const candidates: MarkerCorners[] = []
     const searched: RectPx[] = []
     if (!rois) {
       this.use(this.cvParams)
       copyGray(frame, { x: 0, y: 0, width, height }, gray.data, pad)
-      this.runDetector(gray, -pad, -pad, Math.max(width, height) + 2 * pad, detections)
+      this.runDetector(gray, -pad, -pad, Math.max(width, height) + 2 * pad, detections, candidates)
     } else {
       this.use(this.roiParams)
       for (const r of rois) {
@@ -248,14 +252,14 @@ export class MarkerDetector {
         const y1 = rect.y + rect.height === height ? height + 2 * pad : rect.y + rect.height + pad
         const view = gray.roi({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 })
         try {
-          this.runDetector(view, x0 - pad, y0 - pad, Math.max(x1 - x0, y1 - y0), detections)
+          this.runDetector(view, x0 - pad, y0 - pad, Math.max(x1 - x0, y1 - y0), detections, candidates)
         } finally {
           view.delete()
         }
       }
     }
     const unique = rois ? dropDuplicateDetections(detections) : detections
-    return { detections: unique, conflicts: findConflicts(unique), mode: rois ? 'roi' : 'full', rois: searched, detectMs: performance.now() - started }
+    return { detections: unique, conflicts: findConflicts(unique), mode: rois ? 'roi' : 'full', rois: searched, detectMs: performance.now() - started, candidates }
   }
 
   private grayMat(width: number, height: number): CvMat {
@@ -274,7 +278,7 @@ export class MarkerDetector {
     this.detector.setDetectorParameters(p)
   }
 
-  private runDetector(image: CvMat, dx: number, dy: number, maxDim: number, out: MarkerDetection[]): void {
+  private runDetector(image: CvMat, dx: number, dy: number, maxDim: number, out: MarkerDetection[], rejected: MarkerCorners[]): void {
     if (this.params.minMarkerSidePx > 0 && !('minMarkerPerimeterRate' in this.params.opencv)) {
       const rate = Math.min(1, (4 * this.params.minMarkerSidePx) / maxDim)
       if (rate !== this.appliedPerimeterRate) {
@@ -297,6 +301,16 @@ export class MarkerDetector {
           [d[6]! + dx, d[7]! + dy],
         ]
         out.push({ id: idData[i]!, corners, sidePx: quadSidePx(corners) })
+      } finally {
+        m.delete()
+      }
+    }
+    const nr = this.rejected.size()
+    for (let i = 0; i < nr; i++) {
+      const m = this.rejected.get(i)
+      try {
+        const d = m.data32F
+        rejected.push([[d[0]! + dx, d[1]! + dy], [d[2]! + dx, d[3]! + dy], [d[4]! + dx, d[5]! + dy], [d[6]! + dx, d[7]! + dy]])
       } finally {
         m.delete()
       }
@@ -329,7 +343,7 @@ function dropDuplicateDetections(ds: MarkerDetection[]): MarkerDetection[] {
   return out
 }
 
-function findConflicts(ds: readonly MarkerDetection[]): number[] {
+export function findConflicts(ds: readonly MarkerDetection[]): number[] {
   const counts = new Map<number, number>()
   for (const d of ds) counts.set(d.id, (counts.get(d.id) ?? 0) + 1)
   return [...counts].filter(([, n]) => n > 1).map(([id]) => id).sort((a, b) => a - b)

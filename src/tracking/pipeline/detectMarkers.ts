@@ -1,22 +1,71 @@
 // Stage: markers in a grey frame — OpenCV's ArucoDetector finds and decodes them (whole frame or
 // regions), then `refineCornersFromEdges` makes the corners sub-pixel. A marker whose edges cannot
-// be measured (half hidden) keeps OpenCV's corners.
+// be measured (half hidden) keeps OpenCV's corners. Quads OpenCV found but could not decode get a
+// second reading on their refined corners (decodeCandidates.ts).
+// Tone bias: markers with modules of toneBiasMinModulePx or more measure their own (refineCorners.ts);
+// smaller ones take the median of those measurements (the tone curve belongs to the camera, not the
+// marker; measured on sRGB frames, the uncorrected bias is the same −0.39 px at every marker size).
 import type { MarkerDetector } from '../opencv/markerDetector.ts'
-import { refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
-import type { DetectionResult, GrayFrame, RectPx } from '../types.ts'
-import { quadSidePx } from '../opencv/markerDetector.ts'
+import { lastRefine, moduleOfQuadPx, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
+import type { DetectionResult, GrayFrame, MarkerCorners, MarkerDetection, RectPx } from '../types.ts'
+import { findConflicts, quadSidePx } from '../opencv/markerDetector.ts'
+import { DEFAULT_CANDIDATE_DECODE_PARAMS, decodeCandidates, type CandidateDecodeParams } from './decodeCandidates.ts'
 
-export function detectMarkers(detector: MarkerDetector, gray: GrayFrame, rois: readonly RectPx[] | undefined, edgeRefine: EdgeRefineParams | null): DetectionResult {
+/** A bigger marker's bias counts toward the frame's only when measured at this many inner-edge points. */
+const MIN_TONE_SAMPLES = 8
+const _small: MarkerDetection[] = []
+const _smallCorners: MarkerCorners[] = []
+const _biases: number[] = []
+
+export function detectMarkers(
+  detector: MarkerDetector,
+  gray: GrayFrame,
+  rois: readonly RectPx[] | undefined,
+  edgeRefine: EdgeRefineParams | null,
+  decode: CandidateDecodeParams | null = DEFAULT_CANDIDATE_DECODE_PARAMS,
+): DetectionResult {
   const result = detector.detect(gray, rois)
   if (!edgeRefine) return result
   const started = performance.now()
+  const cells = detector.cellsPerSide
+  const byFrame = edgeRefine.toneBiasCorrection && edgeRefine.frameToneBiasPx === null
+  _small.length = 0
+  _smallCorners.length = 0
+  _biases.length = 0
   for (const d of result.detections) {
-    const refined = refineCornersFromEdges(gray, d.corners, detector.cellsPerSide, edgeRefine)
-    if (refined) {
-      d.corners = refined
-      d.sidePx = quadSidePx(refined)
+    if (byFrame && moduleOfQuadPx(d.corners, cells) < edgeRefine.toneBiasMinModulePx) {
+      _small.push(d)
+      _smallCorners.push(d.corners)
+      continue
     }
+    const refined = refineCornersFromEdges(gray, d.corners, cells, edgeRefine)
+    if (!refined) continue
+    if (lastRefine.toneSamples >= MIN_TONE_SAMPLES) _biases.push(lastRefine.toneBiasPx)
+    d.corners = refined
+    d.sidePx = quadSidePx(refined)
+  }
+  // No bigger marker measured: the small ones measure their own, as the bigger ones do.
+  const frameBias = frameToneBias(edgeRefine)
+  const smallRefine = frameBias === null ? edgeRefine : { ...edgeRefine, frameToneBiasPx: frameBias }
+  for (let i = 0; i < _small.length; i++) {
+    const d = _small[i]!
+    const refined = refineCornersFromEdges(gray, _smallCorners[i]!, cells, smallRefine)
+    if (!refined) continue
+    d.corners = refined
+    d.sidePx = quadSidePx(refined)
+  }
+  if (decode && decodeCandidates(gray, result, cells, (id) => detector.pattern(id), detector.idCount, edgeRefine, decode, smallRefine)) {
+    result.conflicts = findConflicts(result.detections)
   }
   result.detectMs += performance.now() - started
   return result
+}
+
+/** Median of the bigger markers' biases (0 below the gate, as for one marker); null when none was measured. */
+function frameToneBias(p: EdgeRefineParams): number | null {
+  if (!_biases.length) return null
+  _biases.sort((a, b) => a - b)
+  const n = _biases.length
+  const median = n % 2 ? _biases[(n - 1) / 2]! : (_biases[n / 2 - 1]! + _biases[n / 2]!) / 2
+  return Math.abs(median) < p.toneBiasGatePx ? 0 : median
 }

@@ -13,6 +13,7 @@ import { applyHomography, fitHomography, type Point2 } from '../math/homography.
 import { cameraCentre, projectPoint, undistortPixel, type CameraPose } from '../math/camera.ts'
 import type { CameraIntrinsics, MarkerCorners, MarkerDetection, Matrix3, TableLock, Vector3 } from '../types.ts'
 import type { TableMarker } from '../registry/registrySchema.ts'
+import { DOUBT_LOCK_ERROR_PX } from '../lockQuality.ts'
 
 export type TablePoseParams = {
   /** Minimum number of reference markers for a lock. */
@@ -25,9 +26,16 @@ export type TablePoseParams = {
    * position from it would be off by an unknown amount.
    */
   maxLockErrorPx: number
+  /**
+   * A lock whose RMS reprojection error (px) is above this is kept, but every position from it is
+   * doubted: the table markers do not fit one plane's homography, and positions away from them can be
+   * off by more than their stated uncertainty. Measured on the realistic variants (1920×1080): 0.01–0.09 px
+   * on sharp frames, 0.29 px with σ 1.5 px blur, 1.1–1.6 px with 9 px motion blur or an uncalibrated lens.
+   */
+  doubtLockErrorPx: number
 }
 
-export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2, maxLockErrorPx: 3 }
+export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2, maxLockErrorPx: 3, doubtLockErrorPx: DOUBT_LOCK_ERROR_PX }
 
 /** Corners of a marker's black square in its plane (OpenCV order TL, TR, BR, BL), mm. */
 export function markerCornersInPlane(sizeMm: number, centre: readonly [number, number], rotationDeg: number, face: 'up' | 'down' = 'up'): Point2[] {

@@ -14,6 +14,12 @@
 // outer lines biased by b inward and the inner edge measured at δ from where the (biased) quad puts
 // it, δ = −2b(1 − 1/cells) and b = −δ / (2(1 − 1/cells)) — whatever the (monotonic) curve is. Each side
 // is corrected by its own b (motion blur makes the bias depend on the edge's direction).
+// Small markers: with a module of 2–3 px the white cell next to the border is blurred into its own
+// neighbours, so the inner edge bends less than the outer one and the estimate falls short (measured
+// on sRGB frames: mean −0.24 px left under 18 px, −0.09 at 18–24, 0.00 from 24 px, against −0.39
+// uncorrected at every size). The bias is the camera's (tone curve and blur), not the marker's, so
+// markers with modules under `toneBiasMinModulePx` take the median of the bigger markers' biases in
+// the same frame (detectMarkers.ts): mean +0.01 under 18 px, +0.03 at 18–24 px.
 // Hot path: called per detected marker; allocates only the returned corners (scratch buffers below
 // are module-level and not reentrant).
 import type { GrayFrame, MarkerCorners } from '../types.ts'
@@ -43,6 +49,14 @@ export type EdgeRefineParams = {
   toneBiasPerSide: boolean
   /** Correct only when the marker's pooled bias is at least this, px. */
   toneBiasGatePx: number
+  /**
+   * Markers whose module (shortest side / cells) is below this many px take the tone bias measured on
+   * the frame's bigger markers instead of their own (see the file header: a 2–3 px module's inner edge
+   * is blurred into the next cell and bends less than the outer edge, so its own estimate falls short).
+   */
+  toneBiasMinModulePx: number
+  /** When set, the outer lines are moved by this bias instead of a measured one (the frame's bias, set by detectMarkers). */
+  frameToneBiasPx: number | null
 }
 
 export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
@@ -58,7 +72,12 @@ export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
   toneBiasCorrection: true,
   toneBiasPerSide: false,
   toneBiasGatePx: 0.1,
+  toneBiasMinModulePx: 4,
+  frameToneBiasPx: null,
 }
+
+/** What the last refineCornersFromEdges measured (module-level, overwritten by every call). */
+export const lastRefine = { toneBiasPx: 0, toneSamples: 0 }
 
 const MAX_SAMPLES = 4096
 const _px = new Float64Array(MAX_SAMPLES)
@@ -101,6 +120,8 @@ export function refineCornersFromEdges(
   cellsPerSide: number,
   params: EdgeRefineParams = DEFAULT_EDGE_REFINE_PARAMS,
 ): MarkerCorners | null {
+  lastRefine.toneBiasPx = 0
+  lastRefine.toneSamples = 0
   let current = corners
   for (let pass = 0; pass < params.iterations; pass++) {
     // The tone-bias correction runs in the last pass only: the earlier passes just centre the profiles.
@@ -202,6 +223,10 @@ function correctToneBias(gray: GrayFrame, cells: number, half: number, p: EdgeRe
     _quad[2 * i] = q[0]; _quad[2 * i + 1] = q[1]
   }
   if (!squareToQuad()) return false
+  if (p.frameToneBiasPx !== null) {
+    moveLines(p.frameToneBiasPx)
+    return true
+  }
   const m = 1 / cells
   let total = 0, totalCount = 0
   for (let s = 0; s < 4; s++) {
@@ -256,18 +281,32 @@ function correctToneBias(gray: GrayFrame, cells: number, half: number, p: EdgeRe
     total += sum; totalCount += count
   }
   const fallback = totalCount ? -total / totalCount / (2 * (1 - m)) : 0
+  lastRefine.toneBiasPx = fallback
+  lastRefine.toneSamples = totalCount
   // A marker's bias estimate scatters by ~0.05–0.1 px on small or steeply viewed markers; below the
   // gate it is as likely noise as bias (a linear frame has none), so the lines stay where they are.
   if (Math.abs(fallback) < p.toneBiasGatePx) return true
+  moveLines(fallback, p.toneBiasPerSide)
+  return true
+}
+
+/** Move each fitted outer line outward by `b` px (or by its own side's bias when `perSide` and measured). */
+function moveLines(b0: number, perSide = false): void {
   for (let s = 0; s < 4; s++) {
-    const b = p.toneBiasPerSide && _biasCount[s]! >= 3 ? _bias[s]! : fallback
+    const b = perSide && _biasCount[s]! >= 3 ? _bias[s]! : b0
     let nx = -_lines[s * 4 + 3]!, ny = _lines[s * 4 + 2]!
     const mx = (_quad[0]! + _quad[2]! + _quad[4]! + _quad[6]!) / 4, my = (_quad[1]! + _quad[3]! + _quad[5]! + _quad[7]!) / 4
     if ((_lines[s * 4]! - mx) * nx + (_lines[s * 4 + 1]! - my) * ny < 0) { nx = -nx; ny = -ny }
     _lines[s * 4] = _lines[s * 4]! + nx * b
     _lines[s * 4 + 1] = _lines[s * 4 + 1]! + ny * b
   }
-  return true
+}
+
+/** Shortest side of a quad / cells per side: the marker's smallest module, px. */
+export function moduleOfQuadPx(c: MarkerCorners, cellsPerSide: number): number {
+  let shortest = Infinity
+  for (let s = 0; s < 4; s++) shortest = Math.min(shortest, Math.hypot(c[(s + 1) % 4]![0] - c[s]![0], c[(s + 1) % 4]![1] - c[s]![1]))
+  return shortest / cellsPerSide
 }
 
 /** Robust total-least-squares line through the first n points of _px/_py, stored at side index s. */

@@ -9,7 +9,7 @@
 // registered id as to its own, is doubted. Doubted ids are still placed, but flagged.
 import { unitSquareToQuad } from '../math/homography.ts'
 import { sample } from './refineCorners.ts'
-import type { GrayFrame, MarkerDetection } from '../types.ts'
+import type { GrayFrame, MarkerCorners, MarkerDetection } from '../types.ts'
 
 export type IdCheckParams = {
   /** Doubt when the soft distance to the decoded pattern exceeds this fraction of the distance to the nearest other registered pattern. */
@@ -31,7 +31,7 @@ export type IdCheck = {
 
 const _h = new Float64Array(8)
 const _q = new Float64Array(8)
-const _soft = new Float64Array(64)
+const _soft = new Float64Array(256)
 
 /**
  * Check every detection's id. `pattern(id)` gives an id's cells incl. the border (1 = white),
@@ -59,9 +59,14 @@ function cellValue(gray: GrayFrame, u: number, v: number, m: number): number {
   return (at(gray, u, v) + at(gray, u - o, v) + at(gray, u + o, v) + at(gray, u, v - o) + at(gray, u, v + o)) / 5
 }
 
-function checkOne(gray: GrayFrame, d: MarkerDetection, cells: number, pattern: (id: number) => Uint8Array, ids: readonly number[], p: IdCheckParams): IdCheck {
-  for (let i = 0; i < 4; i++) { _q[2 * i] = d.corners[i]![0]; _q[2 * i + 1] = d.corners[i]![1] }
-  if (!unitSquareToQuad(_q, _h)) return { bitErrors: 0, distanceRatio: 1, doubt: 'its corners are degenerate' }
+/**
+ * Read a quad's cells (incl. the border ring) on a soft scale into `_soft` (row-major, cells², 0 =
+ * black, 1 = white), between the border ring's black and the quiet zone's white. Returns why the
+ * read failed, or null.
+ */
+export function readMarkerCells(gray: GrayFrame, corners: MarkerCorners, cells: number, minContrast: number): string | null {
+  for (let i = 0; i < 4; i++) { _q[2 * i] = corners[i]![0]; _q[2 * i + 1] = corners[i]![1] }
+  if (!unitSquareToQuad(_q, _h)) return 'its corners are degenerate'
   const m = 1 / cells
   // Black: the border ring's cells. White: the quiet zone half a module outside (skip what is off the frame).
   let dark = 0, nd = 0, light = 0, nl = 0
@@ -76,20 +81,29 @@ function checkOne(gray: GrayFrame, d: MarkerDetection, cells: number, pattern: (
       if (Number.isFinite(g)) { light += g; nl++ }
     }
   }
-  if (!nd || !nl) return { bitErrors: 0, distanceRatio: 1, doubt: 'its cells cannot be read again (off the frame)' }
+  if (!nd || !nl) return 'its cells cannot be read again (off the frame)'
   dark /= nd; light /= nl
-  if (!(light - dark >= p.minContrast)) return { bitErrors: 0, distanceRatio: 1, doubt: `its black/white contrast is only ${(light - dark).toFixed(0)} grey levels` }
-  const inner = cells - 2
-  for (let r = 0; r < inner; r++) {
-    for (let c = 0; c < inner; c++) {
-      const g = cellValue(gray, (c + 1.5) * m, (r + 1.5) * m, m)
-      _soft[r * inner + c] = Number.isFinite(g) ? Math.min(1, Math.max(0, (g - dark) / (light - dark))) : 0.5
+  if (!(light - dark >= minContrast)) return `its black/white contrast is only ${(light - dark).toFixed(0)} grey levels`
+  for (let r = 0; r < cells; r++) {
+    for (let c = 0; c < cells; c++) {
+      const g = cellValue(gray, (c + 0.5) * m, (r + 0.5) * m, m)
+      _soft[r * cells + c] = Number.isFinite(g) ? Math.min(1, Math.max(0, (g - dark) / (light - dark))) : 0.5
     }
   }
+  return null
+}
+
+/** The last read's soft value of cell (row, col), border included (see readMarkerCells). */
+export const softCell = (cells: number, row: number, col: number): number => _soft[row * cells + col]!
+
+function checkOne(gray: GrayFrame, d: MarkerDetection, cells: number, pattern: (id: number) => Uint8Array, ids: readonly number[], p: IdCheckParams): IdCheck {
+  const failed = readMarkerCells(gray, d.corners, cells, p.minContrast)
+  if (failed) return { bitErrors: 0, distanceRatio: 1, doubt: failed }
+  const inner = cells - 2
   const own = pattern(d.id)
   let bitErrors = 0
   const ownDistance = distance(own, cells, 0)
-  for (let r = 0; r < inner; r++) for (let c = 0; c < inner; c++) if ((_soft[r * inner + c]! > 0.5 ? 1 : 0) !== own[(r + 1) * cells + c + 1]) bitErrors++
+  for (let r = 1; r <= inner; r++) for (let c = 1; c <= inner; c++) if ((_soft[r * cells + c]! > 0.5 ? 1 : 0) !== own[r * cells + c]) bitErrors++
   let nearest = Infinity
   for (const id of ids) {
     if (id === d.id) continue
@@ -104,8 +118,8 @@ function checkOne(gray: GrayFrame, d: MarkerDetection, cells: number, pattern: (
   return { bitErrors, distanceRatio }
 }
 
-/** Soft distance of the read (_soft) to a pattern turned by `rot` quarter turns. */
-function distance(pat: Uint8Array, cells: number, rot: number): number {
+/** Soft distance of the last read's inner cells (readMarkerCells) to a pattern turned by `rot` quarter turns. */
+export function distance(pat: Uint8Array, cells: number, rot: number): number {
   const n = cells - 2
   let s = 0
   for (let r = 0; r < n; r++) {
@@ -113,7 +127,7 @@ function distance(pat: Uint8Array, cells: number, rot: number): number {
       // Cell (r, c) of the read against the pattern's cell after rotation.
       let pr = r, pc = c
       for (let k = 0; k < rot; k++) { const t = pr; pr = pc; pc = n - 1 - t }
-      s += Math.abs(_soft[r * n + c]! - pat[(pr + 1) * cells + pc + 1]!)
+      s += Math.abs(_soft[(r + 1) * cells + c + 1]! - pat[(pr + 1) * cells + pc + 1]!)
     }
   }
   return s

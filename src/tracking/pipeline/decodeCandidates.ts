@@ -1,0 +1,112 @@
+// Stage: a second reading of the quads OpenCV found but could not decode.
+//
+// Why markers are missed (measured on sRGB + JPEG 75 + noise frames, 1920×1080, camera 1.45–1.7 m,
+// 20 mm tabs; `npm run bench:tracking -- --recall N` prints the study): nearly every missed marker of
+// 16 px or more is one of OpenCV's *rejected candidates* — its contour and quad were found, but the
+// bits were read wrong. OpenCV reads the bits from its own pixel-level corners, which the tone curve
+// pulls ~0.4 px inward (every marker reads small), on a 16–18 px marker whose cells are 2.7–3 px and
+// whose black prints as grey 100 (sRGB lifts the blacks): its Otsu split over a 48 px warp of that
+// quad lets the border's and the neighbouring cells' blur into a cell's sum.
+// Here each such candidate gets the edge-fitted, tone-corrected corners (refineCorners.ts) and its cells
+// are read at their centres on the soft scale of verifyMarkerIds.ts, in all four rotations, against
+// every id of the dictionary. It is accepted only when the read is unambiguous: every border cell
+// dark, every inner cell clearly on one side of the midpoint, no cell off the best pattern, and the
+// best pattern much closer than any other id or rotation. The tracker re-checks every id afterwards
+// (verifyMarkerIds) and its geometry (estimateObjectPoses) as for any other marker.
+import type { DetectionResult, GrayFrame, MarkerCorners } from '../types.ts'
+import { quadSidePx } from '../opencv/markerDetector.ts'
+import { moduleOfQuadPx, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
+import { distance, readMarkerCells, softCell } from './verifyMarkerIds.ts'
+
+export type CandidateDecodeParams = {
+  /** Soft distance to the best pattern must be at most this fraction of the distance to the next best (any id, any rotation). */
+  maxDistanceRatio: number
+  /** Every cell's soft value must be at least this far from the midpoint 0.5. */
+  minCellMargin: number
+  /** Border cells must read darker than this (soft scale). */
+  maxBorderValue: number
+  /** Minimum black/white contrast, grey levels. */
+  minContrast: number
+}
+
+export const DEFAULT_CANDIDATE_DECODE_PARAMS: CandidateDecodeParams = { maxDistanceRatio: 0.4, minCellMargin: 0.15, maxBorderValue: 0.35, minContrast: 20 }
+
+/** The coarse pass: profiles of ±1.5 modules (a rise there is still only the border's outer edge), no tone correction. */
+const COARSE: Partial<EdgeRefineParams> = { iterations: 1, windowModules: 1.5, maxWindowPx: 5, minEdgeFraction: 0.4, toneBiasCorrection: false, maxShiftModules: 1.5 }
+
+const _shifted: [number, number][] = [[0, 0], [0, 0], [0, 0], [0, 0]]
+
+/**
+ * Decode `result.candidates` (OpenCV's rejected quads) that no detection already covers; readable ones
+ * are appended to `result.detections` with refined corners. Returns how many were added.
+ */
+export function decodeCandidates(
+  gray: GrayFrame,
+  result: DetectionResult,
+  cells: number,
+  pattern: (id: number) => Uint8Array,
+  idCount: number,
+  edgeRefine: EdgeRefineParams,
+  p: CandidateDecodeParams = DEFAULT_CANDIDATE_DECODE_PARAMS,
+  /** For candidates with modules under edgeRefine.toneBiasMinModulePx (the frame's tone bias, see detectMarkers). */
+  smallRefine: EdgeRefineParams = edgeRefine,
+): number {
+  let added = 0
+  for (const cand of result.candidates ?? []) {
+    const cx = (cand[0][0] + cand[2][0]) / 2, cy = (cand[0][1] + cand[2][1]) / 2
+    const side = quadSidePx(cand)
+    if (result.detections.some((d) => Math.hypot((d.corners[0][0] + d.corners[2][0]) / 2 - cx, (d.corners[0][1] + d.corners[2][1]) / 2 - cy) < Math.max(d.sidePx, side) / 2)) continue
+    // OpenCV's candidate corners are pixel-level and may sit ~0.7 module off: when the regular fit
+    // cannot follow an edge, one coarse pass with a wider profile pulls the lines onto the edges first.
+    const fine = moduleOfQuadPx(cand, cells) < edgeRefine.toneBiasMinModulePx ? smallRefine : edgeRefine
+    let refined = refineCornersFromEdges(gray, cand, cells, fine)
+    if (!refined) {
+      const coarse = refineCornersFromEdges(gray, cand, cells, { ...fine, ...COARSE })
+      refined = coarse && refineCornersFromEdges(gray, coarse, cells, { ...fine, minEdgeFraction: COARSE.minEdgeFraction! })
+    }
+    if (!refined) continue
+    const best = bestReading(gray, clockwise(refined), cells, pattern, idCount, p)
+    if (!best) continue
+    result.detections.push({ id: best.id, corners: best.corners, sidePx: quadSidePx(best.corners) })
+    added++
+  }
+  return added
+}
+
+/** The quad's corners in the image's clockwise order (y down), as OpenCV gives its markers. */
+function clockwise(c: MarkerCorners): MarkerCorners {
+  const cross = (c[1][0] - c[0][0]) * (c[2][1] - c[0][1]) - (c[1][1] - c[0][1]) * (c[2][0] - c[0][0])
+  return cross > 0 ? c : [c[0], c[3], c[2], c[1]]
+}
+
+function bestReading(gray: GrayFrame, c: MarkerCorners, cells: number, pattern: (id: number) => Uint8Array, idCount: number, p: CandidateDecodeParams): { id: number; corners: MarkerCorners } | null {
+  let bestId = -1, bestShift = 0, best = Infinity, second = Infinity
+  for (let shift = 0; shift < 4; shift++) {
+    for (let k = 0; k < 4; k++) { const q = c[(k + shift) % 4]!; _shifted[k]![0] = q[0]; _shifted[k]![1] = q[1] }
+    if (readMarkerCells(gray, _shifted as unknown as MarkerCorners, cells, p.minContrast)) return null
+    if (shift === 0 && !clearRead(cells, p)) return null
+    for (let id = 0; id < idCount; id++) {
+      const d = distance(pattern(id), cells, 0)
+      if (d < best) { second = best; best = d; bestId = id; bestShift = shift } else if (d < second) second = d
+    }
+  }
+  if (bestId < 0 || !(best <= p.maxDistanceRatio * second)) return null
+  // Read in the winning rotation: no inner cell may sit on the wrong side of the midpoint.
+  const corners = [0, 1, 2, 3].map((k) => [c[(k + bestShift) % 4]![0], c[(k + bestShift) % 4]![1]]) as MarkerCorners
+  if (readMarkerCells(gray, corners, cells, p.minContrast)) return null
+  const pat = pattern(bestId)
+  for (let r = 1; r < cells - 1; r++) for (let col = 1; col < cells - 1; col++) if ((softCell(cells, r, col) > 0.5 ? 1 : 0) !== pat[r * cells + col]) return null
+  return { id: bestId, corners }
+}
+
+/** The last read has a dark border ring and no inner cell near the midpoint. */
+function clearRead(cells: number, p: CandidateDecodeParams): boolean {
+  for (let r = 0; r < cells; r++) {
+    for (let col = 0; col < cells; col++) {
+      const v = softCell(cells, r, col)
+      const border = r === 0 || col === 0 || r === cells - 1 || col === cells - 1
+      if (border ? v > p.maxBorderValue : Math.abs(v - 0.5) < p.minCellMargin) return false
+    }
+  }
+  return true
+}
