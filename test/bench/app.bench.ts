@@ -122,6 +122,9 @@ async function measureCamera(url: string): Promise<Record<string, unknown>> {
 async function overlayKeepUp(): Promise<Record<string, unknown>> {
   const { createServer } = await import('vite')
   const { generateTable } = await import('./benchTable.ts')
+  // A dev server sets NODE_ENV=development for the whole process; left set, the app build that
+  // follows bundles React's development build (~100 kB gzip more initial JS than the app ships).
+  const nodeEnv = process.env.NODE_ENV
   const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true } })
   try {
     const mod = (await vite.ssrLoadModule('/src/app/engine/evaluateOverlay.ts')) as typeof import('../../src/app/engine/evaluateOverlay.ts')
@@ -164,6 +167,8 @@ async function overlayKeepUp(): Promise<Record<string, unknown>> {
     }
   } finally {
     await vite.close()
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
   }
 }
 
