@@ -30,14 +30,13 @@ function sourceText(dir: string): string {
 // Cadence: the site's search index gives every page#anchor its title; keep those the code can cite.
 {
   const docs = (JSON.parse(readFileSync(join(seeds, '002_813aaf8215c2729d.txt'), 'utf8')) as { docs: Array<{ location: string; title: string }> }).docs
-  const code = sourceText(join(root, 'src/systems/cadence'))
   const pages: Record<string, string> = {}
   for (const d of docs) if (!d.location.includes('#')) pages[d.location] = d.title
   const anchors: Record<string, string> = {}
   for (const d of docs) {
     const [page, anchor] = d.location.split('#')
     if (!anchor || !page) continue
-    if (!code.includes(`#${anchor}`) || !code.includes(page.split('/').pop()!.replace('.html', ''))) continue
+    // Every anchor: the code builds many section ids from template strings (`${PAGE}#perks_1`), which a grep misses.
     anchors[d.location] = clean(d.title.replace(/<[^>]+>/g, ''))
   }
   write('src/systems/cadence/sectionTitles.ts', 'CADENCE_SECTION_TITLES', 'the Cadence site index: page titles and page#anchor titles', { pages, anchors })
@@ -48,7 +47,8 @@ function sourceText(dir: string): string {
   const lines = readFileSync(join(seeds, '000_5a7ace75bcb40c85.txt'), 'utf8').split('\n')
   const titles: Record<string, string> = {}
   for (const l of lines) {
-    const ch = /^(\d+)\. ([A-Z][A-Z &'’/()-]+)$/.exec(l.trim())
+    // "4. CORE MECHANICS (v1.07)": the version note is not part of the title.
+    const ch = /^(\d+)\. ([A-Z][A-Z &'’/()-]+?)(?: \(v[\d.]+\))?$/.exec(l.trim())
     if (ch && !titles[ch[1]!]) titles[ch[1]!] = titleCase(ch[2]!.trim())
     const sec = /^(\d+\.\d+(?:\.\d+)?) ([A-Z].{2,60})$/.exec(l.trim())
     if (sec && !titles[sec[1]!]) titles[sec[1]!] = clean(sec[2]!)
@@ -66,6 +66,11 @@ function sourceText(dir: string): string {
     const m = /^(\d+(?:\.\d+)*)\s+(.+)$/.exec(clean(h[1]!))
     if (m && !titles[m[1]!.replace(/\.0$/, '')]) titles[m[1]!.replace(/\.0$/, '')] = m[2]!
   }
+  // Numbered paragraphs that open with an italic name: "**13.3.2.1** *Standing modifier* A character ...".
+  for (const l of lines) {
+    const p = /^\*\*(\d+(?:\.\d+)+)\*\*\s*\*([^*]{2,40}?)\.?\*/.exec(l.trim())
+    if (p && !titles[p[1]!]) titles[p[1]!] = p[2]!.trim()
+  }
   write('src/systems/skrapyard/sectionTitles.ts', 'SKRAPYARD_SECTION_TITLES', 'Skrapyard: Raw Rules headings', titles)
 }
 
@@ -77,14 +82,23 @@ function sourceText(dir: string): string {
   const headings: Array<[number, string]> = []
   lines.forEach((raw, i) => {
     const l = raw.trim()
-    const ch = /^(\d+A?) · ([A-Z][A-Z ,&'’()/-]+?)(?: \d+)?$/.exec(l)
+    const ch = /^(\d+A?) · ([A-Z][A-Z ,:&'’()/-]+?)(?:\s+\d+)?$/.exec(l)
     if (ch) {
       if (!chapters[ch[1]!]) chapters[ch[1]!] = titleCase(ch[2]!)
       return
     }
     if (l.length >= 4 && l.length <= 60 && /^[A-Z][A-Z0-9 ,&'’()/:-]+$/.test(l) && !/^[A-Z]{1,4}$/.test(l)) headings.push([i + 1, titleCase(l)])
   })
-  const data = { chapters, headings }
+  // Cited lines that are table rows ("Cover<TAB>Strength<TAB>...") or named bullets ("- **Objective Cover.** ..."):
+  // their first cell or bold name titles them inside the heading above.
+  const cited = new Set([...`${sourceText(join(root, 'src/systems/iron-line'))}\n${sourceText(join(root, 'src/systems/operator-tactics'))}`.matchAll(/\bL(\d{2,5})\b/g)].map((m) => Number(m[1])))
+  const rows: Record<string, string> = {}
+  for (const n of [...cited].sort((a, b) => a - b)) {
+    const l = (lines[n - 1] ?? '').trim()
+    const cell = l.includes('\t') ? l.split('\t')[0]!.trim() : /^- \*\*([^*]{2,50}?)\.?\*\*/.exec(l)?.[1]
+    if (cell && cell.length <= 50 && !/^\d+$/.test(cell)) rows[n] = cell.replace(/\s*\[.*?\]/g, '')
+  }
+  const data = { chapters, headings, rows }
   // One book for both rulesets; Operator Tactics already reads Iron Line's constants, so the table lives there.
   write('src/systems/iron-line/sectionTitles.ts', 'FIELD_MANUAL_SECTION_TITLES', 'the field manual (Operator Tactics and Iron Line): chapters and all-capitals headings by line', data)
 }

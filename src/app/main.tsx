@@ -3,7 +3,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { DEFAULT_SYSTEM_ID, useApp } from './state/appStore.ts'
-import { findRuleSystem } from '../systems/index.ts'
+import { isKnownSystem } from './state/systemLoader.ts'
 import { persistScene, savedScene } from './state/persistScene.ts'
 import { startEvaluationLoop } from './engine/evaluationLoop.ts'
 import { engine } from './engine/engineHandle.ts'
@@ -18,7 +18,7 @@ import './app.css'
 const restored = savedScene()
 if (restored) {
   useApp.getState().replaceScene(restored)
-  useApp.getState().notify({ level: 'info', text: 'Restored your last table.', actions: [{ label: 'Open the demo instead', run: () => loadDemo(findRuleSystem(restored.system) ? restored.system : DEFAULT_SYSTEM_ID) }] })
+  useApp.getState().notify({ level: 'info', text: 'Restored your last table.', actions: [{ label: 'Open the demo instead', run: () => void loadDemo(isKnownSystem(restored.system) ? restored.system : DEFAULT_SYSTEM_ID) }] })
 }
 persistScene(useApp)
 installProbe()

@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { type InputLimits, LIMIT_NAMES, LIMIT_UNITS, SceneError, cut, evaluateTable, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
+import { type InputLimits, type LengthUnit, LENGTH_UNITS, LIMIT_NAMES, LIMIT_UNITS, SceneError, renderResultText, cut, evaluateTable, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
 import { loadSceneMeshes } from './loadMeshes.ts'
@@ -13,6 +13,7 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 const USAGE = `usage:
   cli eval <scene.json | ->            evaluate a scene's queries, print tabletop-result/1 JSON
+      [--format text] [--unit in|cm|mm]  or the verdicts and reasons as text, lengths in that unit (default in)
   cli validate <scene.json | ->        check a scene; print "ok" or the problems
   cli terrain <scene.json | ->         the scene's mesh pieces: file, size in mm, triangles, repairs, LoS time
   cli systems                          list rule systems with their options
@@ -44,7 +45,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   switch (cmd) {
     case 'eval': {
-      process.stdout.write((await evaluateFile(need(rest[0], 'a scene file or -'))).text + '\n')
+      const { args, format, unit } = takeTextOptions(rest)
+      const { doc, text } = await evaluateFile(need(args[0], 'a scene file or -'))
+      process.stdout.write((format === 'text' ? renderResultText(doc, unit) : text) + '\n')
       return 0
     }
     case 'validate': {
@@ -124,6 +127,30 @@ function printJson(doc: { results: unknown[] }, limits: InputLimits): string {
   const text = JSON.stringify(doc, null, 2)
   if (text.length > limits.outputBytes) throw limitError('', 'outputBytes', `the result has ${text.length.toLocaleString('en-US')} bytes`, limits.outputBytes)
   return text
+}
+
+/** `--format json|text` and `--unit in|cm|mm` taken out of eval's arguments. */
+function takeTextOptions(argv: readonly string[]): { args: string[]; format: 'json' | 'text'; unit: LengthUnit } {
+  const args: string[] = []
+  let format: 'json' | 'text' = 'json'
+  let unit: LengthUnit = 'in'
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const m = /^--(format|unit)(?:=(.*))?$/.exec(a)
+    if (!m) {
+      args.push(a)
+      continue
+    }
+    const v = m[2] ?? argv[++i] ?? ''
+    if (m[1] === 'format') {
+      if (v !== 'json' && v !== 'text') throw new SceneError([{ path: '', message: `--format takes json or text; got "${v.slice(0, 40)}"` }])
+      format = v
+    } else {
+      if (!(LENGTH_UNITS as readonly string[]).includes(v)) throw new SceneError([{ path: '', message: `--unit takes ${LENGTH_UNITS.join(', ')}; got "${v.slice(0, 40)}"` }])
+      unit = v as LengthUnit
+    }
+  }
+  return { args, format, unit }
 }
 
 function need(arg: string | undefined, what: string): string {

@@ -10,12 +10,14 @@ export const citationSchema = z.object({ section: z.string(), title: z.string().
 
 export const quantitySchema = z.object({ value: z.number(), unit: z.enum(['mm', 'in', 'deg', 'count', 'fraction']) })
 
+/** A reason as data: code, values with units, the template they fill, the citation; `message` stays for older readers. */
 export const reasonSchema = z.looseObject({
   code: z.string().min(1),
   message: z.string(),
   rule: z.string(),
   citation: citationSchema,
-  values: z.record(z.string(), quantitySchema).optional(),
+  values: z.record(z.string(), quantitySchema),
+  template: z.string(),
 })
 
 export const probabilityScopeSchema = z.object({ of: z.enum(['one-roll', 'action']), rolls: z.number().int().min(1) })
@@ -36,7 +38,7 @@ export const sightSchema = z.object({
   blockers: z.array(z.string()),
   class: z.string(),
   display: z.enum(DISPLAY_CLASSES),
-  because: z.object({ code: z.string(), reason: z.string().min(1), citation: citationSchema, overridesGeometry: z.boolean() }),
+  because: z.object({ code: z.string(), reason: z.string().min(1), template: z.string(), values: z.record(z.string(), quantitySchema), citation: citationSchema, overridesGeometry: z.boolean() }),
 })
 
 export const areaSchema = z.object({
@@ -65,6 +67,8 @@ export const queryResultSchema = z.looseObject({
   sight: sightSchema.optional(),
   area: areaSchema.optional(),
   probability: z.union([probabilitySchema, z.looseObject({})]).optional(),
+  /** Cadence games: each game rule that changed the core ruling (src/systems/cadence/README.md, attack hooks). */
+  gameHooks: z.array(z.object({ hook: z.enum(['sight', 'keywords', 'shields', 'stats', 'weapon', 'targets']), source: z.string().min(1), rule: z.string(), citation: citationSchema })).optional(),
 })
 
 export const resultDocumentSchema = z.object({

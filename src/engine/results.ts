@@ -103,8 +103,8 @@ export type Citation = { section: string; title: string }
 /** A number with its unit, so the CLI or the app can print it in the user's unit. */
 export type Quantity = { value: number; unit: 'mm' | 'in' | 'deg' | 'count' | 'fraction' }
 
-/** A reason as data: a code, its values with units, and a citation. `message` stays for older readers. */
-export type UniformReason = Reason & { citation: Citation }
+/** A reason as data: a code, its values with units, the template they fill, and a citation. `message` stays for older readers. */
+export type UniformReason = Reason & { citation: Citation; values: Record<string, Quantity>; template: string }
 
 /** What a probability is the chance of: one roll, or the whole action of `rolls` rolls. */
 export type ProbabilityScope = { of: 'one-roll' | 'action'; rolls: number }
@@ -123,7 +123,15 @@ export type LosClassDecl = { display: DisplayClass; reason: string; rule: string
  * when the class shows differently from the bare geometry (e.g. Cadence's friendly screen blocks a
  * target that every sight line reaches), so a reader never sees a contradiction left unexplained.
  */
-export type LosBecause = { code: string; reason: string; citation: Citation; overridesGeometry: boolean }
+export type LosBecause = {
+  code: string
+  reason: string
+  /** `reason` as data (like a Reason's): `{name}`s in the template filled from `values` in the user's unit. */
+  template: string
+  values: Record<string, Quantity>
+  citation: Citation
+  overridesGeometry: boolean
+}
 
 /** The geometric facts of a sight line (or of a unit: any model seen, the best model's fraction). */
 export type SightFacts = { visible: boolean; fraction: number; baseHidden: number; blockers: string[] }

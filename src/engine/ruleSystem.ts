@@ -66,6 +66,11 @@ export type LosRule = {
   terrainBlocks: (piece: TableTerrain) => boolean
   /** Terrain that does not stop a line but hides what is behind it for cover (counted in baseHidden). Default: none. */
   terrainObscures?: (piece: TableTerrain) => boolean
+  /**
+   * Terrain judged as a column of unlimited height over its footprint (a smoke marker: any sight line
+   * drawn through it, at any height). Default: none (every piece is its own solid).
+   */
+  terrainColumn?: (piece: TableTerrain) => boolean
   /** Other models that stop a sight line (viewer and target never do). */
   modelBlocks: (blocker: TableModel, viewer: TableModel, target: TableModel) => boolean
   /** Models that do not stop a line but hide for cover. Default: none. */

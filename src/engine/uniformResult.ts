@@ -3,9 +3,11 @@
 // - probabilities: `value` equals the `exact` fraction (full precision; rounding only in display);
 // - LoS: a `sight` block with the geometric facts, the game's class, `because` and a `display` class;
 // - refusals: every modifier says whether it was `applied` (never, on a refused action);
-// - reasons: a `citation` with a human title; results: `citations` beside `rules`;
+// - reasons: a `citation` with a human title, `values` with units and a `template` (reasonData.ts);
+//   results: `citations` beside `rules`;
 // - auras, blasts and objectives: an `area` in one shape.
 import type { RuleSystem } from './ruleSystem.ts'
+import { reasonDataOf } from './reasonData.ts'
 import type { AreaFigure, AreaMember, Citation, DisplayClass, LosBecause, QueryResultBody, Sight, SightFacts } from './results.ts'
 
 type Obj = Record<string, unknown>
@@ -59,7 +61,10 @@ function becauseOf(system: RuleSystem, cls: string, display: DisplayClass, geome
   const last = reasons && reasons.length ? reasons[reasons.length - 1]! : null
   const reason = last ? last.message : (decl?.reason ?? `the ruleset classes this line "${cls}"`)
   const rule = last ? last.rule : (decl?.rule ?? '')
-  return { code: last ? last.code : cls, reason, citation: citationOf(system, rule), overridesGeometry: display !== geometric }
+  // The reason as data too, so it prints in the user's unit (a reason given as data keeps its own names).
+  const given = last as (Reasonish & { template?: unknown; values?: unknown }) | null
+  const data = given && typeof given.template === 'string' && isObj(given.values) ? { template: given.template, values: given.values as LosBecause['values'] } : reasonDataOf(reason)
+  return { code: last ? last.code : cls, reason, ...data, citation: citationOf(system, rule), overridesGeometry: display !== geometric }
 }
 
 function displayOf(system: RuleSystem, cls: string, geometric: DisplayClass): DisplayClass {
@@ -165,13 +170,19 @@ export function shapeUniformResult(system: RuleSystem, type: string, body: Query
     }
     if (!isObj(v) || alreadyUniform.has(v)) return
     if ('exact' in v) shapeProbability(v)
-    if (isReason(v) && !isObj(v.citation)) v.citation = citationOf(system, v.rule)
+    if (isReason(v)) {
+      if (!isObj(v.citation)) v.citation = citationOf(system, v.rule)
+      if (typeof v.template !== 'string') Object.assign(v, reasonDataOf(v.message))
+      else if (!isObj(v.values)) v.values = {}
+    }
     if (typeof v.class === 'string' && typeof v.visible === 'boolean' && typeof v.fraction === 'number' && !isObj(v.sight)) {
       const unit = isObj(v.unit) && Array.isArray(v.unit.reasons) ? (v.unit.reasons as Obj[]).filter(isReason) : null
       v.sight = sightOfFigure(system, v, unit)
     } else if ((typeof v.class === 'string' || typeof v.sightClass === 'string') && Array.isArray(v.models) && !isObj(v.sight) && (v.models as unknown[]).every((m) => isObj(m) && typeof m.fraction === 'number')) {
       v.sight = sightOfUnit(system, v)
     }
+    // A game's hooks on a core ruling (Cadence games: which game rule acted), cited like modifiers.
+    if (Array.isArray(v.gameHooks)) for (const h of v.gameHooks) if (isObj(h) && typeof h.rule === 'string' && !isObj(h.citation)) h.citation = citationOf(system, h.rule)
     if (Array.isArray(v.modifiers)) {
       for (const m of v.modifiers) {
         if (!isObj(m)) continue
@@ -189,9 +200,10 @@ export function shapeUniformResult(system: RuleSystem, type: string, body: Query
 
 /**
  * A title for a numbered section ("§13.2.4", "§12.2 (…)") from a book's heading table
- * ("13" → "Shooting", "13.11" → "Cover"): the chapter, then the deepest titled section above it.
+ * ("13" → "Shooting", "13.11" → "Cover"): the chapter, then the deepest titled section above it; a
+ * paragraph with no title of its own reads "Shooting › §13.2.4"; a whole chapter reads "<book> › Shooting".
  */
-export function titleOfNumberedSection(titles: Readonly<Record<string, string>>, section: string): string | undefined {
+export function titleOfNumberedSection(titles: Readonly<Record<string, string>>, section: string, book?: string): string | undefined {
   const m = /§\s*(\d+(?:\.\d+)*)/.exec(section)
   if (!m) return undefined
   const parts = m[1]!.split('.')
@@ -201,5 +213,6 @@ export function titleOfNumberedSection(titles: Readonly<Record<string, string>>,
     const t = titles[parts.slice(0, n).join('.')]
     if (t) return `${chapter} › ${t}`
   }
-  return chapter
+  if (parts.length > 1) return `${chapter} › §${m[1]}`
+  return book ? `${book} › ${chapter}` : chapter
 }

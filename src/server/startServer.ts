@@ -13,6 +13,7 @@ import { RoomStore } from './roomStore.ts'
 import * as Y from 'yjs'
 import { DEFAULT_GUARD_LIMITS, type CutOffReason, type GuardLimits, guardSocket, inspectMessage } from './connectionGuard.ts'
 import { serveStatic } from './staticFiles.ts'
+import { DEFAULT_ROOM_CREATION_LIMITS, RoomCreationLimit, type RoomCreationLimits } from './roomCreationLimit.ts'
 
 export const SYNC_PATH = '/sync'
 
@@ -28,6 +29,8 @@ export type ServerOptions = {
   /** This process's name in the data folder (each process sharing a folder needs its own). */
   instance?: string
   limits?: Partial<GuardLimits>
+  /** `POST /api/rooms` per client address (default: a burst of 10, then 6 a minute). */
+  roomCreation?: Partial<RoomCreationLimits>
   /**
    * The address other devices reach this server by (the LAN URL), used for room links asked for
    * from this machine itself (a link to 127.0.0.1 would be useless on a tablet).
@@ -61,6 +64,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const store = new RoomStore({ dataDir: opts.dataDir, instance })
   const cutOffs: Record<CutOffReason, number> = { malformed: 0, tooLarge: 0, flooding: 0 }
   const refused = { updates: 0 }
+  const roomCreation = new RoomCreationLimit({ ...DEFAULT_ROOM_CREATION_LIMITS, ...opts.roomCreation })
 
   const extensions: Extension[] = []
   if (opts.redisUrl) {
@@ -107,6 +111,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       const host = req.headers.host ?? ''
       if (!HOST_HEADER.test(host)) {
         res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'bad Host header' }))
+        return
+      }
+      const verdict = roomCreation.take(req.socket.remoteAddress ?? 'unknown')
+      if (!verdict.ok) {
+        log('room creation refused: too many from one address')
+        res
+          .writeHead(429, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': String(verdict.retryAfterS) })
+          .end(JSON.stringify({ error: `too many rooms created from this address; try again in ${verdict.retryAfterS} s`, retryAfterS: verdict.retryAfterS }))
         return
       }
       const keys = registry.create()

@@ -9,19 +9,12 @@ import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js'
 import type { BufferGeometry, Mesh } from 'three'
 import { type GLTF, Primitive, WebIO } from '@gltf-transform/core'
 import { MESH_FORMAT, SceneError } from '../engine/index.ts'
+import { MESH_FILE_EXTENSIONS, type MeshFileFormat, meshFileFormatOf } from './meshFileFormat.ts'
 
-export type MeshFileFormat = 'stl' | 'obj' | 'gltf' | 'glb' | 'tabletop-mesh'
+export { MESH_FILE_EXTENSIONS, type MeshFileFormat, meshFileFormatOf }
 
 /** Triangles as read from a file: positions in mm (z up), indices into them (not yet welded or checked). */
 export type RawMesh = { format: MeshFileFormat; positions: Float64Array; indices: Uint32Array }
-
-/** File extensions a terrain mesh may have. */
-export const MESH_FILE_EXTENSIONS = ['.json', '.stl', '.obj', '.glb', '.gltf'] as const
-
-export function meshFileFormatOf(name: string): MeshFileFormat | null {
-  const ext = name.slice(name.lastIndexOf('.')).toLowerCase()
-  return ext === '.stl' ? 'stl' : ext === '.obj' ? 'obj' : ext === '.glb' ? 'glb' : ext === '.gltf' ? 'gltf' : ext === '.json' ? 'tabletop-mesh' : null
-}
 
 const GLTF_METRES_TO_MM = 1000
 

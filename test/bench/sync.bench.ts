@@ -1,13 +1,23 @@
 // Benchmark of the shared table (not a timed test): `npm run bench:sync` prints JSON.
 // 20 rooms × 50 clients, the tracking client of each room writing a frame of poses at 10 Hz for
-// 60 s; propagation latency (send → every other client of the room) p50/p95/p99/max, and how many
-// deliveries arrived; first through one server process, then (if Debian redis-server is here)
-// through two processes sharing the rooms via Redis. Budget: p95 ≤ 100 ms on one process.
-// Sizes can be changed: --rooms R --clients C --hz H --seconds S.
-import { mkdtempSync, rmSync } from 'node:fs'
+// 60 s; propagation latency (send → every other client of the room) p50/p95/p99/max, deliveries
+// arrived of expected, the frames each sender managed (of 600), the load average, and the server's
+// own CPU time per delivery (from /proc: a cost per message that a busy machine disturbs less than
+// latency). First through one server process, then (if Debian redis-server is here) through two
+// processes sharing the rooms via Redis. Budget: p95 ≤ 100 ms on one process.
+//
+// Each topology is run with these load generators, back to back (see syncLoad.ts/syncReceivers.ts
+// for exactly what a client does):
+//   full@0  the first round's generator: 1 000 provider clients on one event loop
+//   full@2  provider clients (Y.Doc + @hocuspocus/provider), receivers spread over 2 child processes
+//   lean@2  bare-websocket receivers that decode every update and read the pose frame, 2 processes
+// Options: --rooms R --clients C --hz H --seconds S --variants full@0,full@2,lean@2 --no-redis
+//          --profile DIR (the one-process server writes a V8 CPU profile there).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type LoadConfig, runSyncLoad } from './syncLoad.ts'
+import { type LoadConfig, type LoadResult, runSyncLoad } from './syncLoad.ts'
+import type { ReceiverKind } from './syncReceivers.ts'
 import { type ServerProcess, spawnServer } from '../setup/syncClient.ts'
 import { haveRedis, startRedis } from '../setup/redisServer.ts'
 
@@ -17,33 +27,77 @@ function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
   return i >= 0 ? Number(process.argv[i + 1]) : fallback
 }
+const flag = (name: string) => process.argv.includes(`--${name}`)
+function textArg(name: string): string | null {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? (process.argv[i + 1] ?? null) : null
+}
+
+type Variant = { name: string; receivers: ReceiverKind; receiverProcesses: number }
+
+function variants(): Variant[] {
+  return (textArg('variants') ?? 'full@0,full@2,lean@2').split(',').map((v) => {
+    const m = /^(full|lean)@(\d+)$/.exec(v.trim())
+    if (!m) throw new Error(`--variants: "${v}" is not KIND@PROCESSES (KIND full or lean, e.g. lean@2)`)
+    return { name: v.trim(), receivers: m[1] as ReceiverKind, receiverProcesses: Number(m[2]) }
+  })
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
+}
+
+const load1m = () => Math.round(loadavg()[0]! * 10) / 10
+
+/** One load run with the servers' CPU time around it. */
+async function measured(servers: ServerProcess[], dataDir: string, cfg: LoadConfig): Promise<LoadResult & { loadAverage1m: { start: number; end: number }; serverCpuMs: number | null; serverCpuUsPerDelivery: number | null }> {
+  const start = load1m()
+  const cpu0 = servers.map((s) => cpuMs(s.child.pid))
+  const r = await runSyncLoad(servers.map((s) => s.wsUrl), dataDir, cfg)
+  const cpu1 = servers.map((s) => cpuMs(s.child.pid))
+  const used = cpu0.every((c) => c !== null) && cpu1.every((c) => c !== null) ? cpu1.reduce((a, c, i) => a! + c! - cpu0[i]!, 0)! : null
+  return { ...r, loadAverage1m: { start, end: load1m() }, serverCpuMs: used, serverCpuUsPerDelivery: used === null || r.deliveries === 0 ? null : Math.round(((used * 1000) / r.deliveries) * 10) / 10 }
+}
 
 async function main(): Promise<void> {
-  const cfg: LoadConfig = { rooms: arg('rooms', 20), clientsPerRoom: arg('clients', 50), hz: arg('hz', 10), seconds: arg('seconds', 60) }
+  const base = { rooms: arg('rooms', 20), clientsPerRoom: arg('clients', 50), hz: arg('hz', 10), seconds: arg('seconds', 60) }
+  const runs = variants()
   const dataDir = mkdtempSync(join(tmpdir(), 'tabletop-bench-sync-'))
   const servers: ServerProcess[] = []
-  const out: Record<string, unknown> = { bench: 'sync', machine: { cpus: cpus().length, node: process.version, loadAverage1mAtStart: Math.round(loadavg()[0]! * 10) / 10 }, config: cfg, budget: { p95Ms: BUDGET_P95_MS } }
+  const out: Record<string, unknown> = { bench: 'sync', machine: { cpus: cpus().length, node: process.version, loadAverage1mAtStart: load1m() }, config: { ...base, variants: runs.map((v) => v.name) }, budget: { p95Ms: BUDGET_P95_MS } }
+  const oneProcess: Record<string, unknown> = {}
+  const twoProcesses: Record<string, unknown> = {}
   try {
-    const one = await spawnServer(['--port', '0', '--data', dataDir, '--instance', 'solo'])
+    const profileDir = textArg('profile')
+    const serverNodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
+    const one = await spawnServer(['--port', '0', '--data', dataDir, '--instance', 'solo'], {}, serverNodeArgs)
     servers.push(one)
-    const single = await runSyncLoad([one.wsUrl], dataDir, cfg)
-    out.oneProcess = single
+    for (const v of runs) oneProcess[v.name] = await measured([one], dataDir, { ...base, receivers: v.receivers, receiverProcesses: v.receiverProcesses })
+    out.oneProcess = oneProcess
     await one.kill('SIGTERM')
-    if (haveRedis) {
+    if (flag('no-redis')) out.twoProcessesRedis = { skipped: '--no-redis' }
+    else if (haveRedis) {
       const redis = await startRedis()
       try {
         const env = { REDIS_URL: redis.url }
         const a = await spawnServer(['--port', '0', '--data', dataDir, '--instance', 'a'], env)
         const b = await spawnServer(['--port', '0', '--data', dataDir, '--instance', 'b'], env)
         servers.push(a, b)
-        out.twoProcessesRedis = await runSyncLoad([a.wsUrl, b.wsUrl], dataDir, cfg)
+        for (const v of runs) twoProcesses[v.name] = await measured([a, b], dataDir, { ...base, receivers: v.receivers, receiverProcesses: v.receiverProcesses })
+        out.twoProcessesRedis = twoProcesses
       } finally {
         for (const s of servers) await s.kill('SIGTERM')
         await redis.stop()
       }
     } else out.twoProcessesRedis = { skipped: 'no /usr/bin/redis-server (apt-get install -y redis-server)' }
-    out.loadAverage1mAtEnd = Math.round(loadavg()[0]! * 10) / 10
-    out.ratios = { oneProcessP95ToBudget: Math.round((single.latencyMs.p95 / BUDGET_P95_MS) * 100) / 100 }
+    out.loadAverage1mAtEnd = load1m()
+    out.ratios = Object.fromEntries(runs.map((v) => [`oneProcessP95ToBudget ${v.name}`, Math.round(((oneProcess[v.name] as LoadResult).latencyMs.p95 / BUDGET_P95_MS) * 100) / 100]))
   } finally {
     for (const s of servers) await s.kill('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })

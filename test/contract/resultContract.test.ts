@@ -159,8 +159,56 @@ describe('tabletop-result/1 contract: every demo scene and every scenario', () =
       }
     }
     expect(problems).toEqual([])
-    // Most citations resolve to a book title (the rest are notes or composite sections, shown as printed).
-    expect(titled / cited).toBeGreaterThan(0.8)
+    expect(titled).toBe(cited)
+  })
+
+  it('every citation has a human title "Part › Section" from the book (not the section id as printed)', () => {
+    const untitled = new Set<string>()
+    let cited = 0
+    for (const { doc } of docs) {
+      for (const r of doc.results) {
+        for (const [o] of objects(r, '')) {
+          if (typeof o.section !== 'string' || typeof o.title !== 'string' || Object.keys(o).length !== 2) continue
+          cited++
+          const t = o.title.trim()
+          // A title a person reads: two or more parts, none of them a page address, anchor or bare line number.
+          const ok = t !== o.section && t.split(' › ').length >= 2 && t.split(' › ').every((p) => p.trim().length > 0) && !/\.html|#|\bL\d+/.test(t)
+          if (!ok) untitled.add(`${doc.system}: ${o.section} → "${t}"`)
+        }
+      }
+    }
+    expect([...untitled].sort()).toEqual([])
+    expect(cited).toBeGreaterThan(1000)
+  })
+
+  it('every reason is data: a code, a template whose every {name} is one of its values, each value with a unit; its text in inches and in mm has no float noise', () => {
+    const problems: string[] = []
+    const UNITS = new Set(['mm', 'in', 'deg', 'count', 'fraction'])
+    let reasons = 0
+    let withValues = 0
+    for (const { name, doc } of docs) {
+      for (const r of doc.results) {
+        for (const [o, p] of objects(r, `${name} ${r.id}`)) {
+          if (!(typeof o.code === 'string' && typeof o.message === 'string' && typeof o.rule === 'string')) continue
+          reasons++
+          if (!o.code) problems.push(`${p}: empty code`)
+          if (typeof o.template !== 'string' || !isObj(o.values)) { problems.push(`${p}: no template/values`); continue }
+          const values = o.values as Record<string, { value: unknown; unit: unknown }>
+          if (Object.keys(values).length) withValues++
+          for (const [k, q] of Object.entries(values)) {
+            if (typeof q.value !== 'number' || !Number.isFinite(q.value) || !UNITS.has(String(q.unit))) problems.push(`${p}.values.${k}: ${JSON.stringify(q)}`)
+            if (!o.template.includes(`{${k}}`)) problems.push(`${p}: value ${k} not in the template`)
+          }
+          for (const u of ['in', 'mm'] as const) {
+            const text = formatReason(o as never, u)
+            if (FLOAT_NOISE.test(text) || /\{\w+\}/.test(text)) problems.push(`${p}: "${text}"`)
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([])
+    expect(reasons).toBeGreaterThan(300)
+    expect(withValues).toBeGreaterThan(100)
   })
 
   it('out-of-range reasons carry their distance and range as data, printed in inches or mm without float noise', () => {

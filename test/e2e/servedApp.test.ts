@@ -8,6 +8,10 @@
 //   one moves on the other, and a ruling made on one lands in the other's history with the same
 //   content hash. A third device on the view link watches; an update it forges is refused by the
 //   server and reaches nobody.
+// - Offline edits merge (issue 16): a device in a room loses the network, moves a model, reloads
+//   the page with the network still off (the app from the service worker, the room from IndexedDB
+//   via y-indexeddb: its offline move is still there), while a second device moves another model
+//   through the server; back online, both devices hold both moves.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -83,6 +87,18 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
     return page
   }
 
+  /** Drag a model on the table with the mouse; resolves to its new position once it has moved. */
+  async function drag(page: Page, id: string, dx: number, dy: number): Promise<[number, number]> {
+    const before = await positionOf(page, id)
+    const from = (await page.evaluate((m) => window.__tabletop!.modelOnScreen(m), id))!
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + (dx * i) / 10, from.y + (dy * i) / 10)
+    await page.mouse.up()
+    await expect.poll(async () => Math.hypot(...(await positionOf(page, id)).map((v, i) => v - before[i]!) as [number, number]), { timeout: 10_000 }).toBeGreaterThan(10)
+    return (await positionOf(page, id)) as [number, number]
+  }
+
   it('a move, a ruling and the tracking source on one appear on the other; a view link cannot change the table', async () => {
     const a = await open(server.url)
     await a.getByTestId('room-share').click()
@@ -99,14 +115,7 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
     await expect.poll(() => b.getByTestId('room-peers').innerText()).toContain('1 other device')
 
     // Drag b1 on device A; device B's table follows.
-    const before = await positionOf(a, 'b1')
-    const from = (await a.evaluate(() => window.__tabletop!.modelOnScreen('b1')))!
-    await a.mouse.move(from.x, from.y)
-    await a.mouse.down()
-    for (let i = 1; i <= 10; i++) await a.mouse.move(from.x + 8 * i, from.y + 5 * i)
-    await a.mouse.up()
-    await expect.poll(async () => Math.hypot(...(await positionOf(a, 'b1')).map((v, i) => v - before[i]!) as [number, number])).toBeGreaterThan(10)
-    let moved = await positionOf(a, 'b1')
+    let moved = await drag(a, 'b1', 80, 50)
     await expect.poll(() => positionOf(b, 'b1'), { timeout: 10_000 }).toEqual(moved)
 
     // A ruling on device B lands in device A's history, same content hash.
@@ -170,4 +179,51 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
       await page.screenshot({ path: screenshotPath(`shared-table-${name}`) })
     }
   }, 240_000)
+
+  it('an edit made offline survives a reload from IndexedDB and merges with edits made meanwhile', async () => {
+    // Device A: installs the app (service worker) and shares its table.
+    const a = await open(server.url)
+    await a.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated', null, { timeout: 120_000 })
+    if (!(await a.evaluate(() => navigator.serviceWorker.controller !== null))) await a.reload()
+    await a.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+    await a.getByTestId('room-share').click()
+    await a.locator('[data-testid="room-panel"][data-status="connected"][data-role="edit"]').waitFor({ timeout: 30_000 })
+    const editLink = a.url()
+    const b = await open(editLink)
+    await b.locator('[data-testid="room-panel"][data-status="connected"][data-role="edit"]').waitFor({ timeout: 30_000 })
+    const start = { a1: await positionOf(b, 'a1'), b1: await positionOf(b, 'b1') }
+
+    // A loses the network: its websocket drops and it says so.
+    await a.context().setOffline(true)
+    await a.locator('[data-testid="room-panel"][data-status="offline"]').waitFor({ timeout: 60_000 })
+    const offlineMove = await drag(a, 'b1', -70, 40)
+    // Let y-indexeddb write the offline edit (it stores each update as it happens).
+    await a.waitForTimeout(500)
+
+    // Meanwhile B, online, moves another model through the server.
+    const onlineMove = await drag(b, 'a1', 60, -40)
+    await b.waitForTimeout(500)
+    expect(await positionOf(b, 'b1')).toEqual(start.b1) // A's offline move has not reached B
+
+    // A reloads with the network still off: the app comes from the service worker, the room from
+    // IndexedDB, and A's offline move is still on its table (B's is not: A has not heard of it).
+    await a.reload()
+    await a.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 60_000 })
+    expect(await a.evaluate(() => navigator.onLine)).toBe(false)
+    const roomId = new URL(editLink).searchParams.get('room')!
+    expect(await a.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toContain(`tabletop-room-${roomId}`)
+    await expect.poll(() => positionOf(a, 'b1'), { timeout: 20_000 }).toEqual(offlineMove)
+    expect(await positionOf(a, 'a1')).toEqual(start.a1)
+    await a.locator('[data-testid="room-panel"]:not([data-status="connected"])').waitFor()
+
+    // Back online: A reconnects; both devices hold both moves.
+    await a.context().setOffline(false)
+    await a.locator('[data-testid="room-panel"][data-status="connected"]').waitFor({ timeout: 60_000 })
+    await expect.poll(() => positionOf(a, 'a1'), { timeout: 20_000 }).toEqual(onlineMove)
+    await expect.poll(() => positionOf(b, 'b1'), { timeout: 20_000 }).toEqual(offlineMove)
+    expect(await positionOf(a, 'b1')).toEqual(offlineMove)
+    expect(await positionOf(b, 'a1')).toEqual(onlineMove)
+    await a.getByTestId('room-panel').scrollIntoViewIfNeeded()
+    await a.screenshot({ path: screenshotPath('offline-merge-desktop') })
+  }, 300_000)
 })

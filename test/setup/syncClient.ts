@@ -60,8 +60,8 @@ export async function until(check: () => boolean, timeoutMs = 10_000, what = 'co
 export type ServerProcess = { url: string; wsUrl: string; port: number; child: ChildProcess; output: () => string; kill: (signal: NodeJS.Signals) => Promise<void> }
 
 /** `npm start`'s server as its own process (so a test can kill it), websocket and room API only. */
-export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--no-app', '--host', '127.0.0.1', ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts', '--no-app', '--host', '127.0.0.1', ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()))

@@ -3,12 +3,10 @@
 // at the table's centre as a mesh piece. A file that cannot be a solid, or is 100× off in size, is
 // refused with its reason; the table stays as it was.
 import type { Scene } from '../../engine/index.ts'
-import { findRuleSystem } from '../../systems/index.ts'
-import { prepareMeshFile } from '../../terrain/prepareMeshFile.ts'
-import { meshLibraryForScene } from '../../terrain/meshLibraryForScene.ts'
-import { MESH_FILE_EXTENSIONS, meshFileFormatOf } from '../../terrain/readMeshFile.ts'
-import { addMeshFile } from '../engine/bundledMeshes.ts'
+import { MESH_FILE_EXTENSIONS, meshFileFormatOf } from '../../terrain/meshFileFormat.ts'
+import { addMeshFile } from '../engine/meshFiles.ts'
 import { useApp } from '../state/appStore.ts'
+import { loadRuleSystem } from '../state/systemLoader.ts'
 
 /** A scene mesh name from a file name: letters, digits, . _ - (the scene format's rule), extension kept. */
 export function meshNameOf(fileName: string): string {
@@ -34,9 +32,12 @@ export async function addTerrainFile(file: File): Promise<boolean> {
   }
   try {
     const bytes = new Uint8Array(await file.arrayBuffer())
+    // the readers load with the first file added, not with the app
+    const [{ prepareMeshFile }, { meshLibraryForScene }] = await Promise.all([import('../../terrain/prepareMeshFile.ts'), import('../../terrain/meshLibraryForScene.ts')])
     const prepared = await prepareMeshFile(name, bytes)
+    const system = await loadRuleSystem(useApp.getState().scene.system)
     const { scene, editScene } = useApp.getState()
-    const type = findRuleSystem(scene.system)?.terrainTypes[0]?.id
+    const type = system?.terrainTypes[0]?.id
     if (!type) throw new Error(`${scene.system} has no terrain types`)
     const next = addMeshTerrain(scene, name, type)
     // the piece's size at scale 1 is checked before it goes on the table

@@ -73,6 +73,8 @@ export function calibrationFor(width: number, height: number): CameraIntrinsics 
 export function PhotoMode() {
   const registry = useApp((s) => s.registry)
   const [photo, setPhoto] = useState<{ url: string; result: TrackFrameResult | null } | null>(null)
+  // Hands in the photo (issue 15): off until asked (the hand model and its wasm load only then).
+  const [handsOn, setHandsOn] = useState(false)
   const runtime = useRef<TrackingRuntime | null>(null)
   const holder = useRef<LockHolder>({ lock: null })
   const input = useRef<HTMLInputElement>(null)
@@ -83,6 +85,7 @@ export function PhotoMode() {
     runtime.current = null
     setFreezeProvider(null)
     useApp.getState().setTracking(TRACKING_OFF)
+    void import('../hands/photoHands.ts').then((h) => h.stopPhotoHands())
   }, [])
   const url = photo?.url
   useEffect(() => () => {
@@ -135,7 +138,21 @@ export function PhotoMode() {
         useApp.getState().notify({ level: 'warning', text: `The table is not locked in this photo: ${lock.reason}. Take it so that at least two table markers show. Nothing changed on the table.` })
         return
       }
-      const poses = result.objects.filter((o) => o.frame === 'table')
+      let poses = result.objects.filter((o) => o.frame === 'table')
+      if (handsOn) {
+        // Models under a hand keep their place (same HandOcclusion logic as the camera flow).
+        const { findHandsInPhoto, holdUnderHands } = await import('../hands/photoHands.ts')
+        const { loadHandModelChoice } = await import('../hands/handModelStore.ts')
+        try {
+          const found = await findHandsInPhoto(file, image.width, image.height, loadHandModelChoice())
+          const held = holdUnderHands(registry.registry, result, useApp.getState().scene, found.hands)
+          poses = held.free
+          const n = found.hands.length
+          useApp.getState().setTracking({ message: `${file.name} · ${held.status ?? (n === 0 ? 'no hand in the photo' : `${n} hand${n === 1 ? '' : 's'}, holding no model`)}`, heldModels: held.heldModelIds })
+        } catch (e) {
+          useApp.getState().notify({ level: 'warning', text: `Hands could not be looked for in the photo (${e instanceof Error ? e.message : String(e)}); every model it shows is placed.` })
+        }
+      }
       const merged = mergePoses(useApp.getState().scene, registry.registry, poses, `photo ${file.name}`)
       if (!merged.ok) {
         useApp.getState().notify({ level: 'error', text: `The photo could not be placed on the table: ${merged.message}` })
@@ -163,6 +180,9 @@ export function PhotoMode() {
             e.target.value = ''
             if (f) void open(f)
           }} />
+          <label>
+            <input type="checkbox" checked={handsOn} onChange={(e) => setHandsOn(e.target.checked)} data-testid="photo-hands" /> Hands in photos hold the models under them
+          </label>
         </div>
         <StatusLine />
       </div>

@@ -1,7 +1,7 @@
 // The main thread's handle on the engine worker: request/reply by id, one promise per request.
 import type { Query, ResultDocument, Scene, SceneIssue } from '../../engine/index.ts'
 import type { EngineReply, EngineRequest, Overlay, Selection } from './protocol.ts'
-import { userMeshUrls } from './bundledMeshes.ts'
+import { userMeshUrls } from './meshFiles.ts'
 
 export type EngineOutcome<T> = { ok: true; value: T } | { ok: false; issues: SceneIssue[]; superseded?: true }
 

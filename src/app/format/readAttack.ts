@@ -2,7 +2,7 @@
 // src/engine/scene/README.md): `sight` for line of sight, `applied` on modifiers, reasons with their
 // `citation` and `values`, `citations` beside `rules`, `probability.scope`. No ruleset is special-cased
 // here, and no figure is computed: a figure the result does not carry is not shown.
-import { type Citation, type MarginFigure, type ProbabilityScope, type QueryResult, type Sight, formatReason } from '../../engine/index.ts'
+import { type Citation, type MarginFigure, type ProbabilityScope, type QueryResult, type Sight, formatCitation, formatReason, formatScope, formatSightLabel } from '../../engine/index.ts'
 import type { Units } from '../state/settingsSlice.ts'
 
 export type AttackView = {
@@ -32,26 +32,21 @@ function isMargin(v: unknown): v is MarginFigure {
   return isObj(v) && typeof v.marginMm === 'number' && typeof v.thresholdMm === 'number'
 }
 
-/** "Advanced Rules › Keyword: Cover (core-rules/advanced-rules.html#keyword-cover)", or the section alone when it has no title. */
-export function citationText(c: Citation): string {
-  return c.title && c.title !== c.section ? `${c.title} (${c.section})` : c.section
-}
+/** The card prints citations, scopes and sight labels with the engine's text renderers (the CLI's too). */
+export const citationText = formatCitation
 
 function citationOf(v: Record<string, unknown>): string {
   return isObj(v.citation) ? citationText(v.citation as Citation) : str(v.rule)
 }
 
-/** "one roll" / "whole attack, 4 rolls". */
+/** "each roll" / "whole attack, 4 rolls". */
 export function scopeText(s: unknown): string {
-  if (!isObj(s)) return ''
-  const sc = s as ProbabilityScope
-  return sc.of === 'one-roll' ? 'each roll' : sc.rolls > 1 ? `whole attack, ${sc.rolls} rolls` : 'whole attack'
+  return isObj(s) ? formatScope(s as ProbabilityScope) : ''
 }
 
 /** The sight block: the game's class, shown as clear/partial/blocked, with its reason when it overrides the geometry. */
-export function readSight(s: Sight): NonNullable<AttackView['los']> {
-  const cls = s.class === s.display ? s.display : `${s.display} (${s.class})`
-  return { label: s.because.overridesGeometry ? `${cls}: ${s.because.reason}` : cls, display: s.display, fraction: s.fraction, blockers: s.blockers }
+export function readSight(s: Sight, units: Units = 'in'): NonNullable<AttackView['los']> {
+  return { label: formatSightLabel(s, units), display: s.display, fraction: s.fraction, blockers: s.blockers }
 }
 
 /** Fields the card shows itself (the rest go under "More from the engine"). */
@@ -79,7 +74,7 @@ export function readAttack(r: QueryResult, units: Units = 'in'): AttackView {
     distanceInches: num(distance?.inches),
     points: pts,
     margin,
-    los: sight ? readSight(sight) : null,
+    los: sight ? readSight(sight, units) : null,
     cover,
     arc: typeof r.arc === 'string' ? r.arc : null,
     modifiers: Array.isArray(r.modifiers)

@@ -2,14 +2,19 @@
 // frame the 25 joints of each tracked hand go into the table frame (this group sits inside the placed
 // table, so its world matrix is table → world), onto the 21-point hand (handFromXrJoints), and into a
 // GestureTracker; selections go to the store when they change; a small ring marks each hand's cursor
-// on the table. No MediaPipe here: the headset tracks the hands.
+// on the table. No MediaPipe here: the headset tracks the hands. Where the XR camera feeds the marker
+// tracker (camera access), the same joints, projected into that camera's image, go to its occlusion
+// gate too: models under a headset hand are held, marked moving, and wait before a ruling uses them.
+// (The joints are in the placed table's frame; with camera access the table is placed from the
+// markers, so that frame is the tracker's table frame.)
 // Hot path (useFrame): no allocation; scratch made once per mount.
 import { useMemo, useRef } from 'react'
 import { useFrame } from '@react-three/fiber'
 import { Matrix4, Vector3, type Group, type Mesh } from 'three'
-import { GestureTracker, OVERHEAD_LOCK, XR_JOINTS, createHandObservation, handFromXrJoints, type GestureModel } from '../../tracking/index.ts'
+import { GestureTracker, OVERHEAD_LOCK, XR_JOINTS, createHandObservation, handFromXrJoints, handFromXrJointsInCamera, type GestureModel } from '../../tracking/index.ts'
 import type { Scene } from '../../engine/index.ts'
 import { useApp } from '../state/appStore.ts'
+import { xrHandFeed } from './xrHandFeed.ts'
 
 const COLOURS = { point: '#ffd23f', pinch: '#3fd2ff', palm: '#ff6b6b', other: '#ffffff' } as const
 
@@ -23,6 +28,7 @@ export function XrHands() {
     v: new Vector3(),
     joints: [new Float64Array(75), new Float64Array(75)],
     hands: [createHandObservation(), createHandObservation()],
+    inCamera: [createHandObservation(), createHandObservation()],
     models: [] as GestureModel[],
     modelsFor: null as Scene | null,
     applied: 0,
@@ -49,6 +55,14 @@ export function XrHands() {
         joints[j * 3 + 2] = s.v.z
       }
       if (complete) handFromXrJoints(joints, s.hands[count++]!)
+    }
+    // Hands over the table for the XR camera's marker tracking (held models), when it runs.
+    const feed = xrHandFeed()
+    const lock = feed?.holder.lock
+    if (feed && lock?.locked) {
+      let seen = 0
+      for (let i = 0; i < count; i++) if (handFromXrJointsInCamera(s.joints[i]!, lock, s.inCamera[seen]!)) seen++
+      feed.setHands(s.inCamera, seen, performance.now())
     }
     const app = useApp.getState()
     if (app.scene !== s.modelsFor) {

@@ -1,9 +1,10 @@
-// The hand worker: MediaPipe Tasks' HandLandmarker (wasm from the app's own origin, CPU/XNNPACK),
-// one frame at a time. Loaded only when a mode turns hands on (never in the initial JS).
+// The hand worker: MediaPipe Tasks' HandLandmarker (wasm from the app's own origin; CPU/XNNPACK by
+// default, GPU on request), one frame at a time (VIDEO mode for a camera, IMAGE mode for photos). Loaded only when a mode turns hands on (never in the initial JS).
 import { HandLandmarker } from '@mediapipe/tasks-vision'
 import type { HandsReply, HandsRequest } from './handsProtocol.ts'
 
 let landmarker: HandLandmarker | null = null
+let mode: 'VIDEO' | 'IMAGE' = 'VIDEO'
 const post = (m: HandsReply, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(m, transfer)
 
 self.addEventListener('message', (event: MessageEvent<HandsRequest>) => {
@@ -13,9 +14,10 @@ self.addEventListener('message', (event: MessageEvent<HandsRequest>) => {
       void (async () => {
         const t0 = performance.now()
         try {
+          mode = m.runningMode
           landmarker = await HandLandmarker.createFromOptions(
             { wasmLoaderPath: m.wasmLoaderUrl, wasmBinaryPath: m.wasmBinaryUrl },
-            { baseOptions: { modelAssetBuffer: new Uint8Array(m.model), delegate: 'CPU' }, runningMode: 'VIDEO', numHands: m.numHands },
+            { baseOptions: { modelAssetBuffer: new Uint8Array(m.model), delegate: m.delegate }, runningMode: m.runningMode, numHands: m.numHands },
           )
           post({ type: 'ready', loadMs: performance.now() - t0 })
         } catch (e) {
@@ -28,7 +30,7 @@ self.addEventListener('message', (event: MessageEvent<HandsRequest>) => {
       if (!landmarker) { bitmap.close(); return }
       const t0 = performance.now()
       try {
-        const r = landmarker.detectForVideo(bitmap, m.timeMs)
+        const r = mode === 'VIDEO' ? landmarker.detectForVideo(bitmap, m.timeMs) : landmarker.detect(bitmap)
         const count = r.landmarks.length
         const landmarks = new Float32Array(count * 42)
         const scores = new Float32Array(count)

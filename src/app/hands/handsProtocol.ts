@@ -3,7 +3,17 @@
 // worker is idle); hands come back as normalized landmarks (0..1 of the frame), 21 × (x, y) per hand.
 
 export type HandsRequest =
-  | { type: 'init'; model: ArrayBuffer; wasmLoaderUrl: string; wasmBinaryUrl: string; numHands: number }
+  | {
+      type: 'init'
+      model: ArrayBuffer
+      wasmLoaderUrl: string
+      wasmBinaryUrl: string
+      numHands: number
+      /** VIDEO: tracks between frames (the palm detector runs only while fewer than numHands hands are tracked); IMAGE: every frame on its own (photos). */
+      runningMode: 'VIDEO' | 'IMAGE'
+      /** Where the TFLite graphs run: CPU (XNNPACK) or GPU (WebGL in the worker's OffscreenCanvas). */
+      delegate: 'CPU' | 'GPU'
+    }
   | { type: 'frame'; frameId: number; timeMs: number; bitmap: ImageBitmap }
   | { type: 'close' }
 

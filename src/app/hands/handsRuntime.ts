@@ -4,24 +4,30 @@
 // app store when they happen; cursors and the measure are read per animation frame by the overlay
 // (never React state). Loaded lazily (dynamic import) with the worker and the model.
 // Hot path (onHands): no allocation beyond the worker's transferred arrays; scratch allocated once.
-import wasmLoaderUrl from '@mediapipe/tasks-vision/vision_wasm_module_internal.js?url'
-import wasmBinaryUrl from '@mediapipe/tasks-vision/vision_wasm_module_internal.wasm?url'
 import {
   GestureTracker, createHandObservation, type GestureModel, type GestureState, type GestureSwitches, type HandObservation,
 } from '../../tracking/index.ts'
 import type { Scene } from '../../engine/index.ts'
 import { useApp } from '../state/appStore.ts'
 import type { TrackingFeed } from '../camera/liveTracking.ts'
-import type { HandsReply, HandsRequest } from './handsProtocol.ts'
-import { type HandModelChoice, loadHandModel } from './handModelStore.ts'
+import type { HandsReply } from './handsProtocol.ts'
+import type { HandModelChoice } from './handModelStore.ts'
+import { type HandsTuning, handsTuning, startHandWorker } from './handWorker.ts'
+import { setPinchView } from './pinchMeasure.ts'
 
-const BUNDLED_MODEL_URL = new URL('../../../models/hand_landmarker.task', import.meta.url).href
-const MAX_HANDS = 2
+const MAX_HANDS = 4
 const RATE_WINDOW = 60
-/** Frames go to the hand model at most this wide: its own inputs are 192² and 224², so a 1280-px frame only costs conversion time. */
-const MAX_HAND_INPUT_PX = 640
 
-export type HandsStats = { fps: number | null; inferMs: number | null; hands: number; source: string; loadMs: number }
+export type HandsStats = {
+  fps: number | null
+  inferMs: number | null
+  /** Camera frame taken → hands applied on the main thread, ms (median over the rate window). */
+  frameToHandsMs: number | null
+  hands: number
+  source: string
+  loadMs: number
+  tuning: HandsTuning
+}
 
 export type HandsRuntime = {
   gestures: GestureState
@@ -44,15 +50,13 @@ function gestureModels(scene: Scene): GestureModel[] {
   }))
 }
 
-export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFeed, 'setHands' | 'holder'>, choice: HandModelChoice, onError: (message: string) => void): Promise<HandsRuntime> {
-  const model = await loadHandModel(choice, BUNDLED_MODEL_URL)
-  const worker = new Worker(new URL('./hands.worker.ts', import.meta.url), { type: 'module', name: 'hands' })
-  const send = (m: HandsRequest, transfer: Transferable[] = []) => worker.postMessage(m, transfer)
+export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFeed, 'setHands' | 'holder'>, choice: HandModelChoice, onError: (message: string) => void, tuning: HandsTuning = handsTuning()): Promise<HandsRuntime> {
   const observations: HandObservation[] = Array.from({ length: MAX_HANDS }, createHandObservation)
-  const gestures = new GestureTracker({}, MAX_HANDS)
+  const gestures = new GestureTracker({}, tuning.numHands)
   const frameSize = { width: 0, height: 0 }
   const times = new Float64Array(RATE_WINDOW)
-  let results = 0, lastInferMs: number | null = null, lastCount = 0, loadMs = 0
+  const lags = new Float64Array(RATE_WINDOW)
+  let results = 0, lastInferMs: number | null = null, lastCount = 0
   let busy = false, stopped = false, frameId = 0, appliedVersion = 0
   let modelsFor: Scene | null = null
   let models: GestureModel[] = []
@@ -72,7 +76,7 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
       }
       observations[h]!.score = m.scores[h]!
     }
-    const count = Math.min(m.count, MAX_HANDS)
+    const count = Math.min(m.count, MAX_HANDS, tuning.numHands)
     feed.setHands(observations, count, m.timeMs)
     const s = useApp.getState()
     if (s.scene !== modelsFor) { modelsFor = s.scene; models = gestureModels(s.scene) }
@@ -86,25 +90,22 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
       else if (g.lastEvent === 'attacker' && g.attackerId) s.setAttacker(g.attackerId)
       else if (g.lastEvent === 'target' && g.targetId) s.setTarget(g.targetId)
     }
-    times[results % RATE_WINDOW] = performance.now()
+    setPinchView(gestures.state.measure)
+    const now = performance.now()
+    times[results % RATE_WINDOW] = now
+    lags[results % RATE_WINDOW] = now - m.timeMs
     results++
     lastInferMs = m.inferMs
     lastCount = m.count
   }
 
-  await new Promise<void>((resolve, reject) => {
-    worker.addEventListener('message', (event: MessageEvent<HandsReply>) => {
-      const m = event.data
-      if (m.type === 'ready') { loadMs = m.loadMs; resolve() }
-      else if (m.type === 'error') { reject(new Error(m.message)); onError(m.message) }
-      else if (m.type === 'hands') onHands(m)
-    })
-    worker.addEventListener('error', (e) => reject(new Error(`the hand worker failed: ${e.message}`)))
-    send({ type: 'init', model: model.bytes, wasmLoaderUrl: new URL(wasmLoaderUrl, location.href).href, wasmBinaryUrl: new URL(wasmBinaryUrl, location.href).href, numHands: MAX_HANDS }, [model.bytes])
-  }).catch((e: unknown) => {
-    worker.terminate()
-    throw e
-  })
+  const hw = await startHandWorker(choice, { runningMode: 'VIDEO', tuning }, onHands, onError)
+  // The camera frame is scaled on the way into the ImageBitmap (no canvas, no pixel copy on this
+  // thread) and transferred to the worker.
+  const resize: ImageBitmapOptions = { resizeWidth: 0, resizeHeight: 0, resizeQuality: 'low' }
+  const pending = { id: 0, timeMs: 0 }
+  const sendBitmap = (bitmap: ImageBitmap) => { if (stopped) bitmap.close(); else hw.send(pending.id, pending.timeMs, bitmap) }
+  const unbusy = () => { busy = false }
 
   const pump = () => {
     if (stopped) return
@@ -114,14 +115,12 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
       const timeMs = performance.now()
       sent.width = video.videoWidth
       sent.height = video.videoHeight
-      const scale = Math.min(1, MAX_HAND_INPUT_PX / sent.width)
-      const bitmapped = scale < 1
-        ? createImageBitmap(video, { resizeWidth: Math.round(sent.width * scale), resizeHeight: Math.round(sent.height * scale), resizeQuality: 'low' })
-        : createImageBitmap(video)
-      bitmapped.then(
-        (bitmap) => { if (stopped) bitmap.close(); else send({ type: 'frame', frameId: id, timeMs, bitmap }, [bitmap]) },
-        () => { busy = false },
-      )
+      const scale = Math.min(1, tuning.inputPx / sent.width)
+      resize.resizeWidth = Math.round(sent.width * scale)
+      resize.resizeHeight = Math.round(sent.height * scale)
+      pending.id = id
+      pending.timeMs = timeMs
+      createImageBitmap(video, resize).then(sendBitmap, unbusy)
     }
     if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(pump)
     else requestAnimationFrame(pump)
@@ -136,12 +135,13 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
     stats: () => {
       const n = Math.min(results, RATE_WINDOW)
       const first = times[(results - n + RATE_WINDOW) % RATE_WINDOW]!, last = times[(results - 1 + RATE_WINDOW) % RATE_WINDOW]!
-      return { fps: n > 1 && last > first ? ((n - 1) * 1000) / (last - first) : null, inferMs: lastInferMs, hands: lastCount, source: model.source, loadMs }
+      const lag = Array.from(lags.subarray(0, n)).sort((a, b) => a - b)
+      return { fps: n > 1 && last > first ? ((n - 1) * 1000) / (last - first) : null, inferMs: lastInferMs, frameToHandsMs: n > 0 ? lag[Math.floor((n - 1) / 2)]! : null, hands: lastCount, source: hw.source, loadMs: hw.loadMs, tuning }
     },
     stop: () => {
       stopped = true
-      send({ type: 'close' })
-      worker.terminate()
+      hw.stop()
+      setPinchView(null)
       feed.setHands(observations, 0, performance.now())
     },
   }

@@ -5,11 +5,10 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { ThreeEvent } from '@react-three/fiber'
 import { BufferGeometry, ExtrudeGeometry, Float32BufferAttribute, type Material, type Mesh, type Object3D, Shape, Vector2 } from 'three'
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js'
 import { type MeshTerrain, type Point2, isMeshTerrain } from '../../engine/index.ts'
-import { bundledMeshUrl, loadBundledMesh } from '../engine/bundledMeshes.ts'
+import { bundledMeshUrl } from '../engine/meshFiles.ts'
 import type { PreparedMesh } from '../../terrain/prepareMeshFile.ts'
-import { findRuleSystem } from '../../systems/index.ts'
+import { useRuleSystem } from '../state/systemLoader.ts'
 import { useApp } from '../state/appStore.ts'
 import { moveTerrain, setTerrainVertex } from '../state/sceneEdits.ts'
 import { COLOURS, terrainColour } from './palette.ts'
@@ -43,12 +42,17 @@ function Prism({ footprint, heightMm, z, colour, selected, onPointerDown }: {
   )
 }
 
-/** A bundled mesh file read, repaired and simplified (src/terrain, as the worker does), or null while loading or refused. */
+/**
+ * A bundled mesh file read, repaired and simplified (src/terrain, as the worker does), or null while loading or refused.
+ * The readers (meshoptimizer, glTF) load with the first mesh piece, not with the app.
+ */
 function usePreparedMesh(name: string): PreparedMesh | null {
   const [prepared, setPrepared] = useState<PreparedMesh | null>(null)
   useEffect(() => {
     let live = true
-    loadBundledMesh(name).then((p) => live && setPrepared(p), () => live && setPrepared(null))
+    import('../engine/bundledMeshes.ts')
+      .then((m) => m.loadBundledMesh(name))
+      .then((p) => live && setPrepared(p), () => live && setPrepared(null))
     return () => { live = false }
   }, [name])
   return prepared
@@ -62,7 +66,9 @@ function useGltfScene(name: string): Object3D | null {
   useEffect(() => {
     if (!isGltf || !url) return
     let live = true
-    new GLTFLoader().loadAsync(url).then((g) => live && setScene(g.scene), () => live && setScene(null))
+    import('three/examples/jsm/loaders/GLTFLoader.js')
+      .then(({ GLTFLoader }) => new GLTFLoader().loadAsync(url))
+      .then((g) => live && setScene(g.scene), () => live && setScene(null))
     return () => { live = false }
   }, [url, isGltf])
   return scene
@@ -143,8 +149,8 @@ export function TerrainPiece({ id }: { id: string }) {
   const selectTerrain = useApp((s) => s.selectTerrain)
   const drag = useTableDrag()
   const frame = useTableFrame()
+  const types = useRuleSystem(systemId)?.terrainTypes.map((t) => t.id) ?? []
   if (!piece) return null
-  const types = findRuleSystem(systemId)?.terrainTypes.map((t) => t.id) ?? []
   if (isMeshTerrain(piece)) {
     const select = (e: ThreeEvent<PointerEvent>) => {
       if (!editing) return

@@ -1,14 +1,11 @@
-// The app's store instance, opened on the default system's demo table (the embedded default).
+// The app's store instance, opened on the default system's demo table (the embedded default: only
+// that game's demo table is in the initial JavaScript; every game's code loads when it is chosen,
+// systemLoader.ts).
 import type { Scene } from '../../engine/index.ts'
-import { ruleSystems } from '../../systems/index.ts'
+import defaultDemo from '../../systems/narrative-skirmish/demo.json' with { type: 'json' }
+import { systemList } from './systemLoader.ts'
 import { createAppStore } from './store.ts'
 
-/** The demo scene of a system, as the planner opens it. */
-export function demoSceneOf(systemId: string): Scene | null {
-  const system = ruleSystems.find((s) => s.id === systemId)
-  return system ? (structuredClone(system.demoScene) as Scene) : null
-}
+export const DEFAULT_SYSTEM_ID = systemList[0]!.id
 
-export const DEFAULT_SYSTEM_ID = ruleSystems[0]!.id
-
-export const useApp = createAppStore(demoSceneOf(DEFAULT_SYSTEM_ID)!)
+export const useApp = createAppStore(structuredClone(defaultDemo) as unknown as Scene)

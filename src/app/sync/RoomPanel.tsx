@@ -2,7 +2,6 @@
 // source and how old the shared positions are, the other devices and what each has selected; and
 // "Share this table", which makes a room and shows its edit and view links as QR codes.
 import { useEffect, useState } from 'react'
-import QRCode from 'qrcode'
 import { useSync } from './syncStore.ts'
 
 const STATUS_TEXT = { off: 'Not shared', connecting: 'Connecting…', connected: 'Connected', offline: 'Offline: changes kept here, merged when back', refused: 'Refused: this link is not valid for this room' } as const
@@ -11,7 +10,8 @@ function QrLink({ label, link, testId }: { label: string; link: string; testId: 
   const [src, setSrc] = useState<string | null>(null)
   useEffect(() => {
     let live = true
-    void QRCode.toDataURL(link, { margin: 1, width: 180 }).then((u) => live && setSrc(u))
+    // the QR encoder loads with the first code shown, not with the app (issue #14: initial JS)
+    void import('qrcode').then(({ default: QRCode }) => QRCode.toDataURL(link, { margin: 1, width: 180 })).then((u) => live && setSrc(u))
     return () => {
       live = false
     }

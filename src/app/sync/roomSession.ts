@@ -171,7 +171,11 @@ export function joinRoom(link: RoomLink, origin: Pick<Location, 'protocol' | 'ho
 /** Ask the server for a new room; the view link goes into the room for its editors to show. */
 export async function createRoom(): Promise<{ roomId: string; editLink: string; viewLink: string }> {
   const res = await fetch('/api/rooms', { method: 'POST' })
-  if (!res.ok) throw new Error(`the server could not create a room (HTTP ${res.status})`)
+  if (!res.ok) {
+    // The server says why in JSON (e.g. 429: too many rooms from this address, try again in N s).
+    const why = ((await res.json().catch(() => null)) as { error?: unknown } | null)?.error
+    throw new Error(`the server could not create a room: ${typeof why === 'string' ? why : `HTTP ${res.status}`}`)
+  }
   return (await res.json()) as { roomId: string; editLink: string; viewLink: string }
 }
 

@@ -2,8 +2,8 @@
 // terrain pieces (type, height, remove, add), and scene files. Moving is done by dragging in 3D.
 import { useRef, useState } from 'react'
 import { isMeshTerrain } from '../../engine/index.ts'
-import { findRuleSystem } from '../../systems/index.ts'
 import { useApp } from '../state/appStore.ts'
+import { useRuleSystem } from '../state/systemLoader.ts'
 import { addModel, addTerrain, removeModel, removeTerrain, setFacing, setTerrainHeight, setTerrainType } from '../state/sceneEdits.ts'
 import { downloadBlob } from '../actions/download.ts'
 import { openSceneFile } from '../actions/openScene.ts'
@@ -37,7 +37,8 @@ function AddModel() {
   const sides = useApp((s) => [...new Set(s.scene.models.map((m) => m.side))].join('|'))
   const editScene = useApp((s) => s.editScene)
   const setAttacker = useApp((s) => s.setAttacker)
-  const profiles = Object.entries(findRuleSystem(systemId)?.catalogue.profiles ?? {})
+  const system = useRuleSystem(systemId)
+  const profiles = Object.entries(system?.catalogue.profiles ?? {})
   const sideList = sides ? sides.split('|') : ['A', 'B']
   const [profile, setProfile] = useState('')
   const [side, setSide] = useState('')
@@ -61,7 +62,6 @@ function AddModel() {
           type="button"
           data-testid="add-model"
           onClick={() => {
-            const system = findRuleSystem(systemId)
             if (!system) return
             let newId = ''
             editScene((s) => {
@@ -83,7 +83,7 @@ function TerrainTools() {
   const piece = useApp((s) => (s.scene.terrain ?? []).find((t) => t.id === s.terrainId))
   const editScene = useApp((s) => s.editScene)
   const selectTerrain = useApp((s) => s.selectTerrain)
-  const types = findRuleSystem(systemId)?.terrainTypes ?? []
+  const types = useRuleSystem(systemId)?.terrainTypes ?? []
   return (
     <div className="tool" data-testid="terrain-tools">
       {terrainId && piece && !isMeshTerrain(piece) ? (

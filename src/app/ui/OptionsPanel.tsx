@@ -1,9 +1,9 @@
 // The rule system's options (each ambiguity of its rulebook): the value in force, the default and
 // where in the book the question arises. Changing one re-rules the table.
-import { findRuleSystem } from '../../systems/index.ts'
 import type { OptionDecl, OptionValue } from '../../engine/index.ts'
 import { useApp } from '../state/appStore.ts'
 import { setOption } from '../state/sceneEdits.ts'
+import { useRuleSystem } from '../state/systemLoader.ts'
 
 function parseValue(decl: OptionDecl, text: string): OptionValue {
   const sample = decl.values?.[0] ?? decl.default
@@ -16,7 +16,7 @@ export function OptionsPanel() {
   const systemId = useApp((s) => s.scene.system)
   const given = useApp((s) => s.scene.options)
   const editScene = useApp((s) => s.editScene)
-  const system = findRuleSystem(systemId)
+  const system = useRuleSystem(systemId)
   if (!system || system.options.length === 0) return null
   return (
     <details className="options">

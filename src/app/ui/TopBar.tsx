@@ -1,8 +1,8 @@
 // System picker (every registered rule system), mode, units, undo. On a phone the bar is one row
 // (≤ 64 px): the game picker and a menu button that folds out the modes, units and undo.
 import { useState } from 'react'
-import { ruleSystems } from '../../systems/index.ts'
-import { useApp, demoSceneOf } from '../state/appStore.ts'
+import { useApp } from '../state/appStore.ts'
+import { isKnownSystem, loadDemoScene, systemList, systemTitle } from '../state/systemLoader.ts'
 import type { Mode } from '../state/settingsSlice.ts'
 
 const MODES: ReadonlyArray<{ id: Mode; label: string }> = [
@@ -12,10 +12,10 @@ const MODES: ReadonlyArray<{ id: Mode; label: string }> = [
   { id: 'xr', label: 'AR' },
 ]
 
-export function loadDemo(systemId: string): void {
-  const s = useApp.getState()
-  const demo = demoSceneOf(systemId)
+export async function loadDemo(systemId: string): Promise<void> {
+  const demo = await loadDemoScene(systemId)
   if (!demo) return
+  const s = useApp.getState()
   s.replaceScene(demo)
   s.clearSelection()
   s.notify({ level: 'info', text: `Opened the demo table of ${shortTitle(systemId)}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
@@ -23,7 +23,7 @@ export function loadDemo(systemId: string): void {
 
 /** A game's name short enough for a phone's top bar: its title up to a subtitle ("Halo: Breakpoint"). */
 export function shortTitle(systemId: string): string {
-  const title = ruleSystems.find((s) => s.id === systemId)?.title
+  const title = systemTitle(systemId)
   return title ? title.split(/ \(| — /)[0]! : systemId
 }
 
@@ -35,16 +35,16 @@ export function TopBar() {
   const setMode = useApp((s) => s.setMode)
   const setUnits = useApp((s) => s.setUnits)
   const undo = useApp((s) => s.undo)
-  const known = ruleSystems.some((s) => s.id === systemId)
+  const known = isKnownSystem(systemId)
   const [menuOpen, setMenuOpen] = useState(false)
   return (
     <header className="topbar">
       <h1>Tabletop AR</h1>
       <label className="field game-field">
         <span>Game</span>
-        <select data-testid="system-picker" value={known ? systemId : ''} onChange={(e) => loadDemo(e.target.value)} title={ruleSystems.find((s) => s.id === systemId)?.title}>
+        <select data-testid="system-picker" value={known ? systemId : ''} onChange={(e) => void loadDemo(e.target.value)} title={systemTitle(systemId)}>
           {!known && <option value="">{systemId} (not installed)</option>}
-          {ruleSystems.map((s) => (
+          {systemList.map((s) => (
             <option key={s.id} value={s.id}>{shortTitle(s.id)}</option>
           ))}
         </select>

@@ -9,6 +9,7 @@ import { LOS_DISPLAY, losClassText } from '../format/losDisplay.ts'
 import { formatChance, formatDistanceOfRange, formatMarginShort } from '../format/formatVerdict.ts'
 import { formatPercent } from '../format/formatFigures.ts'
 import type { Units } from '../state/settingsSlice.ts'
+import { PinchCell } from '../hands/PinchCell.tsx'
 
 function Cell({ label, testId, children, className }: { label: string; testId: string; children: React.ReactNode; className?: string }) {
   return (
@@ -58,6 +59,8 @@ export function VerdictStrip({ result, units }: { result: QueryResult; units: Un
             </span>
           </Cell>
         )}
+        {/* Hands (issue 15): the pinch measure with its uncertainty, while a pinch has measured. */}
+        <PinchCell units={units} />
       </div>
     </div>
   )

@@ -28,10 +28,10 @@ export function installKiosk(): void {
   document.documentElement.classList.add('kiosk')
   setLabelBoxPx(LABEL_BOX_PX_KIOSK)
   let timer = 0
-  const backToDemo = () => {
+  const backToDemo = async () => {
     const s = useApp.getState()
     if (s.mode !== 'planner') s.setMode('planner')
-    loadDemo(s.scene.system)
+    await loadDemo(s.scene.system)
     useApp.getState().clearSelection()
     document.documentElement.dataset.kioskReset = String(Number(document.documentElement.dataset.kioskReset ?? '0') + 1)
   }

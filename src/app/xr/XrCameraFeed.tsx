@@ -15,6 +15,7 @@ import { useApp } from '../state/appStore.ts'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type TrackingFeed, startTrackingFeed } from '../camera/liveTracking.ts'
+import { setXrHandFeed } from '../hands/xrHandFeed.ts'
 import { type AveragedPlacement, type MarkerPlacement, PlacementAverager, intrinsicsFromProjection, placementFromPose, worldFromTable } from './xrCameraMath.ts'
 
 /** The Raw Camera Access additions to WebXR (not in @types/webxr). */
@@ -111,6 +112,7 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
       .then((f) => {
         if (!live) return f.stop()
         feed.current = f
+        setXrHandFeed(f)
         setFreezeProvider(f.freeze)
       })
       .catch((e: unknown) => useApp.getState().setTracking({ state: 'error', message: `The tracker could not start: ${e instanceof Error ? e.message : String(e)}` }))
@@ -118,6 +120,7 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
       live = false
       feed.current?.stop()
       feed.current = null
+      setXrHandFeed(null)
       s.intrinsics = null
       setFreezeProvider(null)
       useApp.getState().setTracking(TRACKING_OFF)

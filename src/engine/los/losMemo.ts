@@ -162,7 +162,9 @@ export class LosMemo {
 function reaches(table: Table, rule: LosRule, e: Entry, dirty: readonly Dirt[]): boolean {
   for (let i = 0; i < dirty.length; i++) {
     const d = dirty[i]!
-    if (nearBound(e.bound, d.box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, d.box)) return true
+    // A rule that stands some pieces as columns (Respawn smoke) measures them at every height.
+    const box = d.model === null && rule.terrainColumn ? columnBox(d.box) : d.box
+    if (nearBound(e.bound, box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, box)) return true
   }
   return false
 }
@@ -199,6 +201,14 @@ function obstacleBox(m: TableModel): Float64Array {
   const box = new Float64Array(6)
   modelObstacleBox(m, box, 0)
   return box
+}
+
+/** A piece's box stood up as a column: the same footprint at every height. */
+function columnBox(box: Float64Array): Float64Array {
+  const c = box.slice()
+  c[2] = -Infinity
+  c[5] = Infinity
+  return c
 }
 
 /** Does the pair's bound come near the box on the table plane (heights ignored, so 2D rules are covered too)? */

@@ -182,19 +182,21 @@ function cachedPoints(m: TableModel, key: string, make: () => Vec3Tuple[]): Vec3
   return pts
 }
 
-const piecePredicates = new WeakMap<LosRule, { table: Table; blocks: Uint8Array; obscures: Uint8Array }>()
+const piecePredicates = new WeakMap<LosRule, { table: Table; blocks: Uint8Array; obscures: Uint8Array; columns: Uint8Array | null }>()
 
-/** Which pieces block / obscure under a rule: computed once per (rule object, table). */
-function piecesUnder(table: Table, r: LosRule): { blocks: Uint8Array; obscures: Uint8Array } {
+/** Which pieces block / obscure / stand as columns under a rule: computed once per (rule object, table). */
+function piecesUnder(table: Table, r: LosRule): { blocks: Uint8Array; obscures: Uint8Array; columns: Uint8Array | null } {
   const cached = piecePredicates.get(r)
   if (cached && cached.table === table) return cached
   const blocks = new Uint8Array(table.terrain.length)
   const obscures = new Uint8Array(table.terrain.length)
+  const columns = r.terrainColumn ? new Uint8Array(table.terrain.length) : null
   for (const p of table.terrain) {
     blocks[p.index] = r.terrainBlocks(p) ? 1 : 0
     obscures[p.index] = !blocks[p.index] && (r.terrainObscures?.(p) ?? false) ? 1 : 0
+    if (columns) columns[p.index] = r.terrainColumn!(p) ? 1 : 0
   }
-  const entry = { table, blocks, obscures }
+  const entry = { table, blocks, obscures, columns }
   piecePredicates.set(r, entry)
   return entry
 }
@@ -270,6 +272,8 @@ type OneWay = {
   obstacles: Array<{ model: TableModel; blocks: boolean; solid: ModelSolid }>
   blocksPiece: Uint8Array
   obscuresPiece: Uint8Array
+  /** Pieces that stand as columns under the rule (measured by footprint at every height), or null. */
+  columns: Uint8Array | null
   from: Vec3Tuple[]
   pts: Vec3Tuple[]
   bps: Vec3Tuple[]
@@ -287,7 +291,7 @@ function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: 
   const pieces = table.terrain
   const nPieces = pieces.length
   const sight = tableSight(table)
-  const { blocks: blocksPiece, obscures: obscuresPiece } = piecesUnder(table, r)
+  const { blocks: blocksPiece, obscures: obscuresPiece, columns } = piecesUnder(table, r)
   const flatMode = r.mode === '2d'
   // Coarse before fine: only pieces and models whose box comes within the pair's bound can touch
   // any of its sight lines; the others are never tried (and their predicates never asked), which
@@ -299,7 +303,8 @@ function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: 
   let nCand = 0
   if (cull) {
     const n = sight.pieceGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, scratch)
-    for (let c = 0; c < n; c++) if (nearBound(bound, flatMode, table.world.pieceBounds, 6 * scratch[c]!)) scratch[nCand++] = scratch[c]!
+        // A column stands at every height: only its footprint can keep it off the pair's lines.
+    for (let c = 0; c < n; c++) if (nearBound(bound, flatMode || columns?.[scratch[c]!] === 1, table.world.pieceBounds, 6 * scratch[c]!)) scratch[nCand++] = scratch[c]!
   } else for (let k = 0; k < nPieces; k++) scratch[nCand++] = k
   const candidates = scratch.slice(0, nCand)
   let nBlocking = 0
@@ -316,13 +321,16 @@ function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: 
     obstacles.push({ model: m, blocks, solid: sight.solids[i]! })
   }
   const { from, pts, bps } = linePoints(viewer, target, r, density)
-  return { world: table.world, pieces, flat: flatMode, candidates, blocking, obstacles, blocksPiece, obscuresPiece, from, pts, bps, threshold: r.visibleAbove ?? 0, mode: r.mode, rule: r.rule }
+  return { world: table.world, pieces, flat: flatMode, candidates, blocking, obstacles, blocksPiece, obscuresPiece, columns, from, pts, bps, threshold: r.visibleAbove ?? 0, mode: r.mode, rule: r.rule }
 }
 
 /** inside[k] for the listed pieces: how far a→b runs inside each (3D, or on the table plane in 2D). */
 function measurePieces(w: OneWay, inside: Float64Array, a: Vec3Tuple, b: Vec3Tuple, list: Int32Array, n: number): void {
   if (!w.flat) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, list, n)
-  else for (let c = 0; c < n; c++) inside[list[c]!] = measureFootprintCrossing2(w.pieces[list[c]!]!.solid.losFootprint, a[0], a[1], b[0], b[1])
+  for (let c = 0; c < n; c++) {
+    const k = list[c]!
+    if (w.flat || w.columns?.[k] === 1) inside[k] = measureFootprintCrossing2(w.pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1])
+  }
 }
 
 /** Is the line a→b blocked (the same lengths and threshold traceOneWay uses)? The piece that blocked the line before is tried first. */
@@ -423,7 +431,7 @@ function nextPointNo(t: TraceScratch): number {
 }
 
 function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOfSight {
-  const { pieces, candidates, obstacles, blocksPiece, obscuresPiece, from, pts, bps } = w
+  const { pieces, candidates, obstacles, blocksPiece, obscuresPiece, columns, from, pts, bps } = w
   const nCand = candidates.length
   const flatMode = w.flat
   // Slots: the candidate pieces in piece order, then the obstacle models in table order (the same
@@ -460,7 +468,7 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
     if (!flatMode && nCand > 0) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
     for (let c = 0; c < nCand; c++) {
       const k = candidates[c]!
-      const len = flatMode ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
+      const len = flatMode || columns?.[k] === 1 ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
       if (len <= GRAZE_MM) continue
       crossList[nCross++] = c
       if (blocksPiece[k]) blockList[nBlock++] = c

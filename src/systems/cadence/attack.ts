@@ -5,9 +5,9 @@ import { SceneError, type Modifier, type QueryOf, type QueryResultBody, type Rea
 import { z } from 'zod'
 import type { AttackSituation, CadenceCore, CadenceModelView, ChainAdjustment, ChainNumbers } from './spec.ts'
 import { type ParsedRule, findRule, hasRule } from './specialRules.ts'
-import { weaponNumber, weaponRules } from './modelView.ts'
+import { buildModelView, weaponNumber, weaponRules } from './modelView.ts'
 import { distanceFigure, measureUnitGap, nearestOf, withinReading } from './measure.ts'
-import { COVER_RULE, LOS_RULE, type LosClass, type UnitSight, judgeUnitSight } from './lineOfSight.ts'
+import { COVER_RULE, LOS_RULE, type LosClass, type SightHook, type UnitSight, judgeUnitSight } from './lineOfSight.ts'
 import { ARC_RULE, classifyCadenceArc, isInForwardPath } from './arcs.ts'
 import type { AttackChainSpec } from './probability/attackChain.ts'
 import type { RollCheck } from './probability/rollCheck.ts'
@@ -50,6 +50,49 @@ export const coreContextShape = {
   targetLevel: z.number().int().min(0).optional(),
   /** Free-form notes (ignored). */
   note: z.string().optional(),
+}
+
+/** Which game rule a hook stands for: printed in the result (`gameHooks`) and cited. */
+export type HookSource = { readonly source: string; readonly rule: string }
+
+/**
+ * Hooks a game passes to one core attack, so the core resolves the attack on the table as it is (no
+ * edited copy): each is called at its step and each says which game rule acted (the result's
+ * `gameHooks`, cited in `rules`).
+ */
+export type AttackHooks = {
+  /** Step 1: how sight lines are drawn (Squadrons: on the flat bases; Respawn: smoke columns, Quantum Tunneling). */
+  readonly sight?: SightHook
+  /** Extra keywords: special rules a model gains or loses for this attack (cars and ships are Vehicles; the Hunter's Weak Spot arc). */
+  readonly keywords?: HookSource & { readonly of: (m: TableModel) => { readonly add?: readonly string[]; readonly remove?: readonly string[] } | null }
+  /** Step 4: the target unit's Shields do not apply against this weapon (Plasma, Disruptor). */
+  readonly shieldsOff?: HookSource
+  /** Attribute values for this attack (Scraplands upgrades: Skill, Toughness). */
+  readonly stats?: HookSource & { readonly of: (m: TableModel) => Partial<Record<'skill' | 'toughness' | 'defence', number>> | null }
+  /** The weapon as used (Mark Target: Rending (1); Turret; Vehicle Ram attacks; the Raycaster). */
+  readonly weapon?: HookSource & { readonly of: (attacker: TableModel) => Weapon }
+  /** Who counts as an enemy: for the forced target, the screen and the target check (free attacks; a friendly model charged or beamed). */
+  readonly isEnemy?: HookSource & { readonly test: (a: TableModel, b: TableModel) => boolean }
+}
+
+export type GameHookNote = { hook: 'sight' | 'keywords' | 'shields' | 'stats' | 'weapon' | 'targets'; source: string; rule: string }
+
+const SHIELDS = /^shields?$/i
+
+/** A model as this attack sees it: the hooks' keywords and attributes applied to a copy (the table is untouched). */
+function hookedModel(m: TableModel, ah: AttackHooks, shieldsOffUnit: string | null): TableModel {
+  const kw = ah.keywords?.of(m) ?? null
+  const st = ah.stats?.of(m) ?? null
+  const dropShields = shieldsOffUnit !== null && m.unit === shieldsOffUnit
+  if (!kw && !st && !dropShields) return m
+  const drop = new Set((kw?.remove ?? []).map((r) => r.trim().toLowerCase()))
+  const keep = (r: string) => !drop.has(r.trim().toLowerCase()) && !(dropShields && SHIELDS.test(r.trim()))
+  const printed = Array.isArray(m.stats.specialRules) ? (m.stats.specialRules as unknown[]).filter((x): x is string => typeof x === 'string') : []
+  return {
+    ...m,
+    keywords: [...m.keywords.filter(keep), ...(kw?.add ?? []).filter((k) => !m.keywords.includes(k))],
+    stats: { ...m.stats, ...(st ?? {}), ...(kw || dropShields ? { specialRules: printed.filter(keep) } : {}) },
+  }
 }
 
 export function pickWeapon(attacker: TableModel, id: string | undefined): Weapon {
@@ -133,27 +176,42 @@ export function platformWeapons(table: Table, v: CadenceModelView): number {
 }
 
 
-export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>, ah: AttackHooks = {}): QueryResultBody {
   const attackerModel = table.model(q.attacker)
   const targetModel = table.model(q.target)
   const ctx = (q.context ?? {}) as Record<string, unknown>
-  const weapon = pickWeapon(attackerModel, q.weapon)
+  const weapon = ah.weapon ? ah.weapon.of(attackerModel) : pickWeapon(attackerModel, q.weapon)
   const wr = weaponRules(weapon)
-  const attacker = core.view(table, attackerModel)
+  // With keyword, Shields or attribute hooks, the views are built for this attack only (not the core's cached ones).
+  const shieldsOffUnit = ah.shieldsOff ? targetModel.unit : null
+  const viewOf = ah.keywords || ah.stats || ah.shieldsOff ? (m: TableModel) => buildModelView(core.spec, core.hooks, table, hookedModel(m, ah, shieldsOffUnit)) : (m: TableModel) => core.view(table, m)
+  const isEnemy = ah.isEnemy ? ah.isEnemy.test : core.isEnemy
+  const attacker = viewOf(attackerModel)
   const targetUnitModels = table.unitOf(targetModel)
-  const targetUnit = targetUnitModels.map((m) => core.view(table, m))
+  const targetUnit = targetUnitModels.map(viewOf)
   const target = targetUnit.find((v) => v.model.id === targetModel.id)!
   const attackingUnit = table.unitOf(attackerModel)
   const reasons: Reason[] = []
   const rules = new Set<string>([S.attack, S.step1, S.step2, S.step3, S.step4])
   const facingOn = table.options.facingRules !== 'off'
   const within = withinReading(table)
+  const gameHooks: GameHookNote[] = []
+  const note = (hook: GameHookNote['hook'], h: HookSource | undefined): void => {
+    if (!h) return
+    gameHooks.push({ hook, source: h.source, rule: h.rule })
+    rules.add(h.rule)
+  }
+  note('sight', ah.sight)
+  note('keywords', ah.keywords)
+  note('stats', ah.stats)
+  note('weapon', ah.weapon)
+  note('targets', ah.isEnemy)
 
-  if (!core.isEnemy(attackerModel, targetModel)) reasons.push({ code: 'not-an-enemy', message: `${targetModel.id} is not an enemy of ${attackerModel.id}`, rule: S.attack })
+  if (!isEnemy(attackerModel, targetModel)) reasons.push({ code: 'not-an-enemy', message: `${targetModel.id} is not an enemy of ${attackerModel.id}`, rule: S.attack })
 
   // Forced target: "if there are any enemy units within 3 inches of your unit you must choose a target from one of those units."
   const closeUnits = [...table.units.entries()]
-    .filter(([, ms]) => ms.some((m) => core.isEnemy(attackerModel, m)))
+    .filter(([, ms]) => ms.some((m) => isEnemy(attackerModel, m)))
     .filter(([, ms]) => isWithin(measureUnitGap(table, attackingUnit, ms).measurement.rawMm, inches(3), within))
     .map(([id]) => id)
   if (closeUnits.length > 0 && !closeUnits.includes(targetModel.unit)) {
@@ -169,11 +227,11 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   const viewerId = typeof ctx.viewer === 'string' ? ctx.viewer : attackerModel.id
   let viewer = table.model(viewerId)
   if (viewer.unit !== attackerModel.unit) throw new SceneError([{ path: 'context.viewer', message: `viewer "${viewerId}" is not in the attacking unit ${attackerModel.unit}` }])
-  let sight = judgeUnitSight(table, viewer, targetModel, core.isEnemy)
+  let sight = judgeUnitSight(table, viewer, targetModel, isEnemy, ah.sight)
   if (table.options.losViewer === 'best-in-unit' && typeof ctx.viewer !== 'string') {
     const rank = { clear: 2, obscured: 1, blocked: 0 } as const
     for (const m of attackingUnit) {
-      const s = judgeUnitSight(table, m, targetModel, core.isEnemy)
+      const s = judgeUnitSight(table, m, targetModel, isEnemy, ah.sight)
       if (rank[s.class] > rank[sight.class]) {
         sight = s
         viewer = m
@@ -258,7 +316,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   if (losClass === 'blocked') reasons.push({ code: 'no-line-of-sight', message: `line of sight from ${viewer.id} to unit ${targetModel.unit} is blocked`, rule: S.step1 })
 
   const situation: AttackSituation = { ...situation0, losClass }
-  if (table.options.attackersWithoutLos === 'must-see' && viewer.id !== attackerModel.id && judgeUnitSight(table, attackerModel, targetModel, core.isEnemy).class === 'blocked') {
+  if (table.options.attackersWithoutLos === 'must-see' && viewer.id !== attackerModel.id && judgeUnitSight(table, attackerModel, targetModel, isEnemy, ah.sight).class === 'blocked') {
     reasons.push({ code: 'attacker-cannot-see', message: `${attackerModel.id} itself cannot see unit ${targetModel.unit} (option attackersWithoutLos = must-see)`, rule: S.step1 })
   }
   for (const r of core.hooks.attackRestrictions(situation)) reasons.push(r)
@@ -340,6 +398,8 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     ctr.reroll = true
     ctr.rerollSource = 'Shields (full Hit Points)'
   }
+  // A game's weapon rule that switches Shields off (the views above were built without them).
+  if (ah.shieldsOff && table.unitOf(targetModel).every((m) => (Array.isArray(m.stats.specialRules) && (m.stats.specialRules as unknown[]).some((r) => typeof r === 'string' && SHIELDS.test(r.trim()))) || m.keywords.some((k) => SHIELDS.test(k.trim())))) note('shields', ah.shieldsOff)
 
   for (const a of core.hooks.chainAdjustments(situation)) {
     applyAdjustment(a.stage === 'attack' ? atk : a.stage === 'defence' ? def : ctr, a)
@@ -439,6 +499,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     },
     ...(blast ? { blast: { x: blastX, trigger: fmt(allowed ? result.pAnyHit : { n: 0n, d: 1n }), ...blast } } : {}),
     ...extras,
+    ...(gameHooks.length ? { gameHooks } : {}),
     rules: [...rules],
   }
 }

@@ -1,7 +1,8 @@
-// A copy of the table with the scene edited, for the games whose rules change what the core's own
-// resolution sees (Squadrons: line of sight on the flat bases; Respawn: smoke that only counts from
-// more than 3" away; Halo/Squadrons: weapons that switch a target's Shields off). The core's attack
-// chain is then run on the copy, so every other core rule stays exactly the core's.
+// A copy of the table with one model moved or some terrain left out, for the two rulings whose book
+// text puts something physically elsewhere: a Hunter Charge attacks "as though it was within 1 inch of
+// each target" (the Hunter stands where its base first touched that model), and Respawn's Energy
+// Barriers and smoke markers "count as clear terrain for the purposes of movement". Attacks, sight and
+// visibility never use it: games change those through the core's hooks (attack.ts AttackHooks).
 // Mesh terrain is carried over as prisms of its footprint hull and height (the copy has no mesh library).
 import { type Scene, type Table, prepareTable } from '../../engine/index.ts'
 
@@ -21,17 +22,4 @@ export function deriveTable(table: Table, edit: SceneEdit): Table {
   })
   edit(scene)
   return prepareTable(scene, table.system)
-}
-
-/** The special rules a scene model ends up with (inline stats win over the catalogue). */
-export function printedRules(table: Table, modelId: string): string[] {
-  const m = table.model(modelId)
-  const list = m.stats.specialRules
-  return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []
-}
-
-/** Replace a model's special rules in an edited scene (as inline stats). */
-export function setRules(scene: Scene, modelId: string, rules: readonly string[]): void {
-  const sm = scene.models.find((m) => m.id === modelId)
-  if (sm) sm.stats = { ...(sm.stats ?? {}), specialRules: [...rules] }
 }

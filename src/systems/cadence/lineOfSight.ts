@@ -53,21 +53,29 @@ export function cadenceLosRule(viewerUnit: string, targetUnit: string): LosRule 
   }
 }
 
-export function sightOfModel(table: Table, viewer: TableModel, target: TableModel, rays = false): LineOfSight {
-  return sampleLineOfSight(table, viewer, target, cadenceLosRule(viewer.unit, target.unit), { rays })
+/**
+ * A game's change to how sight lines are drawn for one attack or sight query, instead of an edited
+ * copy of the table (Squadrons: on the flat bases; Respawn: smoke as a column from more than 3",
+ * Quantum Tunneling). `override` is laid over the core's LoS rule; `source` and `rule` say which game
+ * rule acted.
+ */
+export type SightHook = { readonly override: Partial<LosRule>; readonly source: string; readonly rule: string }
+
+export function sightOfModel(table: Table, viewer: TableModel, target: TableModel, rays = false, sight?: SightHook): LineOfSight {
+  return sampleLineOfSight(table, viewer, target, cadenceLosRule(viewer.unit, target.unit), sight ? { rays, override: sight.override } : { rays })
 }
 
 /**
  * Judge LoS from `viewer` to the unit of `target`. `isFriendly(a, b)` says whether two models are on
  * the same army (the friendly-screen rule looks for units friendly to the attacker).
  */
-export function judgeUnitSight(table: Table, viewer: TableModel, target: TableModel, isEnemy: (a: TableModel, b: TableModel) => boolean): UnitSight {
+export function judgeUnitSight(table: Table, viewer: TableModel, target: TableModel, isEnemy: (a: TableModel, b: TableModel) => boolean, sight?: SightHook): UnitSight {
   const targetUnit = table.unitOf(target)
   const attackingUnit = table.unitOf(viewer)
   const fullFraction = Number(table.options.fullyVisibleFraction ?? 1)
   const terrainIds = new Set(table.terrain.map((t) => t.id))
   const models: ModelSight[] = targetUnit.map((t) => {
-    const los = sightOfModel(table, viewer, t)
+    const los = sightOfModel(table, viewer, t, false, sight)
     const hiders = Object.keys(los.blockedBy)
     const terrain = hiders.filter((id) => terrainIds.has(id))
     const otherUnits = hiders.filter((id) => !terrainIds.has(id))

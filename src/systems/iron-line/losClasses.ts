@@ -12,17 +12,27 @@ export const LOS_CLASSES = {
 
 const headings = FIELD_MANUAL_SECTION_TITLES.headings as ReadonlyArray<readonly [number, string]>
 
-/** "§16 L1475 (…)" → "Movement, Shooting, Combat, Terrain › Shooting": the chapter, then the heading above that line. */
+/**
+ * "§16 L1475 (…)" → "Movement, Shooting, Combat, Terrain › Shooting": the chapter, then the heading above
+ * that line; a cited table row or named bullet ("§23 L2040" → "Keyword Glossary › Cover") inside its
+ * heading; a whole chapter inside the book ("Field Manual › Keyword Glossary").
+ */
 export function fieldManualTitle(section: string): string | undefined {
   const ch = /§\s*(\d+A?)/.exec(section)
   const chapters = FIELD_MANUAL_SECTION_TITLES.chapters as Readonly<Record<string, string>>
+  const rows = FIELD_MANUAL_SECTION_TITLES.rows as Readonly<Record<string, string>>
   const chapter = ch ? (chapters[ch[1]!] ?? chapters[ch[1]!.padStart(2, '0')]) : undefined
   const line = /\bL(\d+)/.exec(section)
   let heading: string | undefined
+  let row: string | undefined
   if (line) {
     const n = Number(line[1])
     for (const [at, title] of headings) if (at <= n) heading = title
+    row = rows[String(n)]
   }
-  if (chapter && heading && heading.toLowerCase() !== chapter.toLowerCase()) return `${chapter} › ${heading}`
-  return chapter ?? heading
+  if (heading && chapter && heading.toLowerCase() === chapter.toLowerCase()) heading = undefined
+  if (row && (heading ?? chapter) && row.toLowerCase() !== (heading ?? chapter)!.toLowerCase()) return `${heading ?? chapter} › ${row}`
+  if (chapter && heading) return `${chapter} › ${heading}`
+  if (heading) return heading.includes('›') ? heading : `Field Manual › ${heading}`
+  return chapter ? `Field Manual › ${chapter}` : undefined
 }

@@ -9,4 +9,4 @@ export const LOS_CLASSES = {
   blocked: { display: 'blocked', reason: 'the target is fully hidden by Obscuring terrain', rule: '§15.2' },
 } as const satisfies Record<string, LosClassDecl>
 
-export const citationTitle = (section: string): string | undefined => titleOfNumberedSection(JAGGED_SHARDS_SECTION_TITLES, section)
+export const citationTitle = (section: string): string | undefined => titleOfNumberedSection(JAGGED_SHARDS_SECTION_TITLES, section, 'Jagged Shards')

@@ -3,6 +3,7 @@ export const JAGGED_SHARDS_SECTION_TITLES = {
  "1": "Overview",
  "2": "The War for Mars",
  "3": "Strike Forces & Insertion",
+ "4": "Core Mechanics",
  "5": "Positions & Insertion (Campaign)",
  "6": "Force Construction",
  "7": "Turn Sequence",

@@ -13,7 +13,7 @@ export const SECTION = {
   ranged: 'Armory > Ranged Combat',
   melee: 'Armory > Melee Combat',
   armour: 'Armory > Armor and Equipment',
-  traits: 'Traits',
+  traits: 'Models > Traits',
   actions: 'Playing the Game > Activate models with Action Points',
   bonusDice: 'Playing the Game > Spend Action Points on Bonus Dice',
   combatRanged: 'Combat > Ranged',

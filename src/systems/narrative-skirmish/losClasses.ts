@@ -8,8 +8,10 @@ export const LOS_CLASSES = {
   blocked: { display: 'blocked', reason: 'no sight line reaches the target', rule: SECTION.combatRanged },
 } as const satisfies Record<string, LosClassDecl>
 
-/** The book's headings are its citations: "Combat > Cover (note)" reads "Combat › Cover". */
+/** The book's headings are its citations: "Combat > Cover (note)" reads "Combat › Cover"; a top heading "Skirmish › Models". */
 export function citationTitle(section: string): string | undefined {
   const head = section.replace(/\s*\(.*$/, '').trim()
-  return head ? head.split(/\s*>\s*/).join(' › ') : undefined
+  if (!head) return undefined
+  const parts = head.split(/\s*>\s*/)
+  return (parts.length === 1 ? ['Skirmish', ...parts] : parts).join(' › ')
 }

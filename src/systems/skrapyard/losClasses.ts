@@ -8,4 +8,6 @@ export const LOS_CLASSES = {
   none: { display: 'blocked', reason: 'no line of sight reaches the target zone', rule: '§13.2.3' },
 } as const satisfies Record<string, LosClassDecl>
 
-export const citationTitle = (section: string): string | undefined => titleOfNumberedSection(SKRAPYARD_SECTION_TITLES, section)
+/** A modifier given with the query (context.modifiers) without a rule is cited "context": the user's, not the book's. */
+export const citationTitle = (section: string): string | undefined =>
+  section === 'context' ? 'Query › a modifier given in the context (not from the book)' : titleOfNumberedSection(SKRAPYARD_SECTION_TITLES, section, 'Skrapyard')

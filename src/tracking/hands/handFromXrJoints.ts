@@ -2,6 +2,8 @@
 // model gives, seen from straight above the table: each joint's table-frame (x, y) mm becomes its
 // "pixel", and OVERHEAD_LOCK maps those points 1:1 onto the table (no homography, no parallax: the
 // joints are 3-D already). So headset hands drive the same GestureTracker and occlusion logic.
+import type { CameraIntrinsics } from '../types.ts'
+import { type CameraPose, projectPoint } from '../math/camera.ts'
 import type { HandObservation } from './handLandmarks.ts'
 import type { HandTableLock } from './mapHandToTable.ts'
 
@@ -39,4 +41,27 @@ export function handFromXrJoints(jointsMm: ArrayLike<number>, target: HandObserv
   }
   target.score = 1
   return target
+}
+
+const _p: [number, number, number] = [0, 0, 0]
+const _px: [number, number] = [0, 0]
+
+/**
+ * The same joints as the tracking camera sees them: each of the 21 landmark joints (table mm, with its
+ * height) projected into the image of the camera whose table lock is given, so that a headset's hands
+ * go through the camera flow's occlusion logic unchanged (the hand's outline on the table is then the
+ * patch it hides from that camera). False when a joint is behind the camera (nothing written to use).
+ */
+export function handFromXrJointsInCamera(jointsMm: ArrayLike<number>, camera: { cameraFromTable: CameraPose; intrinsics: CameraIntrinsics }, target: HandObservation): boolean {
+  for (let i = 0; i < XR_FOR_LANDMARK.length; i++) {
+    const j = XR_FOR_LANDMARK[i]!
+    _p[0] = jointsMm[j * 3]!
+    _p[1] = jointsMm[j * 3 + 1]!
+    _p[2] = jointsMm[j * 3 + 2]!
+    if (!projectPoint(camera.intrinsics, camera.cameraFromTable, _p, _px)) return false
+    target.pointsPx[i * 2] = _px[0]
+    target.pointsPx[i * 2 + 1] = _px[1]
+  }
+  target.score = 1
+  return true
 }

@@ -14,4 +14,4 @@ export {
 export { markerReachMm } from './markerReach.ts'
 export { handOutlineOnTable } from './handOutlineOnTable.ts'
 export { HandTrackingGate } from './handTrackingGate.ts'
-export { XR_JOINTS, XR_FOR_LANDMARK, OVERHEAD_LOCK, handFromXrJoints } from './handFromXrJoints.ts'
+export { XR_JOINTS, XR_FOR_LANDMARK, OVERHEAD_LOCK, handFromXrJoints, handFromXrJointsInCamera } from './handFromXrJoints.ts'

@@ -4,21 +4,12 @@
 // against a tilted camera in mapHandToTable.test.ts.
 import { describe, expect, it } from 'vitest'
 import {
-  GestureTracker, classifyHandPose, type GestureModel, type HandObservation, type HandTableLock,
+  GestureTracker, classifyHandPose, type HandObservation,
 } from '../../../src/tracking/hands/index.ts'
 import { createRandom } from '../synth/random.ts'
 import { canonicalHand, syntheticHand, type SynthPose } from './syntheticHand.ts'
+import { lock, models } from './straightDownCamera.ts'
 
-const lock: HandTableLock = {
-  tableFromImage: [1, 0, 0, 0, 1, 0, 0, 0, 1],
-  intrinsics: { width: 1280, height: 720, fx: 1000, fy: 1000, cx: 640, cy: 360, source: 'calibration' },
-  cameraPositionMm: [640, 360, 1000],
-}
-const models: GestureModel[] = [
-  { id: 'a', position: [300, 300], radiusMm: 16, uncertaintyMm: 0.5 },
-  { id: 'b', position: [600, 300], radiusMm: 20, uncertaintyMm: 0.3 },
-  { id: 'c', position: [900, 500], radiusMm: 12.5, uncertaintyMm: 0.4 },
-]
 const FRAME_MS = 1000 / 30
 
 /** Feed `seconds` of frames from `t0`; each frame's hands from `hands(t)`. Returns the end time. */

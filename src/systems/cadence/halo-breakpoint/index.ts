@@ -5,7 +5,6 @@ import { ruleText, withDefaultWeapons } from '../gameCatalogue.ts'
 import { COVENANT_WEAPONS, HALO_MODELS, HALO_RULES, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
 import { HALO_OPTIONS } from './options.ts'
 import { HB, armyQuerySchema, checkArmy, haloAttack, haloChain, haloMove, haloContextShape, haloRestrictions, hunterCharge, hunterChargeQuerySchema, vehicleRam, vehicleRamQuerySchema } from './rules.ts'
-import { isEnemyUnlessExcused } from '../gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(HB.special, name, applies, text)
@@ -38,7 +37,6 @@ const system = createCadenceSystem({
   catalogue: haloCatalogue,
   options: HALO_OPTIONS,
   hooks: {
-    isEnemy: isEnemyUnlessExcused,
     chainAdjustments: haloChain,
     attackRestrictions: haloRestrictions,
     // Jetpack: "gains +3 to their Movement attribute when making an Advance action".

@@ -2,12 +2,13 @@
 // army-list abilities with geometry (Point Defence Gauntlet, Hunter Charge, Dodge, Vehicle Ram).
 import { z } from 'zod'
 import {
-  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, GRAZE_MM, inches, isWithin, measureBaseGap2, placeBase,
+  type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, GRAZE_MM, inches, isWithin, measureBaseGap2, placeBase,
   roundTo, toInches,
 } from '../../../engine/index.ts'
-import { type AttackSituation, type CadenceCore, type CadenceModelView, type ChainAdjustment, classifyCadenceArc, hasRule, resolveMove, withinReading } from '../index.ts'
+import { type AttackHooks, type AttackSituation, type CadenceCore, type CadenceModelView, type ChainAdjustment, classifyCadenceArc, hasRule, resolveAttack, resolveMove, withinReading } from '../index.ts'
 import { COVENANT_WEAPONS, GAUNTLET_CARRIERS, HALO_ARMY, HALO_MODELS, HALO_RULES, HALO_UNITS, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
-import { excuseOtherEnemies, resolveAttackOn } from '../gameAttack.ts'
+import { targetOnlyHook } from '../gameAttack.ts'
+import { deriveTable } from '../derivedTable.ts'
 import { measureDistanceToContact, sweepBase } from '../flatGeometry.ts'
 
 export const HB = {
@@ -67,28 +68,32 @@ export function haloRestrictions(s: AttackSituation): Array<{ code: string; mess
   return out
 }
 
-/** Scene edits every Halo attack needs: Plasma switches Shields off; the Hunter's Weak Spot gets its arc. */
-function haloEdit(table: Table, q: { attacker: string; target: string; weapon?: string | undefined }, extra?: (scene: Scene) => void): (scene: Scene) => void {
+/**
+ * Hooks every Halo attack passes to the core: the Hunter's Weak Spot gets its arc (extra keywords);
+ * Plasma switches the target unit's Shields off.
+ */
+function haloHooks(table: Table, q: { attacker: string; target: string; weapon?: string | undefined }, extra: AttackHooks = {}): AttackHooks {
   const attacker = table.model(q.attacker)
-  const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
+  const weapon = extra.weapon ? extra.weapon.of(attacker) : q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
   const plasma = Array.isArray(weapon?.specialRules) && (weapon.specialRules as string[]).includes('Plasma')
   const arc = String(table.options.hunterWeakSpotArc ?? 'rear')
-  return (scene) => {
-    for (const sm of scene.models) {
-      const m = table.model(sm.id)
-      let list = Array.isArray(m.stats.specialRules) ? (m.stats.specialRules as unknown[]).filter((x): x is string => typeof x === 'string') : []
-      // The Hunter prints "Weak Spot" without an arc (option hunterWeakSpotArc).
-      if (list.includes('Weak Spot')) list = list.filter((r) => r !== 'Weak Spot').concat(arc === 'none' ? [] : [`Weak Spot (${arc[0]!.toUpperCase()}${arc.slice(1)})`])
-      // Plasma: "The Shields special rule does not apply against attacks against weapons with this rule."
-      if (plasma && m.unit === table.model(q.target).unit) list = list.filter((r) => r !== 'Shields')
-      sm.stats = { ...(sm.stats ?? {}), specialRules: list }
-    }
-    extra?.(scene)
+  const printsBareWeakSpot = (m: TableModel) => Array.isArray(m.stats.specialRules) && (m.stats.specialRules as unknown[]).includes('Weak Spot')
+  return {
+    ...extra,
+    // The Hunter prints "Weak Spot" without an arc (option hunterWeakSpotArc).
+    ...(table.models.some(printsBareWeakSpot) ? {
+      keywords: {
+        source: `the Hunter's Weak Spot is read as Weak Spot (${arc}) (option hunterWeakSpotArc)`, rule: HB.hunter,
+        of: (m: TableModel) => (printsBareWeakSpot(m) ? { remove: ['Weak Spot'], add: arc === 'none' ? [] : [`Weak Spot (${arc[0]!.toUpperCase()}${arc.slice(1)})`] } : null),
+      },
+    } : {}),
+    // Plasma: "The Shields special rule does not apply against attacks against weapons with this rule."
+    ...(plasma ? { shieldsOff: { source: 'Plasma: Shields do not apply against this weapon', rule: HB.special } } : {}),
   }
 }
 
 export function haloAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
-  const { result } = resolveAttackOn(core, table, q, haloEdit(table, q))
+  const result = resolveAttack(core, table, q, haloHooks(table, q))
   const attacker = table.model(q.attacker)
   const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
   const plasma = Array.isArray(weapon?.specialRules) && (weapon.specialRules as string[]).includes('Plasma')
@@ -129,10 +134,9 @@ export function vehicleRam(core: CadenceCore, table: Table, q: z.infer<typeof ve
   if (attacks === 0) reasons.push({ code: 'no-models-on-level', message: `no model of unit ${target.unit} is on ${attacker.id}'s height level ${v.heightLevel}`, rule: HB.covWeapons })
   if (reasons.length || !ram) return { allowed: false, reasons, attacks, rules: [HB.ram, HB.covWeapons] }
   const aq: QueryOf<'attack'> = { id: q.id, type: 'attack', attacker: q.attacker, target: q.target, weapon: 'vehicle-ram', ...(q.context ? { context: q.context } : {}) }
-  const { result } = resolveAttackOn(core, table, aq, haloEdit(table, aq, (scene) => {
-    excuseOtherEnemies(scene, table, q.attacker, q.target)
-    const sm = scene.models.find((m) => m.id === q.attacker)!
-    sm.weapons = attacker.weapons.map((w) => (w.id === 'vehicle-ram' ? { ...w, attacks } : w.id))
+  const result = resolveAttack(core, table, aq, haloHooks(table, aq, {
+    isEnemy: targetOnlyHook(core, table, q.attacker, q.target, 'Vehicle Ram: a free attack against the unit in base contact', HB.ram),
+    weapon: { source: `Vehicle Ram: Attacks = ${attacks} model(s) of the target unit on the attacker's height level`, rule: HB.covWeapons, of: () => ({ ...ram, attacks }) },
   }))
   return { ...result, attacks, sameLevelModels: sameLevel.map((m) => m.id), free: 'a free attack action (no Command Point)', rules: [...new Set([...(result.rules ?? []), HB.ram, HB.covWeapons])] }
 }
@@ -175,13 +179,13 @@ export function hunterCharge(core: CadenceCore, table: Table, q: z.infer<typeof 
     const s = measureDistanceToContact(hunter.base, [hunter.x, hunter.y], dirDeg, hunter.facingDeg, t.placed, lengthMm) ?? 0
     const at: [number, number] = [hunter.x + Math.cos((dirDeg * Math.PI) / 180) * s, hunter.y + Math.sin((dirDeg * Math.PI) / 180) * s]
     const aq: QueryOf<'attack'> = { id: `${q.id}:${t.id}`, type: 'attack', attacker: hunter.id, target: t.id, weapon: 'hunter-combat-shield', ...(q.context ? { context: q.context } : {}) }
-    const { result } = resolveAttackOn(core, table, aq, haloEdit(table, aq, (scene) => {
-      excuseOtherEnemies(scene, table, hunter.id, t.id)
-      const sm = scene.models.find((m) => m.id === hunter.id)!
-      sm.position = at
-      // "every model that this model moved over": a friendly model is attacked like an enemy.
-      const victim = scene.models.find((m) => m.id === t.id)!
-      if (!core.isEnemy(hunter, t)) victim.side = `${t.side}-charged`
+    // The Hunter stands where its base first touched the target: the one attack resolved on a table with the model moved.
+    const moved = deriveTable(table, (scene) => {
+      scene.models.find((m) => m.id === hunter.id)!.position = at
+    })
+    // "every model that this model moved over": a friendly model is attacked like an enemy.
+    const result = resolveAttack(core, moved, aq, haloHooks(moved, aq, {
+      isEnemy: targetOnlyHook(core, moved, hunter.id, t.id, 'Hunter Charge: a free attack against every model moved over', HB.hunter, core.isEnemy(hunter, t) ? undefined : t.id),
     }))
     return { target: t.id, side: t.side, friendly: !core.isEnemy(hunter, t), attackFrom: [roundTo(at[0], 2), roundTo(at[1], 2)], allowed: result.allowed, need: result.need, probability: result.probability, reasons: result.reasons }
   }) : []

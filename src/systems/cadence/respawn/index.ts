@@ -9,7 +9,6 @@ import {
   RS, beamAttack, character, coveringFire, launchPad, teleport, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove, respawnObjective, respawnVisibility,
   respawnQuerySchemas, respawnRestrictions, revive,
 } from './rules.ts'
-import { isEnemyUnlessExcused } from '../gameAttack.ts'
 import { respawnMissionQuerySchema, respawnMissionSetup } from './missions.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
@@ -50,7 +49,6 @@ export const respawn: RuleSystem = createCadenceSystem({
     { id: 'launch-pad', description: 'Launch pad: destination up to 12" away; using it costs 2" of movement.', section: 'respawn/module-rules.html#launch-pads' },
   ],
   hooks: {
-    isEnemy: isEnemyUnlessExcused,
     chainAdjustments: respawnChain,
     losAdjustments: respawnLosAdjust,
     attackRestrictions: respawnRestrictions,

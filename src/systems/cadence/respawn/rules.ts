@@ -3,14 +3,14 @@
 // Season 1 Big Guns (respawn/season-1-big-guns.html).
 import { z } from 'zod'
 import {
-  type QueryOf, type QueryResultBody, type Reason, type Scene, type Table, type TableModel, closestPointOnPolygon, inches, isWithin, losFigure, measureBaseGap2, placeBase, roundTo, segmentInsideLengthMm, toInches,
+  type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type TableTerrain, type Weapon, closestPointOnPolygon, inches, isWithin, losFigure, measureBaseGap2, placeBase, roundTo, segmentInsideLengthMm, toInches,
 } from '../../../engine/index.ts'
 import {
-  type AttackChainResult, type AttackSituation, type CadenceCore, type ChainAdjustment, type LosAdjustment, E1, addE, classifyCadenceArc, complementE, evaluateAttackChain,
+  type AttackChainResult, type AttackHooks, type AttackSituation, type CadenceCore, type SightHook, pickWeapon, resolveAttack, type ChainAdjustment, type LosAdjustment, E1, addE, classifyCadenceArc, complementE, evaluateAttackChain,
   exact, formatE, hasRule, judgeUnitSight, sightOfModel, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability, resolveMove, resolveObjective,
 } from '../index.ts'
 import { RESPAWN_RULES } from './catalogue.ts'
-import { excuseOtherEnemies, resolveAttackOn } from '../gameAttack.ts'
+import { targetOnlyHook } from '../gameAttack.ts'
 import { deriveTable } from '../derivedTable.ts'
 import { anySightlineCrosses, measureBaseFootprintGap } from '../flatGeometry.ts'
 import { beamLine, findBeamVictims, gapFigure, BEAM_RULE } from './beam.ts'
@@ -121,10 +121,12 @@ export function respawnRestrictions(s: AttackSituation): Array<{ code: string; m
       out.push({ code: 'distraction', message: `${s.attacker.model.id} is within 6" of ${m.id} (Distraction) and must target it when able`, rule: RS.heavyPerks })
     }
   }
-  if (t.options.barrierAndSmokeReading === 'any-sightline') {
-    for (const p of t.terrain.filter((x) => x.has('energy-barrier') || x.has('smoke'))) {
+  // Quantum Tunneling sees through everything; smoke only counts "from more than 3 inches away from their target".
+  if (t.options.barrierAndSmokeReading === 'any-sightline' && !hasRule(s.weaponRules, 'quantum-tunneling')) {
+    const smokeCounts0 = smokeCounts(t, s.attacker.model, s.target.model)
+    for (const p of t.terrain.filter((x) => x.has('energy-barrier') || (isSmoke(x) && smokeCounts0))) {
       if (anySightlineCrosses(s.attacker.model.placed, s.target.model.placed, p.solid.footprint)) {
-        out.push({ code: 'sight-through-barrier', message: `a sight line to ${s.target.model.id} can be drawn through ${p.id}: "counts as blocked"`, rule: p.has('smoke') ? RS.smoke : RS.barrier })
+        out.push({ code: 'sight-through-barrier', message: `a sight line to ${s.target.model.id} can be drawn through ${p.id}: "counts as blocked"`, rule: isSmoke(p) ? RS.smoke : RS.barrier })
       }
     }
   }
@@ -148,39 +150,49 @@ export function respawnExtras(s: AttackSituation, chain: AttackChainResult | nul
   return out
 }
 
-/** Scene edits: smoke only counts from more than 3" away; Quantum Tunneling sees through everything; Mark Target. */
-function respawnEdit(core: CadenceCore, table: Table, q: QueryOf<'attack'>, extra?: (scene: Scene) => void): (scene: Scene) => void {
+/** Is the attacker more than 3" from its target ("from more than 3 inches away": exactly 3" is not more)? */
+function smokeCounts(table: Table, attacker: TableModel, target: TableModel): boolean {
+  return !isWithin(measureGap(table, attacker, target).rawMm, inches(RESPAWN_RULES.smokeCloseInches.value), 'le')
+}
+
+/**
+ * Respawn's sight hook: smoke markers stand as columns when the attacker is more than 3" from its target
+ * and are seen through otherwise (or left to the any-sightline restriction); Quantum Tunneling sees
+ * through all terrain and models.
+ */
+export function respawnSight(table: Table, attacker: TableModel, target: TableModel, weapon: Weapon | undefined): SightHook | undefined {
+  const quantum = Array.isArray(weapon?.specialRules) && (weapon.specialRules as string[]).includes('Quantum Tunneling')
+  // Quantum Tunneling: "always count as having a clear line of sight regardless of line of sight or other intervening models or terrain."
+  if (quantum) return { override: { terrainBlocks: () => false, modelBlocks: () => false }, source: 'Quantum Tunneling: clear line of sight through every model and piece of terrain', rule: RS.special }
+  if (!table.terrain.some(isSmoke)) return undefined
+  // Smoke: "Any character making an attack that draws line of sight through this marker from more than 3 inches away from their target treats their line of sight as blocked."
+  const column = smokeCounts(table, attacker, target) && table.options.barrierAndSmokeReading !== 'any-sightline'
+  return column
+    ? { override: { terrainColumn: isSmoke }, source: 'smoke marker: blocks every sight line drawn through it from more than 3" away', rule: RS.smoke }
+    : { override: { terrainBlocks: (p) => !isSmoke(p) }, source: table.options.barrierAndSmokeReading === 'any-sightline' ? 'smoke marker: judged by the any-sightline restriction, not as a solid' : 'smoke marker: the attacker is within 3" of the target, so the smoke does not block', rule: RS.smoke }
+}
+
+const isSmoke = (p: TableTerrain): boolean => p.type === 'smoke' || p.has('smoke')
+
+/** The hooks a Respawn attack passes to the core: smoke and Quantum Tunneling (sight), Mark Target (Rending (1)). */
+function respawnHooks(table: Table, q: QueryOf<'attack'>, extra: AttackHooks = {}): AttackHooks {
   const attacker = table.model(q.attacker)
   const target = table.model(q.target)
-  const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
-  const quantum = Array.isArray(weapon?.specialRules) && (weapon.specialRules as string[]).includes('Quantum Tunneling')
-  // "from more than 3 inches away": strictly more than 3" (exactly 3" is not more).
-  const far = !isWithin(measureGap(table, attacker, target).rawMm, inches(RESPAWN_RULES.smokeCloseInches.value), 'le')
+  const weapon = extra.weapon ? extra.weapon.of(attacker) : pickWeapon(attacker, q.weapon)
+  const sight = respawnSight(table, attacker, target, weapon)
   const c = (q.context ?? {}) as Record<string, unknown>
-  return (scene) => {
-    // Smoke: "Any character making an attack that draws line of sight through this marker from more than 3 inches away from their target treats their line of sight as blocked."
-    scene.terrain = (scene.terrain ?? []).flatMap((t) => {
-      if (t.type !== 'smoke' && !(t.keywords ?? []).includes('smoke')) return [t]
-      if (!far || table.options.barrierAndSmokeReading === 'any-sightline') return []
-      return [{ ...t, height: 100000, z: 0 } as typeof t]
-    })
-    if (quantum) {
-      // Quantum Tunneling: "always count as having a clear line of sight regardless of line of sight or other intervening models or terrain."
-      scene.terrain = []
-      for (const sm of scene.models) if (sm.id !== q.attacker && sm.id !== q.target) sm.height = 0.001
-    }
-    if (c.marked === true && weapon) {
-      const sm = scene.models.find((m) => m.id === q.attacker)!
-      const rules = Array.isArray(weapon.specialRules) ? (weapon.specialRules as string[]) : []
-      const add = rules.some((r) => r.startsWith('Rending')) ? [] : ['Rending (1)']
-      sm.weapons = attacker.weapons.map((w) => (w.id === weapon.id ? { ...w, specialRules: [...rules, ...add] } : w.id))
-    }
-    extra?.(scene)
+  const printed = Array.isArray(weapon.specialRules) ? (weapon.specialRules as string[]) : []
+  // Mark Target: "All attacks against that character for the rest of the round gain the Shred and Rending (1) special rules."
+  const mark = c.marked === true && !printed.some((r) => r.startsWith('Rending'))
+  return {
+    ...extra,
+    ...(sight ? { sight } : {}),
+    ...(mark ? { weapon: { source: `Mark Target: ${weapon.name} gains Rending (1)`, rule: RS.scoutPerks, of: () => ({ ...weapon, specialRules: [...printed, 'Rending (1)'] }) } } : {}),
   }
 }
 
 export function respawnAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
-  const { result } = resolveAttackOn(core, table, q, respawnEdit(core, table, q))
+  const result = resolveAttack(core, table, q, respawnHooks(table, q))
   const smoke = table.terrain.filter((t) => t.has('smoke')).map((t) => t.id)
   return { ...result, ...(smoke.length ? { smoke: { markers: smoke, note: 'smoke blocks sight lines only when the attacker is more than 3" from the target' } } : {}) }
 }
@@ -203,13 +215,13 @@ export function respawnMove(core: CadenceCore, table: Table, q: QueryOf<'move'>)
 }
 
 export function respawnLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): QueryResultBody {
-  const aq: QueryOf<'attack'> = { id: q.id, type: 'attack', attacker: q.from, target: q.to }
-  const derived = deriveTable(table, respawnEdit(core, table, aq))
-  const a = derived.model(q.from)
-  const b = derived.model(q.to)
-  const fig = losFigure(derived, a, b, sightOfModel(derived, a, b, q.rays ?? false))
-  const unit = judgeUnitSight(derived, a, b, core.isEnemy)
-  return { ...fig, class: unit.class, unit: { sightClass: unit.sightClass, models: unit.models, reasons: unit.reasons, coverTerrain: unit.coverTerrain }, rules: [RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range'] }
+  const a = table.model(q.from)
+  const b = table.model(q.to)
+  // Drawn as the viewer's first weapon would be (Quantum Tunneling), with smoke judged for this pair.
+  const sight = respawnSight(table, a, b, a.weapons[0])
+  const fig = losFigure(table, a, b, sightOfModel(table, a, b, q.rays ?? false, sight))
+  const unit = judgeUnitSight(table, a, b, core.isEnemy, sight)
+  return { ...fig, class: unit.class, unit: { sightClass: unit.sightClass, models: unit.models, reasons: unit.reasons, coverTerrain: unit.coverTerrain }, ...(sight ? { gameHooks: [{ hook: 'sight', source: sight.source, rule: sight.rule }] } : {}), rules: [RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range'] }
 }
 
 /** Visibility with smoke as a column from more than 3" (judged per pair) and barriers blocking. */
@@ -233,14 +245,11 @@ export function beamAttack(core: CadenceCore, table: Table, q: z.infer<typeof re
   const { hit, missed } = findBeamVictims(table, firer, line, withinReading(table), table.options.beamIncludesAttacker === true)
   const attacks = hit.map(({ model, gapMm }) => {
     const aq: QueryOf<'attack'> = { id: `${q.id}:${model.id}`, type: 'attack', attacker: firer.id, target: model.id, weapon: 'annihilation-raycaster', ...(q.context ? { context: q.context } : {}) }
-    const { result } = resolveAttackOn(core, table, aq, respawnEdit(core, table, aq, (scene) => {
-      excuseOtherEnemies(scene, table, firer.id, model.id)
-      // "friendly or enemy": a friendly victim is attacked like an enemy; the line, not the range, decides who.
-      const victim = scene.models.find((m) => m.id === model.id)!
-      if (model.side === firer.side) victim.side = `${model.side}-beam-target`
-      const sm = scene.models.find((m) => m.id === firer.id)!
-      const raycaster = table.system.catalogue.weapons['annihilation-raycaster']
-      sm.weapons = [{ ...(raycaster ?? {}), id: 'annihilation-raycaster', rangeInches: 1000 }]
+    // "friendly or enemy": a friendly victim is attacked like an enemy; the line, not the range, decides who.
+    const raycaster = { ...(table.system.catalogue.weapons['annihilation-raycaster'] ?? {}), id: 'annihilation-raycaster', rangeInches: 1000 } as Weapon
+    const result = resolveAttack(core, table, aq, respawnHooks(table, aq, {
+      isEnemy: targetOnlyHook(core, table, firer.id, model.id, 'Annihilation Raycaster: every model within 2" of the line is attacked, friendly or enemy', RS.beam, model.side === firer.side ? model.id : undefined),
+      weapon: { source: 'Annihilation Raycaster: the line, not the range, decides who is attacked', rule: RS.beam, of: () => raycaster },
     }))
     return { target: model.id, friendly: model.side === firer.side, gap: gapFigure(gapMm), allowed: result.allowed, reasons: result.reasons, los: (result.los as { class: string }).class, need: result.need, probability: result.probability }
   })

@@ -5,7 +5,6 @@ import { ruleText } from '../gameCatalogue.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
 import { SCRAPLANDS_OPTIONS } from './options.ts'
 import { SL, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, teamCost, teamCostQuerySchema, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
-import { isEnemyUnlessExcused } from '../gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Cars "count as having the vehicle special rule" (scraplands/module-rules.html#playing-scraplands). */
@@ -43,7 +42,6 @@ export const scraplands: RuleSystem = createCadenceSystem({
     { id: 'track', description: 'Track surface or markings (no rule effect).', section: 'scraplands/module-rules.html#racing' },
   ],
   hooks: {
-    isEnemy: isEnemyUnlessExcused,
     attackExtras: scraplandsExtras,
   },
   upgradeRules: { 'built-to-last': ['Resilient'] },

@@ -2,14 +2,13 @@
 // building-a-team.html): cars are Vehicles, upgrades that change the car, Turret, Disrupt, car moves,
 // collisions, ramps and control checks.
 import { z } from 'zod'
-import { type QueryOf, type QueryResultBody, type Scene, type Table, type TableModel, inches, placeBase, roundTo, toInches } from '../../../engine/index.ts'
+import { type QueryOf, type QueryResultBody, type Table, type TableModel, inches, placeBase, roundTo, toInches } from '../../../engine/index.ts'
 import {
-  type AttackChainResult, type AttackSituation, type CadenceCore, E0, E1, addE, complementE, exact, formatE, hasRule, mulE, powE, subE, toNumberE,
+  type AttackChainResult, type AttackHooks, type AttackSituation, type CadenceCore, E0, pickWeapon, resolveAttack, E1, addE, complementE, exact, formatE, hasRule, mulE, powE, subE, toNumberE,
 } from '../index.ts'
 import { controlCheckOdds, oddsFigure, CONTROL_RULE } from './controlCheck.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS, TEAM_BUILDING } from './catalogue.ts'
 import { type CarView, CAR_MOVE_MODES, type CarMoveContext, measureCarMove } from './carMovement.ts'
-import { addKeywordToAll, resolveAttackOn } from '../gameAttack.ts'
 import { baseOverlapsFootprint, overlapsModel } from '../flatGeometry.ts'
 import { segmentInsideLengthMm } from '../../../engine/index.ts'
 
@@ -44,21 +43,30 @@ export function carView(core: CadenceCore, table: Table, m: TableModel): CarView
   return { model: m, movementInches: v.movementInches, skill: elite ? Math.min(v.skill, 4) : v.skill, toughness: v.toughness + armour, rules: v.rules, upgrades: v.upgrades }
 }
 
-/** Scene edits so the core sees Scraplands cars: Vehicles, upgraded attributes, the Turret weapon. */
-function carsEdit(core: CadenceCore, table: Table): (scene: Scene) => void {
-  return (scene) => {
+/** Hooks so the core sees Scraplands cars: Vehicles (extra keyword), upgraded attributes, the Turret weapon. */
+function carHooks(core: CadenceCore, table: Table, q: QueryOf<'attack'>): AttackHooks {
+  const attacker = table.model(q.attacker)
+  const turret = typeof attacker.stats.turretWeapon === 'string' && carView(core, table, attacker).upgrades.includes('turret') ? attacker.stats.turretWeapon : null
+  return {
     // "all cars count as having the vehicle special rule"
-    addKeywordToAll(scene, 'Vehicle')
-    for (const sm of scene.models) {
-      const m = table.model(sm.id)
-      const c = carView(core, table, m)
-      sm.stats = { ...(sm.stats ?? {}), skill: c.skill, toughness: c.toughness }
-      const turret = typeof m.stats.turretWeapon === 'string' ? m.stats.turretWeapon : null
-      if (turret && c.upgrades.includes('turret')) {
-        // Turret: "Remove the Arc (Front) special rule from one weapon on this car."
-        sm.weapons = m.weapons.map((w) => (w.id === turret ? { ...w, specialRules: (Array.isArray(w.specialRules) ? (w.specialRules as string[]) : []).filter((r) => r !== 'Arc (Front)') } : w.id))
-      }
-    }
+    keywords: { source: 'every car counts as having the Vehicle special rule', rule: SL.cars, of: () => ({ add: ['Vehicle'] }) },
+    stats: {
+      source: 'car upgrades: Armour Plates (+1 Toughness), Elite Driver (Skill 4+)', rule: SL.upgrades,
+      of: (m) => {
+        const c = carView(core, table, m)
+        return { skill: c.skill, toughness: c.toughness }
+      },
+    },
+    ...(turret ? {
+      // Turret: "Remove the Arc (Front) special rule from one weapon on this car."
+      weapon: {
+        source: `Turret: Arc (Front) removed from ${turret}`, rule: SL.upgrades,
+        of: (m: TableModel) => {
+          const w = pickWeapon(m, q.weapon)
+          return w.id === turret ? { ...w, specialRules: (Array.isArray(w.specialRules) ? (w.specialRules as string[]) : []).filter((r) => r !== 'Arc (Front)') } : w
+        },
+      },
+    } : {}),
   }
 }
 
@@ -69,7 +77,7 @@ function pAnyFailedDefence(chain: AttackChainResult): { n: bigint; d: bigint } {
 }
 
 export function scraplandsAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
-  const { result } = resolveAttackOn(core, table, q, carsEdit(core, table))
+  const result = resolveAttack(core, table, q, carHooks(core, table, q))
   const out: QueryResultBody = { ...result }
   const turret = typeof table.model(q.attacker).stats.turretWeapon === 'string' && upgradesOf(core, table, table.model(q.attacker)).includes('turret')
   if (turret) out.turret = { weapon: table.model(q.attacker).stats.turretWeapon, rule: SL.upgrades, note: 'Arc (Front) removed from this weapon' }
@@ -77,7 +85,7 @@ export function scraplandsAttack(core: CadenceCore, table: Table, q: QueryOf<'at
 }
 
 /** Disrupt: "Any car that fails a Defence roll against attacks from this weapon makes a control check". */
-// The attack runs on the derived table, where the target's Skill and Toughness already include its upgrades.
+// The attack's views (carHooks' stats hook) already include the target's upgraded Skill and Toughness.
 export function scraplandsExtras(s: AttackSituation, chain: AttackChainResult | null): Record<string, unknown> {
     if (!hasRule(s.weaponRules, 'disrupt') || !chain) return {}
     const pCheck = pAnyFailedDefence(chain)

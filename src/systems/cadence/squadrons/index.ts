@@ -6,7 +6,6 @@ import { missionSetup, missionSetupQuerySchema } from './missions.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'
 import { SQ, checkSquadron, shipCost, shipCostQuerySchema, squadronQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsObjective, squadronsRestrictions, squadronsVisibility } from './rules.ts'
-import { isEnemyUnlessExcused } from '../gameAttack.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Ships "count as having the Vehicle special rule" (squadrons/introduction.html): added to every row. */
@@ -56,7 +55,6 @@ const system = createCadenceSystem({
     { id: 'dangerous', description: 'Asteroids and debris: a ship that spends any part of its activation inside rolls a d6 at the end, 4+ = one Damage 5 hit.', section: SQ.dangerous },
   ],
   hooks: {
-    isEnemy: isEnemyUnlessExcused,
     heightLevel: () => ({ level: 0, rule: SQ.attacks }),
     attackRestrictions: squadronsRestrictions,
     chainAdjustments: squadronsChain,

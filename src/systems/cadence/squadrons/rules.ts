@@ -6,14 +6,12 @@ import {
   segmentInsideLengthMm, GRAZE_MM, sampleBaseArea,
 } from '../../../engine/index.ts'
 import {
-  type AttackSituation, type CadenceCore, type ChainAdjustment, LOS_RULE, findRule, hasRule, judgeUnitSight, sightOfModel,
+  type AttackHooks, type AttackSituation, type CadenceCore, type ChainAdjustment, type SightHook, LOS_RULE, resolveAttack, findRule, hasRule, judgeUnitSight, sightOfModel,
   weaponNumber, exact, formatE, mulE, toNumberE, resolveObjective,
 } from '../index.ts'
 import { PREMADE_SHIPS, SHIP_BUILDING, SQUADRONS_RULES } from './catalogue.ts'
 import { anySightlineCrosses } from '../flatGeometry.ts'
-import { type SceneEdit } from '../derivedTable.ts'
-import { excuseOtherEnemies, resolveAttackOn, visibilityOn } from '../gameAttack.ts'
-import { deriveTable } from '../derivedTable.ts'
+import { targetOnlyHook, visibilityWith } from '../gameAttack.ts'
 import { measureShipMove, SHIP_MOVE_MODES, type ShipMoveContext } from './shipMovement.ts'
 import { computeShipCost } from './shipBuilding.ts'
 
@@ -122,35 +120,23 @@ export function squadronsChain(s: AttackSituation): ChainAdjustment[] {
   return out
 }
 
-/** The edits that make the core see a Squadrons table: flat bases, vehicles, any target allowed. */
-function squadronsEdit(table: Table, attackerId: string | null, targetId: string | null, disruptor: boolean): SceneEdit {
-  return (scene) => {
-    // "Line of sight in Squadrons is always worked out on the flat surface of the battlefield using only the ships bases"
-    for (const sm of scene.models) {
-      sm.height = 2
-      sm.eye = 1
-      sm.z = 0
-    }
+/** "Line of sight in Squadrons is always worked out on the flat surface of the battlefield using only the ships bases". */
+export const FLAT_SIGHT: SightHook = { override: { mode: '2d' }, source: 'line of sight on the flat surface, using only the ships\' bases', rule: SQ.attacks }
+
+/** The hooks that make the core see a Squadrons table: flat sight, ships as Vehicles, any enemy ship a target, Disruptor. */
+function squadronsHooks(core: CadenceCore, table: Table, q: QueryOf<'attack'>, disruptor: boolean): AttackHooks {
+  const noRearWeakSpot = table.options.weakSpotRear === false
+  return {
+    sight: FLAT_SIGHT,
     // "all ships count as having the Vehicle special rule" (a Destroy objective is not a ship)
-    for (const sm of scene.models) {
-      if (table.model(sm.id).profileId === 'destroy-objective') continue
-      const kw = sm.keywords ?? []
-      sm.keywords = [...kw, ...(kw.includes('Vehicle') ? [] : ['Vehicle']), ...(table.options.weakSpotRear === false ? ['Weak Spot (None)'] : [])]
-    }
-    if (attackerId && targetId) {
-      // "otherwise may choose any enemy ship as a target"
-      excuseOtherEnemies(scene, table, attackerId, targetId)
-      if (disruptor) {
-        // Disruptor: "Rolls to Counter Damage against this weapon do not gain the benefit of the Shields special rule."
-        const unit = table.model(targetId).unit
-        for (const sm of scene.models) {
-          const m = table.model(sm.id)
-          if (m.unit !== unit) continue
-          const list = Array.isArray(m.stats.specialRules) ? (m.stats.specialRules as unknown[]).filter((x): x is string => typeof x === 'string') : []
-          sm.stats = { ...(sm.stats ?? {}), specialRules: list.filter((r) => !/^shields?$/i.test(r.trim())) }
-        }
-      }
-    }
+    keywords: {
+      source: `every ship counts as having the Vehicle special rule${noRearWeakSpot ? ' (Weak Spot (Rear) off: option weakSpotRear)' : ''}`, rule: SQ.intro,
+      of: (m) => (m.profileId === 'destroy-objective' ? null : { add: ['Vehicle', ...(noRearWeakSpot ? ['Weak Spot (None)'] : [])] }),
+    },
+    // "otherwise may choose any enemy ship as a target"
+    isEnemy: targetOnlyHook(core, table, q.attacker, q.target, 'a ship may choose any enemy ship as a target', SQ.attacks),
+    // Disruptor: "Rolls to Counter Damage against this weapon do not gain the benefit of the Shields special rule."
+    ...(disruptor ? { shieldsOff: { source: 'Disruptor: no Shields re-roll against this weapon', rule: SQ.weaponRules } } : {}),
   }
 }
 
@@ -159,7 +145,7 @@ export function squadronsAttack(core: CadenceCore, table: Table, q: QueryOf<'att
   const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
   const wr = weapon ? (Array.isArray(weapon.specialRules) ? (weapon.specialRules as string[]) : []) : []
   const disruptor = wr.some((r) => /^disruptor$/i.test(r))
-  const { result } = resolveAttackOn(core, table, q, squadronsEdit(table, q.attacker, q.target, disruptor))
+  const result = resolveAttack(core, table, q, squadronsHooks(core, table, q, disruptor))
   const rules = new Set<string>([...(result.rules ?? []), SQ.attacks, SQ.intro])
   const out: QueryResultBody = { ...result }
   if (wr.some((r) => /^target lock$/i.test(r))) {
@@ -191,11 +177,10 @@ export function squadronsAttack(core: CadenceCore, table: Table, q: QueryOf<'att
 
 /** LoS on the flat bases, with the core's classes (and whether Obscuring terrain forbids targeting). */
 export function squadronsLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): QueryResultBody {
-  const derived = deriveTable(table, squadronsEdit(table, q.from, q.to, false))
-  const a = derived.model(q.from)
-  const b = derived.model(q.to)
-  const fig = losFigure(derived, a, b, sightOfModel(derived, a, b, q.rays ?? false))
-  const unit = judgeUnitSight(derived, a, b, core.isEnemy)
+  const a = table.model(q.from)
+  const b = table.model(q.to)
+  const fig = losFigure(table, a, b, sightOfModel(table, a, b, q.rays ?? false, FLAT_SIGHT))
+  const unit = judgeUnitSight(table, a, b, core.isEnemy, FLAT_SIGHT)
   const obscuring = table.terrain.filter((t) => t.has('obscuring') && anySightlineCrosses(a.placed, b.placed, t.solid.footprint)).map((t) => t.id)
   const reasons: Reason[] = [...unit.reasons]
   if (obscuring.length) reasons.push({ code: 'obscuring-terrain', message: `a sight line between the bases passes through Obscuring terrain ${obscuring.join(', ')}: no attack`, rule: SQ.obscuring })
@@ -211,7 +196,7 @@ export function squadronsLos(core: CadenceCore, table: Table, q: QueryOf<'los'>)
 }
 
 export function squadronsVisibility(core: CadenceCore, table: Table, q: QueryOf<'visibility'>): QueryResultBody {
-  return visibilityOn(core, deriveTable(table, squadronsEdit(table, null, null, false)), q.side, SQ.attacks)
+  return visibilityWith(core, table, q.side, SQ.attacks, FLAT_SIGHT)
 }
 
 export function squadronsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {

@@ -1,0 +1,66 @@
+// tabletop-result/1 as text a person reads (the CLI's `eval --format text`): per query its verdict, the
+// distance, the line of sight as the game classes it, the odds, and every reason in the user's unit with
+// the book's title for it. Reads only the uniform fields (src/engine/scene/README.md), so every ruleset
+// prints alike; reasons go through the same formatReason as the app's card.
+import { type LengthUnit, formatCitation, formatLengthMm, formatReason, formatScope, formatSightLabel } from './reasonText.ts'
+import type { Citation, ProbabilityScope, QueryResult, ResultDocument, Sight } from './results.ts'
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+
+/** A probability as its exact fraction and a percentage to 0.1 ("386/729 (53%)" → "386/729 (52.9%)"). */
+function chance(value: number, exact: unknown): string {
+  const pct = `${Number((value * 100).toFixed(1))}%`
+  return typeof exact === 'string' && exact.includes('/') ? `${exact} (${pct})` : pct
+}
+
+function citationText(c: unknown, rule: unknown): string {
+  if (isObj(c) && typeof c.title === 'string' && typeof c.section === 'string') return formatCitation(c as Citation)
+  return typeof rule === 'string' ? rule : ''
+}
+
+function verdictOf(r: QueryResult): string {
+  if (r.allowed === true) return 'allowed'
+  if (r.allowed === false) return 'refused'
+  if (r.valid === true) return 'valid'
+  if (r.valid === false) return 'not valid'
+  return 'answered'
+}
+
+/** The lines for one query's result. */
+export function renderQueryText(r: QueryResult, unit: LengthUnit): string[] {
+  const lines = [`${r.id} (${r.type}): ${verdictOf(r)}`]
+  const d = isObj(r.distance) ? r.distance : null
+  const mm = num(d?.mm) ?? (num(d?.inches) !== null ? num(d?.inches)! * 25.4 : null)
+  if (mm !== null) lines.push(`  distance: ${formatLengthMm(mm, unit)}`)
+  const sight = (isObj(r.los) && isObj(r.los.sight) ? r.los.sight : isObj(r.sight) ? r.sight : null) as Sight | null
+  if (sight) {
+    lines.push(`  line of sight: ${formatSightLabel(sight, unit)} (${Number((sight.fraction * 100).toFixed(1))}% seen)`)
+  }
+  const p = isObj(r.probability) ? r.probability : null
+  if (p && r.allowed !== false && num(p.hit) !== null) {
+    const exact = isObj(p.exact) ? p.exact : {}
+    const scope = isObj(p.scope) ? p.scope : {}
+    const of = (s: unknown) => (isObj(s) ? `, ${formatScope(s as ProbabilityScope)}` : '')
+    lines.push(`  chance: hit ${chance(num(p.hit)!, exact.hit)}${of(scope.hit)}${num(p.effect) !== null ? `; effect ${chance(num(p.effect)!, exact.effect)}${of(scope.effect)}` : ''}`)
+  } else if (p && num(p.value) !== null && r.allowed !== false) lines.push(`  chance: ${chance(num(p.value)!, p.exact)}`)
+  const hooks = Array.isArray(r.gameHooks) ? r.gameHooks.filter(isObj) : []
+  if (hooks.length) lines.push('  game rules:')
+  for (const h of hooks) lines.push(`  - ${String(h.source)}${citationText(h.citation, h.rule) ? ` — ${citationText(h.citation, h.rule)}` : ''}`)
+  const reasons = Array.isArray(r.reasons) ? r.reasons.filter(isObj) : []
+  if (reasons.length) lines.push(r.allowed === false ? '  because:' : '  notes:')
+  for (const x of reasons) {
+    if (typeof x.message !== 'string') continue
+    const cite = citationText(x.citation, x.rule)
+    lines.push(`  - ${formatReason(x as never, unit)}${cite ? ` — ${cite}` : ''}`)
+  }
+  return lines
+}
+
+/** A whole result document as text, one block per query. */
+export function renderResultText(doc: ResultDocument, unit: LengthUnit): string {
+  const head = `${doc.system} (${doc.format}, engine ${doc.engine}); lengths in ${unit === 'in' ? 'inches' : unit}`
+  const warnings = (doc.warnings ?? []).map((w) => `warning: ${w.path}: ${w.message}`)
+  return [head, ...warnings, ...doc.results.map((r) => renderQueryText(r, unit).join('\n'))].join('\n\n')
+}
