@@ -23,7 +23,17 @@ export function valueOfExact(exact: string): number | null {
 
 /** A citation: the section as printed and the ruleset's title for it (the section itself when it has none). */
 export function citationOf(system: RuleSystem, section: string): Citation {
-  return { section, title: system.citationTitle?.(section) ?? section }
+  return { section, title: titleOf(system, section) }
+}
+
+/** Titles asked of a system before (a ruleset's citationTitle is a pure function of the section): speed only. */
+const titles = new WeakMap<RuleSystem, Map<string, string>>()
+function titleOf(system: RuleSystem, section: string): string {
+  let bySection = titles.get(system)
+  if (!bySection) titles.set(system, (bySection = new Map()))
+  let title = bySection.get(section)
+  if (title === undefined) bySection.set(section, (title = system.citationTitle?.(section) ?? section))
+  return title
 }
 
 /** The display class the bare geometry gives: nothing seen → blocked; all seen and no base hidden → clear. */
@@ -55,6 +65,19 @@ function shapeProbability(o: Obj): void {
 type Reasonish = { code: string; message: string; rule: string }
 const isReason = (o: Obj): o is Obj & Reasonish => typeof o.code === 'string' && typeof o.message === 'string' && typeof o.rule === 'string'
 
+/** reasonDataOf of a reason met before (a class's declared reason repeats on every pair of a matrix), as a fresh copy: speed only. */
+const reasonData = new Map<string, ReturnType<typeof reasonDataOf>>()
+function reasonDataCached(reason: string): ReturnType<typeof reasonDataOf> {
+  let d = reasonData.get(reason)
+  if (!d) {
+    d = reasonDataOf(reason)
+    if (reasonData.size < 1000) reasonData.set(reason, d)
+  }
+  const values: typeof d.values = {}
+  for (const k in d.values) values[k] = { ...d.values[k]! }
+  return { template: d.template, values }
+}
+
 function becauseOf(system: RuleSystem, cls: string, display: DisplayClass, geometric: DisplayClass, reasons: readonly Reasonish[] | null): LosBecause {
   const decl = system.losClasses?.[cls]
   // The deciding reason: the ruleset's own (last) reason when it gives one, else its class declaration.
@@ -63,7 +86,7 @@ function becauseOf(system: RuleSystem, cls: string, display: DisplayClass, geome
   const rule = last ? last.rule : (decl?.rule ?? '')
   // The reason as data too, so it prints in the user's unit (a reason given as data keeps its own names).
   const given = last as (Reasonish & { template?: unknown; values?: unknown }) | null
-  const data = given && typeof given.template === 'string' && isObj(given.values) ? { template: given.template, values: given.values as LosBecause['values'] } : reasonDataOf(reason)
+  const data = given && typeof given.template === 'string' && isObj(given.values) ? { template: given.template, values: given.values as LosBecause['values'] } : reasonDataCached(reason)
   return { code: last ? last.code : cls, reason, ...data, citation: citationOf(system, rule), overridesGeometry: display !== geometric }
 }
 
@@ -82,7 +105,8 @@ function sightOfFigure(system: RuleSystem, o: Obj, unitReasons: readonly Reasoni
   const cls = String(o.class)
   const geometric = geometricDisplay(facts)
   const display = displayOf(system, cls, geometric)
-  return { ...facts, class: cls, display, because: becauseOf(system, cls, display, geometric, unitReasons) }
+  // (written out, not spread: the same keys in the same order, faster on a matrix of thousands)
+  return { visible: facts.visible, fraction: facts.fraction, baseHidden: facts.baseHidden, blockers: facts.blockers, class: cls, display, because: becauseOf(system, cls, display, geometric, unitReasons) }
 }
 
 /** A unit-level LoS (Cadence: `models[]` with per-model fractions and the unit's class). */
@@ -190,7 +214,11 @@ export function shapeUniformResult(system: RuleSystem, type: string, body: Query
         if (typeof m.rule === 'string' && !isObj(m.citation)) m.citation = citationOf(system, m.rule)
       }
     }
-    for (const [k, x] of Object.entries(v)) if (k !== 'sight' && k !== 'sampleRays') visit(x)
+    for (const k of Object.keys(v)) {
+      if (k === 'sight' || k === 'sampleRays') continue
+      const x = v[k]
+      if (typeof x === 'object' && x !== null) visit(x)
+    }
   }
   visit(body)
   if (Array.isArray(body.rules) && !Array.isArray(body.citations)) body.citations = body.rules.map((r) => citationOf(system, r))
