@@ -121,8 +121,13 @@ export class LosMemo {
   }
 
   set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight, density: LosDensity): void {
-    const bound = new Float64Array(7)
+    // The pair's bound (7 numbers), then its box on the table plane (a quick test before the capsule's).
+    const bound = new Float64Array(11)
     pairBound(viewer, target, bound)
+    bound[7] = Math.min(bound[0]!, bound[3]!) - bound[6]!
+    bound[8] = Math.min(bound[1]!, bound[4]!) - bound[6]!
+    bound[9] = Math.max(bound[0]!, bound[3]!) + bound[6]!
+    bound[10] = Math.max(bound[1]!, bound[4]!) + bound[6]!
     this.entries.set(key, { viewer: viewer.id, target: target.id, density, los, bound, shown: undefined, marked: false })
     this.stats.sampled++
   }
@@ -213,5 +218,6 @@ function columnBox(box: Float64Array): Float64Array {
 
 /** Does the pair's bound come near the box on the table plane (heights ignored, so 2D rules are covered too)? */
 function nearBound(b: Float64Array, box: Float64Array): boolean {
+  if (box[3]! < b[7]! || box[0]! > b[9]! || box[4]! < b[8]! || box[1]! > b[10]!) return false
   return segmentNearBox(b[0]!, b[1]!, 0, b[3]!, b[4]!, 0, box, 0, b[6]!, true)
 }
