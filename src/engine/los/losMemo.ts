@@ -193,8 +193,11 @@ function takesPart(table: Table, rule: LosRule, m: TableModel, e: Entry): boolea
   const v = table.findModel(e.viewer)
   const t = table.findModel(e.target)
   if (!v || !t) return true
-  const part = (a: TableModel, b: TableModel) => rule.modelBlocks(m, a, b) || (rule.modelObscures?.(m, a, b) ?? false)
-  return part(v, t) || (rule.symmetric === true && part(t, v))
+  return partOf(rule, m, v, t) || (rule.symmetric === true && partOf(rule, m, t, v))
+}
+
+function partOf(rule: LosRule, m: TableModel, a: TableModel, b: TableModel): boolean {
+  return rule.modelBlocks(m, a, b) || (rule.modelObscures?.(m, a, b) ?? false)
 }
 
 /** Does any of the pair's sight lines meet the box? (The two models are unchanged, so their lines are the ones sampled.) */
