@@ -65,19 +65,6 @@ function shapeProbability(o: Obj): void {
 type Reasonish = { code: string; message: string; rule: string }
 const isReason = (o: Obj): o is Obj & Reasonish => typeof o.code === 'string' && typeof o.message === 'string' && typeof o.rule === 'string'
 
-/** reasonDataOf of a reason met before (a class's declared reason repeats on every pair of a matrix), as a fresh copy: speed only. */
-const reasonData = new Map<string, ReturnType<typeof reasonDataOf>>()
-function reasonDataCached(reason: string): ReturnType<typeof reasonDataOf> {
-  let d = reasonData.get(reason)
-  if (!d) {
-    d = reasonDataOf(reason)
-    if (reasonData.size < 1000) reasonData.set(reason, d)
-  }
-  const values: typeof d.values = {}
-  for (const k in d.values) values[k] = { ...d.values[k]! }
-  return { template: d.template, values }
-}
-
 function becauseOf(system: RuleSystem, cls: string, display: DisplayClass, geometric: DisplayClass, reasons: readonly Reasonish[] | null): LosBecause {
   const decl = system.losClasses?.[cls]
   // The deciding reason: the ruleset's own (last) reason when it gives one, else its class declaration.
@@ -86,7 +73,7 @@ function becauseOf(system: RuleSystem, cls: string, display: DisplayClass, geome
   const rule = last ? last.rule : (decl?.rule ?? '')
   // The reason as data too, so it prints in the user's unit (a reason given as data keeps its own names).
   const given = last as (Reasonish & { template?: unknown; values?: unknown }) | null
-  const data = given && typeof given.template === 'string' && isObj(given.values) ? { template: given.template, values: given.values as LosBecause['values'] } : reasonDataCached(reason)
+  const data = given && typeof given.template === 'string' && isObj(given.values) ? { template: given.template, values: given.values as LosBecause['values'] } : reasonDataOf(reason)
   return { code: last ? last.code : cls, reason, ...data, citation: citationOf(system, rule), overridesGeometry: display !== geometric }
 }
 
