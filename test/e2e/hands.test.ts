@@ -1,7 +1,8 @@
 // Hands in Chromium (issue 15): the camera mode with the fake camera showing the demo table (no hand
 // in it). "Track hands" loads the bundled hand_landmarker.task (built by npm run models:hands) with
 // tasks-vision's wasm, both from the app's own origin and only then; the model runs on the table
-// frames and finds no hand; marker tracking keeps running alongside. Rates and latencies are printed
+// frames and finds no hand; marker tracking keeps running alongside. With a rendered hand beside a
+// model in the camera image, it finds the hand live and the model is held. Rates and latencies are printed
 // (and written to test-results/hands/rates.json). The user-supplied path: a .task file picked in the
 // panel is kept in IndexedDB across a reload and used; a file that is not a hand bundle is refused.
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
-import { dismissMessages, renderDemoTable } from '../setup/demoTable.ts'
+import { MOVED_B1, dismissMessages, renderDemoTable } from '../setup/demoTable.ts'
+import { layHandOnTable, renderOpenHand } from './handsRender/handOverTable.ts'
 
 warnIfNoChromium('test/e2e/hands.test.ts (browser tests)')
 
@@ -33,12 +35,17 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
   let server: AppServer
   const dir = join(RESULTS_DIR, 'hands')
   const videoPath = join(dir, 'demo-table.y4m')
+  const handVideoPath = join(dir, 'demo-table-hand.y4m')
   const registryPath = join(dir, 'registry.json')
 
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true })
     const rendered = await renderDemoTable(6, { width: 1280, height: 720 })
     writeFileSync(videoPath, encodeY4m(rendered.frames, 10))
+    // The same table with a rendered hand (handsRendered.test.ts) resting beside b1, whose marker still shows.
+    const hand = await renderOpenHand()
+    const beside: [number, number] = [MOVED_B1.position[0] - 80, MOVED_B1.position[1] + 40]
+    writeFileSync(handVideoPath, encodeY4m(rendered.frames.map((f) => layHandOnTable(f, hand, rendered.synth.spec, beside).frame), 10))
     writeFileSync(registryPath, JSON.stringify(rendered.synth.registry, null, 1))
     server = await startAppServer()
   }, 240_000)
@@ -97,6 +104,28 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       }
       await page.getByTestId('hands-stop').click()
       await page.getByTestId('stop-camera').click()
+    } finally {
+      await session.close()
+    }
+  }, 300_000)
+
+  it('a hand in the camera: the real model finds it live and the models beside it are held ("hand over the table: holding …")', async () => {
+    const session = await launchChromium({ fakeVideo: handVideoPath })
+    try {
+      const page = session.page
+      await page.goto(server.url)
+      await startCamera(page)
+      const status = page.getByTestId('tracking-status')
+      await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
+      expect(await status.innerText()).not.toContain('hand over the table')
+      await page.getByTestId('hands-start').click()
+      await expect.poll(() => page.getByTestId('hands-status').innerText(), { timeout: 120_000 }).toMatch(/hands \d+\.\d fps · 1 in view/)
+      await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/hand over the table: holding \d+ models?/)
+      await dismissMessages(page)
+      await page.screenshot({ path: screenshotPath('hands-camera-hand-in-view') })
+      await page.getByTestId('hands-stop').click()
+      // Hands off: nothing holds the models any more.
+      await expect.poll(() => status.innerText(), { timeout: 30_000 }).not.toContain('hand over the table')
     } finally {
       await session.close()
     }
