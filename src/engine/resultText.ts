@@ -31,12 +31,29 @@ function verdictOf(r: QueryResult): string {
 /** The lines for one query's result. */
 export function renderQueryText(r: QueryResult, unit: LengthUnit): string[] {
   const lines = [`${r.id} (${r.type}): ${verdictOf(r)}`]
-  const d = isObj(r.distance) ? r.distance : null
+  // A distance query answers at the top level (mm, uncertaintyMm); other queries carry a distance block.
+  const d = isObj(r.distance) ? r.distance : r.type === 'distance' ? (r as Obj) : null
   const mm = num(d?.mm) ?? (num(d?.inches) !== null ? num(d?.inches)! * 25.4 : null)
-  if (mm !== null) lines.push(`  distance: ${formatLengthMm(mm, unit)}`)
+  const uMm = num(d?.uncertaintyMm)
+  if (mm !== null) lines.push(`  distance: ${formatLengthMm(mm, unit)}${uMm !== null && uMm > 0 ? ` ± ${formatLengthMm(uMm, unit)}` : ''}`)
+  if (r.type === 'engagement' && typeof r.engaged === 'boolean') {
+    const withIds = Array.isArray(r.with) ? r.with.map(String) : []
+    const range = num(r.rangeMm)
+    lines.push(`  engaged: ${r.engaged ? `yes, with ${withIds.join(', ')}` : 'no'}${range !== null ? ` (within ${formatLengthMm(range, unit)})` : ''}`)
+  }
   const sight = (isObj(r.los) && isObj(r.los.sight) ? r.los.sight : isObj(r.sight) ? r.sight : null) as Sight | null
   if (sight) {
     lines.push(`  line of sight: ${formatSightLabel(sight, unit)} (${Number((sight.fraction * 100).toFixed(1))}% seen)`)
+  }
+  if (r.type === 'visibility' && Array.isArray(r.pairs)) {
+    const shown = r.pairs.filter(isObj).map((x) => (isObj(x.sight) ? String(x.sight.display) : String(x.class)))
+    const count = (c: string) => shown.filter((x) => x === c).length
+    lines.push(`  pairs: ${shown.length} (${count('clear')} clear, ${count('partial')} partial, ${count('blocked')} blocked)`)
+  }
+  if (typeof r.state === 'string') lines.push(`  state: ${r.state}${typeof r.controlledBy === 'string' ? ` by ${r.controlledBy}` : ''}`)
+  if (Array.isArray(r.affected)) {
+    const ids = r.affected.map((x) => (isObj(x) ? String(x.model ?? x.id) : String(x)))
+    lines.push(`  affects: ${ids.length ? ids.join(', ') : 'no model'}`)
   }
   const p = isObj(r.probability) ? r.probability : null
   if (p && r.allowed !== false && num(p.hit) !== null) {

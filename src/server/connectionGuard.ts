@@ -27,6 +27,9 @@ const CLIENT_TYPES = new Set([0, 1, 2, 3, 4, 5]) // sync, awareness, auth, query
 
 type Reader = { buf: Uint8Array; at: number }
 
+/** One decoder for every message (a room name that is not UTF-8 is malformed). */
+const ROOM_NAME = new TextDecoder('utf-8', { fatal: true })
+
 function readVarUint(r: Reader): number {
   let n = 0
   let mult = 1
@@ -52,7 +55,7 @@ function readBytes(r: Reader): Uint8Array {
 export function inspectMessage(buf: Uint8Array): { ok: true; room: string; type: number; updateBytes: number; updatePayload: Uint8Array | null } | { ok: false; why: string } {
   try {
     const r: Reader = { buf, at: 0 }
-    const room = new TextDecoder('utf-8', { fatal: true }).decode(readBytes(r))
+    const room = ROOM_NAME.decode(readBytes(r))
     const type = readVarUint(r)
     if (!CLIENT_TYPES.has(type)) return { ok: false, why: `unknown message type ${type}` }
     let updateBytes = 0

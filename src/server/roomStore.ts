@@ -6,9 +6,13 @@
 // Layout: <dataDir>/docs/<instance>/<roomId>.ylog, a sequence of [u32 LE length][update bytes].
 // Several processes sharing one data folder (the Redis scale-out) each write their own instance
 // folder; loading a room merges every instance's log (Yjs updates are idempotent and commute).
-// Why not SQLite: Node 20 has no built-in sqlite, and @hocuspocus/extension-sqlite needs a native
-// build that npm 11 blocks by default on a fresh `npm ci`; a file per room needs nothing.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeFileSync, writeSync } from 'node:fs'
+// Why not SQLite (re-checked): Node 20 has no built-in sqlite (node:sqlite is Node ≥22.5).
+// @hocuspocus/extension-sqlite 3.4.4 depends on sqlite3 ^5.1.7, a native addon (prebuilt binary or
+// node-gyp) that npm 11 blocks by default on a fresh `npm ci`. sql.js 1.16.0 (SQLite in wasm) needs
+// no build but keeps the database in memory: to persist it writes the whole database out
+// (db.export()), so "on disk before the ack" would mean rewriting every room's database per edit,
+// where the log appends a few hundred bytes. Neither earns its place; a file per room needs nothing.
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeFileSync, writeSync, writevSync } from 'node:fs'
 import { join } from 'node:path'
 import * as Y from 'yjs'
 
@@ -63,16 +67,23 @@ export class RoomStore {
     this.sizeBytes.set(roomId, state.length)
   }
 
-  /** Append one update (synchronously: it is on disk before the server acknowledges it). */
+  private readonly header = Buffer.alloc(4)
+
+  /**
+   * Append one update (synchronously, one writev: in the file before the server acknowledges it, so
+   * a killed server loses nothing it acknowledged; no fsync per update, so a power cut can still take
+   * the last moments — the kernel flushes within seconds, and on unload the file is fsynced).
+   */
   append(roomId: string, update: Uint8Array): void {
     let fd = this.fds.get(roomId)
     if (fd === undefined) {
       fd = openSync(join(this.ownDir, `${roomId}.ylog`), 'a')
       this.fds.set(roomId, fd)
     }
-    const header = Buffer.alloc(4)
-    header.writeUInt32LE(update.length, 0)
-    writeSync(fd, Buffer.concat([header, update]))
+    this.header.writeUInt32LE(update.length, 0)
+    const written = writevSync(fd, [this.header, update])
+    // A short write (rare on a regular file) is finished, so the next record stays framed.
+    if (written < 4 + update.length) writeSync(fd, Buffer.concat([this.header, update]).subarray(written))
     this.sizeBytes.set(roomId, (this.sizeBytes.get(roomId) ?? 0) + update.length)
   }
 

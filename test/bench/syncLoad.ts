@@ -28,6 +28,8 @@ export type LoadResult = LoadConfig & {
   framesPerSenderExpected: number
   deliveriesExpected: number
   deliveries: number
+  /** How the wait for frames in flight ended. */
+  drain: string
   latencyMs: { p50: number; p95: number; p99: number; max: number }
   connectMs: number
 }
@@ -143,10 +145,13 @@ export async function runSyncLoad(wsUrls: readonly string[], dataDir: string, cf
     const delivered = async () => (await Promise.all(groups.map((g) => g.deliveries()))).reduce((a, b) => a + b, 0)
     const drainEnd = monotonicMs() + 60_000
     let last = -1
-    for (let now = await delivered(); now !== last && now < expected && monotonicMs() < drainEnd; now = await delivered()) {
+    let now = await delivered()
+    for (; now !== last && now < expected && monotonicMs() < drainEnd; now = await delivered()) {
       last = now
       await new Promise((r) => setTimeout(r, 2000))
     }
+    // Why counting stopped short, if it did: still arriving after 60 s (a backlog, not a loss), or nothing new for 2 s.
+    const drain = now >= expected ? 'all arrived' : monotonicMs() >= drainEnd ? 'still arriving after the 60 s drain (backlog)' : 'nothing new for 2 s (lost)'
     const latencies: number[] = []
     for (const g of groups) {
       for (const [r, pairs] of await g.finish()) {
@@ -164,6 +169,7 @@ export async function runSyncLoad(wsUrls: readonly string[], dataDir: string, cf
       framesPerSenderExpected: Math.round(cfg.seconds * cfg.hz),
       deliveriesExpected: expected,
       deliveries: latencies.length,
+      drain,
       latencyMs: { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1] ?? NaN) },
       connectMs: Math.round(connectMs),
     }

@@ -70,4 +70,25 @@ describe('cli eval --format text', () => {
     expect(await runCli(['eval', scenePath, '--unit', 'ft'])).toMatchObject({ code: 2, stderr: 'error: --unit takes in, cm, mm; got "ft"\n' })
     expect(await runCli(['eval', scenePath, '--format', 'yaml'])).toMatchObject({ code: 2, stderr: 'error: --format takes json or text; got "yaml"\n' })
   })
+
+  it('a distance query prints its length, and an engagement query says whether and with whom (hand-computed: bases 32 mm round, centres 540.5 mm apart → 508.5 mm edge to edge = 20.02")', async () => {
+    const scene = JSON.parse(readFileSync(scenePath, 'utf8')) as { queries: unknown[] }
+    scene.queries = [{ id: 'd', type: 'distance', from: 'a', to: 't' }, { id: 'e', type: 'engagement', model: 'a' }]
+    const path = join(dir, 'distance.json')
+    writeFileSync(path, JSON.stringify(scene))
+    const r = await runCli(['eval', path, '--format', 'text', '--unit', 'mm'])
+    expect(r.code).toBe(0)
+    const blocks = r.stdout.trimEnd().split('\n\n')
+    expect(blocks[1]).toBe('d (distance): answered\n  distance: 508.5 mm')
+    expect(blocks[2]).toBe('e (engagement): answered\n  engaged: no')
+  })
+
+  it('a visibility query counts its pairs by display class (two models on an empty table: each sees the other clearly)', async () => {
+    const scene = JSON.parse(readFileSync(scenePath, 'utf8')) as { queries: unknown[] }
+    scene.queries = [{ id: 'v', type: 'visibility' }]
+    const path = join(dir, 'visibility.json')
+    writeFileSync(path, JSON.stringify(scene))
+    const blocks = (await runCli(['eval', path, '--format', 'text'])).stdout.trimEnd().split('\n\n')
+    expect(blocks[1]).toBe('v (visibility): answered\n  pairs: 2 (2 clear, 0 partial, 0 blocked)')
+  })
 })

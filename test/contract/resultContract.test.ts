@@ -11,7 +11,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { type ResultDocument, evaluateScene, formatReason, geometricDisplay, valueOfExact } from '../../src/engine/index.ts'
+import { type ResultDocument, evaluateScene, formatReason, geometricDisplay, renderResultText, valueOfExact } from '../../src/engine/index.ts'
 import { resultDocumentSchema } from '../../src/engine/resultSchema.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { libraryMeshes } from '../setup/libraryMeshes.ts'
@@ -209,6 +209,16 @@ describe('tabletop-result/1 contract: every demo scene and every scenario', () =
     expect(problems).toEqual([])
     expect(reasons).toBeGreaterThan(300)
     expect(withValues).toBeGreaterThan(100)
+  })
+
+  it('every result prints as text (the CLI\'s eval --format text) in in, cm and mm with no float noise and no unfilled {name}', () => {
+    const problems: string[] = []
+    for (const { name, doc } of docs) {
+      for (const u of ['in', 'cm', 'mm'] as const) {
+        for (const line of renderResultText(doc, u).split('\n')) if (FLOAT_NOISE.test(line) || /\{\w+\}/.test(line)) problems.push(`${name} (${u}): ${line}`)
+      }
+    }
+    expect(problems.slice(0, 20)).toEqual([])
   })
 
   it('out-of-range reasons carry their distance and range as data, printed in inches or mm without float noise', () => {

@@ -33,5 +33,5 @@ export function visibilityWith(core: CadenceCore, table: Table, side: string | u
       pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction: Math.round(los.fraction * 1e4) / 1e4, class: judgeUnitSight(table, v, t, core.isEnemy, sight).class })
     }
   }
-  return { pairs, rules: [rule, ...(sight ? [sight.rule] : [])] }
+  return { pairs, rules: [...new Set([rule, ...(sight ? [sight.rule] : [])])] }
 }

@@ -39,7 +39,7 @@ describe('Cadence attack hooks', () => {
     const r = results('respawn/smoke-beyond-three-inches.scenario.json', (s) => {
       s.options = { barrierAndSmokeReading: 'any-sightline' }
     })
-    const codes = (x: object) => (((x as { reasons?: unknown }).reasons ?? []) as Array<{ code: string; rule: string }>).map((y) => `${y.code} ${y.rule}`)
+    const codes = (x: Record<string, unknown>) => ((x.reasons ?? []) as Array<{ code: string; rule: string }>).map((y) => `${y.code} ${y.rule}`)
     expect(r.far!.allowed).toBe(false)
     expect(codes(r.far!)).toContain('sight-through-barrier respawn/creating-your-team.html#equipment_1')
     // 2.76" away: the smoke between them does not count, so the attack stands (386/729 as in the scenario).
