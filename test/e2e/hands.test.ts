@@ -60,14 +60,22 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
     await page.getByTestId('hands-panel').waitFor({ timeout: 60_000 })
   }
 
-  it('the bundled model and the wasm load from the app (only when asked), run on table frames, find no hand; markers keep tracking', async () => {
-    const session = await launchChromium({ fakeVideo: videoPath })
-    const requests: string[] = []
-    session.page.on('request', (r) => requests.push(r.url()))
+  /** Chromium with `video` as its camera, the app in Camera mode with the camera started; closed after `body`. */
+  const inCamera = async (video: string, body: (page: Page) => Promise<void>, beforeGoto?: (page: Page) => void) => {
+    const session = await launchChromium({ fakeVideo: video })
     try {
-      const page = session.page
-      await page.goto(server.url)
-      await startCamera(page)
+      beforeGoto?.(session.page)
+      await session.page.goto(server.url)
+      await startCamera(session.page)
+      await body(session.page)
+    } finally {
+      await session.close()
+    }
+  }
+
+  it('the bundled model and the wasm load from the app (only when asked), run on table frames, find no hand; markers keep tracking', async () => {
+    const requests: string[] = []
+    await inCamera(videoPath, async (page) => {
       const status = page.getByTestId('tracking-status')
       await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
       await page.waitForTimeout(3000)
@@ -104,17 +112,11 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       }
       await page.getByTestId('hands-stop').click()
       await page.getByTestId('stop-camera').click()
-    } finally {
-      await session.close()
-    }
+    }, (page) => page.on('request', (r) => requests.push(r.url())))
   }, 300_000)
 
   it('a hand in the camera: the real model finds it live and the models beside it are held ("hand over the table: holding …")', async () => {
-    const session = await launchChromium({ fakeVideo: handVideoPath })
-    try {
-      const page = session.page
-      await page.goto(server.url)
-      await startCamera(page)
+    await inCamera(handVideoPath, async (page) => {
       const status = page.getByTestId('tracking-status')
       await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
       expect(await status.innerText()).not.toContain('hand over the table')
@@ -126,17 +128,11 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       await page.getByTestId('hands-stop').click()
       // Hands off: nothing holds the models any more.
       await expect.poll(() => status.innerText(), { timeout: 30_000 }).not.toContain('hand over the table')
-    } finally {
-      await session.close()
-    }
+    })
   }, 300_000)
 
   it('a user-supplied hand_landmarker.task is kept in IndexedDB across a reload and used; a wrong file is refused', async () => {
-    const session = await launchChromium({ fakeVideo: videoPath })
-    try {
-      const page = session.page
-      await page.goto(server.url)
-      await startCamera(page)
+    await inCamera(videoPath, async (page) => {
       await page.getByTestId('hand-model-source').selectOption('file')
       await page.getByTestId('hand-model-file').setInputFiles(registryPath)
       await expect.poll(() => page.getByTestId('hands-error').innerText()).toContain('registry.json is not a hand_landmarker.task (not a zip archive)')
@@ -156,8 +152,6 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       await page.getByTestId('hand-model-url').fill(`${server.url}no-such-model.task`)
       await page.getByTestId('hands-start').click()
       await expect.poll(() => page.getByTestId('hands-error').innerText(), { timeout: 20_000 }).toMatch(/no-such-model\.task (could not be fetched: HTTP 404|is not a hand_landmarker\.task)/)
-    } finally {
-      await session.close()
-    }
+    })
   }, 300_000)
 })
