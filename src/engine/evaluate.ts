@@ -171,7 +171,7 @@ export function lineOfSight(table: Table, viewer: TableModel, target: TableModel
     if (!los) {
       // Coarse lines (the matrix) settle fully blocked pairs cheaply; their other fields are traced when read.
       los = sampleLineOfSight(table, viewer, target, rule, { rays, density, settle: density === 'coarse' })
-      memo?.set(key, viewer, target, los, density)
+      memo?.set(key, viewer, target, los, density, rays)
     }
     cache.set(key, los)
   }
@@ -248,21 +248,20 @@ export function visibilityPairs(table: Table, viewers: readonly TableModel[]): S
       // losFigure's fields, only those the matrix shows (the whole figure costs more than a reused line)
       // With a memo, one look-up per pair: a held line is used as is, and when its class is unchanged
       // the pair shown from it last time (already uniform) is shown again.
-      const key = memo ? losKey(v, t, 'coarse', false) : ''
-      const held = memo?.held(key)
+      const held = memo?.held(v.id, t.id)
       const los = held ? held.los : lineOfSight(table, v, t, false, 'coarse')
       const cls = classify?.(table, v, t, los)
       const kept = held?.shown
       if (kept !== undefined && kept.class === cls && isUniform(kept)) {
         if (!held!.marked) {
           markUniform(kept)
-          memo!.markedShown(key)
+          memo!.markedShown(v.id, t.id)
         }
         pairs.push(kept)
         continue
       }
       const pair: Shown = { from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) }
-      memo?.keepShown(key, los, pair)
+      memo?.keepShown(v.id, t.id, los, pair)
       pairs.push(pair)
     }
   }

@@ -3,7 +3,7 @@
 // runQuery; this file only picks the queries and copies out what the overlay draws.
 import {
   type ArcLine, type LosRay, type Query, type QueryResult, type ResultDocument, type Scene, type SceneIssue, type Table, type Vec3Tuple,
-  LosMemo, SceneError, checkWorkBudget, evaluateTable, inches, lineOfSight, loadScene, runQuery,
+  LosMemo, SceneError, checkWorkBudget, evaluateTable, inches, lineOfSight, loadScene, losRuleOf, runQuery,
 } from '../../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../systems/index.ts'
 import type { AttackQuery, LosLine, ModelFacts, Overlay, Selection, WeaponFacts } from './protocol.ts'
@@ -37,10 +37,12 @@ const SLICE_MS = 8
 export async function warmOverlay(scene: Scene, stale: () => boolean, pause: () => Promise<void>, sliceMs = SLICE_MS): Promise<boolean> {
   const table = prepare(scene, [])
   if (table.system.handlers.visibility) return !stale()
+  // Bring the memo to this table first: a pair it still holds needs nothing (a look-up, no clock).
+  overlayMemo.sync(table, losRuleOf(table))
   let sliceStart = performance.now()
   for (const v of table.models) {
     for (const t of table.models) {
-      if (t.side === v.side) continue
+      if (t.side === v.side || overlayMemo.held(v.id, t.id)) continue
       lineOfSight(table, v, t, false, 'coarse')
       if (performance.now() - sliceStart < sliceMs) continue
       await pause()
@@ -69,7 +71,9 @@ export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
   let attackError: string | null = null
   if (attackQuery) {
     try {
-      attack = evaluateTable(prepare(scene, [attackQuery])).results[0] ?? null
+      // What evaluateTable gives for this one query, on the table already prepared (a third table
+      // per frame, its memo sync and its scene warnings cost more than the ruling on a 100-model table).
+      attack = { id: attackQuery.id, type: attackQuery.type, ...runQuery(base, attackQuery) }
     } catch (e) {
       // A rule system's own failure on this attack must not take the whole overlay down.
       attackError = e instanceof SceneError ? e.issues.map((i) => i.message).join('; ') : `the rules engine failed on this attack: ${e instanceof Error ? e.message : String(e)}`

@@ -18,7 +18,7 @@ import { type LosDensity, modelObstacleBox, pairBound, pairLinesMeetBox } from '
 import { identityOf } from '../table/prepareTable.ts'
 
 /** `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is. */
-type Entry = { viewer: string; target: string; density: LosDensity; los: LineOfSight; bound: Float64Array; shown: Shown | undefined; marked: boolean }
+type Entry = { viewer: string; target: string; density: LosDensity; los: LineOfSight; bound: Float64Array; shown: Shown | undefined; marked: boolean; matrix: boolean }
 export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
 
 export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
@@ -46,6 +46,8 @@ export class LosMemo {
   private models = new Map<string, Known>()
   private pieces: Array<{ id: string; sig: string; box: Float64Array }> = []
   private entries = new Map<string, Entry>()
+  /** The matrix's entries (coarse, no rays) by viewer id then target id: its look-up without building a key. */
+  private matrixRows = new Map<string, Map<string, Entry>>()
   private terrain: { sig: string; world: TerrainWorld } | null = null
   /** Counts since the memo was made (for benchmarks and tests). */
   readonly stats: LosMemoStats = { reused: 0, sampled: 0, dropped: 0, tables: 0 }
@@ -73,6 +75,7 @@ export class LosMemo {
       // Another system, other options or pieces added, removed or reordered: start again.
       this.stats.dropped += this.entries.size
       this.entries.clear()
+      this.matrixRows.clear()
       this.context = context
       this.pieces = pieces
       this.models = new Map(table.models.map((m) => [m.id, { sig: modelSig(m), box: obstacleBox(m), model: m }]))
@@ -109,6 +112,7 @@ export class LosMemo {
     for (const [key, e] of this.entries) {
       if (changed.has(e.viewer) || changed.has(e.target) || reaches(table, rule, e, dirty)) {
         this.entries.delete(key)
+        if (e.matrix) this.matrixRows.get(e.viewer)?.delete(e.target)
         this.stats.dropped++
       }
     }
@@ -120,35 +124,47 @@ export class LosMemo {
     return e?.los
   }
 
-  set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight, density: LosDensity): void {
-    const bound = new Float64Array(7)
+  set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight, density: LosDensity, rays = false): void {
+    // The pair's bound (7 numbers), then its box on the table plane (a quick test before the capsule's).
+    const bound = new Float64Array(11)
     pairBound(viewer, target, bound)
-    this.entries.set(key, { viewer: viewer.id, target: target.id, density, los, bound, shown: undefined, marked: false })
+    bound[7] = Math.min(bound[0]!, bound[3]!) - bound[6]!
+    bound[8] = Math.min(bound[1]!, bound[4]!) - bound[6]!
+    bound[9] = Math.max(bound[0]!, bound[3]!) + bound[6]!
+    bound[10] = Math.max(bound[1]!, bound[4]!) + bound[6]!
+    const matrix = density === 'coarse' && !rays
+    const entry: Entry = { viewer: viewer.id, target: target.id, density, los, bound, shown: undefined, marked: false, matrix }
+    this.entries.set(key, entry)
+    if (matrix) {
+      let row = this.matrixRows.get(viewer.id)
+      if (!row) this.matrixRows.set(viewer.id, (row = new Map()))
+      row.set(target.id, entry)
+    }
     this.stats.sampled++
   }
 
   /**
-   * The matrix's look-up (one per pair): the held result under `key` and the pair shown from it
-   * last time, if any. Counted as reused.
+   * The matrix's look-up (one per pair): the coarse line held for viewer → target and the pair shown
+   * from it last time, if any. Counted as reused.
    */
-  held(key: string): { los: LineOfSight; shown: Shown | undefined; marked: boolean } | undefined {
-    const e = this.entries.get(key)
+  held(viewer: string, target: string): { los: LineOfSight; shown: Shown | undefined; marked: boolean } | undefined {
+    const e = this.matrixRows.get(viewer)?.get(target)
     if (e) this.stats.reused++
     return e
   }
 
-  /** Keep the matrix pair made from the result held under `key`. */
-  keepShown(key: string, los: LineOfSight, shown: Shown): void {
-    const e = this.entries.get(key)
+  /** Keep the matrix pair made from the coarse line held for viewer → target. */
+  keepShown(viewer: string, target: string, los: LineOfSight, shown: Shown): void {
+    const e = this.matrixRows.get(viewer)?.get(target)
     if (e && e.los === los) {
       e.shown = shown
       e.marked = false
     }
   }
 
-  /** The pair kept under `key` has been marked uniform (markUniform, once). */
-  markedShown(key: string): void {
-    const e = this.entries.get(key)
+  /** The pair kept for viewer → target has been marked uniform (markUniform, once). */
+  markedShown(viewer: string, target: string): void {
+    const e = this.matrixRows.get(viewer)?.get(target)
     if (e) e.marked = true
   }
 
@@ -177,8 +193,11 @@ function takesPart(table: Table, rule: LosRule, m: TableModel, e: Entry): boolea
   const v = table.findModel(e.viewer)
   const t = table.findModel(e.target)
   if (!v || !t) return true
-  const part = (a: TableModel, b: TableModel) => rule.modelBlocks(m, a, b) || (rule.modelObscures?.(m, a, b) ?? false)
-  return part(v, t) || (rule.symmetric === true && part(t, v))
+  return partOf(rule, m, v, t) || (rule.symmetric === true && partOf(rule, m, t, v))
+}
+
+function partOf(rule: LosRule, m: TableModel, a: TableModel, b: TableModel): boolean {
+  return rule.modelBlocks(m, a, b) || (rule.modelObscures?.(m, a, b) ?? false)
 }
 
 /** Does any of the pair's sight lines meet the box? (The two models are unchanged, so their lines are the ones sampled.) */
@@ -213,5 +232,6 @@ function columnBox(box: Float64Array): Float64Array {
 
 /** Does the pair's bound come near the box on the table plane (heights ignored, so 2D rules are covered too)? */
 function nearBound(b: Float64Array, box: Float64Array): boolean {
+  if (box[3]! < b[7]! || box[0]! > b[9]! || box[4]! < b[8]! || box[1]! > b[10]!) return false
   return segmentNearBox(b[0]!, b[1]!, 0, b[3]!, b[4]!, 0, box, 0, b[6]!, true)
 }

@@ -223,14 +223,32 @@ function oneWayMeetsBox(viewer: TableModel, target: TableModel, r: LosRule, dens
 
 /** The viewer points, target points and base points of one way of a pair (cached per model). */
 function linePoints(viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity): { from: Vec3Tuple[]; pts: Vec3Tuple[]; bps: Vec3Tuple[] } {
-  const flatMode = r.mode === '2d'
-  const flatKey = flatMode ? 'flat' : '3d'
-  const flatten = (pts: Vec3Tuple[]): Vec3Tuple[] => (flatMode ? pts.map((p): Vec3Tuple => [p[0], p[1], 0]) : pts)
+  const flat = r.mode === '2d'
+  const k = pointKeysOf(r)[density]
   return {
-    from: cachedPoints(viewer, `from:${r.from}:${flatKey}`, () => flatten(viewerPoints(viewer, r.from))),
-    pts: cachedPoints(target, `to:${flatMode ? 'base' : r.to}:${density}:${flatKey}`, () => flatten(flatMode ? basePoints(target, density) : targetPoints(target, r.to, density))),
-    bps: cachedPoints(target, `base:${density}:${flatKey}`, () => flatten(basePoints(target, density))),
+    from: cachedPoints(viewer, k.from, () => flatten(viewerPoints(viewer, r.from), flat)),
+    pts: cachedPoints(target, k.to, () => flatten(flat ? basePoints(target, density) : targetPoints(target, r.to, density), flat)),
+    bps: cachedPoints(target, k.base, () => flatten(basePoints(target, density), flat)),
   }
+}
+
+/** Points on the table plane (2D rules), or as they are. */
+function flatten(pts: Vec3Tuple[], flat: boolean): Vec3Tuple[] {
+  return flat ? pts.map((p): Vec3Tuple => [p[0], p[1], 0]) : pts
+}
+
+type PointKeys = Record<LosDensity, { from: string; to: string; base: string }>
+const pointKeysByRule = new WeakMap<LosRule, PointKeys>()
+/** The cache keys of a rule's points (made once per rule object, not per pair). */
+function pointKeysOf(r: LosRule): PointKeys {
+  let keys = pointKeysByRule.get(r)
+  if (!keys) {
+    const flat = r.mode === '2d' ? 'flat' : '3d'
+    const of = (density: LosDensity) => ({ from: `from:${r.from}:${flat}`, to: `to:${flat === 'flat' ? 'base' : r.to}:${density}:${flat}`, base: `base:${density}:${flat}` })
+    keys = { full: of('full'), coarse: of('coarse') }
+    pointKeysByRule.set(r, keys)
+  }
+  return keys
 }
 
 function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, opts: LosOptions): LineOfSight {
