@@ -261,10 +261,13 @@ export function visibilityPairs(table: Table, viewers: readonly TableModel[]): S
         continue
       }
       const pair: Shown = { from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) }
+      // its uniform fields now (as the query's pass would add them), so that pass skips the whole list
+      shapeUniformResult(table.system, 'visibility', pair as unknown as QueryResultBody)
       memo?.keepShown(v.id, t.id, los, pair)
       pairs.push(pair)
     }
   }
+  markUniform(pairs)
   return pairs
 }
 

@@ -17,8 +17,15 @@ import { segmentNearBox } from './castSegment.ts'
 import { type LosDensity, modelObstacleBox, pairBound, pairLinesMeetBox } from './sampleLineOfSight.ts'
 import { identityOf } from '../table/prepareTable.ts'
 
-/** `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is. */
-type Entry = { viewer: string; target: string; density: LosDensity; los: LineOfSight; bound: Float64Array; shown: Shown | undefined; marked: boolean; matrix: boolean }
+/**
+ * `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is.
+ * `vk`, `tk`: what the memo knew of the two models when the pair was sampled (stale once either changes).
+ * `slot`: where the bound's box on the table plane sits in the memo's flat array (the sync's first test).
+ */
+type Entry = {
+  key: string; viewer: string; target: string; vk: Known | undefined; tk: Known | undefined; slot: number
+  density: LosDensity; los: LineOfSight; bound: Float64Array; shown: Shown | undefined; marked: boolean; matrix: boolean
+}
 export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
 
 export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
@@ -36,7 +43,8 @@ export function losMemoOf(table: Table, rule: LosRule): LosMemo | undefined {
   return memo
 }
 
-type Known = { sig: string; box: Float64Array; model: TableModel }
+/** `stale`: the model changed or left since (entries that hold this object are dropped). */
+type Known = { sig: string; box: Float64Array; model: TableModel; stale: boolean }
 /** Where something changed: a box, and the model there (before or after), or null for terrain. */
 type Dirt = { box: Float64Array; model: TableModel | null }
 
@@ -48,6 +56,13 @@ export class LosMemo {
   private entries = new Map<string, Entry>()
   /** The matrix's entries (coarse, no rays) by viewer id then target id: its look-up without building a key. */
   private matrixRows = new Map<string, Map<string, Entry>>()
+  /** The last row `held` read (the matrix asks viewer by viewer). */
+  private lastViewer: string | undefined
+  private lastRow: Map<string, Entry> | undefined
+  /** Every entry by slot, and its bound's box on the table plane (x0, y0, x1, y1) at 4 × slot: one pass over packed numbers. */
+  private slots: Array<Entry | undefined> = []
+  private planeBoxes = new Float64Array(256)
+  private freeSlots: number[] = []
   private terrain: { sig: string; world: TerrainWorld } | null = null
   /** Counts since the memo was made (for benchmarks and tests). */
   readonly stats: LosMemoStats = { reused: 0, sampled: 0, dropped: 0, tables: 0 }
@@ -76,9 +91,12 @@ export class LosMemo {
       this.stats.dropped += this.entries.size
       this.entries.clear()
       this.matrixRows.clear()
+      this.lastViewer = undefined
+      this.slots = []
+      this.freeSlots = []
       this.context = context
       this.pieces = pieces
-      this.models = new Map(table.models.map((m) => [m.id, { sig: modelSig(m), box: obstacleBox(m), model: m }]))
+      this.models = new Map(table.models.map((m) => [m.id, { sig: modelSig(m), box: obstacleBox(m), model: m, stale: false }]))
       return
     }
     const dirty: Dirt[] = []
@@ -93,29 +111,45 @@ export class LosMemo {
       const sig = modelSig(m)
       const was = this.models.get(m.id)
       if (was && was.sig === sig) {
+        was.model = m // the same entry: this table's model stands for it now
         next.set(m.id, was)
         continue
       }
       const box = obstacleBox(m)
       changed.add(m.id)
-      if (was) dirty.push({ box: was.box, model: was.model })
+      if (was) {
+        was.stale = true
+        dirty.push({ box: was.box, model: was.model })
+      }
       dirty.push({ box, model: m })
-      next.set(m.id, { sig, box, model: m })
+      next.set(m.id, { sig, box, model: m, stale: false })
     }
     for (const [id, was] of this.models) {
       if (next.has(id)) continue
       changed.add(id)
+      was.stale = true
       dirty.push({ box: was.box, model: was.model })
     }
     this.models = next
     if (dirty.length === 0) return
-    for (const [key, e] of this.entries) {
-      if (changed.has(e.viewer) || changed.has(e.target) || reaches(table, rule, e, dirty)) {
-        this.entries.delete(key)
-        if (e.matrix) this.matrixRows.get(e.viewer)?.delete(e.target)
-        this.stats.dropped++
-      }
+    // A rule that stands some pieces as columns (Respawn smoke) measures them at every height.
+    for (const d of dirty) if (d.model === null && rule.terrainColumn) d.box = columnBox(d.box)
+    const flat = this.planeBoxes
+    const slots = this.slots
+    for (let s = 0; s < slots.length; s++) {
+      const e = slots[s]
+      if (e === undefined) continue
+      const gone = e.vk === undefined || e.tk === undefined ? changed.has(e.viewer) || changed.has(e.target) : e.vk.stale || e.tk.stale
+      if (gone || reaches(table, rule, e, dirty, flat, 4 * s)) this.drop(e)
     }
+  }
+
+  private drop(e: Entry): void {
+    this.entries.delete(e.key)
+    if (e.matrix) this.matrixRows.get(e.viewer)?.delete(e.target)
+    this.slots[e.slot] = undefined
+    this.freeSlots.push(e.slot)
+    this.stats.dropped++
   }
 
   get(key: string): LineOfSight | undefined {
@@ -133,11 +167,33 @@ export class LosMemo {
     bound[9] = Math.max(bound[0]!, bound[3]!) + bound[6]!
     bound[10] = Math.max(bound[1]!, bound[4]!) + bound[6]!
     const matrix = density === 'coarse' && !rays
-    const entry: Entry = { viewer: viewer.id, target: target.id, density, los, bound, shown: undefined, marked: false, matrix }
+    const old = this.entries.get(key)
+    if (old) {
+      // sampled again (the same key): the new entry takes its place
+      this.slots[old.slot] = undefined
+      this.freeSlots.push(old.slot)
+    }
+    const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.slots.length
+    if (4 * slot + 4 > this.planeBoxes.length) {
+      const grown = new Float64Array(2 * this.planeBoxes.length)
+      grown.set(this.planeBoxes)
+      this.planeBoxes = grown
+    }
+    this.planeBoxes.set(bound.subarray(7, 11), 4 * slot)
+    const vk = this.models.get(viewer.id)
+    const tk = this.models.get(target.id)
+    const entry: Entry = {
+      key, viewer: viewer.id, target: target.id, vk: vk?.model === viewer ? vk : undefined, tk: tk?.model === target ? tk : undefined, slot,
+      density, los, bound, shown: undefined, marked: false, matrix,
+    }
     this.entries.set(key, entry)
+    this.slots[slot] = entry
     if (matrix) {
       let row = this.matrixRows.get(viewer.id)
-      if (!row) this.matrixRows.set(viewer.id, (row = new Map()))
+      if (!row) {
+        this.matrixRows.set(viewer.id, (row = new Map()))
+        this.lastViewer = undefined
+      }
       row.set(target.id, entry)
     }
     this.stats.sampled++
@@ -148,7 +204,11 @@ export class LosMemo {
    * from it last time, if any. Counted as reused.
    */
   held(viewer: string, target: string): { los: LineOfSight; shown: Shown | undefined; marked: boolean } | undefined {
-    const e = this.matrixRows.get(viewer)?.get(target)
+    if (viewer !== this.lastViewer) {
+      this.lastViewer = viewer
+      this.lastRow = this.matrixRows.get(viewer)
+    }
+    const e = this.lastRow?.get(target)
     if (e) this.stats.reused++
     return e
   }
@@ -175,11 +235,12 @@ export class LosMemo {
 }
 
 /** Coarse to fine: does a change reach the pair? Its bound, the rule's predicates, then the pair's own sight lines. */
-function reaches(table: Table, rule: LosRule, e: Entry, dirty: readonly Dirt[]): boolean {
+function reaches(table: Table, rule: LosRule, e: Entry, dirty: readonly Dirt[], flat: Float64Array, at: number): boolean {
   for (let i = 0; i < dirty.length; i++) {
     const d = dirty[i]!
-    // A rule that stands some pieces as columns (Respawn smoke) measures them at every height.
-    const box = d.model === null && rule.terrainColumn ? columnBox(d.box) : d.box
+    const box = d.box
+    // the bound's box on the table plane first (packed, as nearBound's first test), then the capsule
+    if (box[3]! < flat[at]! || box[0]! > flat[at + 2]! || box[4]! < flat[at + 1]! || box[1]! > flat[at + 3]!) continue
     if (nearBound(e.bound, box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, box)) return true
   }
   return false
