@@ -19,12 +19,12 @@ import { identityOf } from '../table/prepareTable.ts'
 
 /**
  * `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is.
- * `vk`, `tk`: what the memo knew of the two models when the pair was sampled (stale once either changes).
- * `slot`: where the bound's box on the table plane sits in the memo's flat array (the sync's first test).
+ * `slot`: where the pair's bound and the versions of its two models sit in the memo's packed arrays (the sync reads
+ * those and nothing else of a pair the change does not reach).
  */
 type Entry = {
-  key: string; viewer: string; target: string; vk: Known | undefined; tk: Known | undefined; slot: number
-  density: LosDensity; los: LineOfSight; bound: Float64Array; shown: Shown | undefined; marked: boolean; matrix: boolean
+  key: string; viewer: string; target: string; slot: number
+  density: LosDensity; los: LineOfSight; shown: Shown | undefined; marked: boolean; matrix: boolean
 }
 export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
 
@@ -43,8 +43,10 @@ export function losMemoOf(table: Table, rule: LosRule): LosMemo | undefined {
   return memo
 }
 
-/** `stale`: the model changed or left since (entries that hold this object are dropped). */
-type Known = { sig: string; box: Float64Array; model: TableModel; stale: boolean }
+/** `num`: the model id's number in the memo; `gen`: the version of that id this entry is (bumped when the model changes or leaves). */
+type Known = { sig: string; box: Float64Array; model: TableModel; num: number; gen: number }
+/** Numbers per slot: the pair's bound (7) and its box on the table plane (4), see `set`. */
+const BOUND = 12
 /** Where something changed: a box, and the model there (before or after), or null for terrain. */
 type Dirt = { box: Float64Array; model: TableModel | null }
 
@@ -59,10 +61,17 @@ export class LosMemo {
   /** The last row `held` read (the matrix asks viewer by viewer). */
   private lastViewer: string | undefined
   private lastRow: Map<string, Entry> | undefined
-  /** Every entry by slot, and its bound's box on the table plane (x0, y0, x1, y1) at 4 × slot: one pass over packed numbers. */
+  /**
+   * Every entry by slot; its bound at BOUND × slot; its viewer's number and version, then its target's, at 4 × slot
+   * (number -1: not known to the memo when set, the ids are checked). The sync's pass reads packed numbers.
+   */
   private slots: Array<Entry | undefined> = []
-  private planeBoxes = new Float64Array(256)
+  private bounds: Float64Array = new Float64Array(BOUND * 64)
+  private versions: Int32Array = new Int32Array(4 * 64)
   private freeSlots: number[] = []
+  /** Model ids' numbers and each number's current version. */
+  private nums = new Map<string, number>()
+  private gens: Int32Array = new Int32Array(64)
   private terrain: { sig: string; world: TerrainWorld } | null = null
   /** Counts since the memo was made (for benchmarks and tests). */
   readonly stats: LosMemoStats = { reused: 0, sampled: 0, dropped: 0, tables: 0 }
@@ -96,7 +105,7 @@ export class LosMemo {
       this.freeSlots = []
       this.context = context
       this.pieces = pieces
-      this.models = new Map(table.models.map((m) => [m.id, { sig: modelSig(m), box: obstacleBox(m), model: m, stale: false }]))
+      this.models = new Map(table.models.map((m) => [m.id, this.known(m, modelSig(m), obstacleBox(m))]))
       return
     }
     const dirty: Dirt[] = []
@@ -118,38 +127,57 @@ export class LosMemo {
       const box = obstacleBox(m)
       changed.add(m.id)
       if (was) {
-        was.stale = true
+        this.gens[was.num]!++
         dirty.push({ box: was.box, model: was.model })
       }
       dirty.push({ box, model: m })
-      next.set(m.id, { sig, box, model: m, stale: false })
+      next.set(m.id, this.known(m, sig, box))
     }
     for (const [id, was] of this.models) {
       if (next.has(id)) continue
       changed.add(id)
-      was.stale = true
+      this.gens[was.num]!++
       dirty.push({ box: was.box, model: was.model })
     }
     this.models = next
     if (dirty.length === 0) return
     // A rule that stands some pieces as columns (Respawn smoke) measures them at every height.
     for (const d of dirty) if (d.model === null && rule.terrainColumn) d.box = columnBox(d.box)
-    const flat = this.planeBoxes
-    const slots = this.slots
+    const { slots, bounds, versions, gens } = this
     for (let s = 0; s < slots.length; s++) {
-      const e = slots[s]
-      if (e === undefined) continue
-      const gone = e.vk === undefined || e.tk === undefined ? changed.has(e.viewer) || changed.has(e.target) : e.vk.stale || e.tk.stale
-      if (gone || reaches(table, rule, e, dirty, flat, 4 * s)) this.drop(e)
+      const v = 4 * s
+      const vn = versions[v]!
+      const tn = versions[v + 2]!
+      if (vn === -2) continue // a free slot
+      let gone: boolean
+      if (vn >= 0 && tn >= 0) gone = gens[vn] !== versions[v + 1] || gens[tn] !== versions[v + 3]
+      else gone = changed.has(slots[s]!.viewer) || changed.has(slots[s]!.target)
+      if (gone || reaches(table, rule, slots[s]!, dirty, bounds, BOUND * s)) this.drop(slots[s]!)
     }
+  }
+
+  /** What the memo knows of a model, at its id's current version. */
+  private known(m: TableModel, sig: string, box: Float64Array): Known {
+    let num = this.nums.get(m.id)
+    if (num === undefined) {
+      num = this.nums.size
+      this.nums.set(m.id, num)
+      if (num >= this.gens.length) this.gens = grown(this.gens, num + 1) as Int32Array
+    }
+    return { sig, box, model: m, num, gen: this.gens[num]! }
   }
 
   private drop(e: Entry): void {
     this.entries.delete(e.key)
     if (e.matrix) this.matrixRows.get(e.viewer)?.delete(e.target)
-    this.slots[e.slot] = undefined
-    this.freeSlots.push(e.slot)
+    this.free(e.slot)
     this.stats.dropped++
+  }
+
+  private free(slot: number): void {
+    this.slots[slot] = undefined
+    this.versions[4 * slot] = -2
+    this.freeSlots.push(slot)
   }
 
   get(key: string): LineOfSight | undefined {
@@ -159,33 +187,34 @@ export class LosMemo {
   }
 
   set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight, density: LosDensity, rays = false): void {
-    // The pair's bound (7 numbers), then its box on the table plane (a quick test before the capsule's).
-    const bound = new Float64Array(11)
-    pairBound(viewer, target, bound)
-    bound[7] = Math.min(bound[0]!, bound[3]!) - bound[6]!
-    bound[8] = Math.min(bound[1]!, bound[4]!) - bound[6]!
-    bound[9] = Math.max(bound[0]!, bound[3]!) + bound[6]!
-    bound[10] = Math.max(bound[1]!, bound[4]!) + bound[6]!
     const matrix = density === 'coarse' && !rays
     const old = this.entries.get(key)
     if (old) {
       // sampled again (the same key): the new entry takes its place
-      this.slots[old.slot] = undefined
-      this.freeSlots.push(old.slot)
+      this.free(old.slot)
     }
     const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.slots.length
-    if (4 * slot + 4 > this.planeBoxes.length) {
-      const grown = new Float64Array(2 * this.planeBoxes.length)
-      grown.set(this.planeBoxes)
-      this.planeBoxes = grown
+    if (BOUND * slot + BOUND > this.bounds.length) {
+      this.bounds = grown(this.bounds, BOUND * slot + BOUND) as Float64Array
+      this.versions = grown(this.versions, 4 * slot + 4) as Int32Array
     }
-    this.planeBoxes.set(bound.subarray(7, 11), 4 * slot)
+    // The pair's bound (7 numbers), then its box on the table plane (a quick test before the capsule's).
+    const b = this.bounds
+    const at = BOUND * slot
+    pairBound(viewer, target, b, at)
+    b[at + 7] = Math.min(b[at]!, b[at + 3]!) - b[at + 6]!
+    b[at + 8] = Math.min(b[at + 1]!, b[at + 4]!) - b[at + 6]!
+    b[at + 9] = Math.max(b[at]!, b[at + 3]!) + b[at + 6]!
+    b[at + 10] = Math.max(b[at + 1]!, b[at + 4]!) + b[at + 6]!
     const vk = this.models.get(viewer.id)
     const tk = this.models.get(target.id)
-    const entry: Entry = {
-      key, viewer: viewer.id, target: target.id, vk: vk?.model === viewer ? vk : undefined, tk: tk?.model === target ? tk : undefined, slot,
-      density, los, bound, shown: undefined, marked: false, matrix,
-    }
+    // the versions the pair was sampled at (a model the memo does not hold as this one: its id is checked instead)
+    const known = vk?.model === viewer && tk?.model === target
+    this.versions[4 * slot] = known ? vk.num : -1
+    this.versions[4 * slot + 1] = known ? vk.gen : 0
+    this.versions[4 * slot + 2] = known ? tk.num : -1
+    this.versions[4 * slot + 3] = known ? tk.gen : 0
+    const entry: Entry = { key, viewer: viewer.id, target: target.id, slot, density, los, shown: undefined, marked: false, matrix }
     this.entries.set(key, entry)
     this.slots[slot] = entry
     if (matrix) {
@@ -235,15 +264,19 @@ export class LosMemo {
 }
 
 /** Coarse to fine: does a change reach the pair? Its bound, the rule's predicates, then the pair's own sight lines. */
-function reaches(table: Table, rule: LosRule, e: Entry, dirty: readonly Dirt[], flat: Float64Array, at: number): boolean {
+function reaches(table: Table, rule: LosRule, e: Entry, dirty: readonly Dirt[], bounds: Float64Array, at: number): boolean {
   for (let i = 0; i < dirty.length; i++) {
     const d = dirty[i]!
-    const box = d.box
-    // the bound's box on the table plane first (packed, as nearBound's first test), then the capsule
-    if (box[3]! < flat[at]! || box[0]! > flat[at + 2]! || box[4]! < flat[at + 1]! || box[1]! > flat[at + 3]!) continue
-    if (nearBound(e.bound, box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, box)) return true
+    if (nearBound(bounds, at, d.box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, d.box)) return true
   }
   return false
+}
+
+/** A copy of `a` at least `length` long (doubled), for the packed arrays. */
+function grown(a: Float64Array | Int32Array, length: number): Float64Array | Int32Array {
+  const out = a instanceof Float64Array ? new Float64Array(Math.max(length, 2 * a.length)) : new Int32Array(Math.max(length, 2 * a.length))
+  out.set(a)
+  return out
 }
 
 /**
@@ -292,7 +325,7 @@ function columnBox(box: Float64Array): Float64Array {
 }
 
 /** Does the pair's bound come near the box on the table plane (heights ignored, so 2D rules are covered too)? */
-function nearBound(b: Float64Array, box: Float64Array): boolean {
-  if (box[3]! < b[7]! || box[0]! > b[9]! || box[4]! < b[8]! || box[1]! > b[10]!) return false
-  return segmentNearBox(b[0]!, b[1]!, 0, b[3]!, b[4]!, 0, box, 0, b[6]!, true)
+function nearBound(b: Float64Array, at: number, box: Float64Array): boolean {
+  if (box[3]! < b[at + 7]! || box[0]! > b[at + 9]! || box[4]! < b[at + 8]! || box[1]! > b[at + 10]!) return false
+  return segmentNearBox(b[at]!, b[at + 1]!, 0, b[at + 3]!, b[at + 4]!, 0, box, 0, b[at + 6]!, true)
 }

@@ -110,6 +110,18 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     expect(blocked).toBeGreaterThan(20)
   })
 
+  it('a model taken off the table and put back elsewhere: its old pairs are not shown again', () => {
+    const scene = generateTable(7, 20, 10)
+    const memo = new LosMemo()
+    const matrixOf = (s: Scene, m?: LosMemo) => JSON.stringify(runQuery(load(s, m), { id: 'v', type: 'visibility' }))
+    matrixOf(scene, memo)
+    const gone = { ...scene, models: scene.models.filter((m) => m.id !== 'm3') }
+    expect(matrixOf(gone, memo)).toBe(matrixOf(gone))
+    const back = { ...scene, models: scene.models.map((m) => (m.id === 'm3' ? { ...m, position: [onTable(m.position[0] + 300), onTable(m.position[1] + 200)] as [number, number] } : m)) }
+    expect(matrixOf(back, memo)).toBe(matrixOf(back))
+    expect(matrixOf(back)).not.toBe(matrixOf(scene))
+  })
+
   it('one model moved: only pairs it can reach are sampled again', () => {
     const scene = generateTable(42, 30, 25)
     const memo = new LosMemo()
