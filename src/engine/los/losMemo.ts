@@ -55,6 +55,8 @@ export class LosMemo {
   private context = ''
   private models = new Map<string, Known>()
   private pieces: Array<{ id: string; sig: string; box: Float64Array }> = []
+  /** The terrain world `pieces` were read from. */
+  private piecesWorld: TerrainWorld | null = null
   private entries = new Map<string, Entry>()
   /** The matrix's entries (coarse, no rays) by viewer id then target id: its look-up without building a key. */
   private matrixRows = new Map<string, Map<string, Entry>>()
@@ -93,7 +95,10 @@ export class LosMemo {
     this.table = table
     this.stats.tables++
     const context = `${identityOf(table.system)}\u0000${JSON.stringify(table.options)}`
-    const pieces = table.terrain.map((p) => ({ id: p.id, sig: JSON.stringify(p.scene), box: table.world.pieceBounds.slice(6 * p.index, 6 * p.index + 6) }))
+    // The same world as last time (worldFor: built from the same pieces' JSON): every piece is as it was.
+    const pieces = table.world === this.piecesWorld ? this.pieces
+      : table.terrain.map((p) => ({ id: p.id, sig: JSON.stringify(p.scene), box: table.world.pieceBounds.slice(6 * p.index, 6 * p.index + 6) }))
+    this.piecesWorld = table.world
     const sameLayout = pieces.length === this.pieces.length && pieces.every((p, i) => p.id === this.pieces[i]!.id)
     if (context !== this.context || !sameLayout) {
       // Another system, other options or pieces added, removed or reordered: start again.

@@ -110,6 +110,24 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     expect(blocked).toBeGreaterThan(20)
   })
 
+  it('terrain pieces moved one after another: the memo-backed matrix follows each (and the moves do change it)', () => {
+    let changedMatrices = 0
+    for (let seed = 1; seed <= 6; seed++) {
+      let scene = generateTable(seed, 10, 12)
+      const memo = new LosMemo()
+      const matrixOf = (s: Scene, m?: LosMemo) => JSON.stringify(runQuery(load(s, m), { id: 'v', type: 'visibility' }))
+      let last = matrixOf(scene, memo)
+      for (let k = 0; k < 3; k++) {
+        scene = { ...scene, terrain: scene.terrain!.map((t, i) => (i === (seed + k) % 12 && 'footprint' in t ? { ...t, footprint: t.footprint.map(([x, y]) => [x + 150, y] as [number, number]) } : t)) }
+        const live = matrixOf(scene, memo)
+        expect(live).toBe(matrixOf(scene))
+        if (live !== last) changedMatrices++
+        last = live
+      }
+    }
+    expect(changedMatrices).toBeGreaterThan(5)
+  })
+
   it('a model taken off the table and put back elsewhere: its old pairs are not shown again', () => {
     const scene = generateTable(7, 20, 10)
     const memo = new LosMemo()
