@@ -25,7 +25,11 @@ import { identityOf } from '../table/prepareTable.ts'
 type Entry = {
   key: string; viewer: string; target: string; slot: number
   density: LosDensity; los: LineOfSight; shown: Shown | undefined; marked: boolean; matrix: boolean
+  /** `shown`'s class (read here, not from `shown`); `cell`: the entry's place in the memo's grid, or -1. */
+  shownClass: string | undefined; cell: number
 }
+/** A matrix pair held by the memo, as `held`/`heldAt` give it. */
+export type HeldPair = { readonly los: LineOfSight; readonly shown: Shown | undefined; readonly shownClass: string | undefined; readonly marked: boolean }
 export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
 
 export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
@@ -71,6 +75,12 @@ export class LosMemo {
   private bounds: Float64Array = new Float64Array(BOUND * 64)
   private versions: Int32Array = new Int32Array(4 * 64)
   private freeSlots: number[] = []
+  /**
+   * The matrix's entries by the last table's model indices (viewer × models + target), `gridIds` those
+   * models' ids: `heldAt` reads one cell instead of hashing two ids.
+   */
+  private grid: Array<Entry | undefined> = []
+  private gridIds: string[] = []
   /** Model ids' numbers and each number's current version. */
   private nums = new Map<string, number>()
   private gens: Int32Array = new Int32Array(64)
@@ -94,6 +104,7 @@ export class LosMemo {
     if (this.table === table) return
     this.table = table
     this.stats.tables++
+    this.layGrid(table)
     const context = `${identityOf(table.system)}\u0000${JSON.stringify(table.options)}`
     // The same world as last time (worldFor: built from the same pieces' JSON): every piece is as it was.
     const pieces = table.world === this.piecesWorld ? this.pieces
@@ -106,6 +117,7 @@ export class LosMemo {
       this.entries.clear()
       this.matrixRows.clear()
       this.lastViewer = undefined
+      this.grid.fill(undefined)
       this.slots = []
       this.freeSlots = []
       this.context = context
@@ -172,8 +184,35 @@ export class LosMemo {
     return { sig, box, model: m, num, gen: this.gens[num]! }
   }
 
+  /** The grid laid out for this table's models (kept as is while their ids and order are). */
+  private layGrid(table: Table): void {
+    const models = table.models
+    const n = models.length
+    let same = n === this.gridIds.length
+    for (let i = 0; same && i < n; i++) same = models[i]!.id === this.gridIds[i]
+    if (same) return
+    this.gridIds = models.map((m) => m.id)
+    this.grid = new Array<Entry | undefined>(n * n).fill(undefined)
+    const at = new Map(models.map((m, i) => [m.id, i]))
+    for (const [viewer, row] of this.matrixRows) {
+      const vi = at.get(viewer)
+      for (const [target, e] of row) {
+        const ti = at.get(target)
+        e.cell = vi === undefined || ti === undefined ? -1 : vi * n + ti
+        if (e.cell >= 0) this.grid[e.cell] = e
+      }
+    }
+  }
+
+  /** The grid's cell of viewer → target on the table the grid is laid for, or -1. */
+  private cellOf(viewer: TableModel, target: TableModel): number {
+    const n = this.gridIds.length
+    return this.gridIds[viewer.index] === viewer.id && this.gridIds[target.index] === target.id ? viewer.index * n + target.index : -1
+  }
+
   private drop(e: Entry): void {
     this.entries.delete(e.key)
+    if (e.cell >= 0 && this.grid[e.cell] === e) this.grid[e.cell] = undefined
     if (e.matrix) this.matrixRows.get(e.viewer)?.delete(e.target)
     this.free(e.slot)
     this.stats.dropped++
@@ -197,6 +236,7 @@ export class LosMemo {
     if (old) {
       // sampled again (the same key): the new entry takes its place
       this.free(old.slot)
+      if (old.cell >= 0 && this.grid[old.cell] === old) this.grid[old.cell] = undefined
     }
     const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.slots.length
     if (BOUND * slot + BOUND > this.bounds.length) {
@@ -219,7 +259,7 @@ export class LosMemo {
     this.versions[4 * slot + 1] = known ? vk.gen : 0
     this.versions[4 * slot + 2] = known ? tk.num : -1
     this.versions[4 * slot + 3] = known ? tk.gen : 0
-    const entry: Entry = { key, viewer: viewer.id, target: target.id, slot, density, los, shown: undefined, marked: false, matrix }
+    const entry: Entry = { key, viewer: viewer.id, target: target.id, slot, density, los, shown: undefined, marked: false, matrix, shownClass: undefined, cell: -1 }
     this.entries.set(key, entry)
     this.slots[slot] = entry
     if (matrix) {
@@ -229,6 +269,10 @@ export class LosMemo {
         this.lastViewer = undefined
       }
       row.set(target.id, entry)
+      if (this.table !== null && this.table.findModel(viewer.id) === viewer) {
+        entry.cell = this.cellOf(viewer, target)
+        if (entry.cell >= 0) this.grid[entry.cell] = entry
+      }
     }
     this.stats.sampled++
   }
@@ -237,7 +281,7 @@ export class LosMemo {
    * The matrix's look-up (one per pair): the coarse line held for viewer → target and the pair shown
    * from it last time, if any. Counted as reused.
    */
-  held(viewer: string, target: string): { los: LineOfSight; shown: Shown | undefined; marked: boolean } | undefined {
+  held(viewer: string, target: string): HeldPair | undefined {
     if (viewer !== this.lastViewer) {
       this.lastViewer = viewer
       this.lastRow = this.matrixRows.get(viewer)
@@ -247,19 +291,28 @@ export class LosMemo {
     return e
   }
 
+  /** `held` for two models of `table` (the table the memo was last brought to): one read of the grid. */
+  heldAt(table: Table, viewer: TableModel, target: TableModel): HeldPair | undefined {
+    if (table !== this.table) return this.held(viewer.id, target.id)
+    const e = this.grid[viewer.index * this.gridIds.length + target.index]
+    if (e === undefined || e.viewer !== viewer.id || e.target !== target.id) return this.held(viewer.id, target.id)
+    this.stats.reused++
+    return e
+  }
+
   /** Keep the matrix pair made from the coarse line held for viewer → target. */
   keepShown(viewer: string, target: string, los: LineOfSight, shown: Shown): void {
     const e = this.matrixRows.get(viewer)?.get(target)
     if (e && e.los === los) {
       e.shown = shown
+      e.shownClass = shown.class
       e.marked = false
     }
   }
 
-  /** The pair kept for viewer → target has been marked uniform (markUniform, once). */
-  markedShown(viewer: string, target: string): void {
-    const e = this.matrixRows.get(viewer)?.get(target)
-    if (e) e.marked = true
+  /** The pair `held` gave has been marked uniform (markUniform, once). */
+  markedShown(pair: HeldPair): void {
+    ;(pair as Entry).marked = true
   }
 
   /** How many pair results are held. */

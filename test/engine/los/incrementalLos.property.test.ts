@@ -128,6 +128,18 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     expect(changedMatrices).toBeGreaterThan(5)
   })
 
+  it('models listed in another order (and one moved): the memo-backed matrix equals a fresh one', () => {
+    const scene = generateTable(11, 16, 10)
+    const memo = new LosMemo()
+    const matrixOf = (s: Scene, m?: LosMemo) => JSON.stringify(runQuery(load(s, m), { id: 'v', type: 'visibility' }))
+    matrixOf(scene, memo)
+    const reordered = { ...scene, models: [...scene.models].reverse() }
+    expect(matrixOf(reordered, memo)).toBe(matrixOf(reordered))
+    const movedToo = { ...reordered, models: reordered.models.map((m, i) => (i === 3 ? { ...m, position: [onTable(m.position[0] + 120), m.position[1]] as [number, number] } : m)) }
+    expect(matrixOf(movedToo, memo)).toBe(matrixOf(movedToo))
+    expect(matrixOf(scene, memo)).toBe(matrixOf(scene))
+  })
+
   it('a model taken off the table and put back elsewhere: its old pairs are not shown again', () => {
     const scene = generateTable(7, 20, 10)
     const memo = new LosMemo()
