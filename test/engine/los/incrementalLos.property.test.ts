@@ -155,11 +155,14 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
   it('one model moved: only pairs it can reach are sampled again', () => {
     const scene = generateTable(42, 30, 25)
     const memo = new LosMemo()
-    runQuery(load(scene, memo), { id: 'v', type: 'visibility' })
+    const first = load(scene, memo)
+    runQuery(first, { id: 'v', type: 'visibility' })
     const before = memo.stats.sampled
     expect(before).toBe(450)
     const moved = { ...scene, models: scene.models.map((m) => (m.id === 'm3' ? { ...m, position: [m.position[0] + 10, m.position[1]] as [number, number] } : m)) }
     const live = load(moved, memo)
+    // the terrain is unchanged: its world (and BVH) is the one built for the first table
+    expect(live.world).toBe(first.world)
     const matrix = runQuery(live, { id: 'v', type: 'visibility' }) as { pairs: unknown[] }
     const resampled = memo.stats.sampled - before
     // every pair with m3 (15 enemies × 2 ways) is sampled again, and no more than a fraction of the rest
