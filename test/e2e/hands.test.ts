@@ -1,7 +1,8 @@
 // Hands in Chromium (issue 15): the camera mode with the fake camera showing the demo table (no hand
 // in it). "Track hands" loads the bundled hand_landmarker.task (built by npm run models:hands) with
 // tasks-vision's wasm, both from the app's own origin and only then; the model runs on the table
-// frames and finds no hand; marker tracking keeps running alongside. Rates and latencies are printed
+// frames and finds no hand; marker tracking keeps running alongside. With a rendered hand beside a
+// model in the camera image, it finds the hand live and the model is held. Rates and latencies are printed
 // (and written to test-results/hands/rates.json). The user-supplied path: a .task file picked in the
 // panel is kept in IndexedDB across a reload and used; a file that is not a hand bundle is refused.
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
-import { dismissMessages, renderDemoTable } from '../setup/demoTable.ts'
+import { MOVED_B1, dismissMessages, renderDemoTable } from '../setup/demoTable.ts'
+import { layHandOnTable, renderOpenHand } from './handsRender/handOverTable.ts'
 
 warnIfNoChromium('test/e2e/hands.test.ts (browser tests)')
 
@@ -33,12 +35,17 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
   let server: AppServer
   const dir = join(RESULTS_DIR, 'hands')
   const videoPath = join(dir, 'demo-table.y4m')
+  const handVideoPath = join(dir, 'demo-table-hand.y4m')
   const registryPath = join(dir, 'registry.json')
 
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true })
     const rendered = await renderDemoTable(6, { width: 1280, height: 720 })
     writeFileSync(videoPath, encodeY4m(rendered.frames, 10))
+    // The same table with a rendered hand (handsRendered.test.ts) resting beside b1, whose marker still shows.
+    const hand = await renderOpenHand()
+    const beside: [number, number] = [MOVED_B1.position[0] - 80, MOVED_B1.position[1] + 40]
+    writeFileSync(handVideoPath, encodeY4m(rendered.frames.map((f) => layHandOnTable(f, hand, rendered.synth.spec, beside).frame), 10))
     writeFileSync(registryPath, JSON.stringify(rendered.synth.registry, null, 1))
     server = await startAppServer()
   }, 240_000)
@@ -53,14 +60,22 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
     await page.getByTestId('hands-panel').waitFor({ timeout: 60_000 })
   }
 
-  it('the bundled model and the wasm load from the app (only when asked), run on table frames, find no hand; markers keep tracking', async () => {
-    const session = await launchChromium({ fakeVideo: videoPath })
-    const requests: string[] = []
-    session.page.on('request', (r) => requests.push(r.url()))
+  /** Chromium with `video` as its camera, the app in Camera mode with the camera started; closed after `body`. */
+  const inCamera = async (video: string, body: (page: Page) => Promise<void>, beforeGoto?: (page: Page) => void) => {
+    const session = await launchChromium({ fakeVideo: video })
     try {
-      const page = session.page
-      await page.goto(server.url)
-      await startCamera(page)
+      beforeGoto?.(session.page)
+      await session.page.goto(server.url)
+      await startCamera(session.page)
+      await body(session.page)
+    } finally {
+      await session.close()
+    }
+  }
+
+  it('the bundled model and the wasm load from the app (only when asked), run on table frames, find no hand; markers keep tracking', async () => {
+    const requests: string[] = []
+    await inCamera(videoPath, async (page) => {
       const status = page.getByTestId('tracking-status')
       await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
       await page.waitForTimeout(3000)
@@ -97,17 +112,27 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       }
       await page.getByTestId('hands-stop').click()
       await page.getByTestId('stop-camera').click()
-    } finally {
-      await session.close()
-    }
+    }, (page) => page.on('request', (r) => requests.push(r.url())))
+  }, 300_000)
+
+  it('a hand in the camera: the real model finds it live and the models beside it are held ("hand over the table: holding …")', async () => {
+    await inCamera(handVideoPath, async (page) => {
+      const status = page.getByTestId('tracking-status')
+      await expect.poll(() => status.getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
+      expect(await status.innerText()).not.toContain('hand over the table')
+      await page.getByTestId('hands-start').click()
+      await expect.poll(() => page.getByTestId('hands-status').innerText(), { timeout: 120_000 }).toMatch(/hands \d+\.\d fps · 1 in view/)
+      await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/hand over the table: holding \d+ models?/)
+      await dismissMessages(page)
+      await page.screenshot({ path: screenshotPath('hands-camera-hand-in-view') })
+      await page.getByTestId('hands-stop').click()
+      // Hands off: nothing holds the models any more.
+      await expect.poll(() => status.innerText(), { timeout: 30_000 }).not.toContain('hand over the table')
+    })
   }, 300_000)
 
   it('a user-supplied hand_landmarker.task is kept in IndexedDB across a reload and used; a wrong file is refused', async () => {
-    const session = await launchChromium({ fakeVideo: videoPath })
-    try {
-      const page = session.page
-      await page.goto(server.url)
-      await startCamera(page)
+    await inCamera(videoPath, async (page) => {
       await page.getByTestId('hand-model-source').selectOption('file')
       await page.getByTestId('hand-model-file').setInputFiles(registryPath)
       await expect.poll(() => page.getByTestId('hands-error').innerText()).toContain('registry.json is not a hand_landmarker.task (not a zip archive)')
@@ -127,8 +152,6 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       await page.getByTestId('hand-model-url').fill(`${server.url}no-such-model.task`)
       await page.getByTestId('hands-start').click()
       await expect.poll(() => page.getByTestId('hands-error').innerText(), { timeout: 20_000 }).toMatch(/no-such-model\.task (could not be fetched: HTTP 404|is not a hand_landmarker\.task)/)
-    } finally {
-      await session.close()
-    }
+    })
   }, 300_000)
 })

@@ -139,6 +139,7 @@ export function PhotoMode() {
         return
       }
       let poses = result.objects.filter((o) => o.frame === 'table')
+      let heldIds: string[] = []
       if (handsOn) {
         // Models under a hand keep their place (same HandOcclusion logic as the camera flow).
         const { findHandsInPhoto, holdUnderHands } = await import('../hands/photoHands.ts')
@@ -147,6 +148,7 @@ export function PhotoMode() {
           const found = await findHandsInPhoto(file, image.width, image.height, loadHandModelChoice())
           const held = holdUnderHands(registry.registry, result, useApp.getState().scene, found.hands)
           poses = held.free
+          heldIds = held.heldModelIds
           const n = found.hands.length
           useApp.getState().setTracking({ message: `${file.name} · ${held.status ?? (n === 0 ? 'no hand in the photo' : `${n} hand${n === 1 ? '' : 's'}, holding no model`)}`, heldModels: held.heldModelIds })
         } catch (e) {
@@ -162,7 +164,7 @@ export function PhotoMode() {
       useApp.getState().setTracking({ placedModels: merged.report.placedModels })
       const uncertaintyMm = Math.max(0, ...poses.map((p) => p.uncertainty ?? 0))
       setFreezeProvider(async () => ({ source: 'photo', frames: 1, uncertaintyMm }))
-      useApp.getState().notify({ level: 'info', text: `From the photo: ${describeMerge(merged.report, registry.registry)}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
+      useApp.getState().notify({ level: 'info', text: `From the photo: ${describeMerge({ ...merged.report, notSeen: merged.report.notSeen.filter((id) => !heldIds.includes(id)) }, registry.registry)}${heldIds.length ? `; under a hand (kept where they were): ${heldIds.join(', ')}` : ''}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
     } catch (e) {
       useApp.getState().setTracking({ state: 'error', message: e instanceof Error ? e.message : String(e) })
     }

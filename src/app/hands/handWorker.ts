@@ -18,11 +18,13 @@ export type HandsTuning = {
 }
 
 /**
- * Defaults chosen on `npm run bench:hands` (see src/app/hands/README.md): CPU (XNNPACK) beats the GPU
- * delegate on software WebGL and is on par elsewhere; 480 px keeps a hand at arm's length above the
- * palm detector's smallest size; two hands, because players use both.
+ * Defaults: 640 px (the landmark model crops the hand from this frame, so a hand at arm's length
+ * keeps ~160 px of detail for its 224² input; `npm run bench:hands` compares 320/480 on a given
+ * machine), CPU (XNNPACK: the GPU delegate needs WebGL in the worker, software-rendered in headless
+ * Chromium), two hands because players use both (`one-hand` in the bench: with one hand tracked the
+ * palm detector then stops running).
  */
-export const DEFAULT_HANDS_TUNING: HandsTuning = { inputPx: 480, delegate: 'CPU', numHands: 2 }
+export const DEFAULT_HANDS_TUNING: HandsTuning = { inputPx: 640, delegate: 'CPU', numHands: 2 }
 
 /** The tuning, with `?hands-input=320&hands-delegate=GPU&hands-max=1` overrides (benchmarks); bad values are ignored. */
 export function handsTuning(search: string = typeof location === 'undefined' ? '' : location.search): HandsTuning {

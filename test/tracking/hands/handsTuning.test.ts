@@ -6,7 +6,7 @@ import { DEFAULT_HANDS_TUNING, handsTuning } from '../../../src/app/hands/handWo
 describe('hands tuning from the page URL', () => {
   it('defaults without parameters', () => {
     expect(handsTuning('')).toEqual(DEFAULT_HANDS_TUNING)
-    expect(DEFAULT_HANDS_TUNING).toEqual({ inputPx: 480, delegate: 'CPU', numHands: 2 })
+    expect(DEFAULT_HANDS_TUNING).toEqual({ inputPx: 640, delegate: 'CPU', numHands: 2 })
   })
   it('reads input width, delegate and hands', () => {
     expect(handsTuning('?hands-input=320&hands-delegate=GPU&hands-max=1')).toEqual({ inputPx: 320, delegate: 'GPU', numHands: 1 })
