@@ -248,23 +248,26 @@ export function visibilityPairs(table: Table, viewers: readonly TableModel[]): S
       // losFigure's fields, only those the matrix shows (the whole figure costs more than a reused line)
       // With a memo, one look-up per pair: a held line is used as is, and when its class is unchanged
       // the pair shown from it last time (already uniform) is shown again.
-      const held = memo?.held(v.id, t.id)
+      const held = memo?.heldAt(table, v, t)
       const los = held ? held.los : lineOfSight(table, v, t, false, 'coarse')
       const cls = classify?.(table, v, t, los)
       const kept = held?.shown
-      if (kept !== undefined && kept.class === cls && isUniform(kept)) {
+      if (kept !== undefined && held!.shownClass === cls && (held!.marked || isUniform(kept))) {
         if (!held!.marked) {
           markUniform(kept)
-          memo!.markedShown(v.id, t.id)
+          memo!.markedShown(held!)
         }
         pairs.push(kept)
         continue
       }
       const pair: Shown = { from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) }
+      // its uniform fields now (as the query's pass would add them), so that pass skips the whole list
+      shapeUniformResult(table.system, 'visibility', pair as unknown as QueryResultBody)
       memo?.keepShown(v.id, t.id, los, pair)
       pairs.push(pair)
     }
   }
+  markUniform(pairs)
   return pairs
 }
 

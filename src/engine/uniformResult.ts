@@ -163,6 +163,7 @@ function areaOf(kind: AreaFigure['kind'], o: Obj): AreaFigure {
  * pair a LosMemo kept from an earlier matrix): shapeUniformResult does not walk them again. Speed
  * only: walking them would add nothing, the pass being idempotent.
  */
+// An array marked so (a visibility matrix's pairs, each shaped as it was made) is skipped whole.
 const alreadyUniform = new WeakSet<object>()
 export function markUniform(o: object): void {
   alreadyUniform.add(o)
@@ -176,6 +177,7 @@ export function shapeUniformResult(system: RuleSystem, type: string, body: Query
   const refused = body.allowed === false
   const visit = (v: unknown): void => {
     if (Array.isArray(v)) {
+      if (alreadyUniform.has(v)) return
       for (const x of v) visit(x)
       return
     }

@@ -17,8 +17,19 @@ import { segmentNearBox } from './castSegment.ts'
 import { type LosDensity, modelObstacleBox, pairBound, pairLinesMeetBox } from './sampleLineOfSight.ts'
 import { identityOf } from '../table/prepareTable.ts'
 
-/** `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is. */
-type Entry = { viewer: string; target: string; density: LosDensity; los: LineOfSight; bound: Float64Array; shown: Shown | undefined; marked: boolean; matrix: boolean }
+/**
+ * `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is.
+ * `slot`: where the pair's bound and the versions of its two models sit in the memo's packed arrays (the sync reads
+ * those and nothing else of a pair the change does not reach).
+ */
+type Entry = {
+  key: string; viewer: string; target: string; slot: number
+  density: LosDensity; los: LineOfSight; shown: Shown | undefined; marked: boolean; matrix: boolean
+  /** `shown`'s class (read here, not from `shown`); `cell`: the entry's place in the memo's grid, or -1. */
+  shownClass: string | undefined; cell: number
+}
+/** A matrix pair held by the memo, as `held`/`heldAt` give it. */
+export type HeldPair = { readonly los: LineOfSight; readonly shown: Shown | undefined; readonly shownClass: string | undefined; readonly marked: boolean }
 export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
 
 export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
@@ -36,7 +47,10 @@ export function losMemoOf(table: Table, rule: LosRule): LosMemo | undefined {
   return memo
 }
 
-type Known = { sig: string; box: Float64Array; model: TableModel }
+/** `num`: the model id's number in the memo; `gen`: the version of that id this entry is (bumped when the model changes or leaves). */
+type Known = { sig: string; box: Float64Array; model: TableModel; num: number; gen: number }
+/** Numbers per slot: the pair's bound (7) and its box on the table plane (4), see `set`. */
+const BOUND = 12
 /** Where something changed: a box, and the model there (before or after), or null for terrain. */
 type Dirt = { box: Float64Array; model: TableModel | null }
 
@@ -45,9 +59,31 @@ export class LosMemo {
   private context = ''
   private models = new Map<string, Known>()
   private pieces: Array<{ id: string; sig: string; box: Float64Array }> = []
+  /** The terrain world `pieces` were read from. */
+  private piecesWorld: TerrainWorld | null = null
   private entries = new Map<string, Entry>()
   /** The matrix's entries (coarse, no rays) by viewer id then target id: its look-up without building a key. */
   private matrixRows = new Map<string, Map<string, Entry>>()
+  /** The last row `held` read (the matrix asks viewer by viewer). */
+  private lastViewer: string | undefined
+  private lastRow: Map<string, Entry> | undefined
+  /**
+   * Every entry by slot; its bound at BOUND × slot; its viewer's number and version, then its target's, at 4 × slot
+   * (number -1: not known to the memo when set, the ids are checked). The sync's pass reads packed numbers.
+   */
+  private slots: Array<Entry | undefined> = []
+  private bounds: Float64Array = new Float64Array(BOUND * 64)
+  private versions: Int32Array = new Int32Array(4 * 64)
+  private freeSlots: number[] = []
+  /**
+   * The matrix's entries by the last table's model indices (viewer × models + target), `gridIds` those
+   * models' ids: `heldAt` reads one cell instead of hashing two ids.
+   */
+  private grid: Array<Entry | undefined> = []
+  private gridIds: string[] = []
+  /** Model ids' numbers and each number's current version. */
+  private nums = new Map<string, number>()
+  private gens: Int32Array = new Int32Array(64)
   private terrain: { sig: string; world: TerrainWorld } | null = null
   /** Counts since the memo was made (for benchmarks and tests). */
   readonly stats: LosMemoStats = { reused: 0, sampled: 0, dropped: 0, tables: 0 }
@@ -68,17 +104,25 @@ export class LosMemo {
     if (this.table === table) return
     this.table = table
     this.stats.tables++
+    this.layGrid(table)
     const context = `${identityOf(table.system)}\u0000${JSON.stringify(table.options)}`
-    const pieces = table.terrain.map((p) => ({ id: p.id, sig: JSON.stringify(p.scene), box: table.world.pieceBounds.slice(6 * p.index, 6 * p.index + 6) }))
+    // The same world as last time (worldFor: built from the same pieces' JSON): every piece is as it was.
+    const pieces = table.world === this.piecesWorld ? this.pieces
+      : table.terrain.map((p) => ({ id: p.id, sig: JSON.stringify(p.scene), box: table.world.pieceBounds.slice(6 * p.index, 6 * p.index + 6) }))
+    this.piecesWorld = table.world
     const sameLayout = pieces.length === this.pieces.length && pieces.every((p, i) => p.id === this.pieces[i]!.id)
     if (context !== this.context || !sameLayout) {
       // Another system, other options or pieces added, removed or reordered: start again.
       this.stats.dropped += this.entries.size
       this.entries.clear()
       this.matrixRows.clear()
+      this.lastViewer = undefined
+      this.grid.fill(undefined)
+      this.slots = []
+      this.freeSlots = []
       this.context = context
       this.pieces = pieces
-      this.models = new Map(table.models.map((m) => [m.id, { sig: modelSig(m), box: obstacleBox(m), model: m }]))
+      this.models = new Map(table.models.map((m) => [m.id, this.known(m, modelSig(m), obstacleBox(m))]))
       return
     }
     const dirty: Dirt[] = []
@@ -93,29 +137,91 @@ export class LosMemo {
       const sig = modelSig(m)
       const was = this.models.get(m.id)
       if (was && was.sig === sig) {
+        was.model = m // the same entry: this table's model stands for it now
         next.set(m.id, was)
         continue
       }
       const box = obstacleBox(m)
       changed.add(m.id)
-      if (was) dirty.push({ box: was.box, model: was.model })
+      if (was) {
+        this.gens[was.num]!++
+        dirty.push({ box: was.box, model: was.model })
+      }
       dirty.push({ box, model: m })
-      next.set(m.id, { sig, box, model: m })
+      next.set(m.id, this.known(m, sig, box))
     }
     for (const [id, was] of this.models) {
       if (next.has(id)) continue
       changed.add(id)
+      this.gens[was.num]!++
       dirty.push({ box: was.box, model: was.model })
     }
     this.models = next
     if (dirty.length === 0) return
-    for (const [key, e] of this.entries) {
-      if (changed.has(e.viewer) || changed.has(e.target) || reaches(table, rule, e, dirty)) {
-        this.entries.delete(key)
-        if (e.matrix) this.matrixRows.get(e.viewer)?.delete(e.target)
-        this.stats.dropped++
+    // A rule that stands some pieces as columns (Respawn smoke) measures them at every height.
+    for (const d of dirty) if (d.model === null && rule.terrainColumn) d.box = columnBox(d.box)
+    const { slots, bounds, versions, gens } = this
+    for (let s = 0; s < slots.length; s++) {
+      const v = 4 * s
+      const vn = versions[v]!
+      const tn = versions[v + 2]!
+      if (vn === -2) continue // a free slot
+      let gone: boolean
+      if (vn >= 0 && tn >= 0) gone = gens[vn] !== versions[v + 1] || gens[tn] !== versions[v + 3]
+      else gone = changed.has(slots[s]!.viewer) || changed.has(slots[s]!.target)
+      if (gone || reaches(table, rule, slots[s]!, dirty, bounds, BOUND * s)) this.drop(slots[s]!)
+    }
+  }
+
+  /** What the memo knows of a model, at its id's current version. */
+  private known(m: TableModel, sig: string, box: Float64Array): Known {
+    let num = this.nums.get(m.id)
+    if (num === undefined) {
+      num = this.nums.size
+      this.nums.set(m.id, num)
+      if (num >= this.gens.length) this.gens = grown(this.gens, num + 1) as Int32Array
+    }
+    return { sig, box, model: m, num, gen: this.gens[num]! }
+  }
+
+  /** The grid laid out for this table's models (kept as is while their ids and order are). */
+  private layGrid(table: Table): void {
+    const models = table.models
+    const n = models.length
+    let same = n === this.gridIds.length
+    for (let i = 0; same && i < n; i++) same = models[i]!.id === this.gridIds[i]
+    if (same) return
+    this.gridIds = models.map((m) => m.id)
+    this.grid = new Array<Entry | undefined>(n * n).fill(undefined)
+    const at = new Map(models.map((m, i) => [m.id, i]))
+    for (const [viewer, row] of this.matrixRows) {
+      const vi = at.get(viewer)
+      for (const [target, e] of row) {
+        const ti = at.get(target)
+        e.cell = vi === undefined || ti === undefined ? -1 : vi * n + ti
+        if (e.cell >= 0) this.grid[e.cell] = e
       }
     }
+  }
+
+  /** The grid's cell of viewer → target on the table the grid is laid for, or -1. */
+  private cellOf(viewer: TableModel, target: TableModel): number {
+    const n = this.gridIds.length
+    return this.gridIds[viewer.index] === viewer.id && this.gridIds[target.index] === target.id ? viewer.index * n + target.index : -1
+  }
+
+  private drop(e: Entry): void {
+    this.entries.delete(e.key)
+    if (e.cell >= 0 && this.grid[e.cell] === e) this.grid[e.cell] = undefined
+    if (e.matrix) this.matrixRows.get(e.viewer)?.delete(e.target)
+    this.free(e.slot)
+    this.stats.dropped++
+  }
+
+  private free(slot: number): void {
+    this.slots[slot] = undefined
+    this.versions[4 * slot] = -2
+    this.freeSlots.push(slot)
   }
 
   get(key: string): LineOfSight | undefined {
@@ -125,20 +231,48 @@ export class LosMemo {
   }
 
   set(key: string, viewer: TableModel, target: TableModel, los: LineOfSight, density: LosDensity, rays = false): void {
-    // The pair's bound (7 numbers), then its box on the table plane (a quick test before the capsule's).
-    const bound = new Float64Array(11)
-    pairBound(viewer, target, bound)
-    bound[7] = Math.min(bound[0]!, bound[3]!) - bound[6]!
-    bound[8] = Math.min(bound[1]!, bound[4]!) - bound[6]!
-    bound[9] = Math.max(bound[0]!, bound[3]!) + bound[6]!
-    bound[10] = Math.max(bound[1]!, bound[4]!) + bound[6]!
     const matrix = density === 'coarse' && !rays
-    const entry: Entry = { viewer: viewer.id, target: target.id, density, los, bound, shown: undefined, marked: false, matrix }
+    const old = this.entries.get(key)
+    if (old) {
+      // sampled again (the same key): the new entry takes its place
+      this.free(old.slot)
+      if (old.cell >= 0 && this.grid[old.cell] === old) this.grid[old.cell] = undefined
+    }
+    const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.slots.length
+    if (BOUND * slot + BOUND > this.bounds.length) {
+      this.bounds = grown(this.bounds, BOUND * slot + BOUND) as Float64Array
+      this.versions = grown(this.versions, 4 * slot + 4) as Int32Array
+    }
+    // The pair's bound (7 numbers), then its box on the table plane (a quick test before the capsule's).
+    const b = this.bounds
+    const at = BOUND * slot
+    pairBound(viewer, target, b, at)
+    b[at + 7] = Math.min(b[at]!, b[at + 3]!) - b[at + 6]!
+    b[at + 8] = Math.min(b[at + 1]!, b[at + 4]!) - b[at + 6]!
+    b[at + 9] = Math.max(b[at]!, b[at + 3]!) + b[at + 6]!
+    b[at + 10] = Math.max(b[at + 1]!, b[at + 4]!) + b[at + 6]!
+    const vk = this.models.get(viewer.id)
+    const tk = this.models.get(target.id)
+    // the versions the pair was sampled at (a model the memo does not hold as this one: its id is checked instead)
+    const known = vk?.model === viewer && tk?.model === target
+    this.versions[4 * slot] = known ? vk.num : -1
+    this.versions[4 * slot + 1] = known ? vk.gen : 0
+    this.versions[4 * slot + 2] = known ? tk.num : -1
+    this.versions[4 * slot + 3] = known ? tk.gen : 0
+    const entry: Entry = { key, viewer: viewer.id, target: target.id, slot, density, los, shown: undefined, marked: false, matrix, shownClass: undefined, cell: -1 }
     this.entries.set(key, entry)
+    this.slots[slot] = entry
     if (matrix) {
       let row = this.matrixRows.get(viewer.id)
-      if (!row) this.matrixRows.set(viewer.id, (row = new Map()))
+      if (!row) {
+        this.matrixRows.set(viewer.id, (row = new Map()))
+        this.lastViewer = undefined
+      }
       row.set(target.id, entry)
+      if (this.table !== null && this.table.findModel(viewer.id) === viewer) {
+        entry.cell = this.cellOf(viewer, target)
+        if (entry.cell >= 0) this.grid[entry.cell] = entry
+      }
     }
     this.stats.sampled++
   }
@@ -147,9 +281,22 @@ export class LosMemo {
    * The matrix's look-up (one per pair): the coarse line held for viewer → target and the pair shown
    * from it last time, if any. Counted as reused.
    */
-  held(viewer: string, target: string): { los: LineOfSight; shown: Shown | undefined; marked: boolean } | undefined {
-    const e = this.matrixRows.get(viewer)?.get(target)
+  held(viewer: string, target: string): HeldPair | undefined {
+    if (viewer !== this.lastViewer) {
+      this.lastViewer = viewer
+      this.lastRow = this.matrixRows.get(viewer)
+    }
+    const e = this.lastRow?.get(target)
     if (e) this.stats.reused++
+    return e
+  }
+
+  /** `held` for two models of `table` (the table the memo was last brought to): one read of the grid. */
+  heldAt(table: Table, viewer: TableModel, target: TableModel): HeldPair | undefined {
+    if (table !== this.table) return this.held(viewer.id, target.id)
+    const e = this.grid[viewer.index * this.gridIds.length + target.index]
+    if (e === undefined || e.viewer !== viewer.id || e.target !== target.id) return this.held(viewer.id, target.id)
+    this.stats.reused++
     return e
   }
 
@@ -158,14 +305,14 @@ export class LosMemo {
     const e = this.matrixRows.get(viewer)?.get(target)
     if (e && e.los === los) {
       e.shown = shown
+      e.shownClass = shown.class
       e.marked = false
     }
   }
 
-  /** The pair kept for viewer → target has been marked uniform (markUniform, once). */
-  markedShown(viewer: string, target: string): void {
-    const e = this.matrixRows.get(viewer)?.get(target)
-    if (e) e.marked = true
+  /** The pair `held` gave has been marked uniform (markUniform, once). */
+  markedShown(pair: HeldPair): void {
+    ;(pair as Entry).marked = true
   }
 
   /** How many pair results are held. */
@@ -175,14 +322,19 @@ export class LosMemo {
 }
 
 /** Coarse to fine: does a change reach the pair? Its bound, the rule's predicates, then the pair's own sight lines. */
-function reaches(table: Table, rule: LosRule, e: Entry, dirty: readonly Dirt[]): boolean {
+function reaches(table: Table, rule: LosRule, e: Entry, dirty: readonly Dirt[], bounds: Float64Array, at: number): boolean {
   for (let i = 0; i < dirty.length; i++) {
     const d = dirty[i]!
-    // A rule that stands some pieces as columns (Respawn smoke) measures them at every height.
-    const box = d.model === null && rule.terrainColumn ? columnBox(d.box) : d.box
-    if (nearBound(e.bound, box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, box)) return true
+    if (nearBound(bounds, at, d.box) && (d.model === null || takesPart(table, rule, d.model, e)) && linesMeet(table, rule, e, d.box)) return true
   }
   return false
+}
+
+/** A copy of `a` at least `length` long (doubled), for the packed arrays. */
+function grown(a: Float64Array | Int32Array, length: number): Float64Array | Int32Array {
+  const out = a instanceof Float64Array ? new Float64Array(Math.max(length, 2 * a.length)) : new Int32Array(Math.max(length, 2 * a.length))
+  out.set(a)
+  return out
 }
 
 /**
@@ -231,7 +383,7 @@ function columnBox(box: Float64Array): Float64Array {
 }
 
 /** Does the pair's bound come near the box on the table plane (heights ignored, so 2D rules are covered too)? */
-function nearBound(b: Float64Array, box: Float64Array): boolean {
-  if (box[3]! < b[7]! || box[0]! > b[9]! || box[4]! < b[8]! || box[1]! > b[10]!) return false
-  return segmentNearBox(b[0]!, b[1]!, 0, b[3]!, b[4]!, 0, box, 0, b[6]!, true)
+function nearBound(b: Float64Array, at: number, box: Float64Array): boolean {
+  if (box[3]! < b[at + 7]! || box[0]! > b[at + 9]! || box[4]! < b[at + 8]! || box[1]! > b[at + 10]!) return false
+  return segmentNearBox(b[at]!, b[at + 1]!, 0, b[at + 3]!, b[at + 4]!, 0, box, 0, b[at + 6]!, true)
 }

@@ -54,7 +54,13 @@ export function resolveOptions(system: RuleSystem, given: Record<string, unknown
  */
 export type TerrainWorldCache = (terrainSig: string, build: () => TerrainWorld) => TerrainWorld
 
-export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = {}, worldCache?: TerrainWorldCache): Table {
+/**
+ * The mesh library of a table without one: one object for all, so a terrain world cache keyed on the
+ * library's identity (LosMemo.worldFor) finds the world again (a fresh {} per call never did).
+ */
+const NO_MESHES: MeshLibrary = Object.freeze({})
+
+export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = NO_MESHES, worldCache?: TerrainWorldCache): Table {
   const issues: SceneIssue[] = []
   const options = resolveOptions(system, scene.options)
   const { profiles, weapons: weaponCatalogue } = system.catalogue

@@ -5,7 +5,7 @@
 // (every piece and model tried on every line).
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { LosMemo, type Scene, type Table, loadScene, losRuleOf, runQuery, sampleLineOfSight } from '../../../src/engine/index.ts'
+import { LosMemo, type Scene, type Table, loadScene, losRuleOf, runQuery, sampleLineOfSight, shapeUniformResult } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { BENCH_TABLE_MM, generateTable } from '../../bench/benchTable.ts'
 import { model, scene as sceneOf, testSystem } from '../sceneBuilder.ts'
@@ -29,6 +29,18 @@ function expectBoundedEqualsFull(table: Table): void {
     expect(JSON.stringify(settled)).toBe(JSON.stringify(bounded))
     if (bounded.fraction === 0 && bounded.blockers.length > 0) settledPairs++
   }
+}
+
+/**
+ * The matrix's pairs get their uniform fields as they are made (and the query's pass then skips the
+ * list): the same as the pass gives a copy stripped of them.
+ */
+function expectShapedAsByThePass(table: Table, matrix: unknown): void {
+  const copy = JSON.parse(JSON.stringify(matrix)) as { pairs: Array<{ sight?: unknown }>; citations?: unknown }
+  expect(copy.pairs.some((p) => p.sight !== undefined)).toBe(true)
+  for (const p of copy.pairs) delete p.sight
+  delete copy.citations
+  expect(shapeUniformResult(table.system, 'visibility', copy as never)).toEqual(JSON.parse(JSON.stringify(matrix)))
 }
 
 const onTable = (v: number) => Math.min(BENCH_TABLE_MM - 25, Math.max(25, v))
@@ -61,7 +73,9 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
             // incremental: the memo-backed matrix equals a fresh table's; coarse-to-fine: the fresh
             // table's bounded lines equal unbounded ones
             // (byte for byte: pairs kept from the last matrix are shown again as they were)
-            expect(JSON.stringify(runQuery(live, { id: 'v', type: 'visibility' }))).toBe(JSON.stringify(runQuery(fresh, { id: 'v', type: 'visibility' })))
+            const matrix = runQuery(live, { id: 'v', type: 'visibility' })
+            expect(JSON.stringify(matrix)).toBe(JSON.stringify(runQuery(fresh, { id: 'v', type: 'visibility' })))
+            expectShapedAsByThePass(live, matrix)
             expectBoundedEqualsFull(fresh)
             // full density (what a ruling uses), with the 2D rule too: memo path against no bound
             const [a, b] = [live.models[0]!, live.models[live.models.length - 1]!]
@@ -96,14 +110,59 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     expect(blocked).toBeGreaterThan(20)
   })
 
+  it('terrain pieces moved one after another: the memo-backed matrix follows each (and the moves do change it)', () => {
+    let changedMatrices = 0
+    for (let seed = 1; seed <= 6; seed++) {
+      let scene = generateTable(seed, 10, 12)
+      const memo = new LosMemo()
+      const matrixOf = (s: Scene, m?: LosMemo) => JSON.stringify(runQuery(load(s, m), { id: 'v', type: 'visibility' }))
+      let last = matrixOf(scene, memo)
+      for (let k = 0; k < 3; k++) {
+        scene = { ...scene, terrain: scene.terrain!.map((t, i) => (i === (seed + k) % 12 && 'footprint' in t ? { ...t, footprint: t.footprint.map(([x, y]) => [x + 150, y] as [number, number]) } : t)) }
+        const live = matrixOf(scene, memo)
+        expect(live).toBe(matrixOf(scene))
+        if (live !== last) changedMatrices++
+        last = live
+      }
+    }
+    expect(changedMatrices).toBeGreaterThan(5)
+  })
+
+  it('models listed in another order (and one moved): the memo-backed matrix equals a fresh one', () => {
+    const scene = generateTable(11, 16, 10)
+    const memo = new LosMemo()
+    const matrixOf = (s: Scene, m?: LosMemo) => JSON.stringify(runQuery(load(s, m), { id: 'v', type: 'visibility' }))
+    matrixOf(scene, memo)
+    const reordered = { ...scene, models: [...scene.models].reverse() }
+    expect(matrixOf(reordered, memo)).toBe(matrixOf(reordered))
+    const movedToo = { ...reordered, models: reordered.models.map((m, i) => (i === 3 ? { ...m, position: [onTable(m.position[0] + 120), m.position[1]] as [number, number] } : m)) }
+    expect(matrixOf(movedToo, memo)).toBe(matrixOf(movedToo))
+    expect(matrixOf(scene, memo)).toBe(matrixOf(scene))
+  })
+
+  it('a model taken off the table and put back elsewhere: its old pairs are not shown again', () => {
+    const scene = generateTable(7, 20, 10)
+    const memo = new LosMemo()
+    const matrixOf = (s: Scene, m?: LosMemo) => JSON.stringify(runQuery(load(s, m), { id: 'v', type: 'visibility' }))
+    matrixOf(scene, memo)
+    const gone = { ...scene, models: scene.models.filter((m) => m.id !== 'm3') }
+    expect(matrixOf(gone, memo)).toBe(matrixOf(gone))
+    const back = { ...scene, models: scene.models.map((m) => (m.id === 'm3' ? { ...m, position: [onTable(m.position[0] + 300), onTable(m.position[1] + 200)] as [number, number] } : m)) }
+    expect(matrixOf(back, memo)).toBe(matrixOf(back))
+    expect(matrixOf(back)).not.toBe(matrixOf(scene))
+  })
+
   it('one model moved: only pairs it can reach are sampled again', () => {
     const scene = generateTable(42, 30, 25)
     const memo = new LosMemo()
-    runQuery(load(scene, memo), { id: 'v', type: 'visibility' })
+    const first = load(scene, memo)
+    runQuery(first, { id: 'v', type: 'visibility' })
     const before = memo.stats.sampled
     expect(before).toBe(450)
     const moved = { ...scene, models: scene.models.map((m) => (m.id === 'm3' ? { ...m, position: [m.position[0] + 10, m.position[1]] as [number, number] } : m)) }
     const live = load(moved, memo)
+    // the terrain is unchanged: its world (and BVH) is the one built for the first table
+    expect(live.world).toBe(first.world)
     const matrix = runQuery(live, { id: 'v', type: 'visibility' }) as { pairs: unknown[] }
     const resampled = memo.stats.sampled - before
     // every pair with m3 (15 enemies × 2 ways) is sampled again, and no more than a fraction of the rest
