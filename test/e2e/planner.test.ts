@@ -11,6 +11,7 @@ import { type BrowserSession, haveChromium, launchChromium, screenshotPath, warn
 import { type Page } from 'playwright-core'
 import { type Pick, cardFor, pickFor } from '../setup/demoPick.ts'
 import { libraryMeshes } from '../setup/libraryMeshes.ts'
+import { withNames } from '../../src/app/format/names.ts'
 
 // demo scenes stand terrain files from models/ on the table (issue #18): the CLI's mesh library
 const meshes = await libraryMeshes()
@@ -45,8 +46,10 @@ async function expectCardText(page: Page, expected: QueryResult): Promise<void> 
   // The details are folded under the picks: open them to read them.
   if ((await page.getByTestId('card-details').getAttribute('open')) === null) await page.getByTestId('card-details-toggle').click()
   if (v.allowed !== null) expect((await page.getByTestId('card-verdict').innerText()).replace(/^[✓✗]\s*/, '')).toBe(v.allowed ? 'Allowed' : 'Not allowed')
+  // The card writes model names where the engine's text has ids.
+  const names = await page.evaluate(() => window.__tabletop!.names())
   for (const r of v.reasons) {
-    await expect.poll(() => page.getByTestId('card-reasons').innerText()).toContain(r.message)
+    await expect.poll(() => page.getByTestId('card-reasons').innerText()).toContain(withNames(r.message, names))
     expect(await page.getByTestId('card-reasons').innerText()).toContain(r.rule)
   }
   for (const n of v.need) expect(await page.getByTestId('card-need').innerText()).toContain(n)

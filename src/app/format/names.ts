@@ -8,6 +8,26 @@ export function modelName(id: string, overlay: Overlay | null, sceneModels?: rea
   return overlay?.models.find((m) => m.id === id)?.name ?? sceneModels?.find((m) => m.id === id)?.name ?? id
 }
 
+/**
+ * An engine text with each model id replaced by the model's name ("b1 cannot be seen from a1's eye"
+ * → "Raider cannot be seen from Ranger sergeant's eye"). Only whole ids are replaced: an id is never
+ * matched inside a longer word or id (a1 is not touched in a12 or ba1-x); longer ids are tried first.
+ */
+export function withNames(text: string, names: Readonly<Record<string, string>>): string {
+  const ids = Object.keys(names).filter((id) => id !== '' && names[id] !== id).sort((a, b) => b.length - a.length)
+  if (ids.length === 0) return text
+  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  const pattern = new RegExp(`(?<![\\w-])(?:${escaped.join('|')})(?![\\w-])`, 'g')
+  return text.replace(pattern, (id) => names[id] ?? id)
+}
+
+/** Every model's shown name by id (overlay first, then the scene). */
+export function modelNames(overlay: Overlay | null, sceneModels: readonly Named[]): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>
+  for (const m of sceneModels) out[m.id] = modelName(m.id, overlay, sceneModels)
+  return out
+}
+
 export function weaponName(attackerId: string, weaponId: string, overlay: Overlay | null): string {
   return overlay?.models.find((m) => m.id === attackerId)?.weapons.find((w) => w.id === weaponId)?.name ?? weaponId
 }

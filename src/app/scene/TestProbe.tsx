@@ -6,6 +6,7 @@ import { useFrame, useThree } from '@react-three/fiber'
 import { Vector3 } from 'three'
 import { useApp } from '../state/appStore.ts'
 import { type PlacedLabel, placedLabels } from './labelLayout.ts'
+import { modelNames } from '../format/names.ts'
 
 export type TabletopProbe = {
   /** Client (CSS px) coordinates of a table-frame point in the 3D view (throws without a view). */
@@ -20,6 +21,8 @@ export type TabletopProbe = {
   scene: () => unknown
   /** The last evaluation's timings in the engine worker (ms): whole overlay, visibility matrix. */
   timings: () => { overlayMs: number | null; matrixMs: number | null }
+  /** Each model's shown name by id (what the card writes instead of the id). */
+  names: () => Record<string, string>
   /** The labels on the table as last laid out: screen box (CSS px, canvas-relative), anchor, shown. */
   labels: () => PlacedLabel[]
 }
@@ -49,6 +52,7 @@ export function installProbe(): void {
     renders: () => view?.renders() ?? 0,
     scene: () => structuredClone(useApp.getState().scene),
     labels: () => placedLabels().map((l) => ({ ...l })),
+    names: () => ({ ...modelNames(useApp.getState().evaluation.overlay, useApp.getState().scene.models) }),
     timings: () => {
       const o = useApp.getState().evaluation.overlay
       return { overlayMs: o?.ms ?? null, matrixMs: o?.matrix?.ms ?? null }

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { QueryResult } from '../../engine/index.ts'
 import { VerdictStrip } from './VerdictStrip.tsx'
 import { TrackingWarnings } from './TrackingWarnings.tsx'
-import { modelName, weaponName } from '../format/names.ts'
+import { modelName, modelNames, weaponName, withNames } from '../format/names.ts'
 import { useApp } from '../state/appStore.ts'
 import { formatLength, formatMargin, formatPercent, formatSigned } from '../format/formatFigures.ts'
 import { SHOWN_FIELDS, readAttack } from '../format/readAttack.ts'
@@ -21,7 +21,7 @@ function Row({ label, testId, children }: { label: string; testId: string; child
   )
 }
 
-function AttackDetails({ result, units }: { result: QueryResult; units: Units }) {
+function AttackDetails({ result, units, names }: { result: QueryResult; units: Units; names: Readonly<Record<string, string>> }) {
   const v = readAttack(result, units)
   const rest = Object.entries(result).filter(([k]) => !SHOWN_FIELDS.has(k))
   return (
@@ -29,7 +29,7 @@ function AttackDetails({ result, units }: { result: QueryResult; units: Units })
       {v.reasons.length > 0 && (
         <ul className="reasons" data-testid="card-reasons">
           {v.reasons.map((r, i) => (
-            <li key={i} data-code={r.code}><span className="reason-text">{r.message}</span> <cite>{r.rule}</cite></li>
+            <li key={i} data-code={r.code}><span className="reason-text">{withNames(r.message, names)}</span> <cite>{r.rule}</cite></li>
           ))}
         </ul>
       )}
@@ -135,7 +135,7 @@ export function RulingCard() {
       )}
       {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
       {query && <TrackingWarnings ruled={[query.attacker, query.target]} />}
-      {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} />}
+      {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} names={modelNames(overlay, sceneModels)} />}
       {overlay?.attack && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
     </section>
   )
@@ -145,12 +145,14 @@ export function RulingCard() {
 export function RulingDetails() {
   const attack = useApp((s) => s.evaluation.overlay?.attack ?? null)
   const units = useApp((s) => s.units)
+  const overlay = useApp((s) => s.evaluation.overlay)
+  const sceneModels = useApp((s) => s.scene.models)
   const [open, setOpen] = useState(false)
   if (!attack) return null
   return (
     <details className="card-details" data-testid="card-details" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary data-testid="card-details-toggle">Why: rules, modifiers, roll needed</summary>
-      <AttackDetails result={attack} units={units} />
+      <AttackDetails result={attack} units={units} names={modelNames(overlay, sceneModels)} />
     </details>
   )
 }

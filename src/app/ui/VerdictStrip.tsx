@@ -10,6 +10,7 @@ import { formatChance, formatDistanceOfRange, formatMarginShort } from '../forma
 import { formatPercent } from '../format/formatFigures.ts'
 import type { Units } from '../state/settingsSlice.ts'
 import { PinchCell } from '../hands/PinchCell.tsx'
+import { withNames } from '../format/names.ts'
 
 function Cell({ label, testId, children, className }: { label: string; testId: string; children: React.ReactNode; className?: string }) {
   return (
@@ -20,7 +21,8 @@ function Cell({ label, testId, children, className }: { label: string; testId: s
   )
 }
 
-export function VerdictStrip({ result, units }: { result: QueryResult; units: Units }) {
+/** `names`: model names by id, so the reason reads in names, as the rest of the card does. */
+export function VerdictStrip({ result, units, names = {} }: { result: QueryResult; units: Units; names?: Readonly<Record<string, string>> }) {
   const v = readVerdict(result, units)
   const [exact, setExact] = useState(false)
   return (
@@ -30,7 +32,7 @@ export function VerdictStrip({ result, units }: { result: QueryResult; units: Un
           <span aria-hidden="true">{v.allowed ? '✓ ' : '✗ '}</span>{v.allowed ? 'Allowed' : 'Not allowed'}
         </p>
       )}
-      {v.allowed === false && v.firstReason && <p className="strip-reason" data-testid="strip-reason">{v.firstReason}</p>}
+      {v.allowed === false && v.firstReason && <p className="strip-reason" data-testid="strip-reason">{withNames(v.firstReason, names)}</p>}
       <div className="strip-cells">
         {v.range && (
           <Cell label="Range" testId="strip-range" className={v.range.margin ? (v.range.margin.marginMm >= 0 ? 'in' : 'out') : ''}>
