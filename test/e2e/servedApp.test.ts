@@ -21,11 +21,10 @@ import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { type TabletopServer, startBuiltApp } from '../setup/tabletopServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { openAndSelect, sceneOf, writeDemoPhoto } from '../setup/demoTable.ts'
+import { drag, openDevice, positionOf, ruleAndExpectShared } from '../setup/sharedTable.ts'
 
 warnIfNoChromium('test/e2e/servedApp.test.ts (browser tests)')
 
-const positionOf = async (page: Page, id: string) => (await sceneOf(page)).models.find((m) => m.id === id)!.position
-const recordHashes = (page: Page) => page.evaluate(() => [...window.__tabletopSync!.doc.getMap('record').keys()].sort())
 
 describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one table on many screens', () => {
   let server: TabletopServer
@@ -83,26 +82,8 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
     await page.screenshot({ path: screenshotPath('offline-photo') })
   }, 300_000)
 
-  async function open(url: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await session.browser.newContext({ viewport })
-    contexts.push(context)
-    const page = await context.newPage()
-    await page.goto(url)
-    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
-    return page
-  }
+  const open = (url: string, viewport?: { width: number; height: number }): Promise<Page> => openDevice(session.browser, contexts, url, viewport)
 
-  /** Drag a model on the table with the mouse; resolves to its new position once it has moved. */
-  async function drag(page: Page, id: string, dx: number, dy: number): Promise<[number, number]> {
-    const before = await positionOf(page, id)
-    const from = (await page.evaluate((m) => window.__tabletop!.modelOnScreen(m), id))!
-    await page.mouse.move(from.x, from.y)
-    await page.mouse.down()
-    for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + (dx * i) / 10, from.y + (dy * i) / 10)
-    await page.mouse.up()
-    await expect.poll(async () => Math.hypot(...(await positionOf(page, id)).map((v, i) => v - before[i]!) as [number, number]), { timeout: 10_000 }).toBeGreaterThan(10)
-    return (await positionOf(page, id)) as [number, number]
-  }
 
   it('a move, a ruling and the tracking source on one appear on the other; a view link cannot change the table', async () => {
     const a = await open(server.url)
@@ -124,16 +105,7 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
     await expect.poll(() => positionOf(b, 'b1'), { timeout: 10_000 }).toEqual(moved)
 
     // A ruling on device B lands in device A's history, same content hash.
-    await b.getByTestId('attacker-a1').click()
-    await b.getByTestId('target-b1').click()
-    await b.getByTestId('weapon-rifle').click()
-    await b.locator('[data-testid="card"][data-fresh="yes"][data-attacker="a1"][data-target="b1"]').waitFor({ timeout: 30_000 })
-    await b.getByTestId('rule-on-this').click()
-    await expect.poll(() => b.getByTestId('history-item').count()).toBe(1)
-    await expect.poll(() => a.getByTestId('history-item').count(), { timeout: 10_000 }).toBe(1)
-    const hashes = await recordHashes(b)
-    expect(hashes).toHaveLength(1)
-    expect(await recordHashes(a)).toEqual(hashes)
+    await ruleAndExpectShared(b, a)
     await expect.poll(() => a.getByTestId('room-peers').innerText()).toContain('a1 → b1') // b's selection, via awareness
 
     // Device B tracks a photo of the table: it becomes the tracking source; A says so, with the

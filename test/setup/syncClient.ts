@@ -59,9 +59,11 @@ export async function until(check: () => boolean, timeoutMs = 10_000, what = 'co
 
 export type ServerProcess = { url: string; wsUrl: string; port: number; child: ChildProcess; output: () => string; kill: (signal: NodeJS.Signals) => Promise<void> }
 
-/** `npm start`'s server as its own process (so a test can kill it), websocket and room API only. */
-export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts', '--no-app', '--host', '127.0.0.1', ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+/** `npm start`'s server as its own process (so a test can kill it): the websocket and room API, and the built app when `distDir` is given. */
+export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = [], distDir?: string): Promise<ServerProcess> {
+  // Without a built app folder the process serves only the websocket and the room API.
+  const app = distDir === undefined ? ['--no-app'] : ['--dist', distDir]
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts', ...app, '--host', '127.0.0.1', ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
