@@ -23,8 +23,11 @@ export function withNames(text: string, names: Readonly<Record<string, string>>)
 
 /** Every model's shown name by id (overlay first, then the scene). */
 export function modelNames(overlay: Overlay | null, sceneModels: readonly Named[]): Record<string, string> {
+  // One pass over each list (a 150-model army would make a lookup per model quadratic).
+  const fromOverlay = new Map<string, string>()
+  for (const m of overlay?.models ?? []) if (m.name !== undefined) fromOverlay.set(m.id, m.name)
   const out: Record<string, string> = Object.create(null) as Record<string, string>
-  for (const m of sceneModels) out[m.id] = modelName(m.id, overlay, sceneModels)
+  for (const m of sceneModels) out[m.id] = fromOverlay.get(m.id) ?? m.name ?? m.id
   return out
 }
 

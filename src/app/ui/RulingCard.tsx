@@ -2,7 +2,7 @@
 // the picks, the details: why, distance and signed margin, line of sight, cover, arc, every modifier
 // with its rule section, the roll needed and the exact probability. Everything shown is a field of
 // the engine's attack result (the same object the CLI's eval prints).
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { QueryResult } from '../../engine/index.ts'
 import { VerdictStrip } from './VerdictStrip.tsx'
 import { TrackingWarnings } from './TrackingWarnings.tsx'
@@ -98,6 +98,7 @@ export function RulingCard() {
   const fresh = evaluation.sceneRev === sceneRev && evaluation.status !== 'pending'
   const state = evaluation.status === 'error' ? 'error' : !query ? 'empty' : overlay?.attack ? 'ruled' : overlay?.attackError ? 'rejected' : 'empty'
   const name = (id: string) => modelName(id, overlay, sceneModels)
+  const names = useMemo(() => modelNames(overlay, sceneModels), [overlay, sceneModels])
   const ref = useRef<HTMLElement>(null)
   useEffect(() => {
     // The panel keeps what it scrolls into view (a focused button) clear of the pinned strip.
@@ -135,7 +136,7 @@ export function RulingCard() {
       )}
       {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
       {query && <TrackingWarnings ruled={[query.attacker, query.target]} />}
-      {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} names={modelNames(overlay, sceneModels)} />}
+      {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} names={names} />}
       {overlay?.attack && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
     </section>
   )
@@ -147,12 +148,13 @@ export function RulingDetails() {
   const units = useApp((s) => s.units)
   const overlay = useApp((s) => s.evaluation.overlay)
   const sceneModels = useApp((s) => s.scene.models)
+  const names = useMemo(() => modelNames(overlay, sceneModels), [overlay, sceneModels])
   const [open, setOpen] = useState(false)
   if (!attack) return null
   return (
     <details className="card-details" data-testid="card-details" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary data-testid="card-details-toggle">Why: rules, modifiers, roll needed</summary>
-      <AttackDetails result={attack} units={units} names={modelNames(overlay, sceneModels)} />
+      <AttackDetails result={attack} units={units} names={names} />
     </details>
   )
 }
