@@ -1,7 +1,7 @@
 // The hand search's windows, hand-computed for a 1280 × 800 frame with the default tiles (0.6 of the
 // frame: 768 × 480 px, one per corner, overlapping by 256 × 160 px in the middle).
 import { describe, expect, it } from 'vitest'
-import { HandSearch, SEARCH_STEPS, createHandObservation, createSearchWindow, type HandObservation, type SearchWindow } from '../../../src/tracking/index.ts'
+import { HandSearch, SEARCH_STEPS, createHandObservation, createSearchWindow, distinctHands, type HandObservation, type SearchWindow } from '../../../src/tracking/index.ts'
 
 const W = 1280
 const H = 800
@@ -101,5 +101,28 @@ describe('HandSearch', () => {
       s.report(w, W, H, k % 2 === 0 ? [] : [handInBox(300, 200, 440, 400)], k % 2 === 0 ? 0 : 1)
     }
     expect(s.tracking).toBe(true)
+  })
+})
+
+describe('distinctHands (a photo searched as a whole and as tiles)', () => {
+  const scored = (h: HandObservation, score: number) => { h.score = score; return h }
+
+  it('counts a hand found in two windows once, keeping the higher score', () => {
+    const a = scored(handInBox(300, 200, 440, 400), 0.9)
+    const b = scored(handInBox(305, 204, 446, 398), 0.95) // the same hand, a few px apart
+    expect(distinctHands([a, b])).toEqual([b])
+  })
+
+  it('keeps two hands side by side and two far apart', () => {
+    const left = scored(handInBox(100, 100, 200, 300), 0.9)
+    const right = scored(handInBox(190, 100, 290, 300), 0.8) // overlap 10 × 200 of 100 × 200: 0.1 ≤ 0.3
+    const far = scored(handInBox(900, 500, 1000, 700), 0.7)
+    expect(distinctHands([far, right, left])).toEqual([left, right, far])
+  })
+
+  it('drops a part of a hand cut at a tile edge inside the whole hand', () => {
+    const whole = scored(handInBox(600, 300, 760, 500), 0.95)
+    const part = scored(handInBox(600, 300, 700, 420), 0.6) // inside the whole hand's box
+    expect(distinctHands([part, whole])).toEqual([whole])
   })
 })
