@@ -77,6 +77,79 @@ describe.skipIf(!haveChromium)('AR mode in Chromium (IWER emulator)', () => {
   })
 })
 
+// A headset's hands (WebXR hand input, IWER's emulated right hand in its "point" pose): the joints go
+// through handFromXrJoints and the same GestureTracker as a camera-seen hand. The hand is put so that
+// its index fingertip is 6 cm above a model (IWER's point pose, right hand: the tip sits at INDEX_TIP_M
+// from the hand's origin, hand axes = world axes; the pose file's x is mirrored for the right hand);
+// pointing there for the dwell time selects the attacker, then the target.
+const INDEX_TIP_M = new Vector3(-0.031, 0.063, -0.041)
+
+describe.skipIf(!haveChromium)('AR mode: a headset\'s hands (WebXR hand input) select by pointing', () => {
+  let server: AppServer
+  let session: BrowserSession
+  beforeAll(async () => {
+    server = await startAppServer()
+    session = await launchChromium({ webxrEmulation: true })
+  }, 180_000)
+  afterAll(async () => {
+    await session?.close()
+    await server?.close()
+  })
+
+  it('pointing at a model for the dwell time makes it the attacker, then another the target', async () => {
+    const page = session.page
+    await page.goto(`${server.url}?emulate-xr=scripted`)
+    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
+    const scene = (await page.evaluate(() => window.__tabletop!.scene())) as { models: Array<{ id: string; position: [number, number] }> }
+    await page.getByTestId('mode-xr').click()
+    await page.getByTestId('enter-ar').click({ timeout: 20_000 })
+    const controls = page.getByTestId('xr-controls')
+    await expect.poll(() => controls.getAttribute('data-hit'), { timeout: 20_000 }).toBe('yes')
+    await page.getByTestId('place-table').click()
+    await expect.poll(() => controls.getAttribute('data-placed')).toBe('yes')
+    const anchor = page.getByTestId('xr-anchor')
+    const origin = new Vector3(...(await anchor.getAttribute('data-origin'))!.split(',').map(Number) as [number, number, number])
+    const yaw = Number(await anchor.getAttribute('data-yaw'))
+    // Table mm (x, y, height) → world m: the table's x along world x, its y along world −z, turned by yaw (placement.ts).
+    const world = (x: number, y: number, h: number) => new Vector3(x / 1000, h / 1000, -y / 1000).applyAxisAngle(new Vector3(0, 1, 0), yaw).add(origin)
+    expect(await page.evaluate(() => window.__tabletop!.selection())).toEqual({ attackerId: null, targetId: null })
+
+    await page.evaluate(() => {
+      const d = window.__tabletopXrDevice!() as { primaryInputMode: string; hands: { right: { poseId: string }; left: { connected: boolean } } }
+      d.primaryInputMode = 'hand'
+      d.hands.right.poseId = 'point'
+      // One hand in play: the left one (relaxed, an open palm) would clear the selection.
+      d.hands.left.connected = false
+    })
+    const pointAt = async (id: string) => {
+      const m = scene.models.find((mm) => mm.id === id)!
+      const hand = world(m.position[0], m.position[1], 60).sub(INDEX_TIP_M)
+      await page.evaluate((p) => {
+        const d = window.__tabletopXrDevice!() as { hands: { right: { position: { set: (...v: number[]) => void }; quaternion: { set: (...v: number[]) => void } } } }
+        d.hands.right.position.set(p[0]!, p[1]!, p[2]!)
+        d.hands.right.quaternion.set(0, 0, 0, 1)
+      }, hand.toArray())
+    }
+    const cursor = () => page.evaluate(() => window.__tabletop!.xrHandCursors().find((c) => c.active) ?? null)
+
+    await pointAt('a1')
+    // The cursor reads the pose as pointing and sits on a1 (its fingertip seen from above).
+    await expect.poll(async () => (await cursor())?.highlightId, { timeout: 20_000 }).toBe('a1')
+    const a1 = scene.models.find((m) => m.id === 'a1')!
+    const c = (await cursor())!
+    expect(c.pose).toBe('point')
+    expect(Math.hypot(c.pointMm[0] - a1.position[0], c.pointMm[1] - a1.position[1])).toBeLessThan(5)
+    await expect.poll(() => page.evaluate(() => window.__tabletop!.selection().attackerId), { timeout: 10_000 }).toBe('a1')
+
+    await pointAt('b1')
+    await expect.poll(() => page.evaluate(() => window.__tabletop!.selection()), { timeout: 10_000 }).toEqual({ attackerId: 'a1', targetId: 'b1' })
+    await expect.poll(() => page.getByTestId('xr-card').innerText(), { timeout: 20_000 }).toContain('9/20 to hit')
+    await page.screenshot({ path: screenshotPath('xr-hands-point-selected') })
+    await page.getByTestId('exit-ar').click()
+    expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
+  }, 180_000)
+})
+
 // Markers from the XR camera. IWER has no Raw Camera Access, so test/setup/xrCameraAccessShim.js
 // adds the spec's XRView.camera and XRWebGLBinding.getCameraImage, whose image the synthetic frame
 // renderer draws here in Node: the demo table (b1 moved), standing at a known place in the XR world,

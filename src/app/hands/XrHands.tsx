@@ -8,13 +8,14 @@
 // (The joints are in the placed table's frame; with camera access the table is placed from the
 // markers, so that frame is the tracker's table frame.)
 // Hot path (useFrame): no allocation; scratch made once per mount.
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useFrame } from '@react-three/fiber'
 import { Matrix4, Vector3, type Group, type Mesh } from 'three'
 import { GestureTracker, OVERHEAD_LOCK, XR_JOINTS, createHandObservation, handFromXrJoints, handFromXrJointsInCamera, type GestureModel } from '../../tracking/index.ts'
 import type { Scene } from '../../engine/index.ts'
 import { useApp } from '../state/appStore.ts'
 import { xrCameraGestures, xrHandFeed } from './xrHandFeed.ts'
+import { setXrHandCursorsProbe } from '../scene/TestProbe.tsx'
 
 const COLOURS = { point: '#ffd23f', pinch: '#3fd2ff', palm: '#ff6b6b', other: '#ffffff' } as const
 
@@ -33,6 +34,11 @@ export function XrHands() {
     modelsFor: null as Scene | null,
     applied: 0,
   }), [])
+
+  useEffect(() => {
+    setXrHandCursorsProbe(() => s.tracker.state.cursors.map((c) => ({ active: c.active, pose: c.pose, pointMm: [c.pointMm[0], c.pointMm[1]] as [number, number], highlightId: c.highlightId })))
+    return () => setXrHandCursorsProbe(null)
+  }, [s])
 
   useFrame((state, _delta, frame: XRFrame | undefined) => {
     const g = group.current

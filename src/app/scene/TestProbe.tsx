@@ -25,6 +25,10 @@ export type TabletopProbe = {
   names: () => Record<string, string>
   /** The labels on the table as last laid out: screen box (CSS px, canvas-relative), anchor, shown. */
   labels: () => PlacedLabel[]
+  /** The attacker and target chosen now. */
+  selection: () => { attackerId: string | null; targetId: string | null }
+  /** The WebXR hands' cursors on the table in AR (table mm, the pose read), [] outside AR. */
+  xrHandCursors: () => Array<{ active: boolean; pose: string; pointMm: [number, number]; highlightId: string | null }>
 }
 
 declare global {
@@ -35,6 +39,12 @@ declare global {
 
 type ViewProbe = { project: TabletopProbe['project']; frames: () => number; renders: () => number }
 let view: ViewProbe | null = null
+let xrCursors: TabletopProbe['xrHandCursors'] | null = null
+
+/** XrHands registers its cursors while it is mounted (null when it goes). */
+export function setXrHandCursorsProbe(read: TabletopProbe['xrHandCursors'] | null): void {
+  xrCursors = read
+}
 
 /** Installed once at start-up (main.tsx). */
 export function installProbe(): void {
@@ -53,6 +63,8 @@ export function installProbe(): void {
     scene: () => structuredClone(useApp.getState().scene),
     labels: () => placedLabels().map((l) => ({ ...l })),
     names: () => ({ ...modelNames(useApp.getState().evaluation.overlay, useApp.getState().scene.models) }),
+    selection: () => ({ attackerId: useApp.getState().attackerId, targetId: useApp.getState().targetId }),
+    xrHandCursors: () => xrCursors?.() ?? [],
     timings: () => {
       const o = useApp.getState().evaluation.overlay
       return { overlayMs: o?.ms ?? null, matrixMs: o?.matrix?.ms ?? null }

@@ -43,13 +43,15 @@ export function installEmulator(): Promise<void> {
 
 /**
  * The session's features: the ones @react-three/xr would ask for that this app uses, plus
- * `camera-access` (Raw Camera Access: the XR camera's image, for the markers). All optional, so a
+ * `camera-access` (Raw Camera Access: the XR camera's image, for the markers) and `hand-tracking` (a
+ * headset's hand joints, for XrHands). All optional, so a
  * browser without one still starts.
  */
 function sessionInit(): XRSessionInit {
   return {
     requiredFeatures: ['local-floor'],
-    optionalFeatures: ['hit-test', 'anchors', 'dom-overlay', 'camera-access'],
+    // hand-tracking: without it a headset gives the page no hand joints (XrHands would see none).
+    optionalFeatures: ['hit-test', 'anchors', 'dom-overlay', 'camera-access', 'hand-tracking'],
     domOverlay: { root: xrOverlayRoot() },
   }
 }
