@@ -32,6 +32,7 @@ let _far = 0
 let _pos: ArrayLike<number> = []
 let _idx: ArrayLike<number> = []
 let _pieceOfVertex: Int32Array = new Int32Array(0)
+let _prismKind: Uint8Array = new Uint8Array(0)
 
 /**
  * All triangles of a BVH leaf range against the current ray (Möller–Trumbore on raw arrays, both
@@ -57,10 +58,13 @@ function onRange(offset: number, count: number): boolean {
     if (v < 0 || u + v > 1) continue
     const t = (e2x * qx + e2y * qy + e2z * qz) * inv
     if (t < 0 || t > _far) continue
+    const piece = _pieceOfVertex[_idx[3 * tri]!]!
+    // an exact prism is measured by prismInside, not by its triangles (the BVH walk meets them too)
+    if (_prismKind[piece] !== 0) continue
     if (hitCount < MAX_HITS) {
       hitT[hitCount] = t
       hitEnter[hitCount] = det > 0 ? 1 : -1
-      hitPiece[hitCount] = _pieceOfVertex[_idx[3 * tri]!]!
+      hitPiece[hitCount] = piece
       hitCount++
     }
   }
@@ -132,18 +136,21 @@ export function measureTerrainCrossing3(
   _far = len
   _pos = world.geometry!.attributes.position!.array
   _pieceOfVertex = world.pieceOfVertex
+  _prismKind = world.prismKind
   hitCount = 0
   if (candidates) {
     if (direct.length < candidateCount) direct = new Int32Array(candidateCount)
-    // Small pieces whose box the segment meets are tried directly, triangle by triangle (the same
-    // test and arithmetic as the BVH's leaves); a large one sends the segment through the BVH.
+    // Prisms whose box the segment meets are measured exactly; small meshes are tried directly,
+    // triangle by triangle (the same test and arithmetic as the BVH's leaves); a large one sends the
+    // segment through the BVH (which then skips the prisms' triangles).
     let nDirect = 0
     let large = false
     for (let i = 0; i < candidateCount; i++) {
       const k = candidates[i]!
       if (!segmentNearBox(ax, ay, az, bx, by, bz, world.pieceBounds, 6 * k, 0, false)) continue
-      if (world.pieceTriangleStart[k + 1]! - world.pieceTriangleStart[k]! > DIRECT_MAX_TRIANGLES) { large = true; break }
-      direct[nDirect++] = k
+      if (world.prismKind[k] !== 0) insideByPiece[k] = prismInside(world, k, ax, ay, az, dx, dy, dz, len)
+      else if (world.pieceTriangleStart[k + 1]! - world.pieceTriangleStart[k]! > DIRECT_MAX_TRIANGLES) large = true
+      else direct[nDirect++] = k
     }
     if (large) castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
     else {
@@ -157,6 +164,10 @@ export function measureTerrainCrossing3(
   } else {
     if (!segmentMayHitWorld(world, ax, ay, az, bx, by, bz)) return
     castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
+    const b = world.pieceBounds
+    for (let k = 0; k < world.prismKind.length; k++) {
+      if (world.prismKind[k] !== 0 && segmentNearBox(ax, ay, az, bx, by, bz, b, 6 * k, 0, false)) insideByPiece[k] = prismInside(world, k, ax, ay, az, dx, dy, dz, len)
+    }
   }
   if (hitCount === 0) return
   for (let i = 0; i < hitCount; i++) order[i] = i
@@ -217,6 +228,111 @@ export function measureTerrainCrossing3(
 /** Pieces with at most this many triangles are tried directly rather than through the BVH. */
 const DIRECT_MAX_TRIANGLES = 64
 let direct = new Int32Array(64)
+
+/**
+ * Length (mm) of segment a→a+d (3D length len) inside exact prism k of the world: the part within
+ * its z slab and over its footprint, both closed, as the triangles bound it (terrainWorld's
+ * exactPrismKind). The same length the triangle path measures, found without a triangle: the
+ * footprint's half-planes for a convex prism; otherwise the line's crossings with the outline,
+ * walked in order.
+ */
+function prismInside(world: TerrainWorld, k: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): number {
+  // the z slab (closed: a line at exactly the top is inside it, as the triangles find it)
+  let t0 = 0
+  let t1 = 1
+  const zb = world.prismZ[2 * k]!, zt = world.prismZ[2 * k + 1]!
+  if (dz === 0) {
+    if (az < zb || az > zt) return 0
+  } else {
+    let ta = (zb - az) / dz
+    let tb = (zt - az) / dz
+    if (ta > tb) { const x = ta; ta = tb; tb = x }
+    if (ta > t0) t0 = ta
+    if (tb < t1) t1 = tb
+    if (t1 < t0) return 0
+  }
+  const xy = world.prismXY
+  const s = 2 * world.prismStart[k]!, e = 2 * world.prismStart[k + 1]!
+  if (world.prismKind[k] === 1) {
+    // convex: inside every edge's closed half-plane (left of the counter-clockwise edge p→q)
+    for (let i = s; i < e; i += 2) {
+      const j = i + 2 < e ? i + 2 : s
+      const px = xy[i]!, py = xy[i + 1]!
+      const ex = xy[j]! - px, ey = xy[j + 1]! - py
+      const f0 = ex * (ay - py) - ey * (ax - px)
+      const fd = ex * dy - ey * dx
+      if (fd === 0) {
+        if (f0 < 0) return 0
+      } else if (fd > 0) {
+        const tc = -f0 / fd
+        if (tc > t0) t0 = tc
+      } else {
+        const tc = -f0 / fd
+        if (tc < t1) t1 = tc
+      }
+      if (t1 < t0) return 0
+    }
+    return wholeOrLength(t1 - t0, len)
+  }
+  return t1 - t0 > 0 ? wholeOrLength(outlineInside(xy, s, e, ax, ay, dx, dy, t0, t1), len) : 0
+}
+
+/**
+ * The length of a part u (0..1) of a segment of length len; but a segment wholly inside (u = 1: it
+ * crosses no face) measures 0, as on the triangle path, which finds no crossing and so no length.
+ */
+function wholeOrLength(u: number, len: number): number {
+  return u === 1 ? 0 : u * len
+}
+
+/**
+ * The parameter length of [t0, t1] (on the line a + t·d) over a simple counter-clockwise outline
+ * (x, y pairs in xy[s..e)), closed. Each vertex's side of the line is taken once (on the line counts
+ * as right), so the line's crossings with the edges alternate in and out; the inside stretches are
+ * [in, out] pairs, and their length within [t0, t1] is the sum of the outs less the sum of the ins,
+ * each clamped to [t0, t1] — no sorting, and two crossings that rounding puts in the wrong order
+ * move the sum by that rounding only. An edge lying along the line with the inside on its right is
+ * then added (the closed outline holds it too).
+ */
+function outlineInside(xy: Float64Array, s: number, e: number, ax: number, ay: number, dx: number, dy: number, t0: number, t1: number): number {
+  if (dx === 0 && dy === 0) return pointInOutline(xy, s, e, ax, ay) ? t1 - t0 : 0
+  const dd = dx * dx + dy * dy
+  const first = dx * (xy[s + 1]! - ay) - dy * (xy[s]! - ax)
+  let inside = 0
+  let sp = first
+  for (let i = s; i < e; i += 2) {
+    const j = i + 2 < e ? i + 2 : s
+    const px = xy[i]!, py = xy[i + 1]!
+    const qx = xy[j]!, qy = xy[j + 1]!
+    const sq = j === s ? first : dx * (qy - ay) - dy * (qx - ax)
+    if ((sp > 0) !== (sq > 0)) {
+      // where the line meets edge p→q; left to right is an entry (the inside is left of a CCW edge)
+      const ex = qx - px, ey = qy - py
+      let t = ((px - ax) * ey - (py - ay) * ex) / (dx * ey - dy * ex)
+      t = t < t0 ? t0 : t > t1 ? t1 : t
+      inside += sp > 0 ? -t : t
+    } else if (sp === 0 && sq === 0 && (qx - px) * dx + (qy - py) * dy < 0) {
+      // along the line, inside on the right: [t(q), t(p)] clipped to [t0, t1]
+      const lo = Math.max(t0, ((qx - ax) * dx + (qy - ay) * dy) / dd)
+      const hi = Math.min(t1, ((px - ax) * dx + (py - ay) * dy) / dd)
+      if (hi > lo) inside += hi - lo
+    }
+    sp = sq
+  }
+  return inside > 0 ? inside : 0
+}
+
+/** Is (x, y) inside the closed outline (x, y pairs in xy[s..e))? On an edge counts as inside. */
+function pointInOutline(xy: Float64Array, s: number, e: number, x: number, y: number): boolean {
+  let inside = false
+  for (let i = s, j = e - 2; i < e; j = i, i += 2) {
+    const xi = xy[i]!, yi = xy[i + 1]!, xj = xy[j]!, yj = xy[j + 1]!
+    const cross = (xi - xj) * (y - yj) - (yi - yj) * (x - xj)
+    if (cross === 0 && Math.min(xi, xj) <= x && x <= Math.max(xi, xj) && Math.min(yi, yj) <= y && y <= Math.max(yi, yj)) return true
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
+  }
+  return inside
+}
 
 function castThroughBvh(world: TerrainWorld, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): void {
   // 1/0 = ±Infinity makes the slab test exact for axis-parallel segments (NaN only for an origin on a slab plane, treated as a hit).
