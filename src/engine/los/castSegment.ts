@@ -125,44 +125,49 @@ export function measureTerrainCrossing3(
 ): void {
   // With a candidate list (pieces a conservative bound says the segment may reach), only those
   // entries are cleared and only their boxes are tried: the caller reads no other entry.
-  if (candidates) for (let i = 0; i < candidateCount; i++) insideByPiece[candidates[i]!] = 0
-  else insideByPiece.fill(0)
-  if (!world.bvh) return
+  if (!candidates) insideByPiece.fill(0)
+  if (!world.bvh) {
+    if (candidates) for (let i = 0; i < candidateCount; i++) insideByPiece[candidates[i]!] = 0
+    return
+  }
   const dx = bx - ax, dy = by - ay, dz = bz - az
   const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
-  if (len === 0) return
-  _ray.origin.set(ax, ay, az)
-  _ray.direction.set(dx / len, dy / len, dz / len)
-  _far = len
-  _pos = world.geometry!.attributes.position!.array
-  _pieceOfVertex = world.pieceOfVertex
-  _prismKind = world.prismKind
+  if (len === 0) {
+    if (candidates) for (let i = 0; i < candidateCount; i++) insideByPiece[candidates[i]!] = 0
+    return
+  }
   hitCount = 0
   if (candidates) {
     if (direct.length < candidateCount) direct = new Int32Array(candidateCount)
     // Prisms whose box the segment meets are measured exactly; small meshes are tried directly,
     // triangle by triangle (the same test and arithmetic as the BVH's leaves); a large one sends the
     // segment through the BVH (which then skips the prisms' triangles).
+    const bounds = world.pieceBounds, kinds = world.prismKind, start = world.pieceTriangleStart
+    // (+Infinity for an axis the segment does not move along, whatever the sign of its zero)
+    const ix = dx === 0 ? Infinity : 1 / dx, iy = dy === 0 ? Infinity : 1 / dy, iz = dz === 0 ? Infinity : 1 / dz
     let nDirect = 0
     let large = false
     for (let i = 0; i < candidateCount; i++) {
       const k = candidates[i]!
-      if (!segmentNearBox(ax, ay, az, bx, by, bz, world.pieceBounds, 6 * k, 0, false)) continue
-      if (world.prismKind[k] !== 0) insideByPiece[k] = prismInside(world, k, ax, ay, az, dx, dy, dz, len)
-      else if (world.pieceTriangleStart[k + 1]! - world.pieceTriangleStart[k]! > DIRECT_MAX_TRIANGLES) large = true
+      insideByPiece[k] = 0
+      if (!segmentMeetsBounds(bounds, 6 * k, ax, ay, az, ix, iy, iz)) continue
+      if (kinds[k] !== 0) insideByPiece[k] = prismInside(world, k, ax, ay, az, dx, dy, dz, len)
+      else if (start[k + 1]! - start[k]! > DIRECT_MAX_TRIANGLES) large = true
       else direct[nDirect++] = k
     }
+    if (!large && nDirect === 0) return
+    setRay(world, ax, ay, az, dx, dy, dz, len)
     if (large) castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
     else {
-      if (nDirect === 0) return
       _idx = world.pieceTriangles
       for (let i = 0; i < nDirect; i++) {
         const k = direct[i]!
-        onRange(world.pieceTriangleStart[k]!, world.pieceTriangleStart[k + 1]! - world.pieceTriangleStart[k]!)
+        onRange(start[k]!, start[k + 1]! - start[k]!)
       }
     }
   } else {
     if (!segmentMayHitWorld(world, ax, ay, az, bx, by, bz)) return
+    setRay(world, ax, ay, az, dx, dy, dz, len)
     castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
     const b = world.pieceBounds
     for (let k = 0; k < world.prismKind.length; k++) {
@@ -223,6 +228,45 @@ export function measureTerrainCrossing3(
     if (depth > 0) inside += len - start
     insideByPiece[piece] = inside
   }
+}
+
+/** The current segment as the triangle test reads it (only when some mesh piece is to be tried). */
+function setRay(world: TerrainWorld, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): void {
+  _ray.origin.set(ax, ay, az)
+  _ray.direction.set(dx / len, dy / len, dz / len)
+  _far = len
+  _pos = world.geometry!.attributes.position!.array
+  _pieceOfVertex = world.pieceOfVertex
+  _prismKind = world.prismKind
+}
+
+/**
+ * Does segment a→a+d (0 ≤ t ≤ 1, i* = 1/d*) meet the box b[o..o+5]? segmentNearBox's slab test
+ * (closed) with the reciprocals taken once per segment: an axis the segment does not move along
+ * has i* = +Infinity, which gives ±Infinity, or NaN on a face, which no comparison takes (so on a
+ * face counts as in, as there).
+ */
+function segmentMeetsBounds(b: Float64Array, o: number, ax: number, ay: number, az: number, ix: number, iy: number, iz: number): boolean {
+  let t0 = 0
+  let t1 = 1
+  let ta = (b[o]! - ax) * ix
+  let tb = (b[o + 3]! - ax) * ix
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  if (t1 < t0) return false
+  ta = (b[o + 1]! - ay) * iy
+  tb = (b[o + 4]! - ay) * iy
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  if (t1 < t0) return false
+  ta = (b[o + 2]! - az) * iz
+  tb = (b[o + 5]! - az) * iz
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  return t1 >= t0
 }
 
 /** Pieces with at most this many triangles are tried directly rather than through the BVH. */
