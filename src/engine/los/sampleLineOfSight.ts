@@ -287,6 +287,10 @@ function nearBound(bound: Float64Array, flat: boolean, boxes: Float64Array, at: 
   return segmentNearBox(bound[0]!, bound[1]!, flat ? 0 : bound[2]!, bound[3]!, bound[4]!, flat ? 0 : bound[5]!, boxes, at, bound[6]!, flat)
 }
 
+/** Shared empty lists (never written): most pairs have no model obstacle, many no piece near. */
+const NO_PIECES = new Int32Array(0)
+const NO_OBSTACLES: OneWay['obstacles'] = []
+
 function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, cull: boolean): OneWay {
   const pieces = table.terrain
   const nPieces = pieces.length
@@ -306,18 +310,19 @@ function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: 
         // A column stands at every height: only its footprint can keep it off the pair's lines.
     for (let c = 0; c < n; c++) if (nearBound(bound, flatMode || columns?.[scratch[c]!] === 1, table.world.pieceBounds, 6 * scratch[c]!)) scratch[nCand++] = scratch[c]!
   } else for (let k = 0; k < nPieces; k++) scratch[nCand++] = k
-  const candidates = scratch.slice(0, nCand)
+  const candidates = nCand === 0 ? NO_PIECES : scratch.slice(0, nCand)
   let nBlocking = 0
   for (let c = 0; c < nCand; c++) if (blocksPiece[candidates[c]!]) scratch[nBlocking++] = candidates[c]!
-  const blocking = scratch.slice(0, nBlocking)
+  const blocking = nBlocking === 0 ? NO_PIECES : nBlocking === nCand ? candidates : scratch.slice(0, nBlocking)
   const nNear = cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, sight.modelScratch) : table.models.length
-  const obstacles: OneWay['obstacles'] = []
+  let obstacles: OneWay['obstacles'] = NO_OBSTACLES
   for (let c = 0; c < nNear; c++) {
     const i = cull ? sight.modelScratch[c]! : c
     const m = table.models[i]!
     if (m.id === viewer.id || m.id === target.id || (cull && !nearBound(bound, flatMode, sight.boxes, 6 * i))) continue
     const blocks = r.modelBlocks(m, viewer, target)
     if (!blocks && !(r.modelObscures?.(m, viewer, target) ?? false)) continue
+    if (obstacles === NO_OBSTACLES) obstacles = []
     obstacles.push({ model: m, blocks, solid: sight.solids[i]! })
   }
   const { from, pts, bps } = linePoints(viewer, target, r, density)
