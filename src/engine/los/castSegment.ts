@@ -298,24 +298,34 @@ function prismInside(world: TerrainWorld, k: number, ax: number, ay: number, az:
   const xy = world.prismXY
   const s = 2 * world.prismStart[k]!, e = 2 * world.prismStart[k + 1]!
   if (world.prismKind[k] === 1) {
-    // convex: inside every edge's closed half-plane (left of the counter-clockwise edge p→q)
-    for (let i = s; i < e; i += 2) {
-      const j = i + 2 < e ? i + 2 : s
-      const px = xy[i]!, py = xy[i + 1]!
-      const ex = xy[j]! - px, ey = xy[j + 1]! - py
-      const f0 = ex * (ay - py) - ey * (ax - px)
-      const fd = ex * dy - ey * dx
+    // convex: inside every edge's closed half-plane (left of the counter-clockwise edge p→q): at t
+    // the line is f0 + t·fd left of it, where f0 depends only on the line's origin (kept per piece).
+    // The clip's ends are kept as fractions n/d (d > 0) and compared by cross-multiplying: one
+    // division at the end instead of one per edge.
+    const v0 = world.prismStart[k]!, v1 = world.prismStart[k + 1]!
+    const edge = world.prismEdge, f0s = world.prismF0, origin = world.prismOrigin
+    if (origin[2 * k] !== ax || origin[2 * k + 1] !== ay) {
+      for (let v = v0; v < v1; v++) f0s[v] = edge[2 * v]! * (ay - xy[2 * v + 1]!) - edge[2 * v + 1]! * (ax - xy[2 * v]!)
+      origin[2 * k] = ax
+      origin[2 * k + 1] = ay
+    }
+    let n0 = t0, d0 = 1, n1 = t1, d1 = 1
+    for (let v = v0; v < v1; v++) {
+      const f0 = f0s[v]!
+      const fd = edge[2 * v]! * dy - edge[2 * v + 1]! * dx
       if (fd === 0) {
         if (f0 < 0) return 0
-      } else if (fd > 0) {
-        const tc = -f0 / fd
-        if (tc > t0) t0 = tc
-      } else {
-        const tc = -f0 / fd
-        if (tc < t1) t1 = tc
+        continue
       }
-      if (t1 < t0) return 0
+      // the crossing is at t = -f0 / fd: entering where fd > 0, leaving where fd < 0
+      if (fd > 0) {
+        if (-f0 * d0 > n0 * fd) { n0 = -f0; d0 = fd }
+      } else if (f0 * d1 < n1 * -fd) { n1 = f0; d1 = -fd }
+      if (n1 * d0 < n0 * d1) return 0
     }
+    t0 = n0 / d0
+    t1 = n1 / d1
+    if (t1 < t0) return 0
     return wholeOrLength(t1 - t0, len)
   }
   return t1 - t0 > 0 ? wholeOrLength(outlineInside(xy, s, e, ax, ay, dx, dy, t0, t1), len) : 0

@@ -282,9 +282,50 @@ type OneWay = {
   rule: string
 }
 
-/** Does the box at `at` come within the pair's bound (on the table plane in 2D)? */
-function nearBound(bound: Float64Array, flat: boolean, boxes: Float64Array, at: number): boolean {
-  return segmentNearBox(bound[0]!, bound[1]!, flat ? 0 : bound[2]!, bound[3]!, bound[4]!, flat ? 0 : bound[5]!, boxes, at, bound[6]!, flat)
+/**
+ * The pair's bound as nearBound tests boxes against it: its segment's origin, the reciprocals of its
+ * direction (taken once per pair, +Infinity where it does not move), and its reach.
+ */
+const boundTest = new Float64Array(10)
+function setBoundTest(bound: Float64Array): void {
+  const z0 = bound[2]!
+  const dx = bound[3]! - bound[0]!, dy = bound[4]! - bound[1]!, dz = bound[5]! - z0
+  boundTest[0] = bound[0]!
+  boundTest[1] = bound[1]!
+  boundTest[2] = z0
+  boundTest[3] = dx === 0 ? Infinity : 1 / dx
+  boundTest[4] = dy === 0 ? Infinity : 1 / dy
+  boundTest[5] = dz === 0 ? Infinity : 1 / dz
+  boundTest[6] = bound[6]!
+}
+
+/**
+ * Does the box at `at` come within the pair's bound (setBoundTest; on the table plane when flat)?
+ * segmentNearBox's closed slab test with the box grown by the reach, multiplying by the reciprocals
+ * (on a face, NaN, which no comparison takes, counts as in, as there).
+ */
+function nearBound(flat: boolean, boxes: Float64Array, at: number): boolean {
+  const r = boundTest[6]!
+  let t0 = 0
+  let t1 = 1
+  let ta = (boxes[at]! - r - boundTest[0]!) * boundTest[3]!
+  let tb = (boxes[at + 3]! + r - boundTest[0]!) * boundTest[3]!
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  if (t1 < t0) return false
+  ta = (boxes[at + 1]! - r - boundTest[1]!) * boundTest[4]!
+  tb = (boxes[at + 4]! + r - boundTest[1]!) * boundTest[4]!
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  if (t1 < t0 || flat) return t1 >= t0
+  ta = (boxes[at + 2]! - r - boundTest[2]!) * boundTest[5]!
+  tb = (boxes[at + 5]! + r - boundTest[2]!) * boundTest[5]!
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  return t1 >= t0
 }
 
 /** Shared empty lists (never written): most pairs have no model obstacle, many no piece near. */
@@ -302,13 +343,14 @@ function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: 
   // changes nothing in the result because they could only ever have measured 0 mm inside.
   const bound = sight.bound
   pairBound(viewer, target, bound)
+  setBoundTest(bound)
   // The grids return, in ascending order, a superset of what the exact box test then keeps.
   const scratch = sight.scratch
   let nCand = 0
   if (cull) {
     const n = sight.pieceGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, scratch)
         // A column stands at every height: only its footprint can keep it off the pair's lines.
-    for (let c = 0; c < n; c++) if (nearBound(bound, flatMode || columns?.[scratch[c]!] === 1, table.world.pieceBounds, 6 * scratch[c]!)) scratch[nCand++] = scratch[c]!
+    for (let c = 0; c < n; c++) if (nearBound(flatMode || columns?.[scratch[c]!] === 1, table.world.pieceBounds, 6 * scratch[c]!)) scratch[nCand++] = scratch[c]!
   } else for (let k = 0; k < nPieces; k++) scratch[nCand++] = k
   const candidates = nCand === 0 ? NO_PIECES : scratch.slice(0, nCand)
   let nBlocking = 0
@@ -319,7 +361,7 @@ function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: 
   for (let c = 0; c < nNear; c++) {
     const i = cull ? sight.modelScratch[c]! : c
     const m = table.models[i]!
-    if (m.id === viewer.id || m.id === target.id || (cull && !nearBound(bound, flatMode, sight.boxes, 6 * i))) continue
+    if (m.id === viewer.id || m.id === target.id || (cull && !nearBound(flatMode, sight.boxes, 6 * i))) continue
     const blocks = r.modelBlocks(m, viewer, target)
     if (!blocks && !(r.modelObscures?.(m, viewer, target) ?? false)) continue
     if (obstacles === NO_OBSTACLES) obstacles = []

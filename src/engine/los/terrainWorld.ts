@@ -55,6 +55,15 @@ export type TerrainWorld = {
   prismZ: Float64Array
   prismStart: Int32Array
   prismXY: Float64Array
+  /** Per vertex of prismXY: its edge to the next vertex (x, y), taken once. */
+  prismEdge: Float64Array
+  /**
+   * Scratch of castSegment's prismInside (not reentrant, like its module scratch): per vertex, the
+   * edge's offset term for the last line origin tried on the piece (prismOrigin, x and y per piece),
+   * so lines from one eye reuse it.
+   */
+  prismF0: Float64Array
+  prismOrigin: Float64Array
 }
 
 /** Build option for tests: false keeps every prism on the triangle path (to compare the two). */
@@ -136,7 +145,15 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
     }
     prismStart[index + 1] = prismXY.length / 2
   })
-  const prisms = { prismKind, prismZ, prismStart, prismXY: Float64Array.from(prismXY) }
+  const prismEdge = new Float64Array(prismXY.length)
+  for (let k = 0; k < pieces.length; k++) {
+    for (let v = prismStart[k]!, end = prismStart[k + 1]!; v < end; v++) {
+      const w = v + 1 < end ? v + 1 : prismStart[k]!
+      prismEdge[2 * v] = prismXY[2 * w]! - prismXY[2 * v]!
+      prismEdge[2 * v + 1] = prismXY[2 * w + 1]! - prismXY[2 * v + 1]!
+    }
+  }
+  const prisms = { prismKind, prismZ, prismStart, prismXY: Float64Array.from(prismXY), prismEdge, prismF0: new Float64Array(prismXY.length / 2), prismOrigin: new Float64Array(2 * pieces.length).fill(NaN) }
   triangleStart.push(indices.length / 3)
   const pieceTriangles = Uint32Array.from(indices)
   const pieceTriangleStart = Int32Array.from(triangleStart)
