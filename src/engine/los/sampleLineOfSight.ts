@@ -328,6 +328,14 @@ function nearBound(flat: boolean, boxes: Float64Array, at: number): boolean {
   return t1 >= t0
 }
 
+/**
+ * For a LosRule's modelBlocks where no model ever blocks (and there is no modelObscures): the
+ * engine recognises this very function and does not look for models near a pair's lines at all.
+ */
+export function modelsNeverBlock(): boolean {
+  return false
+}
+
 /** Shared empty lists (never written): most pairs have no model obstacle, many no piece near. */
 const NO_PIECES = new Int32Array(0)
 const NO_OBSTACLES: OneWay['obstacles'] = []
@@ -356,7 +364,9 @@ function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: 
   let nBlocking = 0
   for (let c = 0; c < nCand; c++) if (blocksPiece[candidates[c]!]) scratch[nBlocking++] = candidates[c]!
   const blocking = nBlocking === 0 ? NO_PIECES : nBlocking === nCand ? candidates : scratch.slice(0, nBlocking)
-  const nNear = cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, sight.modelScratch) : table.models.length
+  // (a rule whose models never block or obscure: no model is looked for)
+  const noModels = r.modelBlocks === modelsNeverBlock && r.modelObscures === undefined
+  const nNear = noModels ? 0 : cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, sight.modelScratch) : table.models.length
   let obstacles: OneWay['obstacles'] = NO_OBSTACLES
   for (let c = 0; c < nNear; c++) {
     const i = cull ? sight.modelScratch[c]! : c
