@@ -17,6 +17,19 @@ import { setPinchView } from './pinchMeasure.ts'
 
 const MAX_HANDS = 4
 const RATE_WINDOW = 60
+/**
+ * Frames in flight to the worker: the one it is reading and one waiting. Taking a frame out of the
+ * video (scaling it into an ImageBitmap) and carrying it over takes as long as a third to a half of
+ * an inference, so with one frame at a time the worker sat idle that long on every frame; with the
+ * next frame already waiting it starts again as soon as it is done (`npm run bench:hands`).
+ */
+const IN_FLIGHT = 2
+/** Weight of a new sample in the running mean of inference ms (the stats). */
+const MEAN_WEIGHT = 0.2
+/** Slots of the per-frame ring (frame size and time by frame id); more than IN_FLIGHT. */
+const SLOTS = 4
+/** A frame not answered after this long is forgotten (the worker failed on it or lost it). */
+const IN_FLIGHT_TIMEOUT_MS = 2000
 
 export type HandsStats = {
   fps: number | null
@@ -56,23 +69,29 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
   const frameSize = { width: 0, height: 0 }
   const times = new Float64Array(RATE_WINDOW)
   const lags = new Float64Array(RATE_WINDOW)
-  let results = 0, lastInferMs: number | null = null, lastCount = 0
-  let busy = false, stopped = false, frameId = 0, appliedVersion = 0
+  let results = 0, lastCount = 0
+  let inFlight = 0, lastSentMs = 0, stopped = false, frameId = 0, appliedVersion = 0
+  let inferMeanMs = 0
+  const mean = (m: number, x: number) => (m === 0 ? x : m + MEAN_WEIGHT * (x - m))
   let modelsFor: Scene | null = null
   let models: GestureModel[] = []
 
-  // The camera frame's size when the frame in flight was taken (landmarks are normalized: px are of the full frame).
-  const sent = { width: 0, height: 0 }
+  // Per frame in flight (slot = frame id mod SLOTS): the camera frame's size when it was taken
+  // (landmarks are normalized: px are of the full frame) and when.
+  const slotWidth = new Float64Array(SLOTS), slotHeight = new Float64Array(SLOTS), slotTimeMs = new Float64Array(SLOTS)
   const onHands = (m: Extract<HandsReply, { type: 'hands' }>) => {
-    busy = false
-    frameSize.width = sent.width
-    frameSize.height = sent.height
+    const slot = m.frameId % SLOTS
+    inferMeanMs = mean(inferMeanMs, m.inferMs)
+    if (inFlight > 0) inFlight--
+    const width = slotWidth[slot]!, height = slotHeight[slot]!
+    frameSize.width = width
+    frameSize.height = height
     for (let h = 0; h < m.count && h < MAX_HANDS; h++) {
       const base = h * 42
       for (let i = 0; i < 21; i++) {
         // MediaPipe's normalized coordinates (pixel edges at 0 and 1) → OpenCV's pixel-centre px.
-        observations[h]!.pointsPx[i * 2] = m.landmarks[base + i * 2]! * sent.width - 0.5
-        observations[h]!.pointsPx[i * 2 + 1] = m.landmarks[base + i * 2 + 1]! * sent.height - 0.5
+        observations[h]!.pointsPx[i * 2] = m.landmarks[base + i * 2]! * width - 0.5
+        observations[h]!.pointsPx[i * 2 + 1] = m.landmarks[base + i * 2 + 1]! * height - 0.5
       }
       observations[h]!.score = m.scores[h]!
     }
@@ -95,7 +114,6 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
     times[results % RATE_WINDOW] = now
     lags[results % RATE_WINDOW] = now - m.timeMs
     results++
-    lastInferMs = m.inferMs
     lastCount = m.count
   }
 
@@ -103,24 +121,31 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
   // The camera frame is scaled on the way into the ImageBitmap (no canvas, no pixel copy on this
   // thread) and transferred to the worker.
   const resize: ImageBitmapOptions = { resizeWidth: 0, resizeHeight: 0, resizeQuality: 'low' }
-  const pending = { id: 0, timeMs: 0 }
-  const sendBitmap = (bitmap: ImageBitmap) => { if (stopped) bitmap.close(); else hw.send(pending.id, pending.timeMs, bitmap) }
-  const unbusy = () => { busy = false }
+  // One sender per slot, made once: the bitmap goes out with its own frame's id and time.
+  const slotId = new Int32Array(SLOTS)
+  const senders = Array.from({ length: SLOTS }, (_, slot) => (bitmap: ImageBitmap) => {
+    if (stopped) bitmap.close()
+    else hw.send(slotId[slot]!, slotTimeMs[slot]!, bitmap)
+  })
+  const dropped = () => { if (inFlight > 0) inFlight-- }
 
   const pump = () => {
     if (stopped) return
-    if (!busy && video.readyState >= 2 && video.videoWidth > 0) {
-      busy = true
+    const now = performance.now()
+    if (inFlight > 0 && now - lastSentMs > IN_FLIGHT_TIMEOUT_MS) inFlight = 0
+    if (inFlight < IN_FLIGHT && video.readyState >= 2 && video.videoWidth > 0) {
       const id = ++frameId
-      const timeMs = performance.now()
-      sent.width = video.videoWidth
-      sent.height = video.videoHeight
-      const scale = Math.min(1, tuning.inputPx / sent.width)
-      resize.resizeWidth = Math.round(sent.width * scale)
-      resize.resizeHeight = Math.round(sent.height * scale)
-      pending.id = id
-      pending.timeMs = timeMs
-      createImageBitmap(video, resize).then(sendBitmap, unbusy)
+      const slot = id % SLOTS
+      inFlight++
+      lastSentMs = now
+      slotId[slot] = id
+      slotTimeMs[slot] = now
+      slotWidth[slot] = video.videoWidth
+      slotHeight[slot] = video.videoHeight
+      const scale = Math.min(1, tuning.inputPx / video.videoWidth)
+      resize.resizeWidth = Math.round(video.videoWidth * scale)
+      resize.resizeHeight = Math.round(video.videoHeight * scale)
+      createImageBitmap(video, resize).then(senders[slot], dropped)
     }
     if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(pump)
     else requestAnimationFrame(pump)
@@ -136,7 +161,7 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
       const n = Math.min(results, RATE_WINDOW)
       const first = times[(results - n + RATE_WINDOW) % RATE_WINDOW]!, last = times[(results - 1 + RATE_WINDOW) % RATE_WINDOW]!
       const lag = Array.from(lags.subarray(0, n)).sort((a, b) => a - b)
-      return { fps: n > 1 && last > first ? ((n - 1) * 1000) / (last - first) : null, inferMs: lastInferMs, frameToHandsMs: n > 0 ? lag[Math.floor((n - 1) / 2)]! : null, hands: lastCount, source: hw.source, loadMs: hw.loadMs, tuning }
+      return { fps: n > 1 && last > first ? ((n - 1) * 1000) / (last - first) : null, inferMs: inferMeanMs > 0 ? inferMeanMs : null, frameToHandsMs: n > 0 ? lag[Math.floor((n - 1) / 2)]! : null, hands: lastCount, source: hw.source, loadMs: hw.loadMs, tuning }
     },
     stop: () => {
       stopped = true
