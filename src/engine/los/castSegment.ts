@@ -59,7 +59,7 @@ function onRange(offset: number, count: number): boolean {
     const t = (e2x * qx + e2y * qy + e2z * qz) * inv
     if (t < 0 || t > _far) continue
     const piece = _pieceOfVertex[_idx[3 * tri]!]!
-    // an exact prism is measured by prismInside, not by its triangles (the BVH walk meets them too)
+    // an exact prism is measured exactly, not by its triangles (the BVH walk meets them too)
     if (_prismKind[piece] !== 0) continue
     if (hitCount < MAX_HITS) {
       hitT[hitCount] = t
@@ -124,54 +124,95 @@ export function measureTerrainCrossing3(
   candidateCount = 0,
 ): void {
   // With a candidate list (pieces a conservative bound says the segment may reach), only those
-  // entries are cleared and only their boxes are tried: the caller reads no other entry.
+  // entries are cleared and only those pieces tried: the caller reads no other entry. Without one,
+  // every piece is a candidate.
   if (!candidates) insideByPiece.fill(0)
-  if (!world.bvh) {
-    if (candidates) for (let i = 0; i < candidateCount; i++) insideByPiece[candidates[i]!] = 0
-    return
-  }
+  const list = candidates ?? world.allPieces
+  const count = candidates ? candidateCount : list.length
   const dx = bx - ax, dy = by - ay, dz = bz - az
   const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
-  if (len === 0) {
-    if (candidates) for (let i = 0; i < candidateCount; i++) insideByPiece[candidates[i]!] = 0
+  if (!world.bvh || len === 0) {
+    for (let i = 0; i < count; i++) insideByPiece[list[i]!] = 0
     return
   }
   hitCount = 0
-  if (candidates) {
-    if (direct.length < candidateCount) direct = new Int32Array(candidateCount)
-    // Prisms whose box the segment meets are measured exactly; small meshes are tried directly,
-    // triangle by triangle (the same test and arithmetic as the BVH's leaves); a large one sends the
-    // segment through the BVH (which then skips the prisms' triangles).
-    const bounds = world.pieceBounds, kinds = world.prismKind, start = world.pieceTriangleStart
-    // (+Infinity for an axis the segment does not move along, whatever the sign of its zero)
-    const ix = dx === 0 ? Infinity : 1 / dx, iy = dy === 0 ? Infinity : 1 / dy, iz = dz === 0 ? Infinity : 1 / dz
-    let nDirect = 0
-    let large = false
-    for (let i = 0; i < candidateCount; i++) {
-      const k = candidates[i]!
-      insideByPiece[k] = 0
+  if (direct.length < count) direct = new Int32Array(count)
+  // Prisms are measured exactly (below, in the loop: a call per piece cost more than the
+  // arithmetic); small meshes whose box the segment meets are tried directly, triangle by triangle
+  // (the same test and arithmetic as the BVH's leaves); a large one sends the segment through the
+  // BVH (which then skips the prisms' triangles).
+  const bounds = world.pieceBounds, kinds = world.prismKind, start = world.pieceTriangleStart
+  const pz = world.prismZ, pst = world.prismStart, xy = world.prismXY, edge = world.prismEdge, f0s = world.prismF0, origin = world.prismOrigin
+  // (+Infinity for an axis the segment does not move along, whatever the sign of its zero)
+  const ix = dx === 0 ? Infinity : 1 / dx, iy = dy === 0 ? Infinity : 1 / dy, iz = dz === 0 ? Infinity : 1 / dz
+  let nDirect = 0
+  let large = false
+  pieces: for (let i = 0; i < count; i++) {
+    const k = list[i]!
+    insideByPiece[k] = 0
+    const kind = kinds[k]!
+    if (kind === 0) {
       if (!segmentMeetsBounds(bounds, 6 * k, ax, ay, az, ix, iy, iz)) continue
-      if (kinds[k] !== 0) insideByPiece[k] = prismInside(world, k, ax, ay, az, dx, dy, dz, len)
-      else if (start[k + 1]! - start[k]! > DIRECT_MAX_TRIANGLES) large = true
+      if (start[k + 1]! - start[k]! > DIRECT_MAX_TRIANGLES) large = true
       else direct[nDirect++] = k
+      continue
     }
-    if (!large && nDirect === 0) return
-    setRay(world, ax, ay, az, dx, dy, dz, len)
-    if (large) castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
-    else {
-      _idx = world.pieceTriangles
-      for (let i = 0; i < nDirect; i++) {
-        const k = direct[i]!
-        onRange(start[k]!, start[k + 1]! - start[k]!)
+    // An exact prism: the part of the segment (0 ≤ t ≤ 1) within its z slab, then over its
+    // footprint, both closed (a line at exactly the eroded top is inside, as the triangles find it);
+    // the solid its triangles bound (terrainWorld's exactPrismKind).
+    let t0 = 0
+    let t1 = 1
+    const zb = pz[2 * k]!, zt = pz[2 * k + 1]!
+    if (dz === 0) {
+      if (az < zb || az > zt) continue
+    } else {
+      let ta = (zb - az) / dz
+      let tb = (zt - az) / dz
+      if (ta > tb) { const x = ta; ta = tb; tb = x }
+      if (ta > t0) t0 = ta
+      if (tb < t1) t1 = tb
+      if (t1 < t0) continue
+    }
+    const v0 = pst[k]!, v1 = pst[k + 1]!
+    if (kind === 2) {
+      if (t1 > t0) insideByPiece[k] = wholeOrLength(outlineInside(xy, 2 * v0, 2 * v1, ax, ay, dx, dy, t0, t1), len)
+      continue
+    }
+    // Convex: inside every edge's closed half-plane (left of the counter-clockwise edge p→q): at t
+    // the line is f0 + t·fd left of it, where f0 depends only on the line's origin (kept per piece,
+    // for the lines from one eye). The clip's ends are kept as fractions n/d (d > 0), compared by
+    // cross-multiplying: one division at the end instead of one per edge.
+    if (origin[2 * k] !== ax || origin[2 * k + 1] !== ay) {
+      for (let v = v0; v < v1; v++) f0s[v] = edge[2 * v]! * (ay - xy[2 * v + 1]!) - edge[2 * v + 1]! * (ax - xy[2 * v]!)
+      origin[2 * k] = ax
+      origin[2 * k + 1] = ay
+    }
+    let n0 = t0, d0 = 1, n1 = t1, d1 = 1
+    for (let v = v0; v < v1; v++) {
+      const f0 = f0s[v]!
+      const fd = edge[2 * v]! * dy - edge[2 * v + 1]! * dx
+      if (fd === 0) {
+        if (f0 < 0) continue pieces
+        continue
       }
+      // the crossing is at t = -f0 / fd: entering where fd > 0, leaving where fd < 0
+      if (fd > 0) {
+        if (-f0 * d0 > n0 * fd) { n0 = -f0; d0 = fd }
+      } else if (f0 * d1 < n1 * -fd) { n1 = f0; d1 = -fd }
+      if (n1 * d0 < n0 * d1) continue pieces
     }
-  } else {
-    if (!segmentMayHitWorld(world, ax, ay, az, bx, by, bz)) return
-    setRay(world, ax, ay, az, dx, dy, dz, len)
-    castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
-    const b = world.pieceBounds
-    for (let k = 0; k < world.prismKind.length; k++) {
-      if (world.prismKind[k] !== 0 && segmentNearBox(ax, ay, az, bx, by, bz, b, 6 * k, 0, false)) insideByPiece[k] = prismInside(world, k, ax, ay, az, dx, dy, dz, len)
+    t0 = n0 / d0
+    t1 = n1 / d1
+    if (t1 >= t0) insideByPiece[k] = wholeOrLength(t1 - t0, len)
+  }
+  if (!large && nDirect === 0) return
+  setRay(world, ax, ay, az, dx, dy, dz, len)
+  if (large) castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
+  else {
+    _idx = world.pieceTriangles
+    for (let i = 0; i < nDirect; i++) {
+      const k = direct[i]!
+      onRange(start[k]!, start[k + 1]! - start[k]!)
     }
   }
   if (hitCount === 0) return
@@ -274,64 +315,6 @@ const DIRECT_MAX_TRIANGLES = 64
 let direct = new Int32Array(64)
 
 /**
- * Length (mm) of segment a→a+d (3D length len) inside exact prism k of the world: the part within
- * its z slab and over its footprint, both closed, as the triangles bound it (terrainWorld's
- * exactPrismKind). The same length the triangle path measures, found without a triangle: the
- * footprint's half-planes for a convex prism; otherwise the line's crossings with the outline,
- * walked in order.
- */
-function prismInside(world: TerrainWorld, k: number, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): number {
-  // the z slab (closed: a line at exactly the top is inside it, as the triangles find it)
-  let t0 = 0
-  let t1 = 1
-  const zb = world.prismZ[2 * k]!, zt = world.prismZ[2 * k + 1]!
-  if (dz === 0) {
-    if (az < zb || az > zt) return 0
-  } else {
-    let ta = (zb - az) / dz
-    let tb = (zt - az) / dz
-    if (ta > tb) { const x = ta; ta = tb; tb = x }
-    if (ta > t0) t0 = ta
-    if (tb < t1) t1 = tb
-    if (t1 < t0) return 0
-  }
-  const xy = world.prismXY
-  const s = 2 * world.prismStart[k]!, e = 2 * world.prismStart[k + 1]!
-  if (world.prismKind[k] === 1) {
-    // convex: inside every edge's closed half-plane (left of the counter-clockwise edge p→q): at t
-    // the line is f0 + t·fd left of it, where f0 depends only on the line's origin (kept per piece).
-    // The clip's ends are kept as fractions n/d (d > 0) and compared by cross-multiplying: one
-    // division at the end instead of one per edge.
-    const v0 = world.prismStart[k]!, v1 = world.prismStart[k + 1]!
-    const edge = world.prismEdge, f0s = world.prismF0, origin = world.prismOrigin
-    if (origin[2 * k] !== ax || origin[2 * k + 1] !== ay) {
-      for (let v = v0; v < v1; v++) f0s[v] = edge[2 * v]! * (ay - xy[2 * v + 1]!) - edge[2 * v + 1]! * (ax - xy[2 * v]!)
-      origin[2 * k] = ax
-      origin[2 * k + 1] = ay
-    }
-    let n0 = t0, d0 = 1, n1 = t1, d1 = 1
-    for (let v = v0; v < v1; v++) {
-      const f0 = f0s[v]!
-      const fd = edge[2 * v]! * dy - edge[2 * v + 1]! * dx
-      if (fd === 0) {
-        if (f0 < 0) return 0
-        continue
-      }
-      // the crossing is at t = -f0 / fd: entering where fd > 0, leaving where fd < 0
-      if (fd > 0) {
-        if (-f0 * d0 > n0 * fd) { n0 = -f0; d0 = fd }
-      } else if (f0 * d1 < n1 * -fd) { n1 = f0; d1 = -fd }
-      if (n1 * d0 < n0 * d1) return 0
-    }
-    t0 = n0 / d0
-    t1 = n1 / d1
-    if (t1 < t0) return 0
-    return wholeOrLength(t1 - t0, len)
-  }
-  return t1 - t0 > 0 ? wholeOrLength(outlineInside(xy, s, e, ax, ay, dx, dy, t0, t1), len) : 0
-}
-
-/**
  * The length of a part u (0..1) of a segment of length len; but a segment wholly inside (u = 1: it
  * crosses no face) measures 0, as on the triangle path, which finds no crossing and so no length.
  */
@@ -400,23 +383,6 @@ function castThroughBvh(world: TerrainWorld, ax: number, ay: number, az: number,
   bvhShapecast.call(world.bvh!, rangeCallbacks)
 }
 
-/** Cheap broad phase before the BVH: does the segment's box meet any piece's bounding box? */
-function segmentMayHitWorld(world: TerrainWorld, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-  const b = world.pieceBounds
-  const x0 = Math.min(ax, bx), x1 = Math.max(ax, bx), y0 = Math.min(ay, by), y1 = Math.max(ay, by), z0 = Math.min(az, bz), z1 = Math.max(az, bz)
-  for (let i = 0; i < b.length; i += 6) {
-    if (x1 < b[i]! || x0 > b[i + 3]! || y1 < b[i + 1]! || y0 > b[i + 4]! || z1 < b[i + 2]! || z0 > b[i + 5]!) continue
-    // the segment's box overlaps this piece's box: test the segment itself against the box (slabs)
-    if (segmentHitsBox(ax, ay, az, bx, by, bz, b, i)) return true
-  }
-  return false
-}
-
-function segmentMayHitPieces(world: TerrainWorld, ax: number, ay: number, az: number, bx: number, by: number, bz: number, candidates: Int32Array, count: number): boolean {
-  for (let i = 0; i < count; i++) if (segmentNearBox(ax, ay, az, bx, by, bz, world.pieceBounds, 6 * candidates[i]!, 0, false)) return true
-  return false
-}
-
 let clipT0 = 0
 let clipT1 = 1
 function clipAxis(o: number, d: number, lo: number, hi: number): boolean {
@@ -427,10 +393,6 @@ function clipAxis(o: number, d: number, lo: number, hi: number): boolean {
   if (ta > clipT0) clipT0 = ta
   if (tb < clipT1) clipT1 = tb
   return clipT1 >= clipT0
-}
-
-function segmentHitsBox(ax: number, ay: number, az: number, bx: number, by: number, bz: number, b: Float64Array, i: number): boolean {
-  return segmentNearBox(ax, ay, az, bx, by, bz, b, i, 0, false)
 }
 
 /**

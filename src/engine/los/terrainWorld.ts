@@ -44,7 +44,7 @@ export type TerrainWorld = {
   pieceTriangleStart: Int32Array
   triangleCount: number
   /**
-   * Prism pieces measured exactly rather than triangle by triangle (castSegment's prismInside): the
+   * Prism pieces measured exactly rather than triangle by triangle (castSegment's measureTerrainCrossing3): the
    * very solid their triangles bound — the eroded footprint with each vertex as the mesh stores it
    * (float32), between the mesh's eroded bottom and top — so a sight line measures the same length
    * either way. prismKind[k]: 0 = triangles (meshes, or a prism whose triangles would not bound
@@ -58,12 +58,14 @@ export type TerrainWorld = {
   /** Per vertex of prismXY: its edge to the next vertex (x, y), taken once. */
   prismEdge: Float64Array
   /**
-   * Scratch of castSegment's prismInside (not reentrant, like its module scratch): per vertex, the
+   * Scratch of castSegment's measureTerrainCrossing3 (not reentrant, like its module scratch): per vertex, the
    * edge's offset term for the last line origin tried on the piece (prismOrigin, x and y per piece),
    * so lines from one eye reuse it.
    */
   prismF0: Float64Array
   prismOrigin: Float64Array
+  /** 0, 1, …, pieces − 1: every piece as a candidate list (a segment measured against all). */
+  allPieces: Int32Array
 }
 
 /** Build option for tests: false keeps every prism on the triangle path (to compare the two). */
@@ -153,7 +155,7 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
       prismEdge[2 * v + 1] = prismXY[2 * w + 1]! - prismXY[2 * v + 1]!
     }
   }
-  const prisms = { prismKind, prismZ, prismStart, prismXY: Float64Array.from(prismXY), prismEdge, prismF0: new Float64Array(prismXY.length / 2), prismOrigin: new Float64Array(2 * pieces.length).fill(NaN) }
+  const prisms = { prismKind, prismZ, prismStart, prismXY: Float64Array.from(prismXY), prismEdge, prismF0: new Float64Array(prismXY.length / 2), prismOrigin: new Float64Array(2 * pieces.length).fill(NaN), allPieces: Int32Array.from(pieces.keys()) }
   triangleStart.push(indices.length / 3)
   const pieceTriangles = Uint32Array.from(indices)
   const pieceTriangleStart = Int32Array.from(triangleStart)
