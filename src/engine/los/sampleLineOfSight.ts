@@ -414,13 +414,18 @@ function lineBlocked(w: OneWay, inside: Float64Array, a: Vec3Tuple, b: Vec3Tuple
   return false
 }
 
+function anyBlocks(obstacles: OneWay['obstacles']): boolean {
+  for (const o of obstacles) if (o.blocks) return true
+  return false
+}
+
 /**
  * Is every target point unseen (every line from every viewer point to it blocked)? Then the
  * fraction is 0 whatever else the lines cross. Each line stops at its first blocker (the last
  * line's blocker tried first: one wall usually hides the whole figure); the first open line ends it.
  */
 function figureAllBlocked(w: OneWay, inside: Float64Array): boolean {
-  if (w.blocking.length === 0 && !w.obstacles.some((o) => o.blocks)) return false
+  if (w.blocking.length === 0 && !anyBlocks(w.obstacles)) return false
   lastBlocker = -1
   // Highest points first: an open line, if there is one, is likeliest over the top.
   for (let i = w.pts.length - 1; i >= 0; i--) for (const f of w.from) if (!lineBlocked(w, inside, f, w.pts[i]!)) return false
@@ -487,65 +492,76 @@ function nextPointNo(t: TraceScratch): number {
   return ++t.serial
 }
 
-function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOfSight {
-  const { pieces, candidates, obstacles, blocksPiece, obscuresPiece, columns, from, pts, bps } = w
+// The line traceOneWay is tracing, at module level rather than in closures made per call: per
+// sight line, the slots that block it, hide it, and the candidate pieces it crosses (lists, not
+// flags, so nothing is cleared per line); per target point, which slots took part (stamped with the
+// point's serial number, which never repeats while the stamps are kept, so nothing is cleared per
+// point). traceOneWay calls nothing that traces, so one set is enough.
+let nBlock = 0
+let nHide = 0
+let nCross = 0
+let nPoint = 0
+let pointNo = 0
+
+/** The id of slot k of a one-way: its candidate pieces in piece order, then its obstacle models. */
+function slotId(w: OneWay, k: number): string {
+  const nCand = w.candidates.length
+  return k < nCand ? w.pieces[w.candidates[k]!]!.id : w.obstacles[k - nCand]!.model.id
+}
+
+function markSlot(t: TraceScratch, k: number): void {
+  if (t.stamp[k] !== pointNo) {
+    t.stamp[k] = pointNo
+    t.pointList[nPoint++] = k
+  }
+}
+
+/** One sight line a→b of the one-way: fills the block, hide and cross lists (and a ray when asked). */
+function traceLine(w: OneWay, t: TraceScratch, inside: Float64Array, rays: LosRay[] | undefined, a: Vec3Tuple, b: Vec3Tuple): void {
+  const { pieces, candidates, obstacles, blocksPiece, obscuresPiece, columns } = w
+  const { blockList, hideList, crossList } = t
   const nCand = candidates.length
   const flatMode = w.flat
+  nBlock = 0
+  nHide = 0
+  nCross = 0
+  if (!flatMode && nCand > 0) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
+  for (let c = 0; c < nCand; c++) {
+    const k = candidates[c]!
+    const len = flatMode || columns?.[k] === 1 ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
+    if (len <= GRAZE_MM) continue
+    crossList[nCross++] = c
+    if (blocksPiece[k]) blockList[nBlock++] = c
+    else if (obscuresPiece[k]) hideList[nHide++] = c
+  }
+  for (let i = 0; i < obstacles.length; i++) {
+    const o = obstacles[i]!
+    const len = flatMode ? measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1]) : measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2])
+    if (len <= GRAZE_MM) continue
+    if (o.blocks) blockList[nBlock++] = nCand + i
+    else hideList[nHide++] = nCand + i
+  }
+  if (rays) {
+    const by: string[] = []
+    const hides: string[] = []
+    for (let j = 0; j < nBlock; j++) by.push(slotId(w, blockList[j]!))
+    for (let j = 0; j < nHide; j++) hides.push(slotId(w, hideList[j]!))
+    rays.push({ from: [a[0], a[1], a[2]], to: [b[0], b[1], b[2]], blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
+  }
+}
+
+function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOfSight {
+  const { candidates, obstacles, from, pts, bps } = w
+  const nCand = candidates.length
   // Slots: the candidate pieces in piece order, then the obstacle models in table order (the same
   // relative order as trying everything, so ties sort the same way).
   const slots = nCand + obstacles.length
-  const idOf = (k: number): string => (k < nCand ? pieces[candidates[k]!]!.id : obstacles[k - nCand]!.model.id)
   const t = traceScratch(slots)
-  // Per sight line: the slots that block it, hide it, and the candidate pieces it crosses (lists,
-  // not flags, so nothing is cleared per line).
-  const { blockList, hideList, crossList, stamp, pointList, blockCount, hideCount, crossFigure } = t
+  const { blockList, hideList, crossList, pointList, blockCount, hideCount, crossFigure } = t
   blockCount.fill(0, 0, slots)
   hideCount.fill(0, 0, slots)
   crossFigure.fill(0, 0, slots)
-  let nBlock = 0
-  let nHide = 0
-  let nCross = 0
-  // Per target point: which slots took part (stamped with the point's serial number, which never
-  // repeats while the stamps are kept, so nothing is cleared per point).
-  let nPoint = 0
-  let pointNo = 0
-  const mark = (k: number): void => {
-    if (stamp[k] !== pointNo) {
-      stamp[k] = pointNo
-      pointList[nPoint++] = k
-    }
-  }
-
   const rays: LosRay[] | undefined = withRays ? [] : undefined
-
-  const trace = (a: Vec3Tuple, b: Vec3Tuple): void => {
-    nBlock = 0
-    nHide = 0
-    nCross = 0
-    if (!flatMode && nCand > 0) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
-    for (let c = 0; c < nCand; c++) {
-      const k = candidates[c]!
-      const len = flatMode || columns?.[k] === 1 ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
-      if (len <= GRAZE_MM) continue
-      crossList[nCross++] = c
-      if (blocksPiece[k]) blockList[nBlock++] = c
-      else if (obscuresPiece[k]) hideList[nHide++] = c
-    }
-    for (let i = 0; i < obstacles.length; i++) {
-      const o = obstacles[i]!
-      const len = flatMode ? measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1]) : measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2])
-      if (len <= GRAZE_MM) continue
-      if (o.blocks) blockList[nBlock++] = nCand + i
-      else hideList[nHide++] = nCand + i
-    }
-    if (rays) {
-      const by: string[] = []
-      const hides: string[] = []
-      for (let j = 0; j < nBlock; j++) by.push(idOf(blockList[j]!))
-      for (let j = 0; j < nHide; j++) hides.push(idOf(hideList[j]!))
-      rays.push({ from: [a[0], a[1], a[2]], to: [b[0], b[1], b[2]], blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
-    }
-  }
 
   // Target points: seen when any viewer point has an unblocked line to it.
   let seen = 0
@@ -556,11 +572,11 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
     let clear = false
     let crossedAll = true
     for (const f of from) {
-      trace(f, p)
+      traceLine(w, t, inside, rays, f, p)
       if (nCross === 0) crossedAll = false
       for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
       if (nBlock === 0) { clear = true; break }
-      for (let j = 0; j < nBlock; j++) mark(blockList[j]!)
+      for (let j = 0; j < nBlock; j++) markSlot(t, blockList[j]!)
     }
     if (crossedAll) figureCrossed++
     if (clear) seen++
@@ -576,13 +592,13 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
     let open = false
     let crossedAll = true
     for (const f of from) {
-      trace(f, p)
+      traceLine(w, t, inside, rays, f, p)
       if (rays) rays[rays.length - 1]!.base = true
       if (nCross === 0) crossedAll = false
       for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
       if (nBlock === 0 && nHide === 0) { open = true; break }
-      for (let j = 0; j < nBlock; j++) mark(blockList[j]!)
-      for (let j = 0; j < nHide; j++) mark(hideList[j]!)
+      for (let j = 0; j < nBlock; j++) markSlot(t, blockList[j]!)
+      for (let j = 0; j < nHide; j++) markSlot(t, hideList[j]!)
     }
     if (crossedAll) baseCrossed++
     if (!open) {
@@ -600,7 +616,7 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
   // Only slots that counted anything are named, sorted by id (a stable sort of these equals the
   // same slots taken from all of them sorted).
   const order: Array<{ id: string; k: number }> = []
-  for (let k = 0; k < slots; k++) if (blockCount[k] || hideCount[k] || crossFigure[k]) order.push({ id: idOf(k), k })
+  for (let k = 0; k < slots; k++) if (blockCount[k] || hideCount[k] || crossFigure[k]) order.push({ id: slotId(w, k), k })
   order.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
   for (const { id, k } of order) {
     if (blockCount[k]) { blockers.push(id); blockedBy[id] = blockCount[k]! / pts.length }
