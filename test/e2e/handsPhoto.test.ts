@@ -32,6 +32,8 @@ describe.skipIf(!haveChromium)('hands in Photo mode (real files, real hand model
   const photoA = join(dir, 'photo-no-hand.png')
   const photoB = join(dir, 'photo-hand-beside-b1.png')
   const registryPath = join(dir, 'photo-registry.json')
+  /** The same table and hand photographed from 2.6 m: a hand 130 px tall in 1080 px, which the palm detector misses in the whole photo at 960–1920 px wide and finds in a 0.6 tile (checked when written). */
+  const photoFar = join(dir, 'photo-hand-far.png')
 
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true })
@@ -39,7 +41,10 @@ describe.skipIf(!haveChromium)('hands in Photo mode (real files, real hand model
     const cv = await loadOpenCv()
     const synth = buildSceneFrame(cv, demoScene(), { seed: 7, moves: { b1: B1_LATER }, effects: { seed: 101 } })
     const table = renderTableFrame(synth.spec).frame
-    writeFileSync(photoB, encodePng(layHandOnTable(table, await renderOpenHand(), synth.spec, HAND_AT_MM, HAND_LENGTH_MM).frame))
+    const hand = await renderOpenHand()
+    writeFileSync(photoB, encodePng(layHandOnTable(table, hand, synth.spec, HAND_AT_MM, HAND_LENGTH_MM).frame))
+    const far = buildSceneFrame(cv, demoScene(), { seed: 7, moves: { b1: B1_LATER }, effects: { seed: 102 }, camera: { distanceMm: 2600 } })
+    writeFileSync(photoFar, encodePng(layHandOnTable(renderTableFrame(far.spec).frame, hand, far.spec, HAND_AT_MM, HAND_LENGTH_MM).frame))
     server = await startAppServer()
   }, 300_000)
   afterAll(async () => {
@@ -84,6 +89,11 @@ describe.skipIf(!haveChromium)('hands in Photo mode (real files, real hand model
       await page.getByTestId('photo-input').setInputFiles(photoB)
       await expect.poll(async () => Math.hypot(...(await b1()).map((v, i) => v - B1_LATER.position[i]!) as [number, number]), { timeout: 60_000 }).toBeLessThan(TOLERANCE_MM)
       expect(await status.innerText()).not.toContain('hand over the table')
+
+      // From 2.6 m the hand is too small for the palm detector in the whole photo; it is found in a tile.
+      await page.getByTestId('photo-hands').check()
+      await page.getByTestId('photo-input').setInputFiles(photoFar)
+      await expect.poll(() => status.innerText(), { timeout: 120_000 }).toMatch(/photo-hand-far\.png · (hand over the table: holding \d+ models?|1 hand, holding no model)/)
     } finally {
       await session.close()
     }

@@ -14,6 +14,7 @@ import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { MOVED_B1, TOLERANCE_MM, demoScene, truthRuling, worstTrackedErrorMm } from '../setup/demoTable.ts'
+import { type HandCutout, encodePng, layHandOnTable, renderOpenHand } from './handsRender/handOverTable.ts'
 
 warnIfNoChromium('test/e2e/xr.test.ts (browser tests)')
 
@@ -97,6 +98,9 @@ describe.skipIf(!haveChromium)('AR mode: table and models from the XR camera (ca
   const ez = new Vector3(0, 1, 0)
   const ey = new Vector3().crossVectors(ez, ex)
   let origin: Vector3
+  /** When set, the XR camera's image has this rendered hand resting on the table beside b1 (hands test). */
+  let handInCamera: HandCutout | null = null
+  let openHand: HandCutout
 
   /** Camera (OpenCV axes, mm) ← table, for a view whose world ← camera (GL axes) matrix is given. */
   function cameraFromTable(viewMatrix: number[]): { rotation: Matrix3; translation: [number, number, number] } {
@@ -120,11 +124,15 @@ describe.skipIf(!haveChromium)('AR mode: table and models from the XR camera (ca
     synth = buildSceneFrame(cv, demoScene(), { seed: 7, moves: { b1: MOVED_B1 }, camera: { width: 1280, height: 800 } })
     writeFileSync(registryPath, JSON.stringify(synth.registry, null, 1))
     server = await startAppServer()
+    openHand = await renderOpenHand()
     session = await launchChromium({ webxrEmulation: true })
     await session.page.exposeFunction('__renderXrCamera', ({ matrix, width, height }: { matrix: number[]; width: number; height: number }) => {
       const fy = height / 2 / Math.tan(FOVY / 2)
       const intrinsics = { width, height, fx: fy, fy, cx: (width - 1) / 2, cy: (height - 1) / 2, source: 'calibration' as const }
-      const frame = renderTableFrame({ ...synth.spec, width, height, intrinsics, pose: cameraFromTable(matrix) }).frame
+      const pose = cameraFromTable(matrix)
+      const table = renderTableFrame({ ...synth.spec, width, height, intrinsics, pose }).frame
+      const frame = handInCamera ? layHandOnTable(table, handInCamera, { intrinsics, pose }, [MOVED_B1.position[0] - 80, MOVED_B1.position[1] + 40]).frame : table
+      if (handInCamera) writeFileSync(join(dir, 'xr-camera-hand-frame.png'), encodePng(frame))
       return Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength).toString('base64')
     })
   }, 180_000)
@@ -147,6 +155,22 @@ describe.skipIf(!haveChromium)('AR mode: table and models from the XR camera (ca
     }, { p: eye.toArray(), q: [q.x, q.y, q.z, q.w], fovy: FOVY })
   }
 
+  /**
+   * The app in AR mode with the registry loaded, the headset over the table's near edge and the
+   * camera-access shim installed, then in the session (`beforeAr` runs on the planner first).
+   */
+  async function enterArWithCamera(page: Page, beforeAr?: () => Promise<void>): Promise<void> {
+    await page.goto(`${server.url}?emulate-xr=scripted`)
+    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
+    await beforeAr?.()
+    await page.getByTestId('mode-xr').click()
+    await page.getByTestId('registry-input').setInputFiles(registryPath)
+    await page.waitForFunction(() => window.__tabletopXrDevice?.() != null, null, { timeout: 20_000 })
+    await moveHeadset(page, CENTRE.clone().add(new Vector3(0, 1.065, 0.745)))
+    await page.evaluate(readFileSync(join(process.cwd(), 'test/setup/xrCameraAccessShim.js'), 'utf8'))
+    await page.getByTestId('enter-ar').click({ timeout: 20_000 })
+  }
+
   /** The app's placement of the table: origin error (mm) and turn error (degrees) against the truth. */
   async function placementError(page: Page): Promise<{ originMm: number; yawDeg: number }> {
     const el = page.getByTestId('xr-anchor')
@@ -158,16 +182,10 @@ describe.skipIf(!haveChromium)('AR mode: table and models from the XR camera (ca
 
   it('finds the table by its markers, places it where it really is, and puts the models on it', async () => {
     const page = session.page
-    await page.goto(`${server.url}?emulate-xr=scripted`)
-    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
-    await page.getByTestId('attacker-a1').click()
-    await page.getByTestId('target-b1').click()
-    await page.getByTestId('mode-xr').click()
-    await page.getByTestId('registry-input').setInputFiles(registryPath)
-    await page.waitForFunction(() => window.__tabletopXrDevice?.() != null, null, { timeout: 20_000 })
-    await moveHeadset(page, CENTRE.clone().add(new Vector3(0, 1.065, 0.745)))
-    await page.evaluate(readFileSync(join(process.cwd(), 'test/setup/xrCameraAccessShim.js'), 'utf8'))
-    await page.getByTestId('enter-ar').click({ timeout: 20_000 })
+    await enterArWithCamera(page, async () => {
+      await page.getByTestId('attacker-a1').click()
+      await page.getByTestId('target-b1').click()
+    })
 
     const controls = page.getByTestId('xr-controls')
     const markers = page.getByTestId('xr-markers')
@@ -201,6 +219,49 @@ describe.skipIf(!haveChromium)('AR mode: table and models from the XR camera (ca
     expect((await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name))).some((n) => /trackingWorker/.test(n))).toBe(true)
     expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
   }, 240_000)
+
+  // A phone in AR has no WebXR hand input: MediaPipe reads the hands from the same XR camera image.
+  // The image shows a rendered hand resting on the table beside b1 (as in hands.test.ts): the real
+  // model finds it, and the models under or next to it are held ("hand over the table: holding …").
+  it('hands on the XR camera image (no hand input): found by MediaPipe, the models beside the hand are held', async () => {
+    const page = session.page
+    handInCamera = openHand
+    const requests: string[] = []
+    const onRequest = (r: { url: () => string }) => { requests.push(r.url()) }
+    page.on('request', onRequest)
+    try {
+      await enterArWithCamera(page)
+      await expect.poll(() => page.getByTestId('xr-markers').getAttribute('data-locked'), { timeout: 90_000 }).toBe('yes')
+      // The hand worker, tasks-vision's wasm and the model are not loaded before they are asked for
+      // (the panel that offers them is a small lazy chunk).
+      expect(requests.filter((u) => /hand_landmarker|vision_wasm|hands\.worker/.test(u))).toEqual([])
+      expect(await page.getByTestId('xr-hands-held').count()).toBe(0)
+      await page.getByTestId('hands-start').click({ timeout: 30_000 })
+      await expect.poll(() => page.getByTestId('hands-status').innerText(), { timeout: 120_000 }).toMatch(/hands \d+\.\d fps · 1 in view/)
+      await expect.poll(() => page.getByTestId('xr-hands-held').innerText(), { timeout: 30_000 }).toMatch(/^hand over the table: holding \d+ models?$/)
+      // The worker, tasks-vision's wasm and the model came from the app's own origin, nothing from elsewhere.
+      const origin = new URL(server.url).origin
+      expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([])
+      for (const part of ['hands.worker', 'vision_wasm_module_internal', 'hand_landmarker']) expect(requests.some((u) => u.startsWith(origin) && u.includes(part))).toBe(true)
+      // And it stays held while the hand stays, however slowly the hand results come.
+      for (let k = 0; k < 4; k++) {
+        await page.waitForTimeout(750)
+        expect(await page.getByTestId('xr-hands-held').innerText()).toMatch(/^hand over the table: holding \d+ models?$/)
+      }
+      await page.screenshot({ path: screenshotPath('xr-camera-hand-held') })
+      const stats = await page.evaluate(() => window.__tabletopHands!.stats())
+      console.log(`XR camera hands: ${stats.fps?.toFixed(1)} fps, inference ${stats.inferMs?.toFixed(0)} ms, ${stats.hands} in view`)
+      // Hands off: nothing holds the models any more.
+      await page.getByTestId('hands-stop').click()
+      await expect.poll(() => page.getByTestId('xr-hands-held').count(), { timeout: 30_000 }).toBe(0)
+      await page.getByTestId('exit-ar').click()
+      // MediaPipe writes its start-up INFO lines to console.error; anything else is a real error.
+      expect(session.consoleErrors.filter((e) => !/favicon/.test(e) && !/^INFO: Created TensorFlow Lite XNNPACK delegate/.test(e))).toEqual([])
+    } finally {
+      handInCamera = null
+      page.off('request', onRequest)
+    }
+  }, 300_000)
 
   it('without camera access: says so, places by hand, and never loads the tracker', async () => {
     const page = session.page

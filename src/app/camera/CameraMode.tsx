@@ -14,6 +14,7 @@ import { RegisteredOverlay } from './RegisteredOverlay.tsx'
 import { CalibrationPanel } from './CalibrationPanel.tsx'
 import { type CameraDevice, cameraDeviceOf, loadDeviceCalibration } from './deviceCalibration.ts'
 import { closeCalibration, openCalibration } from './calibrationFlow.ts'
+import { videoFrameSource } from '../hands/handFrameSource.ts'
 
 // Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
 const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
@@ -108,7 +109,7 @@ export function CameraMode() {
         {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
         <StatusLine />
         {state === 'running' && live.current && video.current && (
-          <Suspense fallback={null}><HandsPanel video={video.current} feed={live.current} frame={frame.current} /></Suspense>
+          <Suspense fallback={null}><HandsPanel source={videoFrameSource(video.current)} feed={live.current} frame={frame.current} /></Suspense>
         )}
         {calibrating && state === 'running' && live.current && device && <CalibrationPanel target={live.current.calibration} device={device} />}
       </div>

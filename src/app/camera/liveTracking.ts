@@ -14,8 +14,14 @@ const SCENE_EVERY_MS = 500
 const LATENCY_WINDOW = 120
 const MOVE_EPS_MM = 0.5
 const MOVE_EPS_DEG = 0.5
-/** Hands seen longer ago than this (vs the marker frame's time) do not count as over the table, ms. */
+/**
+ * Hands seen longer ago than this (vs the marker frame's time) do not count as over the table, ms;
+ * or, when hand results come slower than every HANDS_FRESH_MS / 2 (a slow device), longer than two
+ * of their intervals: a slow hand model must not let the models under a hand go between its results.
+ */
 const HANDS_FRESH_MS = 400
+/** Weight of a new interval in the running mean of the time between hand results. */
+const HANDS_INTERVAL_WEIGHT = 0.2
 /** Frames a freeze averages at most (the pose filter keeps 30). */
 const FREEZE_FRAMES = 30
 /** "Rule on this" waits this long for hands to leave the ruled models and for them to come to rest, ms. */
@@ -122,12 +128,13 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   let results = 0
   let latest: TrackingResultMessage | null = null
   const gate = new HandTrackingGate(registry)
-  const handsIn: { list: readonly HandObservation[]; count: number; timeMs: number } = { list: [], count: 0, timeMs: -Infinity }
+  const handsIn: { list: readonly HandObservation[]; count: number; timeMs: number; intervalMs: number } = { list: [], count: 0, timeMs: -Infinity, intervalMs: 0 }
 
   const onResult = (m: TrackingResultMessage) => {
     holder.lock = m.result.table
     latest = m
-    gate.update(m.result, m.tracked, handsIn.list, Math.abs(m.timeMs - handsIn.timeMs) <= HANDS_FRESH_MS ? handsIn.count : 0, m.timeMs)
+    const freshMs = Math.max(HANDS_FRESH_MS, 2 * handsIn.intervalMs)
+    gate.update(m.result, m.tracked, handsIn.list, Math.abs(m.timeMs - handsIn.timeMs) <= freshMs ? handsIn.count : 0, m.timeMs)
     latencies[latencyCount % LATENCY_WINDOW] = performance.now() - m.timeMs
     latencyCount++
     results++
@@ -189,6 +196,8 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
     },
     resetLatency: () => { latencyCount = 0 },
     setHands: (list, count, timeMs) => {
+      const dt = timeMs - handsIn.timeMs
+      if (dt > 0 && dt < 5000) handsIn.intervalMs = handsIn.intervalMs === 0 ? dt : handsIn.intervalMs + HANDS_INTERVAL_WEIGHT * (dt - handsIn.intervalMs)
       handsIn.list = list
       handsIn.count = count
       handsIn.timeMs = timeMs

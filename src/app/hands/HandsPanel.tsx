@@ -9,6 +9,7 @@ import type { GestureSwitches } from '../../tracking/index.ts'
 import type { HandsRuntime, HandsStats } from './handsRuntime.ts'
 import { type HandModelChoice, loadHandModelChoice, saveHandModelChoice, storeHandModelFile, storedHandModel } from './handModelStore.ts'
 import { HandCursors } from './HandCursors.tsx'
+import type { HandFrameSource } from './handFrameSource.ts'
 
 declare global {
   interface Window {
@@ -17,9 +18,17 @@ declare global {
   }
 }
 
-type Props = { video: HTMLVideoElement; feed: Pick<TrackingFeed, 'setHands' | 'holder'>; frame: HTMLElement | null }
+type Props = {
+  /** The camera's frames: the <video> in Camera mode, the XR camera's image in AR. */
+  source: HandFrameSource
+  feed: Pick<TrackingFeed, 'setHands' | 'holder'>
+  /** Where the cursors are drawn over the camera image (none in AR: XrHands draws them on the table). */
+  frame: HTMLElement | null
+  /** Called with the runtime when hands start, and with null when they stop (AR: XrHands draws its cursors). */
+  onRuntime?: (runtime: HandsRuntime | null) => void
+}
 
-export default function HandsPanel({ video, feed, frame }: Props) {
+export default function HandsPanel({ source, feed, frame, onRuntime }: Props) {
   const [state, setState] = useState<'off' | 'loading' | 'on'>('off')
   const [error, setError] = useState<string | null>(null)
   const [choice, setChoice] = useState<HandModelChoice>(loadHandModelChoice)
@@ -29,7 +38,7 @@ export default function HandsPanel({ video, feed, frame }: Props) {
   const runtime = useRef<HandsRuntime | null>(null)
 
   useEffect(() => { void storedHandModel().then((m) => setStoredName(m?.name ?? null), () => setStoredName(null)) }, [])
-  useEffect(() => () => { runtime.current?.stop(); runtime.current = null; delete window.__tabletopHands }, [])
+  useEffect(() => () => { runtime.current?.stop(); runtime.current = null; onRuntime?.(null); delete window.__tabletopHands }, [])
   useEffect(() => {
     if (state !== 'on') return
     const t = setInterval(() => {
@@ -47,9 +56,10 @@ export default function HandsPanel({ video, feed, frame }: Props) {
     setState('loading')
     try {
       const { startHands } = await import('./handsRuntime.ts')
-      const r = await startHands(video, feed, choice, (message) => setError(message))
+      const r = await startHands(source, feed, choice, (message) => setError(message))
       r.setSwitches(switches)
       runtime.current = r
+      onRuntime?.(r)
       window.__tabletopHands = { stats: r.stats, measure: () => r.gestures.measure }
       setState('on')
     } catch (e) {
@@ -60,6 +70,7 @@ export default function HandsPanel({ video, feed, frame }: Props) {
   const stop = () => {
     runtime.current?.stop()
     runtime.current = null
+    onRuntime?.(null)
     delete window.__tabletopHands
     setView(null)
     setState('off')

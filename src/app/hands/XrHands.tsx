@@ -14,7 +14,7 @@ import { Matrix4, Vector3, type Group, type Mesh } from 'three'
 import { GestureTracker, OVERHEAD_LOCK, XR_JOINTS, createHandObservation, handFromXrJoints, handFromXrJointsInCamera, type GestureModel } from '../../tracking/index.ts'
 import type { Scene } from '../../engine/index.ts'
 import { useApp } from '../state/appStore.ts'
-import { xrHandFeed } from './xrHandFeed.ts'
+import { xrCameraGestures, xrHandFeed } from './xrHandFeed.ts'
 
 const COLOURS = { point: '#ffd23f', pinch: '#3fd2ff', palm: '#ff6b6b', other: '#ffffff' } as const
 
@@ -39,8 +39,9 @@ export function XrHands() {
     const ref = state.gl.xr.getReferenceSpace()
     if (!g || !frame || !ref || !frame.getJointPose) return
     s.worldToTable.copy(g.matrixWorld).invert()
-    let count = 0
+    let count = 0, handInput = false
     for (const source of frame.session.inputSources) {
+      handInput ||= source.hand != null
       if (!source.hand || count >= 2) continue
       const joints = s.joints[count]!
       let complete = true
@@ -57,7 +58,8 @@ export function XrHands() {
       if (complete) handFromXrJoints(joints, s.hands[count++]!)
     }
     // Hands over the table for the XR camera's marker tracking (held models), when it runs.
-    const feed = xrHandFeed()
+    // Only with hand input: without it (a phone) MediaPipe reads the hands from the camera image.
+    const feed = handInput ? xrHandFeed() : null
     const lock = feed?.holder.lock
     if (feed && lock?.locked) {
       let seen = 0
@@ -81,10 +83,11 @@ export function XrHands() {
       else if (st.lastEvent === 'attacker' && st.attackerId) app.setAttacker(st.attackerId)
       else if (st.lastEvent === 'target' && st.targetId) app.setTarget(st.targetId)
     }
-    const cursors = [cursor0.current, cursor1.current]
+    // The cursors of the headset's hands, or of MediaPipe's hands on the XR camera image when they run.
+    const shown = handInput ? st : xrCameraGestures() ?? st
     for (let i = 0; i < 2; i++) {
-      const mesh = cursors[i]
-      const c = st.cursors[i]
+      const mesh = i === 0 ? cursor0.current : cursor1.current
+      const c = shown.cursors[i]
       if (!mesh || !c) continue
       mesh.visible = c.active && c.pose !== 'other'
       mesh.position.set(c.pointMm[0], c.pointMm[1], 1)

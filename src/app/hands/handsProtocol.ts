@@ -1,6 +1,6 @@
 // Messages between the app and the hand worker (MediaPipe HandLandmarker, off the main thread).
-// Frames go over as transferred ImageBitmaps (latest frame wins: the app sends one only when the
-// worker is idle); hands come back as normalized landmarks (0..1 of the frame), 21 × (x, y) per hand.
+// Frames go over as transferred ImageBitmaps (at most two in flight: the one the worker reads and the
+// next; handsRuntime.ts); hands come back as normalized landmarks (0..1 of the frame), 21 × (x, y) per hand.
 
 export type HandsRequest =
   | {

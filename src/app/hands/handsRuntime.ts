@@ -5,7 +5,7 @@
 // (never React state). Loaded lazily (dynamic import) with the worker and the model.
 // Hot path (onHands): no allocation beyond the worker's transferred arrays; scratch allocated once.
 import {
-  GestureTracker, createHandObservation, type GestureModel, type GestureState, type GestureSwitches, type HandObservation,
+  GestureTracker, HandSearch, createHandObservation, createSearchWindow, type SearchWindow, type GestureModel, type GestureState, type GestureSwitches, type HandObservation,
 } from '../../tracking/index.ts'
 import type { Scene } from '../../engine/index.ts'
 import { useApp } from '../state/appStore.ts'
@@ -14,6 +14,7 @@ import type { HandsReply } from './handsProtocol.ts'
 import type { HandModelChoice } from './handModelStore.ts'
 import { type HandsTuning, handsTuning, startHandWorker } from './handWorker.ts'
 import { setPinchView } from './pinchMeasure.ts'
+import type { HandFrameSource } from './handFrameSource.ts'
 
 const MAX_HANDS = 4
 const RATE_WINDOW = 60
@@ -63,7 +64,7 @@ function gestureModels(scene: Scene): GestureModel[] {
   }))
 }
 
-export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFeed, 'setHands' | 'holder'>, choice: HandModelChoice, onError: (message: string) => void, tuning: HandsTuning = handsTuning()): Promise<HandsRuntime> {
+export async function startHands(source: HandFrameSource, feed: Pick<TrackingFeed, 'setHands' | 'holder'>, choice: HandModelChoice, onError: (message: string) => void, tuning: HandsTuning = handsTuning()): Promise<HandsRuntime> {
   const observations: HandObservation[] = Array.from({ length: MAX_HANDS }, createHandObservation)
   const gestures = new GestureTracker({}, tuning.numHands)
   const frameSize = { width: 0, height: 0 }
@@ -76,26 +77,33 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
   let modelsFor: Scene | null = null
   let models: GestureModel[] = []
 
-  // Per frame in flight (slot = frame id mod SLOTS): the camera frame's size when it was taken
-  // (landmarks are normalized: px are of the full frame) and when.
+  // Where in the frame the model looks: the whole frame, or a tile while small hands are searched for
+  // and tracked (src/tracking/hands/handSearch.ts).
+  const search = new HandSearch()
+  // Per frame in flight (slot = frame id mod SLOTS): the camera frame's size when it was taken, the
+  // window of it sent (landmarks are normalized to the window: px are of the full frame) and when.
   const slotWidth = new Float64Array(SLOTS), slotHeight = new Float64Array(SLOTS), slotTimeMs = new Float64Array(SLOTS)
+  const slotWindow: SearchWindow[] = Array.from({ length: SLOTS }, createSearchWindow)
   const onHands = (m: Extract<HandsReply, { type: 'hands' }>) => {
     const slot = m.frameId % SLOTS
     inferMeanMs = mean(inferMeanMs, m.inferMs)
     if (inFlight > 0) inFlight--
     const width = slotWidth[slot]!, height = slotHeight[slot]!
+    const w = slotWindow[slot]!
     frameSize.width = width
     frameSize.height = height
     for (let h = 0; h < m.count && h < MAX_HANDS; h++) {
       const base = h * 42
       for (let i = 0; i < 21; i++) {
-        // MediaPipe's normalized coordinates (pixel edges at 0 and 1) → OpenCV's pixel-centre px.
-        observations[h]!.pointsPx[i * 2] = m.landmarks[base + i * 2]! * width - 0.5
-        observations[h]!.pointsPx[i * 2 + 1] = m.landmarks[base + i * 2 + 1]! * height - 0.5
+        // MediaPipe's normalized coordinates (pixel edges at 0 and 1 of the window) → OpenCV's
+        // pixel-centre px of the full frame.
+        observations[h]!.pointsPx[i * 2] = w.x + m.landmarks[base + i * 2]! * w.width - 0.5
+        observations[h]!.pointsPx[i * 2 + 1] = w.y + m.landmarks[base + i * 2 + 1]! * w.height - 0.5
       }
       observations[h]!.score = m.scores[h]!
     }
     const count = Math.min(m.count, MAX_HANDS, tuning.numHands)
+    search.report(w, width, height, observations, count)
     feed.setHands(observations, count, m.timeMs)
     const s = useApp.getState()
     if (s.scene !== modelsFor) { modelsFor = s.scene; models = gestureModels(s.scene) }
@@ -133,24 +141,24 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
     if (stopped) return
     const now = performance.now()
     if (inFlight > 0 && now - lastSentMs > IN_FLIGHT_TIMEOUT_MS) inFlight = 0
-    if (inFlight < IN_FLIGHT && video.readyState >= 2 && video.videoWidth > 0) {
+    const width = source.width(), height = source.height()
+    if (inFlight < IN_FLIGHT && width > 0 && height > 0) {
       const id = ++frameId
       const slot = id % SLOTS
       inFlight++
       lastSentMs = now
       slotId[slot] = id
       slotTimeMs[slot] = now
-      slotWidth[slot] = video.videoWidth
-      slotHeight[slot] = video.videoHeight
-      const scale = Math.min(1, tuning.inputPx / video.videoWidth)
-      resize.resizeWidth = Math.round(video.videoWidth * scale)
-      resize.resizeHeight = Math.round(video.videoHeight * scale)
-      createImageBitmap(video, resize).then(senders[slot], dropped)
+      slotWidth[slot] = width
+      slotHeight[slot] = height
+      const w = search.next(width, height, slotWindow[slot]!)
+      const scale = Math.min(1, tuning.inputPx / w.width)
+      resize.resizeWidth = Math.max(1, Math.round(w.width * scale))
+      resize.resizeHeight = Math.max(1, Math.round(w.height * scale))
+      source.grab(w, resize).then(senders[slot], dropped)
     }
-    if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(pump)
-    else requestAnimationFrame(pump)
   }
-  pump()
+  const unsubscribe = source.subscribe(pump)
 
   return {
     gestures: gestures.state,
@@ -165,6 +173,7 @@ export async function startHands(video: HTMLVideoElement, feed: Pick<TrackingFee
     },
     stop: () => {
       stopped = true
+      unsubscribe()
       hw.stop()
       setPinchView(null)
       feed.setHands(observations, 0, performance.now())

@@ -5,7 +5,7 @@
 // hand hides completely are not in the photo's result; they are tested at their place on the table.
 // Loaded lazily (dynamic import) only when the user turns hands on for photos.
 import {
-  HandTrackingGate, createHandObservation,
+  HandSearch, HandTrackingGate, SEARCH_STEPS, createHandObservation, createSearchWindow, distinctHands,
   type HandObservation, type ObjectPose, type Registry, type TrackFrameResult, type TrackedObject,
 } from '../../tracking/index.ts'
 import type { Scene } from '../../engine/index.ts'
@@ -38,26 +38,37 @@ export function stopPhotoHands(): void {
   worker = null
 }
 
-/** The hands in a photo, landmarks in the photo's px (OpenCV convention), with the inference time. */
+/**
+ * The hands in a photo, landmarks in the photo's px (OpenCV convention), with the inference time. The
+ * photo is searched as a whole and as its four corner tiles (HandSearch's windows: a hand far from the
+ * camera is too small for the palm detector in the whole photo), and a hand found in two windows counts once.
+ */
 export async function findHandsInPhoto(photo: Blob, width: number, height: number, choice: HandModelChoice): Promise<{ hands: HandObservation[]; inferMs: number; source: string }> {
   const w = await photoWorker(choice)
-  const scale = Math.min(1, PHOTO_INPUT_PX / width)
-  const bitmap = await createImageBitmap(photo, scale < 1 ? { resizeWidth: Math.round(width * scale), resizeHeight: Math.round(height * scale), resizeQuality: 'high' } : {})
-  const id = ++nextId
-  const reply = await new Promise<Extract<HandsReply, { type: 'hands' }>>((resolve) => {
-    w.waiting.set(id, resolve)
-    w.hw.send(id, performance.now(), bitmap)
-  })
-  const hands = Array.from({ length: reply.count }, (_, h) => {
-    const o = createHandObservation()
-    for (let i = 0; i < 21; i++) {
-      o.pointsPx[i * 2] = reply.landmarks[h * 42 + i * 2]! * width - 0.5
-      o.pointsPx[i * 2 + 1] = reply.landmarks[h * 42 + i * 2 + 1]! * height - 0.5
+  const search = new HandSearch()
+  const found: HandObservation[] = []
+  let inferMs = 0
+  for (let step = 0; step < SEARCH_STEPS; step++) {
+    const win = search.next(width, height, createSearchWindow())
+    const scale = Math.min(1, PHOTO_INPUT_PX / win.width)
+    const bitmap = await createImageBitmap(photo, win.x, win.y, win.width, win.height, scale < 1 ? { resizeWidth: Math.round(win.width * scale), resizeHeight: Math.round(win.height * scale), resizeQuality: 'high' } : {})
+    const id = ++nextId
+    const reply = await new Promise<Extract<HandsReply, { type: 'hands' }>>((resolve) => {
+      w.waiting.set(id, resolve)
+      w.hw.send(id, performance.now(), bitmap)
+    })
+    inferMs += reply.inferMs
+    for (let h = 0; h < reply.count; h++) {
+      const o = createHandObservation()
+      for (let i = 0; i < 21; i++) {
+        o.pointsPx[i * 2] = win.x + reply.landmarks[h * 42 + i * 2]! * win.width - 0.5
+        o.pointsPx[i * 2 + 1] = win.y + reply.landmarks[h * 42 + i * 2 + 1]! * win.height - 0.5
+      }
+      o.score = reply.scores[h]!
+      found.push(o)
     }
-    o.score = reply.scores[h]!
-    return o
-  })
-  return { hands, inferMs: reply.inferMs, source: w.hw.source }
+  }
+  return { hands: distinctHands(found), inferMs, source: w.hw.source }
 }
 
 const asTracked = (o: Pick<ObjectPose, 'id' | 'kind' | 'position' | 'z' | 'facing' | 'markers'>): TrackedObject => ({

@@ -15,7 +15,7 @@ import { useApp } from '../state/appStore.ts'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type TrackingFeed, startTrackingFeed } from '../camera/liveTracking.ts'
-import { setXrHandFeed } from '../hands/xrHandFeed.ts'
+import { setXrHandFeed, xrCameraFrames } from '../hands/xrHandFeed.ts'
 import { type AveragedPlacement, type MarkerPlacement, PlacementAverager, intrinsicsFromProjection, placementFromPose, worldFromTable } from './xrCameraMath.ts'
 
 /** The Raw Camera Access additions to WebXR (not in @types/webxr). */
@@ -41,6 +41,10 @@ export type XrCameraStatus = {
   tableLocked: boolean
   /** The averaged placement from the markers, once the table was locked. */
   averaged: AveragedPlacement | null
+  /** The marker tracker runs (its feed takes frames and hands). */
+  trackerReady: boolean
+  /** The session has WebXR hand input (a headset): its joints drive the hands, not MediaPipe. */
+  handInput: boolean
 }
 
 type Props = {
@@ -71,6 +75,8 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
     framesWithoutCamera: 0,
     markersSeen: 0,
     locked: false,
+    trackerReady: false,
+    handInput: false,
   })
   const averager = useRef(new PlacementAverager(20))
   const scratch = useRef({ pose: new Matrix4(), placement: { origin: [0, 0, 0], yaw: 0, measuredEdgeM: null, tiltDeg: 0 } as MarkerPlacement })
@@ -87,6 +93,8 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
         markersSeen: s.markersSeen,
         tableLocked: s.locked,
         averaged: averager.current.mean(widthMm, depthMm),
+        trackerReady: s.trackerReady,
+        handInput: s.handInput,
       })
     }, 250)
     return () => clearInterval(timer)
@@ -112,6 +120,7 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
       .then((f) => {
         if (!live) return f.stop()
         feed.current = f
+        s.trackerReady = true
         setXrHandFeed(f)
         setFreezeProvider(f.freeze)
       })
@@ -120,6 +129,7 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
       live = false
       feed.current?.stop()
       feed.current = null
+      s.trackerReady = false
       setXrHandFeed(null)
       s.intrinsics = null
       setFreezeProvider(null)
@@ -130,6 +140,9 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
   useFrame((_state, _delta, frame: XRFrame | undefined) => {
     const s = state.current
     if (!frame) return
+    let hands = false
+    for (const source of frame.session.inputSources) hands ||= source.hand != null
+    s.handInput = hands
     const now = performance.now()
     if (s.inFlightSince >= 0 && now - s.inFlightSince < IN_FLIGHT_TIMEOUT_MS) return
     const space = xr.getState().originReferenceSpace ?? gl.xr.getReferenceSpace()
@@ -172,6 +185,8 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
     s.poses.set(view.transform.matrix, slot * 16)
     s.poseIds[slot] = id
     s.inFlightSince = now
+    // The same image for MediaPipe hands, when they run (copied out before this returns).
+    xrCameraFrames.publish(s.pixels, width, height)
   })
   return null
 }

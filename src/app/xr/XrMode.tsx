@@ -3,7 +3,7 @@
 // the page the XR camera's image (camera-access), by the table's markers, which also put the
 // tracked models on it; draw the same table and overlays in world space. Without WebXR: a clear
 // message and the planner one tap away.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Canvas, useFrame } from '@react-three/fiber'
 import { XR, XRSpace, requestXRAnchor, useXR, useXRHitTest, useXRStore } from '@react-three/xr'
@@ -20,6 +20,11 @@ import { TrackingFiles } from '../camera/PhotoMode.tsx'
 import { restoreTrackingFiles } from '../camera/registryFile.ts'
 import { ruleOnThis } from '../actions/rulings.ts'
 import { XrHands } from '../hands/XrHands.tsx'
+import { setXrCameraGestures, xrCameraFrames, xrHandFeed } from '../hands/xrHandFeed.ts'
+import type { HandsRuntime } from '../hands/handsRuntime.ts'
+
+// Loaded only when the XR camera runs without hand input (the worker, wasm and model only on "Track hands").
+const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
 
 /** The latest hit-test point (per frame, outside React). */
 const hit = { valid: false, point: new Vector3() }
@@ -29,6 +34,25 @@ const AT_ANCHOR: TablePlacement = { origin: [0, 0, 0], yaw: 0, measuredEdgeM: nu
 /** Marker locks averaged before the table is placed from them, and the jitter allowed (mm at a corner). */
 const MARKER_MIN_SAMPLES = 10
 const MARKER_MAX_SPREAD_MM = 15
+
+const onCameraHands = (r: HandsRuntime | null) => setXrCameraGestures(r ? r.gestures : null)
+
+/**
+ * Hands on the XR camera's image (a phone in AR: no WebXR hand input), by MediaPipe, as in Camera
+ * mode: models under a hand are held, gestures select and measure (cursors drawn on the table).
+ */
+function XrCameraHands() {
+  const feed = xrHandFeed()
+  const held = useApp((s) => s.tracking.heldModels?.length ?? 0)
+  const message = useApp((s) => s.tracking.message)
+  if (!feed) return null
+  return (
+    <>
+      <Suspense fallback={null}><HandsPanel source={xrCameraFrames} feed={feed} frame={null} onRuntime={onCameraHands} /></Suspense>
+      {held > 0 && <p data-testid="xr-hands-held">{message.split(' · ').slice(1).join(' · ')}</p>}
+    </>
+  )
+}
 
 /** One line on the XR camera's markers: what is seen, how steady the table's placement from them is. */
 function MarkerStatus({ status, registryLoaded }: { status: XrCameraStatus | null; registryLoaded: boolean }) {
@@ -211,6 +235,7 @@ export function XrMode() {
       )}
       {inSession && !hitSeen && <p>Point at the table surface…</p>}
       {inSession && <MarkerStatus status={markers} registryLoaded={registry !== null} />}
+      {inSession && markers?.camera === 'running' && markers.trackerReady && !markers.handInput && <XrCameraHands />}
       {placement && <p data-testid="xr-anchor" data-origin={placement.origin.map((v) => v.toFixed(5)).join(',')} data-yaw={placement.yaw.toFixed(6)}>{placedBy === 'markers' ? 'Placed from the markers. ' : ''}{anchor ? 'Table anchored.' : 'Table placed (not anchored: this device offers no anchors).'}</p>}
       {placement?.measuredEdgeM != null && <p data-testid="xr-edge">Corners {(placement.measuredEdgeM * 1000).toFixed(0)} mm apart (table width {width.toFixed(0)} mm).</p>}
       {inSession && <CardSummary />}
