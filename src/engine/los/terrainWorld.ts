@@ -159,12 +159,23 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
   triangleStart.push(indices.length / 3)
   const pieceTriangles = Uint32Array.from(indices)
   const pieceTriangleStart = Int32Array.from(triangleStart)
+  // Every vertex of the piece (a mesh may overhang its footprint, which is its outline 1 mm above its
+  // bottom: a tree's canopy over its trunk), with 1 mm to spare: culling by these boxes never drops a
+  // piece a line can touch.
   const pieceBounds = new Float64Array(solids.length * 6)
   solids.forEach((sol, i) => {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
     for (const [x, y] of sol.footprint) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y) }
     pieceBounds.set([x0 - 1, y0 - 1, sol.bottomZ - 1, x1 + 1, y1 + 1, sol.topZ + 1], i * 6)
   })
+  for (let v = 0; v < pieceOfVertex.length; v++) {
+    const o = 6 * pieceOfVertex[v]!
+    const x = positions[3 * v]!, y = positions[3 * v + 1]!
+    if (x - 1 < pieceBounds[o]!) pieceBounds[o] = x - 1
+    if (y - 1 < pieceBounds[o + 1]!) pieceBounds[o + 1] = y - 1
+    if (x + 1 > pieceBounds[o + 3]!) pieceBounds[o + 3] = x + 1
+    if (y + 1 > pieceBounds[o + 4]!) pieceBounds[o + 4] = y + 1
+  }
   if (indices.length === 0) {
     return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms }
   }
