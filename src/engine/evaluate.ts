@@ -138,7 +138,13 @@ export function losFigure(table: Table, viewer: TableModel, target: TableModel, 
 
 const losKey = (viewer: TableModel, target: TableModel, density: LosDensity, rays: boolean): string => `${viewer.id}\u0000${target.id}\u0000${density}\u0000${rays ? 1 : 0}`
 
-const losCache = new WeakMap<Table, Map<string, LineOfSight>>()
+/**
+ * Per table (tables are immutable): lines without rays in a slot per (viewer, target) by the
+ * models' places in the table, one array per density (the matrix asks for every pair: no key string
+ * is made or hashed); anything else by key.
+ */
+type LosCache = { coarse: Array<LineOfSight | undefined> | null; full: Array<LineOfSight | undefined> | null; byKey: Map<string, LineOfSight> }
+const losCache = new WeakMap<Table, LosCache>()
 const losRuleCache = new WeakMap<Table, LosRule>()
 
 /** The system's LoS rule for a table, built once (its predicates are then reused by identity). */
@@ -159,21 +165,35 @@ export function losRuleOf(table: Table): LosRule {
 export function lineOfSight(table: Table, viewer: TableModel, target: TableModel, rays = false, density: LosDensity = 'full'): LineOfSight {
   let cache = losCache.get(table)
   if (!cache) {
-    cache = new Map()
+    cache = { coarse: null, full: null, byKey: new Map() }
     losCache.set(table, cache)
   }
+  const models = table.models
+  if (!rays && models[viewer.index] === viewer && models[target.index] === target) {
+    const n = models.length
+    const slots = density === 'coarse' ? (cache.coarse ??= new Array<LineOfSight | undefined>(n * n)) : (cache.full ??= new Array<LineOfSight | undefined>(n * n))
+    const at = viewer.index * n + target.index
+    return (slots[at] ??= heldOrSampled(table, viewer, target, rays, density))
+  }
   const key = losKey(viewer, target, density, rays)
-  let los = cache.get(key)
+  let los = cache.byKey.get(key)
   if (!los) {
-    const rule = losRuleOf(table)
-    const memo = losMemoOf(table, rule)
-    los = memo?.get(key)
-    if (!los) {
-      // Coarse lines (the matrix) settle fully blocked pairs cheaply; their other fields are traced when read.
-      los = sampleLineOfSight(table, viewer, target, rule, { rays, density, settle: density === 'coarse' })
-      memo?.set(key, viewer, target, los, density, rays)
-    }
-    cache.set(key, los)
+    los = heldOrSampled(table, viewer, target, rays, density)
+    cache.byKey.set(key, los)
+  }
+  return los
+}
+
+/** The line the table's LosMemo holds for the pair, or a new one (then held). */
+function heldOrSampled(table: Table, viewer: TableModel, target: TableModel, rays: boolean, density: LosDensity): LineOfSight {
+  const rule = losRuleOf(table)
+  const memo = losMemoOf(table, rule)
+  const key = memo ? losKey(viewer, target, density, rays) : ''
+  let los = memo?.get(key)
+  if (!los) {
+    // Coarse lines (the matrix) settle fully blocked pairs cheaply; their other fields are traced when read.
+    los = sampleLineOfSight(table, viewer, target, rule, { rays, density, settle: density === 'coarse' })
+    memo?.set(key, viewer, target, los, density, rays)
   }
   return los
 }

@@ -5,7 +5,7 @@
 
 /** Cells per side at most; cells are at least MIN_CELL_MM wide. */
 const MAX_CELLS = 48
-const MIN_CELL_MM = 40
+const MIN_CELL_MM = 80
 /** Query slack (mm) over the caller's reach, far above float noise. */
 const SLACK_MM = 1
 

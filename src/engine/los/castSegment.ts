@@ -32,6 +32,7 @@ let _far = 0
 let _pos: ArrayLike<number> = []
 let _idx: ArrayLike<number> = []
 let _pieceOfVertex: Int32Array = new Int32Array(0)
+let _prismKind: Uint8Array = new Uint8Array(0)
 
 /**
  * All triangles of a BVH leaf range against the current ray (Möller–Trumbore on raw arrays, both
@@ -57,10 +58,13 @@ function onRange(offset: number, count: number): boolean {
     if (v < 0 || u + v > 1) continue
     const t = (e2x * qx + e2y * qy + e2z * qz) * inv
     if (t < 0 || t > _far) continue
+    const piece = _pieceOfVertex[_idx[3 * tri]!]!
+    // an exact prism is measured exactly, not by its triangles (the BVH walk meets them too)
+    if (_prismKind[piece] !== 0) continue
     if (hitCount < MAX_HITS) {
       hitT[hitCount] = t
       hitEnter[hitCount] = det > 0 ? 1 : -1
-      hitPiece[hitCount] = _pieceOfVertex[_idx[3 * tri]!]!
+      hitPiece[hitCount] = piece
       hitCount++
     }
   }
@@ -120,43 +124,96 @@ export function measureTerrainCrossing3(
   candidateCount = 0,
 ): void {
   // With a candidate list (pieces a conservative bound says the segment may reach), only those
-  // entries are cleared and only their boxes are tried: the caller reads no other entry.
-  if (candidates) for (let i = 0; i < candidateCount; i++) insideByPiece[candidates[i]!] = 0
-  else insideByPiece.fill(0)
-  if (!world.bvh) return
+  // entries are cleared and only those pieces tried: the caller reads no other entry. Without one,
+  // every piece is a candidate.
+  if (!candidates) insideByPiece.fill(0)
+  const list = candidates ?? world.allPieces
+  const count = candidates ? candidateCount : list.length
   const dx = bx - ax, dy = by - ay, dz = bz - az
   const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
-  if (len === 0) return
-  _ray.origin.set(ax, ay, az)
-  _ray.direction.set(dx / len, dy / len, dz / len)
-  _far = len
-  _pos = world.geometry!.attributes.position!.array
-  _pieceOfVertex = world.pieceOfVertex
+  if (!world.bvh || len === 0) {
+    for (let i = 0; i < count; i++) insideByPiece[list[i]!] = 0
+    return
+  }
   hitCount = 0
-  if (candidates) {
-    if (direct.length < candidateCount) direct = new Int32Array(candidateCount)
-    // Small pieces whose box the segment meets are tried directly, triangle by triangle (the same
-    // test and arithmetic as the BVH's leaves); a large one sends the segment through the BVH.
-    let nDirect = 0
-    let large = false
-    for (let i = 0; i < candidateCount; i++) {
-      const k = candidates[i]!
-      if (!segmentNearBox(ax, ay, az, bx, by, bz, world.pieceBounds, 6 * k, 0, false)) continue
-      if (world.pieceTriangleStart[k + 1]! - world.pieceTriangleStart[k]! > DIRECT_MAX_TRIANGLES) { large = true; break }
-      direct[nDirect++] = k
+  if (direct.length < count) direct = new Int32Array(count)
+  // Prisms are measured exactly (below, in the loop: a call per piece cost more than the
+  // arithmetic); small meshes whose box the segment meets are tried directly, triangle by triangle
+  // (the same test and arithmetic as the BVH's leaves); a large one sends the segment through the
+  // BVH (which then skips the prisms' triangles).
+  const bounds = world.pieceBounds, kinds = world.prismKind, start = world.pieceTriangleStart
+  const pz = world.prismZ, pst = world.prismStart, xy = world.prismXY, edge = world.prismEdge, f0s = world.prismF0, origin = world.prismOrigin
+  // (+Infinity for an axis the segment does not move along, whatever the sign of its zero)
+  const ix = dx === 0 ? Infinity : 1 / dx, iy = dy === 0 ? Infinity : 1 / dy, iz = dz === 0 ? Infinity : 1 / dz
+  let nDirect = 0
+  let large = false
+  pieces: for (let i = 0; i < count; i++) {
+    const k = list[i]!
+    insideByPiece[k] = 0
+    const kind = kinds[k]!
+    if (kind === 0) {
+      if (!segmentMeetsBounds(bounds, 6 * k, ax, ay, az, ix, iy, iz)) continue
+      if (start[k + 1]! - start[k]! > DIRECT_MAX_TRIANGLES) large = true
+      else direct[nDirect++] = k
+      continue
     }
-    if (large) castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
-    else {
-      if (nDirect === 0) return
-      _idx = world.pieceTriangles
-      for (let i = 0; i < nDirect; i++) {
-        const k = direct[i]!
-        onRange(world.pieceTriangleStart[k]!, world.pieceTriangleStart[k + 1]! - world.pieceTriangleStart[k]!)
+    // An exact prism: the part of the segment (0 ≤ t ≤ 1) within its z slab, then over its
+    // footprint, both closed (a line at exactly the eroded top is inside, as the triangles find it);
+    // the solid its triangles bound (terrainWorld's exactPrismKind).
+    let t0 = 0
+    let t1 = 1
+    const zb = pz[2 * k]!, zt = pz[2 * k + 1]!
+    if (dz === 0) {
+      if (az < zb || az > zt) continue
+    } else {
+      let ta = (zb - az) / dz
+      let tb = (zt - az) / dz
+      if (ta > tb) { const x = ta; ta = tb; tb = x }
+      if (ta > t0) t0 = ta
+      if (tb < t1) t1 = tb
+      if (t1 < t0) continue
+    }
+    const v0 = pst[k]!, v1 = pst[k + 1]!
+    if (kind === 2) {
+      if (t1 > t0) insideByPiece[k] = wholeOrLength(outlineInside(xy, 2 * v0, 2 * v1, ax, ay, dx, dy, t0, t1), len)
+      continue
+    }
+    // Convex: inside every edge's closed half-plane (left of the counter-clockwise edge p→q): at t
+    // the line is f0 + t·fd left of it, where f0 depends only on the line's origin (kept per piece,
+    // for the lines from one eye). The clip's ends are kept as fractions n/d (d > 0), compared by
+    // cross-multiplying: one division at the end instead of one per edge.
+    if (origin[2 * k] !== ax || origin[2 * k + 1] !== ay) {
+      for (let v = v0; v < v1; v++) f0s[v] = edge[2 * v]! * (ay - xy[2 * v + 1]!) - edge[2 * v + 1]! * (ax - xy[2 * v]!)
+      origin[2 * k] = ax
+      origin[2 * k + 1] = ay
+    }
+    let n0 = t0, d0 = 1, n1 = t1, d1 = 1
+    for (let v = v0; v < v1; v++) {
+      const f0 = f0s[v]!
+      const fd = edge[2 * v]! * dy - edge[2 * v + 1]! * dx
+      if (fd === 0) {
+        if (f0 < 0) continue pieces
+        continue
       }
+      // the crossing is at t = -f0 / fd: entering where fd > 0, leaving where fd < 0
+      if (fd > 0) {
+        if (-f0 * d0 > n0 * fd) { n0 = -f0; d0 = fd }
+      } else if (f0 * d1 < n1 * -fd) { n1 = f0; d1 = -fd }
+      if (n1 * d0 < n0 * d1) continue pieces
     }
-  } else {
-    if (!segmentMayHitWorld(world, ax, ay, az, bx, by, bz)) return
-    castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
+    t0 = n0 / d0
+    t1 = n1 / d1
+    if (t1 >= t0) insideByPiece[k] = wholeOrLength(t1 - t0, len)
+  }
+  if (!large && nDirect === 0) return
+  setRay(world, ax, ay, az, dx, dy, dz, len)
+  if (large) castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
+  else {
+    _idx = world.pieceTriangles
+    for (let i = 0; i < nDirect; i++) {
+      const k = direct[i]!
+      onRange(start[k]!, start[k + 1]! - start[k]!)
+    }
   }
   if (hitCount === 0) return
   for (let i = 0; i < hitCount; i++) order[i] = i
@@ -214,9 +271,105 @@ export function measureTerrainCrossing3(
   }
 }
 
+/** The current segment as the triangle test reads it (only when some mesh piece is to be tried). */
+function setRay(world: TerrainWorld, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): void {
+  _ray.origin.set(ax, ay, az)
+  _ray.direction.set(dx / len, dy / len, dz / len)
+  _far = len
+  _pos = world.geometry!.attributes.position!.array
+  _pieceOfVertex = world.pieceOfVertex
+  _prismKind = world.prismKind
+}
+
+/**
+ * Does segment a→a+d (0 ≤ t ≤ 1, i* = 1/d*) meet the box b[o..o+5]? segmentNearBox's slab test
+ * (closed) with the reciprocals taken once per segment: an axis the segment does not move along
+ * has i* = +Infinity, which gives ±Infinity, or NaN on a face, which no comparison takes (so on a
+ * face counts as in, as there).
+ */
+function segmentMeetsBounds(b: Float64Array, o: number, ax: number, ay: number, az: number, ix: number, iy: number, iz: number): boolean {
+  let t0 = 0
+  let t1 = 1
+  let ta = (b[o]! - ax) * ix
+  let tb = (b[o + 3]! - ax) * ix
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  if (t1 < t0) return false
+  ta = (b[o + 1]! - ay) * iy
+  tb = (b[o + 4]! - ay) * iy
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  if (t1 < t0) return false
+  ta = (b[o + 2]! - az) * iz
+  tb = (b[o + 5]! - az) * iz
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  return t1 >= t0
+}
+
 /** Pieces with at most this many triangles are tried directly rather than through the BVH. */
 const DIRECT_MAX_TRIANGLES = 64
 let direct = new Int32Array(64)
+
+/**
+ * The length of a part u (0..1) of a segment of length len; but a segment wholly inside (u = 1: it
+ * crosses no face) measures 0, as on the triangle path, which finds no crossing and so no length.
+ */
+function wholeOrLength(u: number, len: number): number {
+  return u === 1 ? 0 : u * len
+}
+
+/**
+ * The parameter length of [t0, t1] (on the line a + t·d) over a simple counter-clockwise outline
+ * (x, y pairs in xy[s..e)), closed. Each vertex's side of the line is taken once (on the line counts
+ * as right), so the line's crossings with the edges alternate in and out; the inside stretches are
+ * [in, out] pairs, and their length within [t0, t1] is the sum of the outs less the sum of the ins,
+ * each clamped to [t0, t1] — no sorting, and two crossings that rounding puts in the wrong order
+ * move the sum by that rounding only. An edge lying along the line with the inside on its right is
+ * then added (the closed outline holds it too).
+ */
+function outlineInside(xy: Float64Array, s: number, e: number, ax: number, ay: number, dx: number, dy: number, t0: number, t1: number): number {
+  if (dx === 0 && dy === 0) return pointInOutline(xy, s, e, ax, ay) ? t1 - t0 : 0
+  const dd = dx * dx + dy * dy
+  const first = dx * (xy[s + 1]! - ay) - dy * (xy[s]! - ax)
+  let inside = 0
+  let sp = first
+  for (let i = s; i < e; i += 2) {
+    const j = i + 2 < e ? i + 2 : s
+    const px = xy[i]!, py = xy[i + 1]!
+    const qx = xy[j]!, qy = xy[j + 1]!
+    const sq = j === s ? first : dx * (qy - ay) - dy * (qx - ax)
+    if ((sp > 0) !== (sq > 0)) {
+      // where the line meets edge p→q; left to right is an entry (the inside is left of a CCW edge)
+      const ex = qx - px, ey = qy - py
+      let t = ((px - ax) * ey - (py - ay) * ex) / (dx * ey - dy * ex)
+      t = t < t0 ? t0 : t > t1 ? t1 : t
+      inside += sp > 0 ? -t : t
+    } else if (sp === 0 && sq === 0 && (qx - px) * dx + (qy - py) * dy < 0) {
+      // along the line, inside on the right: [t(q), t(p)] clipped to [t0, t1]
+      const lo = Math.max(t0, ((qx - ax) * dx + (qy - ay) * dy) / dd)
+      const hi = Math.min(t1, ((px - ax) * dx + (py - ay) * dy) / dd)
+      if (hi > lo) inside += hi - lo
+    }
+    sp = sq
+  }
+  return inside > 0 ? inside : 0
+}
+
+/** Is (x, y) inside the closed outline (x, y pairs in xy[s..e))? On an edge counts as inside. */
+function pointInOutline(xy: Float64Array, s: number, e: number, x: number, y: number): boolean {
+  let inside = false
+  for (let i = s, j = e - 2; i < e; j = i, i += 2) {
+    const xi = xy[i]!, yi = xy[i + 1]!, xj = xy[j]!, yj = xy[j + 1]!
+    const cross = (xi - xj) * (y - yj) - (yi - yj) * (x - xj)
+    if (cross === 0 && Math.min(xi, xj) <= x && x <= Math.max(xi, xj) && Math.min(yi, yj) <= y && y <= Math.max(yi, yj)) return true
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
+  }
+  return inside
+}
 
 function castThroughBvh(world: TerrainWorld, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): void {
   // 1/0 = ±Infinity makes the slab test exact for axis-parallel segments (NaN only for an origin on a slab plane, treated as a hit).
@@ -230,23 +383,6 @@ function castThroughBvh(world: TerrainWorld, ax: number, ay: number, az: number,
   bvhShapecast.call(world.bvh!, rangeCallbacks)
 }
 
-/** Cheap broad phase before the BVH: does the segment's box meet any piece's bounding box? */
-function segmentMayHitWorld(world: TerrainWorld, ax: number, ay: number, az: number, bx: number, by: number, bz: number): boolean {
-  const b = world.pieceBounds
-  const x0 = Math.min(ax, bx), x1 = Math.max(ax, bx), y0 = Math.min(ay, by), y1 = Math.max(ay, by), z0 = Math.min(az, bz), z1 = Math.max(az, bz)
-  for (let i = 0; i < b.length; i += 6) {
-    if (x1 < b[i]! || x0 > b[i + 3]! || y1 < b[i + 1]! || y0 > b[i + 4]! || z1 < b[i + 2]! || z0 > b[i + 5]!) continue
-    // the segment's box overlaps this piece's box: test the segment itself against the box (slabs)
-    if (segmentHitsBox(ax, ay, az, bx, by, bz, b, i)) return true
-  }
-  return false
-}
-
-function segmentMayHitPieces(world: TerrainWorld, ax: number, ay: number, az: number, bx: number, by: number, bz: number, candidates: Int32Array, count: number): boolean {
-  for (let i = 0; i < count; i++) if (segmentNearBox(ax, ay, az, bx, by, bz, world.pieceBounds, 6 * candidates[i]!, 0, false)) return true
-  return false
-}
-
 let clipT0 = 0
 let clipT1 = 1
 function clipAxis(o: number, d: number, lo: number, hi: number): boolean {
@@ -257,10 +393,6 @@ function clipAxis(o: number, d: number, lo: number, hi: number): boolean {
   if (ta > clipT0) clipT0 = ta
   if (tb < clipT1) clipT1 = tb
   return clipT1 >= clipT0
-}
-
-function segmentHitsBox(ax: number, ay: number, az: number, bx: number, by: number, bz: number, b: Float64Array, i: number): boolean {
-  return segmentNearBox(ax, ay, az, bx, by, bz, b, i, 0, false)
 }
 
 /**

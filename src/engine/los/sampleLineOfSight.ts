@@ -282,10 +282,63 @@ type OneWay = {
   rule: string
 }
 
-/** Does the box at `at` come within the pair's bound (on the table plane in 2D)? */
-function nearBound(bound: Float64Array, flat: boolean, boxes: Float64Array, at: number): boolean {
-  return segmentNearBox(bound[0]!, bound[1]!, flat ? 0 : bound[2]!, bound[3]!, bound[4]!, flat ? 0 : bound[5]!, boxes, at, bound[6]!, flat)
+/**
+ * The pair's bound as nearBound tests boxes against it: its segment's origin, the reciprocals of its
+ * direction (taken once per pair, +Infinity where it does not move), and its reach.
+ */
+const boundTest = new Float64Array(10)
+function setBoundTest(bound: Float64Array): void {
+  const z0 = bound[2]!
+  const dx = bound[3]! - bound[0]!, dy = bound[4]! - bound[1]!, dz = bound[5]! - z0
+  boundTest[0] = bound[0]!
+  boundTest[1] = bound[1]!
+  boundTest[2] = z0
+  boundTest[3] = dx === 0 ? Infinity : 1 / dx
+  boundTest[4] = dy === 0 ? Infinity : 1 / dy
+  boundTest[5] = dz === 0 ? Infinity : 1 / dz
+  boundTest[6] = bound[6]!
 }
+
+/**
+ * Does the box at `at` come within the pair's bound (setBoundTest; on the table plane when flat)?
+ * segmentNearBox's closed slab test with the box grown by the reach, multiplying by the reciprocals
+ * (on a face, NaN, which no comparison takes, counts as in, as there).
+ */
+function nearBound(flat: boolean, boxes: Float64Array, at: number): boolean {
+  const r = boundTest[6]!
+  let t0 = 0
+  let t1 = 1
+  let ta = (boxes[at]! - r - boundTest[0]!) * boundTest[3]!
+  let tb = (boxes[at + 3]! + r - boundTest[0]!) * boundTest[3]!
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  if (t1 < t0) return false
+  ta = (boxes[at + 1]! - r - boundTest[1]!) * boundTest[4]!
+  tb = (boxes[at + 4]! + r - boundTest[1]!) * boundTest[4]!
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  if (t1 < t0 || flat) return t1 >= t0
+  ta = (boxes[at + 2]! - r - boundTest[2]!) * boundTest[5]!
+  tb = (boxes[at + 5]! + r - boundTest[2]!) * boundTest[5]!
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  return t1 >= t0
+}
+
+/**
+ * For a LosRule's modelBlocks where no model ever blocks (and there is no modelObscures): the
+ * engine recognises this very function and does not look for models near a pair's lines at all.
+ */
+export function modelsNeverBlock(): boolean {
+  return false
+}
+
+/** Shared empty lists (never written): most pairs have no model obstacle, many no piece near. */
+const NO_PIECES = new Int32Array(0)
+const NO_OBSTACLES: OneWay['obstacles'] = []
 
 function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, cull: boolean): OneWay {
   const pieces = table.terrain
@@ -298,26 +351,30 @@ function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: 
   // changes nothing in the result because they could only ever have measured 0 mm inside.
   const bound = sight.bound
   pairBound(viewer, target, bound)
+  setBoundTest(bound)
   // The grids return, in ascending order, a superset of what the exact box test then keeps.
   const scratch = sight.scratch
   let nCand = 0
   if (cull) {
     const n = sight.pieceGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, scratch)
         // A column stands at every height: only its footprint can keep it off the pair's lines.
-    for (let c = 0; c < n; c++) if (nearBound(bound, flatMode || columns?.[scratch[c]!] === 1, table.world.pieceBounds, 6 * scratch[c]!)) scratch[nCand++] = scratch[c]!
+    for (let c = 0; c < n; c++) if (nearBound(flatMode || columns?.[scratch[c]!] === 1, table.world.pieceBounds, 6 * scratch[c]!)) scratch[nCand++] = scratch[c]!
   } else for (let k = 0; k < nPieces; k++) scratch[nCand++] = k
-  const candidates = scratch.slice(0, nCand)
+  const candidates = nCand === 0 ? NO_PIECES : scratch.slice(0, nCand)
   let nBlocking = 0
   for (let c = 0; c < nCand; c++) if (blocksPiece[candidates[c]!]) scratch[nBlocking++] = candidates[c]!
-  const blocking = scratch.slice(0, nBlocking)
-  const nNear = cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, sight.modelScratch) : table.models.length
-  const obstacles: OneWay['obstacles'] = []
+  const blocking = nBlocking === 0 ? NO_PIECES : nBlocking === nCand ? candidates : scratch.slice(0, nBlocking)
+  // (a rule whose models never block or obscure: no model is looked for)
+  const noModels = r.modelBlocks === modelsNeverBlock && r.modelObscures === undefined
+  const nNear = noModels ? 0 : cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, sight.modelScratch) : table.models.length
+  let obstacles: OneWay['obstacles'] = NO_OBSTACLES
   for (let c = 0; c < nNear; c++) {
     const i = cull ? sight.modelScratch[c]! : c
     const m = table.models[i]!
-    if (m.id === viewer.id || m.id === target.id || (cull && !nearBound(bound, flatMode, sight.boxes, 6 * i))) continue
+    if (m.id === viewer.id || m.id === target.id || (cull && !nearBound(flatMode, sight.boxes, 6 * i))) continue
     const blocks = r.modelBlocks(m, viewer, target)
     if (!blocks && !(r.modelObscures?.(m, viewer, target) ?? false)) continue
+    if (obstacles === NO_OBSTACLES) obstacles = []
     obstacles.push({ model: m, blocks, solid: sight.solids[i]! })
   }
   const { from, pts, bps } = linePoints(viewer, target, r, density)
@@ -357,13 +414,18 @@ function lineBlocked(w: OneWay, inside: Float64Array, a: Vec3Tuple, b: Vec3Tuple
   return false
 }
 
+function anyBlocks(obstacles: OneWay['obstacles']): boolean {
+  for (const o of obstacles) if (o.blocks) return true
+  return false
+}
+
 /**
  * Is every target point unseen (every line from every viewer point to it blocked)? Then the
  * fraction is 0 whatever else the lines cross. Each line stops at its first blocker (the last
  * line's blocker tried first: one wall usually hides the whole figure); the first open line ends it.
  */
 function figureAllBlocked(w: OneWay, inside: Float64Array): boolean {
-  if (w.blocking.length === 0 && !w.obstacles.some((o) => o.blocks)) return false
+  if (w.blocking.length === 0 && !anyBlocks(w.obstacles)) return false
   lastBlocker = -1
   // Highest points first: an open line, if there is one, is likeliest over the top.
   for (let i = w.pts.length - 1; i >= 0; i--) for (const f of w.from) if (!lineBlocked(w, inside, f, w.pts[i]!)) return false
@@ -430,65 +492,76 @@ function nextPointNo(t: TraceScratch): number {
   return ++t.serial
 }
 
-function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOfSight {
-  const { pieces, candidates, obstacles, blocksPiece, obscuresPiece, columns, from, pts, bps } = w
+// The line traceOneWay is tracing, at module level rather than in closures made per call: per
+// sight line, the slots that block it, hide it, and the candidate pieces it crosses (lists, not
+// flags, so nothing is cleared per line); per target point, which slots took part (stamped with the
+// point's serial number, which never repeats while the stamps are kept, so nothing is cleared per
+// point). traceOneWay calls nothing that traces, so one set is enough.
+let nBlock = 0
+let nHide = 0
+let nCross = 0
+let nPoint = 0
+let pointNo = 0
+
+/** The id of slot k of a one-way: its candidate pieces in piece order, then its obstacle models. */
+function slotId(w: OneWay, k: number): string {
+  const nCand = w.candidates.length
+  return k < nCand ? w.pieces[w.candidates[k]!]!.id : w.obstacles[k - nCand]!.model.id
+}
+
+function markSlot(t: TraceScratch, k: number): void {
+  if (t.stamp[k] !== pointNo) {
+    t.stamp[k] = pointNo
+    t.pointList[nPoint++] = k
+  }
+}
+
+/** One sight line a→b of the one-way: fills the block, hide and cross lists (and a ray when asked). */
+function traceLine(w: OneWay, t: TraceScratch, inside: Float64Array, rays: LosRay[] | undefined, a: Vec3Tuple, b: Vec3Tuple): void {
+  const { pieces, candidates, obstacles, blocksPiece, obscuresPiece, columns } = w
+  const { blockList, hideList, crossList } = t
   const nCand = candidates.length
   const flatMode = w.flat
+  nBlock = 0
+  nHide = 0
+  nCross = 0
+  if (!flatMode && nCand > 0) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
+  for (let c = 0; c < nCand; c++) {
+    const k = candidates[c]!
+    const len = flatMode || columns?.[k] === 1 ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
+    if (len <= GRAZE_MM) continue
+    crossList[nCross++] = c
+    if (blocksPiece[k]) blockList[nBlock++] = c
+    else if (obscuresPiece[k]) hideList[nHide++] = c
+  }
+  for (let i = 0; i < obstacles.length; i++) {
+    const o = obstacles[i]!
+    const len = flatMode ? measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1]) : measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2])
+    if (len <= GRAZE_MM) continue
+    if (o.blocks) blockList[nBlock++] = nCand + i
+    else hideList[nHide++] = nCand + i
+  }
+  if (rays) {
+    const by: string[] = []
+    const hides: string[] = []
+    for (let j = 0; j < nBlock; j++) by.push(slotId(w, blockList[j]!))
+    for (let j = 0; j < nHide; j++) hides.push(slotId(w, hideList[j]!))
+    rays.push({ from: [a[0], a[1], a[2]], to: [b[0], b[1], b[2]], blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
+  }
+}
+
+function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOfSight {
+  const { candidates, obstacles, from, pts, bps } = w
+  const nCand = candidates.length
   // Slots: the candidate pieces in piece order, then the obstacle models in table order (the same
   // relative order as trying everything, so ties sort the same way).
   const slots = nCand + obstacles.length
-  const idOf = (k: number): string => (k < nCand ? pieces[candidates[k]!]!.id : obstacles[k - nCand]!.model.id)
   const t = traceScratch(slots)
-  // Per sight line: the slots that block it, hide it, and the candidate pieces it crosses (lists,
-  // not flags, so nothing is cleared per line).
-  const { blockList, hideList, crossList, stamp, pointList, blockCount, hideCount, crossFigure } = t
+  const { blockList, hideList, crossList, pointList, blockCount, hideCount, crossFigure } = t
   blockCount.fill(0, 0, slots)
   hideCount.fill(0, 0, slots)
   crossFigure.fill(0, 0, slots)
-  let nBlock = 0
-  let nHide = 0
-  let nCross = 0
-  // Per target point: which slots took part (stamped with the point's serial number, which never
-  // repeats while the stamps are kept, so nothing is cleared per point).
-  let nPoint = 0
-  let pointNo = 0
-  const mark = (k: number): void => {
-    if (stamp[k] !== pointNo) {
-      stamp[k] = pointNo
-      pointList[nPoint++] = k
-    }
-  }
-
   const rays: LosRay[] | undefined = withRays ? [] : undefined
-
-  const trace = (a: Vec3Tuple, b: Vec3Tuple): void => {
-    nBlock = 0
-    nHide = 0
-    nCross = 0
-    if (!flatMode && nCand > 0) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
-    for (let c = 0; c < nCand; c++) {
-      const k = candidates[c]!
-      const len = flatMode || columns?.[k] === 1 ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
-      if (len <= GRAZE_MM) continue
-      crossList[nCross++] = c
-      if (blocksPiece[k]) blockList[nBlock++] = c
-      else if (obscuresPiece[k]) hideList[nHide++] = c
-    }
-    for (let i = 0; i < obstacles.length; i++) {
-      const o = obstacles[i]!
-      const len = flatMode ? measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1]) : measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2])
-      if (len <= GRAZE_MM) continue
-      if (o.blocks) blockList[nBlock++] = nCand + i
-      else hideList[nHide++] = nCand + i
-    }
-    if (rays) {
-      const by: string[] = []
-      const hides: string[] = []
-      for (let j = 0; j < nBlock; j++) by.push(idOf(blockList[j]!))
-      for (let j = 0; j < nHide; j++) hides.push(idOf(hideList[j]!))
-      rays.push({ from: [a[0], a[1], a[2]], to: [b[0], b[1], b[2]], blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
-    }
-  }
 
   // Target points: seen when any viewer point has an unblocked line to it.
   let seen = 0
@@ -499,11 +572,11 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
     let clear = false
     let crossedAll = true
     for (const f of from) {
-      trace(f, p)
+      traceLine(w, t, inside, rays, f, p)
       if (nCross === 0) crossedAll = false
       for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
       if (nBlock === 0) { clear = true; break }
-      for (let j = 0; j < nBlock; j++) mark(blockList[j]!)
+      for (let j = 0; j < nBlock; j++) markSlot(t, blockList[j]!)
     }
     if (crossedAll) figureCrossed++
     if (clear) seen++
@@ -519,13 +592,13 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
     let open = false
     let crossedAll = true
     for (const f of from) {
-      trace(f, p)
+      traceLine(w, t, inside, rays, f, p)
       if (rays) rays[rays.length - 1]!.base = true
       if (nCross === 0) crossedAll = false
       for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
       if (nBlock === 0 && nHide === 0) { open = true; break }
-      for (let j = 0; j < nBlock; j++) mark(blockList[j]!)
-      for (let j = 0; j < nHide; j++) mark(hideList[j]!)
+      for (let j = 0; j < nBlock; j++) markSlot(t, blockList[j]!)
+      for (let j = 0; j < nHide; j++) markSlot(t, hideList[j]!)
     }
     if (crossedAll) baseCrossed++
     if (!open) {
@@ -543,7 +616,7 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
   // Only slots that counted anything are named, sorted by id (a stable sort of these equals the
   // same slots taken from all of them sorted).
   const order: Array<{ id: string; k: number }> = []
-  for (let k = 0; k < slots; k++) if (blockCount[k] || hideCount[k] || crossFigure[k]) order.push({ id: idOf(k), k })
+  for (let k = 0; k < slots; k++) if (blockCount[k] || hideCount[k] || crossFigure[k]) order.push({ id: slotId(w, k), k })
   order.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
   for (const { id, k } of order) {
     if (blockCount[k]) { blockers.push(id); blockedBy[id] = blockCount[k]! / pts.length }

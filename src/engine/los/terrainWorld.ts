@@ -5,7 +5,7 @@
 // its first vertex, whatever order the BVH build leaves the index in.
 import { BufferAttribute, BufferGeometry, ShapeUtils, Vector2 } from 'three'
 import { MeshBVH } from 'three-mesh-bvh'
-import { convexHull, counterClockwise, offsetPolygonInward } from '../geometry/polygon.ts'
+import { convexHull, counterClockwise, findPolygonProblem, offsetPolygonInward, signedAreaMm2 } from '../geometry/polygon.ts'
 import { findMeshFootprint } from '../geometry/meshOutline.ts'
 
 /** Solids are eroded by this much (mm) for sight lines, so that grazing a face, edge or corner never blocks. */
@@ -43,12 +43,43 @@ export type TerrainWorld = {
   pieceTriangles: Uint32Array
   pieceTriangleStart: Int32Array
   triangleCount: number
+  /**
+   * Prism pieces measured exactly rather than triangle by triangle (castSegment's measureTerrainCrossing3): the
+   * very solid their triangles bound — the eroded footprint with each vertex as the mesh stores it
+   * (float32), between the mesh's eroded bottom and top — so a sight line measures the same length
+   * either way. prismKind[k]: 0 = triangles (meshes, or a prism whose triangles would not bound
+   * exactly that solid), 1 = convex prism, 2 = other simple prism. Piece k's vertices are x, y pairs in
+   * prismXY from 2 * prismStart[k] to 2 * prismStart[k + 1]; prismZ holds its bottom and top.
+   */
+  prismKind: Uint8Array
+  prismZ: Float64Array
+  prismStart: Int32Array
+  prismXY: Float64Array
+  /** Per vertex of prismXY: its edge to the next vertex (x, y), taken once. */
+  prismEdge: Float64Array
+  /**
+   * Scratch of castSegment's measureTerrainCrossing3 (not reentrant, like its module scratch): per vertex, the
+   * edge's offset term for the last line origin tried on the piece (prismOrigin, x and y per piece),
+   * so lines from one eye reuse it.
+   */
+  prismF0: Float64Array
+  prismOrigin: Float64Array
+  /** 0, 1, …, pieces − 1: every piece as a candidate list (a segment measured against all). */
+  allPieces: Int32Array
 }
+
+/** Build option for tests: false keeps every prism on the triangle path (to compare the two). */
+export type TerrainWorldOptions = { exactPrisms?: boolean }
 
 export type PrismInput = { id: string; footprint: ReadonlyArray<readonly [number, number]>; bottomZ: number; heightMm: number }
 export type MeshInput = { id: string; mesh: TerrainMesh; position: readonly [number, number, number]; rotationDeg: number; scale: number }
 
-export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>): TerrainWorld {
+export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>, opts: TerrainWorldOptions = {}): TerrainWorld {
+  const exact = opts.exactPrisms ?? true
+  const prismKind = new Uint8Array(pieces.length)
+  const prismZ = new Float64Array(2 * pieces.length)
+  const prismStart = new Int32Array(pieces.length + 1)
+  const prismXY: number[] = []
   const positions: number[] = []
   const indices: number[] = []
   const pieceOfVertex: number[] = []
@@ -68,6 +99,15 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>)
       for (const [x, y] of eroded) positions.push(x, y, z1 - ERODE_MM)
       for (let i = 0; i < 2 * n; i++) pieceOfVertex.push(index)
       const tris = ShapeUtils.triangulateShape(poly.map(([x, y]) => new Vector2(x, y)), [])
+      if (exact) {
+        const kind = exactPrismKind(eroded, tris)
+        if (kind > 0) {
+          prismKind[index] = kind
+          prismZ[2 * index] = Math.fround(z0 + ERODE_MM)
+          prismZ[2 * index + 1] = Math.fround(z1 - ERODE_MM)
+          for (const [x, y] of eroded) prismXY.push(Math.fround(x), Math.fround(y))
+        }
+      }
       for (const tri of tris) {
         const a = tri[0]!, b = tri[1]!, c = tri[2]!
         // triangulateShape keeps the contour's winding: CCW seen from above = normal +z (top)
@@ -105,22 +145,71 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>)
       const footprint = outline ?? convexHull(flat)
       solids.push({ id: piece.id, index, footprint, bottomZ: zMin, topZ: zMax, hullOnly: !outline, losFootprint: offsetPolygonInward(footprint, ERODE_MM) })
     }
+    prismStart[index + 1] = prismXY.length / 2
   })
+  const prismEdge = new Float64Array(prismXY.length)
+  for (let k = 0; k < pieces.length; k++) {
+    for (let v = prismStart[k]!, end = prismStart[k + 1]!; v < end; v++) {
+      const w = v + 1 < end ? v + 1 : prismStart[k]!
+      prismEdge[2 * v] = prismXY[2 * w]! - prismXY[2 * v]!
+      prismEdge[2 * v + 1] = prismXY[2 * w + 1]! - prismXY[2 * v + 1]!
+    }
+  }
+  const prisms = { prismKind, prismZ, prismStart, prismXY: Float64Array.from(prismXY), prismEdge, prismF0: new Float64Array(prismXY.length / 2), prismOrigin: new Float64Array(2 * pieces.length).fill(NaN), allPieces: Int32Array.from(pieces.keys()) }
   triangleStart.push(indices.length / 3)
   const pieceTriangles = Uint32Array.from(indices)
   const pieceTriangleStart = Int32Array.from(triangleStart)
+  // Every vertex of the piece (a mesh may overhang its footprint, which is its outline 1 mm above its
+  // bottom: a tree's canopy over its trunk), with 1 mm to spare: culling by these boxes never drops a
+  // piece a line can touch.
   const pieceBounds = new Float64Array(solids.length * 6)
   solids.forEach((sol, i) => {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
     for (const [x, y] of sol.footprint) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y) }
     pieceBounds.set([x0 - 1, y0 - 1, sol.bottomZ - 1, x1 + 1, y1 + 1, sol.topZ + 1], i * 6)
   })
+  for (let v = 0; v < pieceOfVertex.length; v++) {
+    const o = 6 * pieceOfVertex[v]!
+    const x = positions[3 * v]!, y = positions[3 * v + 1]!
+    if (x - 1 < pieceBounds[o]!) pieceBounds[o] = x - 1
+    if (y - 1 < pieceBounds[o + 1]!) pieceBounds[o + 1] = y - 1
+    if (x + 1 > pieceBounds[o + 3]!) pieceBounds[o + 3] = x + 1
+    if (y + 1 > pieceBounds[o + 4]!) pieceBounds[o + 4] = y + 1
+  }
   if (indices.length === 0) {
-    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds, pieceTriangles, pieceTriangleStart }
+    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms }
   }
   const geometry = new BufferGeometry()
   geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3))
   geometry.setIndex(new BufferAttribute(new Uint32Array(indices), 1))
   const bvh = new MeshBVH(geometry, { targetLeafSize: 8 })
-  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3, pieceBounds, pieceTriangles, pieceTriangleStart }
+  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms }
+}
+
+/**
+ * Can a prism be measured exactly, and how (1 convex, 2 other; 0 no)? Only when its triangles bound
+ * exactly the prism over the eroded footprint as stored (float32): that footprint is a simple
+ * counter-clockwise polygon, and the cap triangles (made from the uneroded outline) all keep their
+ * winding on it and cover its area once. Otherwise (a feature thinner than the erosion) the piece
+ * stays on the triangle path, whose answer is then the reference.
+ */
+function exactPrismKind(eroded: ReadonlyArray<readonly [number, number]>, tris: number[][]): number {
+  const p = eroded.map(([x, y]) => [Math.fround(x), Math.fround(y)] as [number, number])
+  if (findPolygonProblem(p) !== null) return 0
+  const area = signedAreaMm2(p)
+  if (!(area > 0)) return 0
+  let sum = 0
+  for (const t of tris) {
+    const a = p[t[0]!]!, b = p[t[1]!]!, c = p[t[2]!]!
+    const twice = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    if (!(twice > 0)) return 0
+    sum += twice / 2
+  }
+  if (Math.abs(sum - area) > 1e-9 * area) return 0
+  const n = p.length
+  for (let i = 0; i < n; i++) {
+    const a = p[i]!, b = p[(i + 1) % n]!, c = p[(i + 2) % n]!
+    if (!((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]) > 0)) return 2
+  }
+  return 1
 }

@@ -5,7 +5,7 @@ import {
   type ArcDecl, type LosRule, type Modifier, type QueryOf, type Reason, type Table, type TableModel, type Weapon,
   SceneError, classifyArc, complement, convolve, dice, die, fraction, inches, isWithin, lineOfSight, losFigure,
   marginOf, measureModels, measurePath, mul, probabilityFigure, probabilityOfPair, segmentInsideLengthMm, sub, add,
-  type Fraction, type QueryResultBody, ONE, toNumber, formatFraction, roundTo, toInches, own, PER_ROLL_SCOPE,
+  type Fraction, type QueryResultBody, ONE, toNumber, formatFraction, roundTo, toInches, own, PER_ROLL_SCOPE, modelsNeverBlock,
 } from '../../engine/index.ts'
 import { COVER_DEFENCE_BONUS, EQUIPMENT, EXPLOSION_RADIUS_INCHES, FAST_BONUS_INCHES, MAX_BONUS_DICE, MOVE_COST_AP, MOVE_INCHES, SECTION, type FiringProfile } from './catalogue.ts'
 
@@ -43,7 +43,8 @@ export function losRule(table: Table): LosRule {
     to: 'volume',
     terrainBlocks: (p) => p.type === 'solid',
     terrainObscures: (p) => p.type === 'area',
-    modelBlocks: () => o.modelsBlockLos,
+    // (tokens never block unless the option says so: then the engine skips models on every line)
+    modelBlocks: o.modelsBlockLos ? () => true : modelsNeverBlock,
     rule: LOS_RULE_TEXT,
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lineOfSight, sampleLineOfSight } from '../../../src/engine/index.ts'
+import { lineOfSight, modelsNeverBlock, sampleLineOfSight } from '../../../src/engine/index.ts'
 import { box, model, table, testSystem } from '../sceneBuilder.ts'
 
 describe('sampled line of sight (3D, BVH)', () => {
@@ -67,6 +67,20 @@ describe('sampled line of sight (3D, BVH)', () => {
     expect(lineOfSight(t, t.model('a'), t.model('b')).blockers).toEqual(['c'])
     const rule = { ...testSystem.rules(t).los, modelBlocks: () => false }
     expect(sampleLineOfSight(t, t.model('a'), t.model('b'), rule).fraction).toBe(1)
+  })
+
+  it('modelsNeverBlock: models are not looked for, and the line is the one the rule\'s own "never" gives', () => {
+    // c stands between a and b (it blocks when models block); a low wall beside it is crossed by some lines
+    const t = table([model('a', 'A', 100, 100), model('b', 'B', 500, 100), model('c', 'A', 300, 100, { height: 80 })], [box('w', 'wall', 380, 80, 390, 130, 20)])
+    const base = testSystem.rules(t).los
+    const never = sampleLineOfSight(t, t.model('a'), t.model('b'), { ...base, modelBlocks: modelsNeverBlock, modelObscures: undefined }, { rays: true })
+    const own = sampleLineOfSight(t, t.model('a'), t.model('b'), { ...base, modelBlocks: () => false, modelObscures: undefined }, { rays: true })
+    expect(JSON.stringify(never)).toBe(JSON.stringify(own))
+    expect(never.blockers).toEqual(['w'])
+    expect(never.fraction).toBeGreaterThan(0)
+    // with modelObscures the models are still looked for: c hides the base
+    const hides = sampleLineOfSight(t, t.model('a'), t.model('b'), { ...base, modelBlocks: modelsNeverBlock, modelObscures: () => true })
+    expect(hides.obscuring).toEqual(['c'])
   })
 
   it('a model on a platform sees over a wall that blocks a model on the ground', () => {
