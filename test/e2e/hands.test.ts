@@ -13,7 +13,7 @@ import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { MOVED_B1, dismissMessages, renderDemoTable } from '../setup/demoTable.ts'
-import { layHandOnTable, renderOpenHand } from './handsRender/handOverTable.ts'
+import { encodePng, layHandOnTable, renderOpenHand } from './handsRender/handOverTable.ts'
 
 warnIfNoChromium('test/e2e/hands.test.ts (browser tests)')
 
@@ -36,6 +36,7 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
   const dir = join(RESULTS_DIR, 'hands')
   const videoPath = join(dir, 'demo-table.y4m')
   const handVideoPath = join(dir, 'demo-table-hand.y4m')
+  const twoHandsVideoPath = join(dir, 'demo-table-two-hands.y4m')
   const registryPath = join(dir, 'registry.json')
 
   beforeAll(async () => {
@@ -46,6 +47,12 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
     const hand = await renderOpenHand()
     const beside: [number, number] = [MOVED_B1.position[0] - 80, MOVED_B1.position[1] + 40]
     writeFileSync(handVideoPath, encodeY4m(rendered.frames.map((f) => layHandOnTable(f, hand, rendered.synth.spec, beside).frame), 10))
+    // Both hands: the right one beside b1 as above, the left one 25 cm further left on the open table.
+    const left = await renderOpenHand('left')
+    const farLeft: [number, number] = [beside[0] - 250, beside[1] - 60]
+    const twoHands = rendered.frames.map((f) => layHandOnTable(layHandOnTable(f, hand, rendered.synth.spec, beside).frame, left, rendered.synth.spec, farLeft).frame)
+    writeFileSync(join(dir, 'demo-table-two-hands.png'), encodePng(twoHands[0]!))
+    writeFileSync(twoHandsVideoPath, encodeY4m(twoHands, 10))
     writeFileSync(registryPath, JSON.stringify(rendered.synth.registry, null, 1))
     server = await startAppServer()
   }, 240_000)
@@ -128,6 +135,24 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       await page.getByTestId('hands-stop').click()
       // Hands off: nothing holds the models any more.
       await expect.poll(() => status.innerText(), { timeout: 30_000 }).not.toContain('hand over the table')
+    })
+  }, 300_000)
+
+  // Two hands in view: the worker's single-hand landmarker tracks one on most frames and the all-hands
+  // one, every few frames, finds the other (hands.worker.ts); both must be there frame after frame.
+  it('two hands in the camera: both are found in nearly every hand result', async () => {
+    await inCamera(twoHandsVideoPath, async (page) => {
+      await expect.poll(() => page.getByTestId('tracking-status').getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
+      await page.getByTestId('hands-start').click()
+      await expect.poll(() => page.getByTestId('hands-status').innerText(), { timeout: 120_000 }).toMatch(/hands \d+\.\d fps · 2 in view/)
+      const counts: number[] = []
+      for (let i = 0; i < 16; i++) {
+        await page.waitForTimeout(200)
+        counts.push(await page.evaluate(() => window.__tabletopHands!.stats().hands))
+      }
+      console.log(`two hands: hands in view over 3.2 s: ${counts.join(' ')}`)
+      expect(counts.filter((n) => n === 2).length).toBeGreaterThanOrEqual(14)
+      await page.getByTestId('hands-stop').click()
     })
   }, 300_000)
 

@@ -13,7 +13,7 @@ export type HandsTuning = {
   /** Frames go to the model at most this wide, px (its own inputs are 192² and 224²). */
   inputPx: number
   delegate: 'CPU' | 'GPU'
-  /** Hands looked for; while fewer are tracked the palm detector runs on every frame. */
+  /** Hands looked for (VIDEO mode with more than one: hands.worker.ts runs a single-hand landmarker on most frames). */
   numHands: number
 }
 

@@ -58,13 +58,13 @@ export function layHandOver(frame: RgbaFrame, cutout: { png: PNG; jointsPx: numb
 
 export type HandCutout = { png: PNG; jointsPx: number[][] }
 
-/** An open right hand, back to the camera, rendered once (its own page server and browser, both stopped). */
-export async function renderOpenHand(): Promise<HandCutout> {
+/** An open hand (right unless asked), back to the camera, rendered once (its own page server and browser, both stopped). */
+export async function renderOpenHand(side: 'left' | 'right' = 'right'): Promise<HandCutout> {
   const render = await startHandsRenderServer()
   const session = await launchChromium()
   try {
     await openHandPage(session.page, render.url)
-    return await renderHandCutout(session.page, { side: 'right', ry: -90, rz: 180 })
+    return await renderHandCutout(session.page, { side, ry: -90, rz: 180 })
   } finally {
     await session.close()
     await render.close()
