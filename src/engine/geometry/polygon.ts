@@ -114,6 +114,9 @@ export function closestPointOnPolygon(poly: Polygon, x: number, y: number): { po
 
 const crossings = new Float64Array(512)
 
+/** Slack on an edge's own parameter when collecting crossings (see segmentInsideLengthMm). */
+const S_SLACK = 1e-9
+
 /**
  * Length (mm) of the segment (ax, ay)→(bx, by) that lies strictly inside the polygon.
  * Touching a vertex or running along an edge gives 0: grazing is not crossing.
@@ -136,7 +139,10 @@ export function segmentInsideLengthMm(poly: Polygon, ax: number, ay: number, bx:
     if (den === 0) continue
     const t = ((p[0] - ax) * ey - (p[1] - ay) * ex) / den
     const s = ((p[0] - ax) * dy - (p[1] - ay) * dx) / den
-    if (t > 0 && t < 1 && s >= 0 && s <= 1) crossings[m++] = t
+    // A line through a corner meets both its edges at s = 1 and s = 0; in floats one may come out a
+    // hair past its end on each edge and the crossing would be lost (the run past it then judged by a
+    // midpoint on the wrong side). A split point too many is harmless: each piece is judged on its own.
+    if (t > 0 && t < 1 && s >= -S_SLACK && s <= 1 + S_SLACK) crossings[m++] = t
   }
   crossings[m++] = 1
   // sort the few parameters (insertion sort, allocation-free)
