@@ -43,7 +43,7 @@ export type HandWorker = {
   /** Where the model came from ('bundled', 'file NAME', 'url URL'). */
   source: string
   /** One frame (transferred, not copied). The reply comes to `onHands`. */
-  send: (frameId: number, timeMs: number, bitmap: ImageBitmap) => void
+  send: (frameId: number, timeMs: number, bitmap: ImageBitmap, window?: readonly [number, number, number, number]) => void
   stop: () => void
 }
 
@@ -77,7 +77,7 @@ export async function startHandWorker(
     worker,
     loadMs,
     source: model.source,
-    send: (frameId, timeMs, bitmap) => post({ type: 'frame', frameId, timeMs, bitmap }, [bitmap]),
+    send: (frameId, timeMs, bitmap, window) => post({ type: 'frame', frameId, timeMs, bitmap, window }, [bitmap]),
     stop: () => {
       post({ type: 'close' })
       worker.terminate()

@@ -9,7 +9,7 @@
 // detecting), and one looking for all of them every MULTI_EVERY-th frame, whose other hands are carried
 // into the single one's frames until it runs again (where they do not overlap its hand).
 import { HandLandmarker, type HandLandmarkerResult } from '@mediapipe/tasks-vision'
-import { createHandObservation, distinctHands, type HandObservation } from '../../tracking/hands/index.ts'
+import { createHandObservation, distinctHands, moveNormalizedHand, type HandObservation } from '../../tracking/hands/index.ts'
 import type { HandsReply, HandsRequest } from './handsProtocol.ts'
 
 /** Every this many frames the all-hands landmarker runs (the others: the single-hand one). */
@@ -27,7 +27,8 @@ let mode: 'VIDEO' | 'IMAGE' = 'VIDEO'
 let frames = 0
 const post = (m: HandsReply, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(m, transfer)
 
-// The all-hands landmarker's last hands (normalized coordinates) and when (frame time, ms).
+// The all-hands landmarker's last hands (as fractions of the whole camera frame, not of the window
+// they were seen in) and when (frame time, ms).
 const carried: HandObservation[] = Array.from({ length: MAX_HANDS }, createHandObservation)
 let carriedCount = 0
 let carriedAtMs = -Infinity
@@ -47,6 +48,8 @@ function toObservations(r: HandLandmarkerResult, out: HandObservation[], from: n
   }
   return n
 }
+
+const WHOLE = [0, 0, 1, 1] as const
 
 function copyHand(from: HandObservation, to: HandObservation): void {
   to.pointsPx.set(from.pointsPx)
@@ -93,7 +96,10 @@ self.addEventListener('message', (event: MessageEvent<HandsRequest>) => {
           count = toObservations(multi.detectForVideo(bitmap, m.timeMs), found, 0)
           if (single) {
             carriedCount = Math.min(count, MAX_HANDS)
-            for (let h = 0; h < carriedCount; h++) copyHand(found[h]!, carried[h]!)
+            for (let h = 0; h < carriedCount; h++) {
+              copyHand(found[h]!, carried[h]!)
+              moveNormalizedHand(carried[h]!, WHOLE, m.window ?? WHOLE)
+            }
             carriedAtMs = m.timeMs
             carriedAtFrame = frames
           }
@@ -104,7 +110,10 @@ self.addEventListener('message', (event: MessageEvent<HandsRequest>) => {
             const own = count > 0 ? found[0]! : null
             for (let h = 0; h < carriedCount && count < MAX_HANDS; h++) {
               // distinctHands keeps both only when the two do not overlap (not the same hand).
-              if (!own || distinctHands([own, carried[h]!]).length === 2) copyHand(carried[h]!, found[count++]!)
+              const c = found[count]!
+              copyHand(carried[h]!, c)
+              moveNormalizedHand(c, m.window ?? WHOLE, WHOLE)
+              if (!own || distinctHands([own, c]).length === 2) count++
             }
           }
         }

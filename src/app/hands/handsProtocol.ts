@@ -14,7 +14,18 @@ export type HandsRequest =
       /** Where the TFLite graphs run: CPU (XNNPACK) or GPU (WebGL in the worker's OffscreenCanvas). */
       delegate: 'CPU' | 'GPU'
     }
-  | { type: 'frame'; frameId: number; timeMs: number; bitmap: ImageBitmap }
+  | {
+      type: 'frame'
+      frameId: number
+      timeMs: number
+      bitmap: ImageBitmap
+      /**
+       * Where the bitmap sits in the camera frame, as fractions of it: x, y, width, height (the hand
+       * search's window; absent: the whole frame). Hands carried from one frame to another are moved
+       * through it, since the window may differ between the two.
+       */
+      window?: readonly [number, number, number, number]
+    }
   | { type: 'close' }
 
 export type HandsReply =

@@ -131,9 +131,11 @@ export async function startHands(source: HandFrameSource, feed: Pick<TrackingFee
   const resize: ImageBitmapOptions = { resizeWidth: 0, resizeHeight: 0, resizeQuality: 'low' }
   // One sender per slot, made once: the bitmap goes out with its own frame's id and time.
   const slotId = new Int32Array(SLOTS)
+  // Each slot's window as fractions of its frame (one tuple per slot, rewritten in place).
+  const slotFractions = Array.from({ length: SLOTS }, () => [0, 0, 1, 1] as [number, number, number, number])
   const senders = Array.from({ length: SLOTS }, (_, slot) => (bitmap: ImageBitmap) => {
     if (stopped) bitmap.close()
-    else hw.send(slotId[slot]!, slotTimeMs[slot]!, bitmap)
+    else hw.send(slotId[slot]!, slotTimeMs[slot]!, bitmap, slotFractions[slot])
   })
   const dropped = () => { if (inFlight > 0) inFlight-- }
 
@@ -152,6 +154,8 @@ export async function startHands(source: HandFrameSource, feed: Pick<TrackingFee
       slotWidth[slot] = width
       slotHeight[slot] = height
       const w = search.next(width, height, slotWindow[slot]!)
+      const f = slotFractions[slot]!
+      f[0] = w.x / width; f[1] = w.y / height; f[2] = w.width / width; f[3] = w.height / height
       const scale = Math.min(1, tuning.inputPx / w.width)
       resize.resizeWidth = Math.max(1, Math.round(w.width * scale))
       resize.resizeHeight = Math.max(1, Math.round(w.height * scale))

@@ -155,3 +155,14 @@ export function distinctHands(hands: readonly HandObservation[], maxOverlap = 0.
   }
   return kept.map((k) => k.hand)
 }
+
+/**
+ * The normalized landmarks (0..1 of a window) of `h`, seen in window `from`, rewritten in window `to`'s
+ * coordinates: the same points of the frame. Windows as fractions of the whole frame: x, y, width, height.
+ */
+export function moveNormalizedHand(h: HandObservation, to: readonly number[], from: readonly number[]): void {
+  for (let i = 0; i < HAND_POINTS; i++) {
+    h.pointsPx[i * 2] = (from[0]! + h.pointsPx[i * 2]! * from[2]! - to[0]!) / to[2]!
+    h.pointsPx[i * 2 + 1] = (from[1]! + h.pointsPx[i * 2 + 1]! * from[3]! - to[1]!) / to[3]!
+  }
+}

@@ -1,7 +1,7 @@
 // The hand search's windows, hand-computed for a 1280 × 800 frame with the default tiles (0.6 of the
 // frame: 768 × 480 px, one per corner, overlapping by 256 × 160 px in the middle).
 import { describe, expect, it } from 'vitest'
-import { HandSearch, SEARCH_STEPS, createHandObservation, createSearchWindow, distinctHands, type HandObservation, type SearchWindow } from '../../../src/tracking/index.ts'
+import { HandSearch, SEARCH_STEPS, createHandObservation, createSearchWindow, distinctHands, moveNormalizedHand, type HandObservation, type SearchWindow } from '../../../src/tracking/index.ts'
 
 const W = 1280
 const H = 800
@@ -124,5 +124,21 @@ describe('distinctHands (a photo searched as a whole and as tiles)', () => {
     const whole = scored(handInBox(600, 300, 760, 500), 0.95)
     const part = scored(handInBox(600, 300, 700, 420), 0.6) // inside the whole hand's box
     expect(distinctHands([part, whole])).toEqual([whole])
+  })
+})
+
+describe('moveNormalizedHand (a hand carried from one window to another)', () => {
+  it('keeps the same frame point through the whole frame', () => {
+    const h = createHandObservation()
+    h.pointsPx[0] = 0.5
+    h.pointsPx[1] = 0.5
+    // Seen at the middle of the top-left tile (0, 0, 0.6, 0.6): frame point (0.3, 0.3).
+    moveNormalizedHand(h, [0, 0, 1, 1], [0, 0, 0.6, 0.6])
+    expect(h.pointsPx[0]).toBeCloseTo(0.3, 12)
+    expect(h.pointsPx[1]).toBeCloseTo(0.3, 12)
+    // In the bottom-right tile (0.4, 0.4, 0.6, 0.6): (0.3 − 0.4) / 0.6 = −1/6 (outside it, to the left and up).
+    moveNormalizedHand(h, [0.4, 0.4, 0.6, 0.6], [0, 0, 1, 1])
+    expect(h.pointsPx[0]).toBeCloseTo(-1 / 6, 12)
+    expect(h.pointsPx[1]).toBeCloseTo(-1 / 6, 12)
   })
 })
