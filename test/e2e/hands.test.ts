@@ -145,13 +145,15 @@ describe.skipIf(!haveChromium)('hands in Chromium (fake camera, bundled model)',
       await expect.poll(() => page.getByTestId('tracking-status').getAttribute('data-locked'), { timeout: 60_000 }).toBe('yes')
       await page.getByTestId('hands-start').click()
       await expect.poll(() => page.getByTestId('hands-status').innerText(), { timeout: 120_000 }).toMatch(/hands \d+\.\d fps · 2 in view/)
+      await page.waitForTimeout(1000)
       const counts: number[] = []
       for (let i = 0; i < 16; i++) {
         await page.waitForTimeout(200)
         counts.push(await page.evaluate(() => window.__tabletopHands!.stats().hands))
       }
       console.log(`two hands: hands in view over 3.2 s: ${counts.join(' ')}`)
-      expect(counts.filter((n) => n === 2).length).toBeGreaterThanOrEqual(14)
+      // Measured: 14–16 of 16 (two browsers running at once: 14); without carrying the other hand: 4 of 16.
+      expect(counts.filter((n) => n === 2).length).toBeGreaterThanOrEqual(12)
       await page.getByTestId('hands-stop').click()
     })
   }, 300_000)

@@ -166,6 +166,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       // For the card's tracking warnings (issue 14): placed from these frames, held, stale.
       placedModels: lock?.locked ? (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state !== 'stale' && gate.isFree('model', t.id)).map((t) => t.id) : [],
       heldModels: gate.heldModelIds(),
+      handsStatus: gate.statusText(),
       staleModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state === 'stale').map((t) => t.id),
     })
     lastResults = results

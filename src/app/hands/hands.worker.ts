@@ -9,7 +9,7 @@
 // detecting), and one looking for all of them every MULTI_EVERY-th frame, whose other hands are carried
 // into the single one's frames until it runs again (where they do not overlap its hand).
 import { HandLandmarker, type HandLandmarkerResult } from '@mediapipe/tasks-vision'
-import { createHandObservation, distinctHands, moveNormalizedHand, type HandObservation } from '../../tracking/hands/index.ts'
+import { createHandObservation, moveNormalizedHand, sameHand, type HandObservation } from '../../tracking/hands/index.ts'
 import type { HandsReply, HandsRequest } from './handsProtocol.ts'
 
 /** Every this many frames the all-hands landmarker runs (the others: the single-hand one). */
@@ -109,11 +109,10 @@ self.addEventListener('message', (event: MessageEvent<HandsRequest>) => {
           if (frames - carriedAtFrame <= MULTI_EVERY && m.timeMs - carriedAtMs <= CARRY_MAX_MS) {
             const own = count > 0 ? found[0]! : null
             for (let h = 0; h < carriedCount && count < MAX_HANDS; h++) {
-              // distinctHands keeps both only when the two do not overlap (not the same hand).
               const c = found[count]!
               copyHand(carried[h]!, c)
               moveNormalizedHand(c, m.window ?? WHOLE, WHOLE)
-              if (!own || distinctHands([own, c]).length === 2) count++
+              if (!own || !sameHand(own, c)) count++
             }
           }
         }

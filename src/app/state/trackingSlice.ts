@@ -23,6 +23,8 @@ export type TrackingStatus = {
   placedModels?: string[] | null
   /** Models a hand is over (kept where they were). */
   heldModels?: string[]
+  /** "hand over the table: holding N models" while a hand holds any (null: none). */
+  handsStatus?: string | null
   /** Models tracked before but not seen for a while (their last pose is kept). */
   staleModels?: string[]
 }

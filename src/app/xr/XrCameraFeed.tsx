@@ -76,7 +76,6 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
     markersSeen: 0,
     locked: false,
     trackerReady: false,
-    handInput: false,
   })
   const averager = useRef(new PlacementAverager(20))
   const scratch = useRef({ pose: new Matrix4(), placement: { origin: [0, 0, 0], yaw: 0, measuredEdgeM: null, tiltDeg: 0 } as MarkerPlacement })
@@ -94,7 +93,7 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
         tableLocked: s.locked,
         averaged: averager.current.mean(widthMm, depthMm),
         trackerReady: s.trackerReady,
-        handInput: s.handInput,
+        handInput: Array.from(xr.getState().session?.inputSources ?? []).some((source) => source.hand != null),
       })
     }, 250)
     return () => clearInterval(timer)
@@ -140,9 +139,6 @@ export function XrCameraFeed({ registry, widthMm, depthMm, onStatus }: Props) {
   useFrame((_state, _delta, frame: XRFrame | undefined) => {
     const s = state.current
     if (!frame) return
-    let hands = false
-    for (const source of frame.session.inputSources) hands ||= source.hand != null
-    s.handInput = hands
     const now = performance.now()
     if (s.inFlightSince >= 0 && now - s.inFlightSince < IN_FLIGHT_TIMEOUT_MS) return
     const space = xr.getState().originReferenceSpace ?? gl.xr.getReferenceSpace()

@@ -43,13 +43,12 @@ const onCameraHands = (r: HandsRuntime | null) => setXrCameraGestures(r ? r.gest
  */
 function XrCameraHands() {
   const feed = xrHandFeed()
-  const held = useApp((s) => s.tracking.heldModels?.length ?? 0)
-  const message = useApp((s) => s.tracking.message)
+  const held = useApp((s) => s.tracking.handsStatus ?? null)
   if (!feed) return null
   return (
     <>
       <Suspense fallback={null}><HandsPanel source={xrCameraFrames} feed={feed} frame={null} onRuntime={onCameraHands} /></Suspense>
-      {held > 0 && <p data-testid="xr-hands-held">{message.split(' · ').slice(1).join(' · ')}</p>}
+      {held && <p data-testid="xr-hands-held">{held}</p>}
     </>
   )
 }

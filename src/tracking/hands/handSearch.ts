@@ -130,30 +130,39 @@ export class HandSearch {
   }
 }
 
+/** Box of a hand's landmarks (in whatever units they are in). */
+function handBox(h: HandObservation): { x0: number; y0: number; x1: number; y1: number; area: number } {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
+  for (let i = 0; i < HAND_POINTS; i++) {
+    const x = h.pointsPx[i * 2]!, y = h.pointsPx[i * 2 + 1]!
+    if (x < x0) x0 = x
+    if (x > x1) x1 = x
+    if (y < y0) y0 = y
+    if (y > y1) y1 = y
+  }
+  return { x0, y0, x1, y1, area: Math.max(1e-9, (x1 - x0) * (y1 - y0)) }
+}
+
+/**
+ * Are these the same hand seen twice? Their landmarks' boxes overlap by more than `maxOverlap` of the
+ * smaller box. Landmarks in the same units for both (px, or fractions of one frame).
+ */
+export function sameHand(a: HandObservation, b: HandObservation, maxOverlap = 0.3): boolean {
+  const p = handBox(a), q = handBox(b)
+  const w = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0), h = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0)
+  return w > 0 && h > 0 && (w * h) / Math.min(p.area, q.area) > maxOverlap
+}
+
 /**
  * The distinct hands among hands found in overlapping windows of one image (a photo searched as the
- * whole image and its tiles): highest score first, a hand dropped when its landmarks' box overlaps an
- * already kept hand's box by more than `maxOverlap` of the smaller box (the same hand seen twice).
+ * whole image and its tiles): highest score first, a hand dropped when it is `sameHand` as one kept.
  */
 export function distinctHands(hands: readonly HandObservation[], maxOverlap = 0.3): HandObservation[] {
-  const box = (h: HandObservation) => {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
-    for (let i = 0; i < HAND_POINTS; i++) {
-      const x = h.pointsPx[i * 2]!, y = h.pointsPx[i * 2 + 1]!
-      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y)
-    }
-    return { x0, y0, x1, y1, area: Math.max(1e-9, (x1 - x0) * (y1 - y0)) }
-  }
-  const kept: Array<{ hand: HandObservation; b: ReturnType<typeof box> }> = []
+  const kept: HandObservation[] = []
   for (const hand of [...hands].sort((a, b) => b.score - a.score)) {
-    const b = box(hand)
-    const same = kept.some(({ b: k }) => {
-      const w = Math.min(b.x1, k.x1) - Math.max(b.x0, k.x0), h = Math.min(b.y1, k.y1) - Math.max(b.y0, k.y0)
-      return w > 0 && h > 0 && (w * h) / Math.min(b.area, k.area) > maxOverlap
-    })
-    if (!same) kept.push({ hand, b })
+    if (!kept.some((k) => sameHand(k, hand, maxOverlap))) kept.push(hand)
   }
-  return kept.map((k) => k.hand)
+  return kept
 }
 
 /**
