@@ -81,28 +81,41 @@ let _ox = 0
 let _oy = 0
 let _oz = 0
 
-/** Does the current segment (origin, direction, 0 ≤ t ≤ far) meet the box? Slab test, no allocation. */
-function segmentMeetsBox(box: Box3): boolean {
+/**
+ * The closed slab test, shared by every box test on the sight-line paths: does o + t·d, 0 ≤ t ≤ tMax,
+ * meet the box [x0, x1] × [y0, y1] × [z0, z1]? i* = 1/d*, ±Infinity on an axis the segment does not
+ * move along; on a face that gives NaN, which no comparison takes, so a face counts as in. `flat`
+ * ignores z. Called per box in the inner loops: no allocation.
+ */
+export function segmentMeetsSlabs(
+  x0: number, y0: number, z0: number, x1: number, y1: number, z1: number,
+  ox: number, oy: number, oz: number, ix: number, iy: number, iz: number, tMax: number, flat: boolean,
+): boolean {
   let t0 = 0
-  let t1 = _far
-  let a = (box.min.x - _ox) * _ix
-  let b = (box.max.x - _ox) * _ix
-  if (a > b) { const x = a; a = b; b = x }
-  if (a > t0) t0 = a
-  if (b < t1) t1 = b
+  let t1 = tMax
+  let ta = (x0 - ox) * ix
+  let tb = (x1 - ox) * ix
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
   if (t1 < t0) return false
-  a = (box.min.y - _oy) * _iy
-  b = (box.max.y - _oy) * _iy
-  if (a > b) { const x = a; a = b; b = x }
-  if (a > t0) t0 = a
-  if (b < t1) t1 = b
-  if (t1 < t0) return false
-  a = (box.min.z - _oz) * _iz
-  b = (box.max.z - _oz) * _iz
-  if (a > b) { const x = a; a = b; b = x }
-  if (a > t0) t0 = a
-  if (b < t1) t1 = b
+  ta = (y0 - oy) * iy
+  tb = (y1 - oy) * iy
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
+  if (t1 < t0 || flat) return t1 >= t0
+  ta = (z0 - oz) * iz
+  tb = (z1 - oz) * iz
+  if (ta > tb) { const x = ta; ta = tb; tb = x }
+  if (ta > t0) t0 = ta
+  if (tb < t1) t1 = tb
   return t1 >= t0
+}
+
+/** Does the current segment (origin, direction, 0 ≤ t ≤ far) meet the BVH node's box? */
+function segmentMeetsBox(box: Box3): boolean {
+  return segmentMeetsSlabs(box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z, _ox, _oy, _oz, _ix, _iy, _iz, _far, false)
 }
 
 const rangeCallbacks = {
@@ -281,33 +294,9 @@ function setRay(world: TerrainWorld, ax: number, ay: number, az: number, dx: num
   _prismKind = world.prismKind
 }
 
-/**
- * Does segment a→a+d (0 ≤ t ≤ 1, i* = 1/d*) meet the box b[o..o+5]? segmentNearBox's slab test
- * (closed) with the reciprocals taken once per segment: an axis the segment does not move along
- * has i* = +Infinity, which gives ±Infinity, or NaN on a face, which no comparison takes (so on a
- * face counts as in, as there).
- */
+/** Does segment a→a+d (0 ≤ t ≤ 1, i* = 1/d*) meet the box b[o..o+5] (min x, y, z, max x, y, z)? */
 function segmentMeetsBounds(b: Float64Array, o: number, ax: number, ay: number, az: number, ix: number, iy: number, iz: number): boolean {
-  let t0 = 0
-  let t1 = 1
-  let ta = (b[o]! - ax) * ix
-  let tb = (b[o + 3]! - ax) * ix
-  if (ta > tb) { const x = ta; ta = tb; tb = x }
-  if (ta > t0) t0 = ta
-  if (tb < t1) t1 = tb
-  if (t1 < t0) return false
-  ta = (b[o + 1]! - ay) * iy
-  tb = (b[o + 4]! - ay) * iy
-  if (ta > tb) { const x = ta; ta = tb; tb = x }
-  if (ta > t0) t0 = ta
-  if (tb < t1) t1 = tb
-  if (t1 < t0) return false
-  ta = (b[o + 2]! - az) * iz
-  tb = (b[o + 5]! - az) * iz
-  if (ta > tb) { const x = ta; ta = tb; tb = x }
-  if (ta > t0) t0 = ta
-  if (tb < t1) t1 = tb
-  return t1 >= t0
+  return segmentMeetsSlabs(b[o]!, b[o + 1]!, b[o + 2]!, b[o + 3]!, b[o + 4]!, b[o + 5]!, ax, ay, az, ix, iy, iz, 1, false)
 }
 
 /** Pieces with at most this many triangles are tried directly rather than through the BVH. */

@@ -4,7 +4,7 @@
 import type { LosRule, Table, TableModel, TableTerrain } from '../ruleSystem.ts'
 import { BASE_THICKNESS_MM } from '../table/prepareTable.ts'
 import { frontEdgeCentre, sampleBaseArea, baseFrameToTable } from '../geometry/baseShape.ts'
-import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelCrossing2, measureModelCrossing3, measureTerrainCrossing3, segmentNearBox } from './castSegment.ts'
+import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelCrossing2, measureModelCrossing3, measureTerrainCrossing3, segmentMeetsSlabs, segmentNearBox } from './castSegment.ts'
 import type { LosRay, Vec3Tuple } from '../results.ts'
 import type { LineOfSight } from './lineOfSight.ts'
 import { ERODE_MM, type TerrainWorld } from './terrainWorld.ts'
@@ -301,31 +301,15 @@ function setBoundTest(bound: Float64Array): void {
 
 /**
  * Does the box at `at` come within the pair's bound (setBoundTest; on the table plane when flat)?
- * segmentNearBox's closed slab test with the box grown by the reach, multiplying by the reciprocals
- * (on a face, NaN, which no comparison takes, counts as in, as there).
+ * The box grown by the reach against the bound's segment (segmentMeetsSlabs, as segmentNearBox does
+ * with divisions).
  */
 function nearBound(flat: boolean, boxes: Float64Array, at: number): boolean {
   const r = boundTest[6]!
-  let t0 = 0
-  let t1 = 1
-  let ta = (boxes[at]! - r - boundTest[0]!) * boundTest[3]!
-  let tb = (boxes[at + 3]! + r - boundTest[0]!) * boundTest[3]!
-  if (ta > tb) { const x = ta; ta = tb; tb = x }
-  if (ta > t0) t0 = ta
-  if (tb < t1) t1 = tb
-  if (t1 < t0) return false
-  ta = (boxes[at + 1]! - r - boundTest[1]!) * boundTest[4]!
-  tb = (boxes[at + 4]! + r - boundTest[1]!) * boundTest[4]!
-  if (ta > tb) { const x = ta; ta = tb; tb = x }
-  if (ta > t0) t0 = ta
-  if (tb < t1) t1 = tb
-  if (t1 < t0 || flat) return t1 >= t0
-  ta = (boxes[at + 2]! - r - boundTest[2]!) * boundTest[5]!
-  tb = (boxes[at + 5]! + r - boundTest[2]!) * boundTest[5]!
-  if (ta > tb) { const x = ta; ta = tb; tb = x }
-  if (ta > t0) t0 = ta
-  if (tb < t1) t1 = tb
-  return t1 >= t0
+  return segmentMeetsSlabs(
+    boxes[at]! - r, boxes[at + 1]! - r, boxes[at + 2]! - r, boxes[at + 3]! + r, boxes[at + 4]! + r, boxes[at + 5]! + r,
+    boundTest[0]!, boundTest[1]!, boundTest[2]!, boundTest[3]!, boundTest[4]!, boundTest[5]!, 1, flat,
+  )
 }
 
 /**
