@@ -9,7 +9,7 @@ import type { ArcDecl, ArcTest } from './geometry/facingArcs.ts'
 import type { PlacedBase } from './geometry/baseShape.ts'
 import type { TerrainSolid, TerrainWorld } from './los/terrainWorld.ts'
 import type { LineOfSight } from './los/lineOfSight.ts'
-import type { QueryResultBody } from './results.ts'
+import type { AreaResult, ArcResult, AttackResult, DistanceResult, EngagementResult, LosResult, MoveResult, QueryResultBody, ResultBody, VisibilityResult } from './results.ts'
 
 export type OptionValue = string | number | boolean
 
@@ -93,11 +93,29 @@ export type EngagementRule = { rangeMm: number; within: Within; rule: string; re
 
 export type ArcRule = { arcs: readonly ArcDecl[]; test: ArcTest; priority?: readonly string[]; rule: string }
 
-export type QueryHandler<Q> = (table: Table, query: Q) => QueryResultBody
+export type QueryHandler<Q, R extends ResultBody = ResultBody> = (table: Table, query: Q) => R
 
-export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } & {
+/** The result type of each core query: a ruleset's handler for it returns that type. */
+export type ResultOf = {
+  distance: DistanceResult
+  los: LosResult
+  arc: ArcResult
+  engagement: EngagementResult
+  visibility: VisibilityResult
+  attack: AttackResult
+  move: MoveResult
+  aura: AreaResult
+  blast: AreaResult
+  objective: AreaResult
+}
+
+export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, ResultOf[K]> } & {
+  /** A ruleset's own query types: their results carry at least the uniform `rules` and `citations`. */
   [systemType: string]: QueryHandler<never> | undefined
 }
+
+/** Handlers of a ruleset that does not yet cite its own sections (the evaluator shapes their results). */
+export type LegacyQueryHandlers = { [K in CoreQueryType]?: (table: Table, query: QueryOf<K>) => QueryResultBody } & { [type: string]: ((table: Table, query: never) => QueryResultBody) | undefined }
 
 export type RuleSystem = {
   id: string
@@ -132,7 +150,7 @@ export type RuleSystem = {
   contextSchema?: ZodType
   /** Extra, system-specific query types and their schemas (core types are listed in sceneSchema.ts). */
   queryTypes?: Readonly<Record<string, ZodType>>
-  handlers: QueryHandlers
+  handlers: QueryHandlers | LegacyQueryHandlers
   /** Demo scene (scene JSON) opened by the planner and evaluated in a test. */
   demoScene: unknown
   /** Extra scene checks (issues with JSON paths); run after the generic ones. */

@@ -14,12 +14,8 @@ type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 
-/** The value of an exact fraction as printed ("386/729", "2", "-1/3"); null if it is not one. */
-export function valueOfExact(exact: string): number | null {
-  const m = /^(-?\d+)(?:\/(\d+))?$/.exec(exact)
-  if (!m) return null
-  return m[2] === undefined ? Number(m[1]) : Number(m[1]) / Number(m[2])
-}
+import { valueOfExact } from './result/figures.ts'
+import { geometricDisplay } from './result/sight.ts'
 
 /** A citation: the section as printed and the ruleset's title for it (the section itself when it has none). */
 export function citationOf(system: RuleSystem, section: string): Citation {
@@ -36,11 +32,6 @@ function titleOf(system: RuleSystem, section: string): string {
   return title
 }
 
-/** The display class the bare geometry gives: nothing seen → blocked; all seen and no base hidden → clear. */
-export function geometricDisplay(f: Pick<SightFacts, 'visible' | 'fraction' | 'baseHidden'>): DisplayClass {
-  if (!f.visible) return 'blocked'
-  return f.fraction >= 1 && f.baseHidden <= 0 ? 'clear' : 'partial'
-}
 
 /** Names under which rulesets give a probability's number beside its `exact`. */
 const LEGACY_PROBABILITY_KEYS = ['probability', 'success', 'pass', 'chance'] as const
@@ -215,21 +206,3 @@ export function shapeUniformResult(system: RuleSystem, type: string, body: Query
   return body
 }
 
-/**
- * A title for a numbered section ("§13.2.4", "§12.2 (…)") from a book's heading table
- * ("13" → "Shooting", "13.11" → "Cover"): the chapter, then the deepest titled section above it; a
- * paragraph with no title of its own reads "Shooting › §13.2.4"; a whole chapter reads "<book> › Shooting".
- */
-export function titleOfNumberedSection(titles: Readonly<Record<string, string>>, section: string, book?: string): string | undefined {
-  const m = /§\s*(\d+(?:\.\d+)*)/.exec(section)
-  if (!m) return undefined
-  const parts = m[1]!.split('.')
-  const chapter = titles[parts[0]!]
-  if (!chapter) return undefined
-  for (let n = parts.length; n > 1; n--) {
-    const t = titles[parts.slice(0, n).join('.')]
-    if (t) return `${chapter} › ${t}`
-  }
-  if (parts.length > 1) return `${chapter} › §${m[1]}`
-  return book ? `${book} › ${chapter}` : chapter
-}

@@ -163,12 +163,12 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     const live = load(moved, memo)
     // the terrain is unchanged: its world (and BVH) is the one built for the first table
     expect(live.world).toBe(first.world)
-    const matrix = runQuery(live, { id: 'v', type: 'visibility' }) as { pairs: unknown[] }
+    const matrix = runQuery(live, { id: 'v', type: 'visibility' })
     const resampled = memo.stats.sampled - before
     // every pair with m3 (15 enemies × 2 ways) is sampled again, and no more than a fraction of the rest
     expect(resampled).toBeGreaterThanOrEqual(30)
     expect(resampled).toBeLessThan(450 / 2)
-    expect(matrix.pairs).toEqual((runQuery(load(moved), { id: 'v', type: 'visibility' }) as { pairs: unknown[] }).pairs)
+    expect(matrix.pairs).toEqual(runQuery(load(moved), { id: 'v', type: 'visibility' }).pairs)
     // the same scene again: nothing sampled
     const again = memo.stats.sampled
     runQuery(load(moved, memo), { id: 'v', type: 'visibility' })
