@@ -110,7 +110,7 @@ export function evaluateTable(table: Table): ResultDocument {
 }
 
 /** Rulesets whose results the evaluator still shapes (they do not yet build tabletop-result/1 themselves). */
-const SHAPED = new Set(['narrative-skirmish', 'jagged-shards', 'skrapyard', 'cadence', 'cadence/devils-bluff', 'cadence/fracture', 'cadence/survivors', 'cadence/halo-breakpoint', 'cadence/respawn', 'cadence/scraplands', 'cadence/squadrons', 'operator-tactics', 'iron-line'])
+const SHAPED = new Set(['jagged-shards', 'skrapyard', 'cadence', 'cadence/devils-bluff', 'cadence/fracture', 'cadence/survivors', 'cadence/halo-breakpoint', 'cadence/respawn', 'cadence/scraplands', 'cadence/squadrons', 'operator-tactics', 'iron-line'])
 
 /** Run one query (also used by the app for ad-hoc queries). */
 export function runQuery(table: Table, q: Query): ResultBody {
@@ -140,6 +140,7 @@ export function losFigure(table: Table, viewer: TableModel, target: TableModel, 
     resolution: { fraction: roundTo(1 / los.rays, 4), baseHidden: roundTo(1 / los.baseRays, 4) },
     mode: los.mode,
     rule: los.rule,
+    citation: bookOfSystem(table.system).citation(los.rule),
     ...(los.sampleRays ? { sampleRays: los.sampleRays } : {}),
   }
 }
@@ -230,6 +231,7 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, ResultO
     const r = classifyArc(of.placed, from.placed, arcs.arcs, arcs.test, arcs.priority)
     return {
       arc: r.arc,
+      ...(r.side ? { side: r.side } : {}),
       test: arcs.test,
       membership: r.membership.map((m) => ({ ...m, fraction: roundTo(m.fraction, 4) })),
       lines: r.lines.map((l) => ({ ...l, origin: [roundTo(l.origin[0], 2), roundTo(l.origin[1], 2)], direction: [roundTo(l.direction[0], 6), roundTo(l.direction[1], 6)] })),

@@ -57,6 +57,7 @@ export type LosFigure = {
   resolution: { fraction: number; baseHidden: number }
   mode: '2d' | '3d'
   rule: string
+  citation?: Citation
   sampleRays?: LosRay[]
 }
 
