@@ -43,9 +43,18 @@ export function refineStage<In, P extends StagePieces, R, K extends keyof Action
   return { ...stages, [name]: refine(stages[name]) }
 }
 
-/** Every stage's reasons, in stage order (the order a player reads them: can it act at all, then range, then sight…). */
-export function stageReasons(done: StagePieces): UniformReason[] {
-  return ACTION_STAGES.flatMap((k) => done[k].reasons ?? [])
+/**
+ * Every stage's reasons, in stage order (can it act at all, then range, then sight…), or in a
+ * ruleset's declared order of its checks (`order`: reason codes; codes it does not list follow, in stage order).
+ */
+export function stageReasons(done: StagePieces, order?: readonly string[]): UniformReason[] {
+  const all = ACTION_STAGES.flatMap((k) => done[k].reasons ?? [])
+  if (!order) return all
+  const rank = (r: UniformReason): number => {
+    const i = order.indexOf(r.code)
+    return i < 0 ? order.length : i
+  }
+  return all.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r)
 }
 
 /** Every stage's sections, in stage order, each once. */

@@ -275,7 +275,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): AttackResult {
   const hit = allowed ? roll.win : fraction(0, 1)
   const atLeastOne = complement(powFraction(complement(effect), shots))
   const fmt = (n: number, k: number) => `d10${k ? ` + ${k}d6` : ''}${n ? ` ${n > 0 ? '+' : '−'} ${Math.abs(n)}` : ''}`
-  const modifiers = settleModifiers([...attMods.map((m) => ({ ...m, source: `attacker: ${m.source}` })), ...defMods.map((m) => ({ ...m, value: -m.value, source: `defender: ${m.source}` }))].map(book.cite), allowed)
+  const modifiers = settleModifiers([...attMods.map((m) => ({ ...m, source: `attacker: ${m.source}` })), ...defMods.map((m) => ({ ...m, value: -m.value, source: `defender: ${m.source}` }))].map((m) => book.cite(m)), allowed)
   return {
     allowed,
     reasons,
