@@ -90,11 +90,12 @@ export type Verdict = { allowed: boolean; reasons: UniformReason[] }
 
 // One result type per core query (a ruleset's handler for that query returns it; src/engine/ruleSystem.ts).
 export type DistanceResult = ResultBody & DistanceFigure & { reference: string; mode: '2d' | '3d'; uncertaintyMm: number }
-export type LosResult = ResultBody & LosFigure & { class: string; sight: Sight }
+/** A line of sight: the sampled figures every ruleset gives (LosFigure's; its own may add more), its class and sight block. */
+export type LosResult = ResultBody & Pick<LosFigure, 'visible' | 'fraction' | 'baseHidden' | 'blockers' | 'rays' | 'baseRays' | 'resolution' | 'mode' | 'rule' | 'citation'> & { class: string; sight: Sight }
 /** One arc's membership as an arc result lists it (the ruleset says which figures: centre, fraction, in). */
-export type ArcMembershipFigure = { arc: string; side?: 'left' | 'right'; fraction?: number; in?: boolean; centre?: boolean }
+export type ArcMembershipFigure = { arc: string; side?: 'left' | 'right'; fraction?: number; in?: boolean; centre?: boolean } & OwnFields
 /** An arc edge to draw. */
-export type ArcEdgeFigure = { arc?: string; side?: 'left' | 'right'; edge?: string; origin: [number, number]; direction: [number, number] }
+export type ArcEdgeFigure = { arc?: string; side?: 'left' | 'right'; edge?: string; origin: [number, number]; direction: [number, number] } & OwnFields
 export type ArcResult = ResultBody & { arc: string | null; test: string; membership: ArcMembershipFigure[]; lines: ArcEdgeFigure[] }
 export type EngagementResult = ResultBody & { engaged: boolean; with: string[] }
 /** One viewer → target pair of a visibility matrix (coarse sampling), with its sight block when the ruleset classes it. */

@@ -35,8 +35,12 @@ export function sightOf(system: RuleSystem, facts: SightFacts, cls: string, deci
   return { visible: facts.visible, fraction: facts.fraction, baseHidden: facts.baseHidden, blockers: facts.blockers, class: cls, display, because }
 }
 
+type Figure = { visible: boolean; fraction: number; baseHidden: number; blockers: string[]; class?: string }
+
 /** A line-of-sight figure with its sight block (from the figure's own facts and class); a figure with no class stays as it is. */
-export function withSight<F extends { visible: boolean; fraction: number; baseHidden: number; blockers: string[]; class?: string }>(system: RuleSystem, figure: F, deciding: readonly DecidingReason[] | null = null): F & { sight?: Sight } {
+export function withSight<F extends Figure & { class: string }>(system: RuleSystem, figure: F, deciding?: readonly DecidingReason[] | null): F & { sight: Sight }
+export function withSight<F extends Figure>(system: RuleSystem, figure: F, deciding?: readonly DecidingReason[] | null): F & { sight?: Sight }
+export function withSight<F extends Figure>(system: RuleSystem, figure: F, deciding: readonly DecidingReason[] | null = null): F & { sight?: Sight } {
   if (figure.class === undefined) return figure
   return { ...figure, sight: sightOf(system, figure, figure.class, deciding) }
 }
