@@ -2,7 +2,8 @@
 // with the §16A Vertical Pressure, §25 Convention (SITREP) and §26 Crackerjack options.
 import { LOS_CLASSES, fieldManualTitle as citationTitle } from './losClasses.ts'
 import { z } from 'zod'
-import type { Catalogue, ProfileEntry, QueryResultBody, RuleSystem, Table } from '../../engine/index.ts'
+import type { Catalogue, ProfileEntry, ResultBody, RuleSystem, Table } from '../../engine/index.ts'
+import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
 import { SceneError, inches } from '../../engine/index.ts'
 import { attack } from './attack.ts'
 import { aura, cascade, deployment, ew, objective } from './areas.ts'
@@ -74,7 +75,7 @@ function checkScene(table: Table): Array<{ path: string; message: string }> {
 }
 
 /** Points of a unit as built (§14 L1371–1397), with the KCM doubling reading of the kcmOnWeaknesses option. */
-function unitCostQuery(table: Table, q: { unit: string; keywords?: string[] }): QueryResultBody {
+function unitCostQuery(table: Table, q: { unit: string; keywords?: string[] }): ResultBody {
   const bought = (q.keywords ?? []).map((k, i) => {
     const p = parseKeyword(k)
     if (!p) throw new SceneError([{ path: `keywords[${i}]`, message: `cannot read keyword "${k}" (write "swift(2)", "elite")` }])
@@ -82,7 +83,7 @@ function unitCostQuery(table: Table, q: { unit: string; keywords?: string[] }): 
   })
   if (!UNITS.some((u) => u.id === q.unit)) throw new SceneError([{ path: 'unit', message: `unknown unit "${q.unit}"; expected one of ${UNITS.map((u) => u.id).join(', ')}` }])
   const cost = measureUnitCost(q.unit, bought, opt(table).kcmOnWeaknesses)
-  return { ...cost, rules: ['§14 L1371–1397'] }
+  return { ...cost, ...book.sources(['§14 L1371–1397']) }
 }
 
 export const ironLine: RuleSystem = {
