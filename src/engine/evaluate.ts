@@ -110,7 +110,7 @@ export function evaluateTable(table: Table): ResultDocument {
 }
 
 /** Rulesets whose results the evaluator still shapes (they do not yet build tabletop-result/1 themselves). */
-const SHAPED = new Set(['cadence', 'cadence/devils-bluff', 'cadence/fracture', 'cadence/survivors', 'cadence/halo-breakpoint', 'cadence/respawn', 'cadence/scraplands', 'cadence/squadrons'])
+const SHAPED = new Set<string>([])
 
 /** Run one query (also used by the app for ad-hoc queries). */
 export function runQuery(table: Table, q: Query): ResultBody {

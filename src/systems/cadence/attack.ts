@@ -1,17 +1,18 @@
 // The attack action resolved for one attacking model against a target unit (core-rules/playing-a-game.html
 // #action-attack and steps 1-4), with every modifier the table geometry decides and the context the
 // camera cannot see; exact probabilities from probability/attackChain.ts.
-import { SceneError, type Modifier, type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type Weapon, inches, isWithin, roundTo } from '../../engine/index.ts'
+import { SceneError, type AttackResult, type Modifier, type QueryOf, type UniformReason, type Table, type TableModel, type Weapon, inches, isWithin, roundTo, settleModifiers } from '../../engine/index.ts'
+import { book } from './book.ts'
 import { z } from 'zod'
 import type { AttackSituation, CadenceCore, CadenceModelView, ChainAdjustment, ChainNumbers } from './spec.ts'
 import { type ParsedRule, findRule, hasRule } from './specialRules.ts'
 import { buildModelView, weaponNumber, weaponRules } from './modelView.ts'
 import { distanceFigure, measureUnitGap, nearestOf, withinReading } from './measure.ts'
-import { COVER_RULE, LOS_RULE, type LosClass, type SightHook, type UnitSight, judgeUnitSight } from './lineOfSight.ts'
+import { COVER_RULE, LOS_RULE, type LosClass, type SightHook, type UnitSight, judgeUnitSight, unitSightBlock } from './lineOfSight.ts'
 import { ARC_RULE, classifyCadenceArc, isInForwardPath } from './arcs.ts'
 import type { AttackChainSpec } from './probability/attackChain.ts'
 import type { RollCheck } from './probability/rollCheck.ts'
-import { formatE, toNumberE } from './probability/exactFraction.ts'
+import { chanceE, formatE, toNumberE } from './probability/exactFraction.ts'
 import { blastVictims } from './blast.ts'
 
 export const S = {
@@ -176,7 +177,7 @@ export function platformWeapons(table: Table, v: CadenceModelView): number {
 }
 
 
-export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>, ah: AttackHooks = {}): QueryResultBody {
+export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>, ah: AttackHooks = {}): AttackResult {
   const attackerModel = table.model(q.attacker)
   const targetModel = table.model(q.target)
   const ctx = (q.context ?? {}) as Record<string, unknown>
@@ -191,7 +192,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   const targetUnit = targetUnitModels.map(viewOf)
   const target = targetUnit.find((v) => v.model.id === targetModel.id)!
   const attackingUnit = table.unitOf(attackerModel)
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const rules = new Set<string>([S.attack, S.step1, S.step2, S.step3, S.step4])
   const facingOn = table.options.facingRules !== 'off'
   const within = withinReading(table)
@@ -207,7 +208,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   note('weapon', ah.weapon)
   note('targets', ah.isEnemy)
 
-  if (!isEnemy(attackerModel, targetModel)) reasons.push({ code: 'not-an-enemy', message: `${targetModel.id} is not an enemy of ${attackerModel.id}`, rule: S.attack })
+  if (!isEnemy(attackerModel, targetModel)) reasons.push(book.reason({ code: 'not-an-enemy', message: `${targetModel.id} is not an enemy of ${attackerModel.id}`, rule: S.attack }))
 
   // Forced target: "if there are any enemy units within 3 inches of your unit you must choose a target from one of those units."
   const closeUnits = [...table.units.entries()]
@@ -215,7 +216,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     .filter(([, ms]) => isWithin(measureUnitGap(table, attackingUnit, ms).measurement.rawMm, inches(3), within))
     .map(([id]) => id)
   if (closeUnits.length > 0 && !closeUnits.includes(targetModel.unit)) {
-    reasons.push({ code: 'must-target-close-unit', message: `enemy unit(s) ${closeUnits.join(', ')} within 3" of the attacking unit must be targeted first`, rule: S.attack })
+    reasons.push(book.reason({ code: 'must-target-close-unit', message: `enemy unit(s) ${closeUnits.join(', ')} within 3" of the attacking unit must be targeted first`, rule: S.attack }))
   }
 
   // Range: from this model to the nearest model of the target unit, strictly less than Rng.
@@ -260,17 +261,17 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     rules.add(a.rule)
   }
   const inRange = isWithin(nearest.measurement.rawMm, inches(rangeInches), within)
-  if (!inRange) reasons.push({ code: 'out-of-range', message: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is ${nearest.measurement.inches}" away; ${weapon.name} needs less than ${rangeInches}"`, rule: S.step1,
+  if (!inRange) reasons.push(book.reason({ code: 'out-of-range', message: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is ${nearest.measurement.inches}" away; ${weapon.name} needs less than ${rangeInches}"`, rule: S.step1,
     template: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is {distance} away; ${weapon.name} needs less than {range}`,
-    values: { distance: { value: nearest.measurement.mm, unit: 'mm' }, range: { value: rangeInches, unit: 'in' } } })
+    values: { distance: { value: nearest.measurement.mm, unit: 'mm' }, range: { value: rangeInches, unit: 'in' } } }))
 
   // Grenade: "This weapon may not target a model closer than 3 inches." Only one per unit per action.
   if (hasRule(wr, 'grenade')) {
     rules.add(S.weaponRules)
-    if (isWithin(nearest.measurement.rawMm, inches(3), within)) reasons.push({ code: 'grenade-too-close', message: `${nearest.to.id} is ${nearest.measurement.inches}" away: a Grenade may not target a model closer than 3"`, rule: S.weaponRules })
-    if (ctx.grenadeUsed === true) reasons.push({ code: 'grenade-already-used', message: 'only 1 model in a unit may use a Grenade per Attack action', rule: S.weaponRules })
+    if (isWithin(nearest.measurement.rawMm, inches(3), within)) reasons.push(book.reason({ code: 'grenade-too-close', message: `${nearest.to.id} is ${nearest.measurement.inches}" away: a Grenade may not target a model closer than 3"`, rule: S.weaponRules }))
+    if (ctx.grenadeUsed === true) reasons.push(book.reason({ code: 'grenade-already-used', message: 'only 1 model in a unit may use a Grenade per Attack action', rule: S.weaponRules }))
   }
-  if ((hasRule(wr, 'one-use') || hasRule(wr, 'one-use')) && ctx.used === true) reasons.push({ code: 'one-use-spent', message: `${weapon.name} is One Use and has been used`, rule: S.weaponRules })
+  if ((hasRule(wr, 'one-use') || hasRule(wr, 'one-use')) && ctx.used === true) reasons.push(book.reason({ code: 'one-use-spent', message: `${weapon.name} is One Use and has been used`, rule: S.weaponRules }))
 
   // Arcs (optional facing rules).
   let arcInfo: { arc: string; reaches: string[] } | null = null
@@ -281,28 +282,28 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     rules.add(S.arcs)
     const named = (arcRule.param ?? '').toLowerCase()
     const ok = named === 'side' ? c.arc === 'left' || c.arc === 'right' : c.arc === named
-    if (!ok) reasons.push({ code: 'outside-weapon-arc', message: `${targetModel.id} is in ${attackerModel.id}'s ${c.arc} arc; ${weapon.name} has Arc (${arcRule.param})`, rule: S.weaponRules })
+    if (!ok) reasons.push(book.reason({ code: 'outside-weapon-arc', message: `${targetModel.id} is in ${attackerModel.id}'s ${c.arc} arc; ${weapon.name} has Arc (${arcRule.param})`, rule: S.weaponRules }))
   }
   if (facingOn && hasRule(wr, 'fixed')) {
     rules.add(S.arcs)
     const corridor = table.options.fixedCorridor === 'centre-line' ? 'centre-line' : 'base-width'
-    if (!isInForwardPath(attackerModel, targetModel, corridor)) reasons.push({ code: 'not-in-forward-path', message: `${targetModel.id} is not directly in the path of ${attackerModel.id}'s forward facing (${corridor} corridor)`, rule: S.weaponRules })
+    if (!isInForwardPath(attackerModel, targetModel, corridor)) reasons.push(book.reason({ code: 'not-in-forward-path', message: `${targetModel.id} is not directly in the path of ${attackerModel.id}'s forward facing (${corridor} corridor)`, rule: S.weaponRules }))
   }
 
   // LoS class after the attack-time rules: vehicles (obscured counts as clear), then a game's
   // "counts as obscured" (smoke), then Indirect, then a game's "counts as clear".
   let losClass: LosClass = sight.class
-  const losNotes: Reason[] = [...sight.reasons]
+  const losNotes: UniformReason[] = [...sight.reasons]
   if (losClass === 'obscured' && targetUnit.every((v) => v.isVehicle)) {
     losClass = 'clear'
-    losNotes.push({ code: 'vehicle-obscured-counts-clear', message: 'attacking a vehicle: an obscured line of sight counts as clear', rule: S.vehicles })
+    losNotes.push(book.reason({ code: 'vehicle-obscured-counts-clear', message: 'attacking a vehicle: an obscured line of sight counts as clear', rule: S.vehicles }))
     rules.add(S.vehicles)
   }
   const applyLos = (to: 'clear' | 'obscured'): void => {
     for (const adj of core.hooks.losAdjustments({ ...situation0, losClass }).filter((a) => a.to === to)) {
       if (losClass === adj.from) {
         losClass = adj.to
-        losNotes.push({ code: 'los-adjusted', message: `${adj.source}: ${adj.from} counts as ${adj.to}`, rule: adj.rule })
+        losNotes.push(book.reason({ code: 'los-adjusted', message: `${adj.source}: ${adj.from} counts as ${adj.to}`, rule: adj.rule }))
         rules.add(adj.rule)
       }
     }
@@ -310,16 +311,16 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
   applyLos('obscured')
   if (losClass === 'obscured' && hasRule(wr, 'indirect')) {
     losClass = 'clear'
-    losNotes.push({ code: 'indirect', message: 'Indirect: an obscured line of sight counts as clear', rule: S.weaponRules })
+    losNotes.push(book.reason({ code: 'indirect', message: 'Indirect: an obscured line of sight counts as clear', rule: S.weaponRules }))
   }
   applyLos('clear')
-  if (losClass === 'blocked') reasons.push({ code: 'no-line-of-sight', message: `line of sight from ${viewer.id} to unit ${targetModel.unit} is blocked`, rule: S.step1 })
+  if (losClass === 'blocked') reasons.push(book.reason({ code: 'no-line-of-sight', message: `line of sight from ${viewer.id} to unit ${targetModel.unit} is blocked`, rule: S.step1 }))
 
   const situation: AttackSituation = { ...situation0, losClass }
   if (table.options.attackersWithoutLos === 'must-see' && viewer.id !== attackerModel.id && judgeUnitSight(table, attackerModel, targetModel, isEnemy, ah.sight).class === 'blocked') {
-    reasons.push({ code: 'attacker-cannot-see', message: `${attackerModel.id} itself cannot see unit ${targetModel.unit} (option attackersWithoutLos = must-see)`, rule: S.step1 })
+    reasons.push(book.reason({ code: 'attacker-cannot-see', message: `${attackerModel.id} itself cannot see unit ${targetModel.unit} (option attackersWithoutLos = must-see)`, rule: S.step1 }))
   }
-  for (const r of core.hooks.attackRestrictions(situation)) reasons.push(r)
+  for (const r of core.hooks.attackRestrictions(situation)) reasons.push(book.reason(r))
 
   // Cover: obscured through Cover terrain; vehicles (and Devil's Bluff riders) never benefit.
   let coverFrom = losClass === 'obscured' || (table.options.closeRangeCover === 'cover-still-applies' && sight.sightClass === 'obscured' && closeRange) ? sight.coverTerrain : []
@@ -439,7 +440,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     if (nd > n.faces && check.alwaysSucceed.length === 0) return `${what}: impossible (needs ${nd}+)`
     return `${what}: ${Math.max(nd, 2)}+${st.reroll ? ` (re-roll failures: ${st.rerollSource})` : ''}${check.alwaysSucceed.length ? ` (always on ${check.alwaysSucceed.join('/')})` : ''}`
   }
-  const fmt = (e: { n: bigint; d: bigint }) => ({ value: toNumberE(e), exact: formatE(e) })
+  const fmt = chanceE
   const pHit = allowed ? result.pHit : { n: 0n, d: 1n }
   const pEffect = allowed ? result.pAnyHpLost : { n: 0n, d: 1n }
   const modifiers: Modifier[] = [
@@ -448,12 +449,13 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     ...ctr.modifiers.map((m) => ({ ...m, source: `counter: ${m.source}` })),
   ]
   for (const m of modifiers) rules.add(m.rule)
+  const seenModels = sight.models.map((m) => ({ ...m, fraction: roundTo(m.fraction, 4) }))
   return {
     allowed,
     reasons,
     weapon: weapon.id,
     profile: { rangeInches, attacks, damage: dmg, piercing: weaponNumber(weapon, 'piercing'), specialRules: wr.map((r) => r.printed) },
-    weaponAdjustments: weaponNotes,
+    weaponAdjustments: weaponNotes.map((m) => book.cite(m)),
     rolls,
     distance: distanceFigure(table, nearest.measurement, rangeInches),
     nearestTargetModel: nearest.to.id,
@@ -465,21 +467,22 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
       viewer: viewer.id,
       fullyVisible: sight.fullyVisible,
       visible: sight.visible,
-      models: sight.models.map((m) => ({ ...m, fraction: roundTo(m.fraction, 4) })),
+      models: seenModels,
       reasons: losNotes,
-      rule: S.step1,
+      ...book.cite({ rule: S.step1 }),
+      sight: unitSightBlock(table, losClass, seenModels, losNotes),
     },
-    cover: coverApplies ? { level: 'cover', by: coverFrom, rule: S.cover } : { level: 'none', by: [], rule: S.cover, ...(coverNote ? { denied: coverNote } : {}) },
+    cover: book.cite(coverApplies ? { level: 'cover', by: coverFrom, rule: S.cover } : { level: 'none', by: [], rule: S.cover, ...(coverNote ? { denied: coverNote } : {}) }),
     heightAdvantage: height,
     ...(arcInfo ? { arc: arcInfo } : {}),
     ...(weakArc ? { weakSpotArc: weakArc } : {}),
-    modifiers,
+    modifiers: settleModifiers(modifiers.map((m) => book.cite(m)), allowed),
     need: {
       attack: needText(atk, chain.attack, `attack (Skill ${inaccurate ? `${n.inaccurateSkill.value}+ (Inaccurate)` : `${attacker.skill}+`})`),
       defence: needText(def, chain.defence, `defence (Def ${def.need}+)`),
       counter: needText(ctr, chain.counter, `counter (Dmg ${dmg} vs Tgh ${tgh}: ${row.row} → ${row.need}+)`),
     },
-    platform: { weapons: platformWeapons(table, attacker), rule: S.unitRules },
+    platform: book.cite({ weapons: platformWeapons(table, attacker), rule: S.unitRules }),
     commandPoints: { attack: 1 + (heavy ? 1 : 0), ...(hasRule(wr, 'heavy') ? { heavy: heavy ? 'Heavy: +1 Command Point' : 'Heavy ignored (Steady or Vehicle)' } : {}) },
     probability: {
       hit: toNumberE(pHit),
@@ -499,7 +502,7 @@ export function resolveAttack(core: CadenceCore, table: Table, q: QueryOf<'attac
     },
     ...(blast ? { blast: { x: blastX, trigger: fmt(allowed ? result.pAnyHit : { n: 0n, d: 1n }), ...blast } } : {}),
     ...extras,
-    ...(gameHooks.length ? { gameHooks } : {}),
-    rules: [...rules],
+    ...(gameHooks.length ? { gameHooks: gameHooks.map((h) => book.cite(h)) } : {}),
+    ...book.sources(rules),
   }
 }

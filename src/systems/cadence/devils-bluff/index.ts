@@ -2,6 +2,8 @@
 // instead of dice (devils-bluff/module-rules.html). Card values 1..13 replace d6 faces, "a roll of 6"
 // becomes a draw of 13, unlisted modifiers are doubled, and the chain is exact over one 52-card deck.
 import { z } from 'zod'
+import { chanceE } from '../index.ts'
+import { book } from '../index.ts'
 import { type QueryResultBody, type RuleSystem, type Table, type TableModel, isWithin, inches, roundTo } from '../../../engine/index.ts'
 import {
   type CadenceSpec, type ChainAdjustment, type ChainNumbers, coreHooks, createCadenceSystem, evaluateAttackChain, exact, formatE, hasRule,
@@ -136,9 +138,9 @@ const spec: CadenceSpec = {
       return {
         side: q.side,
         drawsEachActivation: applies,
-        routsOnNextDraw: { value: roundTo(toNumberE(p), 6), exact: formatE(p), cards: applies ? values.filter((v) => q.pileTotal + v > 21) : [] },
+        routsOnNextDraw: { ...chanceE(p), cards: applies ? values.filter((v) => q.pileTotal + v > 21) : [] },
         alreadyRouted: q.pileTotal > DB.routPileTotal.value,
-        rules: ['devils-bluff/module-rules.html#routing', 'devils-bluff/module-rules.html#the-deck'],
+        ...book.sources(['devils-bluff/module-rules.html#routing', 'devils-bluff/module-rules.html#the-deck']),
       }
     }) as (table: Table, q: never) => QueryResultBody,
   }),

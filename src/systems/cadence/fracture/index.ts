@@ -1,6 +1,7 @@
 // Ruleset "cadence/fracture": the sci-fi army game on the Cadence core (fracture/module-rules.html),
 // with the five army lists, their upgrades and special rules, morale and the Fracture objectives.
 import { z } from 'zod'
+import { book } from '../index.ts'
 import { type QueryOf, type QueryResultBody, type RuleSystem, type Table, inches, isWithin } from '../../../engine/index.ts'
 import { type CadenceSpec, type ChainAdjustment, type LosAdjustment, coreHooks, createCadenceSystem, findRule, hasRule, measureGap, resolveObjective, withinReading } from '../index.ts'
 import { fractureCatalogue } from './catalogue.ts'
@@ -136,8 +137,8 @@ const spec: CadenceSpec = {
       const attempted = ctx.enemyAttempted === true
       return {
         ...r,
-        control: { ...(r.control as Record<string, unknown>), held: !attempted, note: attempted ? 'an enemy unit attempted to secure it: no longer secured' : 'stays secured until an enemy unit attempts to secure it (distance does not matter)', rule: 'fracture/module-rules.html#objectives' },
-        rules: [...(r.rules ?? []), 'fracture/module-rules.html#objectives'],
+        control: { ...(r.control as Record<string, unknown>), held: !attempted, note: attempted ? 'an enemy unit attempted to secure it: no longer secured' : 'stays secured until an enemy unit attempts to secure it (distance does not matter)', ...book.cite({ rule: 'fracture/module-rules.html#objectives' }) },
+        ...book.sources([...(r.rules ?? []), 'fracture/module-rules.html#objectives']),
       }
     },
   }),

@@ -1,7 +1,7 @@
 // Ruleset "cadence/halo-breakpoint": Halo: Breakpoint (fan game) on the Cadence core.
 import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, createCadenceSystem, hasRule } from '../index.ts'
-import { ruleText, withDefaultWeapons } from '../gameCatalogue.ts'
+import { ruleText, withDefaultWeapons } from '../index.ts'
 import { COVENANT_WEAPONS, HALO_MODELS, HALO_RULES, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
 import { HALO_OPTIONS } from './options.ts'
 import { HB, armyQuerySchema, checkArmy, haloAttack, haloChain, haloMove, haloContextShape, haloRestrictions, hunterCharge, hunterChargeQuerySchema, vehicleRam, vehicleRamQuerySchema } from './rules.ts'

@@ -2,7 +2,7 @@
 // and Season 2 terrain (Energy Barriers) and the Big Guns.
 import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
-import { ruleText } from '../gameCatalogue.ts'
+import { ruleText } from '../index.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
 import {

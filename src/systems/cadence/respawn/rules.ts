@@ -2,17 +2,18 @@
 // (respawn/creating-your-team.html), special terrain and rules (respawn/module-rules.html) and the
 // Season 1 Big Guns (respawn/season-1-big-guns.html).
 import { z } from 'zod'
+import { E0, chanceE } from '../index.ts'
+import { book, unitSightBlock } from '../index.ts'
 import {
-  type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type TableTerrain, type Weapon, closestPointOnPolygon, inches, isWithin, losFigure, measureBaseGap2, placeBase, roundTo, segmentInsideLengthMm, toInches,
-} from '../../../engine/index.ts'
+  type QueryOf, type QueryResultBody, type UniformReason, type Table, type TableModel, type TableTerrain, type Weapon, closestPointOnPolygon, inches, isWithin, losFigure, measureBaseGap2, placeBase, roundTo, segmentInsideLengthMm, toInches, withSight, sightOf, type VisibilityPair, type LosResult } from '../../../engine/index.ts'
 import {
   type AttackChainResult, type AttackHooks, type AttackSituation, type CadenceCore, type SightHook, pickWeapon, resolveAttack, type ChainAdjustment, type LosAdjustment, E1, addE, classifyCadenceArc, complementE, evaluateAttackChain,
   exact, formatE, hasRule, judgeUnitSight, sightOfModel, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability, resolveMove, resolveObjective,
 } from '../index.ts'
 import { RESPAWN_RULES } from './catalogue.ts'
-import { targetOnlyHook } from '../gameAttack.ts'
-import { deriveTable } from '../derivedTable.ts'
-import { anySightlineCrosses, measureBaseFootprintGap } from '../flatGeometry.ts'
+import { targetOnlyHook } from '../index.ts'
+import { deriveTable } from '../index.ts'
+import { anySightlineCrosses, measureBaseFootprintGap } from '../index.ts'
 import { beamLine, findBeamVictims, gapFigure, BEAM_RULE } from './beam.ts'
 import { measurePush } from './pushBack.ts'
 import { CHARACTER_RULE, buildCharacter } from './characters.ts'
@@ -63,7 +64,7 @@ export const respawnQuerySchemas = {
 /** The character query: a starting profile with its class choices applied (creating-your-team.html). */
 export function character(q: z.infer<typeof respawnQuerySchemas.character>): QueryResultBody {
   const c = buildCharacter(q)
-  return { valid: c.problems.length === 0, problems: c.problems, stats: c.stats, weapons: c.weapons, keywords: c.keywords, applied: c.applied, rules: [CHARACTER_RULE] }
+  return { valid: c.problems.length === 0, problems: c.problems, stats: c.stats, weapons: c.weapons, keywords: c.keywords, applied: c.applied, ...book.sources([CHARACTER_RULE]) }
 }
 
 const has = (v: { upgrades: readonly string[] }, perk: string) => v.upgrades.includes(perk)
@@ -109,7 +110,7 @@ export function respawnRestrictions(s: AttackSituation): Array<{ code: string; m
     if (!p || p.side !== s.target.model.side) continue
     const covered = p.id === s.target.model.id || isWithin(measureGap(t, p, s.target.model).rawMm, inches(RESPAWN_RULES.phaseInducerRadiusInches.value), withinReading(t))
     if (covered && !isWithin(s.distanceMm, inches(RESPAWN_RULES.phaseInducerMaxTargetInches.value), 'le')) {
-      out.push({ code: 'phase-inducer', message: `${s.target.model.id} is covered by ${p.id}'s Phase Inducer and the attacker is more than 12" away`, rule: RS.supportEquipment })
+      out.push(book.reason({ code: 'phase-inducer', message: `${s.target.model.id} is covered by ${p.id}'s Phase Inducer and the attacker is more than 12" away`, rule: RS.supportEquipment }))
     }
   }
   // Distraction: "Characters within 6 inches of this character, when able, must target this character when making an attack."
@@ -118,7 +119,7 @@ export function respawnRestrictions(s: AttackSituation): Array<{ code: string; m
     const kws = [...m.keywords, ...(Array.isArray(m.stats.upgrades) ? (m.stats.upgrades as string[]) : [])]
     if (!kws.includes('distraction')) continue
     if (isWithin(measureGap(t, m, s.attacker.model).rawMm, inches(RESPAWN_RULES.distractionInches.value), withinReading(t))) {
-      out.push({ code: 'distraction', message: `${s.attacker.model.id} is within 6" of ${m.id} (Distraction) and must target it when able`, rule: RS.heavyPerks })
+      out.push(book.reason({ code: 'distraction', message: `${s.attacker.model.id} is within 6" of ${m.id} (Distraction) and must target it when able`, rule: RS.heavyPerks }))
     }
   }
   // Quantum Tunneling sees through everything; smoke only counts "from more than 3 inches away from their target".
@@ -126,7 +127,7 @@ export function respawnRestrictions(s: AttackSituation): Array<{ code: string; m
     const smokeCounts0 = smokeCounts(t, s.attacker.model, s.target.model)
     for (const p of t.terrain.filter((x) => x.has('energy-barrier') || (isSmoke(x) && smokeCounts0))) {
       if (anySightlineCrosses(s.attacker.model.placed, s.target.model.placed, p.solid.footprint)) {
-        out.push({ code: 'sight-through-barrier', message: `a sight line to ${s.target.model.id} can be drawn through ${p.id}: "counts as blocked"`, rule: isSmoke(p) ? RS.smoke : RS.barrier })
+        out.push(book.reason({ code: 'sight-through-barrier', message: `a sight line to ${s.target.model.id} can be drawn through ${p.id}: "counts as blocked"`, rule: isSmoke(p) ? RS.smoke : RS.barrier }))
       }
     }
   }
@@ -140,9 +141,9 @@ export function respawnExtras(s: AttackSituation, chain: AttackChainResult | nul
   if (impact?.value && chain) {
     const outcomes = [...chain.hits.entries()].filter(([h]) => h > 0).sort((a, b) => a[0] - b[0]).map(([h, p]) => {
       const push = measurePush(s.table, s.attacker.model, s.target.model, impact.value! * h)
-      return { hits: h, probability: { value: roundTo(toNumberE(p), 6), exact: formatE(p) }, ...push }
+      return { hits: h, probability: chanceE(p), ...push }
     })
-    out.impact = { inchesPerHit: impact.value, outcomes, rule: RS.special }
+    out.impact = { inchesPerHit: impact.value, outcomes, ...book.cite({ rule: RS.special }) }
   }
   if (hasRule(s.weaponRules, 'stun')) out.stun = { effect: 'each failed Defence Roll also costs the target 1 Command Point', rule: RS.special }
   if (hasRule(s.weaponRules, 'stasis')) out.stasis = { effect: 'losing any Hit Point: no Move or Advance for the rest of the round and -1 Command Point', rule: RS.special }
@@ -208,33 +209,33 @@ export function respawnMove(core: CadenceCore, table: Table, q: QueryOf<'move'>)
   // Bulwark: "it can no longer make Advance actions."
   const m = table.model(q.model)
   if (q.mode === 'advance' && core.view(table, m).upgrades.includes('bulwark')) {
-    const reasons = [...((r.reasons as Reason[] | undefined) ?? []), { code: 'bulwark-no-advance', message: `${m.id} has Bulwark and can no longer make Advance actions`, rule: RS.heavyPerks }]
-    return { ...r, allowed: false, reasons, rules: [...new Set([...(r.rules ?? []), RS.heavyPerks])] }
+    const reasons = [...((r.reasons as UniformReason[] | undefined) ?? []), book.reason({ code: 'bulwark-no-advance', message: `${m.id} has Bulwark and can no longer make Advance actions`, rule: RS.heavyPerks })]
+    return { ...r, allowed: false, reasons, ...book.sources([...new Set([...(r.rules ?? []), RS.heavyPerks])]) }
   }
-  return { ...r, ...(crossed.length ? { clearForMovement: crossed } : {}), rules: [...new Set([...(r.rules ?? []), ...(crossed.length ? [RS.barrier] : [])])] }
+  return { ...r, ...(crossed.length ? { clearForMovement: crossed } : {}), ...book.sources([...new Set([...(r.rules ?? []), ...(crossed.length ? [RS.barrier] : [])])]) }
 }
 
-export function respawnLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): QueryResultBody {
+export function respawnLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): LosResult {
   const a = table.model(q.from)
   const b = table.model(q.to)
   // Drawn as the viewer's first weapon would be (Quantum Tunneling), with smoke judged for this pair.
   const sight = respawnSight(table, a, b, a.weapons[0])
   const fig = losFigure(table, a, b, sightOfModel(table, a, b, q.rays ?? false, sight))
   const unit = judgeUnitSight(table, a, b, core.isEnemy, sight)
-  return { ...fig, class: unit.class, unit: { sightClass: unit.sightClass, models: unit.models, reasons: unit.reasons, coverTerrain: unit.coverTerrain }, ...(sight ? { gameHooks: [{ hook: 'sight', source: sight.source, rule: sight.rule }] } : {}), rules: [RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range'] }
+  return { ...withSight(table.system, { ...fig, class: unit.class }, unit.reasons), unit: { sightClass: unit.sightClass, models: unit.models, reasons: unit.reasons, coverTerrain: unit.coverTerrain, sight: unitSightBlock(table, unit.sightClass, unit.models, unit.reasons) }, ...(sight ? { gameHooks: [book.cite({ hook: 'sight', source: sight.source, rule: sight.rule })] } : {}), ...book.sources([RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range']) }
 }
 
 /** Visibility with smoke as a column from more than 3" (judged per pair) and barriers blocking. */
 export function respawnVisibility(core: CadenceCore, table: Table, q: QueryOf<'visibility'>): QueryResultBody {
-  const pairs: Array<Record<string, unknown>> = []
+  const pairs: VisibilityPair[] = []
   for (const v of table.models.filter((m) => !q.side || m.side === q.side)) {
     for (const t of table.models) {
       if (!core.isEnemy(v, t)) continue
       const r = respawnLos(core, table, { id: q.id, type: 'los', from: v.id, to: t.id })
-      pairs.push({ from: v.id, to: t.id, visible: r.visible, fraction: r.fraction, class: r.class })
+      pairs.push({ from: v.id, to: t.id, visible: r.visible, fraction: r.fraction, class: r.class, sight: sightOf(table.system, { visible: r.visible, fraction: r.fraction, baseHidden: 0, blockers: [] }, r.class) })
     }
   }
-  return { pairs, rules: [RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range'] }
+  return { pairs, ...book.sources([RS.barrier, RS.smoke, 'core-rules/playing-a-game.html#step-1-determine-line-of-sight-and-range']) }
 }
 
 /** Annihilation Raycaster: an attack against every model within 2" of the 24" line. */
@@ -258,7 +259,7 @@ export function beamAttack(core: CadenceCore, table: Table, q: z.infer<typeof re
     victims: attacks,
     missed: missed.map((m) => ({ model: m.model.id, gap: gapFigure(m.gapMm) })),
     note: 'each victim is attacked with the Raycaster; the line decides who (range is not re-measured), line of sight and the rest of the attack procedure still apply',
-    rules: [RS.beam, 'core-rules/playing-a-game.html#action-attack'],
+    ...book.sources([RS.beam, 'core-rules/playing-a-game.html#action-attack']),
   }
 }
 
@@ -290,18 +291,18 @@ export function coveringFire(core: CadenceCore, table: Table, q: z.infer<typeof 
     const q0 = powE(complementE(p), 2)
     const q2 = powE(p, 2)
     const q1 = subE(E1, addE(q0, q2))
-    const f = (e: { n: bigint; d: bigint }) => ({ value: roundTo(toNumberE(e), 6), exact: formatE(e) })
+    const f = (e: { n: bigint; d: bigint }) => (chanceE(e))
     return {
       model: o.id, affected, distance: { inches: g.inches, inRange }, arc: arc.arc, los: sight.class,
       ...(affected ? { need: onlySix ? 'a natural 6 (Close Range Penalty)' : `${Math.max(2, need)}+`, modifiers: mods, perRoll: f(p), commandPointsLost: { 0: f(q0), 2: f(q1), 4: f(q2) } } : {}),
     }
   })
-  return { affected: results.filter((r) => r.affected).map((r) => r.model), enemies: results, cost: 1, rules: [RS.assaultPerks, 'core-rules/advanced-rules.html#facing-and-arcs'] }
+  return { affected: results.filter((r) => r.affected).map((r) => r.model), enemies: results, cost: 1, ...book.sources([RS.assaultPerks, 'core-rules/advanced-rules.html#facing-and-arcs']) }
 }
 
 export function push(table: Table, q: z.infer<typeof respawnQuerySchemas.push>): QueryResultBody {
   const r = measurePush(table, table.model(q.attacker), table.model(q.target), q.inches, q.towards === true)
-  return { ...r, rules: [RS.special] }
+  return { ...r, ...book.sources([RS.special]) }
 }
 
 /** Revive: within 3" of the Downed character, no enemy within 3" of either; d6 + its Command Points ≥ 4. */
@@ -309,17 +310,17 @@ export function revive(core: CadenceCore, table: Table, q: z.infer<typeof respaw
   const m = table.model(q.model)
   const d = table.model(q.downed)
   const within = withinReading(table)
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const gap = measureGap(table, m, d)
-  if (!isWithin(gap.rawMm, inches(RESPAWN_RULES.reviveRangeInches.value), within)) reasons.push({ code: 'too-far', message: `${d.id} is ${gap.inches}" away: Revive needs it within 3"`, rule: RS.revive })
+  if (!isWithin(gap.rawMm, inches(RESPAWN_RULES.reviveRangeInches.value), within)) reasons.push(book.reason({ code: 'too-far', message: `${d.id} is ${gap.inches}" away: Revive needs it within 3"`, rule: RS.revive }))
   const near = table.models.filter((o) => core.isEnemy(m, o) && o.id !== d.id && (isWithin(measureGap(table, o, m).rawMm, inches(3), within) || isWithin(measureGap(table, o, d).rawMm, inches(3), within)))
-  if (near.length) reasons.push({ code: 'enemy-near', message: `enemy ${near.map((o) => o.id).join(', ')} within 3" of either character`, rule: RS.revive })
+  if (near.length) reasons.push(book.reason({ code: 'enemy-near', message: `enemy ${near.map((o) => o.id).join(', ')} within 3" of either character`, rule: RS.revive }))
   const cp = typeof (q.context ?? {}).downedCommandPoints === 'number' ? ((q.context ?? {}).downedCommandPoints as number) : 0
   // "Roll a d6 and add the Downed characters remaining command points to the roll, on a roll of 4 or more"
   // A natural 1 still fails (core-rules/basic-rules.html#dice: "a roll of 1 always counts as a failure regardless of any positive modifiers").
   const p = exact(7 - Math.max(2, RESPAWN_RULES.reviveNeed.value - cp), 6)
   const allowed = reasons.length === 0
-  return { allowed, reasons, distance: { inches: gap.inches }, need: `${Math.max(2, RESPAWN_RULES.reviveNeed.value - cp)}+ on a d6 (4 or more with ${cp} Command Points added; a 1 always fails)`, probability: { value: allowed ? roundTo(toNumberE(p), 6) : 0, exact: allowed ? formatE(p) : '0' }, cost: 1, rules: [RS.revive, 'core-rules/basic-rules.html#dice'] }
+  return { allowed, reasons, distance: { inches: gap.inches }, need: `${Math.max(2, RESPAWN_RULES.reviveNeed.value - cp)}+ on a d6 (4 or more with ${cp} Command Points added; a 1 always fails)`, probability: chanceE(allowed ? p : E0), cost: 1, ...book.sources([RS.revive, 'core-rules/basic-rules.html#dice']) }
 }
 
 /** Explosive Charge: trigger within 1", then 6 automatic hits (Dmg 3, Prc 2) on every character within 3". */
@@ -343,11 +344,11 @@ export function explosiveCharge(core: CadenceCore, table: Table, q: z.infer<type
       gapInches: roundTo(toInches(gap), 3),
       triggers: isWithin(gap, inches(RESPAWN_RULES.explosiveChargeTriggerInches.value), within),
       caught: isWithin(gap, inches(RESPAWN_RULES.explosiveChargeRadiusInches.value), within),
-      pHpLost: { value: roundTo(toNumberE(chain.pAnyHpLost), 6), exact: formatE(chain.pAnyHpLost) },
-      expectedHpLost: { value: roundTo(toNumberE(chain.expectedHpLost), 6), exact: formatE(chain.expectedHpLost) },
+      pHpLost: chanceE(chain.pAnyHpLost),
+      expectedHpLost: chanceE(chain.expectedHpLost),
     }
   })
-  return { triggeredBy: rows.filter((r) => r.triggers).map((r) => r.model), caught: rows.filter((r) => r.caught), rules: [RS.scoutEquipment] }
+  return { triggeredBy: rows.filter((r) => r.triggers).map((r) => r.model), caught: rows.filter((r) => r.caught), ...book.sources([RS.scoutEquipment]) }
 }
 
 /** Control objectives "stay secured even if there are no friendly characters within 3 inches of them". */
@@ -355,7 +356,7 @@ export function respawnObjective(core: CadenceCore, table: Table, q: QueryOf<'ob
   const r = resolveObjective(core, table, q)
   const control = r.control as { held: boolean | null; type: string } | undefined
   if (!control || control.type !== 'control') return r
-  return { ...r, control: { ...control, held: true, note: 'Respawn: a secured Control objective stays secured without friendly characters nearby', rule: 'respawn/module-rules.html#control-objectives' }, rules: [...(r.rules ?? []), 'respawn/module-rules.html#control-objectives'] }
+  return { ...r, control: { ...control, held: true, note: 'Respawn: a secured Control objective stays secured without friendly characters nearby', ...book.cite({ rule: 'respawn/module-rules.html#control-objectives' }) }, ...book.sources([...(r.rules ?? []), 'respawn/module-rules.html#control-objectives']) }
 }
 
 /**
@@ -379,7 +380,7 @@ export function launchPad(table: Table, q: z.infer<typeof respawnQuerySchemas['l
     crosses,
     movementCostInches: RESPAWN_RULES.launchPadCostInches.value,
     note: '"not be blocked by any large terrain": the crossed pieces are listed; the book does not say what is large',
-    rules: [RESPAWN_RULES.launchPadMaxInches.section],
+    ...book.sources([RESPAWN_RULES.launchPadMaxInches.section]),
   }
 }
 
@@ -409,12 +410,12 @@ export function teleport(core: CadenceCore, table: Table, q: z.infer<typeof resp
   const ok = isWithin(total, inches(allowance), 'le')
   return {
     allowed: ok,
-    reasons: ok ? [] : [{ code: 'too-far', message: `${roundTo(toInches(total), 3)}" (${roundTo(toInches(toPad), 3)}" to the pad + ${roundTo(toInches(onward), 3)}" from the exit) is more than ${allowance}"`, rule: 'respawn/module-rules.html#teleport' }],
+    reasons: ok ? [] : [book.reason({ code: 'too-far', message: `${roundTo(toInches(total), 3)}" (${roundTo(toInches(toPad), 3)}" to the pad + ${roundTo(toInches(onward), 3)}" from the exit) is more than ${allowance}"`, rule: 'respawn/module-rules.html#teleport' })],
     toPadInches: roundTo(toInches(toPad), 3),
     placedAt: [roundTo(placed[0], 2), roundTo(placed[1], 2)],
     onwardInches: roundTo(toInches(onward), 3),
     allowanceInches: allowance,
-    rules: ['respawn/module-rules.html#teleport', 'core-rules/playing-a-game.html#action-move'],
+    ...book.sources(['respawn/module-rules.html#teleport', 'core-rules/playing-a-game.html#action-move']),
   }
 }
 
@@ -422,6 +423,6 @@ export function teleport(core: CadenceCore, table: Table, q: z.infer<typeof resp
 export function proximity(table: Table, q: z.infer<typeof respawnQuerySchemas.proximity>): QueryResultBody {
   const within = withinReading(table)
   const rows = table.models.map((m) => ({ model: m.id, side: m.side, gapInches: roundTo(toInches(markerGap(table, q.at, m).gapMm), 3), scores: isWithin(markerGap(table, q.at, m).gapMm, inches(RESPAWN_RULES.proximityInches.value), within) }))
-  return { scoring: rows.filter((r) => r.scores).map((r) => r.model), models: rows, rules: [RS.proximity] }
+  return { scoring: rows.filter((r) => r.scores).map((r) => r.model), models: rows, ...book.sources([RS.proximity]) }
 }
 

@@ -2,6 +2,8 @@
 // building-a-team.html): cars are Vehicles, upgrades that change the car, Turret, Disrupt, car moves,
 // collisions, ramps and control checks.
 import { z } from 'zod'
+import { chanceE } from '../index.ts'
+import { book } from '../index.ts'
 import { type QueryOf, type QueryResultBody, type Table, type TableModel, inches, placeBase, roundTo, toInches } from '../../../engine/index.ts'
 import {
   type AttackChainResult, type AttackHooks, type AttackSituation, type CadenceCore, E0, pickWeapon, resolveAttack, E1, addE, complementE, exact, formatE, hasRule, mulE, powE, subE, toNumberE,
@@ -9,7 +11,7 @@ import {
 import { controlCheckOdds, oddsFigure, CONTROL_RULE } from './controlCheck.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS, TEAM_BUILDING } from './catalogue.ts'
 import { type CarView, CAR_MOVE_MODES, type CarMoveContext, measureCarMove } from './carMovement.ts'
-import { baseOverlapsFootprint, overlapsModel } from '../flatGeometry.ts'
+import { baseOverlapsFootprint, overlapsModel } from '../index.ts'
 import { segmentInsideLengthMm } from '../../../engine/index.ts'
 
 export const SL = {
@@ -80,8 +82,8 @@ export function scraplandsAttack(core: CadenceCore, table: Table, q: QueryOf<'at
   const result = resolveAttack(core, table, q, carHooks(core, table, q))
   const out: QueryResultBody = { ...result }
   const turret = typeof table.model(q.attacker).stats.turretWeapon === 'string' && upgradesOf(core, table, table.model(q.attacker)).includes('turret')
-  if (turret) out.turret = { weapon: table.model(q.attacker).stats.turretWeapon, rule: SL.upgrades, note: 'Arc (Front) removed from this weapon' }
-  return { ...out, rules: [...new Set([...(result.rules ?? []), SL.cars, ...(turret ? [SL.upgrades] : [])])] }
+  if (turret) out.turret = { weapon: table.model(q.attacker).stats.turretWeapon, ...book.cite({ rule: SL.upgrades }), note: 'Arc (Front) removed from this weapon' }
+  return { ...out, ...book.sources([...new Set([...(result.rules ?? []), SL.cars, ...(turret ? [SL.upgrades] : [])])]) }
 }
 
 /** Disrupt: "Any car that fails a Defence roll against attacks from this weapon makes a control check". */
@@ -94,11 +96,11 @@ export function scraplandsExtras(s: AttackSituation, chain: AttackChainResult | 
     const both = mulE(pCheck, odds.pLosesHitPoint)
     return {
       disrupt: {
-        pControlCheck: { value: roundTo(toNumberE(pCheck), 6), exact: formatE(pCheck) },
+        pControlCheck: chanceE(pCheck),
         controlCheck: oddsFigure(odds, 1),
-        pHitPointFromCheck: { value: roundTo(toNumberE(both), 6), exact: formatE(both) },
+        pHitPointFromCheck: chanceE(both),
         note: 'one control check when at least one Defence roll fails, even if no Hit Point is lost',
-        rule: SL.special,
+        ...book.cite({ rule: SL.special }),
       },
     }
 }
@@ -106,7 +108,7 @@ export function scraplandsExtras(s: AttackSituation, chain: AttackChainResult | 
 export function scraplandsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
   const mode = q.mode ?? 'move'
   if (!(CAR_MOVE_MODES as readonly string[]).includes(mode)) {
-    return { allowed: false, mode, reasons: [{ code: 'unknown-mode', message: `Scraplands car moves: ${CAR_MOVE_MODES.join(', ')}`, rule: SL.module }], rules: [SL.module] }
+    return { allowed: false, mode, reasons: [book.reason({ code: 'unknown-mode', message: `Scraplands car moves: ${CAR_MOVE_MODES.join(', ')}`, rule: SL.module })], ...book.sources([SL.module]) }
   }
   const m = table.model(q.model)
   return measureCarMove(table, carView(core, table, m), q, (q.context ?? {}) as CarMoveContext, (o) => carView(core, table, o))
@@ -128,7 +130,7 @@ export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof ramp
   const far = inches(100)
   const inside = segmentInsideLengthMm(ramp.solid.footprint, car.x, car.y, car.x + ux * far, car.y + uy * far)
   if (inside <= 0) {
-    return { ramp: ramp.id, allowed: false, reasons: [{ code: 'not-driving-onto-ramp', message: `${car.id}'s line of travel does not cross ${ramp.id}`, rule: SL.ramps }], rules: [SL.ramps] }
+    return { ramp: ramp.id, allowed: false, reasons: [book.reason({ code: 'not-driving-onto-ramp', message: `${car.id}'s line of travel does not cross ${ramp.id}`, rule: SL.ramps })], ...book.sources([SL.ramps]) }
   }
   const entryOffset = distanceToFootprint(ramp.solid.footprint, car.x, car.y, ux, uy)
   const endDist = entryOffset + inside
@@ -161,10 +163,10 @@ export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof ramp
     rampEnd: [roundTo(exit[0], 2), roundTo(exit[1], 2)],
     distanceToEndInches: roundTo(toInches(endDist), 3),
     outcomes,
-    wrecked: { probability: roundTo(toNumberE(pWreck), 6), exact: formatE(pWreck) },
+    wrecked: { probability: chanceE(pWreck).value, ...chanceE(pWreck) },
     controlCheck: oddsFigure(odds, 1),
     note: 'the car is placed with its rear edge at the ramp end, then moves 2D6" straight on, ignoring terrain and cars on the way; landing on another car is not covered by the rules (reported as landsOn)',
-    rules: [SL.ramps, CONTROL_RULE],
+    ...book.sources([SL.ramps, CONTROL_RULE]),
   }
 }
 
@@ -213,7 +215,7 @@ export function raceOrder(table: Table, q: z.infer<typeof raceOrderQuerySchema>)
     const why = !prev ? 'first' : prev.commandPoints !== c.commandPoints ? 'fewer Command Points' : prev.distanceToFinishInches !== c.distanceToFinishInches ? 'further to travel' : prev.insideOfCorner !== c.insideOfCorner ? 'outside of the corner' : 'tied (players decide)'
     return { model: c.model, commandPoints: c.commandPoints, distanceToFinishInches: c.distanceToFinishInches, after: why }
   })
-  return { order, rules: ['scraplands/module-rules.html#racing'] }
+  return { order, ...book.sources(['scraplands/module-rules.html#racing']) }
 }
 
 export const teamCostQuerySchema = z.strictObject({
@@ -244,5 +246,5 @@ export function teamCost(q: z.infer<typeof teamCostQuerySchema>): QueryResultBod
   const pool = TEAM_BUILDING.sharedCreditsPerCar * q.cars.length
   const fromPool = cars.reduce((s, c) => s + c.fromPool, 0)
   if (fromPool > pool) problems.push(`${fromPool} credits over the 250 per car, but the shared pool is ${pool} (100 per car)`)
-  return { valid: problems.length === 0, problems, cars, pool, fromPool, total: cars.reduce((s, c) => s + c.credits, 0), rules: ['scraplands/building-a-team.html', 'scraplands/building-a-team.html#upgrades'] }
+  return { valid: problems.length === 0, problems, cars, pool, fromPool, total: cars.reduce((s, c) => s + c.credits, 0), ...book.sources(['scraplands/building-a-team.html', 'scraplands/building-a-team.html#upgrades']) }
 }

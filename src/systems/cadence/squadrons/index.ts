@@ -1,7 +1,7 @@
 // Ruleset "cadence/squadrons": Squadrons (space fighters) on the Cadence core.
 import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem, kebab } from '../index.ts'
-import { ruleText, withDefaultWeapons } from '../gameCatalogue.ts'
+import { ruleText, withDefaultWeapons } from '../index.ts'
 import { missionSetup, missionSetupQuerySchema } from './missions.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'

@@ -2,6 +2,7 @@
 // zombies as everyone's enemy, disturbance rolls and zombie activity, search objectives, retreat,
 // unreliable weapons and the module's weapon rules (Fire, Loud, Silent, Bad Idea, Risky, Reliable).
 import { type QueryOf, type QueryResultBody, type RuleSystem, type Table, inches, isWithin } from '../../../engine/index.ts'
+import { book } from '../index.ts'
 import { type CadenceSpec, type ChainAdjustment, coreHooks, createCadenceSystem, hasRule, measureGap, resolveObjective, withinReading } from '../index.ts'
 import { survivorsCatalogue } from './catalogue.ts'
 import { survivorsOptions } from './options.ts'
@@ -42,13 +43,13 @@ const spec: CadenceSpec = {
       const unusable = unreliableOdds(chain ? chain.pAllMiss : { n: 0n, d: 1n }, reliable)
       const risky = hasRule(s.weaponRules, 'risky') && s.targetUnit.every((v) => isZombie(v.model))
       return {
-        unreliable: { ...unusable, note: reliable ? 'Reliable: never becomes unusable' : 'every attack die misses, then a 1 on a d6: unusable for the rest of the game', rule: 'survivors/module-rules.html#unreliable-weapons' },
-        ...(risky ? { risky: { ...unusable, note: 'Risky: if the unreliable roll fails, the zombie target attacks this model at once', rule: S.special } } : {}),
+        unreliable: { ...unusable, note: reliable ? 'Reliable: never becomes unusable' : 'every attack die misses, then a 1 on a d6: unusable for the rest of the game', ...book.cite({ rule: 'survivors/module-rules.html#unreliable-weapons' }) },
+        ...(risky ? { risky: { ...unusable, note: 'Risky: if the unreliable roll fails, the zombie target attacks this model at once', ...book.cite({ rule: S.special }) } } : {}),
         disturbance: {
           rolls: hasRule(s.weaponRules, 'silent') ? 0 : 1 + (hasRule(s.weaponRules, 'loud') ? 1 : 0),
           automaticFailures: hasRule(s.weaponRules, 'bad-idea') ? SV.badIdeaFailures.value : 0,
           note: 'from this Attack action at the end of the activation (Loud +1, Silent none, Bad Idea 3 failures)',
-          rule: S.disturbance,
+          ...book.cite({ rule: S.disturbance }),
         },
       }
     },
