@@ -194,6 +194,6 @@ describe('architecture: dependencies point one way', () => {
     const { z } = await import('zod')
     const { resultDocumentSchema } = await import('../src/engine/resultSchema.ts')
     const committed = JSON.parse(readFileSync(join(root, 'src/engine/result.schema.json'), 'utf8'))
-    expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(resultDocumentSchema, { unrepresentable: 'any' }))))
+    expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(resultDocumentSchema, { unrepresentable: 'any', reused: 'ref' }))))
   })
 })

@@ -7,9 +7,8 @@ import { parseScene } from './scene/parseScene.ts'
 import { SceneError } from './scene/sceneError.ts'
 import { type MeshLibrary, type Table, type TableModel, prepareTable } from './table/prepareTable.ts'
 import type { LosRule, QueryHandler, ResultOf, RuleSystem } from './ruleSystem.ts'
-import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultBody, type ResultDocument, type VisibilityPair } from './results.ts'
+import { RESULT_FORMAT, type LosFigure, type QueryResult, type ResultBody, type ResultDocument, type VisibilityPair, type VisibilityResult } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
-import { shapeUniformResult } from './uniformResult.ts'
 import { bookOfSystem } from './result/book.ts'
 import { geometricDisplay, sightOf } from './result/sight.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
@@ -109,16 +108,12 @@ export function evaluateTable(table: Table): ResultDocument {
   return { format: RESULT_FORMAT, system: table.system.id, engine: ENGINE_VERSION, options: { ...table.options }, results, ...(warnings.length ? { warnings } : {}) }
 }
 
-/** Rulesets whose results the evaluator still shapes (they do not yet build tabletop-result/1 themselves). */
-const SHAPED = new Set<string>([])
-
 /** Run one query (also used by the app for ad-hoc queries). */
 export function runQuery(table: Table, q: Query): ResultBody {
-  const handler = own(table.system.handlers, q.type) as ((table: Table, q: Query) => QueryResultBody) | undefined
-  if (handler) {
-    const body = handler(table, q)
-    return (SHAPED.has(table.system.id) ? shapeUniformResult(table.system, q.type, body) : body) as ResultBody
-  }
+  // A ruleset's handler builds its result whole (tabletop-result/1 with its citations, sight, areas):
+  // nothing is added after it.
+  const handler = own(table.system.handlers, q.type) as QueryHandler<Query> | undefined
+  if (handler) return handler(table, q)
   const generic = own(genericHandlers, q.type) as QueryHandler<Query> | undefined
   if (generic) return generic(table, q)
   throw new SceneError([{ path: 'type', message: `${table.system.id} does not answer "${q.type}" queries${(CORE_QUERY_TYPES as string[]).includes(q.type) ? ' (the rulebook has no such rule)' : ''}` }])
@@ -256,7 +251,7 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, ResultO
       ...bookOfSystem(table.system).sources([e.rule]),
     }
   },
-  visibility: (table, q) => ({ pairs: visibilityPairs(table, matrixViewers(table, q.side)), density: 'coarse', ...bookOfSystem(table.system).sources([table.system.rules(table).los.rule]) }),
+  visibility: (table, q) => visibilityResult(table, visibilityPairs(table, matrixViewers(table, q.side))),
 }
 
 /** The matrix's viewers: every model, or those of one side. */
@@ -295,6 +290,11 @@ export function visibilityPairs(table: Table, viewers: readonly TableModel[]): S
     }
   }
   return pairs
+}
+
+/** The visibility query's result from its pairs: the whole matrix, or shares put back in viewer order (mergeShares). */
+export function visibilityResult(table: Table, pairs: VisibilityPair[]): VisibilityResult {
+  return { pairs, density: 'coarse', ...bookOfSystem(table.system).sources([losRuleOf(table).rule]) }
 }
 
 /** Convenience: validate, prepare and evaluate in one call. */

@@ -57,7 +57,7 @@ export type LosFigure = {
   resolution: { fraction: number; baseHidden: number }
   mode: '2d' | '3d'
   rule: string
-  citation?: Citation
+  citation: Citation
   sampleRays?: LosRay[]
 }
 
@@ -79,9 +79,6 @@ export type Sources = { rules: string[]; citations: Citation[] }
 /** The fields of one query's result, without id/type (the evaluator adds those). */
 export type ResultBody = Sources & OwnFields
 
-/** A result as rulesets built it before they cited their own sections (the evaluator shaped it); gone once every ruleset builds ResultBody. */
-export type QueryResultBody = { [field: string]: unknown; rules?: string[] }
-
 /** A modifier as a result lists it: where it comes from, its value, its section, and whether it was applied. */
 export type ResultModifier = { source: string; value: number | string; rule: string; citation: Citation; applied: boolean }
 
@@ -98,10 +95,16 @@ export type ArcMembershipFigure = { arc: string; side?: 'left' | 'right'; fracti
 export type ArcEdgeFigure = { arc?: string; side?: 'left' | 'right'; edge?: string; origin: [number, number]; direction: [number, number] } & OwnFields
 export type ArcResult = ResultBody & { arc: string | null; test: string; membership: ArcMembershipFigure[]; lines: ArcEdgeFigure[] }
 export type EngagementResult = ResultBody & { engaged: boolean; with: string[] }
-/** One viewer → target pair of a visibility matrix (coarse sampling), with its sight block when the ruleset classes it. */
-export type VisibilityPair = { from: string; to: string; visible: boolean; fraction: number; class?: string; sight?: Sight }
+/**
+ * One viewer → target pair of a visibility matrix (coarse sampling), with its sight block when the
+ * ruleset classes it. A ruleset that judges sight by one line (Operator Tactics: centre to centre)
+ * gives no fraction, and its pairs no sight block.
+ */
+export type VisibilityPair = { from: string; to: string; visible: boolean; fraction?: number; class?: string; sight?: Sight } & OwnFields
 export type VisibilityResult = ResultBody & { pairs: VisibilityPair[] }
-export type AttackResult = ResultBody & Verdict & { modifiers?: ResultModifier[]; probability?: unknown }
+/** An attack's chances: `hit` and `effect` equal their exact fractions, each with its scope (one roll, or the whole action). */
+export type AttackProbability = { hit: number; effect: number; exact: { hit: string; effect: string }; scope: ProbabilityScopes; notes?: string[] } & OwnFields
+export type AttackResult = ResultBody & Verdict & { modifiers?: ResultModifier[]; probability?: AttackProbability }
 export type MoveResult = ResultBody & Verdict
 /** Auras, blasts and objectives: the area in one shape beside the ruleset's own fields. */
 export type AreaResult = ResultBody & { area: AreaFigure }

@@ -9,7 +9,7 @@ import type { ArcDecl, ArcTest } from './geometry/facingArcs.ts'
 import type { PlacedBase } from './geometry/baseShape.ts'
 import type { TerrainSolid, TerrainWorld } from './los/terrainWorld.ts'
 import type { LineOfSight } from './los/lineOfSight.ts'
-import type { AreaResult, ArcResult, AttackResult, DistanceResult, EngagementResult, LosResult, MoveResult, QueryResultBody, ResultBody, VisibilityResult } from './results.ts'
+import type { AreaResult, ArcResult, AttackResult, DistanceResult, EngagementResult, LosResult, MoveResult, ResultBody, VisibilityResult } from './results.ts'
 
 export type OptionValue = string | number | boolean
 
@@ -114,9 +114,6 @@ export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, Re
   [systemType: string]: QueryHandler<never> | undefined
 }
 
-/** Handlers of a ruleset that does not yet cite its own sections (the evaluator shapes their results). */
-export type LegacyQueryHandlers = { [K in CoreQueryType]?: (table: Table, query: QueryOf<K>) => QueryResultBody } & { [type: string]: ((table: Table, query: never) => QueryResultBody) | undefined }
-
 export type RuleSystem = {
   id: string
   title: string
@@ -150,7 +147,7 @@ export type RuleSystem = {
   contextSchema?: ZodType
   /** Extra, system-specific query types and their schemas (core types are listed in sceneSchema.ts). */
   queryTypes?: Readonly<Record<string, ZodType>>
-  handlers: QueryHandlers | LegacyQueryHandlers
+  handlers: QueryHandlers
   /** Demo scene (scene JSON) opened by the planner and evaluated in a test. */
   demoScene: unknown
   /** Extra scene checks (issues with JSON paths); run after the generic ones. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { type ResultDocument, evaluateScene, readResultDocument } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { canonicalJson } from '../../src/app/record/canonicalJson.ts'
+import { makeRulingRecord, parseRulingFile, resultDifferences } from '../../src/app/record/rulingRecord.ts'
 
 const fixtures = join(import.meta.dirname, 'fixtures')
 const scene = JSON.parse(readFileSync(join(fixtures, 'narrative-side-arcs.scene.json'), 'utf8')) as unknown
@@ -51,5 +52,16 @@ describe('reading saved results (readResultDocument)', () => {
     const before = canonicalJson(saved)
     readResultDocument(saved)
     expect(canonicalJson(saved)).toBe(before)
+  })
+
+  it('a ruling exported with the saved result re-opens with the contract\'s values, its hashes intact, and matches a fresh evaluation', async () => {
+    const query = (scene as { queries: Array<{ id: string }> }).queries.find((q) => q.id === 'from-right')!
+    const result = { ...saved, results: [byId(saved, 'from-right')] }
+    const record = await makeRulingRecord({ id: 'r1', createdAt: new Date('2026-11-25T10:00:00Z'), scene: scene as never, query: query as never, result, freeze: { source: 'planner', frames: 0, uncertaintyMm: 0 }, summary: 'arc' })
+    const opened = await parseRulingFile(JSON.stringify(record))
+    expect(opened.hashOk).toBe(true)
+    expect([opened.record.result.results[0]!.arc, opened.record.result.results[0]!.side]).toEqual(['side', 'right'])
+    const now = { ...today, results: [byId(today, 'from-right')] }
+    expect(resultDifferences(opened.record.result, now).filter((p) => !p.includes('citations'))).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 // Cadence layer, shared by the games (Respawn, Halo: Breakpoint, Scraplands, Squadrons): the attack hooks
 // several games pass to the core attack (attack.ts AttackHooks) instead of editing a copy of the table,
 // and the visibility query with a game's sight hook.
-import { type QueryResultBody, type Table, type VisibilityPair, sightOf } from '../../engine/index.ts'
+import { type ResultBody, type Table, type VisibilityPair, sightOf, type VisibilityResult } from '../../engine/index.ts'
 import { book } from './book.ts'
 import { type AttackHooks, type CadenceCore, type SightHook, judgeUnitSight, sightOfModel } from './index.ts'
 
@@ -25,7 +25,7 @@ export function targetOnlyHook(core: CadenceCore, table: Table, attackerId: stri
 }
 
 /** The visibility query with a game's sight hook: every viewer against every enemy model, with the book's class. */
-export function visibilityWith(core: CadenceCore, table: Table, side: string | undefined, rule: string, sight?: SightHook): QueryResultBody {
+export function visibilityWith(core: CadenceCore, table: Table, side: string | undefined, rule: string, sight?: SightHook): VisibilityResult {
   const pairs: VisibilityPair[] = []
   for (const v of table.models.filter((m) => !side || m.side === side)) {
     for (const t of table.models) {

@@ -4,9 +4,8 @@
 import { z } from 'zod'
 import { book } from './book.ts'
 import {
-  SceneError, type QueryOf, type QueryResultBody, type UniformReason, type Table, type TableModel, type TableTerrain,
-  inches, isWithin, measureBaseGap2, measurePath, placeBase, polygonContains, roundTo, toInches, wrapDeg, degrees,
-} from '../../engine/index.ts'
+  SceneError, type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel, type TableTerrain,
+  inches, isWithin, measureBaseGap2, measurePath, placeBase, polygonContains, roundTo, toInches, wrapDeg, degrees, type MoveResult } from '../../engine/index.ts'
 import type { CadenceCore, CadenceModelView } from './spec.ts'
 import { hasRule } from './specialRules.ts'
 import { withinReading } from './measure.ts'
@@ -86,7 +85,7 @@ function vehiclePivots(v: CadenceModelView, from: TableModel, to: readonly [numb
   return { direction: forward ? 'forward' : 'backward', pivots, allowed, startTurnDeg: roundTo(startTurn, 2), endTurnDeg: roundTo(endTurn, 2) }
 }
 
-export function resolveMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function resolveMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): MoveResult {
   const m = table.model(q.model)
   const v = core.view(table, m)
   const ctx = (q.context ?? {}) as Record<string, unknown>

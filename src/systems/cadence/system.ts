@@ -5,10 +5,9 @@ import { chanceE } from './probability/exactFraction.ts'
 import { book } from './book.ts'
 import { z } from 'zod'
 import {
-  SceneError, type OptionDecl, type QueryOf, type QueryResultBody, type RuleSystem, type Table, type TableModel, type TerrainTypeDecl,
+  SceneError, type OptionDecl, type QueryOf, type ResultBody, type RuleSystem, type Table, type TableModel, type TerrainTypeDecl,
   inches, isWithin, losFigure, roundTo,
-  classifyArc, withSight, type LosResult, type AreaResult, areaFigure, areaMember
-} from '../../engine/index.ts'
+  classifyArc, withSight, type LosResult, type AreaResult, areaFigure, areaMember, type EngagementResult, type ArcResult } from '../../engine/index.ts'
 import type { CadenceCore, CadenceHooks, CadenceSpec, ChainNumbers } from './spec.ts'
 import { coreOptions } from './options.ts'
 import { CORE } from './constants.ts'
@@ -125,7 +124,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
         ...book.sources([LOS_RULE]),
       }
     },
-    arc: (table: Table, q: QueryOf<'arc'>): QueryResultBody => {
+    arc: (table: Table, q: QueryOf<'arc'>): ArcResult => {
       const of = table.model(q.of)
       const from = table.model(q.from)
       const c = classifyCadenceArc(of, from)
@@ -140,7 +139,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
         ...book.sources([ARC_RULE]),
       }
     },
-    engagement: (table: Table, q: QueryOf<'engagement'>): QueryResultBody => {
+    engagement: (table: Table, q: QueryOf<'engagement'>): EngagementResult => {
       const m = table.model(q.model)
       const unit = table.unitOf(m)
       const close = [...table.units.entries()]
@@ -160,15 +159,15 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
     objective: (table: Table, q: QueryOf<'objective'>) => resolveObjective(core, table, q),
     aura: (table: Table, q: QueryOf<'aura'>) => resolveAura(core, table, q),
     move: (table: Table, q: QueryOf<'move'>) => resolveMove(core, table, q),
-    formation: ((table: Table, q: z.infer<typeof formationQuerySchema>): QueryResultBody => {
+    formation: ((table: Table, q: z.infer<typeof formationQuerySchema>): ResultBody => {
       const unitId = q.unit ?? (q.model ? table.model(q.model).unit : undefined)
       if (!unitId) throw new SceneError([{ path: 'unit', message: 'give "unit" or "model"' }])
       const ms = table.units.get(unitId)
       if (!ms) throw new SceneError([{ path: 'unit', message: `no unit "${unitId}"` }])
       const f = measureFormation(table, unitId, ms)
       return { ...book.cite(f), ...book.sources([FORMATION_RULE]) }
-    }) as (table: Table, q: never) => QueryResultBody,
-    embark: ((table: Table, q: z.infer<typeof embarkQuerySchema>) => resolveEmbark(core, table, q)) as (table: Table, q: never) => QueryResultBody,
+    }) as (table: Table, q: never) => ResultBody,
+    embark: ((table: Table, q: z.infer<typeof embarkQuerySchema>) => resolveEmbark(core, table, q)) as (table: Table, q: never) => ResultBody,
     ...(spec.handlers ? spec.handlers(core) : {}),
   }
   return {
@@ -216,7 +215,7 @@ function resolveBlast(core: CadenceCore, table: Table, q: QueryOf<'blast'>): Are
   let triggerNote = 'assumed (no target given)'
   if (target) {
     const r = resolveAttack(core, table, { id: q.id, type: 'attack', attacker: attacker.id, target: target.id, weapon: weapon.id, ...(q.context ? { context: q.context } : {}) })
-    const p = (r.probability as { anyHit: { exact: string } }).anyHit.exact
+    const p = (r.probability!.anyHit as { exact: string }).exact
     const [num, den] = p.includes('/') ? p.split('/') : [p, '1']
     trigger = { n: BigInt(num!), d: BigInt(den!) }
     triggerNote = r.allowed ? 'at least one hit on the original target' : 'the attack on the original target is not allowed'

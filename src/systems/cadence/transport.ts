@@ -3,7 +3,7 @@
 // models count as 2; Vehicle and Transport models cannot be carried.
 import { z } from 'zod'
 import { book } from './book.ts'
-import { SceneError, type QueryResultBody, type UniformReason, type Table, inches, isWithin } from '../../engine/index.ts'
+import { SceneError, type ResultBody, type UniformReason, type Table, inches, isWithin } from '../../engine/index.ts'
 import type { CadenceCore } from './spec.ts'
 import { distanceFigure, measureUnitGap, withinReading } from './measure.ts'
 import { findRule, hasRule } from './specialRules.ts'
@@ -22,7 +22,7 @@ export const embarkQuerySchema = z.strictObject({
   carried: z.number().int().min(0).optional(),
 })
 
-export function resolveEmbark(core: CadenceCore, table: Table, q: z.infer<typeof embarkQuerySchema>): QueryResultBody {
+export function resolveEmbark(core: CadenceCore, table: Table, q: z.infer<typeof embarkQuerySchema>): ResultBody {
   const ms = table.units.get(q.unit)
   if (!ms || !ms.length) throw new SceneError([{ path: 'unit', message: `no unit "${q.unit}"` }])
   const t = table.model(q.transport)

@@ -1,7 +1,7 @@
 // Ruleset "jagged-shards": Jagged Shards: Skirmish Protocol, Core Rulebook v1.07 (D100 under a threshold).
 import { LOS_CLASSES, book, citationTitle } from './losClasses.ts'
 import { z } from 'zod'
-import { type LosResult, type QueryOf, type QueryResultBody, type ResultBody, type RuleSystem, type Table, type VisibilityResult, type VisibilityPair, SceneError, chance, fraction, inches, losFigure, roundTo, sightOf as sightBlock, withSight } from '../../engine/index.ts'
+import { type LosResult, type QueryOf, type ResultBody, type RuleSystem, type Table, type VisibilityResult, type VisibilityPair, SceneError, chance, fraction, inches, losFigure, roundTo, sightOf as sightBlock, withSight } from '../../engine/index.ts'
 import { attack } from './attack.ts'
 import { aura, objective } from './areas.ts'
 import { POSITIONS } from './catalogue.ts'

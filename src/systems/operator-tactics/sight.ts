@@ -2,7 +2,7 @@
 // no LoS. When the call is disputed, run a SITREP at even odds." One line, binary. Cover (which the
 // book never defines geometrically) comes from the engine's LoS sampling of the target's base.
 import {
-  type LosFigure, type LosResult, type LosRule, type QueryOf, type ResultBody, type Table, type TableModel, type UniformReason, type Vec3Tuple, withSight,
+  type LosFigure, type LosResult, type VisibilityResult, type LosRule, type QueryOf, type ResultBody, type Table, type TableModel, type UniformReason, type Vec3Tuple, withSight,
   BASE_THICKNESS_MM, GRAZE_MM, inches, measureTerrainCrossing3, roundTo, sampleLineOfSight, toInches,
 } from '../../engine/index.ts'
 import { SK } from './constants.ts'
@@ -273,7 +273,7 @@ export function los(table: Table, q: QueryOf<'los'>): LosResult {
   }
 }
 
-export function visibility(table: Table, q: QueryOf<'visibility'>): ResultBody {
+export function visibility(table: Table, q: QueryOf<'visibility'>): VisibilityResult {
   const pairs: Array<{ from: string; to: string; visible: boolean; class: LosClass; marginal: boolean }> = []
   for (const v of table.models) {
     if (q.side && v.side !== q.side) continue

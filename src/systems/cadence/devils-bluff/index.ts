@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { chanceE } from '../index.ts'
 import { book } from '../index.ts'
-import { type QueryResultBody, type RuleSystem, type Table, type TableModel, isWithin, inches, roundTo } from '../../../engine/index.ts'
+import { type ResultBody, type RuleSystem, type Table, type TableModel, isWithin, inches, roundTo } from '../../../engine/index.ts'
 import {
   type CadenceSpec, type ChainAdjustment, type ChainNumbers, coreHooks, createCadenceSystem, evaluateAttackChain, exact, formatE, hasRule,
   toNumberE, withinReading,
@@ -128,7 +128,7 @@ const spec: CadenceSpec = {
     rout: z.strictObject({ id: z.string().min(1), type: z.literal('rout'), side: z.string().min(1), lost: z.number().int().min(0), pileTotal: z.number().int().min(0) }),
   },
   handlers: () => ({
-    rout: ((_table: Table, q: { side: string; lost: number; pileTotal: number }): QueryResultBody => {
+    rout: ((_table: Table, q: { side: string; lost: number; pileTotal: number }): ResultBody => {
       // "Once this pile has reached a total greater than 21 your gang has routed": the next card's value v
       // routs the gang when pileTotal + v > 21; each value 1..13 is 4/52 of a full deck.
       const applies = q.lost >= DB.routLossCount.value
@@ -142,7 +142,7 @@ const spec: CadenceSpec = {
         alreadyRouted: q.pileTotal > DB.routPileTotal.value,
         ...book.sources(['devils-bluff/module-rules.html#routing', 'devils-bluff/module-rules.html#the-deck']),
       }
-    }) as (table: Table, q: never) => QueryResultBody,
+    }) as (table: Table, q: never) => ResultBody,
   }),
   demoScene,
 }

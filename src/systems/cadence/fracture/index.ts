@@ -2,7 +2,7 @@
 // with the five army lists, their upgrades and special rules, morale and the Fracture objectives.
 import { z } from 'zod'
 import { book } from '../index.ts'
-import { type QueryOf, type QueryResultBody, type RuleSystem, type Table, inches, isWithin } from '../../../engine/index.ts'
+import { type QueryOf, type ResultBody, type RuleSystem, type Table, inches, isWithin, type AreaResult } from '../../../engine/index.ts'
 import { type CadenceSpec, type ChainAdjustment, type LosAdjustment, coreHooks, createCadenceSystem, findRule, hasRule, measureGap, resolveObjective, withinReading } from '../index.ts'
 import { fractureCatalogue } from './catalogue.ts'
 import { fractureOptions } from './options.ts'
@@ -128,8 +128,8 @@ const spec: CadenceSpec = {
   },
   queryTypes: { morale: moraleQuerySchema },
   handlers: (core) => ({
-    morale: ((table: Table, q: z.infer<typeof moraleQuerySchema>) => resolveMorale(core, table, q)) as (table: Table, q: never) => QueryResultBody,
-    objective: (table: Table, q: QueryOf<'objective'>): QueryResultBody => {
+    morale: ((table: Table, q: z.infer<typeof moraleQuerySchema>) => resolveMorale(core, table, q)) as (table: Table, q: never) => ResultBody,
+    objective: (table: Table, q: QueryOf<'objective'>): AreaResult => {
       const r = resolveObjective(core, table, q)
       const ctx = (q.context ?? {}) as Record<string, unknown>
       if (typeof ctx.securedBy !== 'string') return r

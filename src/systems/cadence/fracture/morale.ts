@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { chanceE } from '../index.ts'
 import { book } from '../index.ts'
-import { SceneError, type QueryResultBody, type UniformReason, type Table, type TableModel, inches, isWithin, roundTo, settleModifiers } from '../../../engine/index.ts'
+import { SceneError, type ResultBody, type UniformReason, type Table, type TableModel, inches, isWithin, roundTo, settleModifiers } from '../../../engine/index.ts'
 import { type CadenceCore, complementE, exact, formatE, hasRule, measureUnitGap, successProbability, toNumberE, withinReading } from '../index.ts'
 import { FRACTURE as F } from './constants.ts'
 
@@ -24,7 +24,7 @@ type MoraleQuery = z.infer<typeof moraleQuerySchema>
 
 const MORALE = 'fracture/module-rules.html#morale'
 
-export function resolveMorale(core: CadenceCore, table: Table, q: MoraleQuery): QueryResultBody {
+export function resolveMorale(core: CadenceCore, table: Table, q: MoraleQuery): ResultBody {
   const ms = table.units.get(q.unit)
   if (!ms || ms.length === 0) throw new SceneError([{ path: 'unit', message: `no unit "${q.unit}"` }])
   const first = ms[0]!

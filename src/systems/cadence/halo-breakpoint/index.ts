@@ -1,5 +1,5 @@
 // Ruleset "cadence/halo-breakpoint": Halo: Breakpoint (fan game) on the Cadence core.
-import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, createCadenceSystem, hasRule } from '../index.ts'
 import { ruleText, withDefaultWeapons } from '../index.ts'
 import { COVENANT_WEAPONS, HALO_MODELS, HALO_RULES, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
@@ -27,7 +27,7 @@ export const haloCatalogue: CadenceCatalogue = {
   ],
 }
 
-type Handler = (table: Table, q: never) => QueryResultBody
+type Handler = (table: Table, q: never) => ResultBody
 
 const system = createCadenceSystem({
   id: 'cadence/halo-breakpoint',

@@ -3,9 +3,8 @@
 import { z } from 'zod'
 import { book } from '../index.ts'
 import {
-  type QueryOf, type QueryResultBody, type UniformReason, type Table, type TableModel, GRAZE_MM, inches, isWithin, measureBaseGap2, placeBase,
-  roundTo, toInches,
-} from '../../../engine/index.ts'
+  type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel, GRAZE_MM, inches, isWithin, measureBaseGap2, placeBase,
+  roundTo, toInches, type MoveResult, type AttackResult } from '../../../engine/index.ts'
 import { type AttackHooks, type AttackSituation, type CadenceCore, type CadenceModelView, type ChainAdjustment, classifyCadenceArc, hasRule, resolveAttack, resolveMove, withinReading } from '../index.ts'
 import { COVENANT_WEAPONS, GAUNTLET_CARRIERS, HALO_ARMY, HALO_MODELS, HALO_RULES, HALO_UNITS, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
 import { targetOnlyHook } from '../index.ts'
@@ -93,7 +92,7 @@ function haloHooks(table: Table, q: { attacker: string; target: string; weapon?:
   }
 }
 
-export function haloAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+export function haloAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): AttackResult {
   const result = resolveAttack(core, table, q, haloHooks(table, q))
   const attacker = table.model(q.attacker)
   const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
@@ -102,7 +101,7 @@ export function haloAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>
 }
 
 /** A Vehicle's move, with the units its base ends in contact with (each may be rammed: query vehicle-ram). */
-export function haloMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function haloMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): MoveResult {
   const r = resolveMove(core, table, q)
   const m = table.model(q.model)
   if (!core.view(table, m).isVehicle) return r
@@ -118,7 +117,7 @@ export function haloMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): Q
 }
 
 /** Vehicle Ram: a free attack against a unit in base contact; Attacks = its models on the attacker's height level. */
-export function vehicleRam(core: CadenceCore, table: Table, q: z.infer<typeof vehicleRamQuerySchema>): QueryResultBody {
+export function vehicleRam(core: CadenceCore, table: Table, q: z.infer<typeof vehicleRamQuerySchema>): ResultBody {
   const attacker = table.model(q.attacker)
   const target = table.model(q.target)
   const reasons: UniformReason[] = []
@@ -149,7 +148,7 @@ export function vehicleRam(core: CadenceCore, table: Table, q: z.infer<typeof ve
  * another model. After moving make a free Attack Action against every model that this model moved over
  * with the Hunter Combat Shield as though it was within 1 inch of each target."
  */
-export function hunterCharge(core: CadenceCore, table: Table, q: z.infer<typeof hunterChargeQuerySchema>): QueryResultBody {
+export function hunterCharge(core: CadenceCore, table: Table, q: z.infer<typeof hunterChargeQuerySchema>): ResultBody {
   const hunter = table.model(q.model)
   const reasons: UniformReason[] = []
   const dx = q.to[0] - hunter.x
@@ -218,7 +217,7 @@ export const armyQuerySchema = z.strictObject({
  * "at least 50% Standard units by points, and no more than 50% Specialist units", vehicles count as
  * Specialist and are used only at 400+ points unless agreed; the unit entries' own limits.
  */
-export function checkArmy(table: Table, q: z.infer<typeof armyQuerySchema>): QueryResultBody {
+export function checkArmy(table: Table, q: z.infer<typeof armyQuerySchema>): ResultBody {
   const problems: string[] = []
   const gauntletIncluded = table.options.gauntletPointsIncluded !== false
   const weapons = [...UNSC_WEAPONS, ...COVENANT_WEAPONS]

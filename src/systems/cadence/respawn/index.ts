@@ -1,6 +1,6 @@
 // Ruleset "cadence/respawn": Respawn (team FPS-style skirmish) on the Cadence core, with the Season 1
 // and Season 2 terrain (Energy Barriers) and the Big Guns.
-import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
 import { ruleText } from '../index.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
@@ -32,7 +32,7 @@ export const respawnCatalogue: CadenceCatalogue = {
   ],
 }
 
-type Handler = (table: Table, q: never) => QueryResultBody
+type Handler = (table: Table, q: never) => ResultBody
 
 export const respawn: RuleSystem = createCadenceSystem({
   id: 'cadence/respawn',

@@ -2,7 +2,7 @@
 // positions computed for the scene's table, and Domination's placement limits checked.
 import { z } from 'zod'
 import { book } from '../index.ts'
-import { type QueryResultBody, type Table, inches, roundTo, toInches } from '../../../engine/index.ts'
+import { type ResultBody, type Table, inches, roundTo, toInches } from '../../../engine/index.ts'
 
 export const respawnMissionQuerySchema = z.strictObject({
   id: z.string().min(1),
@@ -14,7 +14,7 @@ export const respawnMissionQuerySchema = z.strictObject({
 
 const r2 = (x: number, y: number): [number, number] => [roundTo(x, 2), roundTo(y, 2)]
 
-export function respawnMissionSetup(table: Table, q: z.infer<typeof respawnMissionQuerySchema>): QueryResultBody {
+export function respawnMissionSetup(table: Table, q: z.infer<typeof respawnMissionQuerySchema>): ResultBody {
   const W = table.widthMm
   const D = table.depthMm
   const corners: Array<[number, number]> = [[0, 0], [W, 0], [W, D], [0, D]]

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { E0, chanceE } from '../index.ts'
 import { book, unitSightBlock } from '../index.ts'
 import {
-  type QueryOf, type QueryResultBody, type UniformReason, type Table, type TableModel, type TableTerrain, type Weapon, closestPointOnPolygon, inches, isWithin, losFigure, measureBaseGap2, placeBase, roundTo, segmentInsideLengthMm, toInches, withSight, sightOf, type VisibilityPair, type LosResult } from '../../../engine/index.ts'
+  type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel, type TableTerrain, type Weapon, closestPointOnPolygon, inches, isWithin, losFigure, measureBaseGap2, placeBase, roundTo, segmentInsideLengthMm, toInches, withSight, sightOf, type VisibilityPair, type LosResult, type MoveResult, type AreaResult, type VisibilityResult, type AttackResult } from '../../../engine/index.ts'
 import {
   type AttackChainResult, type AttackHooks, type AttackSituation, type CadenceCore, type SightHook, pickWeapon, resolveAttack, type ChainAdjustment, type LosAdjustment, E1, addE, classifyCadenceArc, complementE, evaluateAttackChain,
   exact, formatE, hasRule, judgeUnitSight, sightOfModel, markerGap, measureGap, powE, subE, toNumberE, withinReading, findRule, heightAdvantage, CORE, counterTarget, successProbability, resolveMove, resolveObjective,
@@ -62,7 +62,7 @@ export const respawnQuerySchemas = {
 }
 
 /** The character query: a starting profile with its class choices applied (creating-your-team.html). */
-export function character(q: z.infer<typeof respawnQuerySchemas.character>): QueryResultBody {
+export function character(q: z.infer<typeof respawnQuerySchemas.character>): ResultBody {
   const c = buildCharacter(q)
   return { valid: c.problems.length === 0, problems: c.problems, stats: c.stats, weapons: c.weapons, keywords: c.keywords, applied: c.applied, ...book.sources([CHARACTER_RULE]) }
 }
@@ -192,14 +192,14 @@ function respawnHooks(table: Table, q: QueryOf<'attack'>, extra: AttackHooks = {
   }
 }
 
-export function respawnAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+export function respawnAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): AttackResult {
   const result = resolveAttack(core, table, q, respawnHooks(table, q))
   const smoke = table.terrain.filter((t) => t.has('smoke')).map((t) => t.id)
   return { ...result, ...(smoke.length ? { smoke: { markers: smoke, note: 'smoke blocks sight lines only when the attacker is more than 3" from the target' } } : {}) }
 }
 
 /** Energy Barriers "count as clear terrain for the puroses of movement"; smoke markers are tokens: both left out of the move. */
-export function respawnMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function respawnMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): MoveResult {
   const see = (t: { type: string; keywords?: string[] | undefined }) => t.type === 'energy-barrier' || t.type === 'smoke' || (t.keywords ?? []).includes('energy-barrier')
   const crossed = table.terrain.filter((t) => see({ type: t.type, keywords: [...t.keywords] })).map((t) => t.id)
   const derived = deriveTable(table, (scene) => {
@@ -226,7 +226,7 @@ export function respawnLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): 
 }
 
 /** Visibility with smoke as a column from more than 3" (judged per pair) and barriers blocking. */
-export function respawnVisibility(core: CadenceCore, table: Table, q: QueryOf<'visibility'>): QueryResultBody {
+export function respawnVisibility(core: CadenceCore, table: Table, q: QueryOf<'visibility'>): VisibilityResult {
   const pairs: VisibilityPair[] = []
   for (const v of table.models.filter((m) => !q.side || m.side === q.side)) {
     for (const t of table.models) {
@@ -239,7 +239,7 @@ export function respawnVisibility(core: CadenceCore, table: Table, q: QueryOf<'v
 }
 
 /** Annihilation Raycaster: an attack against every model within 2" of the 24" line. */
-export function beamAttack(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas.beam>): QueryResultBody {
+export function beamAttack(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas.beam>): ResultBody {
   const firer = table.model(q.attacker)
   const anchor = table.options.beamAnchor === 'base-edge' ? 'base-edge' : 'base-centre'
   const line = beamLine(firer, q.toward, anchor)
@@ -264,7 +264,7 @@ export function beamAttack(core: CadenceCore, table: Table, q: z.infer<typeof re
 }
 
 /** Covering Fire: two Attack Rolls against each enemy within 12" in the front arc with clear or obscured sight. */
-export function coveringFire(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas['covering-fire']>): QueryResultBody {
+export function coveringFire(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas['covering-fire']>): ResultBody {
   const m = table.model(q.model)
   const v = core.view(table, m)
   const c = (q.context ?? {}) as Record<string, unknown>
@@ -300,13 +300,13 @@ export function coveringFire(core: CadenceCore, table: Table, q: z.infer<typeof 
   return { affected: results.filter((r) => r.affected).map((r) => r.model), enemies: results, cost: 1, ...book.sources([RS.assaultPerks, 'core-rules/advanced-rules.html#facing-and-arcs']) }
 }
 
-export function push(table: Table, q: z.infer<typeof respawnQuerySchemas.push>): QueryResultBody {
+export function push(table: Table, q: z.infer<typeof respawnQuerySchemas.push>): ResultBody {
   const r = measurePush(table, table.model(q.attacker), table.model(q.target), q.inches, q.towards === true)
   return { ...r, ...book.sources([RS.special]) }
 }
 
 /** Revive: within 3" of the Downed character, no enemy within 3" of either; d6 + its Command Points ≥ 4. */
-export function revive(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas.revive>): QueryResultBody {
+export function revive(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas.revive>): ResultBody {
   const m = table.model(q.model)
   const d = table.model(q.downed)
   const within = withinReading(table)
@@ -324,7 +324,7 @@ export function revive(core: CadenceCore, table: Table, q: z.infer<typeof respaw
 }
 
 /** Explosive Charge: trigger within 1", then 6 automatic hits (Dmg 3, Prc 2) on every character within 3". */
-export function explosiveCharge(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas['explosive-charge']>): QueryResultBody {
+export function explosiveCharge(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas['explosive-charge']>): ResultBody {
   const within = withinReading(table)
   const point = placeBase({ shape: 'round', diameter: 1e-9 }, q.at[0], q.at[1], 0)
   const e = RESPAWN_RULES.explosiveChargeHits
@@ -352,7 +352,7 @@ export function explosiveCharge(core: CadenceCore, table: Table, q: z.infer<type
 }
 
 /** Control objectives "stay secured even if there are no friendly characters within 3 inches of them". */
-export function respawnObjective(core: CadenceCore, table: Table, q: QueryOf<'objective'>): QueryResultBody {
+export function respawnObjective(core: CadenceCore, table: Table, q: QueryOf<'objective'>): AreaResult {
   const r = resolveObjective(core, table, q)
   const control = r.control as { held: boolean | null; type: string } | undefined
   if (!control || control.type !== 'control') return r
@@ -364,7 +364,7 @@ export function respawnObjective(core: CadenceCore, table: Table, q: QueryOf<'ob
  * and not be blocked by any large terrain"; using one costs 2 inches of the remaining movement. "Large" is not
  * defined: the terrain the flight line crosses is listed with its height, not judged.
  */
-export function launchPad(table: Table, q: z.infer<typeof respawnQuerySchemas['launch-pad']>): QueryResultBody {
+export function launchPad(table: Table, q: z.infer<typeof respawnQuerySchemas['launch-pad']>): ResultBody {
   const pad = table.terrainPiece(q.pad)
   const fp = pad.solid.footprint
   const cx = fp.reduce((s, p) => s + p[0], 0) / fp.length
@@ -390,7 +390,7 @@ export function launchPad(table: Table, q: z.infer<typeof respawnQuerySchemas['l
  * point." The character walks straight to the pad until its base touches it, is placed touching the exit on the
  * side facing `to`, and walks on; the two walks together must fit its Movement.
  */
-export function teleport(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas.teleport>): QueryResultBody {
+export function teleport(core: CadenceCore, table: Table, q: z.infer<typeof respawnQuerySchemas.teleport>): ResultBody {
   const m = table.model(q.model)
   const pad = table.terrainPiece(q.pad)
   const exit = table.terrainPiece(q.exit)
@@ -420,7 +420,7 @@ export function teleport(core: CadenceCore, table: Table, q: z.infer<typeof resp
 }
 
 /** Proximity objective: "all models within 6 inches of the objective marker score the objective". */
-export function proximity(table: Table, q: z.infer<typeof respawnQuerySchemas.proximity>): QueryResultBody {
+export function proximity(table: Table, q: z.infer<typeof respawnQuerySchemas.proximity>): ResultBody {
   const within = withinReading(table)
   const rows = table.models.map((m) => ({ model: m.id, side: m.side, gapInches: roundTo(toInches(markerGap(table, q.at, m).gapMm), 3), scores: isWithin(markerGap(table, q.at, m).gapMm, inches(RESPAWN_RULES.proximityInches.value), within) }))
   return { scoring: rows.filter((r) => r.scores).map((r) => r.model), models: rows, ...book.sources([RS.proximity]) }

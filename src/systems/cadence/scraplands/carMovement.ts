@@ -4,7 +4,7 @@
 // at the start of an Advance). Allowances are dice: Move = Mov + d6 with no pivots, Advance = the two
 // highest of 3d6 (Fast: all three); backward 2". The first base contact with another car or with solid
 // terrain ends the move (control checks); ramps launch the car 2D6" straight on.
-import { type QueryOf, type QueryResultBody, type UniformReason, type Table, type TableModel, type TableTerrain, inches, roundTo, toInches, wrapDeg } from '../../../engine/index.ts'
+import { type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel, type TableTerrain, inches, roundTo, toInches, wrapDeg, type MoveResult } from '../../../engine/index.ts'
 import { book } from '../index.ts'
 import { type Exact, E0, E1, addE, chanceE, exact, formatE, toNumberE } from '../index.ts'
 import { type ParsedRule, hasRule } from '../index.ts'
@@ -108,7 +108,7 @@ function onRampEntry(car: TableModel, at: [number, number], facingDeg: number, r
 
 type Stop = { leg: number; at: [number, number]; by: SweepStop; facingDeg: number; direction: 'forward' | 'backward' }
 
-export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, context: CarMoveContext, viewOf: (m: TableModel) => CarView): QueryResultBody {
+export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, context: CarMoveContext, viewOf: (m: TableModel) => CarView): MoveResult {
   const m = car.model
   const toleranceMm = carMoveToleranceMm(table, m)
   const mode = (q.mode ?? 'move') as CarMoveMode

@@ -1,5 +1,5 @@
 // Ruleset "cadence/scraplands": Scraplands (car racing and combat) on the Cadence core.
-import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem } from '../index.ts'
 import { ruleText } from '../index.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
@@ -25,7 +25,7 @@ export const scraplandsCatalogue: CadenceCatalogue = {
   ],
 }
 
-type Handler = (table: Table, q: never) => QueryResultBody
+type Handler = (table: Table, q: never) => ResultBody
 
 export const scraplands: RuleSystem = createCadenceSystem({
   id: 'cadence/scraplands',

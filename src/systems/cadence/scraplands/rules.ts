@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { chanceE } from '../index.ts'
 import { book } from '../index.ts'
-import { type QueryOf, type QueryResultBody, type Table, type TableModel, inches, placeBase, roundTo, toInches } from '../../../engine/index.ts'
+import { type QueryOf, type ResultBody, type Table, type TableModel, inches, placeBase, roundTo, toInches, type MoveResult, type AttackResult } from '../../../engine/index.ts'
 import {
   type AttackChainResult, type AttackHooks, type AttackSituation, type CadenceCore, E0, pickWeapon, resolveAttack, E1, addE, complementE, exact, formatE, hasRule, mulE, powE, subE, toNumberE,
 } from '../index.ts'
@@ -78,9 +78,9 @@ function pAnyFailedDefence(chain: AttackChainResult): { n: bigint; d: bigint } {
   return p
 }
 
-export function scraplandsAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+export function scraplandsAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): AttackResult {
   const result = resolveAttack(core, table, q, carHooks(core, table, q))
-  const out: QueryResultBody = { ...result }
+  const out: AttackResult = { ...result }
   const turret = typeof table.model(q.attacker).stats.turretWeapon === 'string' && upgradesOf(core, table, table.model(q.attacker)).includes('turret')
   if (turret) out.turret = { weapon: table.model(q.attacker).stats.turretWeapon, ...book.cite({ rule: SL.upgrades }), note: 'Arc (Front) removed from this weapon' }
   return { ...out, ...book.sources([...new Set([...(result.rules ?? []), SL.cars, ...(turret ? [SL.upgrades] : [])])]) }
@@ -105,7 +105,7 @@ export function scraplandsExtras(s: AttackSituation, chain: AttackChainResult | 
     }
 }
 
-export function scraplandsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function scraplandsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): MoveResult {
   const mode = q.mode ?? 'move'
   if (!(CAR_MOVE_MODES as readonly string[]).includes(mode)) {
     return { allowed: false, mode, reasons: [book.reason({ code: 'unknown-mode', message: `Scraplands car moves: ${CAR_MOVE_MODES.join(', ')}`, rule: SL.module })], ...book.sources([SL.module]) }
@@ -114,14 +114,14 @@ export function scraplandsMove(core: CadenceCore, table: Table, q: QueryOf<'move
   return measureCarMove(table, carView(core, table, m), q, (q.context ?? {}) as CarMoveContext, (o) => carView(core, table, o))
 }
 
-export function controlCheck(core: CadenceCore, table: Table, q: z.infer<typeof controlCheckQuerySchema>): QueryResultBody {
+export function controlCheck(core: CadenceCore, table: Table, q: z.infer<typeof controlCheckQuerySchema>): ResultBody {
   const c = carView(core, table, table.model(q.model))
   const odds = controlCheckOdds(c.skill, c.toughness, hasRule(c.rules, 'sturdy'), hasRule(c.rules, 'ramshackle'))
   return { model: q.model, ...oddsFigure(odds, q.checks ?? 1), note: 'if a control check costs Hit Points the activation ends immediately' }
 }
 
 /** Where the car lands for each 2D6 total, off the far end of the ramp along the car's facing. */
-export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof rampQuerySchema>): QueryResultBody {
+export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof rampQuerySchema>): ResultBody {
   const car = table.model(q.model)
   const ramp = table.terrainPiece(q.ramp)
   const ux = Math.cos((car.facingDeg * Math.PI) / 180)
@@ -206,7 +206,7 @@ export const raceOrderQuerySchema = z.strictObject({
  * ties by race position, "the car that is furthest ahead on the track and furthest ahead in laps (i.e.
  * the shortest distance to travel to complete the race)"; then the car on the inside of a corner.
  */
-export function raceOrder(table: Table, q: z.infer<typeof raceOrderQuerySchema>): QueryResultBody {
+export function raceOrder(table: Table, q: z.infer<typeof raceOrderQuerySchema>): ResultBody {
   for (const c of q.cars) table.model(c.model)
   const sorted = [...q.cars].sort((a, b) =>
     b.commandPoints - a.commandPoints || a.distanceToFinishInches - b.distanceToFinishInches || Number(b.insideOfCorner ?? false) - Number(a.insideOfCorner ?? false))
@@ -229,7 +229,7 @@ export const teamCostQuerySchema = z.strictObject({
  * In addition each player has a further 100 credits to spend for each car in their team but this may be used
  * to buy weapons and upgrades for any of their vehicles." Turret: "One per car only."
  */
-export function teamCost(q: z.infer<typeof teamCostQuerySchema>): QueryResultBody {
+export function teamCost(q: z.infer<typeof teamCostQuerySchema>): ResultBody {
   const problems: string[] = []
   const cars = q.cars.map((c, i) => {
     const chassis = CARS.find((x) => x.id === c.car)

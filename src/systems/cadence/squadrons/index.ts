@@ -1,5 +1,5 @@
 // Ruleset "cadence/squadrons": Squadrons (space fighters) on the Cadence core.
-import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem, kebab } from '../index.ts'
 import { ruleText, withDefaultWeapons } from '../index.ts'
 import { missionSetup, missionSetupQuerySchema } from './missions.ts'
@@ -74,9 +74,9 @@ const system = createCadenceSystem({
     visibility: (table, q) => squadronsVisibility(core, table, q),
     objective: (table, q) => squadronsObjective(core, table, q),
     move: (table, q) => squadronsMove(core, table, q),
-    'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: Table, q: never) => QueryResultBody,
-    squadron: ((table, q: never) => checkSquadron(table, q)) as (table: Table, q: never) => QueryResultBody,
-    'mission-setup': ((table, q: never) => missionSetup(table, q)) as (table: Table, q: never) => QueryResultBody,
+    'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: Table, q: never) => ResultBody,
+    squadron: ((table, q: never) => checkSquadron(table, q)) as (table: Table, q: never) => ResultBody,
+    'mission-setup': ((table, q: never) => missionSetup(table, q)) as (table: Table, q: never) => ResultBody,
   }),
   demoScene,
 })

@@ -2,7 +2,7 @@
 // players take, computed for the table in the scene.
 import { z } from 'zod'
 import { book } from '../index.ts'
-import { type QueryResultBody, type Table, inches, roundTo } from '../../../engine/index.ts'
+import { type ResultBody, type Table, inches, roundTo } from '../../../engine/index.ts'
 import { SQUADRONS_MISSIONS } from './catalogue.ts'
 
 export const missionSetupQuerySchema = z.strictObject({ id: z.string().min(1), type: z.literal('mission-setup'), mission: z.enum(['debris-field', 'target-acquired', 'crossed-paths']) })
@@ -29,7 +29,7 @@ function edges(table: Table, which: 'short' | 'long'): [string, string] {
   return which === 'short' ? shortPair : longPair
 }
 
-export function missionSetup(table: Table, q: z.infer<typeof missionSetupQuerySchema>): QueryResultBody {
+export function missionSetup(table: Table, q: z.infer<typeof missionSetupQuerySchema>): ResultBody {
   const M = 'squadrons/missions.html'
   switch (q.mission) {
     case 'debris-field':

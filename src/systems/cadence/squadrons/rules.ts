@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { E0, chanceE, objectiveArea } from '../index.ts'
 import { book } from '../index.ts'
 import {
-  type QueryOf, type QueryResultBody, type UniformReason, type Table, inches, isWithin, losFigure, polygonContains, roundTo,
-  segmentInsideLengthMm, GRAZE_MM, sampleBaseArea, withSight, type AreaResult } from '../../../engine/index.ts'
+  type QueryOf, type ResultBody, type UniformReason, type Table, inches, isWithin, losFigure, polygonContains, roundTo,
+  segmentInsideLengthMm, GRAZE_MM, sampleBaseArea, withSight, type AreaResult, type MoveResult, type LosResult, type VisibilityResult, type AttackResult } from '../../../engine/index.ts'
 import {
   type AttackHooks, type AttackSituation, type CadenceCore, type ChainAdjustment, type SightHook, LOS_RULE, resolveAttack, findRule, hasRule, judgeUnitSight, sightOfModel,
   weaponNumber, exact, formatE, mulE, toNumberE, resolveObjective,
@@ -141,28 +141,28 @@ function squadronsHooks(core: CadenceCore, table: Table, q: QueryOf<'attack'>, d
   }
 }
 
-export function squadronsAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+export function squadronsAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): AttackResult {
   const attacker = table.model(q.attacker)
   const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons[0]
   const wr = weapon ? (Array.isArray(weapon.specialRules) ? (weapon.specialRules as string[]) : []) : []
   const disruptor = wr.some((r) => /^disruptor$/i.test(r))
   const result = resolveAttack(core, table, q, squadronsHooks(core, table, q, disruptor))
   const rules = new Set<string>([...(result.rules ?? []), SQ.attacks, SQ.intro])
-  const out: QueryResultBody = { ...result }
+  const out: AttackResult = { ...result }
   if (wr.some((r) => /^target lock$/i.test(r))) {
     // "Roll a d6 before making any attack rolls with this weapon, on a 3+ this weapon can be used"; Signal Jam: 5+.
     const target = core.view(table, table.model(q.target))
     const jam = hasRule(target.rules, 'signal-jam')
     const need = jam ? SQUADRONS_RULES.signalJamTargetLock.value : SQUADRONS_RULES.targetLockNeed.value
     const pLock = exact(7 - need, 6)
-    const prob = result.probability as { hit: number; effect: number; exact: { hit: string; effect: string }; notes: string[] }
+    const prob = result.probability!
     const [n, d] = prob.exact.effect.includes('/') ? prob.exact.effect.split('/') : [prob.exact.effect, '1']
     const effect = mulE(pLock, exact(BigInt(n!), BigInt(d!)))
     out.probability = {
       ...prob,
       effect: chanceE(effect).value,
       exact: { ...prob.exact, effect: formatE(effect) },
-      notes: [...prob.notes, `Target Lock: the weapon can be used on ${need}+ (${formatE(pLock)})${jam ? ' (Signal Jam)' : ''}; effect includes it, hit is per attack roll once locked`],
+      notes: [...(prob.notes ?? []), `Target Lock: the weapon can be used on ${need}+ (${formatE(pLock)})${jam ? ' (Signal Jam)' : ''}; effect includes it, hit is per attack roll once locked`],
     }
     out.targetLock = { need, probability: chanceE(pLock).value, ...chanceE(pLock), signalJam: jam, ...book.cite({ rule: jam ? SQ.unitRules : SQ.weaponRules }) }
     rules.add(SQ.weaponRules)
@@ -177,7 +177,7 @@ export function squadronsAttack(core: CadenceCore, table: Table, q: QueryOf<'att
 }
 
 /** LoS on the flat bases, with the core's classes (and whether Obscuring terrain forbids targeting). */
-export function squadronsLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): QueryResultBody {
+export function squadronsLos(core: CadenceCore, table: Table, q: QueryOf<'los'>): LosResult {
   const a = table.model(q.from)
   const b = table.model(q.to)
   const fig = losFigure(table, a, b, sightOfModel(table, a, b, q.rays ?? false, FLAT_SIGHT))
@@ -195,11 +195,11 @@ export function squadronsLos(core: CadenceCore, table: Table, q: QueryOf<'los'>)
   }
 }
 
-export function squadronsVisibility(core: CadenceCore, table: Table, q: QueryOf<'visibility'>): QueryResultBody {
+export function squadronsVisibility(core: CadenceCore, table: Table, q: QueryOf<'visibility'>): VisibilityResult {
   return visibilityWith(core, table, q.side, SQ.attacks, FLAT_SIGHT)
 }
 
-export function squadronsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function squadronsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): MoveResult {
   const ship = table.model(q.model)
   const mode = q.mode ?? 'move'
   if (!(SHIP_MOVE_MODES as readonly string[]).includes(mode)) {
@@ -209,7 +209,7 @@ export function squadronsMove(core: CadenceCore, table: Table, q: QueryOf<'move'
   return measureShipMove({ table, ship, movementInches: v.movementInches, toughness: v.toughness, rules: v.rules, query: q, context: (q.context ?? {}) as ShipMoveContext })
 }
 
-export function shipCost(table: Table, q: z.infer<typeof shipCostQuerySchema>): QueryResultBody {
+export function shipCost(table: Table, q: z.infer<typeof shipCostQuerySchema>): ResultBody {
   const c = computeShipCost(q.upgrades, q.weapons, { weaponsCountAsUpgrades: table.options.weaponsCountAsUpgrades !== false, surchargeStacks: table.options.surchargeStacks === true })
   return { points: c.total, items: c.itemCount, lines: c.lines, ...book.sources(['squadrons/building-a-squadron.html#custom-ships', 'squadrons/building-a-squadron.html#ship-upgrades']) }
 }
@@ -223,7 +223,7 @@ export const squadronQuerySchema = z.strictObject({
 })
 
 /** "players select up to 15 ships to a total of 300 points" (squadrons/building-a-squadron.html). */
-export function checkSquadron(table: Table, q: z.infer<typeof squadronQuerySchema>): QueryResultBody {
+export function checkSquadron(table: Table, q: z.infer<typeof squadronQuerySchema>): ResultBody {
   const limit = q.pointsLimit ?? SHIP_BUILDING.standardPoints
   const problems: string[] = []
   const opts = { weaponsCountAsUpgrades: table.options.weaponsCountAsUpgrades !== false, surchargeStacks: table.options.surchargeStacks === true }

@@ -3,7 +3,7 @@
 // a Move every activation, the full distance, one pivot per action (Agile: one more), Advance may
 // instead be 2" forward and exactly 180°, Boost adds up to 3" with no pivot, bases may be passed over
 // when the move can finish clear of them; Evasion slides up to 2" directly left or right.
-import { type QueryOf, type QueryResultBody, type UniformReason, type Table, type TableModel, inches, roundTo, toInches, wrapDeg } from '../../../engine/index.ts'
+import { type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel, inches, roundTo, toInches, wrapDeg, type MoveResult } from '../../../engine/index.ts'
 import { chanceE } from '../index.ts'
 import { book } from '../index.ts'
 import { type ParsedRule, addE, complementE, exact, formatE, hasRule, mulE, toNumberE } from '../index.ts'
@@ -62,7 +62,7 @@ function shipPath(ship: TableModel, to: readonly [number, number], facing: numbe
 }
 
 /** Answer a `move` query for a ship. */
-export function measureShipMove(input: ShipMoveInput): QueryResultBody {
+export function measureShipMove(input: ShipMoveInput): MoveResult {
   const { table, ship, query: q, context } = input
   const mode = (q.mode ?? 'move') as ShipMoveMode
   const reasons: UniformReason[] = []
@@ -129,7 +129,7 @@ export function measureShipMove(input: ShipMoveInput): QueryResultBody {
 function finish(
   input: ShipMoveInput, mode: ShipMoveMode, points: Array<[number, number]>, lengthMm: number, minMm: number, maxMm: number,
   pivots: Pivot[], reasons: UniformReason[], rules: Set<string>, finalFacingDeg: number, path?: VehiclePath,
-): QueryResultBody {
+): MoveResult {
   const { table, ship } = input
   const toleranceMm = Number(table.options.moveToleranceMm ?? 1) + 2 * ship.uncertaintyMm
   const forced = table.options.forcedFullMove !== false
@@ -205,7 +205,7 @@ function legTouches(ship: TableModel, leg: VehiclePath['legs'][number], footprin
  * Evasion: "move this ship up to 2 inches directly to the left or right of its forward direction,
  * stopping if it would overlap another ship's base" (squadrons/module-rules.html#evasion).
  */
-function measureEvasion(input: ShipMoveInput): QueryResultBody {
+function measureEvasion(input: ShipMoveInput): MoveResult {
   const { table, ship, query: q } = input
   const reasons: UniformReason[] = []
   const toleranceMm = Number(table.options.moveToleranceMm ?? 1) + 2 * ship.uncertaintyMm

@@ -1,7 +1,7 @@
 // Ruleset "cadence/survivors": zombie-survival skirmish on the Cadence core (survivors/module-rules.html):
 // zombies as everyone's enemy, disturbance rolls and zombie activity, search objectives, retreat,
 // unreliable weapons and the module's weapon rules (Fire, Loud, Silent, Bad Idea, Risky, Reliable).
-import { type QueryOf, type QueryResultBody, type RuleSystem, type Table, inches, isWithin } from '../../../engine/index.ts'
+import { type QueryOf, type ResultBody, type RuleSystem, type Table, inches, isWithin, type AreaResult } from '../../../engine/index.ts'
 import { book } from '../index.ts'
 import { type CadenceSpec, type ChainAdjustment, coreHooks, createCadenceSystem, hasRule, measureGap, resolveObjective, withinReading } from '../index.ts'
 import { survivorsCatalogue } from './catalogue.ts'
@@ -64,11 +64,11 @@ const spec: CadenceSpec = {
   },
   queryTypes: { disturbance: disturbanceQuerySchema, zombie: zombieQuerySchema, retreat: retreatQuerySchema, surge: surgeQuerySchema },
   handlers: (core) => ({
-    disturbance: ((table: Table, q: z.infer<typeof disturbanceQuerySchema>) => resolveDisturbance(core, table, q)) as (table: Table, q: never) => QueryResultBody,
-    zombie: ((table: Table, q: z.infer<typeof zombieQuerySchema>) => resolveZombie(core, table, q)) as (table: Table, q: never) => QueryResultBody,
-    retreat: ((table: Table, q: z.infer<typeof retreatQuerySchema>) => resolveRetreat(table, q)) as (table: Table, q: never) => QueryResultBody,
-    surge: ((table: Table, q: z.infer<typeof surgeQuerySchema>) => resolveSurge(table, q)) as (table: Table, q: never) => QueryResultBody,
-    objective: (table: Table, q: QueryOf<'objective'>): QueryResultBody => {
+    disturbance: ((table: Table, q: z.infer<typeof disturbanceQuerySchema>) => resolveDisturbance(core, table, q)) as (table: Table, q: never) => ResultBody,
+    zombie: ((table: Table, q: z.infer<typeof zombieQuerySchema>) => resolveZombie(core, table, q)) as (table: Table, q: never) => ResultBody,
+    retreat: ((table: Table, q: z.infer<typeof retreatQuerySchema>) => resolveRetreat(table, q)) as (table: Table, q: never) => ResultBody,
+    surge: ((table: Table, q: z.infer<typeof surgeQuerySchema>) => resolveSurge(table, q)) as (table: Table, q: never) => ResultBody,
+    objective: (table: Table, q: QueryOf<'objective'>): AreaResult => {
       const ctx = (q.context ?? {}) as Record<string, unknown>
       // Survivors' objectives are Search objectives unless the query names a core type.
       return ctx.objectiveType ? resolveObjective(core, table, q) : resolveSearch(core, table, q)

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { chanceE, objectiveArea } from '../index.ts'
 import { book } from '../index.ts'
 import {
-  SceneError, type QueryOf, type QueryResultBody, type UniformReason, type Table, type TableModel,
+  SceneError, type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel,
   inches, isWithin, measureBaseGap2, placeBase, roundTo, toInches, type AreaResult } from '../../../engine/index.ts'
 import {
   type CadenceCore, exact, formatE, judgeUnitSight, markerToGroupMm, measureGap, mulE, powE, toNumberE, withinReading,
@@ -64,7 +64,7 @@ function closestOnPath(m: TableModel, from: readonly [number, number] | undefine
   return best
 }
 
-export function resolveDisturbance(core: CadenceCore, table: Table, q: z.infer<typeof disturbanceQuerySchema>): QueryResultBody {
+export function resolveDisturbance(core: CadenceCore, table: Table, q: z.infer<typeof disturbanceQuerySchema>): ResultBody {
   const m = table.model(q.model)
   if (isZombie(m)) throw new SceneError([{ path: 'model', message: 'zombies make no disturbance rolls' }])
   const v = core.view(table, m)
@@ -110,7 +110,7 @@ export function resolveDisturbance(core: CadenceCore, table: Table, q: z.infer<t
 }
 
 /** The zombie's scripted activation: a Move, then an Attack. */
-export function resolveZombie(core: CadenceCore, table: Table, q: z.infer<typeof zombieQuerySchema>): QueryResultBody {
+export function resolveZombie(core: CadenceCore, table: Table, q: z.infer<typeof zombieQuerySchema>): ResultBody {
   const zm = table.model(q.zombie)
   if (!isZombie(zm)) throw new SceneError([{ path: 'zombie', message: `${zm.id} is not a zombie` }])
   const v = core.view(table, zm)
@@ -167,7 +167,7 @@ export function resolveSearch(core: CadenceCore, table: Table, q: QueryOf<'objec
   return { marker: { at: q.at, type: 'search', looted }, units, outcomes: table2d6, ...book.sources([S.resources]), area: objectiveArea(q.at, units) }
 }
 
-export function resolveRetreat(table: Table, q: z.infer<typeof retreatQuerySchema>): QueryResultBody {
+export function resolveRetreat(table: Table, q: z.infer<typeof retreatQuerySchema>): ResultBody {
   const m = table.model(q.model)
   const gaps = q.entryPoints.map((p) => pointGapMm(p, m))
   const best = Math.min(...gaps)
@@ -185,7 +185,7 @@ export function unreliableOdds(pAllMiss: { n: bigint; d: bigint }, reliable: boo
 export const surgeQuerySchema = z.strictObject({ id: z.string().min(1), type: z.literal('surge') })
 
 /** Zombie Surge (survivors/module-rules.html#zombie-surge): the d6 table, and which zombies a 4-5 may activate. */
-export function resolveSurge(table: Table, q: z.infer<typeof surgeQuerySchema>): QueryResultBody {
+export function resolveSurge(table: Table, q: z.infer<typeof surgeQuerySchema>): ResultBody {
   void q
   const within = withinReading(table)
   const living = table.models.filter((m) => !isZombie(m))
