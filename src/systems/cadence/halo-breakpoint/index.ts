@@ -1,5 +1,6 @@
 // Ruleset "cadence/halo-breakpoint": Halo: Breakpoint (fan game) on the Cadence core.
 import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, createCadenceSystem, hasRule } from '../index.ts'
 import { ruleText, withDefaultWeapons } from '../index.ts'
 import { COVENANT_WEAPONS, HALO_MODELS, HALO_RULES, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
@@ -31,7 +32,7 @@ type Handler = (table: Table, q: never) => ResultBody
 
 const system = createCadenceSystem({
   id: 'cadence/halo-breakpoint',
-  title: 'Halo: Breakpoint (Cadence, fan game)',
+  title: gameTitle('cadence/halo-breakpoint'),
   dice: 'D6',
   moduleSection: HB.module,
   catalogue: haloCatalogue,

@@ -1,5 +1,6 @@
 // Ruleset "cadence/scraplands": Scraplands (car racing and combat) on the Cadence core.
 import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem } from '../index.ts'
 import { ruleText } from '../index.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
@@ -29,7 +30,7 @@ type Handler = (table: Table, q: never) => ResultBody
 
 export const scraplands: RuleSystem = createCadenceSystem({
   id: 'cadence/scraplands',
-  title: 'Scraplands (Cadence): post-apocalyptic car racing and combat',
+  title: gameTitle('cadence/scraplands'),
   dice: 'D6',
   moduleSection: SL.module,
   catalogue: scraplandsCatalogue,
