@@ -142,11 +142,11 @@ function moveEligibility(i: MoveInput): MovePieces['eligibility'] {
 
 /**
  * §12.8, §12.9: the terrain along the path (impassable objects, area terrain and its dice, linear
- * obstacles by stature), §12.3 other characters' bases, §12.7.1 a flyer's landing, §12.1.2 the
- * approach lock and §16.4 a retreat's clearance.
+ * obstacles by stature, the obstacles that take the entire move or end it), then the other models
+ * (checkOtherModels).
  */
 function measureMoveGround(i: MoveInput): MovePieces['measure'] {
-  const { table, model, me, mode, flying, context, toleranceMm: tol, dest } = i
+  const { table, model, me, mode, flying, context, toleranceMm: tol } = i
   const reasons: Reason[] = []
   const block = (code: string, message: string, rule: string) => reasons.push(book.reason({ code, message, rule }))
   const crossings: Crossing[] = []
@@ -218,6 +218,17 @@ function measureMoveGround(i: MoveInput): MovePieces['measure'] {
     }
   }
 
+  reasons.push(...checkOtherModels(i))
+  return { reasons, crossings, halvedBy, areaDice, densest, chanceRules }
+}
+
+/** §12.3 other characters' bases, §12.7.1 a flyer's landing, §12.1.2 the approach lock, §16.4 a retreat's clearance. */
+function checkOtherModels(i: MoveInput): Reason[] {
+  const { table, model, me, mode, flying, context, toleranceMm: tol, dest } = i
+  const reasons: Reason[] = []
+  const block = (code: string, message: string, rule: string) => reasons.push(book.reason({ code, message, rule }))
+  const [ax, ay] = [model.x, model.y]
+  const [bx, by] = i.to
   // Other characters' bases (§12.3): impassable, except stature 1 through friendly stature 1 (§12.3.1) and flyers (§12.3.2).
   const myRadius = Math.min(model.placed.halfLengthMm, model.placed.halfWidthMm)
   for (const o of table.models) {
@@ -286,7 +297,7 @@ function measureMoveGround(i: MoveInput): MovePieces['measure'] {
       if (measureBaseGap2(dest, o.placed).gapMm < clearMm) block('retreat-too-close', `the retreat must end at least 3" from all enemy characters (${o.id}); otherwise the character is removed`, '§16.4.5')
     }
   }
-  return { reasons, crossings, halvedBy, areaDice, densest, chanceRules }
+  return reasons
 }
 
 /** §12.5: a charge ends in base contact with an opposing character it can see, the nearest unengaged one in charge range. */
