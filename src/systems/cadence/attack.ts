@@ -15,7 +15,7 @@ import type { RollCheck } from './probability/rollCheck.ts'
 import { chanceE, formatE, toNumberE } from './probability/exactFraction.ts'
 import { blastVictims } from './blast.ts'
 
-export const S = {
+export const ATTACK_SECTIONS = {
   attack: 'core-rules/playing-a-game.html#action-attack',
   step1: LOS_RULE,
   step2: 'core-rules/playing-a-game.html#step-2-attack-rolls',
@@ -278,16 +278,16 @@ function attackInput(core: CadenceCore, table: Table, q: QueryOf<'attack'>, ah: 
 function attackEligibility(i: AttackInput): AttackPieces['eligibility'] {
   const { table, attackerModel, targetModel, isEnemy } = i
   const reasons: UniformReason[] = []
-  if (!isEnemy(attackerModel, targetModel)) reasons.push(book.reason({ code: 'not-an-enemy', message: `${targetModel.id} is not an enemy of ${attackerModel.id}`, rule: S.attack }))
+  if (!isEnemy(attackerModel, targetModel)) reasons.push(book.reason({ code: 'not-an-enemy', message: `${targetModel.id} is not an enemy of ${attackerModel.id}`, rule: ATTACK_SECTIONS.attack }))
   // Forced target: "if there are any enemy units within 3 inches of your unit you must choose a target from one of those units."
   const closeUnits = [...table.units.entries()]
     .filter(([, ms]) => ms.some((m) => isEnemy(attackerModel, m)))
     .filter(([, ms]) => isWithin(measureUnitGap(table, i.attackingUnit, ms).measurement.rawMm, inches(3), i.within))
     .map(([id]) => id)
   if (closeUnits.length > 0 && !closeUnits.includes(targetModel.unit)) {
-    reasons.push(book.reason({ code: 'must-target-close-unit', message: `enemy unit(s) ${closeUnits.join(', ')} within 3" of the attacking unit must be targeted first`, rule: S.attack }))
+    reasons.push(book.reason({ code: 'must-target-close-unit', message: `enemy unit(s) ${closeUnits.join(', ')} within 3" of the attacking unit must be targeted first`, rule: ATTACK_SECTIONS.attack }))
   }
-  return { reasons, rules: [S.attack, S.step1, S.step2, S.step3, S.step4, ...i.hookNotes.map((h) => h.rule)] }
+  return { reasons, rules: [ATTACK_SECTIONS.attack, ATTACK_SECTIONS.step1, ATTACK_SECTIONS.step2, ATTACK_SECTIONS.step3, ATTACK_SECTIONS.step4, ...i.hookNotes.map((h) => h.rule)] }
 }
 
 /**
@@ -338,17 +338,17 @@ function attackMeasure(i: AttackInput): AttackPieces['measure'] {
     rules.push(a.rule)
   }
   const inRange = isWithin(nearest.measurement.rawMm, inches(rangeInches), within)
-  if (!inRange) reasons.push(book.reason({ code: 'out-of-range', message: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is ${nearest.measurement.inches}" away; ${weapon.name} needs less than ${rangeInches}"`, rule: S.step1,
+  if (!inRange) reasons.push(book.reason({ code: 'out-of-range', message: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is ${nearest.measurement.inches}" away; ${weapon.name} needs less than ${rangeInches}"`, rule: ATTACK_SECTIONS.step1,
     template: `nearest model of unit ${targetModel.unit} (${nearest.to.id}) is {distance} away; ${weapon.name} needs less than {range}`,
     values: { distance: { value: nearest.measurement.mm, unit: 'mm' }, range: { value: rangeInches, unit: 'in' } } }))
 
   // Grenade: "This weapon may not target a model closer than 3 inches." Only one per unit per action.
   if (hasRule(wr, 'grenade')) {
-    rules.push(S.weaponRules)
-    if (isWithin(nearest.measurement.rawMm, inches(3), within)) reasons.push(book.reason({ code: 'grenade-too-close', message: `${nearest.to.id} is ${nearest.measurement.inches}" away: a Grenade may not target a model closer than 3"`, rule: S.weaponRules }))
-    if (ctx.grenadeUsed === true) reasons.push(book.reason({ code: 'grenade-already-used', message: 'only 1 model in a unit may use a Grenade per Attack action', rule: S.weaponRules }))
+    rules.push(ATTACK_SECTIONS.weaponRules)
+    if (isWithin(nearest.measurement.rawMm, inches(3), within)) reasons.push(book.reason({ code: 'grenade-too-close', message: `${nearest.to.id} is ${nearest.measurement.inches}" away: a Grenade may not target a model closer than 3"`, rule: ATTACK_SECTIONS.weaponRules }))
+    if (ctx.grenadeUsed === true) reasons.push(book.reason({ code: 'grenade-already-used', message: 'only 1 model in a unit may use a Grenade per Attack action', rule: ATTACK_SECTIONS.weaponRules }))
   }
-  if (hasRule(wr, 'one-use') && ctx.used === true) reasons.push(book.reason({ code: 'one-use-spent', message: `${weapon.name} is One Use and has been used`, rule: S.weaponRules }))
+  if (hasRule(wr, 'one-use') && ctx.used === true) reasons.push(book.reason({ code: 'one-use-spent', message: `${weapon.name} is One Use and has been used`, rule: ATTACK_SECTIONS.weaponRules }))
 
   // Arcs (optional facing rules).
   let arcInfo: { arc: string; reaches: string[] } | null = null
@@ -356,15 +356,15 @@ function attackMeasure(i: AttackInput): AttackPieces['measure'] {
   if (i.facingOn && arcRule) {
     const c = classifyCadenceArc(attackerModel, targetModel)
     arcInfo = { arc: c.arc, reaches: c.reaches }
-    rules.push(S.arcs)
+    rules.push(ATTACK_SECTIONS.arcs)
     const named = (arcRule.param ?? '').toLowerCase()
     const ok = named === 'side' ? c.arc === 'left' || c.arc === 'right' : c.arc === named
-    if (!ok) reasons.push(book.reason({ code: 'outside-weapon-arc', message: `${targetModel.id} is in ${attackerModel.id}'s ${c.arc} arc; ${weapon.name} has Arc (${arcRule.param})`, rule: S.weaponRules }))
+    if (!ok) reasons.push(book.reason({ code: 'outside-weapon-arc', message: `${targetModel.id} is in ${attackerModel.id}'s ${c.arc} arc; ${weapon.name} has Arc (${arcRule.param})`, rule: ATTACK_SECTIONS.weaponRules }))
   }
   if (i.facingOn && hasRule(wr, 'fixed')) {
-    rules.push(S.arcs)
+    rules.push(ATTACK_SECTIONS.arcs)
     const corridor = table.options.fixedCorridor === 'centre-line' ? 'centre-line' : 'base-width'
-    if (!isInForwardPath(attackerModel, targetModel, corridor)) reasons.push(book.reason({ code: 'not-in-forward-path', message: `${targetModel.id} is not directly in the path of ${attackerModel.id}'s forward facing (${corridor} corridor)`, rule: S.weaponRules }))
+    if (!isInForwardPath(attackerModel, targetModel, corridor)) reasons.push(book.reason({ code: 'not-in-forward-path', message: `${targetModel.id} is not directly in the path of ${attackerModel.id}'s forward facing (${corridor} corridor)`, rule: ATTACK_SECTIONS.weaponRules }))
   }
   return { reasons, rules, nearest, closeRange, viewer, unitSight, situation, rangeInches, attacks, onesHitSelf, weaponNotes, inRange, arcInfo }
 }
@@ -383,8 +383,8 @@ function attackSight(i: AttackInput, done: Pick<AttackPieces, 'measure'>): Attac
   const losNotes: UniformReason[] = [...unitSight.reasons]
   if (losClass === 'obscured' && i.targetUnit.every((v) => v.isVehicle)) {
     losClass = 'clear'
-    losNotes.push(book.reason({ code: 'vehicle-obscured-counts-clear', message: 'attacking a vehicle: an obscured line of sight counts as clear', rule: S.vehicles }))
-    rules.push(S.vehicles)
+    losNotes.push(book.reason({ code: 'vehicle-obscured-counts-clear', message: 'attacking a vehicle: an obscured line of sight counts as clear', rule: ATTACK_SECTIONS.vehicles }))
+    rules.push(ATTACK_SECTIONS.vehicles)
   }
   const applyLos = (to: 'clear' | 'obscured'): void => {
     for (const adj of core.hooks.losAdjustments({ ...done.measure.situation, losClass }).filter((a) => a.to === to)) {
@@ -398,14 +398,14 @@ function attackSight(i: AttackInput, done: Pick<AttackPieces, 'measure'>): Attac
   applyLos('obscured')
   if (losClass === 'obscured' && hasRule(wr, 'indirect')) {
     losClass = 'clear'
-    losNotes.push(book.reason({ code: 'indirect', message: 'Indirect: an obscured line of sight counts as clear', rule: S.weaponRules }))
+    losNotes.push(book.reason({ code: 'indirect', message: 'Indirect: an obscured line of sight counts as clear', rule: ATTACK_SECTIONS.weaponRules }))
   }
   applyLos('clear')
-  if (losClass === 'blocked') reasons.push(book.reason({ code: 'no-line-of-sight', message: `line of sight from ${viewer.id} to unit ${targetModel.unit} is blocked`, rule: S.step1 }))
+  if (losClass === 'blocked') reasons.push(book.reason({ code: 'no-line-of-sight', message: `line of sight from ${viewer.id} to unit ${targetModel.unit} is blocked`, rule: ATTACK_SECTIONS.step1 }))
 
   const situation: AttackSituation = { ...done.measure.situation, losClass }
   if (table.options.attackersWithoutLos === 'must-see' && viewer.id !== attackerModel.id && judgeUnitSight(table, attackerModel, targetModel, isEnemy, ah.sight).class === 'blocked') {
-    reasons.push(book.reason({ code: 'attacker-cannot-see', message: `${attackerModel.id} itself cannot see unit ${targetModel.unit} (option attackersWithoutLos = must-see)`, rule: S.step1 }))
+    reasons.push(book.reason({ code: 'attacker-cannot-see', message: `${attackerModel.id} itself cannot see unit ${targetModel.unit} (option attackersWithoutLos = must-see)`, rule: ATTACK_SECTIONS.step1 }))
   }
   for (const r of core.hooks.attackRestrictions(situation)) reasons.push(book.reason(r))
 
@@ -419,7 +419,7 @@ function attackSight(i: AttackInput, done: Pick<AttackPieces, 'measure'>): Attac
   return {
     reasons, rules, losClass, losNotes, situation, coverFrom,
     coverApplies: coverFrom.length > 0 && benefit.yes,
-    coverNote: coverFrom.length > 0 && !benefit.yes ? { by: coverFrom, denied: benefit.rule ?? S.vehicleTerrain } : null,
+    coverNote: coverFrom.length > 0 && !benefit.yes ? { by: coverFrom, denied: benefit.rule ?? ATTACK_SECTIONS.vehicleTerrain } : null,
   }
 }
 
@@ -436,11 +436,11 @@ function attackModifiers(i: AttackInput, done: Pick<AttackPieces, 'measure' | 's
   const torrent = hasRule(wr, 'torrent')
   const closePenalty = closeRange && !assault && !(torrent && table.options.torrentAtCloseRange !== 'close-range-wins')
   if (closePenalty) {
-    rules.push(S.step2)
+    rules.push(ATTACK_SECTIONS.step2)
     if (table.options.closeRangeSix === 'modified-6') atk.need = n.closeRangeHitOn.value
     else atk.onlyFaces = [n.closeRangeHitOn.value]
   }
-  if (torrent && !atk.onlyFaces) atk.needOverride = { need: 2, source: 'Torrent: hits on any roll that is not a 1', rule: S.weaponRules }
+  if (torrent && !atk.onlyFaces) atk.needOverride = { need: 2, source: 'Torrent: hits on any roll that is not a 1', rule: ATTACK_SECTIONS.weaponRules }
   const actions = typeof ctx.actions === 'number' ? ctx.actions : 2
   const rushes = table.options.rushActions === 'exactly-3' ? actions === 3 : actions >= 3
   if (rushes && !assault) atk.modifiers.push({ source: `Rush Penalty (${actions} actions)`, value: n.rushPenalty.value, rule: n.rushPenalty.rule })
@@ -451,7 +451,7 @@ function attackModifiers(i: AttackInput, done: Pick<AttackPieces, 'measure' | 's
   const stealthModels = table.options.stealthTest === 'nearest-target-model' ? [targetUnit.find((v) => v.model.id === nearest.to.id)!] : targetUnit
   const stealthInches = stealthModels.every((v) => hasRule(v.rules, 'stealth')) ? Math.min(...stealthModels.map((v) => findRule(v.rules, 'stealth')!.value ?? 0)) : null
   if (stealthInches !== null && !isWithin(nearest.measurement.rawMm, inches(stealthInches), 'le')) {
-    if (hasRule(wr, 'indirect') && table.options.indirectVsStealth !== 'no-interaction') rules.push(S.weaponRules)
+    if (hasRule(wr, 'indirect') && table.options.indirectVsStealth !== 'no-interaction') rules.push(ATTACK_SECTIONS.weaponRules)
     else atk.modifiers.push({ source: `Stealth (${stealthInches}): attacker more than ${stealthInches}" away`, value: n.stealthPenalty.value, rule: n.stealthPenalty.rule })
   }
   if (hasRule(attacker.rules, 'skilled')) {
@@ -464,7 +464,7 @@ function attackModifiers(i: AttackInput, done: Pick<AttackPieces, 'measure' | 's
   const piercing = weaponNumber(weapon, 'piercing') * n.piercingScale.value
   const heavyArmour = Math.min(...targetUnit.map((v) => findRule(v.rules, 'heavy-armour')?.value ?? 0))
   const effectivePiercing = Math.max(0, piercing - heavyArmour)
-  if (effectivePiercing > 0) def.modifiers.push({ source: `Piercing ${piercing}${heavyArmour ? ` − Heavy Armour (${heavyArmour})` : ''}`, value: -effectivePiercing, rule: heavyArmour ? S.unitRules : S.step3 })
+  if (effectivePiercing > 0) def.modifiers.push({ source: `Piercing ${piercing}${heavyArmour ? ` − Heavy Armour (${heavyArmour})` : ''}`, value: -effectivePiercing, rule: heavyArmour ? ATTACK_SECTIONS.unitRules : ATTACK_SECTIONS.step3 })
   if (coverApplies) {
     def.modifiers.push({ source: `Cover (${coverFrom.join(', ')})`, value: n.coverBonus.value, rule: n.coverBonus.rule })
     def.cap = n.coverCap.value
@@ -486,7 +486,7 @@ function attackModifiers(i: AttackInput, done: Pick<AttackPieces, 'measure' | 's
     weakArc = c.arc
     const named = (weak.param ?? '').toLowerCase()
     if (named === c.arc || (named === 'side' && (c.arc === 'left' || c.arc === 'right'))) ctr.modifiers.push({ source: `Weak Spot (${weak.param}): attack from the ${c.arc} arc`, value: n.weakSpot.value, rule: n.weakSpot.rule })
-    rules.push(S.arcs)
+    rules.push(ATTACK_SECTIONS.arcs)
   }
   if (targetUnit.every((v) => hasRule(v.rules, 'shields')) && ctx.fullHitPoints !== false) {
     ctr.reroll = true
@@ -581,10 +581,10 @@ function assembleAttack(i: AttackInput, done: AttackPieces): AttackResult {
       visible: unitSight.visible,
       models: seenModels,
       reasons: losNotes,
-      ...book.cite({ rule: S.step1 }),
+      ...book.cite({ rule: ATTACK_SECTIONS.step1 }),
       sight: unitSightBlock(table, losClass, seenModels, losNotes),
     },
-    cover: book.cite(coverApplies ? { level: 'cover', by: coverFrom, rule: S.cover } : { level: 'none', by: [], rule: S.cover, ...(coverNote ? { denied: coverNote } : {}) }),
+    cover: book.cite(coverApplies ? { level: 'cover', by: coverFrom, rule: ATTACK_SECTIONS.cover } : { level: 'none', by: [], rule: ATTACK_SECTIONS.cover, ...(coverNote ? { denied: coverNote } : {}) }),
     heightAdvantage: height,
     ...(arcInfo ? { arc: arcInfo } : {}),
     ...(weakArc ? { weakSpotArc: weakArc } : {}),
@@ -594,7 +594,7 @@ function assembleAttack(i: AttackInput, done: AttackPieces): AttackResult {
       defence: needText(def, chain.defence, `defence (Def ${def.need}+)`),
       counter: needText(ctr, chain.counter, `counter (Dmg ${damage} vs Tgh ${toughness}: ${row.row} → ${row.need}+)`),
     },
-    platform: book.cite({ weapons: platformWeapons(table, attacker), rule: S.unitRules }),
+    platform: book.cite({ weapons: platformWeapons(table, attacker), rule: ATTACK_SECTIONS.unitRules }),
     commandPoints: { attack: 1 + (heavy ? 1 : 0), ...(hasRule(wr, 'heavy') ? { heavy: heavy ? 'Heavy: +1 Command Point' : 'Heavy ignored (Steady or Vehicle)' } : {}) },
     probability: {
       hit: toNumberE(pHit),

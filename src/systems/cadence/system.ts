@@ -16,7 +16,7 @@ import { buildModelView, weaponNumber, weaponRules } from './modelView.ts'
 import { MEASURE_RULE, distanceFigure, measureGap, measureUnitGap, withinReading } from './measure.ts'
 import { LOS_RULE, cadenceLosRule, judgeUnitSight, sightOfModel, unitSightBlock } from './lineOfSight.ts'
 import { ARC_PRIORITY, ARC_RULE, CADENCE_ARCS, classifyCadenceArc } from './arcs.ts'
-import { coreContextShape, counterTarget, resolveAttack, S } from './attack.ts'
+import { coreContextShape, counterTarget, resolveAttack, ATTACK_SECTIONS } from './attack.ts'
 import { BLAST_RULE, blastVictimsAt } from './blast.ts'
 import { objectiveContextShape, resolveObjective } from './objective.ts'
 import { resolveAura } from './aura.ts'
@@ -46,7 +46,7 @@ export const CORE_NUMBERS: ChainNumbers = {
   coverCap: cite(CORE.coverDefenceCap),
   shred: cite(CORE.shredModifier),
   weakSpot: cite(CORE.weakSpotModifier),
-  piercingScale: { value: 1, rule: S.step3 },
+  piercingScale: { value: 1, rule: ATTACK_SECTIONS.step3 },
   counterTable: [cite(CORE.counterHalfOrLower), cite(CORE.counterLower), cite(CORE.counterEqual), cite(CORE.counterHigher), cite(CORE.counterDoubleOrHigher)],
   secureTarget: cite(CORE.secureRollTarget),
 }
@@ -151,7 +151,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
         with: close.map((c) => c.id),
         distances: close.map(({ id, g }) => ({ unit: id, from: g.from.id, to: g.to.id, ...distanceFigure(table, g.measurement, 3) })),
         meaning: 'enemy units within 3" of this unit: they must be chosen as targets, non-Assault attacks against them hit only on a natural 6, and obscured sight to them counts as clear',
-        ...book.sources([S.attack, S.step1, S.step2]),
+        ...book.sources([ATTACK_SECTIONS.attack, ATTACK_SECTIONS.step1, ATTACK_SECTIONS.step2]),
       }
     },
     attack: (table: Table, q: QueryOf<'attack'>) => resolveAttack(core, table, q),
@@ -182,7 +182,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
     rules: (table) => ({
       measure: { reference: 'edge', mode: table.options.distanceMode === '3d' ? '3d' : '2d', within: withinReading(table), rule: MEASURE_RULE },
       los: { ...cadenceLosRule('', ''), modelBlocks: (blocker, viewer, target) => blocker.unit !== viewer.unit && blocker.unit !== target.unit },
-      engagement: { rangeMm: inches(3), within: withinReading(table), rule: S.attack, reference: 'edge' },
+      engagement: { rangeMm: inches(3), within: withinReading(table), rule: ATTACK_SECTIONS.attack, reference: 'edge' },
       arcs: { arcs: CADENCE_ARCS, test: 'partly', priority: ARC_PRIORITY, rule: ARC_RULE },
     }),
     classifyLos: (table, viewer, target) => judgeUnitSight(table, viewer, target, core.isEnemy).class,
@@ -241,7 +241,7 @@ function resolveBlast(core: CadenceCore, table: Table, q: QueryOf<'blast'>): Are
     victims,
     trigger: { ...chanceE(trigger), note: triggerNote },
     note: 'the extra hits go through Defence and Counter rolls against each model\'s own values (no cover: the hits are not aimed)',
-    ...book.sources([BLAST_RULE, S.step3, S.step4]),
+    ...book.sources([BLAST_RULE, ATTACK_SECTIONS.step3, ATTACK_SECTIONS.step4]),
     area: areaFigure('blast', { source: null, centre: area.centre, radiusMm: area.radiusInches * 25.4, radiusInches: area.radiusInches, inside: victims.map((v) => areaMember(v.model, v)) }),
   }
 }

@@ -64,8 +64,8 @@ export function aura(table: Table, q: QueryOf<'aura'>): AreaResult {
   if (!decl) throw new SceneError([{ path: 'ability', message: `unknown ability "${q.ability}"; Iron Line radii: ${Object.keys(AURAS).join(', ')}` }])
   const source = table.model(q.source)
   const su = readUnit(source)
-  const radius = decl.radiusInches(table)
-  const list = unitsWithin(table, source, radius, decl.affects, decl.includeSelf, decl.ew ?? false)
+  const radiusInches = decl.radiusInches(table)
+  const list = unitsWithin(table, source, radiusInches, decl.affects, decl.includeSelf, decl.ew ?? false)
   const notes: string[] = []
   const rules = [decl.rule]
   let affected = list
@@ -94,11 +94,11 @@ export function aura(table: Table, q: QueryOf<'aura'>): AreaResult {
     // Sneaky (§23 L2072): "placed anywhere on the table more than 8" from any enemy".
     extra.legal = list.length === 0
   }
-  const sitreps = list.map((r) => marginalDistanceCall(table, r.margin, `${r.model.id} at the ${radius}" edge`)).filter((s): s is SitrepFigure => s !== null)
+  const sitreps = list.map((r) => marginalDistanceCall(table, r.margin, `${r.model.id} at the ${radiusInches}" edge`)).filter((s): s is SitrepFigure => s !== null)
   return {
     source: source.id,
     ability: q.ability,
-    radius: { inches: radius, mm: roundTo(inches(radius), 2) },
+    radius: { inches: radiusInches, mm: roundTo(inches(radiusInches), 2) },
     effect: decl.effect,
     affected: affected.map((r) => ({
       model: r.model.id,
@@ -110,7 +110,7 @@ export function aura(table: Table, q: QueryOf<'aura'>): AreaResult {
     ...(notes.length ? { notes } : {}),
     ...(sitreps.length ? { sitrep: sitreps[0] } : {}),
     ...book.sources(rules),
-    area: areaFigure('aura', { source: source.id, centre: null, radiusMm: roundTo(inches(radius), 2), radiusInches: radius, inside: affected.map((r) => areaMember(r.model.id, { inches: r.inches })) }),
+    area: areaFigure('aura', { source: source.id, centre: null, radiusMm: roundTo(inches(radiusInches), 2), radiusInches, inside: affected.map((r) => areaMember(r.model.id, { inches: r.inches })) }),
   }
 }
 

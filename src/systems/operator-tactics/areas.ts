@@ -107,14 +107,14 @@ export function aura(table: Table, q: QueryOf<'aura'>): AreaResult {
   const decl = own(AURAS, q.ability)
   if (!decl) throw new SceneError([{ path: 'ability', message: `unknown ability "${q.ability}"; expected one of ${Object.keys(AURAS).join(', ')}` }])
   const src = table.model(q.source)
-  const r = decl.radiusInches(table)
+  const radiusInches = decl.radiusInches(table)
   const rows = table.models
     .filter((m) => m.id !== src.id && (decl.who === 'all' || (decl.who === 'enemies' ? m.side !== src.side : m.side === src.side)))
     .map((m) => {
       const d = measureSkirmish(table, src, m)
-      const inside = isWithin(d.rawMm, inches(r), decl.within)
+      const inside = isWithin(d.rawMm, inches(radiusInches), decl.within)
       const los = decl.needsLos ? traceCentreLine(table, src, m).clear : null
-      return { model: m.id, side: m.side, affected: inside && (los ?? true), withinRadius: inside, ...(los !== null ? { los } : {}), distance: distanceFigure(d), margin: marginOf(d, inches(r), decl.within) }
+      return { model: m.id, side: m.side, affected: inside && (los ?? true), withinRadius: inside, ...(los !== null ? { los } : {}), distance: distanceFigure(d), margin: marginOf(d, inches(radiusInches), decl.within) }
     })
   const extra: Record<string, unknown> = {}
   if (q.ability === 'hide') {
@@ -128,12 +128,12 @@ export function aura(table: Table, q: QueryOf<'aura'>): AreaResult {
     source: src.id,
     ability: q.ability,
     ...extra,
-    radius: { inches: r, mm: roundTo(inches(r), 2) },
+    radius: { inches: radiusInches, mm: roundTo(inches(radiusInches), 2) },
     meaning: decl.meaning,
     affected: rows.filter((x) => x.affected).map((x) => x.model),
     models: rows,
     ...book.sources([decl.rule]),
-    area: areaFigure('aura', { source: src.id, centre: null, radiusMm: roundTo(inches(r), 2), radiusInches: r, inside: rows.filter((x) => x.affected).map((x) => areaMember(x.model)) }),
+    area: areaFigure('aura', { source: src.id, centre: null, radiusMm: roundTo(inches(radiusInches), 2), radiusInches, inside: rows.filter((x) => x.affected).map((x) => areaMember(x.model)) }),
   }
 }
 

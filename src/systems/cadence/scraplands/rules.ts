@@ -14,7 +14,7 @@ import { type CarView, CAR_MOVE_MODES, type CarMoveContext, measureCarMove } fro
 import { baseOverlapsFootprint, overlapsModel } from '../index.ts'
 import { segmentInsideLengthMm } from '../../../engine/index.ts'
 
-export const SL = {
+export const SCRAPLANDS_SECTIONS = {
   module: 'scraplands/module-rules.html',
   cars: 'scraplands/module-rules.html#playing-scraplands',
   upgrades: 'scraplands/building-a-team.html#upgrades',
@@ -51,9 +51,9 @@ function carHooks(core: CadenceCore, table: Table, q: QueryOf<'attack'>): Attack
   const turret = typeof attacker.stats.turretWeapon === 'string' && carView(core, table, attacker).upgrades.includes('turret') ? attacker.stats.turretWeapon : null
   return {
     // "all cars count as having the vehicle special rule"
-    keywords: { source: 'every car counts as having the Vehicle special rule', rule: SL.cars, of: () => ({ add: ['Vehicle'] }) },
+    keywords: { source: 'every car counts as having the Vehicle special rule', rule: SCRAPLANDS_SECTIONS.cars, of: () => ({ add: ['Vehicle'] }) },
     stats: {
-      source: 'car upgrades: Armour Plates (+1 Toughness), Elite Driver (Skill 4+)', rule: SL.upgrades,
+      source: 'car upgrades: Armour Plates (+1 Toughness), Elite Driver (Skill 4+)', rule: SCRAPLANDS_SECTIONS.upgrades,
       of: (m) => {
         const c = carView(core, table, m)
         return { skill: c.skill, toughness: c.toughness }
@@ -62,7 +62,7 @@ function carHooks(core: CadenceCore, table: Table, q: QueryOf<'attack'>): Attack
     ...(turret ? {
       // Turret: "Remove the Arc (Front) special rule from one weapon on this car."
       weapon: {
-        source: `Turret: Arc (Front) removed from ${turret}`, rule: SL.upgrades,
+        source: `Turret: Arc (Front) removed from ${turret}`, rule: SCRAPLANDS_SECTIONS.upgrades,
         of: (m: TableModel) => {
           const w = pickWeapon(m, q.weapon)
           return w.id === turret ? { ...w, specialRules: (Array.isArray(w.specialRules) ? (w.specialRules as string[]) : []).filter((r) => r !== 'Arc (Front)') } : w
@@ -82,8 +82,8 @@ export function scraplandsAttack(core: CadenceCore, table: Table, q: QueryOf<'at
   const result = resolveAttack(core, table, q, carHooks(core, table, q))
   const out: AttackResult = { ...result }
   const turret = typeof table.model(q.attacker).stats.turretWeapon === 'string' && upgradesOf(core, table, table.model(q.attacker)).includes('turret')
-  if (turret) out.turret = { weapon: table.model(q.attacker).stats.turretWeapon, ...book.cite({ rule: SL.upgrades }), note: 'Arc (Front) removed from this weapon' }
-  return { ...out, ...book.sources([...new Set([...(result.rules ?? []), SL.cars, ...(turret ? [SL.upgrades] : [])])]) }
+  if (turret) out.turret = { weapon: table.model(q.attacker).stats.turretWeapon, ...book.cite({ rule: SCRAPLANDS_SECTIONS.upgrades }), note: 'Arc (Front) removed from this weapon' }
+  return { ...out, ...book.sources([...new Set([...(result.rules ?? []), SCRAPLANDS_SECTIONS.cars, ...(turret ? [SCRAPLANDS_SECTIONS.upgrades] : [])])]) }
 }
 
 /** Disrupt: "Any car that fails a Defence roll against attacks from this weapon makes a control check". */
@@ -100,7 +100,7 @@ export function scraplandsExtras(s: AttackSituation, chain: AttackChainResult | 
         controlCheck: oddsFigure(odds, 1),
         pHitPointFromCheck: chanceE(both),
         note: 'one control check when at least one Defence roll fails, even if no Hit Point is lost',
-        ...book.cite({ rule: SL.special }),
+        ...book.cite({ rule: SCRAPLANDS_SECTIONS.special }),
       },
     }
 }
@@ -108,7 +108,7 @@ export function scraplandsExtras(s: AttackSituation, chain: AttackChainResult | 
 export function scraplandsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): MoveResult {
   const mode = q.mode ?? 'move'
   if (!(CAR_MOVE_MODES as readonly string[]).includes(mode)) {
-    return { allowed: false, mode, reasons: [book.reason({ code: 'unknown-mode', message: `Scraplands car moves: ${CAR_MOVE_MODES.join(', ')}`, rule: SL.module })], ...book.sources([SL.module]) }
+    return { allowed: false, mode, reasons: [book.reason({ code: 'unknown-mode', message: `Scraplands car moves: ${CAR_MOVE_MODES.join(', ')}`, rule: SCRAPLANDS_SECTIONS.module })], ...book.sources([SCRAPLANDS_SECTIONS.module]) }
   }
   const m = table.model(q.model)
   return measureCarMove(table, carView(core, table, m), q, (q.context ?? {}) as CarMoveContext, (o) => carView(core, table, o))
@@ -130,7 +130,7 @@ export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof ramp
   const far = inches(100)
   const inside = segmentInsideLengthMm(ramp.solid.footprint, car.x, car.y, car.x + ux * far, car.y + uy * far)
   if (inside <= 0) {
-    return { ramp: ramp.id, allowed: false, reasons: [book.reason({ code: 'not-driving-onto-ramp', message: `${car.id}'s line of travel does not cross ${ramp.id}`, rule: SL.ramps })], ...book.sources([SL.ramps]) }
+    return { ramp: ramp.id, allowed: false, reasons: [book.reason({ code: 'not-driving-onto-ramp', message: `${car.id}'s line of travel does not cross ${ramp.id}`, rule: SCRAPLANDS_SECTIONS.ramps })], ...book.sources([SCRAPLANDS_SECTIONS.ramps]) }
   }
   const entryOffset = distanceToFootprint(ramp.solid.footprint, car.x, car.y, ux, uy)
   const endDist = entryOffset + inside
@@ -166,7 +166,7 @@ export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof ramp
     wrecked: { probability: chanceE(pWreck).value, ...chanceE(pWreck) },
     controlCheck: oddsFigure(odds, 1),
     note: 'the car is placed with its rear edge at the ramp end, then moves 2D6" straight on, ignoring terrain and cars on the way; landing on another car is not covered by the rules (reported as landsOn)',
-    ...book.sources([SL.ramps, CONTROL_RULE]),
+    ...book.sources([SCRAPLANDS_SECTIONS.ramps, CONTROL_RULE]),
   }
 }
 

@@ -16,7 +16,7 @@ import { targetOnlyHook, visibilityWith } from '../index.ts'
 import { measureShipMove, SHIP_MOVE_MODES, type ShipMoveContext } from './shipMovement.ts'
 import { computeShipCost } from './shipBuilding.ts'
 
-export const SQ = {
+export const SQUADRONS_SECTIONS = {
   module: 'squadrons/module-rules.html',
   intro: 'squadrons/introduction.html',
   attacks: 'squadrons/module-rules.html#ship-attacks',
@@ -54,15 +54,15 @@ export function squadronsObjective(core: CadenceCore, table: Table, q: QueryOf<'
   if (kind !== 'scan' && kind !== 'recover') return r
   const extra: UniformReason[] = []
   // "A ship must move over the base of a Scan objective during it's activation before taking a secure action"
-  if (ctx.movedOverMarker !== true) extra.push(book.reason({ code: 'not-moved-over', message: 'the ship must move over the objective\'s base during its activation before securing it', rule: SQ.objectives }))
+  if (ctx.movedOverMarker !== true) extra.push(book.reason({ code: 'not-moved-over', message: 'the ship must move over the objective\'s base during its activation before securing it', rule: SQUADRONS_SECTIONS.objectives }))
   // Recover: "except that the ship cannot have performed an Advance action during it's activation"
-  if (kind === 'recover' && ctx.advanced === true) extra.push(book.reason({ code: 'advanced', message: 'a Recover objective cannot be secured by a ship that made an Advance action this activation', rule: SQ.objectives }))
+  if (kind === 'recover' && ctx.advanced === true) extra.push(book.reason({ code: 'advanced', message: 'a Recover objective cannot be secured by a ship that made an Advance action this activation', rule: SQUADRONS_SECTIONS.objectives }))
   const units = r.units.map((u) => {
     const reasons = [...((u as { reasons?: UniformReason[] }).reasons ?? []), ...extra]
     const roll = (u as { secureRoll?: Record<string, unknown> }).secureRoll
     return { ...u, canSecure: reasons.length === 0, reasons, ...(extra.length && roll ? { secureRoll: { ...roll, probability: 0, ...chanceE(E0) } } : {}) }
   })
-  return { ...r, units, squadronsObjective: kind, ...book.sources([...r.rules, SQ.objectives]), area: objectiveArea(q.at, units) }
+  return { ...r, units, squadronsObjective: kind, ...book.sources([...r.rules, SQUADRONS_SECTIONS.objectives]), area: objectiveArea(q.at, units) }
 }
 
 export const shipCostQuerySchema = z.strictObject({
@@ -77,13 +77,13 @@ export function squadronsRestrictions(s: AttackSituation): Array<{ code: string;
   const out: Array<{ code: string; message: string; rule: string }> = []
   const { table } = s
   if (isWithin(s.distanceMm, inches(SQUADRONS_RULES.minTargetDistanceInches.value), 'le')) {
-    out.push(book.reason({ code: 'too-close', message: `${s.target.model.id} is ${roundTo(s.distanceMm / 25.4, 3)}" away: ships may only target enemy ships that are over an inch away`, rule: SQ.attacks }))
+    out.push(book.reason({ code: 'too-close', message: `${s.target.model.id} is ${roundTo(s.distanceMm / 25.4, 3)}" away: ships may only target enemy ships that are over an inch away`, rule: SQUADRONS_SECTIONS.attacks }))
   }
   for (const t of table.terrain.filter((p) => p.has('obscuring'))) {
     const crosses = table.options.obscuringTest === 'all-sightlines'
       ? everyLineCrosses(s, t.solid.footprint)
       : anySightlineCrosses(s.attacker.model.placed, s.target.model.placed, t.solid.footprint)
-    if (crosses) out.push(book.reason({ code: 'obscuring-terrain', message: `a line of sight between ${s.attacker.model.id} and ${s.target.model.id} can be drawn through Obscuring terrain ${t.id}`, rule: SQ.obscuring }))
+    if (crosses) out.push(book.reason({ code: 'obscuring-terrain', message: `a line of sight between ${s.attacker.model.id} and ${s.target.model.id} can be drawn through Obscuring terrain ${t.id}`, rule: SQUADRONS_SECTIONS.obscuring }))
   }
   return out
 }
@@ -111,18 +111,18 @@ export function squadronsChain(s: AttackSituation): ChainAdjustment[] {
     // "counts their Piercing attribute as -1 against a ship with Shields, while the effect of the shield is active"
     const literal = s.table.options.kineticPiercing !== 'minus-one'
     const modifier = literal ? effPrc + 1 : Math.min(effPrc, 1)
-    if (modifier) out.push({ stage: 'defence', modifier, source: literal ? `Kinetic: Piercing counts as -1 against active Shields (was ${effPrc})` : 'Kinetic: Piercing -1 against active Shields', rule: SQ.weaponRules })
+    if (modifier) out.push({ stage: 'defence', modifier, source: literal ? `Kinetic: Piercing counts as -1 against active Shields (was ${effPrc})` : 'Kinetic: Piercing -1 against active Shields', rule: SQUADRONS_SECTIONS.weaponRules })
   }
   if (s.context.evade === true) {
     // "This ship may re-roll any failed Defence and Counter rolls from the attack that targetted it."
-    out.push({ stage: 'defence', reroll: true, source: 'Evasion', rule: SQ.evasion })
-    out.push({ stage: 'counter', reroll: true, source: 'Evasion', rule: SQ.evasion })
+    out.push({ stage: 'defence', reroll: true, source: 'Evasion', rule: SQUADRONS_SECTIONS.evasion })
+    out.push({ stage: 'counter', reroll: true, source: 'Evasion', rule: SQUADRONS_SECTIONS.evasion })
   }
   return out
 }
 
 /** "Line of sight in Squadrons is always worked out on the flat surface of the battlefield using only the ships bases". */
-export const FLAT_SIGHT: SightHook = { override: { mode: '2d' }, source: 'line of sight on the flat surface, using only the ships\' bases', rule: SQ.attacks }
+export const FLAT_SIGHT: SightHook = { override: { mode: '2d' }, source: 'line of sight on the flat surface, using only the ships\' bases', rule: SQUADRONS_SECTIONS.attacks }
 
 /** The hooks that make the core see a Squadrons table: flat sight, ships as Vehicles, any enemy ship a target, Disruptor. */
 function squadronsHooks(core: CadenceCore, table: Table, q: QueryOf<'attack'>, disruptor: boolean): AttackHooks {
@@ -131,13 +131,13 @@ function squadronsHooks(core: CadenceCore, table: Table, q: QueryOf<'attack'>, d
     sight: FLAT_SIGHT,
     // "all ships count as having the Vehicle special rule" (a Destroy objective is not a ship)
     keywords: {
-      source: `every ship counts as having the Vehicle special rule${noRearWeakSpot ? ' (Weak Spot (Rear) off: option weakSpotRear)' : ''}`, rule: SQ.intro,
+      source: `every ship counts as having the Vehicle special rule${noRearWeakSpot ? ' (Weak Spot (Rear) off: option weakSpotRear)' : ''}`, rule: SQUADRONS_SECTIONS.intro,
       of: (m) => (m.profileId === 'destroy-objective' ? null : { add: ['Vehicle', ...(noRearWeakSpot ? ['Weak Spot (None)'] : [])] }),
     },
     // "otherwise may choose any enemy ship as a target"
-    isEnemy: targetOnlyHook(core, table, q.attacker, q.target, 'a ship may choose any enemy ship as a target', SQ.attacks),
+    isEnemy: targetOnlyHook(core, table, q.attacker, q.target, 'a ship may choose any enemy ship as a target', SQUADRONS_SECTIONS.attacks),
     // Disruptor: "Rolls to Counter Damage against this weapon do not gain the benefit of the Shields special rule."
-    ...(disruptor ? { shieldsOff: { source: 'Disruptor: no Shields re-roll against this weapon', rule: SQ.weaponRules } } : {}),
+    ...(disruptor ? { shieldsOff: { source: 'Disruptor: no Shields re-roll against this weapon', rule: SQUADRONS_SECTIONS.weaponRules } } : {}),
   }
 }
 
@@ -147,7 +147,7 @@ export function squadronsAttack(core: CadenceCore, table: Table, q: QueryOf<'att
   const wr = weapon ? (Array.isArray(weapon.specialRules) ? (weapon.specialRules as string[]) : []) : []
   const disruptor = wr.some((r) => /^disruptor$/i.test(r))
   const result = resolveAttack(core, table, q, squadronsHooks(core, table, q, disruptor))
-  const rules = new Set<string>([...(result.rules ?? []), SQ.attacks, SQ.intro])
+  const rules = new Set<string>([...(result.rules ?? []), SQUADRONS_SECTIONS.attacks, SQUADRONS_SECTIONS.intro])
   const out: AttackResult = { ...result }
   if (wr.some((r) => /^target lock$/i.test(r))) {
     // "Roll a d6 before making any attack rolls with this weapon, on a 3+ this weapon can be used"; Signal Jam: 5+.
@@ -164,12 +164,12 @@ export function squadronsAttack(core: CadenceCore, table: Table, q: QueryOf<'att
       exact: { ...prob.exact, effect: formatE(effect) },
       notes: [...(prob.notes ?? []), `Target Lock: the weapon can be used on ${need}+ (${formatE(pLock)})${jam ? ' (Signal Jam)' : ''}; effect includes it, hit is per attack roll once locked`],
     }
-    out.targetLock = { need, probability: chanceE(pLock).value, ...chanceE(pLock), signalJam: jam, ...book.cite({ rule: jam ? SQ.unitRules : SQ.weaponRules }) }
-    rules.add(SQ.weaponRules)
+    out.targetLock = { need, probability: chanceE(pLock).value, ...chanceE(pLock), signalJam: jam, ...book.cite({ rule: jam ? SQUADRONS_SECTIONS.unitRules : SQUADRONS_SECTIONS.weaponRules }) }
+    rules.add(SQUADRONS_SECTIONS.weaponRules)
   }
   if (disruptor) {
     out.disruptor = 'no Shields re-roll against it; a ship that loses a Hit Point to it also loses 1 Command Point'
-    rules.add(SQ.weaponRules)
+    rules.add(SQUADRONS_SECTIONS.weaponRules)
   }
   if ((q.context as Record<string, unknown> | undefined)?.evade === true) out.evasion = 'the target spends 1 CP (Countermeasures: once per game free) and may move up to 2" left or right (move query, mode "evade")'
   Object.assign(out, book.sources(rules))
@@ -184,26 +184,26 @@ export function squadronsLos(core: CadenceCore, table: Table, q: QueryOf<'los'>)
   const unit = judgeUnitSight(table, a, b, core.isEnemy, FLAT_SIGHT)
   const obscuring = table.terrain.filter((t) => t.has('obscuring') && anySightlineCrosses(a.placed, b.placed, t.solid.footprint)).map((t) => t.id)
   const reasons: UniformReason[] = [...unit.reasons]
-  if (obscuring.length) reasons.push(book.reason({ code: 'obscuring-terrain', message: `a sight line between the bases passes through Obscuring terrain ${obscuring.join(', ')}: no attack`, rule: SQ.obscuring }))
+  if (obscuring.length) reasons.push(book.reason({ code: 'obscuring-terrain', message: `a sight line between the bases passes through Obscuring terrain ${obscuring.join(', ')}: no attack`, rule: SQUADRONS_SECTIONS.obscuring }))
   return {
     ...withSight(table.system, { ...fig, class: unit.class }, reasons),
     flat: true,
     canTarget: unit.class !== 'blocked' && obscuring.length === 0,
     obscuringTerrain: obscuring,
     unit: { targetUnit: unit.targetUnit, sightClass: unit.sightClass, fullyVisible: unit.fullyVisible, visible: unit.visible, reasons },
-    ...book.sources([LOS_RULE, SQ.attacks, ...(obscuring.length ? [SQ.obscuring] : [])]),
+    ...book.sources([LOS_RULE, SQUADRONS_SECTIONS.attacks, ...(obscuring.length ? [SQUADRONS_SECTIONS.obscuring] : [])]),
   }
 }
 
 export function squadronsVisibility(core: CadenceCore, table: Table, q: QueryOf<'visibility'>): VisibilityResult {
-  return visibilityWith(core, table, q.side, SQ.attacks, FLAT_SIGHT)
+  return visibilityWith(core, table, q.side, SQUADRONS_SECTIONS.attacks, FLAT_SIGHT)
 }
 
 export function squadronsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): MoveResult {
   const ship = table.model(q.model)
   const mode = q.mode ?? 'move'
   if (!(SHIP_MOVE_MODES as readonly string[]).includes(mode)) {
-    return { allowed: false, mode, reasons: [book.reason({ code: 'unknown-mode', message: `Squadrons ship moves: ${SHIP_MOVE_MODES.join(', ')}`, rule: SQ.module })], ...book.sources([SQ.module]) }
+    return { allowed: false, mode, reasons: [book.reason({ code: 'unknown-mode', message: `Squadrons ship moves: ${SHIP_MOVE_MODES.join(', ')}`, rule: SQUADRONS_SECTIONS.module })], ...book.sources([SQUADRONS_SECTIONS.module]) }
   }
   const v = core.view(table, ship)
   return measureShipMove({ table, ship, movementInches: v.movementInches, toughness: v.toughness, rules: v.rules, query: q, context: (q.context ?? {}) as ShipMoveContext })

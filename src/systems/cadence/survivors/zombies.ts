@@ -11,7 +11,7 @@ import {
 } from '../index.ts'
 import { SURVIVORS as SV } from './constants.ts'
 
-export const S = {
+export const SURVIVORS_SECTIONS = {
   disturbance: 'survivors/module-rules.html#disturbance-rolls',
   activity: 'survivors/module-rules.html#zombie-activity-events',
   zombies: 'survivors/module-rules.html#zombie-models',
@@ -74,9 +74,9 @@ export function resolveDisturbance(core: CadenceCore, table: Table, q: z.infer<t
   const rules = (weapon?.specialRules as string[] | undefined) ?? []
   const badIdea = rules.some((r) => /^bad idea$/i.test(r))
   const rolls: UniformReason[] = []
-  if (q.advanced) rolls.push(book.reason({ code: 'advance', message: 'made an Advance action', rule: S.disturbance }))
-  if (q.attacked && !rules.some((r) => /^silent$/i.test(r))) rolls.push(book.reason({ code: 'attack', message: 'made an Attack action', rule: S.disturbance }))
-  if (q.attacked && rules.some((r) => /^loud$/i.test(r))) rolls.push(book.reason({ code: 'loud', message: `${weapon!.name} is Loud: one more roll`, rule: S.special }))
+  if (q.advanced) rolls.push(book.reason({ code: 'advance', message: 'made an Advance action', rule: SURVIVORS_SECTIONS.disturbance }))
+  if (q.attacked && !rules.some((r) => /^silent$/i.test(r))) rolls.push(book.reason({ code: 'attack', message: 'made an Attack action', rule: SURVIVORS_SECTIONS.disturbance }))
+  if (q.attacked && rules.some((r) => /^loud$/i.test(r))) rolls.push(book.reason({ code: 'loud', message: `${weapon!.name} is Loud: one more roll`, rule: SURVIVORS_SECTIONS.special }))
   const usePath = table.options.disturbanceProximityAt !== 'end-position'
   const from = usePath ? q.from : undefined
   const zombies = table.models.filter(isZombie)
@@ -84,17 +84,17 @@ export function resolveDisturbance(core: CadenceCore, table: Table, q: z.infer<t
   const nearZombies = zombies.filter((zm) => isWithin(closestOnPath(m, from, (p) => measureBaseGap2(p, zm.placed).gapMm), r6, within))
   const nearEntries = (q.zombieEntryPoints ?? []).filter((e) => isWithin(closestOnPath(m, from, (p) => pointGapMm(e, { placed: p })), r6, within))
   const cumulative = table.options.zombieProximityRolls !== 'exclusive'
-  if (nearZombies.length + nearEntries.length > 0 && (cumulative || nearZombies.length <= 1)) rolls.push(book.reason({ code: 'near-zombie', message: `within 6" of ${[...nearZombies.map((z) => z.id), ...nearEntries.map((e) => `zombie entry point [${e.join(', ')}]`)].join(', ')}`, rule: S.disturbance }))
-  if (nearZombies.length > 1) rolls.push(book.reason({ code: 'near-zombies', message: `within 6" of more than one zombie (${nearZombies.length})`, rule: S.disturbance }))
-  if (v.upgrades.includes('runner') && (q.movedInches ?? 0) > SV.runnerExtraDisturbanceInches.value) rolls.push(book.reason({ code: 'runner', message: 'Runner moved more than 12"', rule: S.upgrades }))
+  if (nearZombies.length + nearEntries.length > 0 && (cumulative || nearZombies.length <= 1)) rolls.push(book.reason({ code: 'near-zombie', message: `within 6" of ${[...nearZombies.map((z) => z.id), ...nearEntries.map((e) => `zombie entry point [${e.join(', ')}]`)].join(', ')}`, rule: SURVIVORS_SECTIONS.disturbance }))
+  if (nearZombies.length > 1) rolls.push(book.reason({ code: 'near-zombies', message: `within 6" of more than one zombie (${nearZombies.length})`, rule: SURVIVORS_SECTIONS.disturbance }))
+  if (v.upgrades.includes('runner') && (q.movedInches ?? 0) > SV.runnerExtraDisturbanceInches.value) rolls.push(book.reason({ code: 'runner', message: 'Runner moved more than 12"', rule: SURVIVORS_SECTIONS.upgrades }))
   const autoFails = badIdea ? SV.badIdeaFailures.value : 0
   // "a d6 that must roll higher than the current round number"
   const pPass = exact(Math.max(0, 6 - q.round), 6)
   const pNoFail = autoFails > 0 ? exact(0) : powE(pPass, rolls.length)
   const expectedFails = exact(BigInt(autoFails) * pPass.d + BigInt(rolls.length) * (pPass.d - pPass.n), pPass.d)
   const camo = v.upgrades.includes('zombie-camouflage')
-  const radius = camo ? SV.zombieCamouflageInches.value : badIdea ? SV.badIdeaActivityInches.value : SV.zombieActivityInches.value
-  const activatable = zombies.filter((zm) => isWithin(measureGap(table, m, zm).rawMm, inches(radius), within)).map((zm) => zm.id)
+  const radiusInches = camo ? SV.zombieCamouflageInches.value : badIdea ? SV.badIdeaActivityInches.value : SV.zombieActivityInches.value
+  const activatable = zombies.filter((zm) => isWithin(measureGap(table, m, zm).rawMm, inches(radiusInches), within)).map((zm) => zm.id)
   return {
     model: m.id,
     round: q.round,
@@ -104,8 +104,8 @@ export function resolveDisturbance(core: CadenceCore, table: Table, q: z.infer<t
     passEach: { ...chanceE(pPass), need: `higher than ${q.round}` },
     noFailure: chanceE(pNoFail),
     expectedFailures: chanceE(expectedFails),
-    activation: { radiusInches: radius, zombies: activatable, ...book.cite({ rule: camo ? S.upgrades : badIdea ? S.special : S.activity }), note: 'each failure activates a different zombie within range; with too few, a new zombie is placed within 3" of a zombie entry point' },
-    ...book.sources([S.disturbance, S.activity]),
+    activation: { radiusInches, zombies: activatable, ...book.cite({ rule: camo ? SURVIVORS_SECTIONS.upgrades : badIdea ? SURVIVORS_SECTIONS.special : SURVIVORS_SECTIONS.activity }), note: 'each failure activates a different zombie within range; with too few, a new zombie is placed within 3" of a zombie entry point' },
+    ...book.sources([SURVIVORS_SECTIONS.disturbance, SURVIVORS_SECTIONS.activity]),
   }
 }
 
@@ -118,7 +118,7 @@ export function resolveZombie(core: CadenceCore, table: Table, q: z.infer<typeof
   const movMm = inches(v.movementInches)
   const reachMm = inches(SV.zombieReachInches.value)
   const living = table.models.filter((m) => !isZombie(m)).map((m) => ({ m, gap: measureGap(table, zm, m).rawMm })).sort((a, b) => a.gap - b.gap)
-  if (living.length === 0) return { zombie: zm.id, action: 'none', reasons: [book.reason({ code: 'no-survivors', message: 'no non-zombie models', rule: S.activity })], ...book.sources([S.activity]) }
+  if (living.length === 0) return { zombie: zm.id, action: 'none', reasons: [book.reason({ code: 'no-survivors', message: 'no non-zombie models', rule: SURVIVORS_SECTIONS.activity })], ...book.sources([SURVIVORS_SECTIONS.activity]) }
   // "If the zombie is able to move within 1 inch of a non-zombie model it must do so towards the nearest valid model."
   const reachable = living.filter(({ gap }) => isWithin(Math.max(0, gap - movMm), reachMm, within))
   let action: Record<string, unknown>
@@ -131,15 +131,15 @@ export function resolveZombie(core: CadenceCore, table: Table, q: z.infer<typeof
       distanceInches: roundTo(toInches(t.gap), 3),
       endsWithin1: true,
       attack: { targets: canAttack, priority: priority ?? 'controlling player chooses', weapon: 'zombie-attack' },
-      ...book.cite({ rule: S.activity }),
+      ...book.cite({ rule: SURVIVORS_SECTIONS.activity }),
     }
   } else {
     // Otherwise it moves its full Movement and must end closer to the nearest model it can see.
     const seen = living.filter(({ m }) => judgeUnitSight(table, zm, m, core.isEnemy).class !== 'blocked')
     const t = seen[0] ?? null
-    action = { moveFull: v.movementInches, closerTo: t ? t.m.id : null, attack: null, note: t ? 'it need not move directly towards it' : 'no non-zombie model in sight: the book does not say where it goes', ...book.cite({ rule: S.activity }) }
+    action = { moveFull: v.movementInches, closerTo: t ? t.m.id : null, attack: null, note: t ? 'it need not move directly towards it' : 'no non-zombie model in sight: the book does not say where it goes', ...book.cite({ rule: SURVIVORS_SECTIONS.activity }) }
   }
-  return { zombie: zm.id, nearest: living.slice(0, 3).map(({ m, gap }) => ({ model: m.id, inches: roundTo(toInches(gap), 3) })), ...action, cannotClimb: 'Zombies cannot climb', ...book.sources([S.activity, S.zombies]) }
+  return { zombie: zm.id, nearest: living.slice(0, 3).map(({ m, gap }) => ({ model: m.id, inches: roundTo(toInches(gap), 3) })), ...action, cannotClimb: 'Zombies cannot climb', ...book.sources([SURVIVORS_SECTIONS.activity, SURVIVORS_SECTIONS.zombies]) }
 }
 
 /** Search objectives (survivors/module-rules.html#resources): within 1", no enemy or zombie within 6", then 2D6 (1D6 once looted). */
@@ -154,17 +154,17 @@ export function resolveSearch(core: CadenceCore, table: Table, q: QueryOf<'objec
     if (!first) throw new SceneError([{ path: 'context.units', message: `no unit "${unitId}"` }])
     const reasons: UniformReason[] = []
     const near = markerToGroupMm(table, q.at, ms)
-    if (!isWithin(near.mm, inches(SV.searchWithinInches.value), within)) reasons.push(book.reason({ code: 'not-within-1', message: `${roundTo(toInches(near.mm), 3)}" from the marker: the securing model must be within 1"`, rule: S.resources }))
+    if (!isWithin(near.mm, inches(SV.searchWithinInches.value), within)) reasons.push(book.reason({ code: 'not-within-1', message: `${roundTo(toInches(near.mm), 3)}" from the marker: the securing model must be within 1"`, rule: SURVIVORS_SECTIONS.resources }))
     const threats = table.models.filter((o) => o.unit !== unitId && (isZombie(o) || core.isEnemy(first, o)))
     const close = threats.filter((o) => isWithin(Math.min(...ms.map((m) => measureGap(table, m, o).rawMm)), inches(SV.searchClearInches.value), within))
-    if (close.length) reasons.push(book.reason({ code: 'enemy-or-zombie-within-6', message: `${close.map((o) => o.id).join(', ')} within 6"`, rule: S.resources }))
+    if (close.length) reasons.push(book.reason({ code: 'enemy-or-zombie-within-6', message: `${close.map((o) => o.id).join(', ')} within 6"`, rule: SURVIVORS_SECTIONS.resources }))
     return { unit: unitId, closestInches: roundTo(toInches(near.mm), 3), canSearch: reasons.length === 0, reasons }
   })
   const e = (n: number, d: number) => chanceE(exact(n, d))
   const table2d6 = looted
     ? { roll: '1D6 (looted)', 'nothing-left': e(1, 6), zombie: e(1, 6), 'nothing-found': e(3, 6), 'basic-supplies': e(1, 6), 'good-supplies': e(0, 1), cache: e(0, 1), expectedSupplies: e(1, 6) }
     : { roll: '2D6', 'nothing-left': e(0, 1), zombie: e(1, 36), 'nothing-found': e(9, 36), 'basic-supplies': e(16, 36), 'good-supplies': e(9, 36), cache: e(1, 36), expectedSupplies: e(36, 36) }
-  return { marker: { at: q.at, type: 'search', looted }, units, outcomes: table2d6, ...book.sources([S.resources]), area: objectiveArea(q.at, units) }
+  return { marker: { at: q.at, type: 'search', looted }, units, outcomes: table2d6, ...book.sources([SURVIVORS_SECTIONS.resources]), area: objectiveArea(q.at, units) }
 }
 
 export function resolveRetreat(table: Table, q: z.infer<typeof retreatQuerySchema>): ResultBody {
@@ -172,7 +172,7 @@ export function resolveRetreat(table: Table, q: z.infer<typeof retreatQuerySchem
   const gaps = q.entryPoints.map((p) => pointGapMm(p, m))
   const best = Math.min(...gaps)
   const ok = isWithin(best, inches(SV.retreatInches.value), withinReading(table))
-  return { model: m.id, canRetreat: ok, closestEntryPointInches: roundTo(toInches(best), 3), note: 'retreated models go to reserve, are not casualties and keep their supplies', ...book.sources([S.retreat]) }
+  return { model: m.id, canRetreat: ok, closestEntryPointInches: roundTo(toInches(best), 3), note: 'retreated models go to reserve, are not casualties and keep their supplies', ...book.sources([SURVIVORS_SECTIONS.retreat]) }
 }
 
 /** Odds the weapon becomes unusable after this attack (every die missed, then a 1 on a d6), unless Reliable. */
