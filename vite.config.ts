@@ -22,11 +22,17 @@ export default defineConfig({
       },
     },
   },
+  // Two projects: `unit` (everything that runs without a browser: npm run test:unit) and `browser`
+  // (Chromium against the built app: test/e2e). The browser project builds the app once for the
+  // whole run (test/setup/buildOnce.ts); every browser test file serves that build.
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 60000,
     hookTimeout: 180000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['test/e2e/**', '**/node_modules/**'] } },
+      { extends: true, test: { name: 'browser', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/setup/buildOnce.ts'] } },
+    ],
   },
 })

@@ -100,5 +100,5 @@ function sourceText(dir: string): string {
   }
   const data = { chapters, headings, rows }
   // One book for both rulesets; Operator Tactics already reads Iron Line's constants, so the table lives there.
-  write('src/systems/iron-line/sectionTitles.ts', 'FIELD_MANUAL_SECTION_TITLES', 'the field manual (Operator Tactics and Iron Line): chapters and all-capitals headings by line', data)
+  write('src/systems/field-manual/sectionTitles.ts', 'FIELD_MANUAL_SECTION_TITLES', 'the field manual (Operator Tactics and Iron Line): chapters and all-capitals headings by line', data)
 }

@@ -5,4 +5,4 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { resultDocumentSchema } from '../src/engine/resultSchema.ts'
 
-writeFileSync(join(import.meta.dirname, '../src/engine/result.schema.json'), JSON.stringify(z.toJSONSchema(resultDocumentSchema, { unrepresentable: 'any' }), null, 2) + '\n')
+writeFileSync(join(import.meta.dirname, '../src/engine/result.schema.json'), JSON.stringify(z.toJSONSchema(resultDocumentSchema, { unrepresentable: 'any', reused: 'ref' }), null, 2) + '\n')

@@ -54,6 +54,52 @@ function cadenceLayerViolations(edges: ReadonlyArray<readonly [string, string]>,
   return bad
 }
 
+/** Every game: a folder under src/systems with its own demo scene ("cadence" and "cadence/respawn" both are). */
+function allGames(): string[] {
+  const out: string[] = []
+  const walk = (dir: string, id: string) => {
+    for (const d of readdirSync(dir)) {
+      const p = join(dir, d)
+      if (!statSync(p).isDirectory()) continue
+      const gid = id ? `${id}/${d}` : d
+      if (readdirSync(p).includes('demo.json')) out.push(gid)
+      walk(p, gid)
+    }
+  }
+  walk(join(root, 'src/systems'), '')
+  return out.sort()
+}
+
+/**
+ * Import edges under src/systems that cross games: a game may import its own folder, shared modules
+ * (folders that are no game, such as field-manual/) and the engine; a Cadence game the Cadence core's
+ * index.ts only (the core is itself a game, and the API its games build on).
+ */
+function gameImportViolations(edges: ReadonlyArray<readonly [string, string]>, games: readonly string[]): string[] {
+  const gameOf = (p: string): string | null => {
+    const m = /^src\/systems\/(.+)\/[^/]+$/.exec(p)
+    if (!m) return null
+    const parts = m[1]!.split('/')
+    for (let n = parts.length; n > 0; n--) {
+      const id = parts.slice(0, n).join('/')
+      if (games.includes(id)) return id
+    }
+    return null
+  }
+  const bad: string[] = []
+  for (const [from, to] of edges) {
+    const a = gameOf(from)
+    const b = gameOf(to)
+    if (!a || !b || a === b) continue
+    if (a.startsWith('cadence/') && b === 'cadence') {
+      if (to !== 'src/systems/cadence/index.ts') bad.push(`${from} → ${to} (a Cadence game uses the core's index only)`)
+      continue
+    }
+    bad.push(`${from} → ${to} (a game imports another game: move the shared code to a shared module)`)
+  }
+  return bad
+}
+
 /** Depth-first search: each back edge closes a cycle; report each cycle once (rotated to start at its least node). */
 function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const state = new Map<string, 'open' | 'done'>()
@@ -133,7 +179,7 @@ describe('architecture: dependencies point one way', () => {
     expect(cadenceGames().length).toBe(7)
   })
   it('Cadence games change the core attack through its hooks: only a Hunter Charge (moved Hunter) and Respawn moves (clear-for-movement terrain) use a copied table', () => {
-    const users = files(join(root, 'src/systems/cadence')).filter((f) => imports(f).some((i) => i.endsWith('/derivedTable.ts') || i === './derivedTable.ts')).map((f) => relative(root, f)).sort()
+    const users = files(join(root, 'src/systems/cadence')).filter((f) => !f.endsWith('derivedTable.ts') && /\bderiveTable\(/.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f)).sort()
     expect(users).toEqual(['src/systems/cadence/halo-breakpoint/rules.ts', 'src/systems/cadence/respawn/rules.ts'])
     // and the shared attack code never builds one
     for (const f of ['attack.ts', 'gameAttack.ts', 'lineOfSight.ts']) expect(readFileSync(join(root, 'src/systems/cadence', f), 'utf8')).not.toMatch(/deriveTable|prepareTable/)
@@ -149,6 +195,44 @@ describe('architecture: dependencies point one way', () => {
       'src/systems/cadence/respawn/rules.ts → src/systems/cadence/squadrons/flatGeometry.ts (a game imports another game: move the shared code into the Cadence layer)',
       'src/systems/cadence/attack.ts → src/systems/cadence/scraplands/controlCheck.ts (the Cadence layer imports a game)',
     ])
+  })
+  it('no game imports another game anywhere under src/systems; a Cadence game reaches the core only through its index (CORE-API.md)', () => {
+    const edges = files(join(root, 'src/systems')).flatMap((f) => imports(f).filter((i) => i.startsWith('.')).map((i) => [relative(root, f), relative(root, join(f, '..', i))] as const))
+    expect(gameImportViolations(edges, allGames())).toEqual([])
+    expect(allGames().length).toBe(13)
+  })
+  it('the game-import check finds a game importing another, a shared module is allowed, and a Cadence game reaching into the core', () => {
+    const games = ['iron-line', 'operator-tactics', 'cadence', 'cadence/respawn']
+    expect(gameImportViolations([
+      ['src/systems/operator-tactics/losClasses.ts', 'src/systems/iron-line/losClasses.ts'],
+      ['src/systems/operator-tactics/attack.ts', 'src/systems/field-manual/fieldManual.ts'],
+      ['src/systems/cadence/respawn/rules.ts', 'src/systems/cadence/index.ts'],
+      ['src/systems/cadence/respawn/rules.ts', 'src/systems/cadence/flatGeometry.ts'],
+      ['src/systems/cadence/respawn/rules.ts', 'src/systems/cadence/respawn/catalogue.ts'],
+    ], games)).toEqual([
+      'src/systems/operator-tactics/losClasses.ts → src/systems/iron-line/losClasses.ts (a game imports another game: move the shared code to a shared module)',
+      'src/systems/cadence/respawn/rules.ts → src/systems/cadence/flatGeometry.ts (a Cadence game uses the core\'s index only)',
+    ])
+  })
+  it('Node-only code lives in src/cli (and src/server), never in the tracking layer, and nothing the app or the engine uses imports src/cli', () => {
+    const bad: string[] = []
+    const nodeOnly = (i: string) => i.startsWith('node:') || ['fs', 'path', 'os', 'child_process', 'worker_threads', 'pngjs', 'jpeg-js'].includes(i)
+    for (const f of files(join(root, 'src/tracking'))) for (const i of imports(f)) if (nodeOnly(i)) bad.push(`${relative(root, f)} → ${i}`)
+    for (const dir of ['src/app', 'src/tracking', 'src/engine', 'src/systems', 'src/terrain']) {
+      for (const f of files(join(root, dir))) for (const i of imports(f)) if (i.startsWith('.') && join(f, '..', i).startsWith(join(root, 'src/cli'))) bad.push(`${relative(root, f)} → ${i}`)
+    }
+    expect(bad).toEqual([])
+  })
+  it('the engine compiles on its own without DOM or Node types (src/engine/tsconfig.json, run by npm run typecheck)', () => {
+    const config = JSON.parse(readFileSync(join(root, 'src/engine/tsconfig.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { compilerOptions: { lib: string[]; types: string[] } }
+    expect(config.compilerOptions.lib.filter((l) => /dom|webworker/i.test(l))).toEqual([])
+    expect(config.compilerOptions.types).toEqual([])
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.typecheck).toContain('src/engine/tsconfig.json')
+  })
+  it('one game list: the app\'s picker is made from src/systems/games.ts, and every ruleset takes its title from it', () => {
+    expect(imports(join(root, 'src/app/state/systemLoader.ts'))).toContain('../../systems/games.ts')
+    expect(readFileSync(join(root, 'src/app/state/systemLoader.ts'), 'utf8')).not.toMatch(/import\(['"][^'"]*systems\//)
+    for (const g of allGames()) expect(readFileSync(join(root, 'src/systems', g, 'index.ts'), 'utf8'), g).toMatch(new RegExp(`title: gameTitle\\('${g}'\\)`))
   })
   it('src/engine has no import cycles (type imports included)', () => {
     expect(importCycles(join(root, 'src/engine'))).toEqual([])
@@ -194,6 +278,6 @@ describe('architecture: dependencies point one way', () => {
     const { z } = await import('zod')
     const { resultDocumentSchema } = await import('../src/engine/resultSchema.ts')
     const committed = JSON.parse(readFileSync(join(root, 'src/engine/result.schema.json'), 'utf8'))
-    expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(resultDocumentSchema, { unrepresentable: 'any' }))))
+    expect(committed).toEqual(JSON.parse(JSON.stringify(z.toJSONSchema(resultDocumentSchema, { unrepresentable: 'any', reused: 'ref' }))))
   })
 })

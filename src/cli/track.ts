@@ -10,9 +10,9 @@ import { type InputLimits, DEFAULT_LIMITS, SceneError, inFile, parseScene } from
 import { readJson } from './readInput.ts'
 import { FrameTracker, loadOpenCv, parseRegistry, type CameraIntrinsics, type Registry, type TrackFrameResult } from '../tracking/index.ts'
 import { parseIntrinsics, scaleIntrinsics } from '../tracking/calibration/intrinsicsSchema.ts'
-import { IMAGE_EXTENSIONS, readImageFile } from '../tracking/node/readImage.ts'
+import { IMAGE_EXTENSIONS, readImageFile } from './tracking/readImage.ts'
 import { mergeTrackedScene, sceneSurfaceHeight } from '../tracking/scene/mergeTrackedScene.ts'
-import { writeMarkerSheets } from '../tracking/markers/writeMarkerSheets.ts'
+import { writeMarkerSheets } from './tracking/writeMarkerSheets.ts'
 
 export type TrackingEnv = { repoRoot: string; findRuleSystem: (id: string) => unknown; knownSystems: readonly string[]; limits?: InputLimits }
 

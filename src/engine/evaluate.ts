@@ -6,10 +6,11 @@ import { CORE_QUERY_TYPES } from './scene/sceneSchema.ts'
 import { parseScene } from './scene/parseScene.ts'
 import { SceneError } from './scene/sceneError.ts'
 import { type MeshLibrary, type Table, type TableModel, prepareTable } from './table/prepareTable.ts'
-import type { LosRule, QueryHandler, RuleSystem } from './ruleSystem.ts'
-import { RESULT_FORMAT, type LosFigure, type QueryResult, type QueryResultBody, type ResultDocument } from './results.ts'
+import type { LosRule, QueryHandler, ResultOf, RuleSystem } from './ruleSystem.ts'
+import { RESULT_FORMAT, type LosFigure, type QueryResult, type ResultBody, type ResultDocument, type VisibilityPair, type VisibilityResult } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
-import { markUniform, shapeUniformResult } from './uniformResult.ts'
+import { bookOfSystem } from './result/book.ts'
+import { geometricDisplay, sightOf } from './result/sight.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
 import { type LineOfSight, type LosDensity, sampleLineOfSight } from './los/sampleLineOfSight.ts'
 import { type LosMemo, type Shown, losMemoOf } from './los/losMemo.ts'
@@ -108,11 +109,13 @@ export function evaluateTable(table: Table): ResultDocument {
 }
 
 /** Run one query (also used by the app for ad-hoc queries). */
-export function runQuery(table: Table, q: Query): QueryResultBody {
+export function runQuery(table: Table, q: Query): ResultBody {
+  // A ruleset's handler builds its result whole (tabletop-result/1 with its citations, sight, areas):
+  // nothing is added after it.
   const handler = own(table.system.handlers, q.type) as QueryHandler<Query> | undefined
-  if (handler) return shapeUniformResult(table.system, q.type, handler(table, q))
+  if (handler) return handler(table, q)
   const generic = own(genericHandlers, q.type) as QueryHandler<Query> | undefined
-  if (generic) return shapeUniformResult(table.system, q.type, generic(table, q))
+  if (generic) return generic(table, q)
   throw new SceneError([{ path: 'type', message: `${table.system.id} does not answer "${q.type}" queries${(CORE_QUERY_TYPES as string[]).includes(q.type) ? ' (the rulebook has no such rule)' : ''}` }])
 }
 
@@ -132,6 +135,7 @@ export function losFigure(table: Table, viewer: TableModel, target: TableModel, 
     resolution: { fraction: roundTo(1 / los.rays, 4), baseHidden: roundTo(1 / los.baseRays, 4) },
     mode: los.mode,
     rule: los.rule,
+    citation: bookOfSystem(table.system).citation(los.rule),
     ...(los.sampleRays ? { sampleRays: los.sampleRays } : {}),
   }
 }
@@ -198,19 +202,21 @@ function heldOrSampled(table: Table, viewer: TableModel, target: TableModel, ray
   return los
 }
 
-const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
+const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, ResultOf[K]> } = {
   distance: (table, q) => {
     const rule = table.system.rules(table).measure
     const a = table.model(q.from)
     const b = table.model(q.to)
     const m = measureModels(a, b, { reference: q.reference ?? rule.reference, mode: q.mode ?? rule.mode })
-    return { mm: m.mm, inches: m.inches, points: m.points, reference: m.reference, mode: m.mode, uncertaintyMm: roundTo(m.uncertaintyMm, 2), rules: [rule.rule] }
+    return { mm: m.mm, inches: m.inches, points: m.points, reference: m.reference, mode: m.mode, uncertaintyMm: roundTo(m.uncertaintyMm, 2), ...bookOfSystem(table.system).sources([rule.rule]) }
   },
   los: (table, q) => {
     const a = table.model(q.from)
     const b = table.model(q.to)
     const fig = losFigure(table, a, b, lineOfSight(table, a, b, q.rays ?? false))
-    return { ...fig, rules: [fig.rule] }
+    // A ruleset with no classes of its own: the class is the geometry's display class.
+    const cls = fig.class ?? geometricDisplay(fig)
+    return { ...fig, class: cls, sight: sightOf(table.system, fig, cls), ...bookOfSystem(table.system).sources([fig.rule]) }
   },
   arc: (table, q) => {
     const arcs = table.system.rules(table).arcs
@@ -220,10 +226,11 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
     const r = classifyArc(of.placed, from.placed, arcs.arcs, arcs.test, arcs.priority)
     return {
       arc: r.arc,
+      ...(r.side ? { side: r.side } : {}),
       test: arcs.test,
       membership: r.membership.map((m) => ({ ...m, fraction: roundTo(m.fraction, 4) })),
       lines: r.lines.map((l) => ({ ...l, origin: [roundTo(l.origin[0], 2), roundTo(l.origin[1], 2)], direction: [roundTo(l.direction[0], 6), roundTo(l.direction[1], 6)] })),
-      rules: [arcs.rule],
+      ...bookOfSystem(table.system).sources([arcs.rule]),
     }
   },
   engagement: (table, q) => {
@@ -241,10 +248,10 @@ const genericHandlers: { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } = {
       with: near.map(({ o }) => o.id),
       distances: near.map(({ o, d }) => ({ model: o.id, mm: d.mm, inches: d.inches, points: d.points, margin: marginOf(d, e.rangeMm, e.within) })),
       rangeMm: roundTo(e.rangeMm, 2),
-      rules: [e.rule],
+      ...bookOfSystem(table.system).sources([e.rule]),
     }
   },
-  visibility: (table, q) => ({ pairs: visibilityPairs(table, matrixViewers(table, q.side)), density: 'coarse', rules: [table.system.rules(table).los.rule] }),
+  visibility: (table, q) => visibilityResult(table, visibilityPairs(table, matrixViewers(table, q.side))),
 }
 
 /** The matrix's viewers: every model, or those of one side. */
@@ -253,8 +260,8 @@ export function matrixViewers(table: Table, side?: string): TableModel[] {
 }
 
 /**
- * The visibility matrix's pairs for these viewers (each against every enemy, in table order), before
- * the uniform pass. The visibility query uses it for all its viewers; a pool may give each worker
+ * The visibility matrix's pairs for these viewers (each against every enemy, in table order), each
+ * with its sight block. The visibility query uses it for all its viewers; a pool may give each worker
  * some viewers and put the pairs back in viewer order (the same pairs: each depends only on its two models).
  */
 export function visibilityPairs(table: Table, viewers: readonly TableModel[]): Shown[] {
@@ -265,34 +272,30 @@ export function visibilityPairs(table: Table, viewers: readonly TableModel[]): S
     for (const t of table.models) {
       if (t.side === v.side) continue
       // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
-      // losFigure's fields, only those the matrix shows (the whole figure costs more than a reused line)
       // With a memo, one look-up per pair: a held line is used as is, and when its class is unchanged
-      // the pair shown from it last time (already uniform) is shown again.
+      // the pair shown from it last time (sight block included) is shown again.
       const held = memo?.heldAt(table, v, t)
       const los = held ? held.los : lineOfSight(table, v, t, false, 'coarse')
       const cls = classify?.(table, v, t, los)
       const kept = held?.shown
-      if (kept !== undefined && held!.shownClass === cls && (held!.marked || isUniform(kept))) {
-        if (!held!.marked) {
-          markUniform(kept)
-          memo!.markedShown(held!)
-        }
+      if (kept !== undefined && held!.shownClass === cls) {
         pairs.push(kept)
         continue
       }
-      const pair: Shown = { from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), ...(cls !== undefined ? { class: cls } : {}) }
-      // its uniform fields now (as the query's pass would add them), so that pass skips the whole list
-      shapeUniformResult(table.system, 'visibility', pair as unknown as QueryResultBody)
+      const fraction = roundTo(los.fraction, 4)
+      // The matrix shows visibility and the fraction seen; its sight block has no base or blocker figures (0, none).
+      const pair: VisibilityPair = { from: v.id, to: t.id, visible: los.visible, fraction, ...(cls !== undefined ? { class: cls, sight: sightOf(table.system, { visible: los.visible, fraction, baseHidden: 0, blockers: [] }, cls) } : {}) }
       memo?.keepShown(v.id, t.id, los, pair)
       pairs.push(pair)
     }
   }
-  markUniform(pairs)
   return pairs
 }
 
-/** A kept pair that went through shapeUniformResult (it has its sight block, or no class to make one from). */
-const isUniform = (p: Shown): boolean => p.class === undefined || (p as { sight?: unknown }).sight !== undefined
+/** The visibility query's result from its pairs: the whole matrix, or shares put back in viewer order (mergeShares). */
+export function visibilityResult(table: Table, pairs: VisibilityPair[]): VisibilityResult {
+  return { pairs, density: 'coarse', ...bookOfSystem(table.system).sources([losRuleOf(table).rule]) }
+}
 
 /** Convenience: validate, prepare and evaluate in one call. */
 export function evaluateScene(raw: unknown, findSystem: (id: string) => RuleSystem | undefined, known: readonly string[], opts: EvaluateOptions = {}): ResultDocument {

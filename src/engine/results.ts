@@ -57,6 +57,7 @@ export type LosFigure = {
   resolution: { fraction: number; baseHidden: number }
   mode: '2d' | '3d'
   rule: string
+  citation: Citation
   sampleRays?: LosRay[]
 }
 
@@ -69,10 +70,46 @@ export type Probability = {
   notes?: string[]
 }
 
-/** The fields of one query's result, without id/type (the evaluator adds those). */
-export type QueryResultBody = { [field: string]: unknown; rules?: string[] }
+/** A ruleset's own fields beside the uniform ones (each ruleset's README documents them). */
+export type OwnFields = { [field: string]: unknown }
 
-export type QueryResult = QueryResultBody & { id: string; type: string }
+/** Every result names the sections it relied on, each with its human title beside it (Book.sources). */
+export type Sources = { rules: string[]; citations: Citation[] }
+
+/** The fields of one query's result, without id/type (the evaluator adds those). */
+export type ResultBody = Sources & OwnFields
+
+/** A modifier as a result lists it: where it comes from, its value, its section, and whether it was applied. */
+export type ResultModifier = { source: string; value: number | string; rule: string; citation: Citation; applied: boolean }
+
+/** An action that is allowed or refused, with the reasons (a refusal has at least one). */
+export type Verdict = { allowed: boolean; reasons: UniformReason[] }
+
+// One result type per core query (a ruleset's handler for that query returns it; src/engine/ruleSystem.ts).
+export type DistanceResult = ResultBody & DistanceFigure & { reference: string; mode: '2d' | '3d'; uncertaintyMm: number }
+/** A line of sight: the sampled figures every ruleset gives (LosFigure's; its own may add more), its class and sight block. */
+export type LosResult = ResultBody & Pick<LosFigure, 'visible' | 'fraction' | 'baseHidden' | 'blockers' | 'rays' | 'baseRays' | 'resolution' | 'mode' | 'rule' | 'citation'> & { class: string; sight: Sight }
+/** One arc's membership as an arc result lists it (the ruleset says which figures: centre, fraction, in). */
+export type ArcMembershipFigure = { arc: string; side?: 'left' | 'right'; fraction?: number; in?: boolean; centre?: boolean } & OwnFields
+/** An arc edge to draw. */
+export type ArcEdgeFigure = { arc?: string; side?: 'left' | 'right'; edge?: string; origin: [number, number]; direction: [number, number] } & OwnFields
+export type ArcResult = ResultBody & { arc: string | null; test: string; membership: ArcMembershipFigure[]; lines: ArcEdgeFigure[] }
+export type EngagementResult = ResultBody & { engaged: boolean; with: string[] }
+/**
+ * One viewer → target pair of a visibility matrix (coarse sampling), with its sight block when the
+ * ruleset classes it. A ruleset that judges sight by one line (Operator Tactics: centre to centre)
+ * gives no fraction, and its pairs no sight block.
+ */
+export type VisibilityPair = { from: string; to: string; visible: boolean; fraction?: number; class?: string; sight?: Sight } & OwnFields
+export type VisibilityResult = ResultBody & { pairs: VisibilityPair[] }
+/** An attack's chances: `hit` and `effect` equal their exact fractions, each with its scope (one roll, or the whole action). */
+export type AttackProbability = { hit: number; effect: number; exact: { hit: string; effect: string }; scope: ProbabilityScopes; notes?: string[] } & OwnFields
+export type AttackResult = ResultBody & Verdict & { modifiers?: ResultModifier[]; probability?: AttackProbability }
+export type MoveResult = ResultBody & Verdict
+/** Auras, blasts and objectives: the area in one shape beside the ruleset's own fields. */
+export type AreaResult = ResultBody & { area: AreaFigure }
+
+export type QueryResult = ResultBody & { id: string; type: string }
 
 /** A scene sanity warning (src/engine/scene/sceneWarnings.ts): the scene is answered, but looks wrong. */
 export type SceneWarning = {

@@ -9,7 +9,7 @@ import type { ArcDecl, ArcTest } from './geometry/facingArcs.ts'
 import type { PlacedBase } from './geometry/baseShape.ts'
 import type { TerrainSolid, TerrainWorld } from './los/terrainWorld.ts'
 import type { LineOfSight } from './los/lineOfSight.ts'
-import type { QueryResultBody } from './results.ts'
+import type { AreaResult, ArcResult, AttackResult, DistanceResult, EngagementResult, LosResult, MoveResult, ResultBody, VisibilityResult } from './results.ts'
 
 export type OptionValue = string | number | boolean
 
@@ -93,9 +93,24 @@ export type EngagementRule = { rangeMm: number; within: Within; rule: string; re
 
 export type ArcRule = { arcs: readonly ArcDecl[]; test: ArcTest; priority?: readonly string[]; rule: string }
 
-export type QueryHandler<Q> = (table: Table, query: Q) => QueryResultBody
+export type QueryHandler<Q, R extends ResultBody = ResultBody> = (table: Table, query: Q) => R
 
-export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>> } & {
+/** The result type of each core query: a ruleset's handler for it returns that type. */
+export type ResultOf = {
+  distance: DistanceResult
+  los: LosResult
+  arc: ArcResult
+  engagement: EngagementResult
+  visibility: VisibilityResult
+  attack: AttackResult
+  move: MoveResult
+  aura: AreaResult
+  blast: AreaResult
+  objective: AreaResult
+}
+
+export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, ResultOf[K]> } & {
+  /** A ruleset's own query types: their results carry at least the uniform `rules` and `citations`. */
   [systemType: string]: QueryHandler<never> | undefined
 }
 

@@ -36,7 +36,7 @@ describe('formatting figures', () => {
 describe('readAttack', () => {
   it('reads a margin nested in distance and a need given per stage (as some systems shape them)', () => {
     const sight = { visible: true, fraction: 1, baseHidden: 0, blockers: [], class: 'clear', display: 'clear', because: { code: 'clear', reason: 'all seen', citation: { section: 's', title: 't' }, overridesGeometry: false } }
-    const v = readAttack({ id: 'q', type: 'attack', allowed: true, distance: { mm: 468.1, inches: 18.429, points: [[0, 0, 0], [1, 1, 0]], margin: margin(39.9) }, need: { attack: '3+', defence: '5+' }, los: { class: 'clear', sight } })
+    const v = readAttack({ id: 'q', type: 'attack', rules: [], citations: [], allowed: true, distance: { mm: 468.1, inches: 18.429, points: [[0, 0, 0], [1, 1, 0]], margin: margin(39.9) }, need: { attack: '3+', defence: '5+' }, los: { class: 'clear', sight } })
     expect(v.margin?.marginMm).toBe(39.9)
     expect(v.need).toEqual(['3+', '5+'])
     expect(v.los).toEqual({ label: 'clear', display: 'clear', fraction: 1, blockers: [] })

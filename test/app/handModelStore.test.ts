@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkHandModelBundle } from '../../src/app/hands/handModelStore.ts'
-import { zipStored } from '../../src/tracking/node/zipStored.ts'
+import { zipStored } from '../../src/cli/tracking/zipStored.ts'
 
 const buf = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer
 

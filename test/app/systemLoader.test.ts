@@ -1,4 +1,4 @@
-// The main thread's list of games (ids and titles for the picker, each game's code loaded on demand)
+// The one game list (src/systems/games.ts: ids and titles for the picker, each game's code loaded on demand)
 // must be the registry the engine worker rules with: same ids, same order, same titles, and each
 // loader must give that game's system. A game added to src/systems/index.ts and not here fails.
 import { describe, expect, it } from 'vitest'

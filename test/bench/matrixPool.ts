@@ -1,10 +1,10 @@
 // The bench's worker pool for the visibility matrix (Node worker_threads; the app would use Web
 // Workers the same way). Each worker loads the scene itself (parse, prepare, BVH) and computes the
-// pairs of the viewers it was dealt (splitViewers), shaped uniform; the main thread puts the shares
+// pairs of the viewers it was dealt (splitViewers), each with its sight block; the main thread puts the shares
 // back in viewer order (mergeShares) and finishes the result as runQuery does. The pool's figure
 // is wall time (the point of a pool) with the CPU time of all threads beside it.
 import { Worker, isMainThread, parentPort } from 'node:worker_threads'
-import { loadScene, matrixViewers, mergeShares, shapeUniformResult, splitViewers, visibilityPairs, type MatrixPair, type QueryResultBody, type Scene } from '../../src/engine/index.ts'
+import { loadScene, matrixViewers, mergeShares, splitViewers, visibilityPairs, visibilityResult, type MatrixPair, type Scene, type VisibilityResult } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 
 const known = ruleSystems.map((s) => s.id)
@@ -16,7 +16,6 @@ if (!isMainThread && parentPort) {
   port.on('message', (job: Job) => {
     const table = loadScene(job.scene, findRuleSystem, known)
     const pairs = visibilityPairs(table, job.viewers.map((id) => table.model(id)))
-    shapeUniformResult(table.system, 'visibility', { pairs } as unknown as QueryResultBody)
     port.postMessage({ id: job.id, pairs } satisfies Done)
   })
 }
@@ -40,7 +39,7 @@ export class MatrixPool {
   }
 
   /** The visibility matrix of the scene, computed across the pool: the same result as runQuery's. */
-  async matrix(scene: Scene): Promise<QueryResultBody> {
+  async matrix(scene: Scene): Promise<VisibilityResult> {
     // The main thread needs the viewers' order and the system (not the BVH): a table without sampling.
     const table = loadScene(scene, findRuleSystem, known)
     const viewers = matrixViewers(table)
@@ -50,8 +49,7 @@ export class MatrixPool {
       this.waiting.set(id, resolve)
       this.workers[j]!.postMessage({ id, scene, viewers: ids } satisfies Job)
     })))
-    const body = { pairs: mergeShares(viewers, parts), density: 'coarse', rules: [table.system.rules(table).los.rule] }
-    return shapeUniformResult(table.system, 'visibility', body as unknown as QueryResultBody)
+    return visibilityResult(table, mergeShares(viewers, parts))
   }
 
   /** Every worker once (JIT warm-up). */

@@ -7,7 +7,7 @@
 // - every reason and result cites a section with a human title;
 // - arcs give arc, test, membership (distinct names) and lines; auras, blasts and objectives an `area`;
 // - no text carries float noise.
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -15,32 +15,14 @@ import { type ResultDocument, evaluateScene, formatReason, geometricDisplay, ren
 import { resultDocumentSchema } from '../../src/engine/resultSchema.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { libraryMeshes } from '../setup/libraryMeshes.ts'
+import { contractScenes } from './contractScenes.ts'
+import { untitledCitations } from './untitledCitations.ts'
 
 const root = join(import.meta.dirname, '../..')
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-function scenarioScenes(): Array<{ name: string; scene: unknown }> {
-  const out: Array<{ name: string; scene: unknown }> = []
-  const walk = (d: string) => {
-    for (const f of readdirSync(d).sort()) {
-      const p = join(d, f)
-      if (statSync(p).isDirectory()) walk(p)
-      else if (f.endsWith('.scenario.json')) out.push({ name: p.slice(root.length + 1), scene: (JSON.parse(readFileSync(p, 'utf8')) as { scene: unknown }).scene })
-      else if (f.endsWith('.json') && !f.endsWith('.expect.json')) {
-        const doc = JSON.parse(readFileSync(p, 'utf8')) as Obj
-        if (doc.format === 'tabletop-scene/1') out.push({ name: p.slice(root.length + 1), scene: doc })
-      }
-    }
-  }
-  walk(join(root, 'test/scenarios'))
-  return out
-}
-
-const scenes = [
-  ...ruleSystems.map((s) => ({ name: `demo ${s.id}`, scene: s.demoScene })),
-  ...scenarioScenes(),
-]
+const scenes = contractScenes()
 const known = ruleSystems.map((s) => s.id)
 // Demo scenes stand terrain pieces from models/ on the table: evaluate with the library, as the CLI does.
 const meshes = await libraryMeshes()
@@ -162,6 +144,13 @@ describe('tabletop-result/1 contract: every demo scene and every scenario', () =
     expect(titled).toBe(cited)
   })
 
+  it('no section leaves a ruleset untitled: every `rule` has its `citation` beside it, every `rules` its `citations`, nested ones included', () => {
+    const untitled: string[] = []
+    for (const { name, doc } of docs) untitled.push(...untitledCitations(doc.results, name))
+    expect(untitled.slice(0, 20)).toEqual([])
+    expect(untitled.length).toBe(0)
+  })
+
   it('every citation has a human title "Part › Section" from the book (not the section id as printed)', () => {
     const untitled = new Set<string>()
     let cited = 0
@@ -248,7 +237,8 @@ describe('tabletop-result/1 contract: every demo scene and every scenario', () =
         if (r.type === 'arc') {
           if (typeof r.test !== 'string' || !Array.isArray(r.membership) || !Array.isArray(r.lines)) problems.push(`${name} ${r.id}: arc without test/membership/lines`)
           else {
-            const names = (r.membership as Array<{ arc: string }>).map((m) => m.arc)
+            // Two arcs may share the book's name (narrative skirmish's Side arcs): their `side` tells them apart.
+            const names = (r.membership as Array<{ arc: string; side?: string }>).map((m) => (m.side ? `${m.arc} (${m.side})` : m.arc))
             if (new Set(names).size !== names.length) problems.push(`${name} ${r.id}: arc names repeat (${names.join(', ')})`)
           }
         }

@@ -1,10 +1,8 @@
-// Build the app (vite, production) into a temporary folder and serve it with vite preview on
-// 127.0.0.1: browser tests run against what `npm run build` ships.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// Serve the run's one production build of the app (appBuild.ts) with vite preview on 127.0.0.1:
+// browser tests run against what `npm run build` ships, built once for the whole run.
 import { createServer } from 'node:net'
-import { build, preview } from 'vite'
+import { preview } from 'vite'
+import { appDist } from './appBuild.ts'
 
 export type AppServer = { url: string; outDir: string; close: () => Promise<void> }
 
@@ -18,10 +16,10 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** The built app on a free port; `close` stops the server (the build stays for the other files). */
 export async function startAppServer(): Promise<AppServer> {
   const root = process.cwd()
-  const outDir = mkdtempSync(join(tmpdir(), 'tabletop-app-'))
-  await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true } })
+  const outDir = await appDist()
   const port = await freePort()
   const server = await preview({ root, logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } })
   return {
@@ -29,7 +27,6 @@ export async function startAppServer(): Promise<AppServer> {
     outDir,
     close: async () => {
       await server.close()
-      rmSync(outDir, { recursive: true, force: true })
     },
   }
 }

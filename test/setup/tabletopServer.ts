@@ -1,18 +1,17 @@
 // The production server (`npm start`'s src/server) on 127.0.0.1, port 0, with a throwaway data
-// folder: browser tests of the offline app and the shared table run against what ships. The app
-// is built once per test file into a temporary folder (with the service worker).
+// folder: browser tests of the offline app and the shared table run against what ships: the run's
+// one build of the app (appBuild.ts, with the service worker).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { build } from 'vite'
+import { appDist } from './appBuild.ts'
 import { type RunningServer, type ServerOptions, startServer } from '../../src/server/startServer.ts'
 
 export type TabletopServer = RunningServer & { distDir: string | null; dataDir: string; stop: () => Promise<void> }
 
+/** The run's build of the app; `remove` leaves it for the other files (the run removes it at its end). */
 export async function buildApp(): Promise<{ distDir: string; remove: () => void }> {
-  const distDir = mkdtempSync(join(tmpdir(), 'tabletop-dist-'))
-  await build({ root: process.cwd(), logLevel: 'error', build: { outDir: distDir, emptyOutDir: true } })
-  return { distDir, remove: () => rmSync(distDir, { recursive: true, force: true }) }
+  return { distDir: await appDist(), remove: () => undefined }
 }
 
 /** Start a server; `dataDir` given → reuse it (a restart), else a fresh one removed on stop. */

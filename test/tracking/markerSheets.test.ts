@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PDFDocument } from 'pdf-lib'
 import type { OpenCvHandle } from '../../src/tracking/opencv/openCv.ts'
-import { buildMarkerSheets, sheetToPdf } from '../../src/tracking/markers/writeMarkerSheets.ts'
+import { buildMarkerSheets, sheetToPdf } from '../../src/tracking/markers/markerSheetPdf.ts'
 import { CHARUCO_BOARD, QUIET_ZONE_RATIO, TAB_GAP_MM, TAB_GLUE_MM, TOKEN_BASES, pageToSvg, tokenMarkerMm, type Sheet } from '../../src/tracking/markers/markerSheets.ts'
 import { DEFAULT_MARKER_PLAN } from '../../src/tracking/markers/markerPlan.ts'
 import { MarkerDetector } from '../../src/tracking/opencv/markerDetector.ts'

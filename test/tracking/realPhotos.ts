@@ -5,7 +5,7 @@
 // vendored in test/fixtures/markers-real with their ground truth and licences, and run everywhere.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readImageFile } from '../../src/tracking/node/readImage.ts'
+import { readImageFile } from '../../src/cli/tracking/readImage.ts'
 import { createGrayFrame, toGray } from '../../src/tracking/pipeline/grayFrame.ts'
 import { detectMarkers } from '../../src/tracking/pipeline/detectMarkers.ts'
 import { DEFAULT_EDGE_REFINE_PARAMS } from '../../src/tracking/pipeline/refineCorners.ts'

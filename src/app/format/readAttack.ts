@@ -1,8 +1,9 @@
-// Reads an attack result for display from the uniform fields of tabletop-result/1 only (see
-// src/engine/scene/README.md): `sight` for line of sight, `applied` on modifiers, reasons with their
-// `citation` and `values`, `citations` beside `rules`, `probability.scope`. No ruleset is special-cased
-// here, and no figure is computed: a figure the result does not carry is not shown.
-import { type Citation, type MarginFigure, type ProbabilityScope, type QueryResult, type Sight, formatCitation, formatReason, formatScope, formatSightLabel } from '../../engine/index.ts'
+// Reads an attack result for display from the fields of tabletop-result/1 as the contract types them
+// (src/engine/results.ts): `sight` for line of sight, `applied` and `citation` on modifiers, reasons
+// with their `citation` and `values`, `citations` beside `rules`, `probability.scope`. No ruleset is
+// special-cased, nothing is guessed from a field's shape, and no figure is computed: a figure the
+// result does not carry is not shown.
+import { type Citation, type MarginFigure, type ProbabilityScope, type ProbabilityScopes, type QueryResult, type ResultModifier, type Sight, type UniformReason, type Vec3Tuple, formatCitation, formatReason, formatScope, formatSightLabel } from '../../engine/index.ts'
 import type { Units } from '../state/settingsSlice.ts'
 
 export type AttackView = {
@@ -24,24 +25,32 @@ export type AttackView = {
   rules: string[]
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v))
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
-
-function isMargin(v: unknown): v is MarginFigure {
-  return isObj(v) && typeof v.marginMm === 'number' && typeof v.thresholdMm === 'number'
+/**
+ * The fields of tabletop-result/1 the card reads, as the contract defines them (src/engine/results.ts,
+ * src/engine/scene/README.md). Two are the rulesets' own and come in the documented forms only: `need`
+ * (one line, or one line per stage of a chain) and the margin of the deciding threshold (beside the
+ * distance, or inside it where the ruleset measures to a unit: Cadence).
+ */
+type CardFields = {
+  allowed?: boolean
+  reasons?: UniformReason[]
+  distance?: { mm?: number; inches?: number; points?: [Vec3Tuple, Vec3Tuple]; margin?: MarginFigure }
+  margin?: MarginFigure
+  los?: { sight?: Sight } | null
+  sight?: Sight
+  cover?: { level: string; citation?: Citation } | null
+  arc?: unknown
+  modifiers?: ResultModifier[]
+  need?: string | Readonly<Record<string, string>>
+  probability?: { hit?: number; effect?: number; exact?: { hit: string; effect: string }; scope?: ProbabilityScopes }
 }
 
 /** The card prints citations, scopes and sight labels with the engine's text renderers (the CLI's too). */
 export const citationText = formatCitation
 
-function citationOf(v: Record<string, unknown>): string {
-  return isObj(v.citation) ? citationText(v.citation as Citation) : str(v.rule)
-}
-
 /** "each roll" / "whole attack, 4 rolls". */
-export function scopeText(s: unknown): string {
-  return isObj(s) ? formatScope(s as ProbabilityScope) : ''
+export function scopeText(s: ProbabilityScope): string {
+  return formatScope(s)
 }
 
 /** The sight block: the game's class, shown as clear/partial/blocked, with its reason when it overrides the geometry. */
@@ -52,36 +61,26 @@ export function readSight(s: Sight, units: Units = 'in'): NonNullable<AttackView
 /** Fields the card shows itself (the rest go under "More from the engine"). */
 export const SHOWN_FIELDS = new Set(['id', 'type', 'allowed', 'reasons', 'distance', 'inRange', 'margin', 'los', 'cover', 'arc', 'modifiers', 'need', 'probability', 'rules', 'citations', 'sight', 'weapon'])
 
-export function readAttack(r: QueryResult, units: Units = 'in'): AttackView {
-  const distance = isObj(r.distance) ? r.distance : null
-  const pts = distance && Array.isArray(distance.points) && distance.points.length === 2 ? (distance.points as AttackView['points']) : null
-  const margin = isMargin(r.margin) ? r.margin : isMargin(distance?.margin) ? (distance!.margin as MarginFigure) : null
-  const sight = isObj(r.los) && isObj(r.los.sight) ? (r.los.sight as Sight) : isObj(r.sight) ? (r.sight as Sight) : null
-  const cover = r.cover === null ? null : isObj(r.cover) ? { level: str(r.cover.level), rule: str(r.cover.rule) } : undefined
-  const need = typeof r.need === 'string' ? [r.need] : isObj(r.need) ? Object.values(r.need).map(str) : Array.isArray(r.need) ? r.need.map(str) : []
-  let probability: AttackView['probability'] = null
-  if (isObj(r.probability) && num(r.probability.hit) !== null) {
-    const p = r.probability
-    const exact = isObj(p.exact) ? p.exact : {}
-    const scope = isObj(p.scope) ? p.scope : {}
-    probability = { hit: num(p.hit)!, effect: num(p.effect) ?? num(p.hit)!, hitExact: str(exact.hit), effectExact: str(exact.effect), hitScope: scopeText(scope.hit), effectScope: scopeText(scope.effect) }
-  }
-  const citations = Array.isArray(r.citations) ? (r.citations as unknown[]).filter(isObj).map((c) => citationText(c as Citation)) : null
+export function readAttack(result: QueryResult, units: Units = 'in'): AttackView {
+  const r = result as QueryResult & CardFields
+  const p = r.probability
+  const probability = p && typeof p.hit === 'number' && typeof p.effect === 'number' && p.exact && p.scope
+    ? { hit: p.hit, effect: p.effect, hitExact: p.exact.hit, effectExact: p.exact.effect, hitScope: formatScope(p.scope.hit), effectScope: formatScope(p.scope.effect) }
+    : null
+  const sight = r.los?.sight ?? r.sight ?? null
   return {
     allowed: typeof r.allowed === 'boolean' ? r.allowed : null,
-    reasons: Array.isArray(r.reasons) ? r.reasons.filter(isObj).map((x) => ({ code: str(x.code), message: formatReason(x as never, units), rule: citationOf(x) })) : [],
-    distanceMm: num(distance?.mm),
-    distanceInches: num(distance?.inches),
-    points: pts,
-    margin,
+    reasons: (r.reasons ?? []).map((x) => ({ code: x.code, message: formatReason(x, units), rule: citationText(x.citation) })),
+    distanceMm: r.distance?.mm ?? null,
+    distanceInches: r.distance?.inches ?? null,
+    points: r.distance?.points ?? null,
+    margin: r.margin ?? r.distance?.margin ?? null,
     los: sight ? readSight(sight, units) : null,
-    cover,
+    cover: r.cover === undefined ? undefined : r.cover === null ? null : { level: r.cover.level, rule: r.cover.citation ? citationText(r.cover.citation) : '' },
     arc: typeof r.arc === 'string' ? r.arc : null,
-    modifiers: Array.isArray(r.modifiers)
-      ? r.modifiers.filter(isObj).filter((m) => m.applied !== false).map((m) => ({ source: str(m.source ?? m.name), value: typeof m.value === 'number' || typeof m.value === 'string' ? m.value : str(m.value), rule: citationOf(m) }))
-      : [],
-    need,
+    modifiers: (r.modifiers ?? []).filter((m) => m.applied).map((m) => ({ source: m.source, value: m.value, rule: citationText(m.citation) })),
+    need: typeof r.need === 'string' ? [r.need] : r.need ? Object.values(r.need) : [],
     probability,
-    rules: citations ?? (Array.isArray(r.rules) ? r.rules.map(str) : []),
+    rules: r.citations.map(citationText),
   }
 }

@@ -6,7 +6,7 @@
 // still open, marked as such. Hashes are checked on the file's own parsed JSON, before validation,
 // so nothing (not even a "__proto__" key) is dropped from what is checked. Validated with zod.
 import { z } from 'zod'
-import { ENGINE_VERSION, RESULT_FORMAT, type Query, type ResultDocument, type Scene, SceneError, checkJsonShape, zodIssues } from '../../engine/index.ts'
+import { ENGINE_VERSION, RESULT_FORMAT, type Query, type ResultDocument, type Scene, SceneError, checkJsonShape, readResultDocument, zodIssues } from '../../engine/index.ts'
 import { canonicalJson, contentHash } from './canonicalJson.ts'
 
 export const RULING_FORMAT = 'tabletop-ruling/1'
@@ -149,7 +149,9 @@ export async function parseRulingFile(text: string): Promise<{ record: RulingRec
     const issues = zodIssues(parsed.error).slice(0, 4).map((i) => `${i.path || '(root)'}: ${i.message}`)
     throw new RulingFileError(`this is not a valid ${RULING_FORMAT} file: ${issues.join('; ')}`)
   }
-  const record = parsed.data as unknown as RulingRecord
+  // The saved result read into the contract's meaning (values changed under tabletop-result/1 mapped
+  // back: src/engine/result/readResult.ts); the hashes are checked on the file as it is.
+  const record = { ...parsed.data, result: readResultDocument(parsed.data.result as unknown as ResultDocument) } as unknown as RulingRecord
   return { record, ...(await checkHashes(raw as Record<string, unknown>)) }
 }
 

@@ -1,28 +1,14 @@
-// The game systems as the main thread knows them: a list of ids and titles (for the picker), and each
-// system's code (catalogue, options, terrain types, demo table) loaded only when that game is chosen.
-// The engine worker does the ruling with the full registry (src/systems/index.ts); the main thread
-// never ships all thirteen games in its initial JavaScript (issue #14: initial JS ≤ 400 kB gzip).
-// test/app/systemLoader.test.ts checks this list against the registry.
+// The game systems as the main thread knows them: the one game list (src/systems/games.ts: ids,
+// titles, loaders) for the picker, and each system's code (catalogue, options, terrain types, demo
+// table) loaded only when that game is chosen. The engine worker does the ruling with the full
+// registry (src/systems/index.ts); the main thread never ships all thirteen games in its initial
+// JavaScript (issue #14: initial JS ≤ 400 kB gzip).
 import { useSyncExternalStore } from 'react'
 import type { RuleSystem, Scene } from '../../engine/index.ts'
+import { GAMES, type GameEntry } from '../../systems/games.ts'
 
-type SystemEntry = { id: string; title: string; load: () => Promise<RuleSystem> }
-
-export const systemList: readonly SystemEntry[] = [
-  { id: 'narrative-skirmish', title: 'Skirmish Rules (generic narrative skirmish)', load: () => import('../../systems/narrative-skirmish/index.ts').then((m) => m.narrativeSkirmish) },
-  { id: 'jagged-shards', title: 'Jagged Shards: Skirmish Protocol (v1.07)', load: () => import('../../systems/jagged-shards/index.ts').then((m) => m.jaggedShards) },
-  { id: 'skrapyard', title: 'Skrapyard: Raw Rules', load: () => import('../../systems/skrapyard/index.ts').then((m) => m.skrapyard) },
-  { id: 'cadence', title: 'Cadence Wargame System — core rules', load: () => import('../../systems/cadence/index.ts').then((m) => m.cadence) },
-  { id: 'cadence/devils-bluff', title: "Devil's Bluff (Cadence): Wild West skirmish with playing cards", load: () => import('../../systems/cadence/devils-bluff/index.ts').then((m) => m.devilsBluff) },
-  { id: 'cadence/fracture', title: 'Fracture (Cadence): sci-fi army battles', load: () => import('../../systems/cadence/fracture/index.ts').then((m) => m.fracture) },
-  { id: 'cadence/survivors', title: 'Survivors (Cadence): zombie-apocalypse skirmish', load: () => import('../../systems/cadence/survivors/index.ts').then((m) => m.survivors) },
-  { id: 'cadence/halo-breakpoint', title: 'Halo: Breakpoint (Cadence, fan game)', load: () => import('../../systems/cadence/halo-breakpoint/index.ts').then((m) => m.haloBreakpoint) },
-  { id: 'cadence/respawn', title: 'Respawn (Cadence): team skirmish with respawns', load: () => import('../../systems/cadence/respawn/index.ts').then((m) => m.respawn) },
-  { id: 'cadence/scraplands', title: 'Scraplands (Cadence): post-apocalyptic car racing and combat', load: () => import('../../systems/cadence/scraplands/index.ts').then((m) => m.scraplands) },
-  { id: 'cadence/squadrons', title: 'Squadrons (Cadence): space fighter combat', load: () => import('../../systems/cadence/squadrons/index.ts').then((m) => m.squadrons) },
-  { id: 'operator-tactics', title: 'Operator Tactics: Skirmish (with Vertical Pressure, Convention and Crackerjack modules)', load: () => import('../../systems/operator-tactics/index.ts').then((m) => m.operatorTactics) },
-  { id: 'iron-line', title: 'Operator Tactics: Iron Line (mass battle)', load: () => import('../../systems/iron-line/index.ts').then((m) => m.ironLine) },
-]
+/** The picker's list: every game, in the list's order. */
+export const systemList: readonly GameEntry[] = GAMES
 
 /** Whether the id names a registered system. */
 export function isKnownSystem(id: string): boolean {

@@ -1,7 +1,7 @@
 // Exact probabilities as fractions: dice distributions by convolution over integer counts.
 // Nothing here is simulated. Counts stay exact up to 2^53; every distribution used by the
 // rulesets (a few dice) is far below that.
-import type { ProbabilityScopes } from '../results.ts'
+import type { AttackProbability, ProbabilityScopes } from '../results.ts'
 
 export type Fraction = { num: number; den: number }
 
@@ -106,13 +106,13 @@ export function expectation(x: Distribution): Fraction {
 }
 
 /** Probability as the result document carries it. */
-export function probabilityFigure(hit: Fraction, effect: Fraction, notes?: string[], scope?: ProbabilityScopes) {
+export function probabilityFigure(hit: Fraction, effect: Fraction, notes: string[] | undefined, scope: ProbabilityScopes): AttackProbability {
   // Full precision: `hit`/`effect` equal their exact fractions (tabletop-result/1); rounding is for display only.
   return {
     hit: toNumber(hit),
     effect: toNumber(effect),
     exact: { hit: formatFraction(hit), effect: formatFraction(effect) },
-    ...(scope ? { scope } : {}),
+    scope,
     ...(notes && notes.length ? { notes } : {}),
   }
 }

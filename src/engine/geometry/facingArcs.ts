@@ -10,6 +10,8 @@ import { degrees, radians, wrapDeg } from '../units.ts'
  */
 export type ArcDecl = {
   name: string
+  /** Which side, for two arcs a book names alike (narrative skirmish: the Side armour on the left and on the right). */
+  side?: 'left' | 'right'
   fromDeg: number
   toDeg: number
   origin?: readonly [number, number]
@@ -18,7 +20,7 @@ export type ArcDecl = {
 export type ArcTest = 'centre' | 'partly' | 'wholly' | 'majority'
 
 /** The boundary line of an arc, for drawing: apex and direction (unit) in the table frame. */
-export type ArcLine = { arc: string; edge: 'from' | 'to'; origin: [number, number]; direction: [number, number] }
+export type ArcLine = { arc: string; side?: 'left' | 'right'; edge: 'from' | 'to'; origin: [number, number]; direction: [number, number] }
 
 /** Is the table direction angle (deg) inside the arc's angular range (inclusive of both edges)? */
 function angleInArc(angleRelDeg: number, arc: ArcDecl, epsDeg: number): boolean {
@@ -40,7 +42,7 @@ export function relativeBearingDeg(observer: PlacedBase, arc: ArcDecl, x: number
   return wrapDeg(degrees(Math.atan2(y - oy, x - ox)) - facing)
 }
 
-export type ArcMembership = { arc: string; centre: boolean; fraction: number }
+export type ArcMembership = { arc: string; side?: 'left' | 'right'; centre: boolean; fraction: number }
 
 /**
  * For each arc, whether the target's centre lies in it and what fraction of the target's
@@ -52,7 +54,7 @@ export function measureArcMembership(observer: PlacedBase, target: PlacedBase, a
     const centre = angleInArc(relativeBearingDeg(observer, arc, target.cx, target.cy), arc, epsDeg)
     let inside = 0
     for (const p of outline) if (angleInArc(relativeBearingDeg(observer, arc, p[0], p[1]), arc, epsDeg)) inside++
-    return { arc: arc.name, centre, fraction: inside / outline.length }
+    return { arc: arc.name, ...(arc.side ? { side: arc.side } : {}), centre, fraction: inside / outline.length }
   })
 }
 
@@ -66,7 +68,7 @@ export function classifyArc(
   arcs: readonly ArcDecl[],
   test: ArcTest,
   priority: readonly string[] = arcs.map((a) => a.name),
-): { arc: string | null; membership: ArcMembership[]; lines: ArcLine[] } {
+): { arc: string | null; side?: 'left' | 'right'; membership: ArcMembership[]; lines: ArcLine[] } {
   const membership = measureArcMembership(observer, target, arcs)
   const qualifies = (m: ArcMembership): boolean => {
     switch (test) {
@@ -80,15 +82,13 @@ export function classifyArc(
         return m.fraction > 0.5
     }
   }
-  let chosen: string | null = null
-  for (const name of priority) {
-    const m = membership.find((x) => x.arc === name)
-    if (m && qualifies(m)) {
-      chosen = name
-      break
-    }
+  // Arcs named alike (the two Side arcs) are each tried, in their order.
+  let chosen: ArcMembership | null = null
+  for (const name of new Set(priority)) {
+    chosen = membership.find((x) => x.arc === name && qualifies(x)) ?? null
+    if (chosen) break
   }
-  return { arc: chosen, membership, lines: arcLines(observer, arcs) }
+  return { arc: chosen ? chosen.arc : null, ...(chosen?.side ? { side: chosen.side } : {}), membership, lines: arcLines(observer, arcs) }
 }
 
 /** Boundary lines of every arc in the table frame (for the overlay). */
@@ -100,7 +100,7 @@ export function arcLines(observer: PlacedBase, arcs: readonly ArcDecl[]): ArcLin
     const origin = baseFrameToTable(observer, o[0], o[1])
     for (const edge of ['from', 'to'] as const) {
       const a = facing + radians(edge === 'from' ? arc.fromDeg : arc.toDeg)
-      out.push({ arc: arc.name, edge, origin, direction: [Math.cos(a), Math.sin(a)] })
+      out.push({ arc: arc.name, ...(arc.side ? { side: arc.side } : {}), edge, origin, direction: [Math.cos(a), Math.sin(a)] })
     }
   }
   return out

@@ -16,21 +16,22 @@ import type { TerrainWorld } from './terrainWorld.ts'
 import { segmentNearBox } from './castSegment.ts'
 import { type LosDensity, modelObstacleBox, pairBound, pairLinesMeetBox } from './sampleLineOfSight.ts'
 import { identityOf } from '../table/prepareTable.ts'
+import type { VisibilityPair } from '../results.ts'
 
 /**
- * `shown`: the visibility-matrix pair made from `los` (already given its uniform fields), reused while `los` is.
+ * `shown`: the visibility-matrix pair made from `los` (with its sight block), reused while `los` and its class are.
  * `slot`: where the pair's bound and the versions of its two models sit in the memo's packed arrays (the sync reads
  * those and nothing else of a pair the change does not reach).
  */
 type Entry = {
   key: string; viewer: string; target: string; slot: number
-  density: LosDensity; los: LineOfSight; shown: Shown | undefined; marked: boolean; matrix: boolean
+  density: LosDensity; los: LineOfSight; shown: Shown | undefined; matrix: boolean
   /** `shown`'s class (read here, not from `shown`); `cell`: the entry's place in the memo's grid, or -1. */
   shownClass: string | undefined; cell: number
 }
 /** A matrix pair held by the memo, as `held`/`heldAt` give it. */
-export type HeldPair = { readonly los: LineOfSight; readonly shown: Shown | undefined; readonly shownClass: string | undefined; readonly marked: boolean }
-export type Shown = { from: string; to: string; visible: boolean; fraction: number; class?: string }
+export type HeldPair = { readonly los: LineOfSight; readonly shown: Shown | undefined; readonly shownClass: string | undefined }
+export type Shown = VisibilityPair
 
 export type LosMemoStats = { reused: number; sampled: number; dropped: number; tables: number }
 
@@ -259,7 +260,7 @@ export class LosMemo {
     this.versions[4 * slot + 1] = known ? vk.gen : 0
     this.versions[4 * slot + 2] = known ? tk.num : -1
     this.versions[4 * slot + 3] = known ? tk.gen : 0
-    const entry: Entry = { key, viewer: viewer.id, target: target.id, slot, density, los, shown: undefined, marked: false, matrix, shownClass: undefined, cell: -1 }
+    const entry: Entry = { key, viewer: viewer.id, target: target.id, slot, density, los, shown: undefined, matrix, shownClass: undefined, cell: -1 }
     this.entries.set(key, entry)
     this.slots[slot] = entry
     if (matrix) {
@@ -306,13 +307,7 @@ export class LosMemo {
     if (e && e.los === los) {
       e.shown = shown
       e.shownClass = shown.class
-      e.marked = false
     }
-  }
-
-  /** The pair `held` gave has been marked uniform (markUniform, once). */
-  markedShown(pair: HeldPair): void {
-    ;(pair as Entry).marked = true
   }
 
   /** How many pair results are held. */

@@ -56,30 +56,47 @@ export function limitError(path: string, limit: keyof InputLimits, found: string
   return new SceneError([{ path, message: `${found}, over the limit of ${max.toLocaleString('en-US')} ${LIMIT_UNITS[limit]} (limit "${limit}"; raise it with --limit ${limit}=N)` }])
 }
 
+/** Where a value sits: its key or index under its parent (the root has none). Paths are made only for an error. */
+type Place = { readonly parent: Place | null; readonly segment: string }
+
+/** The JSON path of a place ("options.within[0][0]"), made once by walking up: linear in its depth. */
+function pathOf(place: Place | null): string {
+  const segments: string[] = []
+  for (let p = place; p; p = p.parent) segments.push(p.segment)
+  let out = ''
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const seg = segments[i]!
+    out += seg.startsWith('[') || out === '' ? seg : `.${seg}`
+  }
+  return out
+}
+
 /**
  * Check a parsed JSON document's shape before any validator walks it: nesting depth, and no
  * "__proto__" keys (JSON.parse keeps them as own keys, but a validator copying the object would set a
- * prototype instead). Iterative, so a 100,000-deep document cannot overflow the stack.
+ * prototype instead). Iterative, so a 100,000-deep document cannot overflow the stack; each value is
+ * visited once and a path is made only for the error, so the check is linear in the document's size
+ * (a path rebuilt per level was exponential in the depth of nested objects).
  */
 export function checkJsonShape(raw: unknown, limits: Pick<InputLimits, 'nestingDepth'> = DEFAULT_LIMITS): void {
   if (typeof raw !== 'object' || raw === null) return
-  const stack: Array<{ v: object; depth: number; path: () => string }> = [{ v: raw, depth: 1, path: () => '' }]
+  const stack: Array<{ v: object; depth: number; place: Place | null }> = [{ v: raw, depth: 1, place: null }]
   while (stack.length) {
-    const { v, depth, path } = stack.pop()!
+    const { v, depth, place } = stack.pop()!
     if (depth > limits.nestingDepth) {
-      throw limitError(shortPath(path()), 'nestingDepth', `arrays and objects nested ${depth} levels deep`, limits.nestingDepth)
+      throw limitError(shortPath(pathOf(place)), 'nestingDepth', `arrays and objects nested ${depth} levels deep`, limits.nestingDepth)
     }
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) {
         const c: unknown = v[i]
-        if (typeof c === 'object' && c !== null) stack.push({ v: c, depth: depth + 1, path: () => `${path()}[${i}]` })
+        if (typeof c === 'object' && c !== null) stack.push({ v: c, depth: depth + 1, place: { parent: place, segment: `[${i}]` } })
       }
     } else {
       for (const k of Object.keys(v)) {
-        const at = () => (path() ? `${path()}.${shortKey(k)}` : shortKey(k))
-        if (k === '__proto__') throw new SceneError([{ path: at(), message: 'the key "__proto__" is not allowed' }])
+        const at: Place = { parent: place, segment: shortKey(k) }
+        if (k === '__proto__') throw new SceneError([{ path: pathOf(at), message: 'the key "__proto__" is not allowed' }])
         const c: unknown = (v as Record<string, unknown>)[k]
-        if (typeof c === 'object' && c !== null) stack.push({ v: c, depth: depth + 1, path: at })
+        if (typeof c === 'object' && c !== null) stack.push({ v: c, depth: depth + 1, place: at })
       }
     }
   }

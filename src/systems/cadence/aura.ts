@@ -1,11 +1,12 @@
 // Auras and ability radii a game declares (spec.auras): who is within the radius of the source,
 // measured base to base, strict "within" (core-rules/basic-rules.html#distance-and-measuring).
-import { SceneError, type QueryOf, type QueryResultBody, type Table, isWithin, inches, roundTo, own } from '../../engine/index.ts'
+import { SceneError, type AreaResult, type QueryOf, type Table, areaFigure, areaMember, isWithin, inches, roundTo, own } from '../../engine/index.ts'
+import { book } from './book.ts'
 import type { CadenceCore } from './spec.ts'
 import { distanceFigure, measureGap, withinReading, MEASURE_RULE } from './measure.ts'
 import { hasRule, kebab } from './specialRules.ts'
 
-export function resolveAura(core: CadenceCore, table: Table, q: QueryOf<'aura'>): QueryResultBody {
+export function resolveAura(core: CadenceCore, table: Table, q: QueryOf<'aura'>): AreaResult {
   const auras = core.spec.auras ?? {}
   const key = kebab(q.ability)
   const aura = own(auras, key)
@@ -30,6 +31,7 @@ export function resolveAura(core: CadenceCore, table: Table, q: QueryOf<'aura'>)
     affected: inside.map(({ m, d }) => ({ model: m.id, unit: m.unit, side: m.side, ...distanceFigure(table, d, aura.radiusInches) })),
     affectedUnits: units,
     outside: affected.filter((x) => !inside.includes(x)).map(({ m, d }) => ({ model: m.id, ...distanceFigure(table, d, aura.radiusInches) })),
-    rules: [aura.rule, MEASURE_RULE],
+    ...book.sources([aura.rule, MEASURE_RULE]),
+    area: areaFigure('aura', { source: source.id, centre: null, radiusMm: roundTo(inches(aura.radiusInches), 2), radiusInches: aura.radiusInches, inside: inside.map(({ m, d }) => areaMember(m.id, distanceFigure(table, d, aura.radiusInches))) }),
   }
 }

@@ -1,7 +1,8 @@
 // Cadence layer, shared by the games (Respawn, Halo: Breakpoint, Scraplands, Squadrons): the attack hooks
 // several games pass to the core attack (attack.ts AttackHooks) instead of editing a copy of the table,
 // and the visibility query with a game's sight hook.
-import type { QueryResultBody, Table } from '../../engine/index.ts'
+import { type ResultBody, type Table, type VisibilityPair, sightOf, type VisibilityResult } from '../../engine/index.ts'
+import { book } from './book.ts'
 import { type AttackHooks, type CadenceCore, type SightHook, judgeUnitSight, sightOfModel } from './index.ts'
 
 /**
@@ -24,14 +25,16 @@ export function targetOnlyHook(core: CadenceCore, table: Table, attackerId: stri
 }
 
 /** The visibility query with a game's sight hook: every viewer against every enemy model, with the book's class. */
-export function visibilityWith(core: CadenceCore, table: Table, side: string | undefined, rule: string, sight?: SightHook): QueryResultBody {
-  const pairs: Array<{ from: string; to: string; visible: boolean; fraction: number; class: string }> = []
+export function visibilityWith(core: CadenceCore, table: Table, side: string | undefined, rule: string, sight?: SightHook): VisibilityResult {
+  const pairs: VisibilityPair[] = []
   for (const v of table.models.filter((m) => !side || m.side === side)) {
     for (const t of table.models) {
       if (!core.isEnemy(v, t)) continue
       const los = sightOfModel(table, v, t, false, sight)
-      pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction: Math.round(los.fraction * 1e4) / 1e4, class: judgeUnitSight(table, v, t, core.isEnemy, sight).class })
+      const fraction = Math.round(los.fraction * 1e4) / 1e4
+      const cls = judgeUnitSight(table, v, t, core.isEnemy, sight).class
+      pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction, class: cls, sight: sightOf(table.system, { visible: los.visible, fraction, baseHidden: 0, blockers: [] }, cls) })
     }
   }
-  return { pairs, rules: [...new Set([rule, ...(sight ? [sight.rule] : [])])] }
+  return { pairs, ...book.sources([...new Set([rule, ...(sight ? [sight.rule] : [])])]) }
 }

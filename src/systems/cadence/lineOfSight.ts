@@ -3,7 +3,8 @@
 // models of the attacking and target units. Classes: clear (at least half the target models seen
 // with no part covered), obscured (some seen, more than half at least partly covered), blocked
 // (none seen, or a target model partly hidden by another unit; or the friendly screen).
-import { type LineOfSight, type LosRule, type Reason, type Table, type TableModel, sampleLineOfSight } from '../../engine/index.ts'
+import { type DecidingReason, type LineOfSight, type LosRule, type UniformReason, type Sight, type Table, type TableModel, sampleLineOfSight, sightOf } from '../../engine/index.ts'
+import { book } from './book.ts'
 import { measureUnitGap, withinReading } from './measure.ts'
 import { isWithin, inches } from '../../engine/index.ts'
 
@@ -34,11 +35,23 @@ export type UnitSight = {
   models: ModelSight[]
   fullyVisible: number
   visible: number
-  reasons: Reason[]
+  reasons: UniformReason[]
   /** Terrain with the Cover keyword that obscures the target (when the final class is obscured). */
   coverTerrain: string[]
   /** Closest distance between the attacking unit and the target unit, mm. */
   unitGapMm: number
+}
+
+/**
+ * The sight block of a unit's line of sight (an attack's \`los\`): seen when any target model is, its
+ * fraction the best model's, its blockers every piece and unit hiding a model; the unit's reasons (the
+ * last deciding) say why the class is what it is.
+ */
+export function unitSightBlock(table: Table, cls: string, models: ReadonlyArray<Pick<ModelSight, 'visible' | 'fraction' | 'terrain' | 'otherUnits'>>, reasons: readonly DecidingReason[]): Sight {
+  const blockers = new Set<string>()
+  for (const m of models) for (const b of [...m.terrain, ...m.otherUnits]) blockers.add(b)
+  const facts = { visible: models.some((m) => m.visible), fraction: Math.max(0, ...models.map((m) => m.fraction)), baseHidden: 0, blockers: [...blockers] }
+  return sightOf(table.system, facts, cls, reasons)
 }
 
 export function cadenceLosRule(viewerUnit: string, targetUnit: string): LosRule {
@@ -92,21 +105,21 @@ export function judgeUnitSight(table: Table, viewer: TableModel, target: TableMo
   const n = models.length
   const fullyVisible = models.filter((m) => m.fullyVisible).length
   const visible = models.filter((m) => m.visible).length
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   let sightClass: LosClass
   const hiddenByUnit = models.filter((m) => m.otherUnits.length > 0 && m.fraction < fullFraction)
   if (visible === 0) {
     sightClass = 'blocked'
-    reasons.push({ code: 'nothing-visible', message: `no model of unit ${target.unit} can be seen from ${viewer.id}'s eye`, rule: LOS_RULE })
+    reasons.push(book.reason({ code: 'nothing-visible', message: `no model of unit ${target.unit} can be seen from ${viewer.id}'s eye`, rule: LOS_RULE }))
   } else if (table.options.otherUnitBlocks !== 'off' && hiddenByUnit.length > 0) {
     sightClass = 'blocked'
-    for (const m of hiddenByUnit) reasons.push({ code: 'hidden-by-other-unit', message: `${m.model} is partly hidden by ${m.otherUnits.join(', ')} (another unit): "If any model is partially obscured by another unit ... blocked"`, rule: LOS_RULE })
+    for (const m of hiddenByUnit) reasons.push(book.reason({ code: 'hidden-by-other-unit', message: `${m.model} is partly hidden by ${m.otherUnits.join(', ')} (another unit): "If any model is partially obscured by another unit ... blocked"`, rule: LOS_RULE }))
   } else if (fullyVisible * 2 >= n) {
     sightClass = 'clear'
-    reasons.push({ code: 'clear', message: `${fullyVisible} of ${n} target models fully visible (at least half)`, rule: LOS_RULE })
+    reasons.push(book.reason({ code: 'clear', message: `${fullyVisible} of ${n} target models fully visible (at least half)`, rule: LOS_RULE }))
   } else {
     sightClass = 'obscured'
-    reasons.push({ code: 'obscured', message: `${visible} of ${n} target models visible but only ${fullyVisible} fully: more than half are at least partly covered`, rule: LOS_RULE })
+    reasons.push(book.reason({ code: 'obscured', message: `${visible} of ${n} target models visible but only ${fullyVisible} fully: more than half are at least partly covered`, rule: LOS_RULE }))
   }
 
   const gap = measureUnitGap(table, attackingUnit, targetUnit)
@@ -120,13 +133,13 @@ export function judgeUnitSight(table: Table, viewer: TableModel, target: TableMo
     const screening = screens.find(([, ms]) => isWithin(measureUnitGap(table, ms, targetUnit).measurement.rawMm, inches(1), within))
     if (screening) {
       cls = 'blocked'
-      reasons.push({ code: 'friendly-screen', message: `unit ${target.unit} is within 1" of friendly unit ${screening[0]} and the attackers are more than 3" away (${gap.measurement.inches}")`, rule: LOS_RULE })
+      reasons.push(book.reason({ code: 'friendly-screen', message: `unit ${target.unit} is within 1" of friendly unit ${screening[0]} and the attackers are more than 3" away (${gap.measurement.inches}")`, rule: LOS_RULE }))
     }
   }
   // "If you are attacking a unit within 3 inches an obscured line of sight is counted as clear."
   if (cls === 'obscured' && isWithin(gap.measurement.rawMm, inches(3), within)) {
     cls = 'clear'
-    reasons.push({ code: 'close-obscured-counts-clear', message: `target unit within 3" (${gap.measurement.inches}"): obscured counts as clear`, rule: LOS_RULE })
+    reasons.push(book.reason({ code: 'close-obscured-counts-clear', message: `target unit within 3" (${gap.measurement.inches}"): obscured counts as clear`, rule: LOS_RULE }))
   }
   const coverTerrain = [...new Set(models.flatMap((m) => (m.fullyVisible ? [] : m.coverTerrain)))].sort()
   return { viewer: viewer.id, targetUnit: target.unit, sightClass, class: cls, models, fullyVisible, visible, reasons, coverTerrain, unitGapMm: gap.measurement.rawMm }

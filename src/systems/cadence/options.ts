@@ -106,6 +106,6 @@ export const coreOptions = [
   },
   {
     name: 'entryPointMarkerDiameterMm', type: 'number', default: 0, section: 'core-rules/playing-a-game.html#deploying-from-reserve',
-    note: 'Entry Point marker size is not stated; default a point (0 mm). Placement: every part of the base closer than Movement to the marker (strict "within").',
+    note: 'Entry Point marker size is not stated; default a point (0 mm). Placement: within Movement of the marker as the book defines "within" ("any part of it\'s base is closer than the specified distance"): the nearest point of the base, strict.',
   },
 ] as const satisfies readonly CadenceOptionDecl[]

@@ -1,21 +1,22 @@
 // createCadenceSystem: a CadenceSpec (the core's own, or a game's) → an engine RuleSystem whose
 // handlers are the core's, with the game's numbers, hooks, auras and extra handlers folded in.
 import { LOS_CLASSES, citationTitle } from './losClasses.ts'
+import { chanceE } from './probability/exactFraction.ts'
+import { book } from './book.ts'
 import { z } from 'zod'
 import {
-  SceneError, type OptionDecl, type QueryOf, type QueryResultBody, type RuleSystem, type Table, type TableModel, type TerrainTypeDecl,
+  SceneError, type OptionDecl, type QueryOf, type ResultBody, type RuleSystem, type Table, type TableModel, type TerrainTypeDecl,
   inches, isWithin, losFigure, roundTo,
-  classifyArc,
-} from '../../engine/index.ts'
+  classifyArc, withSight, type LosResult, type AreaResult, areaFigure, areaMember, type EngagementResult, type ArcResult } from '../../engine/index.ts'
 import type { CadenceCore, CadenceHooks, CadenceSpec, ChainNumbers } from './spec.ts'
 import { coreOptions } from './options.ts'
 import { CORE } from './constants.ts'
 import { toEngineCatalogue } from './catalogueAdapter.ts'
 import { buildModelView, weaponNumber, weaponRules } from './modelView.ts'
 import { MEASURE_RULE, distanceFigure, measureGap, measureUnitGap, withinReading } from './measure.ts'
-import { LOS_RULE, cadenceLosRule, judgeUnitSight, sightOfModel } from './lineOfSight.ts'
+import { LOS_RULE, cadenceLosRule, judgeUnitSight, sightOfModel, unitSightBlock } from './lineOfSight.ts'
 import { ARC_PRIORITY, ARC_RULE, CADENCE_ARCS, classifyCadenceArc } from './arcs.ts'
-import { coreContextShape, counterTarget, resolveAttack, S } from './attack.ts'
+import { coreContextShape, counterTarget, resolveAttack, ATTACK_SECTIONS } from './attack.ts'
 import { BLAST_RULE, blastVictimsAt } from './blast.ts'
 import { objectiveContextShape, resolveObjective } from './objective.ts'
 import { resolveAura } from './aura.ts'
@@ -45,7 +46,7 @@ export const CORE_NUMBERS: ChainNumbers = {
   coverCap: cite(CORE.coverDefenceCap),
   shred: cite(CORE.shredModifier),
   weakSpot: cite(CORE.weakSpotModifier),
-  piercingScale: { value: 1, rule: S.step3 },
+  piercingScale: { value: 1, rule: ATTACK_SECTIONS.step3 },
   counterTable: [cite(CORE.counterHalfOrLower), cite(CORE.counterLower), cite(CORE.counterEqual), cite(CORE.counterHigher), cite(CORE.counterDoubleOrHigher)],
   secureTarget: cite(CORE.secureRollTarget),
 }
@@ -111,19 +112,19 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
   const options = mergeOptions(coreOptions as unknown as OptionDecl[], spec.options)
   const contextSchema = z.strictObject({ ...coreContextShape, ...moveContextShape, ...objectiveContextShape, ...(spec.contextShape ?? {}) })
   const handlers = {
-    los: (table: Table, q: QueryOf<'los'>): QueryResultBody => {
+    los: (table: Table, q: QueryOf<'los'>): LosResult => {
       const a = table.model(q.from)
       const b = table.model(q.to)
       const fig = losFigure(table, a, b, sightOfModel(table, a, b, q.rays ?? false))
       const unit = judgeUnitSight(table, a, b, core.isEnemy)
+      const unitModels = unit.models.map((m) => ({ ...m, fraction: roundTo(m.fraction, 4) }))
       return {
-        ...fig,
-        class: unit.class,
-        unit: { targetUnit: unit.targetUnit, sightClass: unit.sightClass, fullyVisible: unit.fullyVisible, visible: unit.visible, models: unit.models.map((m) => ({ ...m, fraction: roundTo(m.fraction, 4) })), reasons: unit.reasons, coverTerrain: unit.coverTerrain },
-        rules: [LOS_RULE],
+        ...withSight(table.system, { ...fig, class: unit.class }, unit.reasons),
+        unit: { targetUnit: unit.targetUnit, sightClass: unit.sightClass, fullyVisible: unit.fullyVisible, visible: unit.visible, models: unitModels, reasons: unit.reasons, coverTerrain: unit.coverTerrain, sight: unitSightBlock(table, unit.sightClass, unitModels, unit.reasons) },
+        ...book.sources([LOS_RULE]),
       }
     },
-    arc: (table: Table, q: QueryOf<'arc'>): QueryResultBody => {
+    arc: (table: Table, q: QueryOf<'arc'>): ArcResult => {
       const of = table.model(q.of)
       const from = table.model(q.from)
       const c = classifyCadenceArc(of, from)
@@ -135,10 +136,10 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
         test: 'partly',
         membership: g.membership.map((m) => ({ ...m, fraction: roundTo(m.fraction, 4) })),
         lines: g.lines.map((l) => ({ ...l, origin: [roundTo(l.origin[0], 2), roundTo(l.origin[1], 2)], direction: [roundTo(l.direction[0], 6), roundTo(l.direction[1], 6)] })),
-        rules: [ARC_RULE],
+        ...book.sources([ARC_RULE]),
       }
     },
-    engagement: (table: Table, q: QueryOf<'engagement'>): QueryResultBody => {
+    engagement: (table: Table, q: QueryOf<'engagement'>): EngagementResult => {
       const m = table.model(q.model)
       const unit = table.unitOf(m)
       const close = [...table.units.entries()]
@@ -150,23 +151,23 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
         with: close.map((c) => c.id),
         distances: close.map(({ id, g }) => ({ unit: id, from: g.from.id, to: g.to.id, ...distanceFigure(table, g.measurement, 3) })),
         meaning: 'enemy units within 3" of this unit: they must be chosen as targets, non-Assault attacks against them hit only on a natural 6, and obscured sight to them counts as clear',
-        rules: [S.attack, S.step1, S.step2],
+        ...book.sources([ATTACK_SECTIONS.attack, ATTACK_SECTIONS.step1, ATTACK_SECTIONS.step2]),
       }
     },
     attack: (table: Table, q: QueryOf<'attack'>) => resolveAttack(core, table, q),
-    blast: (table: Table, q: QueryOf<'blast'>): QueryResultBody => resolveBlast(core, table, q),
+    blast: (table: Table, q: QueryOf<'blast'>): AreaResult => resolveBlast(core, table, q),
     objective: (table: Table, q: QueryOf<'objective'>) => resolveObjective(core, table, q),
     aura: (table: Table, q: QueryOf<'aura'>) => resolveAura(core, table, q),
     move: (table: Table, q: QueryOf<'move'>) => resolveMove(core, table, q),
-    formation: ((table: Table, q: z.infer<typeof formationQuerySchema>): QueryResultBody => {
+    formation: ((table: Table, q: z.infer<typeof formationQuerySchema>): ResultBody => {
       const unitId = q.unit ?? (q.model ? table.model(q.model).unit : undefined)
       if (!unitId) throw new SceneError([{ path: 'unit', message: 'give "unit" or "model"' }])
       const ms = table.units.get(unitId)
       if (!ms) throw new SceneError([{ path: 'unit', message: `no unit "${unitId}"` }])
       const f = measureFormation(table, unitId, ms)
-      return { ...f, rules: [FORMATION_RULE] }
-    }) as (table: Table, q: never) => QueryResultBody,
-    embark: ((table: Table, q: z.infer<typeof embarkQuerySchema>) => resolveEmbark(core, table, q)) as (table: Table, q: never) => QueryResultBody,
+      return { ...book.cite(f), ...book.sources([FORMATION_RULE]) }
+    }) as (table: Table, q: never) => ResultBody,
+    embark: ((table: Table, q: z.infer<typeof embarkQuerySchema>) => resolveEmbark(core, table, q)) as (table: Table, q: never) => ResultBody,
     ...(spec.handlers ? spec.handlers(core) : {}),
   }
   return {
@@ -181,7 +182,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
     rules: (table) => ({
       measure: { reference: 'edge', mode: table.options.distanceMode === '3d' ? '3d' : '2d', within: withinReading(table), rule: MEASURE_RULE },
       los: { ...cadenceLosRule('', ''), modelBlocks: (blocker, viewer, target) => blocker.unit !== viewer.unit && blocker.unit !== target.unit },
-      engagement: { rangeMm: inches(3), within: withinReading(table), rule: S.attack, reference: 'edge' },
+      engagement: { rangeMm: inches(3), within: withinReading(table), rule: ATTACK_SECTIONS.attack, reference: 'edge' },
       arcs: { arcs: CADENCE_ARCS, test: 'partly', priority: ARC_PRIORITY, rule: ARC_RULE },
     }),
     classifyLos: (table, viewer, target) => judgeUnitSight(table, viewer, target, core.isEnemy).class,
@@ -195,7 +196,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
 }
 
 /** The blast query: who a Blast weapon's extra hits reach, and each one's chance to lose a Hit Point. */
-function resolveBlast(core: CadenceCore, table: Table, q: QueryOf<'blast'>): QueryResultBody {
+function resolveBlast(core: CadenceCore, table: Table, q: QueryOf<'blast'>): AreaResult {
   const attacker = table.model(q.attacker)
   const weapon = q.weapon ? attacker.weapons.find((w) => w.id === q.weapon) : attacker.weapons.find((w) => findRule(weaponRules(w), 'blast'))
   if (!weapon) throw new SceneError([{ path: 'weapon', message: `${attacker.id} has no ${q.weapon ? `weapon "${q.weapon}"` : 'Blast weapon'}` }])
@@ -214,7 +215,7 @@ function resolveBlast(core: CadenceCore, table: Table, q: QueryOf<'blast'>): Que
   let triggerNote = 'assumed (no target given)'
   if (target) {
     const r = resolveAttack(core, table, { id: q.id, type: 'attack', attacker: attacker.id, target: target.id, weapon: weapon.id, ...(q.context ? { context: q.context } : {}) })
-    const p = (r.probability as { anyHit: { exact: string } }).anyHit.exact
+    const p = (r.probability!.anyHit as { exact: string }).exact
     const [num, den] = p.includes('/') ? p.split('/') : [p, '1']
     trigger = { n: BigInt(num!), d: BigInt(den!) }
     triggerNote = r.allowed ? 'at least one hit on the original target' : 'the attack on the original target is not allowed'
@@ -231,16 +232,17 @@ function resolveBlast(core: CadenceCore, table: Table, q: QueryOf<'blast'>): Que
     const lossPerHit = mulE(complementE(pDef), subE(E1, powE(pCtr, d)))
     const given = subE(E1, powE(complementE(lossPerHit), x))
     const overall = mulE(trigger, given)
-    return { ...vct, hits: x, defenceNeed: `${Math.max(2, v.defence + prc)}+`, counterNeed: `${Math.max(2, row.need - shred)}+`, pHpLostIfTriggered: { value: roundTo(toNumberE(given), 6), exact: formatE(given) }, pHpLost: { value: roundTo(toNumberE(overall), 6), exact: formatE(overall) } }
+    return { ...vct, hits: x, defenceNeed: `${Math.max(2, v.defence + prc)}+`, counterNeed: `${Math.max(2, row.need - shred)}+`, pHpLostIfTriggered: chanceE(given), pHpLost: chanceE(overall) }
   })
   return {
     weapon: weapon.id,
     x,
     ...area,
     victims,
-    trigger: { value: roundTo(toNumberE(trigger), 6), exact: formatE(trigger), note: triggerNote },
+    trigger: { ...chanceE(trigger), note: triggerNote },
     note: 'the extra hits go through Defence and Counter rolls against each model\'s own values (no cover: the hits are not aimed)',
-    rules: [BLAST_RULE, S.step3, S.step4],
+    ...book.sources([BLAST_RULE, ATTACK_SECTIONS.step3, ATTACK_SECTIONS.step4]),
+    area: areaFigure('blast', { source: null, centre: area.centre, radiusMm: area.radiusInches * 25.4, radiusInches: area.radiusInches, inside: victims.map((v) => areaMember(v.model, v)) }),
   }
 }
 

@@ -2,9 +2,10 @@
 // Phase cascade, EW range and LoS from a Relay (§17), objectives of the §18 victory conditions and the
 // §16A Strongpoints, and the deployment geometry of §15/§18 (zones 8" from the centerline, Last Stand).
 import {
-  type MarginFigure, type QueryOf, type Reason, type QueryResultBody, type Table, type TableModel, SceneError, frontEdgeCentre, inches,
+  type AreaMember, type AreaResult, type MarginFigure, type QueryOf, type ResultBody, type Table, type TableModel, type UniformReason, SceneError, areaFigure, areaMember, chance, frontEdgeCentre, inches,
   isWithin, marginOf, measureBaseGap2, measureModels, polygonContains, roundTo, toInches, formatFraction, toNumber, own, sidesFromSouth,
 } from '../../engine/index.ts'
+import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
 import { findEwAbility } from './catalogue.ts'
 import { IRON_LINE } from './constants.ts'
 import { type IronLineContext, type SitrepFigure, contextOf, marginalDistanceCall } from './context.ts'
@@ -58,13 +59,13 @@ function unitsWithin(table: Table, source: TableModel, radiusInches: number, aff
   return out
 }
 
-export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
+export function aura(table: Table, q: QueryOf<'aura'>): AreaResult {
   const decl = own(AURAS, q.ability)
   if (!decl) throw new SceneError([{ path: 'ability', message: `unknown ability "${q.ability}"; Iron Line radii: ${Object.keys(AURAS).join(', ')}` }])
   const source = table.model(q.source)
   const su = readUnit(source)
-  const radius = decl.radiusInches(table)
-  const list = unitsWithin(table, source, radius, decl.affects, decl.includeSelf, decl.ew ?? false)
+  const radiusInches = decl.radiusInches(table)
+  const list = unitsWithin(table, source, radiusInches, decl.affects, decl.includeSelf, decl.ew ?? false)
   const notes: string[] = []
   const rules = [decl.rule]
   let affected = list
@@ -81,7 +82,7 @@ export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
     affected = broken ? list.filter((r) => !hasKeyword(readUnit(r.model), 'fearless')) : []
   }
   if (q.ability === 'rapid-redeployment') affected = list.filter((r) => findEngagements(table, r.model).length === 0)
-  const extra: QueryResultBody = {}
+  const extra: Record<string, unknown> = {}
   if (q.ability === 'chassis') {
     // Autonomous (§23 L2032): "if it has no Chassis keyword and no friendly Chassis is within 4"" — Hero is the Chassis keyword.
     affected = list.filter((r) => keywordValue(readUnit(r.model), 'hero') > 0)
@@ -93,11 +94,11 @@ export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
     // Sneaky (§23 L2072): "placed anywhere on the table more than 8" from any enemy".
     extra.legal = list.length === 0
   }
-  const sitreps = list.map((r) => marginalDistanceCall(table, r.margin, `${r.model.id} at the ${radius}" edge`)).filter((s): s is SitrepFigure => s !== null)
+  const sitreps = list.map((r) => marginalDistanceCall(table, r.margin, `${r.model.id} at the ${radiusInches}" edge`)).filter((s): s is SitrepFigure => s !== null)
   return {
     source: source.id,
     ability: q.ability,
-    radius: { inches: radius, mm: roundTo(inches(radius), 2) },
+    radius: { inches: radiusInches, mm: roundTo(inches(radiusInches), 2) },
     effect: decl.effect,
     affected: affected.map((r) => ({
       model: r.model.id,
@@ -108,19 +109,20 @@ export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
     ...extra,
     ...(notes.length ? { notes } : {}),
     ...(sitreps.length ? { sitrep: sitreps[0] } : {}),
-    rules,
+    ...book.sources(rules),
+    area: areaFigure('aura', { source: source.id, centre: null, radiusMm: roundTo(inches(radiusInches), 2), radiusInches, inside: affected.map((r) => areaMember(r.model.id, { inches: r.inches })) }),
   }
 }
 
 function killzoneOdds(m: TableModel): Record<string, unknown> {
   const s = readUnit(m).strain
   const p = probabilityPassKillzone(s)
-  return { strain: s, pPass: { exact: formatFraction(p), value: roundTo(toNumber(p), 6) } }
+  return { strain: s, pPass: chance(p) }
 }
 
 // ---- Scrap Phase cascade -----------------------------------------------------------------
 
-export function cascade(table: Table, q: { context?: Record<string, unknown> }): QueryResultBody {
+export function cascade(table: Table, q: { context?: Record<string, unknown> }): ResultBody {
   const o = opt(table)
   const ctx = contextOf(q)
   const rangeMm = inches(IRON_LINE.cascadeRadiusInches.value)
@@ -161,39 +163,39 @@ export function cascade(table: Table, q: { context?: Record<string, unknown> }):
     broken: broken.map((m) => m.id),
     units,
     note: 'Units newly Broken by cascade are marked but do not cascade further this phase (§12 L1258; §15 L1432).',
-    rules: ['§15 L1432', '§12 L1258', ...(table.terrain.some((t) => t.has('grim')) ? ['§16 L1511'] : [])],
+    ...book.sources(['§15 L1432', '§12 L1258', ...(table.terrain.some((t) => t.has('grim')) ? ['§16 L1511'] : [])]),
   }
 }
 
 // ---- Electronic warfare ------------------------------------------------------------------
 
-export function ew(table: Table, q: { relay: string; ability: string; target?: string; at?: [number, number]; context?: Record<string, unknown> }): QueryResultBody {
+export function ew(table: Table, q: { relay: string; ability: string; target?: string; at?: [number, number]; context?: Record<string, unknown> }): ResultBody {
   const o = opt(table)
   const ability = findEwAbility(q.ability)
   if (!ability) throw new SceneError([{ path: 'ability', message: `unknown EW ability "${q.ability}" (§17)` }])
   const source = table.model(q.relay)
   const su = readUnit(source)
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const rules = new Set<string>(['§17 L1597', '§17 L1605', `${ability.section} ${ability.line}`])
   const isRelay = hasKeyword(su, 'relay')
   const relaysInPlay = table.models.filter((m) => m.side === source.side && hasKeyword(readUnit(m), 'relay') && !measureIntegrity(table, m).broken)
   let cost = ability.signalCost
   if (!isRelay) {
-    if (relaysInPlay.length) reasons.push({ code: 'not-a-relay', message: `${source.id} has no Relay keyword; broadcast from ${relaysInPlay.map((m) => m.id).join(', ')}`, rule: '§17 L1597' })
-    else if (ability.kind !== 'pulse') reasons.push({ code: 'no-relay', message: 'with no unbroken Relay in play, Hacks and Surges cannot be broadcast', rule: '§17 L1607' })
+    if (relaysInPlay.length) reasons.push(book.reason({ code: 'not-a-relay', message: `${source.id} has no Relay keyword; broadcast from ${relaysInPlay.map((m) => m.id).join(', ')}`, rule: '§17 L1597' }))
+    else if (ability.kind !== 'pulse') reasons.push(book.reason({ code: 'no-relay', message: 'with no unbroken Relay in play, Hacks and Surges cannot be broadcast', rule: '§17 L1607' }))
     else {
       cost += IRON_LINE.noRelayPulseSurcharge.value
       rules.add('§17 L1607')
     }
   }
-  if (measureIntegrity(table, source).broken) reasons.push({ code: 'source-broken', message: `${source.id} is Broken`, rule: '§17 L1607' })
+  if (measureIntegrity(table, source).broken) reasons.push(book.reason({ code: 'source-broken', message: `${source.id} is Broken`, rule: '§17 L1607' }))
   // Signal Dead Zone: a centre piece; a Relay within 4" makes Hacks and Surges 1 cheaper (§18 L1668).
   const deadZone = table.terrain.find((t) => t.type === 'signal-dead-zone' || t.has('signal-dead-zone'))
   if (deadZone && ability.kind !== 'pulse' && isRelay && measureFootprintToPolygonMm(source, deadZone.solid.footprint) <= inches(IRON_LINE.signalDeadZoneRelayInches.value) + 1e-6) {
     cost -= 1
     rules.add('§18 L1668')
   }
-  const out: QueryResultBody = { ability: ability.id, kind: ability.kind, signalCost: cost, needsLineOfSight: ability.needsLineOfSight }
+  const out: Record<string, unknown> = { ability: ability.id, kind: ability.kind, signalCost: cost, needsLineOfSight: ability.needsLineOfSight }
   const sitreps: SitrepFigure[] = []
   if (ability.kind === 'surge' && ability.targets !== 'friendly' && ability.targets !== 'marker') {
     const decl = own(AURAS, ability.id)
@@ -204,9 +206,9 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
     }
   } else if (q.target) {
     const target = table.model(q.target)
-    if (ability.targets === 'friendly' && target.side !== source.side) reasons.push({ code: 'needs-friendly', message: `${ability.name} targets a friendly unit`, rule: `${ability.section} ${ability.line}` })
-    if (ability.targets === 'enemy' && target.side === source.side) reasons.push({ code: 'needs-enemy', message: `${ability.name} targets an enemy unit`, rule: `${ability.section} ${ability.line}` })
-    if (ability.id === 'spore-shroud' && findEngagements(table, target).length) reasons.push({ code: 'target-engaged', message: 'Spore Shroud targets an unengaged unit', rule: '§17 L1617' })
+    if (ability.targets === 'friendly' && target.side !== source.side) reasons.push(book.reason({ code: 'needs-friendly', message: `${ability.name} targets a friendly unit`, rule: `${ability.section} ${ability.line}` }))
+    if (ability.targets === 'enemy' && target.side === source.side) reasons.push(book.reason({ code: 'needs-enemy', message: `${ability.name} targets an enemy unit`, rule: `${ability.section} ${ability.line}` }))
+    if (ability.id === 'spore-shroud' && findEngagements(table, target).length) reasons.push(book.reason({ code: 'target-engaged', message: 'Spore Shroud targets an unengaged unit', rule: '§17 L1617' }))
     if (ability.rangeInches !== null) {
       const d = measureFrom(table, source, target, true)
       const rangeMm = inches(ability.rangeInches)
@@ -217,14 +219,14 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
       out.margin = margin
       const s = marginalDistanceCall(table, margin, 'EW range')
       if (s) sitreps.push(s)
-      if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${source.id}, beyond ${ability.name}'s ${ability.rangeInches}"`, rule: `${ability.section} ${ability.line}`,
-        template: `${target.id} is {distance} from ${source.id}, beyond ${ability.name}'s {range}`, values: { distance: { value: d.mm, unit: 'mm' }, range: { value: ability.rangeInches, unit: 'in' } } })
+      if (!inRange) reasons.push(book.reason({ code: 'out-of-range', message: `${target.id} is ${d.inches}" from ${source.id}, beyond ${ability.name}'s ${ability.rangeInches}"`, rule: `${ability.section} ${ability.line}`,
+        template: `${target.id} is {distance} from ${source.id}, beyond ${ability.name}'s {range}`, values: { distance: { value: d.mm, unit: 'mm' }, range: { value: ability.rangeInches, unit: 'in' } } }))
     }
     if (ability.needsLineOfSight) {
       const origins = o.ewOrigin === 'front-edge-centre' ? [frontEdgeCentre(source.placed)] : [...baseCorners(source), [source.x, source.y] as [number, number], frontEdgeCentre(source.placed)]
       const sight = traceSight(table, source, target, { largeSeenOver: o.largeSeenOver, origins })
       out.lineOfSight = { visible: sight.visible, blockers: sight.blockers }
-      if (!sight.visible) reasons.push({ code: 'no-line-of-sight', message: `${ability.name} needs line of sight from ${source.id}`, rule: '§17 L1605' })
+      if (!sight.visible) reasons.push(book.reason({ code: 'no-line-of-sight', message: `${ability.name} needs line of sight from ${source.id}`, rule: '§17 L1605' }))
     }
   } else if (ability.targets === 'marker') {
     // Bloom Drift: "Place a Void marker within 18". The area within 6" of that marker counts as Perilous terrain." (§17 L1617)
@@ -235,8 +237,8 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
     const rangeMm = inches(ability.rangeInches ?? 0)
     const margin = marginOf({ rawMm: d, uncertaintyMm: source.uncertaintyMm }, rangeMm, withinReading(table))
     out.marker = { at: [mx, my], inches: roundTo(toInches(d), 3), margin }
-    if (!isWithin(d, rangeMm, withinReading(table))) reasons.push({ code: 'out-of-range', message: `the marker is ${roundTo(toInches(d), 3)}" from ${source.id}, beyond 18"`, rule: '§17 L1617',
-      template: `the marker is {distance} from ${source.id}, beyond {range}`, values: { distance: { value: roundTo(d, 2), unit: 'mm' }, range: { value: roundTo(rangeMm, 2), unit: 'mm' } } })
+    if (!isWithin(d, rangeMm, withinReading(table))) reasons.push(book.reason({ code: 'out-of-range', message: `the marker is ${roundTo(toInches(d), 3)}" from ${source.id}, beyond 18"`, rule: '§17 L1617',
+      template: `the marker is {distance} from ${source.id}, beyond {range}`, values: { distance: { value: roundTo(d, 2), unit: 'mm' }, range: { value: roundTo(rangeMm, 2), unit: 'mm' } } }))
     const area = inches(ability.areaInches ?? 0)
     out.perilousArea = {
       radiusInches: ability.areaInches,
@@ -245,7 +247,7 @@ export function ew(table: Table, q: { relay: string; ability: string; target?: s
   } else if (ability.kind !== 'surge') {
     throw new SceneError([{ path: 'target', message: `${ability.name} needs a target` }])
   }
-  return { allowed: reasons.length === 0, reasons, ...out, ...(sitreps.length ? { sitrep: sitreps[0] } : {}), rules: [...rules] }
+  return { allowed: reasons.length === 0, reasons, ...out, ...(sitreps.length ? { sitrep: sitreps[0] } : {}), ...book.sources(rules) }
 }
 
 // ---- Deployment and victory-condition geometry -------------------------------------------
@@ -284,14 +286,14 @@ export function markersFor(table: Table, condition: IronLineContext['condition']
   }
 }
 
-export function deployment(table: Table, q: { model?: string; context?: Record<string, unknown> }): QueryResultBody {
+export function deployment(table: Table, q: { model?: string; context?: Record<string, unknown> }): ResultBody {
   const ctx = contextOf(q)
   const z = sidesOf(table, ctx)
   const condition = ctx.condition ?? 'standard'
   const cx = table.widthMm / 2
   const cy = table.depthMm / 2
   const rules = ['§15 L1416']
-  const out: QueryResultBody = {
+  const out: Record<string, unknown> = {
     condition,
     centreline: { from: [0, roundTo(cy, 2)], to: [roundTo(table.widthMm, 2), roundTo(cy, 2)] },
     zones: [
@@ -313,8 +315,8 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
   if (condition === 'signal-dominance' || condition === 'wreckage-rights' || condition === 'relay-nodes') rules.push(condition === 'relay-nodes' ? '§18 L1709' : condition === 'signal-dominance' ? '§18 L1643' : '§18 L1648')
   if (condition === 'last-stand') {
     out.circles = [
-      { role: 'defender', centre: [roundTo(cx, 2), roundTo(cy, 2)], radiusInches: IRON_LINE.lastStandDefenderInches.value, rule: 'deploys within 10" of table center' },
-      { role: 'attacker', centre: [roundTo(cx, 2), roundTo(cy, 2)], radiusInches: IRON_LINE.lastStandAttackerInches.value, rule: 'deploys outside 16" from center' },
+      { role: 'defender', centre: [roundTo(cx, 2), roundTo(cy, 2)], radiusInches: IRON_LINE.lastStandDefenderInches.value, rule: 'deploys within 10" of table center', citation: book.citation('§18 L1690') },
+      { role: 'attacker', centre: [roundTo(cx, 2), roundTo(cy, 2)], radiusInches: IRON_LINE.lastStandAttackerInches.value, rule: 'deploys outside 16" from center', citation: book.citation('§18 L1690') },
     ]
     rules.push('§18 L1690')
   }
@@ -325,15 +327,15 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
     rules.push('§18 L1665')
   }
   if (condition === 'burn-the-relay') {
-    out.band = { fromY: roundTo(cy - inches(12), 2), toY: roundTo(cy + inches(12), 2), rule: 'Gun Platforms within 12" of the centerline' }
+    out.band = { fromY: roundTo(cy - inches(12), 2), toY: roundTo(cy + inches(12), 2), rule: 'Gun Platforms within 12" of the centerline', citation: book.citation('§18 L1651') }
     rules.push('§18 L1651')
   }
   if (q.model) {
     const m = table.model(q.model)
     const corners = baseCorners(m)
     // Reasons as data (code, message, section), like every other refusal in tabletop-result/1.
-    const reasons: Reason[] = []
-    const refuse = (code: string, message: string, rule: string) => reasons.push({ code, message, rule })
+    const reasons: UniformReason[] = []
+    const refuse = (code: string, message: string, rule: string) => reasons.push(book.reason({ code, message, rule }))
     if (condition === 'last-stand') {
       const defender = (ctx.defenderSide ?? z.north) === m.side
       const rIn = inches(defender ? IRON_LINE.lastStandDefenderInches.value : IRON_LINE.lastStandAttackerInches.value)
@@ -389,12 +391,12 @@ export function deployment(table: Table, q: { model?: string; context?: Record<s
     out.legal = reasons.length === 0
     out.reasons = reasons
   }
-  return { ...out, rules }
+  return { ...out, ...book.sources(rules) }
 }
 
 type Scorer = { model: string; side: string; inches: number; margin: MarginFigure; vp?: number }
 
-export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBody {
+export function objective(table: Table, q: QueryOf<'objective'>): AreaResult {
   const o = opt(table)
   const ctx = contextOf(q)
   const condition = ctx.condition ?? (o.strongpoints ? 'strongpoint' : 'standard')
@@ -410,24 +412,27 @@ export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBod
     pool.map((m) => ({ m, d: measure(m) })).filter(({ d }) => isWithin(d.rawMm, inches(r), withinReading(table))).map(({ m, d }) => ({ model: m.id, side: m.side, inches: d.inches, margin: marginOf(d, inches(r), withinReading(table)) }))
   const sitrepsOf = (list: Scorer[], what: string): SitrepFigure[] => list.map((s) => marginalDistanceCall(table, s.margin, `${s.model} ${what}`)).filter((s): s is SitrepFigure => s !== null)
   const bySide = (list: Scorer[]): Record<string, number> => list.reduce<Record<string, number>>((acc, s) => ({ ...acc, [s.side]: (acc[s.side] ?? 0) + (s.vp ?? 1) }), {})
+  // The scoring ring of a victory condition: who is inside it (distances from the marker, §18).
+  const ring = (radiusInches: number, list: Scorer[]) => areaFigure('objective', { source: null, centre: null, radiusMm: radiusInches * 25.4, radiusInches, inside: list.map((s): AreaMember => areaMember(s.model, { inches: s.inches })) })
+  const noArea = areaFigure('objective', { source: null, centre: null, radiusMm: null, radiusInches: null, inside: [] })
   switch (condition) {
     case 'signal-dominance': {
       const list = within(IRON_LINE.signalDominanceScoringInches.value).map((s) => ({ ...s, vp: readUnit(table.model(s.model)).points > IRON_LINE.signalDominanceBigUnitPoints.value ? 2 : 1 }))
-      return { condition, radiusInches: 8, scorers: list, vp: bySide(list), note: 'scored at the end of turns 4 and 5; max 10 VP per side', sitreps: sitrepsOf(list, 'at the 8" ring'), rules: ['§18 L1643'] }
+      return { condition, radiusInches: 8, scorers: list, vp: bySide(list), note: 'scored at the end of turns 4 and 5; max 10 VP per side', sitreps: sitrepsOf(list, 'at the 8" ring'), ...book.sources(['§18 L1643']), area: ring(8, list) }
     }
     case 'wreckage-rights': {
       const list = within(IRON_LINE.wreckageRightsScoringInches.value)
       const counts = bySide(list)
       const best = Math.max(0, ...Object.values(counts))
       const leaders = Object.entries(counts).filter(([, n]) => n === best && best > 0).map(([s]) => s)
-      return { condition, radiusInches: 12, units: list, counts, scores: leaders.length === 1 ? leaders[0] : null, note: leaders.length > 1 ? 'tied: no one has the most unbroken units' : 'the marker also counts as Grim terrain', sitreps: sitrepsOf(list, 'at the 12" ring'), rules: ['§18 L1648'] }
+      return { condition, radiusInches: 12, units: list, counts, scores: leaders.length === 1 ? leaders[0] : null, note: leaders.length > 1 ? 'tied: no one has the most unbroken units' : 'the marker also counts as Grim terrain', sitreps: sitrepsOf(list, 'at the 12" ring'), ...book.sources(['§18 L1648']), area: ring(12, list) }
     }
     case 'relay-nodes': {
       const list = within(IRON_LINE.relayNodesRadiusInches.value)
       const counts = bySide(list)
       const best = Math.max(0, ...Object.values(counts))
       const leaders = Object.entries(counts).filter(([, n]) => n === best && best > 0).map(([s]) => s)
-      return { condition, radiusInches: 4, units: list, counts, gains: leaders.length === 1 ? { side: leaders[0], reward: '2 Signal or 1 card' } : null, sitreps: sitrepsOf(list, 'at the 4" ring'), rules: ['§18 L1709'] }
+      return { condition, radiusInches: 4, units: list, counts, gains: leaders.length === 1 ? { side: leaders[0], reward: '2 Signal or 1 card' } : null, sitreps: sitrepsOf(list, 'at the 4" ring'), ...book.sources(['§18 L1709']), area: ring(4, list) }
     }
     case 'deep-extraction': {
       const near = within(IRON_LINE.deepExtractionRemoveInches.value)
@@ -448,17 +453,19 @@ export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBod
         condition, results,
         ...(others.length ? { spacing, placementLegal: spacing.every((sp) => sp.moreThan16) } : {}),
         sitreps: [...sitrepsOf(near, 'at the 4" ring'), ...sitrepsOf(deny, 'at the 8" ring')],
-        rules: ['§18 L1644'],
+        ...book.sources(['§18 L1644']),
+        // Two rings (4" to remove, 8" to deny), per side in `results`: no one area.
+        area: noArea,
       }
     }
     case 'desperate-raid': {
       const leaders = table.models.filter((m) => m.side !== (ctx.defenderSide ?? z.north) && (m.keywords.includes('commander') || m.keywords.includes('relay-beacon')))
       const list = within(IRON_LINE.desperateRaidScoringInches.value, leaders)
-      return { condition, attackerLeadersWithin4: list, scores: list.length > 0, sitreps: sitrepsOf(list, 'at the 4" ring'), rules: ['§18 L1652'] }
+      return { condition, attackerLeadersWithin4: list, scores: list.length > 0, sitreps: sitrepsOf(list, 'at the 4" ring'), ...book.sources(['§18 L1652']), area: ring(4, list) }
     }
     case 'strongpoint': {
       const piece = table.terrain.find((t) => polygonContains(t.solid.footprint, x, y, 1e-6))
-      if (!piece) return { condition, piece: null, holder: null, note: 'the marker is not on a terrain feature, so it is not a Strongpoint', rules: ['§16A L1541'] }
+      if (!piece) return { condition, piece: null, holder: null, note: 'the marker is not on a terrain feature, so it is not a Strongpoint', ...book.sources(['§16A L1541']), area: noArea }
       // "any part of its footprint lies inside the feature, or touches it, and no enemy unit does" (§16A L1542)
       const touching = table.models.filter((m) => footprintTouchesPolygon(m, piece.solid.footprint))
       const holding = touching.filter((m) => !measureIntegrity(table, m, ctx.breakpoint).broken)
@@ -469,12 +476,14 @@ export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBod
         touching: touching.map((m) => ({ model: m.id, side: m.side, broken: !holding.includes(m) })),
         holder: sides.length === 1 ? sides[0] : null,
         contested: sides.length > 1,
-        rules: ['§16A L1542', '§16A L1543', '§16A L1544'],
+        ...book.sources(['§16A L1542', '§16A L1543', '§16A L1544']),
+        // A Strongpoint is held by touching its feature, not by a radius.
+        area: noArea,
       }
     }
     default: {
       const list = within(12)
-      return { condition: 'standard', units: list.map((s) => ({ ...s, within4: s.inches <= 4, within8: s.inches <= 8 })), note: 'no victory condition given: unbroken units within 12" listed (scoring radii 4"/8"/12" of §18)', rules: ['§18 L1638–1652'] }
+      return { condition: 'standard', units: list.map((s) => ({ ...s, within4: s.inches <= 4, within8: s.inches <= 8 })), note: 'no victory condition given: unbroken units within 12" listed (scoring radii 4"/8"/12" of §18)', ...book.sources(['§18 L1638–1652']), area: ring(12, list) }
     }
   }
 }

@@ -1,7 +1,8 @@
 // What the camera cannot see, given per query in `context`, and the marginal-call helper that
 // attaches SITREP odds when a measurement sits within the tolerance of a threshold.
 import { z } from 'zod'
-import { type MarginFigure, type Table, formatFraction, roundTo, toNumber } from '../../engine/index.ts'
+import { type Citation, type MarginFigure, type Table, chance } from '../../engine/index.ts'
+import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
 import { opt } from './options.ts'
 import { type SitrepOdds, probabilitySitrepYes } from './rollOdds.ts'
 import { SITREP_ODDS } from './constants.ts'
@@ -60,13 +61,14 @@ export type SitrepFigure = {
   pYes: { exact: string; value: number }
   why: string
   rule: string
+  citation: Citation
 }
 
 const SITREP_RULE = '§02 L384–394 (SITREP); §25 L2173 ("When a ruling is unclear, run SITREP and move on")'
 
 export function sitrepFigure(odds: SitrepOdds, why: string): SitrepFigure {
   const p = probabilitySitrepYes(odds)
-  return { odds, dice: SITREP_ODDS[odds].dice, pYes: { exact: formatFraction(p), value: roundTo(toNumber(p), 6) }, why, rule: SITREP_RULE }
+  return { odds, dice: SITREP_ODDS[odds].dice, pYes: chance(p), why, ...book.cite({ rule: SITREP_RULE }) }
 }
 
 /**

@@ -1,6 +1,7 @@
 // The geometric queries as Iron Line answers them: LoS from the front-edge centre (§16 L1475), arcs
 // (option), engagement within 1" with the arc each enemy is on, footprint legality, Integrity.
-import { type LosFigure, type QueryOf, type QueryResultBody, type Table, type TableModel, inches, marginOf, roundTo } from '../../engine/index.ts'
+import { type ArcResult, type EngagementResult, type LosFigure, type LosResult, type QueryOf, type ResultBody, type Table, type TableModel, type VisibilityPair, type VisibilityResult, inches, marginOf, roundTo, sightOf, withSight } from '../../engine/index.ts'
+import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
 import { type ArcCall, classifyUnitArc } from './arcs.ts'
 import { FOOTPRINT_CLASSES } from './catalogue.ts'
 import { contextOf, sitrepFigure, type SitrepFigure, marginalDistanceCall } from './context.ts'
@@ -25,7 +26,7 @@ export function classifySight(table: Table, viewer: TableModel, target: TableMod
 }
 
 /** The result's `los` field, in the engine's shape, with Iron Line's class. */
-export function ilLosFigure(table: Table, viewer: TableModel, target: TableModel, sight: SightFigure, rays: boolean): LosFigure & { seenOver: string[]; origin: [number, number] } {
+export function ilLosFigure(table: Table, viewer: TableModel, target: TableModel, sight: SightFigure, rays: boolean): LosFigure & { class: string; seenOver: string[]; origin: [number, number] } {
   const cls = classifySight(table, viewer, target, sight)
   const n = sight.rays.length
   return {
@@ -40,7 +41,7 @@ export function ilLosFigure(table: Table, viewer: TableModel, target: TableModel
     baseRays: n,
     resolution: { fraction: roundTo(1 / Math.max(1, n), 4), baseHidden: roundTo(1 / Math.max(1, n), 4) },
     mode: '2d',
-    rule: LOS_RULE,
+    ...book.cite({ rule: LOS_RULE }),
     seenOver: sight.seenOver,
     origin: [roundTo(sight.origin[0], 2), roundTo(sight.origin[1], 2)],
     ...(rays
@@ -66,28 +67,28 @@ export function marginalArcCall(table: Table, arc: ArcCall): SitrepFigure | null
   return sitrepFigure('even', `the attacker is ${arc.boundaryMarginMm.toFixed(2)} mm from the ${arc.method} arc boundary`)
 }
 
-export function losQuery(table: Table, q: QueryOf<'los'>): QueryResultBody {
+export function losQuery(table: Table, q: QueryOf<'los'>): LosResult {
   const a = table.model(q.from)
   const b = table.model(q.to)
   const sight = sightFor(table, a, b)
   const fig = ilLosFigure(table, a, b, sight, q.rays ?? false)
   const sitrep = marginalSightCall(table, sight)
-  return { ...fig, ...(sitrep ? { sitrep } : {}), rules: ['§16 L1475', ...(fig.seenOver.length ? ['§23 L2061'] : []), ...(fig.class === 'obscured' ? ['§16 L1512'] : fig.class === 'fortified' ? ['§16 L1517'] : [])] }
+  return { ...withSight(table.system, fig), ...(sitrep ? { sitrep } : {}), ...book.sources(['§16 L1475', ...(fig.seenOver.length ? ['§23 L2061'] : []), ...(fig.class === 'obscured' ? ['§16 L1512'] : fig.class === 'fortified' ? ['§16 L1517'] : [])]) }
 }
 
-export function visibilityQuery(table: Table, q: QueryOf<'visibility'>): QueryResultBody {
-  const pairs: Array<{ from: string; to: string; visible: boolean; fraction: number; class: string }> = []
+export function visibilityQuery(table: Table, q: QueryOf<'visibility'>): VisibilityResult {
+  const pairs: VisibilityPair[] = []
   for (const v of table.models.filter((m) => !q.side || m.side === q.side)) {
     for (const t of table.models) {
       if (t.side === v.side) continue
       const fig = ilLosFigure(table, v, t, sightFor(table, v, t), false)
-      pairs.push({ from: v.id, to: t.id, visible: fig.visible, fraction: fig.fraction, class: fig.class ?? '' })
+      pairs.push({ from: v.id, to: t.id, visible: fig.visible, fraction: fig.fraction, class: fig.class, sight: sightOf(table.system, { visible: fig.visible, fraction: fig.fraction, baseHidden: 0, blockers: [] }, fig.class) })
     }
   }
-  return { pairs, rules: [LOS_RULE] }
+  return { pairs, ...book.sources([LOS_RULE]) }
 }
 
-export function arcFigure(arc: ArcCall): Record<string, unknown> {
+export function arcFigure(arc: ArcCall) {
   const r = (p: [number, number]): [number, number] => [roundTo(p[0], 2), roundTo(p[1], 2)]
   return {
     arc: arc.arc,
@@ -95,11 +96,11 @@ export function arcFigure(arc: ArcCall): Record<string, unknown> {
     method: arc.method,
     evidence: arc.evidence,
     boundaryMarginMm: roundTo(arc.boundaryMarginMm, 2),
-    lines: arc.lines.map((l) => ({ arc: l.arc, edge: l.edge, origin: r(l.origin), direction: [roundTo(l.direction[0], 6), roundTo(l.direction[1], 6)] })),
+    lines: arc.lines.map((l) => ({ arc: l.arc, edge: l.edge, origin: r(l.origin), direction: [roundTo(l.direction[0], 6), roundTo(l.direction[1], 6)] as [number, number] })),
   }
 }
 
-export function arcQuery(table: Table, q: QueryOf<'arc'>): QueryResultBody {
+export function arcQuery(table: Table, q: QueryOf<'arc'>): ArcResult {
   const o = opt(table)
   const of = table.model(q.of)
   const from = table.model(q.from)
@@ -114,11 +115,11 @@ export function arcQuery(table: Table, q: QueryOf<'arc'>): QueryResultBody {
     diceCap: cap,
     ...(arc.tie ? { tieRule: o.cornerTie === 'rule-of-scrap' ? 'Rule of Scrap (§12 L1224): the arc worse for the defender' : 'defender-favoured' } : {}),
     ...(sitrep ? { sitrep } : {}),
-    rules: ['§16 L1469 (flank and rear are used but not defined: arcMethod option)', ...(cap ? ['§16 L1487'] : []), ...(arc.tie ? ['§12 L1224'] : [])],
+    ...book.sources(['§16 L1469 (flank and rear are used but not defined: arcMethod option)', ...(cap ? ['§16 L1487'] : []), ...(arc.tie ? ['§12 L1224'] : [])]),
   }
 }
 
-export function engagementQuery(table: Table, q: QueryOf<'engagement'>): QueryResultBody {
+export function engagementQuery(table: Table, q: QueryOf<'engagement'>): EngagementResult {
   const m = table.model(q.model)
   const list = findEngagements(table, m)
   // Marginal calls either side of 1": the engaged enemies and any enemy just outside.
@@ -136,12 +137,12 @@ export function engagementQuery(table: Table, q: QueryOf<'engagement'>): QueryRe
     mayShoot: list.length === 0,
     mayBeShot: list.length === 0 ? true : 'only by units with Shoot Into Combat',
     ...(sitreps.length ? { sitrep: sitreps[0] } : {}),
-    rules: [ENGAGED_RULE, ...(integ.outmanoeuvred.length ? ['§16 L1469'] : [])],
+    ...book.sources([ENGAGED_RULE, ...(integ.outmanoeuvred.length ? ['§16 L1469'] : [])]),
   }
 }
 
 /** Does the footprint fit its class (§13 L1299–1304)? width = frontage (the front edge), depth = along the facing. */
-export function footprintQuery(table: Table, q: { model: string }): QueryResultBody {
+export function footprintQuery(table: Table, q: { model: string }): ResultBody {
   const m = table.model(q.model)
   const u = readUnit(m)
   const cls = FOOTPRINT_CLASSES[u.footprintClass]
@@ -159,13 +160,13 @@ export function footprintQuery(table: Table, q: { model: string }): QueryResultB
     legal: problems.length === 0,
     problems,
     fitsClasses: fits,
-    rules: [`${cls.section} ${cls.line}`],
+    ...book.sources([`${cls.section} ${cls.line}`]),
   }
 }
 
-export function integrityQuery(table: Table, q: { model: string; context?: Record<string, unknown> }): QueryResultBody {
+export function integrityQuery(table: Table, q: { model: string; context?: Record<string, unknown> }): ResultBody {
   const m = table.model(q.model)
   const ctx = contextOf(q)
   const f = measureIntegrity(table, m, ctx.breakpoint, ctx.targetStrain)
-  return { ...f, rules: f.rules }
+  return { ...f, ...book.sources(f.rules) }
 }

@@ -1,8 +1,10 @@
 // Ruleset "iron-line": Operator Tactics Part II, the mass-battle game of units on movement trays,
 // with the §16A Vertical Pressure, §25 Convention (SITREP) and §26 Crackerjack options.
 import { LOS_CLASSES, fieldManualTitle as citationTitle } from './losClasses.ts'
+import { gameTitle } from '../games.ts'
 import { z } from 'zod'
-import type { Catalogue, ProfileEntry, QueryResultBody, RuleSystem, Table } from '../../engine/index.ts'
+import type { Catalogue, ProfileEntry, ResultBody, RuleSystem, Table } from '../../engine/index.ts'
+import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
 import { SceneError, inches } from '../../engine/index.ts'
 import { attack } from './attack.ts'
 import { aura, cascade, deployment, ew, objective } from './areas.ts'
@@ -74,7 +76,7 @@ function checkScene(table: Table): Array<{ path: string; message: string }> {
 }
 
 /** Points of a unit as built (§14 L1371–1397), with the KCM doubling reading of the kcmOnWeaknesses option. */
-function unitCostQuery(table: Table, q: { unit: string; keywords?: string[] }): QueryResultBody {
+function unitCostQuery(table: Table, q: { unit: string; keywords?: string[] }): ResultBody {
   const bought = (q.keywords ?? []).map((k, i) => {
     const p = parseKeyword(k)
     if (!p) throw new SceneError([{ path: `keywords[${i}]`, message: `cannot read keyword "${k}" (write "swift(2)", "elite")` }])
@@ -82,12 +84,12 @@ function unitCostQuery(table: Table, q: { unit: string; keywords?: string[] }): 
   })
   if (!UNITS.some((u) => u.id === q.unit)) throw new SceneError([{ path: 'unit', message: `unknown unit "${q.unit}"; expected one of ${UNITS.map((u) => u.id).join(', ')}` }])
   const cost = measureUnitCost(q.unit, bought, opt(table).kcmOnWeaknesses)
-  return { ...cost, rules: ['§14 L1371–1397'] }
+  return { ...cost, ...book.sources(['§14 L1371–1397']) }
 }
 
 export const ironLine: RuleSystem = {
   id: 'iron-line',
-  title: 'Operator Tactics: Iron Line (mass battle)',
+  title: gameTitle('iron-line'),
   book: { file: '../shared/seeds/003_2bd7d9481ff75561.txt', title: 'Operator Tactics: Skirmish & Iron Line, Field Manual Vol. IV', edition: 'Edition 1 / 2026 (v0.1 draft with the v1.1 patch notes)' },
   citation: '§ chapter numbers as printed (§16, §16A, §23) with L#### = line in the source file',
   dice: 'D6',

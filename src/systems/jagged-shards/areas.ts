@@ -1,7 +1,7 @@
 // Areas: the 3" and 6" ability radii of the codex (§16) and objective control (§13).
 import {
-  type QueryOf, type QueryResultBody, type Table, type TableModel,
-  SceneError, inches, isWithin, marginOf, measureBaseGap2, placeBase, roundTo, toInches, own,
+  type AreaResult, type QueryOf, type Table, type TableModel,
+  SceneError, areaFigure, areaMember, inches, isWithin, marginOf, measureBaseGap2, placeBase, roundTo, toInches, own,
 } from '../../engine/index.ts'
 import { findAbility } from './catalogue.ts'
 import { OBJECTIVE_CONTROL_INCHES } from './constants.ts'
@@ -9,6 +9,7 @@ import { readContext } from './context.ts'
 import { hasAbility, isInfantry } from './modelStats.ts'
 import { readOptions } from './options.ts'
 import { measureBetween, measureRule } from './terrain.ts'
+import { book } from './losClasses.ts'
 
 /** Who an ability reaches, as printed in §16. */
 type AbilityScope = {
@@ -59,15 +60,15 @@ export function findAbilitySources(table: Table, m: TableModel, abilityId: strin
   })
 }
 
-export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
+export function aura(table: Table, q: QueryOf<'aura'>): AreaResult {
   const source = table.model(q.source)
   const scope = own(SCOPES, q.ability)
   if (!scope) throw new SceneError([{ path: 'ability', message: `unknown ability "${q.ability}"; the codex abilities with a radius are ${RADIUS_ABILITIES.join(', ')}` }])
   const radiusInches = radiusOf(q.ability)
   const warnings: string[] = []
   if (!hasAbility(source, q.ability)) warnings.push(`${source.id} does not have ${q.ability} in its codex entry`)
-  const affected: Array<Record<string, unknown>> = []
-  const outside: Array<Record<string, unknown>> = []
+  const affected: Array<{ model: string; inches: number }> = []
+  const outside: Array<{ model: string; inches: number }> = []
   for (const m of table.models) {
     const r = reaches(table, source, m, q.ability)
     if (!r) continue
@@ -85,7 +86,8 @@ export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
     affected,
     outside,
     ...(warnings.length ? { warnings } : {}),
-    rules: [scope.section],
+    ...book.sources([scope.section]),
+    area: areaFigure('aura', { source: source.id, centre: null, radiusMm: roundTo(inches(radiusInches), 2), radiusInches, inside: affected.map((a) => areaMember(a.model, a)) }),
   }
 }
 
@@ -93,7 +95,7 @@ export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
  * Objective control (§13.1): a side controls an objective when at least one of its models is within 1"
  * and no enemy model is. Both present → contested: no VP, Sticky Control unchanged (§13.5).
  */
-export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBody {
+export function objective(table: Table, q: QueryOf<'objective'>): AreaResult {
   const o = readOptions(table.options)
   const ctx = readContext(q.context)
   const markerMm = ctx.markerDiameterMm ?? o.objectiveMarkerMm
@@ -135,6 +137,7 @@ export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBod
     within: near,
     marker: { diameterMm: markerMm, measuredTo: o.measureAnchor === 'centre' ? 'model centre to marker edge' : 'base edge to marker edge' },
     radius: { inches: OBJECTIVE_CONTROL_INCHES.value, mm: roundTo(radiusMm, 2) },
-    rules: ['§13.1', '§13.2', '§13.5'],
+    ...book.sources(['§13.1', '§13.2', '§13.5']),
+    area: areaFigure('objective', { source: null, centre: [q.at[0], q.at[1]], radiusMm: roundTo(radiusMm, 2), radiusInches: OBJECTIVE_CONTROL_INCHES.value, inside: near.map((n) => areaMember(n.model, n)) }),
   }
 }

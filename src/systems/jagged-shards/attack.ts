@@ -2,12 +2,14 @@
 // with every modifier (Cover, Evade, Warp, Position, abilities), the D100 with its critical bands,
 // and DAM against the Wound Threshold. Probabilities are counted over the 100 faces (d100.ts).
 import {
-  type Fraction, type Modifier, type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel,
-  SceneError, fraction, formatFraction, inches, isWithin, losFigure, marginOf, probabilityFigure, SINGLE_ROLL_SCOPE } from '../../engine/index.ts'
+  type ActionStages, type AttackResult, type Fraction, type LosFigure, type MarginFigure, type Modifier, type QueryOf, type Sight, type StagePiece, type Table, type TableModel,
+  SceneError, fraction, formatFraction, inches, isWithin, losFigure, marginOf, probabilityFigure, runStages, settleModifiers, SINGLE_ROLL_SCOPE, stageReasons, stageRules, withSight } from '../../engine/index.ts'
+import { book } from './losClasses.ts'
 import { ENGAGEMENT_INCHES, HOLD_THE_LINE_EV, LIGHT_COVER_SR, WARP_MODIFIER_SR } from './constants.ts'
 import { readContext, type Context } from './context.ts'
 import { classifyD100, countD100, probabilityWithReroll } from './d100.ts'
 import { hasAbility, hasKeyword, isInfantry, readUnitStats, resolveWeapon, type ResolvedWeapon } from './modelStats.ts'
+import type { UnitStats } from './catalogue.ts'
 import { readOptions, type JaggedShardsOptions } from './options.ts'
 import { type CoverCall, citedRules, decideCover, measureBetween, measureRule, sightOf } from './terrain.ts'
 import { findAbilitySources } from './areas.ts'
@@ -53,76 +55,111 @@ function applySpecialistAura(mods: Mod[], o: JaggedShardsOptions, source: string
   return { source: `Specialist Aura (${source}): first penalty "${first.source}" reduced by up to 10`, value: -Math.min(WARP_MODIFIER_SR.value, first.value), rule: '§16.1' }
 }
 
-export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
+/** What every stage of an attack reads: the query, its options and context, the two models and the weapon. */
+type AttackInput = {
+  readonly table: Table
+  readonly q: QueryOf<'attack'>
+  readonly o: JaggedShardsOptions
+  readonly ctx: Context
+  readonly attacker: TableModel
+  readonly target: TableModel
+  readonly attackerStats: UnitStats
+  readonly targetStats: UnitStats
+  readonly distance: ReturnType<typeof measureBetween>
+  readonly weapon: ResolvedWeapon
+  readonly melee: boolean
+}
+
+type AttackPieces = {
+  readonly eligibility: StagePiece & { readonly engagedWith: ReadonlyArray<{ model: TableModel; inches: number }> }
+  readonly measure: StagePiece & { readonly inRange: boolean; readonly margin: MarginFigure }
+  readonly sight: StagePiece & { readonly los: LosFigure & { sight?: Sight }; readonly viaBase: boolean; readonly cover: CoverCall | null; readonly coverModifier: Mod | null }
+  readonly modifiers: StagePiece & { readonly modifiers: Modifier[]; readonly notes: string[]; readonly finalThreshold: number }
+  readonly odds: StagePiece & { readonly woundThreshold: number; readonly hit: Fraction; readonly effect: Fraction; readonly woundsLeft: number; readonly notes: string[]; readonly outcome: Record<string, unknown> | null }
+}
+
+/** The order refusals are listed in: can the attacker attack at all (§9.2, §17), then the melee checks (§10.2), then the ranged ones (§9). */
+const REFUSAL_ORDER = ['same-side', 'jammed', 'not-engaged', 'disengaged', 'sprinted', 'engaged', 'no-line-of-sight', 'out-of-range', 'not-infantry']
+
+function attackInput(table: Table, q: QueryOf<'attack'>): AttackInput {
   const o = readOptions(table.options)
-  const ctx: Context = readContext(q.context)
   const attacker = table.model(q.attacker)
   const target = table.model(q.target)
-  const aStats = readUnitStats(attacker)
-  const tStats = readUnitStats(target)
-  const rules = new Set<string>(['§4.1'])
-  const reasons: Reason[] = []
-
   const distance = measureBetween(table, attacker, target)
-  const meleeReachMm = inches(ENGAGEMENT_INCHES.value)
-  const within = measureRule(o).within
   // Without a named weapon: melee when the target is within 1", else the first ranged weapon.
-  const inReach = isWithin(distance.rawMm, meleeReachMm, within)
-  const w = resolveWeapon(attacker, q.weapon, q.weapon === undefined ? inReach : false, o)
-  if ('error' in w) throw new SceneError([{ path: 'weapon', message: w.error }])
-  const melee = w.type === 'melee'
-  rules.add(melee ? '§10' : '§9')
-  rules.add(w.section)
+  const inReach = isWithin(distance.rawMm, inches(ENGAGEMENT_INCHES.value), measureRule(o).within)
+  const weapon = resolveWeapon(attacker, q.weapon, q.weapon === undefined ? inReach : false, o)
+  if ('error' in weapon) throw new SceneError([{ path: 'weapon', message: weapon.error }])
+  return { table, q, o, ctx: readContext(q.context), attacker, target, attackerStats: readUnitStats(attacker), targetStats: readUnitStats(target), distance, weapon, melee: weapon.type === 'melee' }
+}
 
-  if (attacker.side === target.side) reasons.push({ code: 'same-side', message: `${target.id} is on ${attacker.id}'s own side`, rule: '§9.2' })
-  if (ctx.jammed) reasons.push({ code: 'jammed', message: `${attacker.id} may not attack this round (critical-failure after-effect)`, rule: '§17' })
+/** §9.2, §10.2, §17: may this model make this attack at all (sides, Jammed, Disengaged, Sprint, engagement, grenades)? */
+function attackEligibility(i: AttackInput): AttackPieces['eligibility'] {
+  const { attacker, target, ctx, weapon: w } = i
+  const reasons = []
+  if (attacker.side === target.side) reasons.push(book.reason({ code: 'same-side', message: `${target.id} is on ${attacker.id}'s own side`, rule: '§9.2' }))
+  if (ctx.jammed) reasons.push(book.reason({ code: 'jammed', message: `${attacker.id} may not attack this round (critical-failure after-effect)`, rule: '§17' }))
+  const engagedWith = enemiesEngaging(i.table, attacker)
+  if (i.melee) {
+    if (ctx.disengaged) reasons.push(book.reason({ code: 'disengaged', message: `${attacker.id} Disengaged this turn and may not make a melee attack`, rule: '§10.2' }))
+  } else {
+    if (ctx.sprinted) reasons.push(book.reason({ code: 'sprinted', message: `${attacker.id} Sprinted this round and cannot shoot`, rule: '§7.4, §8.1' }))
+    if (engagedWith.length) reasons.push(book.reason({ code: 'engaged', message: `${attacker.id} is engaged (within 1" of ${engagedWith.map((e) => e.model.id).join(', ')}) and cannot make ranged attacks`, rule: '§8.6, §10.1, §12.4' }))
+    if (w.grenade && !isInfantry(attacker)) reasons.push(book.reason({ code: 'not-infantry', message: `${attacker.id} is not Infantry: grenades are infantry only`, rule: '§1.6, §17.3' }))
+  }
+  return { reasons, engagedWith, rules: [i.melee ? '§10' : '§9', w.section] }
+}
 
-  // ---- eligibility -------------------------------------------------------------------------
-  const engagedWith = enemiesEngaging(table, attacker)
-  const sight = sightOf(table, attacker, target, q.rays ?? false)
-  const los = { ...losFigure(table, attacker, target, sight.los), visible: sight.visible }
-  const rangeMm = melee ? meleeReachMm : inches(w.rangeInches)
+/** §9.2, §10.2: the target within the weapon's range (melee: within 1"). */
+function attackRange(i: AttackInput): AttackPieces['measure'] {
+  const { distance, target, weapon: w } = i
+  const within = measureRule(i.o).within
+  const rangeMm = i.melee ? inches(ENGAGEMENT_INCHES.value) : inches(w.rangeInches)
   const inRange = isWithin(distance.rawMm, rangeMm, within)
-  const margin = marginOf(distance, rangeMm, within)
-  if (melee) {
-    if (!inRange) reasons.push({ code: 'not-engaged', message: `${target.id} is ${distance.inches}" away: a melee target must be within 1"`, rule: '§10.2' })
-    if (ctx.disengaged) reasons.push({ code: 'disengaged', message: `${attacker.id} Disengaged this turn and may not make a melee attack`, rule: '§10.2' })
-  } else {
-    if (ctx.sprinted) reasons.push({ code: 'sprinted', message: `${attacker.id} Sprinted this round and cannot shoot`, rule: '§7.4, §8.1' })
-    if (engagedWith.length) {
-      reasons.push({ code: 'engaged', message: `${attacker.id} is engaged (within 1" of ${engagedWith.map((e) => e.model.id).join(', ')}) and cannot make ranged attacks`, rule: '§8.6, §10.1, §12.4' })
-    }
-    if (!sight.visible) reasons.push({ code: 'no-line-of-sight', message: `no part of ${target.id}'s base or body can be seen from ${attacker.id}'s eye (blocked by ${los.blockers.join(', ') || 'Obscuring terrain'})`, rule: '§9.1, §15.2' })
-    if (!inRange) reasons.push({ code: 'out-of-range', message: `${target.id} is ${distance.inches}" away, beyond ${w.name}'s ${w.rangeInches}" range`, rule: '§9.2, §17',
-      template: `${target.id} is {distance} away, beyond ${w.name}'s {range} range`, values: { distance: { value: distance.mm, unit: 'mm' }, range: { value: w.rangeInches, unit: 'in' } } })
-    if (w.grenade && !isInfantry(attacker)) reasons.push({ code: 'not-infantry', message: `${attacker.id} is not Infantry: grenades are infantry only`, rule: '§1.6, §17.3' })
+  const reasons = []
+  if (!inRange && i.melee) reasons.push(book.reason({ code: 'not-engaged', message: `${target.id} is ${distance.inches}" away: a melee target must be within 1"`, rule: '§10.2' }))
+  if (!inRange && !i.melee) {
+    reasons.push(book.reason({ code: 'out-of-range', message: `${target.id} is ${distance.inches}" away, beyond ${w.name}'s ${w.rangeInches}" range`, rule: '§9.2, §17',
+      template: `${target.id} is {distance} away, beyond ${w.name}'s {range} range`, values: { distance: { value: distance.mm, unit: 'mm' }, range: { value: w.rangeInches, unit: 'in' } } }))
   }
+  return { reasons, inRange, margin: marginOf(distance, rangeMm, within) }
+}
 
-  // ---- SR Threshold (§4.2; order of §9.8: Cover, Evade, Warp, Position, abilities) ----------
-  const mods: Mod[] = []
-  let cover: CoverCall | null = null
-  if (!melee) {
-    cover = decideCover(table, attacker, target, sight.los)
-    if (isInfantry(target) && cover.level !== 'heavy') {
-      const shroud = findAbilitySources(table, target, 'spore-shroud', 'friendly')
-      const open = o.sporeShroudOpen === 'no-terrain-hiding' && cover.baseHidden === 0
-      if (shroud.length && !open) {
-        cover = { ...cover, level: 'light', value: LIGHT_COVER_SR.value, test: `Spore Shroud (${shroud.map((s) => s.id).join(', ')} within 3"): Light Cover unless fully in the open` }
-        rules.add('§16.2')
-      }
+/** §9.1, §9.3, §15.2: any part of the base or body seen from the eye, and the cover the target has (Spore Shroud included). */
+function attackSight(i: AttackInput): AttackPieces['sight'] {
+  const { table, attacker, target, o } = i
+  const seen = sightOf(table, attacker, target, i.q.rays ?? false)
+  const los = withSight(table.system, { ...losFigure(table, attacker, target, seen.los), visible: seen.visible })
+  const reasons = []
+  if (!i.melee && !seen.visible) reasons.push(book.reason({ code: 'no-line-of-sight', message: `no part of ${target.id}'s base or body can be seen from ${attacker.id}'s eye (blocked by ${los.blockers.join(', ') || 'Obscuring terrain'})`, rule: '§9.1, §15.2' }))
+  if (i.melee) return { reasons, los, viaBase: seen.viaBase, cover: null, coverModifier: null, rules: ['§10.3'] }
+  const rules: string[] = []
+  let cover = decideCover(table, attacker, target, seen.los)
+  if (isInfantry(target) && cover.level !== 'heavy') {
+    const shroud = findAbilitySources(table, target, 'spore-shroud', 'friendly')
+    const open = o.sporeShroudOpen === 'no-terrain-hiding' && cover.baseHidden === 0
+    if (shroud.length && !open) {
+      cover = { ...cover, level: 'light', value: LIGHT_COVER_SR.value, test: `Spore Shroud (${shroud.map((s) => s.id).join(', ')} within 3"): Light Cover unless fully in the open` }
+      rules.push('§16.2')
     }
-    if (cover.level !== 'none') mods.push({ source: `${cover.level === 'light' ? 'Light' : 'Heavy'} Cover (${Object.keys(cover.by).join(', ') || cover.test})`, value: cover.value, rule: cover.rule })
-    rules.add('§9.3')
-  } else {
-    rules.add('§10.3')
   }
-  let evade = tStats.evade + (ctx.targetEvade ?? 0)
-  if (ctx.targetEvade) rules.add('§17')
+  rules.push('§9.3')
+  const coverModifier = cover.level !== 'none' ? { source: `${cover.level === 'light' ? 'Light' : 'Heavy'} Cover (${Object.keys(cover.by).join(', ') || cover.test})`, value: cover.value, rule: cover.rule } : null
+  return { reasons, los, viaBase: seen.viaBase, cover, coverModifier, rules }
+}
+
+/** §4.2, §9.8: the SR Threshold and its modifiers in the book's order (Cover, Evade, Warp, Position, abilities), then what may ignore them. */
+function attackModifiers(i: AttackInput, done: Pick<AttackPieces, 'sight'>): AttackPieces['modifiers'] {
+  const { table, target, attacker, ctx, o, melee, weapon: w } = i
+  const rules: string[] = []
+  const mods: Mod[] = done.sight.coverModifier ? [done.sight.coverModifier] : []
+  let evade = i.targetStats.evade + (ctx.targetEvade ?? 0)
+  if (ctx.targetEvade) rules.push('§17')
   const holdTheLine = isInfantry(target) && (o.holdTheLineAttacks === 'all' || melee) && enemiesEngaging(table, target).length > 0
     ? findAbilitySources(table, target, 'hold-the-line', 'friendly') : []
   if (holdTheLine.length) {
     evade += HOLD_THE_LINE_EV.value
-    rules.add('§16.1')
+    rules.push('§16.1')
   }
   evade = Math.max(0, evade)
   const evadeApplies = !(w.grenade && !o.grenadesApplyEvade)
@@ -153,7 +190,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
     const worst = kept.filter((m) => m.value > 0).sort((a, b) => b.value - a.value)[0]
     if (worst) {
       kept = [...kept, { source: `Psionic Stabilize removes "${worst.source}"`, value: -worst.value, rule: '§16.2' }]
-      rules.add('§16.2')
+      rules.push('§16.2')
     }
   }
   const auraSources = findAbilitySources(table, attacker, 'specialist-aura', 'friendly')
@@ -161,36 +198,35 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
     const aura = applySpecialistAura(kept, o, auraSources.map((s) => s.id).join(', '))
     if (aura) {
       kept = [...kept, aura]
-      rules.add('§16.1')
+      rules.push('§16.1')
     }
   }
   const modifiers: Modifier[] = kept.map(({ source, value, rule }) => ({ source, value, rule }))
-  const finalThreshold = aStats.srThreshold + modifiers.reduce((s, m) => s + m.value, 0)
+  return { modifiers, notes, finalThreshold: i.attackerStats.srThreshold + modifiers.reduce((sum, m) => sum + m.value, 0), rules }
+}
 
-  // ---- D100 and damage ------------------------------------------------------------------------
-  const woundThreshold = Math.max(1, tStats.woundThreshold + (ctx.woundThreshold ?? 0))
+/** §4.3, §4.8, §11: the D100 against the final threshold with its critical bands, and DAM against the Wound Threshold. */
+function attackOdds(i: AttackInput, done: Pick<AttackPieces, 'eligibility' | 'measure' | 'sight' | 'modifiers'>): AttackPieces['odds'] {
+  const { ctx, o, attacker, weapon: w } = i
+  const finalThreshold = done.modifiers.finalThreshold
+  const allowed = stageReasons({ ...done, odds: {} }).length === 0
+  const woundThreshold = Math.max(1, i.targetStats.woundThreshold + (ctx.woundThreshold ?? 0))
   const wounds = woundsOn(w, woundThreshold)
   const counts = countD100(finalThreshold, o.critSuccessMin)
   const reroll = ctx.stationary === true && hasAbility(attacker, 'stationary-anchor')
   const rerollFaces = counts.normalFailure + (o.rerollAfterCritFail ? counts.criticalFailure : 0)
-  const allowed = reasons.length === 0
   const hitFaces = counts.normalSuccess + counts.criticalSuccess
   const woundFaces = (wounds.normal ? counts.normalSuccess : 0) + (wounds.critical ? counts.criticalSuccess : 0)
   const zero: Fraction = fraction(0, 1)
-  const hit = allowed ? probabilityWithReroll(hitFaces, rerollFaces, reroll) : zero
-  const effect = allowed ? probabilityWithReroll(woundFaces, rerollFaces, reroll) : zero
-  const woundsLeft = ctx.targetWounds ?? tStats.wounds
-  rules.add('§4.3').add('§4.8')
-
-  notes.push(
+  const woundsLeft = ctx.targetWounds ?? i.targetStats.wounds
+  const notes = [
     `D100: 01–05 critical failure (auto-miss), ${o.critSuccessMin}–100 critical success (auto-hit, modifiers ignored); otherwise roll ≥ ${finalThreshold} hits`,
     `hit faces: ${counts.normalSuccess} normal + ${counts.criticalSuccess} critical of 100`,
     `normal hit: DAM ${w.dam} vs W Threshold ${woundThreshold} → ${wounds.normal ? '1 Wound' : 'no wound'}; ${wounds.note}`,
-  )
+  ]
   if (reroll) notes.push(`Stationary Anchor (§16.1): one failed hit rerolled (${rerollFaces} rerollable faces${o.rerollAfterCritFail ? '' : '; a critical failure is not rerolled, §11.2'})`)
   if (w.onHit) notes.push(`on a hit: ${w.onHit}`)
-
-  let outcome: Record<string, unknown> | undefined
+  let outcome: Record<string, unknown> | null = null
   if (ctx.roll !== undefined) {
     const r = classifyD100(ctx.roll, finalThreshold, o.critSuccessMin)
     const wound = r.success && (r.band === 'critical-success' ? wounds.critical : wounds.normal)
@@ -203,31 +239,60 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       woundsLeft: allowed && wound ? woundsLeft - 1 : woundsLeft,
       ...(r.band === 'critical-success' ? { critical: w.critSuccessText } : {}),
       ...(r.band === 'critical-failure' ? { critical: w.critFailureText } : {}),
-      rule: r.band === 'normal' ? '§4.1' : r.band === 'critical-success' ? '§11.1' : '§11.2',
+      ...book.cite({ rule: r.band === 'normal' ? '§4.1' : r.band === 'critical-success' ? '§11.1' : '§11.2' }),
     }
   }
+  return {
+    woundThreshold,
+    hit: allowed ? probabilityWithReroll(hitFaces, rerollFaces, reroll) : zero,
+    effect: allowed ? probabilityWithReroll(woundFaces, rerollFaces, reroll) : zero,
+    woundsLeft,
+    notes,
+    outcome,
+    rules: ['§4.3', '§4.8'],
+  }
+}
 
+function assembleAttack(i: AttackInput, done: AttackPieces): AttackResult {
+  const { weapon: w, distance, attackerStats, o, melee, ctx } = i
+  const reasons = stageReasons(done, REFUSAL_ORDER)
+  const allowed = reasons.length === 0
+  const { modifiers, finalThreshold } = done.modifiers
+  const cited = modifiers.map((m) => book.cite(m))
   return {
     allowed,
     reasons,
     weapon: { id: w.id, name: w.name, type: w.type, grenade: w.grenade, rangeInches: w.rangeInches, dam: w.dam, section: w.section, ...(w.notes.length ? { notes: w.notes } : {}) },
     melee,
     distance: { mm: distance.mm, inches: distance.inches, points: distance.points, reference: distance.reference, mode: distance.mode },
-    inRange,
-    margin,
-    los: { ...los, ...(sight.viaBase ? { note: 'only the base is visible (§9.1 "any part of the target\'s base or body")' } : {}) },
-    cover: cover ?? { level: 'none', value: 0, note: 'Cover does not apply in melee (§10.3)' },
-    engaged: engagedWith.map((e) => e.model.id),
+    inRange: done.measure.inRange,
+    margin: done.measure.margin,
+    los: { ...done.sight.los, ...(done.sight.viaBase ? { note: 'only the base is visible (§9.1 "any part of the target\'s base or body")' } : {}) },
+    cover: done.sight.cover ? book.cite(done.sight.cover) : { level: 'none', value: 0, note: 'Cover does not apply in melee (§10.3)' },
+    engaged: done.eligibility.engagedWith.map((e) => e.model.id),
     ...(melee && ctx.rushed ? { firstStrike: 'a successful Rush strikes first in the Melee Phase (§10.7, §12.5)' } : {}),
-    modifiers,
-    threshold: { base: aStats.srThreshold, final: finalThreshold },
-    woundThreshold,
-    need: `D100 ≥ ${finalThreshold} (SR ${aStats.srThreshold}${modifiers.map((m) => ` ${m.value >= 0 ? '+' : '−'} ${Math.abs(m.value)}`).join('')}), criticals ${o.critSuccessMin}–100 hit and 01–05 miss`,
+    modifiers: settleModifiers(cited, allowed),
+    threshold: { base: attackerStats.srThreshold, final: finalThreshold },
+    woundThreshold: done.odds.woundThreshold,
+    need: `D100 ≥ ${finalThreshold} (SR ${attackerStats.srThreshold}${modifiers.map((m) => ` ${m.value >= 0 ? '+' : '−'} ${Math.abs(m.value)}`).join('')}), criticals ${o.critSuccessMin}–100 hit and 01–05 miss`,
     probability: {
-      ...probabilityFigure(hit, effect, notes, SINGLE_ROLL_SCOPE),
-      destroy: woundsLeft <= 1 ? formatFraction(effect) : '0',
+      ...probabilityFigure(done.odds.hit, done.odds.effect, [...done.modifiers.notes, ...done.odds.notes], SINGLE_ROLL_SCOPE),
+      destroy: done.odds.woundsLeft <= 1 ? formatFraction(done.odds.effect) : '0',
     },
-    ...(outcome ? { outcome } : {}),
-    rules: citedRules(rules, reasons, modifiers),
+    ...(done.odds.outcome ? { outcome: done.odds.outcome } : {}),
+    ...book.sources(citedRules(stageRules(done, ['§4.1']), reasons, modifiers)),
   }
+}
+
+const ATTACK_STAGES: ActionStages<AttackInput, AttackPieces, AttackResult> = {
+  eligibility: attackEligibility,
+  measure: attackRange,
+  sight: attackSight,
+  modifiers: attackModifiers,
+  odds: attackOdds,
+  assemble: assembleAttack,
+}
+
+export function attack(table: Table, q: QueryOf<'attack'>): AttackResult {
+  return runStages(ATTACK_STAGES, attackInput(table, q))
 }

@@ -1,7 +1,8 @@
 // Ruleset "jagged-shards": Jagged Shards: Skirmish Protocol, Core Rulebook v1.07 (D100 under a threshold).
-import { LOS_CLASSES, citationTitle } from './losClasses.ts'
+import { LOS_CLASSES, book, citationTitle } from './losClasses.ts'
+import { gameTitle } from '../games.ts'
 import { z } from 'zod'
-import { type QueryOf, type QueryResultBody, type RuleSystem, type Table, SceneError, fraction, formatFraction, inches, losFigure, roundTo, toNumber } from '../../engine/index.ts'
+import { type LosResult, type QueryOf, type ResultBody, type RuleSystem, type Table, type VisibilityResult, type VisibilityPair, SceneError, chance, fraction, inches, losFigure, roundTo, sightOf as sightBlock, withSight } from '../../engine/index.ts'
 import { attack } from './attack.ts'
 import { aura, objective } from './areas.ts'
 import { POSITIONS } from './catalogue.ts'
@@ -26,7 +27,7 @@ const insertionSchema = z.strictObject({
   roll: z.number().int().min(1).max(100).optional(),
 })
 
-function insertion(table: Table, q: z.infer<typeof insertionSchema>): QueryResultBody {
+function insertion(table: Table, q: z.infer<typeof insertionSchema>): ResultBody {
   const o = readOptions(table.options)
   const pos = q.position ? POSITIONS.find((p) => p.id === q.position) : undefined
   if (q.position && !pos) throw new SceneError([{ path: 'position', message: `unknown Position "${q.position}"; expected one of ${POSITIONS.map((p) => p.id).join(', ')}` }])
@@ -41,10 +42,10 @@ function insertion(table: Table, q: z.infer<typeof insertionSchema>): QueryResul
     fr: q.fr,
     ...(pos ? { position: pos.name, pvSource: o.pvTable === 'chapter-5' ? '§5.3' : pos.section } : {}),
     need: `D100 + ${q.fr} ≥ ${pv}; 01–05 always fails, ${autoFrom === 100 ? 'a natural 100' : `${autoFrom}–100`} always succeeds`,
-    probability: { success: roundTo(toNumber(p), 6), exact: formatFraction(p) },
+    probability: { success: chance(p).value, ...chance(p) },
     ...(q.roll !== undefined ? { outcome: { roll: q.roll, success: insertionSucceeds(q.roll, q.fr, pv, autoFrom) } } : {}),
     onFailure: 'lose 1 Warp Flare immediately (§3.4.2)',
-    rules: ['§3.4', '§5.1', '§14.5'],
+    ...book.sources(['§3.4', '§5.1', '§14.5']),
   }
 }
 
@@ -57,42 +58,44 @@ function insertionSucceeds(roll: number, fr: number, pv: number, autoFrom: numbe
 /** Initiative Steal: spend 1 Warp Flare, D100 ≥ 70 (§3.6, §7.2.3). */
 const stealSchema = z.strictObject({ id: z.string().min(1), type: z.literal('initiative-steal'), roll: z.number().int().min(1).max(100).optional() })
 
-function initiativeSteal(_table: Table, q: z.infer<typeof stealSchema>): QueryResultBody {
+function initiativeSteal(_table: Table, q: z.infer<typeof stealSchema>): ResultBody {
   const faces = D100_SIDES.value - INITIATIVE_STEAL_TARGET.value + 1
   const p = fraction(faces, D100_SIDES.value)
   return {
     need: `D100 ≥ ${INITIATIVE_STEAL_TARGET.value} (1 Warp Flare, lost either way)`,
-    probability: { success: roundTo(toNumber(p), 6), exact: formatFraction(p) },
+    probability: { success: chance(p).value, ...chance(p) },
     ...(q.roll !== undefined ? { outcome: { roll: q.roll, success: q.roll >= INITIATIVE_STEAL_TARGET.value } } : {}),
     note: 'The book calls it a "70% threshold"; the chance of rolling 70 or more is 31%.',
-    rules: ['§3.6', '§7.2.3'],
+    ...book.sources(['§3.6', '§7.2.3']),
   }
 }
 
-function los(table: Table, q: QueryOf<'los'>): QueryResultBody {
+function los(table: Table, q: QueryOf<'los'>): LosResult {
   const a = table.model(q.from)
   const b = table.model(q.to)
   const s = sightOf(table, a, b, q.rays ?? false)
-  const fig = losFigure(table, a, b, s.los)
-  return { ...fig, visible: s.visible, ...(s.viaBase ? { note: 'only the base is visible' } : {}), rules: [fig.rule] }
+  const fig = { ...losFigure(table, a, b, s.los), visible: s.visible, class: classifySight(table, a, b) }
+  return { ...fig, sight: sightBlock(table.system, fig, fig.class), ...(s.viaBase ? { note: 'only the base is visible' } : {}), ...book.sources([fig.rule]) }
 }
 
 /** Every pair of opposing models, with the §9.1 reading of visibility (base or body). */
-function visibility(table: Table, q: QueryOf<'visibility'>): QueryResultBody {
-  const pairs: Array<{ from: string; to: string; visible: boolean; fraction: number; class: string }> = []
+function visibility(table: Table, q: QueryOf<'visibility'>): VisibilityResult {
+  const pairs: VisibilityPair[] = []
   for (const v of table.models.filter((m) => !q.side || m.side === q.side)) {
     for (const t of table.models) {
       if (t.side === v.side) continue
       const s = sightOf(table, v, t)
-      pairs.push({ from: v.id, to: t.id, visible: s.visible, fraction: roundTo(s.los.fraction, 4), class: classifySight(table, v, t) })
+      const fraction = roundTo(s.los.fraction, 4)
+      const cls = classifySight(table, v, t)
+      pairs.push({ from: v.id, to: t.id, visible: s.visible, fraction, class: cls, sight: sightBlock(table.system, { visible: s.visible, fraction, baseHidden: 0, blockers: [] }, cls) })
     }
   }
-  return { pairs, rules: ['§9.1', '§15.2'] }
+  return { pairs, ...book.sources(['§9.1', '§15.2']) }
 }
 
 export const jaggedShards: RuleSystem = {
   id: 'jagged-shards',
-  title: 'Jagged Shards: Skirmish Protocol (v1.07)',
+  title: gameTitle('jagged-shards'),
   book: { file: '../shared/seeds/000_5a7ace75bcb40c85.txt', title: 'Jagged Shards: Skirmish Protocol — Core Rulebook', edition: 'Version 1.07' },
   citation: 'the book\'s section numbers as printed, e.g. §9.3 (examples by label, e.g. §12.6 B)',
   dice: 'D100',
@@ -121,8 +124,8 @@ export const jaggedShards: RuleSystem = {
     aura,
     los,
     visibility,
-    insertion: insertion as (t: Table, q: never) => QueryResultBody,
-    'initiative-steal': initiativeSteal as (t: Table, q: never) => QueryResultBody,
+    insertion: insertion as (t: Table, q: never) => ResultBody,
+    'initiative-steal': initiativeSteal as (t: Table, q: never) => ResultBody,
   },
   demoScene,
   checkScene: (table) => {

@@ -1,5 +1,5 @@
 // Jagged Shards' LoS classes as shown (tabletop-result/1 `sight.display`), and its citation titles.
-import { type LosClassDecl, titleOfNumberedSection } from '../../engine/index.ts'
+import { type LosClassDecl, bookOf, titleOfNumberedSection } from '../../engine/index.ts'
 import { JAGGED_SHARDS_SECTION_TITLES } from './sectionTitles.ts'
 
 export const LOS_CLASSES = {
@@ -10,3 +10,6 @@ export const LOS_CLASSES = {
 } as const satisfies Record<string, LosClassDecl>
 
 export const citationTitle = (section: string): string | undefined => titleOfNumberedSection(JAGGED_SHARDS_SECTION_TITLES, section, 'Jagged Shards')
+
+/** Citations with their titles, for every result this ruleset builds. */
+export const book = bookOf(citationTitle)

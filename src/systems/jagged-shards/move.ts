@@ -2,9 +2,9 @@
 // visible enemy; Heavy Terrain halves M; never across Obscuring Terrain), climbing (≤ 3", 1" of
 // movement per inch), drops, Disengage, and the bases and terrain in the way.
 import {
-  type Distribution, type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type TableTerrain,
-  GRAZE_MM, SceneError, dice, formatFraction, inches, isWithin, measureBaseGap2, measurePath, placeBase,
-  polygonContains, probabilityOf, roundTo, sampleBaseArea, toInches, toNumber, fraction,
+  type Distribution, type MoveResult, type QueryOf, type Table, type TableModel, type TableTerrain, type UniformReason,
+  GRAZE_MM, ONE, SceneError, ZERO, chance, dice, formatFraction, inches, isWithin, measureBaseGap2, measurePath, placeBase,
+  polygonContains, probabilityOf, roundTo, sampleBaseArea, toInches, fraction,
 } from '../../engine/index.ts'
 import { CLIMB_COST_PER_INCH, CLIMB_MAX_INCHES, COORDINATED_PUSH_INCHES, D100_SIDES, ENGAGEMENT_INCHES, FREE_DROP_INCHES, HEAVY_RUSH_M_FACTOR, RUSH_SUCCESS_INCHES } from './constants.ts'
 import { readContext } from './context.ts'
@@ -12,6 +12,7 @@ import { hasAbility, hasKeyword, isInfantry, readUnitStats } from './modelStats.
 import { readOptions, type JaggedShardsOptions } from './options.ts'
 import { enemiesEngaging } from './attack.ts'
 import { findAbilitySources } from './areas.ts'
+import { book } from './losClasses.ts'
 import { citedRules, measureBetween, measureRule, sightOf, standsIn } from './terrain.ts'
 
 export const MOVE_MODES = ['normal', 'sprint', 'rush'] as const
@@ -40,7 +41,7 @@ type Vertical = { climbInches: number; steps: Array<{ terrain: string; upInches:
  * movement per inch, §8.1), down again when it leaves it (free up to 3"), ending on the top of the
  * surface that contains the destination.
  */
-function measureVertical(table: Table, m: TableModel, to: readonly [number, number], reasons: Reason[], o: JaggedShardsOptions, safeDrop: boolean): Vertical {
+function measureVertical(table: Table, m: TableModel, to: readonly [number, number], reasons: UniformReason[], o: JaggedShardsOptions, safeDrop: boolean): Vertical {
   const surfaces = table.terrain
     .filter(isSurface)
     .map((t) => ({ t, f: polygonContains(t.solid.footprint, m.x, m.y) ? 0 : entryFraction(t, m.x, m.y, to[0], to[1]) }))
@@ -66,7 +67,7 @@ function measureVertical(table: Table, m: TableModel, to: readonly [number, numb
       const up = top - z
       const tooTall = o.climbMaxInclusive ? up > maxMm + 1e-6 : up >= maxMm - 1e-6
       if (tooTall && !t.has('climbable')) {
-        reasons.push({ code: 'too-tall-to-climb', message: `${t.id} is ${roundTo(toInches(up), 2)}" above the model: only surfaces up to 3" may be climbed unless ladders, ramps or steps were agreed ("climbable")`, rule: '§8.1, §15.4' })
+        reasons.push(book.reason({ code: 'too-tall-to-climb', message: `${t.id} is ${roundTo(toInches(up), 2)}" above the model: only surfaces up to 3" may be climbed unless ladders, ramps or steps were agreed ("climbable")`, rule: '§8.1, §15.4' }))
       }
       climbMm += up
       steps.push({ terrain: t.id, upInches: roundTo(toInches(up), 3) })
@@ -99,10 +100,10 @@ function halveM(m: number, o: JaggedShardsOptions): number {
 function reachChance(baseInches: number, needInches: number, d6: number | undefined) {
   const dist: Distribution = d6 === undefined ? dice(1, 6, baseInches) : dice(0, 6, baseInches + d6)
   const p = probabilityOf(dist, (v) => v >= needInches - 1e-9)
-  return { value: roundTo(toNumber(p), 6), exact: formatFraction(p) }
+  return chance(p)
 }
 
-export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function move(table: Table, q: QueryOf<'move'>): MoveResult {
   const o = readOptions(table.options)
   const ctx = readContext(q.context)
   const m = table.model(q.model)
@@ -110,7 +111,7 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
   const raw = q.mode ?? 'normal'
   const mode: MoveMode | null = raw === 'move' || raw === 'normal' ? 'normal' : (MOVE_MODES as readonly string[]).includes(raw) ? (raw as MoveMode) : null
   if (!mode) throw new SceneError([{ path: 'mode', message: `unknown move mode "${raw}"; expected one of ${MOVE_MODES.join(', ')} (§8.1, §12)` }])
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const warnings: string[] = []
   const rules = new Set<string>(mode === 'rush' ? ['§12', '§12.2'] : ['§8.1', '§8.2'])
 
@@ -120,13 +121,13 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     const t = c.terrain
     const through = c.insideMm > GRAZE_MM || c.endsInside
     if (!through) continue
-    if (t.type === 'impassable') reasons.push({ code: 'impassable', message: `the path enters Impassable Terrain ${t.id}`, rule: '§8.2, §15.4' })
+    if (t.type === 'impassable') reasons.push(book.reason({ code: 'impassable', message: `the path enters Impassable Terrain ${t.id}`, rule: '§8.2, §15.4' }))
     if (t.type === 'obscuring') {
-      if (mode === 'rush') reasons.push({ code: 'rush-through-obscuring', message: `a Rush may not cross Obscuring Terrain (${t.id})`, rule: '§12.2, §15.5' })
+      if (mode === 'rush') reasons.push(book.reason({ code: 'rush-through-obscuring', message: `a Rush may not cross Obscuring Terrain (${t.id})`, rule: '§12.2, §15.5' }))
       else {
         const permeable = t.has('permeable') && o.obscuringPassable !== 'never'
         const climbable = t.has('climbable') && o.obscuringPassable === 'permeable-or-climbable'
-        if (!permeable && !climbable) reasons.push({ code: 'through-obscuring', message: `the path goes through Obscuring Terrain ${t.id} (not designated permeable or climbable)`, rule: '§8.2, §8.4' })
+        if (!permeable && !climbable) reasons.push(book.reason({ code: 'through-obscuring', message: `the path goes through Obscuring Terrain ${t.id} (not designated permeable or climbable)`, rule: '§8.2, §8.4' }))
       }
     }
   }
@@ -144,23 +145,23 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     }
   }
   const enemyBlockers = path.blockedBy.filter((b) => b.side !== m.side)
-  for (const b of enemyBlockers) reasons.push({ code: 'through-enemy-base', message: `the path passes through ${b.id}'s base`, rule: mode === 'rush' ? '§12.2' : '§8.2' })
+  for (const b of enemyBlockers) reasons.push(book.reason({ code: 'through-enemy-base', message: `the path passes through ${b.id}'s base`, rule: mode === 'rush' ? '§12.2' : '§8.2' }))
   const endBase = placeBase(m.base, q.to[0], q.to[1], q.facing ?? m.facingDeg)
   for (const other of table.models) {
     if (other.id === m.id || enemyBlockers.includes(other)) continue
     if (Math.abs(other.z - vertical.endZ) > 1e-6) continue
     const g = measureBaseGap2(endBase, other.placed)
-    if (g.overlapping && g.gapMm === 0 && isOverlapDeep(endBase, other)) reasons.push({ code: 'ends-on-base', message: `the model would end overlapping ${other.id}'s base`, rule: '§8.2' })
+    if (g.overlapping && g.gapMm === 0 && isOverlapDeep(endBase, other)) reasons.push(book.reason({ code: 'ends-on-base', message: `the model would end overlapping ${other.id}'s base`, rule: '§8.2' }))
   }
   for (const t of table.terrain) {
     if (t.type !== 'obscuring' && t.type !== 'impassable' && !(isSurface(t) && vertical.endZ < t.solid.topZ - 1e-6)) continue
     if (vertical.endZ >= t.solid.topZ - 1e-6) continue
     const pts = sampleBaseArea(endBase, 32)
     if (pts.some(([x, y]) => polygonContains(t.solid.footprint, x, y, -0.5)) && !reasons.some((r) => r.message.includes(t.id))) {
-      reasons.push({ code: 'ends-overlapping-terrain', message: `the model would end overlapping ${t.id}`, rule: '§8.2' })
+      reasons.push(book.reason({ code: 'ends-overlapping-terrain', message: `the model would end overlapping ${t.id}`, rule: '§8.2' }))
     }
   }
-  if (path.offTable) reasons.push({ code: 'off-table', message: 'the model would end (partly) off the table', rule: '§1.1 (4\'×4\' play area)' })
+  if (path.offTable) reasons.push(book.reason({ code: 'off-table', message: 'the model would end (partly) off the table', rule: '§1.1 (4\'×4\' play area)' }))
 
   const horizontalInches = toInches(path.lengthMm)
   const totalInches = horizontalInches + vertical.climbInches
@@ -171,25 +172,25 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
   if (engagedAtStart.length && totalInches > 0) {
     rules.add('§8.5').add('§10.5')
     const auto = ctx.autoDisengage === true && (hasAbility(m, 'tactical-break') || hasAbility(m, 'slip-step') || (o.specialistAutoDisengage === 'all-specialists' && hasKeyword(m, 'specialist')))
-    if (ctx.autoDisengage && !auto) reasons.push({ code: 'no-auto-disengage', message: `${m.id} has no automatic Disengage (Tactical Break / Slip-Step)`, rule: '§8.5, §16' })
+    if (ctx.autoDisengage && !auto) reasons.push(book.reason({ code: 'no-auto-disengage', message: `${m.id} has no automatic Disengage (Tactical Break / Slip-Step)`, rule: '§8.5, §16' }))
     // "Roll D100 ≥ SR Threshold → Success"; "Disengaging does not trigger Critical Results" (§10.5).
     const faces = Math.max(0, Math.min(D100_SIDES.value, D100_SIDES.value - stats.srThreshold + 1))
     const p = fraction(faces, D100_SIDES.value)
     disengage = {
       engagedWith: engagedAtStart.map((e) => e.model.id),
       automatic: auto,
-      probability: auto ? { value: 1, exact: '1' } : { value: roundTo(toNumber(p), 6), exact: formatFraction(p) },
+      probability: chance(auto ? ONE : p),
       need: auto ? 'automatic (once per game)' : `D100 ≥ SR ${stats.srThreshold} (no critical results)`,
-      rule: '§8.5, §10.5',
+      ...book.cite({ rule: '§8.5, §10.5' }),
     }
     if (ctx.roll !== undefined && !auto) {
       const success = ctx.roll >= stats.srThreshold
       disengage['outcome'] = { roll: ctx.roll, success }
-      if (!success) reasons.push({ code: 'disengage-failed', message: `Disengage roll ${ctx.roll} < SR ${stats.srThreshold}: the model may not move at all this turn`, rule: '§8.5, §10.5' })
+      if (!success) reasons.push(book.reason({ code: 'disengage-failed', message: `Disengage roll ${ctx.roll} < SR ${stats.srThreshold}: the model may not move at all this turn`, rule: '§8.5, §10.5' }))
     }
-    if (mode !== 'normal') reasons.push({ code: 'disengage-no-sprint-or-rush', message: `${m.id} starts engaged: after a Disengage it may not Sprint or Rush`, rule: '§8.5' })
+    if (mode !== 'normal') reasons.push(book.reason({ code: 'disengage-no-sprint-or-rush', message: `${m.id} starts engaged: after a Disengage it may not Sprint or Rush`, rule: '§8.5' }))
   }
-  if (ctx.disengaged && mode !== 'normal') reasons.push({ code: 'disengaged', message: `${m.id} Disengaged this turn: no Sprint or Rush`, rule: '§8.5' })
+  if (ctx.disengaged && mode !== 'normal') reasons.push(book.reason({ code: 'disengaged', message: `${m.id} Disengaged this turn: no Sprint or Rush`, rule: '§8.5' }))
 
   // ---- allowance by mode -----------------------------------------------------------------------
   let allowance: Record<string, unknown>
@@ -200,16 +201,16 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     let allowanceInches = stats.movementInches
     if (ctx.coordinatedPush) {
       const officers = findAbilitySources(table, m, 'coordinated-push', 'friendly')
-      if (!isInfantry(m) || !officers.length) reasons.push({ code: 'no-coordinated-push', message: `Coordinated Push needs an Infantry model within 6" of a friendly Command Officer`, rule: '§16.1' })
+      if (!isInfantry(m) || !officers.length) reasons.push(book.reason({ code: 'no-coordinated-push', message: `Coordinated Push needs an Infantry model within 6" of a friendly Command Officer`, rule: '§16.1' }))
       else allowanceInches += COORDINATED_PUSH_INCHES.value
       rules.add('§16.1')
     }
     const ok = isWithin(inches(totalInches), inches(allowanceInches), 'le')
-    if (!ok) reasons.push({ code: 'too-far', message: `the move costs ${roundTo(totalInches, 3)}", more than M ${allowanceInches}"`, rule: '§8.1' })
+    if (!ok) reasons.push(book.reason({ code: 'too-far', message: `the move costs ${roundTo(totalInches, 3)}", more than M ${allowanceInches}"`, rule: '§8.1' }))
     allowance = { inches: allowanceInches, formula: `M ${stats.movementInches}"${ctx.coordinatedPush ? ' + 1" (Coordinated Push)' : ''}` }
-    probability = { reach: ok ? 1 : 0, exact: ok ? '1' : '0' }
+    probability = { reach: ok ? 1 : 0, ...chance(ok ? ONE : ZERO) }
   } else {
-    if (ctx.sprinted && mode === 'rush') reasons.push({ code: 'sprinted', message: `${m.id} Sprinted this round and cannot Rush`, rule: '§8.1, §12' })
+    if (ctx.sprinted && mode === 'rush') reasons.push(book.reason({ code: 'sprinted', message: `${m.id} Sprinted this round and cannot Rush`, rule: '§8.1, §12' }))
     let base = stats.movementInches
     let formula = `M ${base}" + D6`
     if (mode === 'rush') {
@@ -229,14 +230,14 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     }
     const max = base + 6
     if (!isWithin(inches(totalInches), inches(ctx.d6 === undefined ? max : base + ctx.d6), 'le')) {
-      reasons.push({ code: 'too-far', message: ctx.d6 === undefined ? `the move costs ${roundTo(totalInches, 3)}", more than the ${max}" a ${formula} can reach` : `the move costs ${roundTo(totalInches, 3)}", more than ${base}" + ${ctx.d6} = ${base + ctx.d6}"`, rule: mode === 'rush' ? '§12.1' : '§8.1' })
+      reasons.push(book.reason({ code: 'too-far', message: ctx.d6 === undefined ? `the move costs ${roundTo(totalInches, 3)}", more than the ${max}" a ${formula} can reach` : `the move costs ${roundTo(totalInches, 3)}", more than ${base}" + ${ctx.d6} = ${base + ctx.d6}"`, rule: mode === 'rush' ? '§12.1' : '§8.1' }))
     }
     allowance = { inches: ctx.d6 === undefined ? null : base + ctx.d6, min: base + 1, max, formula, ...(ctx.d6 !== undefined ? { d6: ctx.d6 } : {}) }
     const reach = reachChance(base, totalInches, ctx.d6)
-    probability = { reach: reach.value, exact: reach.exact }
+    probability = { reach: roundTo(reach.value, 6), ...reach }
   }
   if (mode !== 'rush' && engagesWith.length) {
-    if (!o.normalMoveMayEngage) reasons.push({ code: 'engages-without-rush', message: `the move ends within 1" of ${engagesWith.join(', ')}: Rush is the only standard way to enter engagement`, rule: '§7.5' })
+    if (!o.normalMoveMayEngage) reasons.push(book.reason({ code: 'engages-without-rush', message: `the move ends within 1" of ${engagesWith.join(', ')}: Rush is the only standard way to enter engagement`, rule: '§7.5' }))
     else warnings.push(`ends within 1" of ${engagesWith.join(', ')}: the model becomes Engaged (no first strike, §8.6)`)
     rules.add('§8.6')
   }
@@ -259,7 +260,7 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     ...(rush ? { rush } : {}),
     engagesWith,
     ...(warnings.length ? { warnings } : {}),
-    rules: citedRules(rules, reasons),
+    ...book.sources(citedRules(rules, reasons)),
   }
 }
 
@@ -283,15 +284,15 @@ function enemiesAt(table: Table, m: TableModel, endBase: ReturnType<typeof place
  * Moving straight at the target closes the base-to-base gap inch for inch, so the Rush needs
  * (gap − 1") of Rush Distance (option rushSuccess "reach-target": the whole gap, as §12.6 B reads).
  */
-function describeRush(table: Table, m: TableModel, endBase: ReturnType<typeof placeBase>, baseInches: number, targetId: string | undefined, d6: number | undefined, reasons: Reason[], o: JaggedShardsOptions): Record<string, unknown> {
+function describeRush(table: Table, m: TableModel, endBase: ReturnType<typeof placeBase>, baseInches: number, targetId: string | undefined, d6: number | undefined, reasons: UniformReason[], o: JaggedShardsOptions): Record<string, unknown> {
   const closest = closestVisibleEnemies(table, m)
   if (!closest.length) {
-    reasons.push({ code: 'no-visible-enemy', message: `${m.id} has no visible enemy to Rush`, rule: '§12' })
+    reasons.push(book.reason({ code: 'no-visible-enemy', message: `${m.id} has no visible enemy to Rush`, rule: '§12' }))
     return { target: null }
   }
   const target = targetId ? table.model(targetId) : closest[0]!.model
   if (!closest.some((c) => c.model.id === target.id)) {
-    reasons.push({ code: 'not-closest-visible-enemy', message: `${target.id} is not the closest visible enemy (${closest.map((c) => c.model.id).join(', ')} is closer)`, rule: '§12.1' })
+    reasons.push(book.reason({ code: 'not-closest-visible-enemy', message: `${target.id} is not the closest visible enemy (${closest.map((c) => c.model.id).join(', ')} is closer)`, rule: '§12.1' }))
   }
   const gapMm = measureBetween(table, m, target).rawMm
   const successMm = o.rushSuccess === 'within-1' ? inches(RUSH_SUCCESS_INCHES.value) : 0
@@ -308,7 +309,7 @@ function describeRush(table: Table, m: TableModel, endBase: ReturnType<typeof pl
     closestVisible: closest.map((c) => c.model.id),
     gapInches: roundTo(toInches(gapMm), 3),
     needInches: roundTo(needInches, 3),
-    success: { probability: success.value, exact: success.exact, condition: o.rushSuccess === 'within-1' ? `Rush Distance ≥ gap − 1" = ${roundTo(needInches, 3)}"` : `Rush Distance ≥ gap = ${roundTo(needInches, 3)}" (option rushSuccess: reach-target)` },
+    success: { probability: success.value, ...success, condition: o.rushSuccess === 'within-1' ? `Rush Distance ≥ gap − 1" = ${roundTo(needInches, 3)}"` : `Rush Distance ≥ gap = ${roundTo(needInches, 3)}" (option rushSuccess: reach-target)` },
     endsWithin1: isWithin(endGapMm, inches(RUSH_SUCCESS_INCHES.value), 'le'),
     offLineMm: roundTo(offLineMm, 2),
     onFailure: 'a failed Rush still moves its full Rush Distance and does not engage (§12.3)',

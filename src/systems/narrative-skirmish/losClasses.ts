@@ -1,5 +1,5 @@
 // Narrative Skirmish's LoS classes as shown (tabletop-result/1 `sight.display`), and its citation titles.
-import type { LosClassDecl } from '../../engine/index.ts'
+import { type LosClassDecl, bookOf } from '../../engine/index.ts'
 import { SECTION } from './catalogue.ts'
 
 export const LOS_CLASSES = {
@@ -15,3 +15,6 @@ export function citationTitle(section: string): string | undefined {
   const parts = head.split(/\s*>\s*/)
   return (parts.length === 1 ? ['Skirmish', ...parts] : parts).join(' › ')
 }
+
+/** Citations with their titles, for every result this ruleset builds. */
+export const book = bookOf(citationTitle)

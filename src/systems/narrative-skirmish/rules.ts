@@ -2,11 +2,13 @@
 // d10 roll with bonus dice, movement and the big-model explosion.
 import { z } from 'zod'
 import {
-  type ArcDecl, type LosRule, type Modifier, type QueryOf, type Reason, type Table, type TableModel, type Weapon,
+  type ArcDecl, type AreaResult, type AttackResult, type LosRule, type Modifier, type MoveResult, type QueryOf, type Table, type TableModel, type UniformReason, type Weapon,
+  areaFigure, areaMember, settleModifiers, withSight,
   SceneError, classifyArc, complement, convolve, dice, die, fraction, inches, isWithin, lineOfSight, losFigure,
   marginOf, measureModels, measurePath, mul, probabilityFigure, probabilityOfPair, segmentInsideLengthMm, sub, add,
-  type Fraction, type QueryResultBody, ONE, toNumber, formatFraction, roundTo, toInches, own, PER_ROLL_SCOPE, modelsNeverBlock,
+  type Fraction, ONE, toNumber, formatFraction, roundTo, toInches, own, PER_ROLL_SCOPE, modelsNeverBlock,
 } from '../../engine/index.ts'
+import { book } from './losClasses.ts'
 import { COVER_DEFENCE_BONUS, EQUIPMENT, EXPLOSION_RADIUS_INCHES, FAST_BONUS_INCHES, MAX_BONUS_DICE, MOVE_COST_AP, MOVE_INCHES, SECTION, type FiringProfile } from './catalogue.ts'
 
 type Opt = {
@@ -53,15 +55,15 @@ export function armourArcs(table: Table): readonly ArcDecl[] {
   return opt(table).armourArcs === 'quarters'
     ? [
         { name: 'front', fromDeg: -45, toDeg: 45 },
-        { name: 'left side', fromDeg: 45, toDeg: 135 },
+        { name: 'side', side: 'left', fromDeg: 45, toDeg: 135 },
         { name: 'rear', fromDeg: 135, toDeg: 225 },
-        { name: 'right side', fromDeg: -135, toDeg: -45 },
+        { name: 'side', side: 'right', fromDeg: -135, toDeg: -45 },
       ]
     : [
         { name: 'front', fromDeg: -60, toDeg: 60 },
-        { name: 'left side', fromDeg: 60, toDeg: 120 },
+        { name: 'side', side: 'left', fromDeg: 60, toDeg: 120 },
         { name: 'rear', fromDeg: 120, toDeg: 240 },
-        { name: 'right side', fromDeg: -120, toDeg: -60 },
+        { name: 'side', side: 'right', fromDeg: -120, toDeg: -60 },
       ]
 }
 
@@ -156,19 +158,19 @@ function pickWeapon(attacker: TableModel, id: string | undefined): Weapon {
   return w
 }
 
-export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
+export function attack(table: Table, q: QueryOf<'attack'>): AttackResult {
   const o = opt(table)
   const attacker = table.model(q.attacker)
   const target = table.model(q.target)
   const ctx = (q.context ?? {}) as Context
   const weapon = pickWeapon(attacker, q.weapon)
   const melee = weapon.kind === 'melee'
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const attMods: Modifier[] = []
   const defMods: Modifier[] = []
   const rules = new Set<string>([melee ? SECTION.combatMelee : SECTION.combatRanged])
 
-  if (attacker.side === target.side) reasons.push({ code: 'same-side', message: `${target.id} is on the attacker's own side`, rule: melee ? SECTION.combatMelee : SECTION.combatRanged })
+  if (attacker.side === target.side) reasons.push(book.reason({ code: 'same-side', message: `${target.id} is on the attacker's own side`, rule: melee ? SECTION.combatMelee : SECTION.combatRanged }))
 
   const measurement = measureModels(attacker, target, { reference: o.measureFrom, mode: o.measureMode })
   let thresholdMm: number | null
@@ -198,21 +200,21 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
   }
   const inRange = thresholdMm === null || isWithin(measurement.rawMm, thresholdMm, within)
   const margin = thresholdMm === null ? null : marginOf(measurement, thresholdMm, within)
-  if (!inRange) {
-    reasons.push({
-      code: melee ? 'not-in-reach' : 'out-of-range',
-      message: melee
-        ? `${target.id} is ${measurement.inches}" away: ${weapon.name} fights ${weapon.reachInches ? `within ${weapon.reachInches}"` : 'in base contact'}`
-        : `${target.id} is ${measurement.inches}" away, beyond ${weapon.name}'s ${roundTo(toInches(thresholdMm!), 3)}" range`,
-      rule: melee ? SECTION.combatMelee : SECTION.ranged,
-      // Reasons as data: the CLI and the app print these in the user's unit.
-      ...(melee ? {} : { template: `${target.id} is {distance} away, beyond ${weapon.name}'s {range} range` }),
-      values: { distance: { value: measurement.mm, unit: 'mm' }, ...(thresholdMm !== null ? { range: { value: roundTo(thresholdMm, 2), unit: 'mm' } } : {}) },
-    })
+  if (!inRange && melee) {
+    reasons.push(book.reason({ code: 'not-in-reach', message: `${target.id} is ${measurement.inches}" away: ${weapon.name} fights ${weapon.reachInches ? `within ${weapon.reachInches}"` : 'in base contact'}`, rule: SECTION.combatMelee }))
+  } else if (!inRange) {
+    // Reasons as data: the CLI and the app print these in the user's unit.
+    reasons.push(book.reason({
+      code: 'out-of-range',
+      message: `${target.id} is ${measurement.inches}" away, beyond ${weapon.name}'s ${roundTo(toInches(thresholdMm!), 3)}" range`,
+      rule: SECTION.ranged,
+      template: `${target.id} is {distance} away, beyond ${weapon.name}'s {range} range`,
+      values: { distance: { value: measurement.mm, unit: 'mm' }, range: { value: roundTo(thresholdMm!, 2), unit: 'mm' } },
+    }))
   }
 
-  const los = losFigure(table, attacker, target, lineOfSight(table, attacker, target, q.rays ?? false))
-  if (!melee && !los.visible) reasons.push({ code: 'no-line-of-sight', message: `${target.id} cannot be seen from ${attacker.id}'s eye (blocked by ${los.blockers.join(', ')})`, rule: LOS_RULE_TEXT })
+  const los = withSight(table.system, losFigure(table, attacker, target, lineOfSight(table, attacker, target, q.rays ?? false)))
+  if (!melee && !los.visible) reasons.push(book.reason({ code: 'no-line-of-sight', message: `${target.id} cannot be seen from ${attacker.id}'s eye (blocked by ${los.blockers.join(', ')})`, rule: LOS_RULE_TEXT }))
 
   const cover = decideCover(table, attacker, target)
   if (cover.inCover) defMods.push({ source: `cover (${cover.by.join(', ')})`, value: COVER_DEFENCE_BONUS, rule: SECTION.cover })
@@ -244,21 +246,21 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
   const ap = Number(weapon.ap ?? 0)
   if (armour) {
     const a = classifyArc(target.placed, attacker.placed, armourArcs(table), 'centre')
-    // Both side arcs use the Side armour (the arcs carry distinct names so each can be drawn and told apart).
-    arc = a.arc?.endsWith('side') ? 'side' : a.arc
+    // Both side arcs use the Side armour (each says which side it is in `side`).
+    arc = a.arc
     const av = armour[(arc ?? 'front') as 'front' | 'side' | 'rear']
     rules.add(SECTION.bigModels)
     if (av >= 2) {
       const ok = o.apReading === 'any-ap' ? ap > 0 : ap >= av
       if (!ok) {
         canDamage = false
-        reasons.push({ code: 'armour-needs-ap', message: `${target.id}'s ${arc} armour is ${av}: only attacks with ${o.apReading === 'any-ap' ? 'an Armor Penetration value' : `AP ${av} or more`} can damage it (${weapon.name} has AP ${ap})`, rule: SECTION.bigModels })
+        reasons.push(book.reason({ code: 'armour-needs-ap', message: `${target.id}'s ${arc} armour is ${av}: only attacks with ${o.apReading === 'any-ap' ? 'an Armor Penetration value' : `AP ${av} or more`} can damage it (${weapon.name} has AP ${ap})`, rule: SECTION.bigModels }))
       }
     } else {
       const ok = melee || (o.lowArmourReading === 'melee-or-ap' && ap > 0)
       if (!ok) {
         canDamage = false
-        reasons.push({ code: 'armour-melee-only', message: `${target.id}'s ${arc} armour is ${av}: it may only be damaged at melee range${o.lowArmourReading === 'melee-or-ap' ? ' or by an AP weapon' : ''}`, rule: SECTION.bigModels })
+        reasons.push(book.reason({ code: 'armour-melee-only', message: `${target.id}'s ${arc} armour is ${av}: it may only be damaged at melee range${o.lowArmourReading === 'melee-or-ap' ? ' or by an AP weapon' : ''}`, rule: SECTION.bigModels }))
       }
     }
   }
@@ -273,7 +275,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
   const hit = allowed ? roll.win : fraction(0, 1)
   const atLeastOne = complement(powFraction(complement(effect), shots))
   const fmt = (n: number, k: number) => `d10${k ? ` + ${k}d6` : ''}${n ? ` ${n > 0 ? '+' : '−'} ${Math.abs(n)}` : ''}`
-  const modifiers: Modifier[] = [...attMods.map((m) => ({ ...m, source: `attacker: ${m.source}` })), ...defMods.map((m) => ({ ...m, value: -m.value, source: `defender: ${m.source}` }))]
+  const modifiers = settleModifiers([...attMods.map((m) => ({ ...m, source: `attacker: ${m.source}` })), ...defMods.map((m) => ({ ...m, value: -m.value, source: `defender: ${m.source}` }))].map((m) => book.cite(m)), allowed)
   return {
     allowed,
     reasons,
@@ -285,7 +287,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
     inRange,
     ...(margin ? { margin } : {}),
     los,
-    cover: { level: cover.level, by: cover.by, test: cover.test, rule: cover.rule },
+    cover: book.cite({ level: cover.level, by: cover.by, test: cover.test, rule: cover.rule }),
     arc,
     modifiers,
     need: `${fmt(attSum, attBonus)} must beat the defender's ${fmt(defSum, defBonus)}${o.tieReading === 'defender' ? ' (a tie is not a win)' : ' (ties re-rolled)'}`,
@@ -296,7 +298,7 @@ export function attack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
       ], PER_ROLL_SCOPE),
       ...(shots > 1 ? { atLeastOneOf: { shots, value: toNumber(atLeastOne), exact: formatFraction(atLeastOne), scope: { of: 'action', rolls: shots } } } : {}),
     },
-    rules: [...rules, ...(cover.inCover ? [SECTION.cover] : [])],
+    ...book.sources(new Set([...rules, ...(cover.inCover ? [SECTION.cover] : [])])),
   }
 }
 
@@ -310,24 +312,24 @@ void sub
 
 // ---- movement ----------------------------------------------------------------------------
 
-export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function move(table: Table, q: QueryOf<'move'>): MoveResult {
   const m = table.model(q.model)
   const ctx = (q.context ?? {}) as Context
   const moveNumber = ctx.moveNumber ?? 1
   const allowanceInches = (isBig(m) ? MOVE_INCHES.big : MOVE_INCHES.small) + (traitsOf(m).fast ? FAST_BONUS_INCHES : 0)
   const path = measurePath(table, m, q.to, q.facing)
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   if (q.mode !== undefined && q.mode !== 'move') throw new SceneError([{ path: 'mode', message: `unknown move mode "${q.mode}"; the narrative skirmish game has only "move"` }])
   if (!isWithin(path.lengthMm, inches(allowanceInches), 'le')) {
-    reasons.push({ code: 'too-far', message: `the move is ${path.lengthInches}", more than the ${allowanceInches}" allowance`, rule: SECTION.movement })
+    reasons.push(book.reason({ code: 'too-far', message: `the move is ${path.lengthInches}", more than the ${allowanceInches}" allowance`, rule: SECTION.movement }))
   }
   for (const c of path.crossings) {
     if (c.terrain.type === 'solid' && (c.insideMm > 0.05 || c.endsInside)) {
-      reasons.push({ code: 'through-solid-terrain', message: `the path goes through solid terrain ${c.terrain.id}`, rule: `${SECTION.movement} (the book is silent: solid pieces are treated as impassable)` })
+      reasons.push(book.reason({ code: 'through-solid-terrain', message: `the path goes through solid terrain ${c.terrain.id}`, rule: `${SECTION.movement} (the book is silent: solid pieces are treated as impassable)` }))
     }
   }
-  for (const b of path.blockedBy) reasons.push({ code: 'base-in-the-way', message: `${b.id}'s base is in the way`, rule: SECTION.movement })
-  if (path.offTable) reasons.push({ code: 'off-table', message: 'the model would end off the table', rule: SECTION.movement })
+  for (const b of path.blockedBy) reasons.push(book.reason({ code: 'base-in-the-way', message: `${b.id}'s base is in the way`, rule: SECTION.movement }))
+  if (path.offTable) reasons.push(book.reason({ code: 'off-table', message: 'the model would end off the table', rule: SECTION.movement }))
   return {
     allowed: reasons.length === 0,
     reasons,
@@ -336,13 +338,13 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     mode: 'move',
     costAp: MOVE_COST_AP[moveNumber - 1],
     crossed: path.crossings.map((c) => ({ terrain: c.terrain.id, type: c.terrain.type, insideMm: roundTo(c.insideMm, 2) })),
-    rules: [SECTION.movement, SECTION.actions],
+    ...book.sources([SECTION.movement, SECTION.actions]),
   }
 }
 
 // ---- explosion of a big model ------------------------------------------------------------
 
-export function blast(table: Table, q: QueryOf<'blast'>): QueryResultBody {
+export function blast(table: Table, q: QueryOf<'blast'>): AreaResult {
   const source = table.model(q.attacker)
   if (!isBig(source)) throw new SceneError([{ path: 'attacker', message: `${source.id} is not a big model: only big models explode (Recovery Phase)` }])
   const o = opt(table)
@@ -351,11 +353,13 @@ export function blast(table: Table, q: QueryOf<'blast'>): QueryResultBody {
     .filter((m) => m.id !== source.id)
     .map((m) => ({ m, d: measureModels(source, m, { reference: o.measureFrom, mode: o.measureMode }) }))
     .filter(({ d }) => isWithin(d.rawMm, radiusMm, o.within))
+  const radius = { mm: roundTo(radiusMm, 2), inches: EXPLOSION_RADIUS_INCHES }
   return {
     source: source.id,
-    radius: { mm: roundTo(radiusMm, 2), inches: EXPLOSION_RADIUS_INCHES },
+    radius,
     hits: hit.map(({ m, d }) => ({ model: m.id, mm: d.mm, inches: d.inches, points: d.points, margin: marginOf(d, radiusMm, o.within) })),
     note: 'Everything within 3" takes a casualty test (d10, 6+ recovers), downed or not.',
-    rules: [SECTION.recovery],
+    ...book.sources([SECTION.recovery]),
+    area: areaFigure('blast', { source: source.id, centre: null, radiusMm: radius.mm, radiusInches: radius.inches, inside: hit.map(({ m, d }) => areaMember(m.id, d)) }),
   }
 }

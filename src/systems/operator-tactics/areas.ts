@@ -2,10 +2,12 @@
 // zones (§05, §06, §26), terrain setup checks (§06 Setup procedure) and falling (§02).
 import { z } from 'zod'
 import {
-  type QueryOf, type QueryResultBody, type Table, type TableModel,
+  type AreaResult, type QueryOf, type ResultBody, type Table, type TableModel, type UniformReason,
+  areaFigure, areaMember,
   SceneError, inches, isWithin, marginOf, polygonContains, roundTo, toInches, own, sidesFromSouth, sidesFromSouthWest,
 } from '../../engine/index.ts'
 import { SK } from './constants.ts'
+import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
 import { readContext } from './context.ts'
 import { readOptions } from './options.ts'
 import { distanceFigure, measureSkirmish } from './measure.ts'
@@ -20,14 +22,14 @@ import {
 
 // ---- objective ---------------------------------------------------------------------------------
 
-export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBody {
+export function objective(table: Table, q: QueryOf<'objective'>): AreaResult {
   const o = readOptions(table.options)
   const ctx = readContext(q.context)
   const shaken = new Set([...(ctx.shaken ?? []), ...table.models.filter((m) => has(m, 'shaken')).map((m) => m.id)])
   const beaten = new Set(ctx.beaten ?? [])
   const hardpoint = o.hardpoints ? table.terrain.find((p) => !p.has('objective') && polygonContains(p.solid.footprint, q.at[0], q.at[1], 1e-6)) : undefined
   const rules: string[] = []
-  type Row = { model: string; side: string; inside: boolean; counts: boolean; why?: string; distance?: unknown; margin?: unknown; gapMm?: number }
+  type Row = { model: string; side: string; inside: boolean; counts: boolean; why?: string; distance?: { mm: number; inches: number }; margin?: unknown; gapMm?: number }
   let rows: Row[]
   if (hardpoint) {
     // "An operator controls a Hardpoint while its base touches the piece (or sits inside it) and no enemy operator is in contact with the same piece."
@@ -67,9 +69,10 @@ export function objective(table: Table, q: QueryOf<'objective'>): QueryResultBod
     contested,
     pressureClock: contested ? 'opposing operators within 3" of the same objective: the Pressure Clock gains a token (§05 L581)' : null,
     models: rows.filter((r) => r.inside || r.why),
-    ...(objectiveCover ? { objectiveCover, objectiveCoverRule: '§26 Competition combat modifiers L2395' } : {}),
+    ...(objectiveCover ? { objectiveCover, objectiveCoverRule: '§26 Competition combat modifiers L2395', objectiveCoverCitation: book.citation('§26 Competition combat modifiers L2395') } : {}),
     ...(marginal ? { sitrep: marginal } : {}),
-    rules,
+    ...book.sources(rules),
+    area: areaFigure('objective', { source: null, centre: [q.at[0], q.at[1]], radiusMm: null, radiusInches: null, inside: rows.filter((r) => r.inside || r.why).map((r) => areaMember(r.model, r.distance)) }),
   }
 }
 
@@ -100,18 +103,18 @@ export const AURAS: Readonly<Record<string, AuraDecl>> = {
   'dead-drop-intel': { radiusInches: () => SK.deadDropIntelAreaInches.value, who: 'all', needsLos: false, within: 'le', rule: '§05 Dead Drop L640', meaning: 'Call the Target on a 6" area reveals a hidden objective inside it' },
 }
 
-export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
+export function aura(table: Table, q: QueryOf<'aura'>): AreaResult {
   const decl = own(AURAS, q.ability)
   if (!decl) throw new SceneError([{ path: 'ability', message: `unknown ability "${q.ability}"; expected one of ${Object.keys(AURAS).join(', ')}` }])
   const src = table.model(q.source)
-  const r = decl.radiusInches(table)
+  const radiusInches = decl.radiusInches(table)
   const rows = table.models
     .filter((m) => m.id !== src.id && (decl.who === 'all' || (decl.who === 'enemies' ? m.side !== src.side : m.side === src.side)))
     .map((m) => {
       const d = measureSkirmish(table, src, m)
-      const inside = isWithin(d.rawMm, inches(r), decl.within)
+      const inside = isWithin(d.rawMm, inches(radiusInches), decl.within)
       const los = decl.needsLos ? traceCentreLine(table, src, m).clear : null
-      return { model: m.id, side: m.side, affected: inside && (los ?? true), withinRadius: inside, ...(los !== null ? { los } : {}), distance: distanceFigure(d), margin: marginOf(d, inches(r), decl.within) }
+      return { model: m.id, side: m.side, affected: inside && (los ?? true), withinRadius: inside, ...(los !== null ? { los } : {}), distance: distanceFigure(d), margin: marginOf(d, inches(radiusInches), decl.within) }
     })
   const extra: Record<string, unknown> = {}
   if (q.ability === 'hide') {
@@ -125,11 +128,12 @@ export function aura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
     source: src.id,
     ability: q.ability,
     ...extra,
-    radius: { inches: r, mm: roundTo(inches(r), 2) },
+    radius: { inches: radiusInches, mm: roundTo(inches(radiusInches), 2) },
     meaning: decl.meaning,
     affected: rows.filter((x) => x.affected).map((x) => x.model),
     models: rows,
-    rules: [decl.rule],
+    ...book.sources([decl.rule]),
+    area: areaFigure('aura', { source: src.id, centre: null, radiusMm: roundTo(inches(radiusInches), 2), radiusInches, inside: rows.filter((x) => x.affected).map((x) => areaMember(x.model)) }),
   }
 }
 
@@ -147,8 +151,8 @@ export const deploymentQuerySchema = z.strictObject({
 
 function zoneToMm(z0: Zone): Record<string, unknown> {
   return z0.kind === 'circle'
-    ? { kind: 'circle', centre: [roundTo(inches(z0.centre[0]), 2), roundTo(inches(z0.centre[1]), 2)], radiusMm: roundTo(inches(z0.radius), 2), label: z0.label, rule: z0.rule }
-    : { kind: 'polygon', points: z0.points.map(([x, y]) => [roundTo(inches(x), 2), roundTo(inches(y), 2)]), label: z0.label, rule: z0.rule }
+    ? { kind: 'circle', centre: [roundTo(inches(z0.centre[0]), 2), roundTo(inches(z0.centre[1]), 2)], radiusMm: roundTo(inches(z0.radius), 2), label: z0.label, ...book.cite({ rule: z0.rule }) }
+    : { kind: 'polygon', points: z0.points.map(([x, y]) => [roundTo(inches(x), 2), roundTo(inches(y), 2)]), label: z0.label, ...book.cite({ rule: z0.rule }) }
 }
 
 /** Is the whole base inside a zone (inches)? */
@@ -165,7 +169,7 @@ function baseInZone(m: TableModel, z0: Zone): boolean {
   return true
 }
 
-export function deployment(table: Table, q: z.infer<typeof deploymentQuerySchema>): QueryResultBody {
+export function deployment(table: Table, q: z.infer<typeof deploymentQuerySchema>): ResultBody {
   const o = readOptions(table.options)
   const w = toInches(table.widthMm)
   const d = toInches(table.depthMm)
@@ -206,11 +210,11 @@ export function deployment(table: Table, q: z.infer<typeof deploymentQuerySchema
       const enemies = table.models.filter((e) => e.side !== m.side)
       const tooClose = enemies.filter((e) => isWithin(measureSkirmish(table, m, e).rawMm, inches(SK.infiltratorEnemyGapInches.value), 'le')).map((e) => e.id)
       const inCover = table.terrain.some((p) => (coverLevelOf(table, p, null).level !== 'none' || blocksSight(table, p)) && baseToPieceMm(m, p) <= inches(readOptions(table.options).coverNearInches) + 1e-6)
-      return { model: m.id, side: m.side, rule: '§06 Deployment zones L784 (Infiltrator Exception)', legal: tooClose.length === 0 && inCover, inCover, tooCloseTo: tooClose }
+      return { model: m.id, side: m.side, ...book.cite({ rule: '§06 Deployment zones L784 (Infiltrator Exception)' }), legal: tooClose.length === 0 && inCover, inCover, tooCloseTo: tooClose }
     }
     const zs = sc.deployment === 'crackerjack' ? sideZones.filter((z0) => (isInfiltrator ? z0.label.includes('Infiltrators') : !z0.label.includes('Infiltrators'))) : sideZones.slice(0, 1)
     const inside = zs.some((z0) => baseInZone(m, z0))
-    return { model: m.id, side: m.side, rule: zs[0]?.rule ?? sc.section, legal: zs.length === 0 ? null : inside, inZone: inside }
+    return { model: m.id, side: m.side, ...book.cite({ rule: zs[0]?.rule ?? sc.section }), legal: zs.length === 0 ? null : inside, inZone: inside }
   })
   return {
     scenario: sc.id,
@@ -220,7 +224,7 @@ export function deployment(table: Table, q: z.infer<typeof deploymentQuerySchema
     objectives,
     models,
     notes: [sc.note, ...notes],
-    rules: [`${sc.section} L${sc.line}`, '§06 Deployment zones L780–784'],
+    ...book.sources([`${sc.section} L${sc.line}`, '§06 Deployment zones L780–784']),
   }
 }
 
@@ -233,7 +237,7 @@ export const setupQuerySchema = z.strictObject({
   edges: z.array(z.enum(['south', 'north', 'west', 'east'])).optional(),
 })
 
-export function setup(table: Table, q: z.infer<typeof setupQuerySchema>): QueryResultBody {
+export function setup(table: Table, q: z.infer<typeof setupQuerySchema>): ResultBody {
   const edges = q.edges ?? ['south', 'north']
   const W = table.widthMm
   const D = table.depthMm
@@ -241,11 +245,11 @@ export function setup(table: Table, q: z.infer<typeof setupQuerySchema>): QueryR
   const gapPiece = inches(SK.terrainPieceGapInches.value)
   const edgeDistance = (x: number, y: number, e: string) => (e === 'south' ? y : e === 'north' ? D - y : e === 'west' ? x : W - x)
   const pieces = table.terrain.filter((p) => !p.has('objective') && !p.has('smoke'))
-  const problems: Array<{ code: string; message: string; rule: string }> = []
+  const problems: UniformReason[] = []
   for (const p of pieces) {
     for (const e of edges) {
       const dmin = Math.min(...p.solid.footprint.map(([x, y]) => edgeDistance(x, y, e)))
-      if (dmin < gapEdge - 1e-6) problems.push({ code: 'near-deployment-edge', message: `${p.id} is ${roundTo(toInches(dmin), 3)}" from the ${e} deployment edge (minimum 4")`, rule: '§06 Setup procedure L762' })
+      if (dmin < gapEdge - 1e-6) problems.push(book.reason({ code: 'near-deployment-edge', message: `${p.id} is ${roundTo(toInches(dmin), 3)}" from the ${e} deployment edge (minimum 4")`, rule: '§06 Setup procedure L762' }))
     }
   }
   for (let i = 0; i < pieces.length; i++) {
@@ -255,14 +259,14 @@ export function setup(table: Table, q: z.infer<typeof setupQuerySchema>): QueryR
       let g = Infinity
       for (const [x, y] of a.solid.footprint) g = Math.min(g, polygonContains(b.solid.footprint, x, y, 1e-9) ? 0 : distToPoly(b.solid.footprint, x, y))
       for (const [x, y] of b.solid.footprint) g = Math.min(g, polygonContains(a.solid.footprint, x, y, 1e-9) ? 0 : distToPoly(a.solid.footprint, x, y))
-      if (g < gapPiece - 1e-6) problems.push({ code: 'pieces-too-close', message: `${a.id} and ${b.id} are ${roundTo(toInches(g), 3)}" apart (minimum 3")`, rule: '§06 Setup procedure L762' })
+      if (g < gapPiece - 1e-6) problems.push(book.reason({ code: 'pieces-too-close', message: `${a.id} and ${b.id} are ${roundTo(toInches(g), 3)}" apart (minimum 3")`, rule: '§06 Setup procedure L762' }))
     }
   }
   const vertical = edges.includes('west') || edges.includes('east')
   const centre = vertical ? W / 2 : D / 2
   const onCentre = pieces.filter((p) => blocksSight(table, p) && (vertical ? p.solid.footprint.map(([x]) => x) : p.solid.footprint.map(([, y]) => y)).some((v, _i, all) => Math.min(...all) <= centre && Math.max(...all) >= centre)).map((p) => p.id)
-  if (onCentre.length === 0) problems.push({ code: 'no-centreline-blocker', message: 'no LoS-blocking piece crosses the centerline', rule: '§06 Setup procedure L762' })
-  return { legal: problems.length === 0, problems, centrelineBlockers: onCentre, rules: ['§06 Setup procedure L759–764'] }
+  if (onCentre.length === 0) problems.push(book.reason({ code: 'no-centreline-blocker', message: 'no LoS-blocking piece crosses the centerline', rule: '§06 Setup procedure L762' }))
+  return { legal: problems.length === 0, problems, centrelineBlockers: onCentre, ...book.sources(['§06 Setup procedure L759–764']) }
 }
 
 function distToPoly(poly: ReadonlyArray<readonly [number, number]>, x: number, y: number): number {
@@ -288,7 +292,7 @@ export const fallQuerySchema = z.strictObject({
   to: z.tuple([z.number(), z.number()]).optional(),
 })
 
-export function fall(table: Table, q: z.infer<typeof fallQuerySchema>): QueryResultBody {
+export function fall(table: Table, q: z.infer<typeof fallQuerySchema>): ResultBody {
   const o = readOptions(table.options)
   const m = table.model(q.model)
   const [x, y] = q.to ?? [m.x, m.y]
@@ -305,7 +309,7 @@ export function fall(table: Table, q: z.infer<typeof fallQuerySchema>): QueryRes
     fleshWounds: dmg.fleshWounds,
     mortalWounds: dmg.mortalWounds,
     bands: 'under 3": no damage; 3" to under 6": 1 FW per 3"; 6" or more: MW instead',
-    rules: ['§02 Movement details L258'],
+    ...book.sources(['§02 Movement details L258']),
   }
 }
 

@@ -2,9 +2,10 @@
 // 6 is a dead-centre strike (MW to the named target only, FW to the rest), failure scatters D6" (no
 // direction given), natural 1 scatters toward the thrower. Breacher demo charges: "frag effect".
 import {
-  type Fraction, type QueryOf, type QueryResultBody, type Table, type TableModel,
-  SceneError, ZERO, add, formatFraction, fraction, inches, isWithin, marginOf, mul, probabilityFigure, roundTo, toInches, toNumber, SINGLE_ROLL_SCOPE } from '../../engine/index.ts'
+  type AreaResult, type Fraction, type QueryOf, type Table, type TableModel, type UniformReason,
+  SceneError, ZERO, add, areaFigure, areaMember, chance, formatFraction, fraction, inches, isWithin, marginOf, mul, probabilityFigure, roundTo, toInches, toNumber, SINGLE_ROLL_SCOPE } from '../../engine/index.ts'
 import { SK } from './constants.ts'
+import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
 import { readContext } from './context.ts'
 import { FACES, checkSucceeds } from './dice.ts'
 import { readOptions } from './options.ts'
@@ -26,7 +27,7 @@ export function inBlast(table: Table, m: TableModel, p: readonly [number, number
   return { hit: isWithin(g.rawMm, r, 'le'), gapMm: g.rawMm }
 }
 
-export function blast(table: Table, q: QueryOf<'blast'>): QueryResultBody {
+export function blast(table: Table, q: QueryOf<'blast'>): AreaResult & { allowed: boolean; reasons: UniformReason[] } {
   const o = readOptions(table.options)
   const ctx = readContext(q.context)
   const thrower = table.model(q.attacker)
@@ -44,10 +45,10 @@ export function blast(table: Table, q: QueryOf<'blast'>): QueryResultBody {
   // The TACT 4+ roll: "TACT 4+" is printed as a fixed number; wounds give "-1 all".
   const penalty = woundPenalty({ fleshWounds: ctx.attackerWounds?.fleshWounds ?? 0, mortalWounds: ctx.attackerWounds?.mortalWounds ?? 0 })
   const need = SK.grenadeThreshold.value
-  const reasons: Array<{ code: string; message: string; rule: string }> = []
+  const reasons: UniformReason[] = []
   const throwDistance = measureSkirmish(table, thrower, at)
   if (o.grenadeRangeInches > 0 && !isWithin(throwDistance.rawMm, inches(o.grenadeRangeInches), 'le')) {
-    reasons.push({ code: 'out-of-throw-range', message: `the landing point is ${throwDistance.inches}" away, beyond the table's ${o.grenadeRangeInches}" throw range (option grenadeRangeInches)`, rule: GRENADE_RULE })
+    reasons.push(book.reason({ code: 'out-of-throw-range', message: `the landing point is ${throwDistance.inches}" away, beyond the table's ${o.grenadeRangeInches}" throw range (option grenadeRangeInches)`, rule: GRENADE_RULE }))
   }
 
   // Per face of the roll: where it lands and what it does.
@@ -106,14 +107,15 @@ export function blast(table: Table, q: QueryOf<'blast'>): QueryResultBody {
       inBlastOnTarget: r.atHit.hit,
       gapInches: roundTo(toInches(r.atHit.gapMm), 3),
       margin: marginOf({ rawMm: r.atHit.gapMm, uncertaintyMm: r.m.uncertaintyMm }, inches(radiusInches), 'le'),
-      fleshWound: { value: roundTo(toNumber(r.pFW), 6), exact: formatFraction(r.pFW) },
-      mortalWound: { value: roundTo(toNumber(r.pMW), 6), exact: formatFraction(r.pMW) },
+      fleshWound: chance(r.pFW),
+      mortalWound: chance(r.pMW),
       possibleOnScatter: r.possibleOnScatter,
     })),
     probability: probabilityFigure(pSuccess, namedRow ? add(namedRow.pFW, namedRow.pMW) : pSuccess, [
       `success: ${formatFraction(pSuccess)} (faces meeting ${need}+${penalty ? ` with ${penalty}` : ''}); natural 6: 1/6`,
       'a failed roll scatters D6" in a direction the book does not give: models that could be reached are flagged possibleOnScatter and not counted',
     ], SINGLE_ROLL_SCOPE),
-    rules: [...rules],
+    ...book.sources(rules),
+    area: areaFigure('blast', { source: thrower.id, centre: [roundTo(at[0], 2), roundTo(at[1], 2)], radiusMm: roundTo(inches(radiusInches), 2), radiusInches, inside: caught.map((r) => areaMember(r.m.id, { inches: roundTo(toInches(r.atHit.gapMm), 3) })) }),
   }
 }

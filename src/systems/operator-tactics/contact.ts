@@ -1,6 +1,7 @@
 // §02 Actions / §02 Melee: contact is "base-to-base, or within 1" if either model has a base"
 // (option contactRule). A model marked with keyword "base-less" has only a footprint.
-import { type MarginFigure, type QueryOf, type QueryResultBody, type Table, type TableModel, inches, isWithin, marginOf, measureModels } from '../../engine/index.ts'
+import { type EngagementResult, type MarginFigure, type QueryOf, type Table, type TableModel, inches, isWithin, marginOf, measureModels } from '../../engine/index.ts'
+import { fieldManualBook } from '../field-manual/fieldManual.ts'
 import { SK } from './constants.ts'
 import { readOptions } from './options.ts'
 import { distanceFigure } from './measure.ts'
@@ -37,7 +38,7 @@ export function modelsInContact(table: Table, m: TableModel, filter: (o: TableMo
   return table.models.filter((o) => o.id !== m.id && filter(o) && measureContact(table, m, o).inContact)
 }
 
-export function engagement(table: Table, q: QueryOf<'engagement'>): QueryResultBody {
+export function engagement(table: Table, q: QueryOf<'engagement'>): EngagementResult {
   const m = table.model(q.model)
   const rows = table.models
     .filter((o) => o.id !== m.id)
@@ -52,6 +53,6 @@ export function engagement(table: Table, q: QueryOf<'engagement'>): QueryResultB
     note: enemies.length
       ? 'In contact: Fight resolves immediately; the loser of a Fight stays Locked (TACT 4+ next activation to break free, 3" clear). Shooting at this fight is at −2 and a modified 1–2 hits an ally.'
       : 'Not in contact with an enemy.',
-    rules: [CONTACT_RULE_TEXT, '§02 Melee L285', '§02 Shooting L269'],
+    ...fieldManualBook.sources([CONTACT_RULE_TEXT, '§02 Melee L285', '§02 Shooting L269']),
   }
 }

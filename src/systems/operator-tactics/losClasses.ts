@@ -1,5 +1,5 @@
-// Operator Tactics' LoS classes as shown (tabletop-result/1 `sight.display`); citation titles come from the
-// field manual's table (one book with Iron Line).
+// Operator Tactics' LoS classes as shown (tabletop-result/1 `sight.display`); citations are the field
+// manual's (../field-manual/fieldManual.ts, one book with Iron Line).
 import type { LosClassDecl } from '../../engine/index.ts'
 import { LOS_RULE_TEXT } from './sight.ts'
 
@@ -10,4 +10,4 @@ export const LOS_CLASSES = {
   'full-cover': { display: 'blocked', reason: 'solid terrain (Full Cover) breaks the centre-to-centre line', rule: LOS_RULE_TEXT },
 } as const satisfies Record<string, LosClassDecl>
 
-export { fieldManualTitle as citationTitle } from '../iron-line/losClasses.ts'
+export { fieldManualTitle as citationTitle } from '../field-manual/fieldManual.ts'

@@ -2,10 +2,11 @@
 // difficult terrain 2" per 1", climbing 2" per 1" vertical (ladders and stairs 1:1), no moving through
 // enemies, not ending on friendlies, Impassable cannot be entered — and the allowance of each mode.
 import {
-  type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type TableTerrain,
+  type MoveResult, type QueryOf, type Table, type TableModel, type TableTerrain, type UniformReason,
   SceneError, inches, isWithin, measurePath, polygonContains, roundTo, toInches,
 } from '../../engine/index.ts'
 import { SK } from './constants.ts'
+import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
 import { readContext } from './context.ts'
 import { readOptions } from './options.ts'
 import { abilitiesOf, classOf, has, mobiInches } from './stats.ts'
@@ -26,13 +27,13 @@ function groundAt(table: Table, x: number, y: number): { z: number; piece: Table
   return { z: best ? best.solid.topZ : 0, piece: best }
 }
 
-export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function move(table: Table, q: QueryOf<'move'>): MoveResult {
   const o = readOptions(table.options)
   const ctx = readContext(q.context)
   const m = table.model(q.model)
   const mode = (q.mode ?? 'move') as MoveMode
   if (!MOVE_MODES.includes(mode)) throw new SceneError([{ path: 'mode', message: `unknown mode "${q.mode}"; expected one of ${MOVE_MODES.join(', ')}` }])
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const notes: string[] = []
   const rules = new Set<string>(['§02 Actions L244–252', '§02 Movement details L254–259'])
 
@@ -55,9 +56,9 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     case 'sprint':
       allowance = base * SK.sprintMultiplier.value
       allowanceRule = '§02 Actions L246 (Sprint: both actions, MOBI × 2)'
-      if (abilitiesOf(m).includes('ghost')) reasons.push({ code: 'cannot-sprint', message: 'Ghost: an Infiltrator cannot Sprint', rule: '§03 Infiltrator L446' })
-      if (has(m, 'prone')) reasons.push({ code: 'cannot-sprint', message: 'Prone operators cannot Sprint', rule: '§02 Status effects L313' })
-      if (ctx.carrying) reasons.push({ code: 'cannot-sprint', message: 'the carrier cannot Sprint', rule: '§05 Smash & Grab L602' })
+      if (abilitiesOf(m).includes('ghost')) reasons.push(book.reason({ code: 'cannot-sprint', message: 'Ghost: an Infiltrator cannot Sprint', rule: '§03 Infiltrator L446' }))
+      if (has(m, 'prone')) reasons.push(book.reason({ code: 'cannot-sprint', message: 'Prone operators cannot Sprint', rule: '§02 Status effects L313' }))
+      if (ctx.carrying) reasons.push(book.reason({ code: 'cannot-sprint', message: 'the carrier cannot Sprint', rule: '§05 Smash & Grab L602' }))
       break
     case 'crawl':
       allowance = base * SK.proneCrawlFraction.value
@@ -77,8 +78,8 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     case 'advance-under-fire':
       allowance = base * SK.sprintMultiplier.value
       allowanceRule = '§26 Competition combat modifiers L2396 (Advance Under Fire)'
-      if (!o.crackerjack) reasons.push({ code: 'not-crackerjack', message: 'Advance Under Fire is a Crackerjack rule (option crackerjack)', rule: '§26 Competition combat modifiers L2396' })
-      if (classOf(m) !== 'Breacher') reasons.push({ code: 'not-breacher', message: 'only a Breacher may Advance Under Fire', rule: '§26 Competition combat modifiers L2396' })
+      if (!o.crackerjack) reasons.push(book.reason({ code: 'not-crackerjack', message: 'Advance Under Fire is a Crackerjack rule (option crackerjack)', rule: '§26 Competition combat modifiers L2396' }))
+      if (classOf(m) !== 'Breacher') reasons.push(book.reason({ code: 'not-breacher', message: 'only a Breacher may Advance Under Fire', rule: '§26 Competition combat modifiers L2396' }))
       break
     case 'move':
       if (has(m, 'prone')) notes.push('Prone: this is a crawl at half MOBI (mode "crawl"); standing up costs one action')
@@ -89,7 +90,7 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     allowanceRule = '§02 Status effects L313 (Prone: crawl at half MOBI)'
   }
   if (has(m, 'pinned') && (mode === 'move' || mode === 'crawl')) notes.push('Pinned: this Move costs both actions (§02 Status effects L314)')
-  if (has(m, 'locked') && mode !== 'break-free') reasons.push({ code: 'locked', message: 'Locked in melee: break free first (TACT 4+, 3" clear)', rule: '§02 Melee L285' })
+  if (has(m, 'locked') && mode !== 'break-free') reasons.push(book.reason({ code: 'locked', message: 'Locked in melee: break free first (TACT 4+, 3" clear)', rule: '§02 Melee L285' }))
 
   // Path and its costs.
   const path = measurePath(table, m, q.to, q.facing)
@@ -103,7 +104,7 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     const p = c.terrain
     insideAny = Math.max(insideAny, c.insideMm)
     if (p.has('impassable')) {
-      reasons.push({ code: 'impassable', message: `the path enters Impassable terrain ${p.id}`, rule: '§06 Terrain types L773' })
+      reasons.push(book.reason({ code: 'impassable', message: `the path enters Impassable terrain ${p.id}`, rule: '§06 Terrain types L773' }))
       continue
     }
     if (p.has('objective') || p.has('smoke')) continue
@@ -147,13 +148,13 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
   }
   for (const b of path.blockedBy) {
     const endsOn = overlapsAtEnd(m, b, q.to)
-    if (b.side !== m.side) reasons.push({ code: 'through-enemy', message: `${b.id}'s base is in the way: you cannot move through enemies`, rule: '§02 Movement details L259' })
-    else if (endsOn) reasons.push({ code: 'ends-on-friendly', message: `the move ends on ${b.id}: you cannot end on friendlies`, rule: '§02 Movement details L259' })
+    if (b.side !== m.side) reasons.push(book.reason({ code: 'through-enemy', message: `${b.id}'s base is in the way: you cannot move through enemies`, rule: '§02 Movement details L259' }))
+    else if (endsOn) reasons.push(book.reason({ code: 'ends-on-friendly', message: `the move ends on ${b.id}: you cannot end on friendlies`, rule: '§02 Movement details L259' }))
     else notes.push(`passes through friendly ${b.id} (allowed)`)
   }
-  if (path.offTable) reasons.push({ code: 'off-table', message: 'the model would end off the table', rule: '§01 Setup at a glance' })
+  if (path.offTable) reasons.push(book.reason({ code: 'off-table', message: 'the model would end off the table', rule: '§01 Setup at a glance' }))
   if (!isWithin(costMm, inches(allowance), 'le')) {
-    reasons.push({ code: 'too-far', message: `the move costs ${roundTo(toInches(costMm), 3)}" of movement, more than the ${roundTo(allowance, 3)}" allowance`, rule: allowanceRule })
+    reasons.push(book.reason({ code: 'too-far', message: `the move costs ${roundTo(toInches(costMm), 3)}" of movement, more than the ${roundTo(allowance, 3)}" allowance`, rule: allowanceRule }))
   }
   if (mode === 'take-cover') {
     const ends = table.terrain.filter((p) => coverLevelOf(table, p, null).level !== 'none' && polygonContains(p.solid.footprint, q.to[0], q.to[1], 25.4))
@@ -170,14 +171,14 @@ export function move(table: Table, q: QueryOf<'move'>): QueryResultBody {
     mode,
     distance: { mm: roundTo(path.lengthMm, 2), inches: path.lengthInches },
     cost: { mm: roundTo(costMm, 2), inches: roundTo(toInches(costMm), 3) },
-    allowance: { mm: roundTo(inches(allowance), 2), inches: roundTo(allowance, 3), rule: allowanceRule },
-    charges,
+    allowance: book.cite({ mm: roundTo(inches(allowance), 2), inches: roundTo(allowance, 3), rule: allowanceRule }),
+    charges: charges.map((c) => book.cite(c)),
     endsOn: dest.piece?.id ?? 'table',
     endZ: roundTo(dest.z, 2),
     ...(fall ? { fallIfJumping: fall } : {}),
     crossed: path.crossings.map((c) => ({ terrain: c.terrain.id, type: c.terrain.type, insideMm: roundTo(c.insideMm, 2) })),
     notes,
-    rules: [...rules, allowanceRule, ...charges.map((c) => c.rule)].filter((r, i, a) => a.indexOf(r) === i),
+    ...book.sources(new Set([...rules, allowanceRule, ...charges.map((c) => c.rule)])),
   }
 }
 

@@ -2,10 +2,11 @@
 // no LoS. When the call is disputed, run a SITREP at even odds." One line, binary. Cover (which the
 // book never defines geometrically) comes from the engine's LoS sampling of the target's base.
 import {
-  type LosFigure, type LosRule, type QueryOf, type QueryResultBody, type Table, type TableModel, type Vec3Tuple,
+  type LosFigure, type LosResult, type VisibilityResult, type LosRule, type QueryOf, type ResultBody, type Table, type TableModel, type UniformReason, type Vec3Tuple, withSight,
   BASE_THICKNESS_MM, GRAZE_MM, inches, measureTerrainCrossing3, roundTo, sampleLineOfSight, toInches,
 } from '../../engine/index.ts'
 import { SK } from './constants.ts'
+import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
 import { readOptions } from './options.ts'
 import { COVER_MODIFIER, type CoverLevel, baseToPieceMm, blocksSight, coverLevelOf, supportOf } from './terrain.ts'
 import { sitrepFigure } from './sitrep.ts'
@@ -229,7 +230,7 @@ export function skirmishLosFigure(table: Table, a: TableModel, b: TableModel, ra
     baseRays: 64,
     resolution: { fraction: 1, baseHidden: roundTo(1 / 64, 4) },
     mode: '3d',
-    rule: LOS_RULE_TEXT,
+    ...book.cite({ rule: LOS_RULE_TEXT }),
     ...(rays ? { sampleRays: [{ from: round3(line.from), to: round3(line.to), blocked: !line.clear, by: line.blockers, hides: [], base: false }] } : {}),
   }
   return { figure, line, cover }
@@ -245,35 +246,34 @@ export function arenaSightLimitInches(table: Table): number | null {
   return o.crackerjack && o.crackerjackArena === 'desert-canyon' ? SK.crackerjackDesertLosInches.value : null
 }
 
-export function los(table: Table, q: QueryOf<'los'>): QueryResultBody {
+export function los(table: Table, q: QueryOf<'los'>): LosResult {
   const a = table.model(q.from)
   const b = table.model(q.to)
   const { figure, line, cover } = skirmishLosFigure(table, a, b, q.rays ?? false)
   const rules = [LOS_RULE_TEXT, ...cover.rules]
-  const reasons: Array<{ code: string; message: string; rule: string }> = []
+  const reasons: UniformReason[] = []
   const limit = arenaSightLimitInches(table)
   let visible = figure.visible
-  if (line.clear) reasons.push({ code: 'line-clear', message: `the line from ${a.id}'s base centre to ${b.id}'s base centre crosses no Full Cover`, rule: LOS_RULE_TEXT })
-  else reasons.push({ code: 'line-blocked', message: `the line from ${a.id}'s base centre to ${b.id}'s is broken by ${line.blockers.join(', ')}`, rule: LOS_RULE_TEXT })
+  if (line.clear) reasons.push(book.reason({ code: 'line-clear', message: `the line from ${a.id}'s base centre to ${b.id}'s base centre crosses no Full Cover`, rule: LOS_RULE_TEXT }))
+  else reasons.push(book.reason({ code: 'line-blocked', message: `the line from ${a.id}'s base centre to ${b.id}'s is broken by ${line.blockers.join(', ')}`, rule: LOS_RULE_TEXT }))
   if (limit !== null) {
     const d = measureSkirmish(table, a, b)
     if (d.rawMm > inches(limit) + 1e-6) {
       visible = false
-      reasons.push({ code: 'beyond-arena-sight', message: `${d.inches}" is beyond the Desert Canyon's ${limit}" sight limit`, rule: '§26 Terrain protocol L2416' })
+      reasons.push(book.reason({ code: 'beyond-arena-sight', message: `${d.inches}" is beyond the Desert Canyon's ${limit}" sight limit`, rule: '§26 Terrain protocol L2416' }))
       rules.push('§26 Terrain protocol L2416')
     }
   }
   return {
-    ...figure,
-    visible,
+    ...withSight(table.system, { ...figure, class: figure.class!, visible }),
     reasons,
-    cover: { level: cover.level, by: cover.by, pieces: cover.pieces, test: cover.test, notes: cover.notes },
+    cover: { level: cover.level, by: cover.by, pieces: cover.pieces.map((p) => book.cite(p)), test: cover.test, notes: cover.notes },
     ...(line.marginal ? { marginal: true, sitrep: sitrepFigure('even', `the line passes within ${roundTo(line.offsetMm, 2)} mm of a blocker's edge: "When the call is disputed, run a SITREP at even odds."`, '§06 Line of sight L778') } : {}),
-    rules,
+    ...book.sources(rules),
   }
 }
 
-export function visibility(table: Table, q: QueryOf<'visibility'>): QueryResultBody {
+export function visibility(table: Table, q: QueryOf<'visibility'>): VisibilityResult {
   const pairs: Array<{ from: string; to: string; visible: boolean; class: LosClass; marginal: boolean }> = []
   for (const v of table.models) {
     if (q.side && v.side !== q.side) continue
@@ -284,5 +284,5 @@ export function visibility(table: Table, q: QueryOf<'visibility'>): QueryResultB
       pairs.push({ from: v.id, to: t.id, visible: line.clear, class: losClassOf(line, cover), marginal: line.marginal })
     }
   }
-  return { pairs, rules: [LOS_RULE_TEXT] }
+  return { pairs, ...book.sources([LOS_RULE_TEXT]) }
 }

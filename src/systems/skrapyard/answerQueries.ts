@@ -2,13 +2,26 @@
 // objective, and Skrapyard's own `test` (a characteristic test) and `formation` queries.
 import { z } from 'zod'
 import {
+  type AreaResult,
+  type ArcResult,
+  type EngagementResult,
   type Fraction,
+  type LosResult,
+  type MoveResult,
   type QueryOf,
-  type QueryResultBody,
-  type Reason,
+  type ResultBody,
   type Table,
   type TableModel,
+  type VisibilityPair,
+  type VisibilityResult,
   SceneError,
+  ZERO,
+  chance as chanceOf,
+  settleModifiers,
+  sightOf,
+  areaFigure,
+  areaMember,
+  valueOfExact,
   fraction,
   inches,
   isWithin,
@@ -20,6 +33,7 @@ import {
   formatFraction,
 } from '../../engine/index.ts'
 import { passChance } from './chance.ts'
+import { book } from './losClasses.ts'
 import { MOVE_MODES, type MoveMode, checkMove, disengageValue } from './checkMove.ts'
 import type { QueryContext } from './contextSchema.ts'
 import { describeCombat, findEngaged, findFormation, findFriendsInContact, isInBaseContact, isOpponent } from './findContacts.ts'
@@ -28,28 +42,30 @@ import { NUMBERS } from './numbers.ts'
 import type { SkrapyardOptions } from './options.ts'
 import { readCharacter, readOptions, requireStat } from './readCharacter.ts'
 import { losReasons, losResultFields } from './resolveAttack.ts'
+import type { Reason } from './shooting.ts'
 import { sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
 import { unitSize } from './stature.ts'
 
 const fmt = formatFraction
+const valueOf = (exact: string): number => valueOfExact(exact) ?? 0
 const withinOf = (o: SkrapyardOptions) => (o.withinComparator === 'strict' ? 'lt' : 'le') as 'lt' | 'le'
 
-export function answerLos(table: Table, q: QueryOf<'los'>): QueryResultBody {
+export function answerLos(table: Table, q: QueryOf<'los'>): LosResult {
   const options = readOptions(table)
   const from = table.model(q.from)
   const to = table.model(q.to)
   const los = sampleSkrapyardLos(table, from, to, options, q.rays ?? false)
   return {
-    ...losResultFields(los),
+    ...losResultFields(table, los),
     coverObstacles: los.coverObstacles,
     ignoredTerrain: los.ignoredTerrain,
     reasons: losReasons(los, to.id),
-    rules: los.rules,
+    ...book.sources(los.rules),
   }
 }
 
 /** arc: where `from` stands relative to `of` — "in front" (wholly on the front side) or "behind" (§2.4). */
-export function answerArc(table: Table, q: QueryOf<'arc'>): QueryResultBody {
+export function answerArc(table: Table, q: QueryOf<'arc'>): ArcResult {
   const options = readOptions(table)
   const of = table.model(q.of)
   const from = table.model(q.from)
@@ -67,12 +83,12 @@ export function answerArc(table: Table, q: QueryOf<'arc'>): QueryResultBody {
     rearmostMm: roundTo(fb.rearmostMm, 3),
     foremostMm: roundTo(fb.foremostMm, 3),
     lines: [{ arc: 'lateral line', origin: [roundTo(p.cx, 2), roundTo(p.cy, 2)], direction: [roundTo(-p.uy, 6), roundTo(p.ux, 6)] }],
-    rules: [fb.rule, '§2.4'],
+    ...book.sources([fb.rule, '§2.4']),
   }
 }
 
 /** engagement: opposing characters in base contact (§14.1), supporters (§14.2.4), and what it forbids. */
-export function answerEngagement(table: Table, q: QueryOf<'engagement'>): QueryResultBody {
+export function answerEngagement(table: Table, q: QueryOf<'engagement'>): EngagementResult {
   const options = readOptions(table)
   const m = table.model(q.model)
   const foes = findEngaged(table, m, options)
@@ -92,26 +108,27 @@ export function answerEngagement(table: Table, q: QueryOf<'engagement'>): QueryR
     rangeMm: options.baseContactToleranceMm,
     forbids: foes.length ? ['shooting (§13.2)', 'moving away without a disengage test (§14.3)'] : [],
     forces: foes.length ? ['an active engaged character must fight (§14.1)'] : [],
-    moraleTest: D !== undefined && staturesInContact > D ? { needed: true, staturesInContact, D, rule: '§16.1.1' } : { needed: false, staturesInContact, rule: '§16.1.1' },
-    rules: ['§14.1', '§15.2'],
+    moraleTest: book.cite(D !== undefined && staturesInContact > D ? { needed: true, staturesInContact, D, rule: '§16.1.1' } : { needed: false, staturesInContact, rule: '§16.1.1' }),
+    ...book.sources(['§14.1', '§15.2']),
   }
 }
 
-export function answerVisibility(table: Table, q: QueryOf<'visibility'>): QueryResultBody {
+export function answerVisibility(table: Table, q: QueryOf<'visibility'>): VisibilityResult {
   const options = readOptions(table)
-  const pairs: Array<{ from: string; to: string; visible: boolean; fraction: number; class: string }> = []
+  const pairs: VisibilityPair[] = []
   for (const v of table.models) {
     if (q.side && v.side !== q.side) continue
     for (const t of table.models) {
       if (t.side === v.side) continue
       const los = sampleSkrapyardLos(table, v, t, options)
-      pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction: roundTo(los.fraction, 4), class: los.class })
+      const fraction = roundTo(los.fraction, 4)
+      pairs.push({ from: v.id, to: t.id, visible: los.visible, fraction, class: los.class, sight: sightOf(table.system, { visible: los.visible, fraction, baseHidden: 0, blockers: [] }, los.class) })
     }
   }
-  return { pairs, rules: ['§13.2.1', '§13.2.3', '§13.2.4'] }
+  return { pairs, ...book.sources(['§13.2.1', '§13.2.3', '§13.2.4']) }
 }
 
-export function answerMove(table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function answerMove(table: Table, q: QueryOf<'move'>): MoveResult {
   const options = readOptions(table)
   const m = table.model(q.model)
   const mode = (q.mode ?? 'normal') as MoveMode
@@ -121,7 +138,16 @@ export function answerMove(table: Table, q: QueryOf<'move'>): QueryResultBody {
   const rules = new Set<string>([r.allowance.rule, '§12.1.1', ...r.reasons.map((x) => x.rule), ...r.crossings.map((c) => c.rule), ...r.chance.rule])
   if (r.disengage) rules.add(r.disengage.rule)
   if (r.fall) rules.add(r.fall.rule)
-  return { ...r, allowance: { ...r.allowance, mm: roundTo(inches(r.allowance.inches), 2) }, rules: [...rules] }
+  const chance = valueOf(r.chance.exact)
+  return {
+    ...r,
+    allowance: book.cite({ ...r.allowance, mm: roundTo(inches(r.allowance.inches), 2) }),
+    crossings: r.crossings.map((c) => book.cite(c)),
+    chance: { ...r.chance, value: chance, citations: r.chance.rule.map(book.citation) },
+    ...(r.disengage ? { disengage: book.cite(r.disengage) } : {}),
+    ...(r.fall ? { fall: book.cite(r.fall) } : {}),
+    ...book.sources(rules),
+  }
 }
 
 /** The abilities the aura query knows, each with its radius rule. */
@@ -140,7 +166,7 @@ export const AURA_ABILITIES = [
   'los-clearance',
 ] as const
 
-export function answerAura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
+export function answerAura(table: Table, q: QueryOf<'aura'>): AreaResult {
   const options = readOptions(table)
   const src = table.model(q.source)
   const me = readCharacter(src)
@@ -158,7 +184,8 @@ export function answerAura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
     affected: affected.map((a) => a.model),
     details: affected,
     ...extra,
-    rules: [rule],
+    ...book.sources([rule]),
+    area: areaFigure('aura', { source: null, centre: null, radiusMm: radiusInches === null ? null : roundTo(inches(radiusInches), 2), radiusInches, inside: affected.map((a) => areaMember(a.model, a)) }),
   })
   const needHero = () => {
     if (!me.hero) throw new SceneError([{ path: 'source', message: `${src.id} is not a hero (keyword "hero"): only heroes perform feats (§18.1)` }])
@@ -210,7 +237,7 @@ export function answerAura(table: Table, q: QueryOf<'aura'>): QueryResultBody {
 }
 
 /** objective: the Raw Rules print no scenarios or objective control (§5.1–§5.2); report who is nearest, front/behind. */
-export function answerObjective(table: Table, q: QueryOf<'objective'>): QueryResultBody {
+export function answerObjective(table: Table, q: QueryOf<'objective'>): AreaResult {
   const options = readOptions(table)
   const [x, y] = q.at
   const rows = table.models
@@ -223,9 +250,11 @@ export function answerObjective(table: Table, q: QueryOf<'objective'>): QueryRes
     .sort((a, b) => a.inches - b.inches)
   return {
     controlledBy: null,
-    reasons: [{ code: 'no-objective-rules', message: 'the Raw Rules print no scenarios or objective rules: players agree them (§5.1–§5.2)', rule: '§5.1' }],
+    reasons: [book.reason({ code: 'no-objective-rules', message: 'the Raw Rules print no scenarios or objective rules: players agree them (§5.1–§5.2)', rule: '§5.1' })],
     nearest: rows,
-    rules: ['§5.1', '§2.4.1'],
+    ...book.sources(['§5.1', '§2.4.1']),
+    // No objective rules: nobody is inside an area the book never defines.
+    area: areaFigure('objective', { source: null, centre: null, radiusMm: null, radiusInches: null, inside: [] }),
   }
 }
 
@@ -243,7 +272,7 @@ export const testQuerySchema = z.strictObject({
 export const formationQuerySchema = z.strictObject({ id: z.string().min(1), type: z.literal('formation'), unit: z.string().min(1) })
 
 /** test: a characteristic test (§7.1) with the modifiers the table decides and the context's own. */
-export function answerTest(table: Table, q: z.infer<typeof testQuerySchema>): QueryResultBody {
+export function answerTest(table: Table, q: z.infer<typeof testQuerySchema>): ResultBody {
   const options = readOptions(table)
   const m = table.model(q.model)
   const me = readCharacter(m)
@@ -288,7 +317,7 @@ export function answerTest(table: Table, q: z.infer<typeof testQuerySchema>): Qu
   }
   if (purpose === 'disengage') {
     const foes = findEngaged(table, m, options)
-    if (!foes.length) reasons.push({ code: 'not-engaged', message: `${m.id} is not engaged`, rule: '§14.3' })
+    if (!foes.length) reasons.push(book.reason({ code: 'not-engaged', message: `${m.id} is not engaged`, rule: '§14.3' }))
     else {
       const stays = foes.every((e) => table.models.some((o) => o.id !== m.id && isOpponent(e, o) && isInBaseContact(e, o, options.baseContactToleranceMm)))
       if (stays) automatic = 'the enemy stays engaged after the move: passed automatically (§14.3.1)'
@@ -315,18 +344,18 @@ export function answerTest(table: Table, q: z.infer<typeof testQuerySchema>): Qu
     characteristic: q.characteristic,
     purpose,
     base,
-    modifiers: mods,
+    modifiers: settleModifiers(mods.map((m) => book.cite(m)), undefined),
     value: effective,
     automatic,
     reasons,
     need: automatic ?? `d12 ≤ ${effective} (1 always passes, 12 always fails)${reroll ? ', a failure re-rolled' : ''}`,
-    probability: { pass: roundTo(chance.num / chance.den, 6), exact: fmt(chance) },
-    rules: [...rules],
+    probability: { pass: chanceOf(chance).value, ...chanceOf(chance) },
+    ...book.sources(rules),
   }
 }
 
 /** formation: each character of a unit, in formation or not, and the teams (§3.2). */
-export function answerFormation(table: Table, q: z.infer<typeof formationQuerySchema>): QueryResultBody {
+export function answerFormation(table: Table, q: z.infer<typeof formationQuerySchema>): ResultBody {
   const options = readOptions(table)
   const unit = table.units.get(q.unit)
   if (!unit) throw new SceneError([{ path: 'unit', message: `no unit "${q.unit}" on the table; units: ${[...table.units.keys()].join(', ')}` }])
@@ -337,5 +366,5 @@ export function answerFormation(table: Table, q: z.infer<typeof formationQuerySc
   })
   const teams: string[][] = []
   for (const m of members) if (m.inTeam && !teams.some((t) => t.includes(m.model))) teams.push(m.team)
-  return { unit: q.unit, size: size.size, valid: size.valid, maxSize: NUMBERS.maxUnitSize.value, members, teams, rules: ['§3.1.1', '§3.1.2', '§3.2', '§3.2.1'] }
+  return { unit: q.unit, size: size.size, valid: size.valid, maxSize: NUMBERS.maxUnitSize.value, members, teams, ...book.sources(['§3.1.1', '§3.1.2', '§3.2', '§3.2.1']) }
 }

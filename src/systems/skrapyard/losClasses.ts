@@ -1,5 +1,5 @@
 // Skrapyard's LoS classes as shown (tabletop-result/1 `sight.display`), and its citation titles.
-import { type LosClassDecl, titleOfNumberedSection } from '../../engine/index.ts'
+import { type LosClassDecl, bookOf, titleOfNumberedSection } from '../../engine/index.ts'
 import { SKRAPYARD_SECTION_TITLES } from './sectionTitles.ts'
 
 export const LOS_CLASSES = {
@@ -11,3 +11,6 @@ export const LOS_CLASSES = {
 /** A modifier given with the query (context.modifiers) without a rule is cited "context": the user's, not the book's. */
 export const citationTitle = (section: string): string | undefined =>
   section === 'context' ? 'Query › a modifier given in the context (not from the book)' : titleOfNumberedSection(SKRAPYARD_SECTION_TITLES, section, 'Skrapyard')
+
+/** Citations with their titles, for every result this ruleset builds. */
+export const book = bookOf(citationTitle)

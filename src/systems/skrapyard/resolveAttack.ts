@@ -4,9 +4,8 @@
 import {
   type Fraction,
   type Modifier,
+  type AttackResult,
   type QueryOf,
-  type QueryResultBody,
-  type Reason,
   type Table,
   type TableModel,
   ONE,
@@ -20,8 +19,9 @@ import {
   SceneError,
   sub,
   toInches,
-  formatFraction, SINGLE_ROLL_SCOPE } from '../../engine/index.ts'
+  formatFraction, SINGLE_ROLL_SCOPE, settleModifiers, withSight } from '../../engine/index.ts'
 import { type CombatWeapon, type RangedWeapon, type Weapon, findWeapon } from './catalogue.ts'
+import { book } from './losClasses.ts'
 import { combatChance, intoCombatChance, ONE_FACE, passChance } from './chance.ts'
 import type { QueryContext } from './contextSchema.ts'
 import { passingFaces } from './dice.ts'
@@ -31,7 +31,7 @@ import { NUMBERS } from './numbers.ts'
 import type { SkrapyardOptions } from './options.ts'
 import { readCharacter, readOptions, requireStat } from './readCharacter.ts'
 import { type SkrapyardLos, sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
-import { NO_SHOT_CONTEXT, type ShotContext, resolveShot } from './shooting.ts'
+import { NO_SHOT_CONTEXT, type Reason, type ShotContext, resolveShot } from './shooting.ts'
 
 /** The weapon a model uses: the catalogue entry merged with the model's own (inline) entry of that id. */
 export function pickWeapon(m: TableModel, requested: string | undefined, inContact: boolean): Weapon {
@@ -64,8 +64,9 @@ function shotContext(ctx: QueryContext): ShotContext {
 
 const fmt = formatFraction
 
-export function losResultFields(los: SkrapyardLos) {
-  return {
+/** The line of sight as a result gives it, with its sight block (the class as the book reads it, §13.2.3, §13.11). */
+export function losResultFields(table: Table, los: SkrapyardLos) {
+  return withSight(table.system, {
     visible: los.visible,
     fraction: Math.round(los.fraction * 1e4) / 1e4,
     baseHidden: Math.round(los.baseHidden * 1e4) / 1e4,
@@ -78,26 +79,26 @@ export function losResultFields(los: SkrapyardLos) {
     baseRays: los.baseRays,
     resolution: { fraction: Math.round((1 / los.rays) * 1e4) / 1e4, baseHidden: Math.round((1 / los.baseRays) * 1e4) / 1e4 },
     mode: '3d' as const,
-    rule: los.rules.join(', '),
+    ...book.cite({ rule: los.rules.join(', ') }),
     ...(los.sampleRays ? { sampleRays: los.sampleRays } : {}),
-  }
+  })
 }
 
 
 /** Reasons why there is no line of sight, in the book's terms. */
 export function losReasons(los: SkrapyardLos, targetId: string): Reason[] {
   if (los.visible) return []
-  if (los.behindFraction >= 1) return [{ code: 'not-in-front', message: `${targetId} is wholly behind the shooter: a line of sight is drawn only in the character's front`, rule: '§13.2.1' }]
+  if (los.behindFraction >= 1) return [book.reason({ code: 'not-in-front', message: `${targetId} is wholly behind the shooter: a line of sight is drawn only in the character's front`, rule: '§13.2.1' })]
   const parts: string[] = []
   if (los.obscuringTerrain.length) parts.push(`terrain ${los.obscuringTerrain.join(', ')}`)
   if (los.clearanceBlockers.length) parts.push(`lines passing within 1" of ${los.clearanceBlockers.join(', ')}`)
   if (los.clearanceBlockers.length && !los.obscuringTerrain.length) {
-    return [{ code: 'within-1-inch', message: `every line to ${targetId} passes within 1" of another character in the shooter's front (${los.clearanceBlockers.join(', ')})`, rule: '§13.2.4' }]
+    return [book.reason({ code: 'within-1-inch', message: `every line to ${targetId} passes within 1" of another character in the shooter's front (${los.clearanceBlockers.join(', ')})`, rule: '§13.2.4' })]
   }
-  return [{ code: 'no-line-of-sight', message: `no line from the eye reaches any part of ${targetId}'s target zone (${parts.join('; ') || 'outside the front'})`, rule: '§13.2.3' }]
+  return [book.reason({ code: 'no-line-of-sight', message: `no line from the eye reaches any part of ${targetId}'s target zone (${parts.join('; ') || 'outside the front'})`, rule: '§13.2.3' })]
 }
 
-export function resolveAttack(table: Table, q: QueryOf<'attack'>): QueryResultBody {
+export function resolveAttack(table: Table, q: QueryOf<'attack'>): AttackResult {
   const options = readOptions(table)
   const attacker = table.model(q.attacker)
   const target = table.model(q.target)
@@ -109,7 +110,7 @@ export function resolveAttack(table: Table, q: QueryOf<'attack'>): QueryResultBo
     : resolveShootingAttack(table, attacker, target, weapon, ctx, options, q.rays ?? false)
 }
 
-function resolveShootingAttack(table: Table, attacker: TableModel, target: TableModel, weapon: RangedWeapon, ctx: QueryContext, options: SkrapyardOptions, rays: boolean): QueryResultBody {
+function resolveShootingAttack(table: Table, attacker: TableModel, target: TableModel, weapon: RangedWeapon, ctx: QueryContext, options: SkrapyardOptions, rays: boolean): AttackResult {
   const shooter = readCharacter(attacker)
   const victim = readCharacter(target)
   const S = requireStat(shooter, 'S', 'shooting (§13.3)')
@@ -121,9 +122,9 @@ function resolveShootingAttack(table: Table, attacker: TableModel, target: Table
   const targetFormation = findFormation(table, target, options)
   const context = shotContext(ctx)
   const extra: Reason[] = []
-  if (!isOpponent(attacker, target)) extra.push({ code: 'same-side', message: `${target.id} is on the shooter's own side`, rule: '§13.5' })
-  if (victim.wounded && options.woundedIgnored) extra.push({ code: 'target-wounded', message: `${target.id} is wounded: ignored for all purposes except combat, formation, movement and morale`, rule: '§15.1.2' })
-  if (weapon.id === 'aethyric-arc' && !attacker.keywords.includes('magic')) extra.push({ code: 'not-magic-user', message: 'only characters that can perform the Magic feat may use Aethyric arc', rule: '§19.2' })
+  if (!isOpponent(attacker, target)) extra.push(book.reason({ code: 'same-side', message: `${target.id} is on the shooter's own side`, rule: '§13.5' }))
+  if (victim.wounded && options.woundedIgnored) extra.push(book.reason({ code: 'target-wounded', message: `${target.id} is wounded: ignored for all purposes except combat, formation, movement and morale`, rule: '§15.1.2' }))
+  if (weapon.id === 'aethyric-arc' && !attacker.keywords.includes('magic')) extra.push(book.reason({ code: 'not-magic-user', message: 'only characters that can perform the Magic feat may use Aethyric arc', rule: '§19.2' }))
   const shooterEngaged = findEngaged(table, attacker, options).length > 0
   // Shooting into combat (§13.7.1): the target is the group in base contact; a line of sight "as described at
   // 13.2.1" to any one character of it is enough, even if 13.2.3 fails for the target itself.
@@ -189,28 +190,28 @@ function resolveShootingAttack(table: Table, attacker: TableModel, target: Table
       band: shot.band.band,
       penalty: shot.band.penalty,
       reading: options.rangeBandReading,
-      rule: shot.band.section,
+      ...book.cite({ rule: shot.band.section }),
     },
-    los: losResultFields(los),
-    cover: {
+    los: losResultFields(table, los),
+    cover: book.cite({
       level: los.coverObstacles.length ? `cover −${los.coverObstacles.length}` : los.class === 'in-cover' ? 'in cover (no obstacle counts)' : 'none',
       obstacles: los.coverObstacles,
       ignored: los.ignoredTerrain,
       value: -los.coverObstacles.length,
       rule: los.ignoredTerrain ? '§13.11.1.1' : '§13.11.1',
-    },
+    }),
     arc: fb.relation,
     team: { shooter: ctx.inTeam ?? formation.inTeam, target: targetFormation.inTeam ? targetFormation.team : null },
     intoCombat,
-    modifiers: [
-      ...shot.preRange.map((m) => ({ ...m, source: `${m.source} (before range)` })),
-      ...shot.postRange.map((m) => ({ ...m, source: `${m.source} (after range)` })),
-    ],
+    modifiers: settleModifiers([
+      ...shot.preRange.map((m) => book.cite({ ...m, source: `${m.source} (before range)` })),
+      ...shot.postRange.map((m) => book.cite({ ...m, source: `${m.source} (after range)` })),
+    ], shot.allowed),
     finalS: shot.finalS,
     targetA: shot.finalA,
     need: shot.need,
     probability: probabilityFigure(hit, effect, notes, SINGLE_ROLL_SCOPE),
-    rules: [...rules],
+    ...book.sources(rules),
   }
 }
 
@@ -242,7 +243,7 @@ function findNearerTargets(table: Table, attacker: TableModel, target: TableMode
   return out
 }
 
-function resolveCombatAttack(table: Table, attacker: TableModel, target: TableModel, weapon: CombatWeapon, ctx: QueryContext, options: SkrapyardOptions): QueryResultBody {
+function resolveCombatAttack(table: Table, attacker: TableModel, target: TableModel, weapon: CombatWeapon, ctx: QueryContext, options: SkrapyardOptions): AttackResult {
   const me = readCharacter(attacker)
   const victim = readCharacter(target)
   const F = requireStat(me, 'F', 'an attack test (§14.2)')
@@ -250,7 +251,7 @@ function resolveCombatAttack(table: Table, attacker: TableModel, target: TableMo
   const tol = options.baseContactToleranceMm
   const reasons: Reason[] = []
   const rules = new Set<string>(['§14.1', '§14.2', '§15.1', '§1.5'])
-  if (!isOpponent(attacker, target)) reasons.push({ code: 'same-side', message: `${target.id} is on the attacker's own side`, rule: '§14.1' })
+  if (!isOpponent(attacker, target)) reasons.push(book.reason({ code: 'same-side', message: `${target.id} is on the attacker's own side`, rule: '§14.1' }))
   const inContact = isInBaseContact(attacker, target, tol)
   const situation = describeCombat(table, attacker, target, options)
   let spearReach = false
@@ -262,12 +263,12 @@ function resolveCombatAttack(table: Table, attacker: TableModel, target: TableMo
       spearReach = true
       rules.add('§14.4.2')
     } else {
-      reasons.push({ code: 'not-in-base-contact', message: `${target.id} is not in base contact: combat needs bases touching${weapon.id === 'spear' ? ' (a spear reaches only from support, to a character in front touching a character it also touches)' : ''}`, rule: weapon.id === 'spear' ? '§14.4.2' : '§14.1' })
+      reasons.push(book.reason({ code: 'not-in-base-contact', message: `${target.id} is not in base contact: combat needs bases touching${weapon.id === 'spear' ? ' (a spear reaches only from support, to a character in front touching a character it also touches)' : ''}`, rule: weapon.id === 'spear' ? '§14.4.2' : '§14.1' }))
     }
   }
   const otherLiveFoes = situation.engagedWith.filter((id) => id !== target.id && !readCharacter(table.model(id)).wounded)
   if (victim.wounded && otherLiveFoes.length) {
-    reasons.push({ code: 'wounded-target', message: `a wounded character may be attacked only if the attacker is not also engaged with another that is not wounded (${otherLiveFoes.join(', ')})`, rule: '§15.1.3' })
+    reasons.push(book.reason({ code: 'wounded-target', message: `a wounded character may be attacked only if the attacker is not also engaged with another that is not wounded (${otherLiveFoes.join(', ')})`, rule: '§15.1.3' }))
   }
   const mods: Modifier[] = []
   if (ctx.charged) mods.push({ source: 'charge', value: NUMBERS.chargeModifier.value, rule: '§14.2.1' })
@@ -307,13 +308,13 @@ function resolveCombatAttack(table: Table, attacker: TableModel, target: TableMo
       return { mm: d.mm, inches: d.inches, points: d.points, reference: d.reference, mode: d.mode }
     })(),
     inRange: inContact || spearReach,
-    engaged: { with: situation.engagedWith, supportedBy: situation.supportedBy, outnumbered: situation.outnumbered, rule: '§14.1' },
+    engaged: book.cite({ with: situation.engagedWith, supportedBy: situation.supportedBy, outnumbered: situation.outnumbered, rule: '§14.1' }),
     arc: fb.relation === 'behind' ? 'behind' : 'in-front',
-    modifiers: mods,
+    modifiers: settleModifiers(mods.map((m) => book.cite(m)), allowed),
     finalF,
     targetA: finalA,
     need: `${need}, then target A ${finalA}`,
     probability: probabilityFigure(allowed ? chance.hit : ZERO, allowed ? chance.effect : ZERO, notes, SINGLE_ROLL_SCOPE),
-    rules: [...rules],
+    ...book.sources(rules),
   }
 }

@@ -2,7 +2,8 @@
 // range (§13.3.3: range penalty, cover), the S test and the target's A test (§15.1, §21.3–21.4).
 // Geometry comes in already measured; this file is the book's arithmetic.
 import type { RangedWeapon } from './catalogue.ts'
-import { type Fraction, type Reason as EngineReason, ZERO } from '../../engine/index.ts'
+import { book } from './losClasses.ts'
+import { type Fraction, type UniformReason, ZERO } from '../../engine/index.ts'
 import { shootingChance } from './chance.ts'
 import { passingFaces } from './dice.ts'
 import { NUMBERS } from './numbers.ts'
@@ -10,7 +11,7 @@ import type { SkrapyardOptions } from './options.ts'
 import { measureRangeBand, type RangeBandResult } from './rangeBands.ts'
 import { targetSizeModifiers } from './stature.ts'
 
-export type Reason = EngineReason
+export type Reason = UniformReason
 export type Modifier = { source: string; value: number; rule: string }
 
 /** What the camera cannot see about a shot (documented in README: "What the camera cannot know"). */
@@ -117,14 +118,14 @@ export function collectPreRangeModifiers(input: ShotInput): Modifier[] {
 function collectEligibility(input: ShotInput): Reason[] {
   const { context, weapon } = input
   const reasons: Reason[] = []
-  if (input.shooterEngaged) reasons.push({ code: 'engaged', message: 'the shooter is in base contact with an opponent', rule: '§13.2' })
-  if (context.hurried) reasons.push({ code: 'hurried', message: 'a character that hurries cannot shoot at all', rule: '§12.4.1' })
-  if (context.crossedObstacle) reasons.push({ code: 'crossed-obstacle', message: 'crossed a linear obstacle this activation phase', rule: '§12.8.9' })
-  if (context.refusedJump) reasons.push({ code: 'refused-jump', message: 'thought twice about a jump: may not shoot this turn', rule: '§12.9.8.1' })
-  if (context.fought) reasons.push({ code: 'fought', message: 'a character that fights may not then shoot', rule: '§11.2' })
+  if (input.shooterEngaged) reasons.push(book.reason({ code: 'engaged', message: 'the shooter is in base contact with an opponent', rule: '§13.2' }))
+  if (context.hurried) reasons.push(book.reason({ code: 'hurried', message: 'a character that hurries cannot shoot at all', rule: '§12.4.1' }))
+  if (context.crossedObstacle) reasons.push(book.reason({ code: 'crossed-obstacle', message: 'crossed a linear obstacle this activation phase', rule: '§12.8.9' }))
+  if (context.refusedJump) reasons.push(book.reason({ code: 'refused-jump', message: 'thought twice about a jump: may not shoot this turn', rule: '§12.9.8.1' }))
+  if (context.fought) reasons.push(book.reason({ code: 'fought', message: 'a character that fights may not then shoot', rule: '§11.2' }))
   if (weapon.forbiddenAfterMoving && (context.moved || context.movedInvoluntarily)) {
     const rule = weapon.code === 's' ? '§13.6.3.1' : '§13.6.2.1'
-    reasons.push({ code: 'moved', message: `a ${weapon.name} weapon may not shoot after moving (involuntary movement included)`, rule })
+    reasons.push(book.reason({ code: 'moved', message: `a ${weapon.name} weapon may not shoot after moving (involuntary movement included)`, rule }))
   }
   return reasons
 }
@@ -136,8 +137,8 @@ export function resolveShot(input: ShotInput): ShotResult {
   const band = measureRangeBand(weapon, rangeS, input.distanceInches, options)
   const reasons = [...collectEligibility(input), ...input.losReasons]
   if (!band.inRange) {
-    reasons.push({ code: 'out-of-range', message: `${input.distanceInches.toFixed(2)}" is beyond the ${band.maxRangeInches}" range (${weapon.rangeMultiplier} × S ${rangeS})`, rule: weapon.rangeMultiplier === 2 ? '§13.2' : weapon.section,
-      template: `{distance} is beyond the {range} range (${weapon.rangeMultiplier} × S ${rangeS})`, values: { distance: { value: input.distanceInches, unit: 'in' }, range: { value: band.maxRangeInches, unit: 'in' } } })
+    reasons.push(book.reason({ code: 'out-of-range', message: `${input.distanceInches.toFixed(2)}" is beyond the ${band.maxRangeInches}" range (${weapon.rangeMultiplier} × S ${rangeS})`, rule: weapon.rangeMultiplier === 2 ? '§13.2' : weapon.section,
+      template: `{distance} is beyond the {range} range (${weapon.rangeMultiplier} × S ${rangeS})`, values: { distance: { value: input.distanceInches, unit: 'in' }, range: { value: band.maxRangeInches, unit: 'in' } } }))
   }
   const postRange: Modifier[] = []
   if (band.penalty !== 0) postRange.push({ source: band.band === 'short' ? 'sniper short range' : 'range', value: band.penalty, rule: band.section })

@@ -1,6 +1,6 @@
 // Printable marker sheets: layout in mm on A4 pages, rendered to SVG (true scale: width="210mm"
 // with a mm viewBox) and PDF (pdf-lib, 72/25.4 pt per mm). Pure layout + rendering; the CLI writes
-// the files (writeMarkerSheets.ts). Marker cells come from OpenCV's own generateImageMarker.
+// the files (src/cli/tracking/writeMarkerSheets.ts). Marker cells come from OpenCV's own generateImageMarker.
 import type { DictionarySpec } from '../opencv/markerDetector.ts'
 
 export const A4_MM = { width: 210, height: 297 } as const

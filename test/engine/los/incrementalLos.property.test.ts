@@ -5,7 +5,7 @@
 // (every piece and model tried on every line).
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { LosMemo, type Scene, type Table, loadScene, losRuleOf, runQuery, sampleLineOfSight, shapeUniformResult } from '../../../src/engine/index.ts'
+import { LosMemo, type Scene, type Table, loadScene, losRuleOf, runQuery, sampleLineOfSight } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { BENCH_TABLE_MM, generateTable } from '../../bench/benchTable.ts'
 import { model, scene as sceneOf, testSystem } from '../sceneBuilder.ts'
@@ -31,16 +31,14 @@ function expectBoundedEqualsFull(table: Table): void {
   }
 }
 
-/**
- * The matrix's pairs get their uniform fields as they are made (and the query's pass then skips the
- * list): the same as the pass gives a copy stripped of them.
- */
-function expectShapedAsByThePass(table: Table, matrix: unknown): void {
-  const copy = JSON.parse(JSON.stringify(matrix)) as { pairs: Array<{ sight?: unknown }>; citations?: unknown }
-  expect(copy.pairs.some((p) => p.sight !== undefined)).toBe(true)
-  for (const p of copy.pairs) delete p.sight
-  delete copy.citations
-  expect(shapeUniformResult(table.system, 'visibility', copy as never)).toEqual(JSON.parse(JSON.stringify(matrix)))
+/** Every classed pair carries its sight block, made with the pair (kept or new): its facts, its class, the class's declared display. */
+function expectSightOnEveryPair(table: Table, matrix: unknown): void {
+  const pairs = (matrix as { pairs: Array<{ visible: boolean; fraction: number; class?: string; sight?: unknown }> }).pairs
+  expect(pairs.some((p) => p.sight !== undefined)).toBe(true)
+  for (const p of pairs) {
+    if (p.class === undefined) expect(p.sight).toBeUndefined()
+    else expect(p.sight).toMatchObject({ visible: p.visible, fraction: p.fraction, class: p.class, display: table.system.losClasses?.[p.class]?.display })
+  }
 }
 
 const onTable = (v: number) => Math.min(BENCH_TABLE_MM - 25, Math.max(25, v))
@@ -75,7 +73,7 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
             // (byte for byte: pairs kept from the last matrix are shown again as they were)
             const matrix = runQuery(live, { id: 'v', type: 'visibility' })
             expect(JSON.stringify(matrix)).toBe(JSON.stringify(runQuery(fresh, { id: 'v', type: 'visibility' })))
-            expectShapedAsByThePass(live, matrix)
+            expectSightOnEveryPair(live, matrix)
             expectBoundedEqualsFull(fresh)
             // full density (what a ruling uses), with the 2D rule too: memo path against no bound
             const [a, b] = [live.models[0]!, live.models[live.models.length - 1]!]
@@ -163,12 +161,12 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     const live = load(moved, memo)
     // the terrain is unchanged: its world (and BVH) is the one built for the first table
     expect(live.world).toBe(first.world)
-    const matrix = runQuery(live, { id: 'v', type: 'visibility' }) as { pairs: unknown[] }
+    const matrix = runQuery(live, { id: 'v', type: 'visibility' })
     const resampled = memo.stats.sampled - before
     // every pair with m3 (15 enemies × 2 ways) is sampled again, and no more than a fraction of the rest
     expect(resampled).toBeGreaterThanOrEqual(30)
     expect(resampled).toBeLessThan(450 / 2)
-    expect(matrix.pairs).toEqual((runQuery(load(moved), { id: 'v', type: 'visibility' }) as { pairs: unknown[] }).pairs)
+    expect(matrix.pairs).toEqual(runQuery(load(moved), { id: 'v', type: 'visibility' }).pairs)
     // the same scene again: nothing sampled
     const again = memo.stats.sampled
     runQuery(load(moved, memo), { id: 'v', type: 'visibility' })

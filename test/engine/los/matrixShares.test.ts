@@ -2,7 +2,7 @@
 // against every enemy, shaped uniform on its own as a worker does) and merged back equals the
 // matrix of one evaluation, byte for byte, whatever the number of shares, with and without a side.
 import { describe, expect, it } from 'vitest'
-import { type Scene, loadScene, matrixViewers, mergeShares, runQuery, shapeUniformResult, splitViewers, visibilityPairs, type QueryResultBody } from '../../../src/engine/index.ts'
+import { type Scene, loadScene, matrixViewers, mergeShares, runQuery, splitViewers, visibilityPairs, visibilityResult } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { generateTable } from '../../bench/benchTable.ts'
 
@@ -22,12 +22,9 @@ describe('visibility matrix in shares (worker pool)', () => {
         const computed = shares.map((ids) => {
           // each share on a table of its own, as a worker has
           const own = load(scene)
-          const pairs = visibilityPairs(own, ids.map((id) => own.model(id)))
-          shapeUniformResult(own.system, 'visibility', { pairs } as unknown as QueryResultBody)
-          return pairs
+          return visibilityPairs(own, ids.map((id) => own.model(id)))
         })
-        const body = { pairs: mergeShares(viewers, computed), density: 'coarse', rules: [table.system.rules(table).los.rule] }
-        expect(JSON.stringify(shapeUniformResult(table.system, 'visibility', body as unknown as QueryResultBody))).toBe(JSON.stringify(whole))
+        expect(JSON.stringify(visibilityResult(table, mergeShares(viewers, computed)))).toBe(JSON.stringify(whole))
       }
     }
   })

@@ -148,7 +148,7 @@ describe('Iron Line numeric claims of the book', () => {
     const zones = r['d']!['zones'] as Array<{ rect: [[number, number], [number, number]] }>
     // Both zones span the same 914.4 mm edges: no edge is longer than another.
     expect(zones[0]!.rect[1][0] - zones[0]!.rect[0][0]).toBe(914.4)
-    expect(r['d']!['band']).toEqual({ fromY: 152.4, toY: 762, rule: 'Gun Platforms within 12" of the centerline' })
+    expect(r['d']!['band']).toMatchObject({ fromY: 152.4, toY: 762, rule: 'Gun Platforms within 12" of the centerline' })
   })
 
   it('§13 roster: 11 units plus the §24 Operator Splice, all Strikes 10 and Integrity 10; truncated points restored', () => {

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildHandLandmarkerTask } from '../../../src/tracking/node/buildHandLandmarkerTask.ts'
-import { readMetadataBuffer, readModelInfo } from '../../../src/tracking/node/tfliteMetadata.ts'
+import { buildHandLandmarkerTask } from '../../../src/cli/tracking/buildHandLandmarkerTask.ts'
+import { readMetadataBuffer, readModelInfo } from '../../../src/cli/tracking/tfliteMetadata.ts'
 
 function unzipStored(zip: Uint8Array): Map<string, Uint8Array> {
   const dv = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)

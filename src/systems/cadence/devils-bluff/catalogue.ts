@@ -1,5 +1,5 @@
 // Devil's Bluff catalogue: gang models, weapons, special weapons, upgrades and module special rules.
-import type { CadenceCatalogue } from '../types.ts'
+import type { CadenceCatalogue } from '../index.ts'
 import { devilsBluffModels, devilsBluffWeapons } from './profiles.ts'
 import { devilsBluffSpecialRules, devilsBluffUpgrades } from './upgrades.ts'
 

@@ -1,5 +1,5 @@
 // Devil's Bluff numbers (devils-bluff/module-rules.html and friends), each with its section.
-import type { CadenceConstant } from '../types.ts'
+import type { CadenceConstant } from '../index.ts'
 
 const c = (value: number, unit: CadenceConstant['unit'], section: string, quote: string): CadenceConstant => ({ value, unit, section, quote })
 

@@ -2,7 +2,10 @@
 // instead of dice (devils-bluff/module-rules.html). Card values 1..13 replace d6 faces, "a roll of 6"
 // becomes a draw of 13, unlisted modifiers are doubled, and the chain is exact over one 52-card deck.
 import { z } from 'zod'
-import { type QueryResultBody, type RuleSystem, type Table, type TableModel, isWithin, inches, roundTo } from '../../../engine/index.ts'
+import { gameTitle } from '../../games.ts'
+import { chanceE } from '../index.ts'
+import { book } from '../index.ts'
+import { type ResultBody, type RuleSystem, type Table, type TableModel, isWithin, inches, roundTo } from '../../../engine/index.ts'
 import {
   type CadenceSpec, type ChainAdjustment, type ChainNumbers, coreHooks, createCadenceSystem, evaluateAttackChain, exact, formatE, hasRule,
   toNumberE, withinReading,
@@ -49,7 +52,7 @@ const acesWild = (face: number): number => (face === 1 ? DB.acesWildValue.value 
 
 const spec: CadenceSpec = {
   id: 'cadence/devils-bluff',
-  title: "Devil's Bluff (Cadence): Wild West skirmish with playing cards",
+  title: gameTitle('cadence/devils-bluff'),
   dice: 'cards (52-card deck, A=1 … K=13)',
   moduleSection: 'devils-bluff/module-rules.html',
   catalogue: devilsBluffCatalogue,
@@ -126,7 +129,7 @@ const spec: CadenceSpec = {
     rout: z.strictObject({ id: z.string().min(1), type: z.literal('rout'), side: z.string().min(1), lost: z.number().int().min(0), pileTotal: z.number().int().min(0) }),
   },
   handlers: () => ({
-    rout: ((_table: Table, q: { side: string; lost: number; pileTotal: number }): QueryResultBody => {
+    rout: ((_table: Table, q: { side: string; lost: number; pileTotal: number }): ResultBody => {
       // "Once this pile has reached a total greater than 21 your gang has routed": the next card's value v
       // routs the gang when pileTotal + v > 21; each value 1..13 is 4/52 of a full deck.
       const applies = q.lost >= DB.routLossCount.value
@@ -136,11 +139,11 @@ const spec: CadenceSpec = {
       return {
         side: q.side,
         drawsEachActivation: applies,
-        routsOnNextDraw: { value: roundTo(toNumberE(p), 6), exact: formatE(p), cards: applies ? values.filter((v) => q.pileTotal + v > 21) : [] },
+        routsOnNextDraw: { ...chanceE(p), cards: applies ? values.filter((v) => q.pileTotal + v > 21) : [] },
         alreadyRouted: q.pileTotal > DB.routPileTotal.value,
-        rules: ['devils-bluff/module-rules.html#routing', 'devils-bluff/module-rules.html#the-deck'],
+        ...book.sources(['devils-bluff/module-rules.html#routing', 'devils-bluff/module-rules.html#the-deck']),
       }
-    }) as (table: Table, q: never) => QueryResultBody,
+    }) as (table: Table, q: never) => ResultBody,
   }),
   demoScene,
 }

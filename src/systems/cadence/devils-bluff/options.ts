@@ -1,5 +1,5 @@
 // Devil's Bluff readings the book leaves open (on top of the core options).
-import type { CadenceOptionDecl } from '../options.ts'
+import type { CadenceOptionDecl } from '../index.ts'
 
 export const devilsBluffOptions = [
   {

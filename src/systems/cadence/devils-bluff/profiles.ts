@@ -1,6 +1,6 @@
 // Devil's Bluff gang profiles (devils-bluff/making-your-gang.html). Skill and Defence are on the card
 // scale (a draw of 1-13), not the d6 scale; points are the printed cost in dollars.
-import type { CadenceModelProfile, CadenceWeaponProfile } from '../types.ts'
+import type { CadenceModelProfile, CadenceWeaponProfile } from '../index.ts'
 
 export const devilsBluffModels: readonly CadenceModelProfile[] = [
   { id: 'leader', name: 'Leader', section: 'devils-bluff/making-your-gang.html#gang-leader', command: 5, movementInches: 4, skill: 6, defence: 10, toughness: 3, hitPoints: 4, specialRules: ['Leader'], points: 65, note: 'Count "1 Only". This model may take up to 60 dollars of weapons, special weapons, and upgrades.' },

@@ -1,5 +1,5 @@
 // Devil's Bluff upgrades and module special rules (devils-bluff/making-your-gang.html#upgrades, devils-bluff/module-rules.html#special-rules).
-import type { CadenceSpecialRuleText, CadenceUpgrade } from '../types.ts'
+import type { CadenceSpecialRuleText, CadenceUpgrade } from '../index.ts'
 
 export const devilsBluffUpgrades: readonly CadenceUpgrade[] = [
   { id: 'armoured-plates', name: 'Armoured Plates', section: 'devils-bluff/making-your-gang.html#upgrades', effect: 'One per gang. This model has a Defence of 8+.', points: 15 },

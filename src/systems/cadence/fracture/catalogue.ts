@@ -1,7 +1,7 @@
 // Fracture catalogue: every profile of the five army lists, the upgrades and the module special rules.
 // Ids are kebab-case of the printed name; a name printed twice with different stats (Brute, Warrior,
 // Heavy Shard Repeater) is told apart by army (and list) — see findProfile in ../catalogueLookup.ts.
-import type { CadenceCatalogue } from '../types.ts'
+import type { CadenceCatalogue } from '../index.ts'
 import { maraudersModels, maraudersWeapons } from './marauders.ts'
 import { sentinelsModels, sentinelsWeapons } from './sentinels.ts'
 import { theEndlessModels, theEndlessWeapons } from './the-endless.ts'

@@ -1,5 +1,5 @@
 // Fracture numbers (fracture/module-rules.html, army lists), each with its section.
-import type { CadenceConstant } from '../types.ts'
+import type { CadenceConstant } from '../index.ts'
 
 const c = (value: number, unit: CadenceConstant['unit'], section: string, quote: string): CadenceConstant => ({ value, unit, section, quote })
 

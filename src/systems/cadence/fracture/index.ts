@@ -1,7 +1,9 @@
 // Ruleset "cadence/fracture": the sci-fi army game on the Cadence core (fracture/module-rules.html),
 // with the five army lists, their upgrades and special rules, morale and the Fracture objectives.
 import { z } from 'zod'
-import { type QueryOf, type QueryResultBody, type RuleSystem, type Table, inches, isWithin } from '../../../engine/index.ts'
+import { gameTitle } from '../../games.ts'
+import { book } from '../index.ts'
+import { type QueryOf, type ResultBody, type RuleSystem, type Table, inches, isWithin, type AreaResult } from '../../../engine/index.ts'
 import { type CadenceSpec, type ChainAdjustment, type LosAdjustment, coreHooks, createCadenceSystem, findRule, hasRule, measureGap, resolveObjective, withinReading } from '../index.ts'
 import { fractureCatalogue } from './catalogue.ts'
 import { fractureOptions } from './options.ts'
@@ -18,7 +20,7 @@ const END = 'fracture/army-lists/the-endless.html#upgrades_4'
 
 const spec: CadenceSpec = {
   id: 'cadence/fracture',
-  title: 'Fracture (Cadence): sci-fi army battles',
+  title: gameTitle('cadence/fracture'),
   dice: 'D6',
   moduleSection: 'fracture/module-rules.html',
   catalogue: fractureCatalogue,
@@ -127,8 +129,8 @@ const spec: CadenceSpec = {
   },
   queryTypes: { morale: moraleQuerySchema },
   handlers: (core) => ({
-    morale: ((table: Table, q: z.infer<typeof moraleQuerySchema>) => resolveMorale(core, table, q)) as (table: Table, q: never) => QueryResultBody,
-    objective: (table: Table, q: QueryOf<'objective'>): QueryResultBody => {
+    morale: ((table: Table, q: z.infer<typeof moraleQuerySchema>) => resolveMorale(core, table, q)) as (table: Table, q: never) => ResultBody,
+    objective: (table: Table, q: QueryOf<'objective'>): AreaResult => {
       const r = resolveObjective(core, table, q)
       const ctx = (q.context ?? {}) as Record<string, unknown>
       if (typeof ctx.securedBy !== 'string') return r
@@ -136,8 +138,8 @@ const spec: CadenceSpec = {
       const attempted = ctx.enemyAttempted === true
       return {
         ...r,
-        control: { ...(r.control as Record<string, unknown>), held: !attempted, note: attempted ? 'an enemy unit attempted to secure it: no longer secured' : 'stays secured until an enemy unit attempts to secure it (distance does not matter)', rule: 'fracture/module-rules.html#objectives' },
-        rules: [...(r.rules ?? []), 'fracture/module-rules.html#objectives'],
+        control: { ...(r.control as Record<string, unknown>), held: !attempted, note: attempted ? 'an enemy unit attempted to secure it: no longer secured' : 'stays secured until an enemy unit attempts to secure it (distance does not matter)', ...book.cite({ rule: 'fracture/module-rules.html#objectives' }) },
+        ...book.sources([...(r.rules ?? []), 'fracture/module-rules.html#objectives']),
       }
     },
   }),

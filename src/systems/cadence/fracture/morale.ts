@@ -3,7 +3,9 @@
 // models within 6", −1 if any enemy models within 6". Auto-passes: Unbreakable, Big Boss (friendly
 // units within 6"), Swarm Leader (friendly models within 6"); Cowardly −1, Heroic re-rolls.
 import { z } from 'zod'
-import { SceneError, type QueryResultBody, type Reason, type Table, type TableModel, inches, isWithin, roundTo } from '../../../engine/index.ts'
+import { chanceE } from '../index.ts'
+import { book } from '../index.ts'
+import { SceneError, type ResultBody, type UniformReason, type Table, type TableModel, inches, isWithin, roundTo, settleModifiers } from '../../../engine/index.ts'
 import { type CadenceCore, complementE, exact, formatE, hasRule, measureUnitGap, successProbability, toNumberE, withinReading } from '../index.ts'
 import { FRACTURE as F } from './constants.ts'
 
@@ -22,7 +24,7 @@ type MoraleQuery = z.infer<typeof moraleQuerySchema>
 
 const MORALE = 'fracture/module-rules.html#morale'
 
-export function resolveMorale(core: CadenceCore, table: Table, q: MoraleQuery): QueryResultBody {
+export function resolveMorale(core: CadenceCore, table: Table, q: MoraleQuery): ResultBody {
   const ms = table.units.get(q.unit)
   if (!ms || ms.length === 0) throw new SceneError([{ path: 'unit', message: `no unit "${q.unit}"` }])
   const first = ms[0]!
@@ -31,9 +33,9 @@ export function resolveMorale(core: CadenceCore, table: Table, q: MoraleQuery): 
   const left = ms.length
   const original = q.originalModels ?? left + (q.lost ?? 0)
   const belowHalf = left * 2 < original
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const testRequired = q.round >= F.moraleFromRound.value && belowHalf
-  reasons.push({ code: testRequired ? 'test-required' : 'no-test', message: q.round < F.moraleFromRound.value ? 'morale tests start in Round 2' : belowHalf ? `${left} of ${original} models left: below half` : `${left} of ${original} models left: not below half`, rule: MORALE })
+  reasons.push(book.reason({ code: testRequired ? 'test-required' : 'no-test', message: q.round < F.moraleFromRound.value ? 'morale tests start in Round 2' : belowHalf ? `${left} of ${original} models left: below half` : `${left} of ${original} models left: not below half`, rule: MORALE }))
 
   const others = table.models.filter((m) => m.unit !== q.unit)
   const gapTo = (o: TableModel) => measureUnitGap(table, ms, [o]).measurement.rawMm
@@ -41,11 +43,11 @@ export function resolveMorale(core: CadenceCore, table: Table, q: MoraleQuery): 
   const friends = others.filter((o) => !core.isEnemy(first, o) && o.side === first.side)
   const enemies = others.filter((o) => core.isEnemy(first, o))
   const autoPass: Array<{ source: string; rule: string }> = []
-  if (views.every((v) => hasRule(v.rules, 'unbreakable'))) autoPass.push({ source: 'Unbreakable', rule: 'fracture/module-rules.html#special-rules' })
+  if (views.every((v) => hasRule(v.rules, 'unbreakable'))) autoPass.push(book.cite({ source: 'Unbreakable', rule: 'fracture/module-rules.html#special-rules' }))
   for (const f of friends) {
     const v = core.view(table, f)
-    if (v.upgrades.includes('big-boss') && near(f, F.bigBossInches.value)) autoPass.push({ source: `Big Boss (${f.id} within 6")`, rule: F.bigBossInches.section })
-    if (hasRule(v.rules, 'swarm-leader') && near(f, F.swarmLeaderInches.value)) autoPass.push({ source: `Swarm Leader (${f.id} within 6")`, rule: F.swarmLeaderInches.section })
+    if (v.upgrades.includes('big-boss') && near(f, F.bigBossInches.value)) autoPass.push(book.cite({ source: `Big Boss (${f.id} within 6")`, rule: F.bigBossInches.section }))
+    if (hasRule(v.rules, 'swarm-leader') && near(f, F.swarmLeaderInches.value)) autoPass.push(book.cite({ source: `Swarm Leader (${f.id} within 6")`, rule: F.swarmLeaderInches.section }))
   }
   const mods: Array<{ source: string; value: number; rule: string }> = []
   const friendNear = table.options.moraleFriendlyModels === 'any-model' ? [...friends, ...ms.slice(1)] : friends
@@ -63,9 +65,9 @@ export function resolveMorale(core: CadenceCore, table: Table, q: MoraleQuery): 
     testRequired,
     reasons,
     autoPass,
-    modifiers: mods,
+    modifiers: settleModifiers(mods.map((m) => book.cite(m)), undefined),
     need: autoPass.length ? 'automatic pass' : `${Math.max(2, need)}+${heroic ? ' (Heroic: re-roll a failure)' : ''}`,
-    probability: { pass: roundTo(toNumberE(pPass), 6), exact: formatE(pPass), removed: formatE(complementE(pPass)) },
-    rules: [MORALE, ...new Set(autoPass.map((a) => a.rule))],
+    probability: { pass: chanceE(pPass).value, ...chanceE(pPass), removed: formatE(complementE(pPass)) },
+    ...book.sources([MORALE, ...new Set(autoPass.map((a) => a.rule))]),
   }
 }

@@ -1,5 +1,5 @@
 // Sentinels Army List: profiles transcribed from fracture/army-lists/sentinels.html (checked row by row against the source text).
-import type { CadenceModelProfile, CadenceWeaponProfile } from '../types.ts'
+import type { CadenceModelProfile, CadenceWeaponProfile } from '../index.ts'
 
 const ARMY = 'sentinels'
 

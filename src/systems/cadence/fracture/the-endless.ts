@@ -1,5 +1,5 @@
 // The Endless Army List: profiles transcribed from fracture/army-lists/the-endless.html (checked row by row against the source text).
-import type { CadenceModelProfile, CadenceWeaponProfile } from '../types.ts'
+import type { CadenceModelProfile, CadenceWeaponProfile } from '../index.ts'
 
 const ARMY = 'the-endless'
 

@@ -1,5 +1,5 @@
 // Fracture upgrades and special rules, transcribed from the army-list and module pages.
-import type { CadenceSpecialRuleText, CadenceUpgrade } from '../types.ts'
+import type { CadenceSpecialRuleText, CadenceUpgrade } from '../index.ts'
 
 export const fractureUpgrades: readonly CadenceUpgrade[] = [
   { id: 'commandos', name: 'Commandos', section: 'fracture/army-lists/marauders.html#upgrades_5', army: 'marauders', effect: 'This unit has a Skill of 4+ and may be deployed from reserve up to double it\'s Movement attribute in inches.', points: 3 },

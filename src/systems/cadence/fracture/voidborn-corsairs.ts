@@ -1,5 +1,5 @@
 // Voidborn Corsairs Army List: profiles transcribed from fracture/army-lists/voidborn-corsairs.html (checked row by row against the source text).
-import type { CadenceModelProfile, CadenceWeaponProfile } from '../types.ts'
+import type { CadenceModelProfile, CadenceWeaponProfile } from '../index.ts'
 
 const ARMY = 'voidborn-corsairs'
 

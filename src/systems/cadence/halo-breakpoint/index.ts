@@ -1,13 +1,14 @@
 // Ruleset "cadence/halo-breakpoint": Halo: Breakpoint (fan game) on the Cadence core.
-import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, createCadenceSystem, hasRule } from '../index.ts'
-import { ruleText, withDefaultWeapons } from '../gameCatalogue.ts'
+import { ruleText, withDefaultWeapons } from '../index.ts'
 import { COVENANT_WEAPONS, HALO_MODELS, HALO_RULES, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
 import { HALO_OPTIONS } from './options.ts'
-import { HB, armyQuerySchema, checkArmy, haloAttack, haloChain, haloMove, haloContextShape, haloRestrictions, hunterCharge, hunterChargeQuerySchema, vehicleRam, vehicleRamQuerySchema } from './rules.ts'
+import { HALO_SECTIONS, armyQuerySchema, checkArmy, haloAttack, haloChain, haloMove, haloContextShape, haloRestrictions, hunterCharge, hunterChargeQuerySchema, vehicleRam, vehicleRamQuerySchema } from './rules.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
-const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(HB.special, name, applies, text)
+const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(HALO_SECTIONS.special, name, applies, text)
 
 /** Jetpack: "This model counts as having the Flying special rule" (module-rules.html#special-rules). */
 const withFlying = HALO_MODELS.map((m) => (m.specialRules.includes('Jetpack') ? { ...m, specialRules: [...m.specialRules, 'Flying'], note: 'Flying added: Jetpack "counts as having the Flying special rule"' } : m))
@@ -27,13 +28,13 @@ export const haloCatalogue: CadenceCatalogue = {
   ],
 }
 
-type Handler = (table: Table, q: never) => QueryResultBody
+type Handler = (table: Table, q: never) => ResultBody
 
 const system = createCadenceSystem({
   id: 'cadence/halo-breakpoint',
-  title: 'Halo: Breakpoint (Cadence, fan game)',
+  title: gameTitle('cadence/halo-breakpoint'),
   dice: 'D6',
-  moduleSection: HB.module,
+  moduleSection: HALO_SECTIONS.module,
   catalogue: haloCatalogue,
   options: HALO_OPTIONS,
   hooks: {
@@ -41,13 +42,13 @@ const system = createCadenceSystem({
     attackRestrictions: haloRestrictions,
     // Jetpack: "gains +3 to their Movement attribute when making an Advance action".
     movementInches: (_t, v, mode, base) => (mode === 'advance' && hasRule(v.rules, 'jetpack')
-      ? { inches: base + HALO_RULES.jetpackAdvanceBonusInches.value, rules: [HB.special] }
+      ? { inches: base + HALO_RULES.jetpackAdvanceBonusInches.value, rules: [HALO_SECTIONS.special] }
       : { inches: base, rules: [] }),
   },
   auras: {
     officer: {
       name: 'Officer', radiusInches: HALO_RULES.officerPanicRerollInches.value, affects: 'friendly-units', includesOwnUnit: true, carriedBy: ['officer'],
-      effect: 'units with Panic within 6" may re-roll their panic test; the Officer\'s own unit passes the single-Command-Point test', rule: HB.special,
+      effect: 'units with Panic within 6" may re-roll their panic test; the Officer\'s own unit passes the single-Command-Point test', rule: HALO_SECTIONS.special,
     },
   },
   contextShape: haloContextShape,

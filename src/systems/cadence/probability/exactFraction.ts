@@ -1,6 +1,8 @@
 // Exact rational numbers on bigint: attack chains multiply many dice (6^40, 13^20...), far past the
 // 2^53 that number-based fractions keep exact. Nothing here is simulated.
 
+import { valueOfExact } from '../../../engine/index.ts'
+
 export type Exact = { readonly n: bigint; readonly d: bigint }
 
 function gcd(a: bigint, b: bigint): bigint {
@@ -101,4 +103,10 @@ export function meanE(x: ExactDist): Exact {
   let s = E0
   for (const [v, p] of x) s = addE(s, mulE(exact(v), p))
   return s
+}
+
+/** A chance as results give it: `value` is the `exact` fraction as printed (full precision; round for display only). */
+export function chanceE(a: Exact): { value: number; exact: string } {
+  const exact = formatE(a)
+  return { value: valueOfExact(exact) ?? toNumberE(a), exact }
 }

@@ -4,7 +4,7 @@
 // runs 24" toward the chosen point; "within" is the core's strict reading (any part of the base
 // closer than 2" to the segment).
 import { SceneError, type Table, type TableModel, inches, isWithin, roundTo, toInches } from '../../../engine/index.ts'
-import { measureSegmentBaseGap } from '../flatGeometry.ts'
+import { measureSegmentBaseGap } from '../index.ts'
 import { RESPAWN_RULES } from './catalogue.ts'
 
 export const BEAM_RULE = RESPAWN_RULES.beamLengthInches.section

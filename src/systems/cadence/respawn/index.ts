@@ -1,12 +1,13 @@
 // Ruleset "cadence/respawn": Respawn (team FPS-style skirmish) on the Cadence core, with the Season 1
 // and Season 2 terrain (Energy Barriers) and the Big Guns.
-import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
-import { ruleText } from '../gameCatalogue.ts'
+import { ruleText } from '../index.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
 import {
-  RS, beamAttack, character, coveringFire, launchPad, teleport, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove, respawnObjective, respawnVisibility,
+  RESPAWN_SECTIONS, beamAttack, character, coveringFire, launchPad, teleport, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove, respawnObjective, respawnVisibility,
   respawnQuerySchemas, respawnRestrictions, revive,
 } from './rules.ts'
 import { respawnMissionQuerySchema, respawnMissionSetup } from './missions.ts'
@@ -17,7 +18,7 @@ const upgrades: CadenceUpgrade[] = CLASSES.flatMap((c) => [
   ...c.equipment.map((p) => ({ id: kebab(p.name), name: p.name, section: `${c.section.replace(/#.*/, '')}#${c.id === 'assault' ? 'equipment' : `equipment_${['scout', 'support', 'heavy'].indexOf(c.id) + 1}`}`, effect: p.effect, points: null, army: c.id, kind: 'equipment' })),
 ])
 
-const rule = (name: string, text: string) => ruleText(RS.special, name, 'weapon', text)
+const rule = (name: string, text: string) => ruleText(RESPAWN_SECTIONS.special, name, 'weapon', text)
 
 export const respawnCatalogue: CadenceCatalogue = {
   models: STARTING_PROFILES,
@@ -32,19 +33,19 @@ export const respawnCatalogue: CadenceCatalogue = {
   ],
 }
 
-type Handler = (table: Table, q: never) => QueryResultBody
+type Handler = (table: Table, q: never) => ResultBody
 
 export const respawn: RuleSystem = createCadenceSystem({
   id: 'cadence/respawn',
-  title: 'Respawn (Cadence): team skirmish with respawns',
+  title: gameTitle('cadence/respawn'),
   dice: 'D6',
-  moduleSection: RS.module,
+  moduleSection: RESPAWN_SECTIONS.module,
   catalogue: respawnCatalogue,
   options: RESPAWN_OPTIONS,
   terrainTypes: [
-    { id: 'energy-barrier', description: 'Energy Barrier: clear terrain for movement; any line of sight drawn through it is blocked.', section: RS.barrier },
-    { id: 'smoke', description: 'A 50 mm smoke marker: line of sight through it from more than 3" away from the target is blocked.', section: RS.smoke },
-    { id: 'barricade', description: 'Deployable Barricade: 2" long, 1" tall, Cover.', section: RS.supportEquipment },
+    { id: 'energy-barrier', description: 'Energy Barrier: clear terrain for movement; any line of sight drawn through it is blocked.', section: RESPAWN_SECTIONS.barrier },
+    { id: 'smoke', description: 'A 50 mm smoke marker: line of sight through it from more than 3" away from the target is blocked.', section: RESPAWN_SECTIONS.smoke },
+    { id: 'barricade', description: 'Deployable Barricade: 2" long, 1" tall, Cover.', section: RESPAWN_SECTIONS.supportEquipment },
     { id: 'teleport', description: 'Teleport pad (one- or two-way) with a destination marker.', section: 'respawn/module-rules.html#teleport' },
     { id: 'launch-pad', description: 'Launch pad: destination up to 12" away; using it costs 2" of movement.', section: 'respawn/module-rules.html#launch-pads' },
   ],
@@ -54,14 +55,14 @@ export const respawn: RuleSystem = createCadenceSystem({
     attackRestrictions: respawnRestrictions,
     attackExtras: respawnExtras,
     // Skirmisher: "Improve this characters Movement by 3 during Advance actions."
-    movementInches: (_t, v, mode, base) => (mode === 'advance' && v.upgrades.includes('skirmisher') ? { inches: base + 3, rules: [RS.assaultPerks] } : { inches: base, rules: [] }),
+    movementInches: (_t, v, mode, base) => (mode === 'advance' && v.upgrades.includes('skirmisher') ? { inches: base + 3, rules: [RESPAWN_SECTIONS.assaultPerks] } : { inches: base, rules: [] }),
   },
   upgradeRules: { camouflage: ['Stealth (6)'], shield: ['Shields'], bulwark: ['Heavy Armour (2)'] },
   auras: {
-    intimidation: { name: 'Intimidation', radiusInches: 6, affects: 'enemy', includesOwnUnit: false, carriedBy: ['intimidation'], effect: '-2 to attack rolls', rule: RS.heavyPerks },
-    distraction: { name: 'Distraction', radiusInches: 6, affects: 'enemy', includesOwnUnit: false, carriedBy: ['distraction'], effect: 'must target this character when able', rule: RS.heavyPerks },
+    intimidation: { name: 'Intimidation', radiusInches: 6, affects: 'enemy', includesOwnUnit: false, carriedBy: ['intimidation'], effect: '-2 to attack rolls', rule: RESPAWN_SECTIONS.heavyPerks },
+    distraction: { name: 'Distraction', radiusInches: 6, affects: 'enemy', includesOwnUnit: false, carriedBy: ['distraction'], effect: 'must target this character when able', rule: RESPAWN_SECTIONS.heavyPerks },
     motivator: { name: 'Motivator', radiusInches: 6, affects: 'friendly', includesOwnUnit: false, carriedBy: ['motivator'], effect: 'regain 1 used Command Point on a 4+ when activating', rule: 'respawn/creating-your-team.html#perks_2' },
-    'phase-inducer': { name: 'Phase Inducer', radiusInches: 4, affects: 'friendly', includesOwnUnit: true, carriedBy: ['phase-inducer'], effect: 'may not be targeted from more than 12" until the end of the round', rule: RS.supportEquipment },
+    'phase-inducer': { name: 'Phase Inducer', radiusInches: 4, affects: 'friendly', includesOwnUnit: true, carriedBy: ['phase-inducer'], effect: 'may not be targeted from more than 12" until the end of the round', rule: RESPAWN_SECTIONS.supportEquipment },
   },
   contextShape: respawnContextShape,
   queryTypes: { ...respawnQuerySchemas, 'mission-setup': respawnMissionQuerySchema },

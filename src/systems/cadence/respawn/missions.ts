@@ -1,7 +1,8 @@
 // Mission set-up geometry (respawn/missions.html, season-1-big-guns.html#new-mission-hot-zone): marker
 // positions computed for the scene's table, and Domination's placement limits checked.
 import { z } from 'zod'
-import { type QueryResultBody, type Table, inches, roundTo, toInches } from '../../../engine/index.ts'
+import { book } from '../index.ts'
+import { type ResultBody, type Table, inches, roundTo, toInches } from '../../../engine/index.ts'
 
 export const respawnMissionQuerySchema = z.strictObject({
   id: z.string().min(1),
@@ -13,7 +14,7 @@ export const respawnMissionQuerySchema = z.strictObject({
 
 const r2 = (x: number, y: number): [number, number] => [roundTo(x, 2), roundTo(y, 2)]
 
-export function respawnMissionSetup(table: Table, q: z.infer<typeof respawnMissionQuerySchema>): QueryResultBody {
+export function respawnMissionSetup(table: Table, q: z.infer<typeof respawnMissionQuerySchema>): ResultBody {
   const W = table.widthMm
   const D = table.depthMm
   const corners: Array<[number, number]> = [[0, 0], [W, 0], [W, D], [0, D]]
@@ -23,15 +24,15 @@ export function respawnMissionSetup(table: Table, q: z.infer<typeof respawnMissi
       return {
         mission: 'Hot Zone', entryPoints: corners.map(([x, y]) => r2(x, y)),
         proximityObjectives: corners.map(([x, y]) => r2((x + W / 2) / 2, (y + D / 2) / 2)), radiusInches: 6,
-        rules: ['respawn/season-1-big-guns.html#battlefield', 'respawn/season-1-big-guns.html#new-objectives-proximity-objectives'],
+        ...book.sources(['respawn/season-1-big-guns.html#battlefield', 'respawn/season-1-big-guns.html#new-objectives-proximity-objectives']),
       }
     case 'king-of-the-hill':
-      return { mission: 'King of the Hill', controlObjective: r2(W / 2, D / 2), entryPoints: '6, spaced randomly around the edge (numbered 1-6)', rules: ['respawn/missions.html#battlefield_3'] }
+      return { mission: 'King of the Hill', controlObjective: r2(W / 2, D / 2), entryPoints: '6, spaced randomly around the edge (numbered 1-6)', ...book.sources(['respawn/missions.html#battlefield_3']) }
     case 'capture-the-flag':
       return {
         mission: 'Capture the Flag', edges: W >= D ? ['x = 0 (west)', `x = ${W} (east)`] : ['y = 0 (south)', `y = ${D} (north)`],
         flagBase: { fromOwnEdgeInches: 6, minFromOtherEdgesInches: 6 }, entryPoints: '3 on each player\'s own edge, chosen with a d3',
-        rules: ['respawn/missions.html#battlefield_1'],
+        ...book.sources(['respawn/missions.html#battlefield_1']),
       }
     case 'domination': {
       const problems: string[] = []
@@ -49,7 +50,7 @@ export function respawnMissionSetup(table: Table, q: z.infer<typeof respawnMissi
           })
         })
       }
-      return { mission: 'Domination', valid: problems.length === 0, problems, rules: ['respawn/missions.html#battlefield_2'] }
+      return { mission: 'Domination', valid: problems.length === 0, problems, ...book.sources(['respawn/missions.html#battlefield_2']) }
     }
   }
 }

@@ -4,7 +4,7 @@
 // from the attacker's base centre through the target's (option impactDirection). Terrain that stops
 // the push: every piece a character could bump into (not flat markers, barriers or open ground).
 import { type Table, type TableModel, type TableTerrain, inches, roundTo, toInches } from '../../../engine/index.ts'
-import { sweepBase } from '../flatGeometry.ts'
+import { sweepBase } from '../index.ts'
 
 /** Terrain a pushed character does not stop at: markers and ground it can stand on or walk through. */
 const NOT_AN_OBSTACLE = ['clear', 'rough', 'energy-barrier', 'smoke', 'launch-pad', 'teleport', 'pick-up', 'proximity', 'flag-base']

@@ -4,11 +4,12 @@
 // at the start of an Advance). Allowances are dice: Move = Mov + d6 with no pivots, Advance = the two
 // highest of 3d6 (Fast: all three); backward 2". The first base contact with another car or with solid
 // terrain ends the move (control checks); ramps launch the car 2D6" straight on.
-import { type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, type TableTerrain, inches, roundTo, toInches, wrapDeg } from '../../../engine/index.ts'
-import { type Exact, E0, E1, addE, exact, formatE, toNumberE } from '../index.ts'
+import { type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel, type TableTerrain, inches, roundTo, toInches, wrapDeg, type MoveResult } from '../../../engine/index.ts'
+import { book } from '../index.ts'
+import { type Exact, E0, E1, addE, chanceE, exact, formatE, toNumberE } from '../index.ts'
 import { type ParsedRule, hasRule } from '../index.ts'
-import { traceVehiclePath, type VehiclePath } from '../vehiclePath.ts'
-import { sweepBase, type SweepStop } from '../flatGeometry.ts'
+import { traceVehiclePath, type VehiclePath } from '../index.ts'
+import { sweepBase, type SweepStop } from '../index.ts'
 import { closestPointOnPolygon, placeBase, pointSegmentDistance } from '../../../engine/index.ts'
 import { SCRAPLANDS_RULES } from './catalogue.ts'
 import { controlCheckOdds, oddsFigure } from './controlCheck.ts'
@@ -107,11 +108,11 @@ function onRampEntry(car: TableModel, at: [number, number], facingDeg: number, r
 
 type Stop = { leg: number; at: [number, number]; by: SweepStop; facingDeg: number; direction: 'forward' | 'backward' }
 
-export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, context: CarMoveContext, viewOf: (m: TableModel) => CarView): QueryResultBody {
+export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, context: CarMoveContext, viewOf: (m: TableModel) => CarView): MoveResult {
   const m = car.model
   const toleranceMm = carMoveToleranceMm(table, m)
   const mode = (q.mode ?? 'move') as CarMoveMode
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const rules = new Set<string>([MOVE_RULE, VEHICLE])
   const offRoad = hasRule(car.rules, 'off-road')
   const fast = hasRule(car.rules, 'fast')
@@ -124,21 +125,21 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
   if (mode === 'drift' || mode === 'j-turn') {
     const upgrade = mode === 'drift' ? 'drift' : 'j-turn'
     rules.add(TEAM_UPGRADES)
-    if (!car.upgrades.includes(upgrade)) reasons.push({ code: 'no-upgrade', message: `${m.id} has no ${mode === 'drift' ? 'Drift' : 'J-Turn'} upgrade`, rule: TEAM_UPGRADES })
+    if (!car.upgrades.includes(upgrade)) reasons.push(book.reason({ code: 'no-upgrade', message: `${m.id} has no ${mode === 'drift' ? 'Drift' : 'J-Turn'} upgrade`, rule: TEAM_UPGRADES }))
   }
   if (mode === 'drift') {
     // "move up to 8 inches directly forward ... then make a single 90 degree pivot at the end of the movement"
     allowance = { dist: new Map([[SCRAPLANDS_RULES.driftMaxInches.value, E1]]), text: 'Drift: up to 8" directly forward' }
     const endTurn = pivots.length === 1 && pivots[0]!.afterMm >= path.lengthMm - 1e-6 ? pivots[0]!.turnDeg : null
-    if (backward || pivots.length > 1 || (pivots.length === 1 && endTurn === null)) reasons.push({ code: 'drift-shape', message: 'Drift moves directly forward, then pivots once at the end', rule: TEAM_UPGRADES })
-    if (endTurn === null || Math.abs(Math.abs(endTurn) - 90) > 0.5) reasons.push({ code: 'drift-pivot', message: 'Drift ends with a single 90 degree pivot', rule: TEAM_UPGRADES })
+    if (backward || pivots.length > 1 || (pivots.length === 1 && endTurn === null)) reasons.push(book.reason({ code: 'drift-shape', message: 'Drift moves directly forward, then pivots once at the end', rule: TEAM_UPGRADES }))
+    if (endTurn === null || Math.abs(Math.abs(endTurn) - 90) > 0.5) reasons.push(book.reason({ code: 'drift-pivot', message: 'Drift ends with a single 90 degree pivot', rule: TEAM_UPGRADES }))
     pivots.length = 0
   } else if (mode === 'j-turn') {
     // "This car moves backwards 3 inches then rotates 180 degrees."
     allowance = { dist: new Map([[SCRAPLANDS_RULES.jTurnBackInches.value, E1]]), text: 'J-Turn: exactly 3" backwards' }
     const endTurn = pivots.length === 1 ? pivots[0]!.turnDeg : null
-    if (path.legs.some((l) => l.direction === 'forward') || Math.abs(path.lengthMm - inches(SCRAPLANDS_RULES.jTurnBackInches.value)) > toleranceMm) reasons.push({ code: 'j-turn-shape', message: `J-Turn moves exactly 3" straight backwards (this is ${roundTo(toInches(path.lengthMm), 3)}")`, rule: TEAM_UPGRADES })
-    if (endTurn === null || Math.abs(Math.abs(endTurn) - 180) > 0.5) reasons.push({ code: 'j-turn-rotate', message: 'J-Turn ends by rotating 180 degrees', rule: TEAM_UPGRADES })
+    if (path.legs.some((l) => l.direction === 'forward') || Math.abs(path.lengthMm - inches(SCRAPLANDS_RULES.jTurnBackInches.value)) > toleranceMm) reasons.push(book.reason({ code: 'j-turn-shape', message: `J-Turn moves exactly 3" straight backwards (this is ${roundTo(toInches(path.lengthMm), 3)}")`, rule: TEAM_UPGRADES }))
+    if (endTurn === null || Math.abs(Math.abs(endTurn) - 180) > 0.5) reasons.push(book.reason({ code: 'j-turn-rotate', message: 'J-Turn ends by rotating 180 degrees', rule: TEAM_UPGRADES }))
     pivots.length = 0
   } else if (backward) {
     // "A car's Movement is reduced to 2 inches when moving backward."
@@ -154,7 +155,7 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
     const boostDice = context.boost ? SCRAPLANDS_RULES.boostDice.value : 0
     if (context.boost) {
       rules.add(TEAM_UPGRADES)
-      if (!car.upgrades.includes('boost')) reasons.push({ code: 'no-upgrade', message: `${m.id} has no Boost upgrade`, rule: TEAM_UPGRADES })
+      if (!car.upgrades.includes('boost')) reasons.push(book.reason({ code: 'no-upgrade', message: `${m.id} has no Boost upgrade`, rule: TEAM_UPGRADES }))
     }
     const n = bonus + boostDice
     allowance = { dist: enumerateDice(n, (f) => car.movementInches + f.reduce((s, x) => s + x, 0)), text: `Mov ${car.movementInches}"${bonus ? ' + d6 (no pivots)' : ''}${boostDice ? ' + 2d6 (Boost)' : ''}` }
@@ -169,10 +170,10 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
     }
     if (table.options.pivotLimit !== 'free') {
       const agile = hasRule(car.rules, 'agile') ? 1 : 0
-      if (counted.length > 2 + agile) reasons.push({ code: 'too-many-pivots', message: `${counted.length} pivots: a vehicle "may make up to 2 pivots of up to 45 degrees"`, rule: VEHICLE })
-      for (const p of counted) if (Math.abs(p.turnDeg) > 45 + 1e-6) reasons.push({ code: 'pivot-too-large', message: `a pivot of ${roundTo(Math.abs(p.turnDeg), 1)}° is more than 45°`, rule: VEHICLE })
+      if (counted.length > 2 + agile) reasons.push(book.reason({ code: 'too-many-pivots', message: `${counted.length} pivots: a vehicle "may make up to 2 pivots of up to 45 degrees"`, rule: VEHICLE }))
+      for (const p of counted) if (Math.abs(p.turnDeg) > 45 + 1e-6) reasons.push(book.reason({ code: 'pivot-too-large', message: `a pivot of ${roundTo(Math.abs(p.turnDeg), 1)}° is more than 45°`, rule: VEHICLE }))
       for (let i = 1; i < counted.length; i++) {
-        if (counted[i]!.afterMm - counted[i - 1]!.afterMm < inches(1) - 1e-6) reasons.push({ code: 'pivots-too-close', message: 'pivots "must be separated by moving at least 1 inch"', rule: VEHICLE })
+        if (counted[i]!.afterMm - counted[i - 1]!.afterMm < inches(1) - 1e-6) reasons.push(book.reason({ code: 'pivots-too-close', message: 'pivots "must be separated by moving at least 1 inch"', rule: VEHICLE }))
       }
     }
   }
@@ -237,11 +238,11 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
   const endBase = placeBase(m.base, end[0], end[1], stop ? stop.facingDeg : path.finalFacingDeg)
   const r = Math.max(endBase.halfLengthMm, endBase.halfWidthMm)
   if (end[0] - r < -1e-6 || end[1] - r < -1e-6 || end[0] + r > table.widthMm + 1e-6 || end[1] + r > table.depthMm + 1e-6) {
-    reasons.push({ code: 'off-table', message: 'no part of a base may move outside the battlefield', rule: 'core-rules/playing-a-game.html#action-move' })
+    reasons.push(book.reason({ code: 'off-table', message: 'no part of a base may move outside the battlefield', rule: 'core-rules/playing-a-game.html#action-move' }))
   }
   const needInches = toInches(stop ? travelled : path.lengthMm)
   const maxInches = Math.max(...allowance.dist.keys())
-  if (needInches > maxInches + toInches(toleranceMm)) reasons.push({ code: 'too-far', message: `${roundTo(needInches, 3)}" is more than the most the allowance can give (${maxInches}")`, rule: MOVE_RULE })
+  if (needInches > maxInches + toInches(toleranceMm)) reasons.push(book.reason({ code: 'too-far', message: `${roundTo(needInches, 3)}" is more than the most the allowance can give (${maxInches}")`, rule: MOVE_RULE }))
   // P(the dice allow this distance): 9" + 0.5 mm on Mov 5 + d6 needs a 5 or 6 (1/3), never a free millimetre.
   const reach = probAtLeast(allowance.dist, needInches - toInches(toleranceMm - FLOAT_EPSILON_MM))
 
@@ -256,7 +257,7 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
     allowed: reasons.length === 0,
     mode,
     distance: { mm: roundTo(stop ? travelled : path.lengthMm, 2), inches: roundTo(needInches, 3) },
-    allowance: { dice: allowance.text, maxInches, reach: { probability: toNumberE(reach), exact: formatE(reach) } },
+    allowance: { dice: allowance.text, maxInches, reach: { probability: chanceE(reach).value, ...chanceE(reach) } },
     path: {
       legs: path.legs.map((l) => ({ from: [roundTo(l.from[0], 2), roundTo(l.from[1], 2)], to: [roundTo(l.to[0], 2), roundTo(l.to[1], 2)], direction: l.direction })),
       pivots: path.pivots.map((p) => ({ at: [roundTo(p.at[0], 2), roundTo(p.at[1], 2)], turnDeg: roundTo(p.turnDeg, 2) })),
@@ -265,11 +266,11 @@ export function measureCarMove(table: Table, car: CarView, q: QueryOf<'move'>, c
     ...(stop ? { stopsAt: [roundTo(stop.at[0], 2), roundTo(stop.at[1], 2)] } : {}),
     ...(collision ? { collision } : {}),
     ...(ramp ? { ramp } : {}),
-    controlChecks: checks,
-    ...(checksFromDice ? { advanceDiceChecks: [...checksFromDice.entries()].sort((a, b) => a[0] - b[0]).map(([n, p]) => ({ checks: n, probability: toNumberE(p), exact: formatE(p) })) } : {}),
+    controlChecks: checks.map((c) => book.cite(c)),
+    ...(checksFromDice ? { advanceDiceChecks: [...checksFromDice.entries()].sort((a, b) => a[0] - b[0]).map(([n, p]) => ({ checks: n, probability: chanceE(p).value, ...chanceE(p) })) } : {}),
     controlCheckOdds: odds,
     reasons,
-    rules: [...rules],
+    ...book.sources(rules),
   }
 }
 

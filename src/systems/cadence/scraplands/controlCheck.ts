@@ -2,8 +2,9 @@
 // must equal or beat your Skill, if you fail: You count as having taken a hit from a Damage 4
 // weapon, roll to counter this hit as normal." Exact probabilities with the car rules that touch it:
 // Sturdy (re-roll Counter rolls in a control check), Ramshackle (re-roll Counter rolls of 1).
-import { type Exact, E1, addE, complementE, exact, formatE, mulE, powE, subE, toNumberE } from '../index.ts'
-import { counterNeed, d6Success } from '../counterRoll.ts'
+import { type Exact, E1, addE, chanceE, complementE, exact, formatE, mulE, powE, subE, toNumberE } from '../index.ts'
+import { book } from '../index.ts'
+import { counterNeed, d6Success } from '../index.ts'
 import { SCRAPLANDS_RULES } from './catalogue.ts'
 
 export const CONTROL_RULE = SCRAPLANDS_RULES.controlCheckDamage.section
@@ -51,9 +52,9 @@ export function oddsFigure(odds: ControlCheckOdds, n: number) {
     checks: n,
     skillNeed: odds.skillNeed,
     counter: { need: odds.counterNeed, row: odds.counterRow, damage: SCRAPLANDS_RULES.controlCheckDamage.value },
-    perCheck: { loseHitPoint: toNumberE(odds.pLosesHitPoint), exact: formatE(odds.pLosesHitPoint) },
-    anyHitPointLost: { probability: Math.round(toNumberE(any) * 1e6) / 1e6, exact: formatE(any) },
+    perCheck: { loseHitPoint: toNumberE(odds.pLosesHitPoint), ...chanceE(odds.pLosesHitPoint) },
+    anyHitPointLost: { probability: chanceE(any).value, ...chanceE(any) },
     notes: odds.notes,
-    rules: [CONTROL_RULE, COUNTER_RULE],
+    ...book.sources([CONTROL_RULE, COUNTER_RULE]),
   }
 }

@@ -1,16 +1,17 @@
 // Ruleset "cadence/scraplands": Scraplands (car racing and combat) on the Cadence core.
-import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem } from '../index.ts'
-import { ruleText } from '../gameCatalogue.ts'
+import { ruleText } from '../index.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
 import { SCRAPLANDS_OPTIONS } from './options.ts'
-import { SL, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, teamCost, teamCostQuerySchema, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
+import { SCRAPLANDS_SECTIONS, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, teamCost, teamCostQuerySchema, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Cars "count as having the vehicle special rule" (scraplands/module-rules.html#playing-scraplands). */
 const asCar = (p: CadenceModelProfile): CadenceModelProfile => ({ ...p, specialRules: [...p.specialRules, 'Vehicle'], note: `${p.note ?? ''}; Vehicle added: "all cars count as having the vehicle special rule"` })
 
-const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(SL.special, name, applies, text)
+const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(SCRAPLANDS_SECTIONS.special, name, applies, text)
 
 export const scraplandsCatalogue: CadenceCatalogue = {
   models: CARS.map(asCar),
@@ -25,20 +26,20 @@ export const scraplandsCatalogue: CadenceCatalogue = {
   ],
 }
 
-type Handler = (table: Table, q: never) => QueryResultBody
+type Handler = (table: Table, q: never) => ResultBody
 
 export const scraplands: RuleSystem = createCadenceSystem({
   id: 'cadence/scraplands',
-  title: 'Scraplands (Cadence): post-apocalyptic car racing and combat',
+  title: gameTitle('cadence/scraplands'),
   dice: 'D6',
-  moduleSection: SL.module,
+  moduleSection: SCRAPLANDS_SECTIONS.module,
   catalogue: scraplandsCatalogue,
   options: SCRAPLANDS_OPTIONS,
   terrainTypes: [
     { id: 'solid', description: 'Terrain a car cannot move through: contact ends the move with a control check.', section: 'scraplands/module-rules.html#terrain' },
     { id: 'dangerous', description: 'Passable; 1 control check for each Move/Advance that goes through it.', section: 'scraplands/module-rules.html#dangerous-terrain' },
     { id: 'destructible', description: 'Passable once: 1 control check (2 if also dangerous), removed after the move.', section: 'scraplands/module-rules.html#destructible-terrain' },
-    { id: 'ramp', description: 'Launches a car 2D6" straight on; its marked entry is the footprint edge from vertex 0 to vertex 1, any other side is solid.', section: SL.ramps },
+    { id: 'ramp', description: 'Launches a car 2D6" straight on; its marked entry is the footprint edge from vertex 0 to vertex 1, any other side is solid.', section: SCRAPLANDS_SECTIONS.ramps },
     { id: 'track', description: 'Track surface or markings (no rule effect).', section: 'scraplands/module-rules.html#racing' },
   ],
   hooks: {

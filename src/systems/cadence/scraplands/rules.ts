@@ -2,17 +2,19 @@
 // building-a-team.html): cars are Vehicles, upgrades that change the car, Turret, Disrupt, car moves,
 // collisions, ramps and control checks.
 import { z } from 'zod'
-import { type QueryOf, type QueryResultBody, type Table, type TableModel, inches, placeBase, roundTo, toInches } from '../../../engine/index.ts'
+import { chanceE } from '../index.ts'
+import { book } from '../index.ts'
+import { type QueryOf, type ResultBody, type Table, type TableModel, inches, placeBase, roundTo, toInches, type MoveResult, type AttackResult } from '../../../engine/index.ts'
 import {
   type AttackChainResult, type AttackHooks, type AttackSituation, type CadenceCore, E0, pickWeapon, resolveAttack, E1, addE, complementE, exact, formatE, hasRule, mulE, powE, subE, toNumberE,
 } from '../index.ts'
 import { controlCheckOdds, oddsFigure, CONTROL_RULE } from './controlCheck.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS, TEAM_BUILDING } from './catalogue.ts'
 import { type CarView, CAR_MOVE_MODES, type CarMoveContext, measureCarMove } from './carMovement.ts'
-import { baseOverlapsFootprint, overlapsModel } from '../flatGeometry.ts'
+import { baseOverlapsFootprint, overlapsModel } from '../index.ts'
 import { segmentInsideLengthMm } from '../../../engine/index.ts'
 
-export const SL = {
+export const SCRAPLANDS_SECTIONS = {
   module: 'scraplands/module-rules.html',
   cars: 'scraplands/module-rules.html#playing-scraplands',
   upgrades: 'scraplands/building-a-team.html#upgrades',
@@ -49,9 +51,9 @@ function carHooks(core: CadenceCore, table: Table, q: QueryOf<'attack'>): Attack
   const turret = typeof attacker.stats.turretWeapon === 'string' && carView(core, table, attacker).upgrades.includes('turret') ? attacker.stats.turretWeapon : null
   return {
     // "all cars count as having the vehicle special rule"
-    keywords: { source: 'every car counts as having the Vehicle special rule', rule: SL.cars, of: () => ({ add: ['Vehicle'] }) },
+    keywords: { source: 'every car counts as having the Vehicle special rule', rule: SCRAPLANDS_SECTIONS.cars, of: () => ({ add: ['Vehicle'] }) },
     stats: {
-      source: 'car upgrades: Armour Plates (+1 Toughness), Elite Driver (Skill 4+)', rule: SL.upgrades,
+      source: 'car upgrades: Armour Plates (+1 Toughness), Elite Driver (Skill 4+)', rule: SCRAPLANDS_SECTIONS.upgrades,
       of: (m) => {
         const c = carView(core, table, m)
         return { skill: c.skill, toughness: c.toughness }
@@ -60,7 +62,7 @@ function carHooks(core: CadenceCore, table: Table, q: QueryOf<'attack'>): Attack
     ...(turret ? {
       // Turret: "Remove the Arc (Front) special rule from one weapon on this car."
       weapon: {
-        source: `Turret: Arc (Front) removed from ${turret}`, rule: SL.upgrades,
+        source: `Turret: Arc (Front) removed from ${turret}`, rule: SCRAPLANDS_SECTIONS.upgrades,
         of: (m: TableModel) => {
           const w = pickWeapon(m, q.weapon)
           return w.id === turret ? { ...w, specialRules: (Array.isArray(w.specialRules) ? (w.specialRules as string[]) : []).filter((r) => r !== 'Arc (Front)') } : w
@@ -76,12 +78,12 @@ function pAnyFailedDefence(chain: AttackChainResult): { n: bigint; d: bigint } {
   return p
 }
 
-export function scraplandsAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): QueryResultBody {
+export function scraplandsAttack(core: CadenceCore, table: Table, q: QueryOf<'attack'>): AttackResult {
   const result = resolveAttack(core, table, q, carHooks(core, table, q))
-  const out: QueryResultBody = { ...result }
+  const out: AttackResult = { ...result }
   const turret = typeof table.model(q.attacker).stats.turretWeapon === 'string' && upgradesOf(core, table, table.model(q.attacker)).includes('turret')
-  if (turret) out.turret = { weapon: table.model(q.attacker).stats.turretWeapon, rule: SL.upgrades, note: 'Arc (Front) removed from this weapon' }
-  return { ...out, rules: [...new Set([...(result.rules ?? []), SL.cars, ...(turret ? [SL.upgrades] : [])])] }
+  if (turret) out.turret = { weapon: table.model(q.attacker).stats.turretWeapon, ...book.cite({ rule: SCRAPLANDS_SECTIONS.upgrades }), note: 'Arc (Front) removed from this weapon' }
+  return { ...out, ...book.sources([...new Set([...(result.rules ?? []), SCRAPLANDS_SECTIONS.cars, ...(turret ? [SCRAPLANDS_SECTIONS.upgrades] : [])])]) }
 }
 
 /** Disrupt: "Any car that fails a Defence roll against attacks from this weapon makes a control check". */
@@ -94,32 +96,32 @@ export function scraplandsExtras(s: AttackSituation, chain: AttackChainResult | 
     const both = mulE(pCheck, odds.pLosesHitPoint)
     return {
       disrupt: {
-        pControlCheck: { value: roundTo(toNumberE(pCheck), 6), exact: formatE(pCheck) },
+        pControlCheck: chanceE(pCheck),
         controlCheck: oddsFigure(odds, 1),
-        pHitPointFromCheck: { value: roundTo(toNumberE(both), 6), exact: formatE(both) },
+        pHitPointFromCheck: chanceE(both),
         note: 'one control check when at least one Defence roll fails, even if no Hit Point is lost',
-        rule: SL.special,
+        ...book.cite({ rule: SCRAPLANDS_SECTIONS.special }),
       },
     }
 }
 
-export function scraplandsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): QueryResultBody {
+export function scraplandsMove(core: CadenceCore, table: Table, q: QueryOf<'move'>): MoveResult {
   const mode = q.mode ?? 'move'
   if (!(CAR_MOVE_MODES as readonly string[]).includes(mode)) {
-    return { allowed: false, mode, reasons: [{ code: 'unknown-mode', message: `Scraplands car moves: ${CAR_MOVE_MODES.join(', ')}`, rule: SL.module }], rules: [SL.module] }
+    return { allowed: false, mode, reasons: [book.reason({ code: 'unknown-mode', message: `Scraplands car moves: ${CAR_MOVE_MODES.join(', ')}`, rule: SCRAPLANDS_SECTIONS.module })], ...book.sources([SCRAPLANDS_SECTIONS.module]) }
   }
   const m = table.model(q.model)
   return measureCarMove(table, carView(core, table, m), q, (q.context ?? {}) as CarMoveContext, (o) => carView(core, table, o))
 }
 
-export function controlCheck(core: CadenceCore, table: Table, q: z.infer<typeof controlCheckQuerySchema>): QueryResultBody {
+export function controlCheck(core: CadenceCore, table: Table, q: z.infer<typeof controlCheckQuerySchema>): ResultBody {
   const c = carView(core, table, table.model(q.model))
   const odds = controlCheckOdds(c.skill, c.toughness, hasRule(c.rules, 'sturdy'), hasRule(c.rules, 'ramshackle'))
   return { model: q.model, ...oddsFigure(odds, q.checks ?? 1), note: 'if a control check costs Hit Points the activation ends immediately' }
 }
 
 /** Where the car lands for each 2D6 total, off the far end of the ramp along the car's facing. */
-export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof rampQuerySchema>): QueryResultBody {
+export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof rampQuerySchema>): ResultBody {
   const car = table.model(q.model)
   const ramp = table.terrainPiece(q.ramp)
   const ux = Math.cos((car.facingDeg * Math.PI) / 180)
@@ -128,7 +130,7 @@ export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof ramp
   const far = inches(100)
   const inside = segmentInsideLengthMm(ramp.solid.footprint, car.x, car.y, car.x + ux * far, car.y + uy * far)
   if (inside <= 0) {
-    return { ramp: ramp.id, allowed: false, reasons: [{ code: 'not-driving-onto-ramp', message: `${car.id}'s line of travel does not cross ${ramp.id}`, rule: SL.ramps }], rules: [SL.ramps] }
+    return { ramp: ramp.id, allowed: false, reasons: [book.reason({ code: 'not-driving-onto-ramp', message: `${car.id}'s line of travel does not cross ${ramp.id}`, rule: SCRAPLANDS_SECTIONS.ramps })], ...book.sources([SCRAPLANDS_SECTIONS.ramps]) }
   }
   const entryOffset = distanceToFootprint(ramp.solid.footprint, car.x, car.y, ux, uy)
   const endDist = entryOffset + inside
@@ -161,10 +163,10 @@ export function rampJump(core: CadenceCore, table: Table, q: z.infer<typeof ramp
     rampEnd: [roundTo(exit[0], 2), roundTo(exit[1], 2)],
     distanceToEndInches: roundTo(toInches(endDist), 3),
     outcomes,
-    wrecked: { probability: roundTo(toNumberE(pWreck), 6), exact: formatE(pWreck) },
+    wrecked: { probability: chanceE(pWreck).value, ...chanceE(pWreck) },
     controlCheck: oddsFigure(odds, 1),
     note: 'the car is placed with its rear edge at the ramp end, then moves 2D6" straight on, ignoring terrain and cars on the way; landing on another car is not covered by the rules (reported as landsOn)',
-    rules: [SL.ramps, CONTROL_RULE],
+    ...book.sources([SCRAPLANDS_SECTIONS.ramps, CONTROL_RULE]),
   }
 }
 
@@ -204,7 +206,7 @@ export const raceOrderQuerySchema = z.strictObject({
  * ties by race position, "the car that is furthest ahead on the track and furthest ahead in laps (i.e.
  * the shortest distance to travel to complete the race)"; then the car on the inside of a corner.
  */
-export function raceOrder(table: Table, q: z.infer<typeof raceOrderQuerySchema>): QueryResultBody {
+export function raceOrder(table: Table, q: z.infer<typeof raceOrderQuerySchema>): ResultBody {
   for (const c of q.cars) table.model(c.model)
   const sorted = [...q.cars].sort((a, b) =>
     b.commandPoints - a.commandPoints || a.distanceToFinishInches - b.distanceToFinishInches || Number(b.insideOfCorner ?? false) - Number(a.insideOfCorner ?? false))
@@ -213,7 +215,7 @@ export function raceOrder(table: Table, q: z.infer<typeof raceOrderQuerySchema>)
     const why = !prev ? 'first' : prev.commandPoints !== c.commandPoints ? 'fewer Command Points' : prev.distanceToFinishInches !== c.distanceToFinishInches ? 'further to travel' : prev.insideOfCorner !== c.insideOfCorner ? 'outside of the corner' : 'tied (players decide)'
     return { model: c.model, commandPoints: c.commandPoints, distanceToFinishInches: c.distanceToFinishInches, after: why }
   })
-  return { order, rules: ['scraplands/module-rules.html#racing'] }
+  return { order, ...book.sources(['scraplands/module-rules.html#racing']) }
 }
 
 export const teamCostQuerySchema = z.strictObject({
@@ -227,7 +229,7 @@ export const teamCostQuerySchema = z.strictObject({
  * In addition each player has a further 100 credits to spend for each car in their team but this may be used
  * to buy weapons and upgrades for any of their vehicles." Turret: "One per car only."
  */
-export function teamCost(q: z.infer<typeof teamCostQuerySchema>): QueryResultBody {
+export function teamCost(q: z.infer<typeof teamCostQuerySchema>): ResultBody {
   const problems: string[] = []
   const cars = q.cars.map((c, i) => {
     const chassis = CARS.find((x) => x.id === c.car)
@@ -244,5 +246,5 @@ export function teamCost(q: z.infer<typeof teamCostQuerySchema>): QueryResultBod
   const pool = TEAM_BUILDING.sharedCreditsPerCar * q.cars.length
   const fromPool = cars.reduce((s, c) => s + c.fromPool, 0)
   if (fromPool > pool) problems.push(`${fromPool} credits over the 250 per car, but the shared pool is ${pool} (100 per car)`)
-  return { valid: problems.length === 0, problems, cars, pool, fromPool, total: cars.reduce((s, c) => s + c.credits, 0), rules: ['scraplands/building-a-team.html', 'scraplands/building-a-team.html#upgrades'] }
+  return { valid: problems.length === 0, problems, cars, pool, fromPool, total: cars.reduce((s, c) => s + c.credits, 0), ...book.sources(['scraplands/building-a-team.html', 'scraplands/building-a-team.html#upgrades']) }
 }

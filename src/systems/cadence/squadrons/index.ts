@@ -1,11 +1,12 @@
 // Ruleset "cadence/squadrons": Squadrons (space fighters) on the Cadence core.
-import type { QueryResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
+import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem, kebab } from '../index.ts'
-import { ruleText, withDefaultWeapons } from '../gameCatalogue.ts'
+import { ruleText, withDefaultWeapons } from '../index.ts'
 import { missionSetup, missionSetupQuerySchema } from './missions.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'
-import { SQ, checkSquadron, shipCost, shipCostQuerySchema, squadronQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsObjective, squadronsRestrictions, squadronsVisibility } from './rules.ts'
+import { SQUADRONS_SECTIONS, checkSquadron, shipCost, shipCostQuerySchema, squadronQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsObjective, squadronsRestrictions, squadronsVisibility } from './rules.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Ships "count as having the Vehicle special rule" (squadrons/introduction.html): added to every row. */
@@ -22,7 +23,7 @@ const destroyObjective: CadenceModelProfile = {
   note: '"treated much the same as an enemy ship though it never activates and does not move"; Skill and Movement are not printed (never used)',
 }
 
-const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(applies === 'unit' ? SQ.unitRules : SQ.weaponRules, name, applies, text)
+const rule = (name: string, applies: 'unit' | 'weapon', text: string) => ruleText(applies === 'unit' ? SQUADRONS_SECTIONS.unitRules : SQUADRONS_SECTIONS.weaponRules, name, applies, text)
 
 export const squadronsCatalogue: CadenceCatalogue = {
   models: [asShip(BASIC_SHIP), ...premadeRows, ...FRACTURED_SKIES_SHIPS.map(asShip), destroyObjective],
@@ -45,24 +46,24 @@ const UPGRADE_RULES: Record<string, readonly string[]> = Object.fromEntries(
 
 const system = createCadenceSystem({
   id: 'cadence/squadrons',
-  title: 'Squadrons (Cadence): space fighter combat',
+  title: gameTitle('cadence/squadrons'),
   dice: 'D6',
-  moduleSection: SQ.module,
+  moduleSection: SQUADRONS_SECTIONS.module,
   catalogue: squadronsCatalogue,
   options: SQUADRONS_OPTIONS,
   terrainTypes: [
-    { id: 'obscuring', description: 'Gas clouds and similar: ships cannot target an enemy if any sight line between them passes through it; ships move freely across it.', section: SQ.obscuring },
-    { id: 'dangerous', description: 'Asteroids and debris: a ship that spends any part of its activation inside rolls a d6 at the end, 4+ = one Damage 5 hit.', section: SQ.dangerous },
+    { id: 'obscuring', description: 'Gas clouds and similar: ships cannot target an enemy if any sight line between them passes through it; ships move freely across it.', section: SQUADRONS_SECTIONS.obscuring },
+    { id: 'dangerous', description: 'Asteroids and debris: a ship that spends any part of its activation inside rolls a d6 at the end, 4+ = one Damage 5 hit.', section: SQUADRONS_SECTIONS.dangerous },
   ],
   hooks: {
-    heightLevel: () => ({ level: 0, rule: SQ.attacks }),
+    heightLevel: () => ({ level: 0, rule: SQUADRONS_SECTIONS.attacks }),
     attackRestrictions: squadronsRestrictions,
     chainAdjustments: squadronsChain,
   },
   auras: {
     'squadron-leader': {
       name: 'Squadron Leader', radiusInches: 6, affects: 'friendly', includesOwnUnit: false, carriedBy: ['squadron-leader'],
-      effect: 'friendly ships within 6" do not roll to lose their last Command Point when activating with 1', rule: SQ.unitRules,
+      effect: 'friendly ships within 6" do not roll to lose their last Command Point when activating with 1', rule: SQUADRONS_SECTIONS.unitRules,
     },
   },
   upgradeRules: UPGRADE_RULES,
@@ -74,9 +75,9 @@ const system = createCadenceSystem({
     visibility: (table, q) => squadronsVisibility(core, table, q),
     objective: (table, q) => squadronsObjective(core, table, q),
     move: (table, q) => squadronsMove(core, table, q),
-    'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: Table, q: never) => QueryResultBody,
-    squadron: ((table, q: never) => checkSquadron(table, q)) as (table: Table, q: never) => QueryResultBody,
-    'mission-setup': ((table, q: never) => missionSetup(table, q)) as (table: Table, q: never) => QueryResultBody,
+    'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: Table, q: never) => ResultBody,
+    squadron: ((table, q: never) => checkSquadron(table, q)) as (table: Table, q: never) => ResultBody,
+    'mission-setup': ((table, q: never) => missionSetup(table, q)) as (table: Table, q: never) => ResultBody,
   }),
   demoScene,
 })

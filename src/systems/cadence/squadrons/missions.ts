@@ -1,7 +1,8 @@
 // Mission set-up geometry (squadrons/missions.html): where the Scan objectives go and which edges the
 // players take, computed for the table in the scene.
 import { z } from 'zod'
-import { type QueryResultBody, type Table, inches, roundTo } from '../../../engine/index.ts'
+import { book } from '../index.ts'
+import { type ResultBody, type Table, inches, roundTo } from '../../../engine/index.ts'
 import { SQUADRONS_MISSIONS } from './catalogue.ts'
 
 export const missionSetupQuerySchema = z.strictObject({ id: z.string().min(1), type: z.literal('mission-setup'), mission: z.enum(['debris-field', 'target-acquired', 'crossed-paths']) })
@@ -28,27 +29,27 @@ function edges(table: Table, which: 'short' | 'long'): [string, string] {
   return which === 'short' ? shortPair : longPair
 }
 
-export function missionSetup(table: Table, q: z.infer<typeof missionSetupQuerySchema>): QueryResultBody {
+export function missionSetup(table: Table, q: z.infer<typeof missionSetupQuerySchema>): ResultBody {
   const M = 'squadrons/missions.html'
   switch (q.mission) {
     case 'debris-field':
       return {
         mission: 'Debris Field', edges: edges(table, 'short'), entryPoints: '2 per player, anywhere on their own table edge',
         scanObjectives: towardCorners(table, SQUADRONS_MISSIONS.debrisField.scanFromCentreInches),
-        rules: [`${M}#battlefield`, SQUADRONS_MISSIONS.debrisField.section],
+        ...book.sources([`${M}#battlefield`, SQUADRONS_MISSIONS.debrisField.section]),
       }
     case 'target-acquired':
       return {
         mission: 'Target Acquired', edges: edges(table, 'long'),
         entryPoints: 'attacker: 1 at the centre of its edge; defender: 2, one at each end of its edge',
         destroyObjectives: { count: 2, fromOwnEdgeInches: SQUADRONS_MISSIONS.targetAcquired.destroyFromEdgeInches, minFromOtherEdgesAndEachOtherInches: SQUADRONS_MISSIONS.targetAcquired.minFromOtherEdgesInches },
-        rules: [`${M}#battlefield_1`, SQUADRONS_MISSIONS.targetAcquired.section],
+        ...book.sources([`${M}#battlefield_1`, SQUADRONS_MISSIONS.targetAcquired.section]),
       }
     case 'crossed-paths':
       return {
         mission: 'Crossed Paths', entryPoints: 'one on each of two diagonally opposite corners',
         scanObjectives: [r2([table.widthMm / 2, table.depthMm / 2]), ...towardCorners(table, SQUADRONS_MISSIONS.crossedPaths.scanFromCentreInches)],
-        rules: [`${M}#battlefield_2`, SQUADRONS_MISSIONS.crossedPaths.section],
+        ...book.sources([`${M}#battlefield_2`, SQUADRONS_MISSIONS.crossedPaths.section]),
       }
   }
 }

@@ -3,11 +3,13 @@
 // a Move every activation, the full distance, one pivot per action (Agile: one more), Advance may
 // instead be 2" forward and exactly 180°, Boost adds up to 3" with no pivot, bases may be passed over
 // when the move can finish clear of them; Evasion slides up to 2" directly left or right.
-import { type QueryOf, type QueryResultBody, type Reason, type Table, type TableModel, inches, roundTo, toInches, wrapDeg } from '../../../engine/index.ts'
+import { type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel, inches, roundTo, toInches, wrapDeg, type MoveResult } from '../../../engine/index.ts'
+import { chanceE } from '../index.ts'
+import { book } from '../index.ts'
 import { type ParsedRule, addE, complementE, exact, formatE, hasRule, mulE, toNumberE } from '../index.ts'
-import { counterNeed, d6Success } from '../counterRoll.ts'
-import { measurePathOverlaps, solveOnePivot, traceVehiclePath, type VehiclePath } from '../vehiclePath.ts'
-import { sweepBase, baseOverlapsFootprint } from '../flatGeometry.ts'
+import { counterNeed, d6Success } from '../index.ts'
+import { measurePathOverlaps, solveOnePivot, traceVehiclePath, type VehiclePath } from '../index.ts'
+import { sweepBase, baseOverlapsFootprint } from '../index.ts'
 import { SQUADRONS_RULES } from './catalogue.ts'
 import { placeBase } from '../../../engine/index.ts'
 
@@ -60,10 +62,10 @@ function shipPath(ship: TableModel, to: readonly [number, number], facing: numbe
 }
 
 /** Answer a `move` query for a ship. */
-export function measureShipMove(input: ShipMoveInput): QueryResultBody {
+export function measureShipMove(input: ShipMoveInput): MoveResult {
   const { table, ship, query: q, context } = input
   const mode = (q.mode ?? 'move') as ShipMoveMode
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const rules = new Set<string>([MOVE, VEHICLE])
   const toleranceMm = Number(table.options.moveToleranceMm ?? 1) + 2 * ship.uncertaintyMm
   const pivotLimit = table.options.pivotMaxDeg === 'free' ? 180 : 45
@@ -86,10 +88,10 @@ export function measureShipMove(input: ShipMoveInput): QueryResultBody {
     const turned = q.facing === undefined ? null : wrapDeg(q.facing - ship.facingDeg)
     allowanceMinMm = allowanceMaxMm = forward
     if (Math.abs(along - forward) > toleranceMm || Math.abs(across) > toleranceMm) {
-      reasons.push({ code: 'advance-turn-shape', message: `the 180° Advance moves exactly 2" straight forward (this is ${roundTo(toInches(along), 3)}" forward, ${roundTo(toInches(across), 3)}" sideways)`, rule: MOVE })
+      reasons.push(book.reason({ code: 'advance-turn-shape', message: `the 180° Advance moves exactly 2" straight forward (this is ${roundTo(toInches(along), 3)}" forward, ${roundTo(toInches(across), 3)}" sideways)`, rule: MOVE }))
     }
     if (turned === null || Math.abs(Math.abs(turned) - 180) > 0.5) {
-      reasons.push({ code: 'advance-turn-angle', message: `the ship must end facing exactly 180° from its start facing (${ship.facingDeg}° → ${wrapDeg(ship.facingDeg + 180)}°)`, rule: MOVE })
+      reasons.push(book.reason({ code: 'advance-turn-angle', message: `the ship must end facing exactly 180° from its start facing (${ship.facingDeg}° → ${wrapDeg(ship.facingDeg + 180)}°)`, rule: MOVE }))
     }
     return finish(input, mode, [[ship.x, ship.y], [q.to[0], q.to[1]]], Math.hypot(q.to[0] - ship.x, q.to[1] - ship.y), allowanceMinMm, allowanceMaxMm, [], reasons, rules, q.facing ?? wrapDeg(ship.facingDeg + 180))
   }
@@ -100,16 +102,16 @@ export function measureShipMove(input: ShipMoveInput): QueryResultBody {
   const allowedPivots = SQUADRONS_RULES.pivotsPerAction.value + (agile && !context.agilePivotUsed ? 1 : 0)
   if (agile) rules.add(AGILE)
   if (pivots.length > allowedPivots) {
-    reasons.push({ code: 'too-many-pivots', message: `${pivots.length} pivots; a ship "may only make 1 pivot per action"${agile ? ' (+1 for Agile)' : ''}`, rule: MOVE })
+    reasons.push(book.reason({ code: 'too-many-pivots', message: `${pivots.length} pivots; a ship "may only make 1 pivot per action"${agile ? ' (+1 for Agile)' : ''}`, rule: MOVE }))
   }
   for (const p of pivots) {
     if (Math.abs(p.turnDeg) > pivotLimit + 1e-6) {
-      reasons.push({ code: 'pivot-too-large', message: `a pivot of ${roundTo(Math.abs(p.turnDeg), 1)}° exceeds ${pivotLimit}° (vehicle pivots are "up to 45 degrees"; option pivotMaxDeg)`, rule: VEHICLE })
+      reasons.push(book.reason({ code: 'pivot-too-large', message: `a pivot of ${roundTo(Math.abs(p.turnDeg), 1)}° exceeds ${pivotLimit}° (vehicle pivots are "up to 45 degrees"; option pivotMaxDeg)`, rule: VEHICLE }))
     }
   }
   for (let i = 1; i < pivots.length; i++) {
     if (pivots[i]!.afterMm - pivots[i - 1]!.afterMm < inches(1) - 1e-6) {
-      reasons.push({ code: 'pivots-too-close', message: 'pivots "must be separated by moving at least 1 inch"', rule: VEHICLE })
+      reasons.push(book.reason({ code: 'pivots-too-close', message: 'pivots "must be separated by moving at least 1 inch"', rule: VEHICLE }))
     }
   }
   if (path.legs.some((l) => l.direction === 'backward')) rules.add(VEHICLE)
@@ -126,16 +128,16 @@ export function measureShipMove(input: ShipMoveInput): QueryResultBody {
 
 function finish(
   input: ShipMoveInput, mode: ShipMoveMode, points: Array<[number, number]>, lengthMm: number, minMm: number, maxMm: number,
-  pivots: Pivot[], reasons: Reason[], rules: Set<string>, finalFacingDeg: number, path?: VehiclePath,
-): QueryResultBody {
+  pivots: Pivot[], reasons: UniformReason[], rules: Set<string>, finalFacingDeg: number, path?: VehiclePath,
+): MoveResult {
   const { table, ship } = input
   const toleranceMm = Number(table.options.moveToleranceMm ?? 1) + 2 * ship.uncertaintyMm
   const forced = table.options.forcedFullMove !== false
   // "you must also move the maximum distance allowed"
   if (lengthMm > maxMm + toleranceMm) {
-    reasons.push({ code: 'too-far', message: `${roundTo(toInches(lengthMm), 3)}" is more than the ${roundTo(toInches(maxMm), 3)}" allowed`, rule: MOVE })
+    reasons.push(book.reason({ code: 'too-far', message: `${roundTo(toInches(lengthMm), 3)}" is more than the ${roundTo(toInches(maxMm), 3)}" allowed`, rule: MOVE }))
   } else if (forced && lengthMm < minMm - toleranceMm) {
-    reasons.push({ code: 'forced-full-move', message: `ships "must also move the maximum distance allowed": ${roundTo(toInches(lengthMm), 3)}" of ${roundTo(toInches(minMm), 3)}"`, rule: MOVE })
+    reasons.push(book.reason({ code: 'forced-full-move', message: `ships "must also move the maximum distance allowed": ${roundTo(toInches(lengthMm), 3)}" of ${roundTo(toInches(minMm), 3)}"`, rule: MOVE }))
   }
   const end = points[points.length - 1]!
   const usedPath = path ?? traceVehiclePath([ship.x, ship.y], ship.facingDeg, [end], finalFacingDeg)
@@ -147,15 +149,15 @@ function finish(
     if (enemy) {
       // "If you do not have sufficient movement your ship stops before passing over the enemy base and your activation ends."
       stopsAt = overlaps.firstTouch.get(enemy.id)
-      reasons.push({ code: 'stops-before-enemy-base', message: `the move would end on ${enemy.id}'s base: the ship stops before passing over it and its activation ends`, rule: MOVE })
+      reasons.push(book.reason({ code: 'stops-before-enemy-base', message: `the move would end on ${enemy.id}'s base: the ship stops before passing over it and its activation ends`, rule: MOVE }))
     } else {
-      reasons.push({ code: 'ends-overlapping', message: `bases may be passed over "so long as they do not overlap at the end of their movement" (${endsOn.map((o) => o.id).join(', ')})`, rule: ACTION_MOVE })
+      reasons.push(book.reason({ code: 'ends-overlapping', message: `bases may be passed over "so long as they do not overlap at the end of their movement" (${endsOn.map((o) => o.id).join(', ')})`, rule: ACTION_MOVE }))
     }
   }
   const endBase = placeBase(ship.base, end[0], end[1], finalFacingDeg)
   const r = Math.max(endBase.halfLengthMm, endBase.halfWidthMm)
   if (end[0] - r < -1e-6 || end[1] - r < -1e-6 || end[0] + r > table.widthMm + 1e-6 || end[1] + r > table.depthMm + 1e-6) {
-    reasons.push({ code: 'off-table', message: 'no part of a base may move outside the battlefield', rule: ACTION_MOVE })
+    reasons.push(book.reason({ code: 'off-table', message: 'no part of a base may move outside the battlefield', rule: ACTION_MOVE }))
   }
   const dangerous = table.terrain.filter((t) => t.has('dangerous') && usedPath.legs.some((l) => legTouches(ship, l, t.solid.footprint)))
   return {
@@ -168,7 +170,7 @@ function finish(
     ...(stopsAt ? { stopsAt: round2(stopsAt) } : {}),
     ...(dangerous.length ? { dangerousTerrain: dangerous.map((t) => t.id), dangerous: dangerousOdds(input) } : {}),
     reasons,
-    rules: [...rules],
+    ...book.sources(rules),
   }
 }
 
@@ -185,7 +187,7 @@ function dangerousOdds(input: ShipMoveInput) {
   const lose = mulE(roll, complementE(pCounter))
   return {
     hitOn: `${SQUADRONS_RULES.dangerousHitOn.value}+`, damage: SQUADRONS_RULES.dangerousDamage.value, counter: `${c.need}+ (${c.row})${shields ? ', Shields re-roll' : ''}`,
-    hpLost: { probability: roundTo(toNumberE(lose), 6), exact: formatE(lose) }, rule: SQUADRONS_RULES.dangerousDamage.section,
+    hpLost: { probability: chanceE(lose).value, ...chanceE(lose) }, ...book.cite({ rule: SQUADRONS_RULES.dangerousDamage.section }),
   }
 }
 
@@ -203,9 +205,9 @@ function legTouches(ship: TableModel, leg: VehiclePath['legs'][number], footprin
  * Evasion: "move this ship up to 2 inches directly to the left or right of its forward direction,
  * stopping if it would overlap another ship's base" (squadrons/module-rules.html#evasion).
  */
-function measureEvasion(input: ShipMoveInput): QueryResultBody {
+function measureEvasion(input: ShipMoveInput): MoveResult {
   const { table, ship, query: q } = input
-  const reasons: Reason[] = []
+  const reasons: UniformReason[] = []
   const toleranceMm = Number(table.options.moveToleranceMm ?? 1) + 2 * ship.uncertaintyMm
   const ux = Math.cos((ship.facingDeg * Math.PI) / 180)
   const uy = Math.sin((ship.facingDeg * Math.PI) / 180)
@@ -214,16 +216,16 @@ function measureEvasion(input: ShipMoveInput): QueryResultBody {
   const along = dx * ux + dy * uy
   const across = -dx * uy + dy * ux
   const limit = inches(SQUADRONS_RULES.evasionInches.value)
-  if (Math.abs(along) > toleranceMm) reasons.push({ code: 'evade-direction', message: `evasion moves "directly to the left or right" (this has ${roundTo(toInches(along), 3)}" along the facing)`, rule: EVADE })
-  if (Math.abs(across) > limit + toleranceMm) reasons.push({ code: 'evade-too-far', message: `${roundTo(toInches(Math.abs(across)), 3)}" is more than the 2" an evasion allows`, rule: EVADE })
-  if (q.facing !== undefined && Math.abs(wrapDeg(q.facing - ship.facingDeg)) > 0.5) reasons.push({ code: 'evade-turns', message: 'evasion slides the ship without turning it', rule: EVADE })
+  if (Math.abs(along) > toleranceMm) reasons.push(book.reason({ code: 'evade-direction', message: `evasion moves "directly to the left or right" (this has ${roundTo(toInches(along), 3)}" along the facing)`, rule: EVADE }))
+  if (Math.abs(across) > limit + toleranceMm) reasons.push(book.reason({ code: 'evade-too-far', message: `${roundTo(toInches(Math.abs(across)), 3)}" is more than the 2" an evasion allows`, rule: EVADE }))
+  if (q.facing !== undefined && Math.abs(wrapDeg(q.facing - ship.facingDeg)) > 0.5) reasons.push(book.reason({ code: 'evade-turns', message: 'evasion slides the ship without turning it', rule: EVADE }))
   const side = across >= 0 ? 90 : -90
   const sweep = sweepBase(table, ship, {
     from: [ship.x, ship.y], directionDeg: ship.facingDeg + side, facingDeg: ship.facingDeg, distanceMm: Math.min(Math.abs(across), limit),
     stopAtModel: () => true, stopAtTerrain: () => false,
   })
   if (sweep.stoppedBy) {
-    reasons.push({ code: 'evade-stopped', message: `the ship stops after ${roundTo(toInches(sweep.travelledMm), 3)}": it "would overlap another ship's base" (${sweep.stoppedBy.id})`, rule: EVADE })
+    reasons.push(book.reason({ code: 'evade-stopped', message: `the ship stops after ${roundTo(toInches(sweep.travelledMm), 3)}": it "would overlap another ship's base" (${sweep.stoppedBy.id})`, rule: EVADE }))
   }
   return {
     allowed: reasons.length === 0,
@@ -234,6 +236,6 @@ function measureEvasion(input: ShipMoveInput): QueryResultBody {
     ...(sweep.stoppedBy ? { stopsAt: round2(sweep.end), stoppedBy: sweep.stoppedBy.id } : {}),
     effect: 'spend 1 Command Point (Countermeasures: once per game free); re-roll failed Defence and Counter rolls against this attack',
     reasons,
-    rules: [EVADE],
+    ...book.sources([EVADE]),
   }
 }

@@ -1,5 +1,5 @@
 // Survivors catalogue: survivor models, the zombie, ranged and melee weapons, upgrades and special rules.
-import type { CadenceCatalogue } from '../types.ts'
+import type { CadenceCatalogue } from '../index.ts'
 import { survivorsModels, survivorsWeapons } from './profiles.ts'
 import { survivorsSpecialRules, survivorsUpgrades } from './upgrades.ts'
 

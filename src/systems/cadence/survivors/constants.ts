@@ -1,5 +1,5 @@
 // Survivors numbers (survivors/module-rules.html, gather-your-survivors.html, missions.html), each with its section.
-import type { CadenceConstant } from '../types.ts'
+import type { CadenceConstant } from '../index.ts'
 
 const c = (value: number, unit: CadenceConstant['unit'], section: string, quote: string): CadenceConstant => ({ value, unit, section, quote })
 

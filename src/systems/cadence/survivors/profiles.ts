@@ -1,6 +1,6 @@
 // Survivors profiles (survivors/gather-your-survivors.html, survivors/module-rules.html#zombie-models).
 // points = the printed Cost (a group is built from 100 points).
-import type { CadenceModelProfile, CadenceWeaponProfile } from '../types.ts'
+import type { CadenceModelProfile, CadenceWeaponProfile } from '../index.ts'
 
 export const survivorsModels: readonly CadenceModelProfile[] = [
   { id: 'leader', name: 'Leader', section: 'survivors/gather-your-survivors.html#survivor-groups', command: 5, movementInches: 6, skill: 3, defence: 5, toughness: 3, hitPoints: 4, specialRules: ['Leader'], points: 16 },

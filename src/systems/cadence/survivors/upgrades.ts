@@ -1,5 +1,5 @@
 // Survivors upgrades and module special rules (survivors/gather-your-survivors.html#upgrades, survivors/module-rules.html#special-rules).
-import type { CadenceSpecialRuleText, CadenceUpgrade } from '../types.ts'
+import type { CadenceSpecialRuleText, CadenceUpgrade } from '../index.ts'
 
 export const survivorsUpgrades: readonly CadenceUpgrade[] = [
   { id: 'bag-of-bombs', name: 'Bag of Bombs', section: 'survivors/gather-your-survivors.html#upgrades', kind: 'Equipment', effect: 'This model gains the Pipe Bomb weapon but it loses the "One Use" special rule.', points: 4 },

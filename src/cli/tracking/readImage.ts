@@ -4,7 +4,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { PNG } from 'pngjs'
 import jpeg from 'jpeg-js'
 import { type InputLimits, DEFAULT_LIMITS, SceneError, inFile, limitError } from '../../engine/index.ts'
-import type { RgbaFrame } from '../types.ts'
+import type { RgbaFrame } from '../../tracking/types.ts'
 
 export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const
 

@@ -1,6 +1,5 @@
-// Node only: write every marker sheet as SVG (one file per page) and PDF (all pages) into a folder.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+// The marker sheets of a plan as pages, and a sheet as a PDF (pdf-lib): pure, for the browser and the
+// CLI alike (the CLI's src/cli/tracking/writeMarkerSheets.ts writes them to files).
 import { PDFDocument, StandardFonts, rgb, type PDFPage, type PDFFont } from 'pdf-lib'
 import { markerCells } from '../opencv/markerDetector.ts'
 import type { OpenCvHandle } from '../opencv/openCv.ts'
@@ -79,18 +78,3 @@ export async function sheetToPdf(sheet: Sheet): Promise<Uint8Array> {
 }
 
 /** Write <name>[-<page>].svg and <name>.pdf for every sheet; returns the paths written. */
-export async function writeMarkerSheets(cv: OpenCvHandle, outDir: string, plan: MarkerPlan = DEFAULT_MARKER_PLAN): Promise<string[]> {
-  mkdirSync(outDir, { recursive: true })
-  const written: string[] = []
-  for (const sheet of buildMarkerSheets(cv, plan)) {
-    sheet.pages.forEach((page, i) => {
-      const path = join(outDir, sheet.pages.length > 1 ? `${sheet.name}-${i + 1}.svg` : `${sheet.name}.svg`)
-      writeFileSync(path, pageToSvg(page, sheet.title))
-      written.push(path)
-    })
-    const pdf = join(outDir, `${sheet.name}.pdf`)
-    writeFileSync(pdf, await sheetToPdf(sheet))
-    written.push(pdf)
-  }
-  return written
-}

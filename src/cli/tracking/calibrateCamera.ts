@@ -1,17 +1,17 @@
 // Node only: calibrate a camera from photos of the printed ChArUco board (markers/charuco-board.pdf)
 // and write a tabletop-camera/1 file for `cli track --camera`.
-//   npx tsx src/tracking/node/calibrateCamera.ts <photos or folder> --out camera.json [--device "phone"]
+//   npx tsx src/cli/tracking/calibrateCamera.ts <photos or folder> --out camera.json [--device "phone"]
 //     [--squares 5x7 --square-mm 28 --marker-mm 21 --dictionary DICT_5X5_100]
 // (The main CLI has no `calibrate` subcommand; its dispatch is owned by src/cli/main.ts.)
 import { readdirSync, statSync, writeFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import { loadOpenCv } from '../opencv/openCv.ts'
-import { calibrateCharuco } from '../opencv/charuco.ts'
-import { intrinsicsFile } from '../calibration/intrinsicsSchema.ts'
-import { CHARUCO_BOARD } from '../markers/markerSheets.ts'
-import { createGrayFrame, toGray } from '../pipeline/grayFrame.ts'
+import { loadOpenCv } from '../../tracking/opencv/openCv.ts'
+import { calibrateCharuco } from '../../tracking/opencv/charuco.ts'
+import { intrinsicsFile } from '../../tracking/calibration/intrinsicsSchema.ts'
+import { CHARUCO_BOARD } from '../../tracking/markers/markerSheets.ts'
+import { createGrayFrame, toGray } from '../../tracking/pipeline/grayFrame.ts'
 import { IMAGE_EXTENSIONS, readImageFile } from './readImage.ts'
-import type { DictionaryName } from '../registry/registrySchema.ts'
+import type { DictionaryName } from '../../tracking/registry/registrySchema.ts'
 
 async function main(argv: string[]): Promise<number> {
   const opt = (name: string) => {

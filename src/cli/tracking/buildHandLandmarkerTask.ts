@@ -6,7 +6,7 @@
 // ImageToTensorCalculator output_tensor_float_range), i.e. mean 0, std 255. Tensor order is kept as
 // the legacy graphs use it, which is the order the Tasks graphs expect (detector: regressors 1×2016×18,
 // scores 1×2016×1; landmarks: screen landmarks 1×63, presence 1×1, handedness 1×1, world landmarks 1×63).
-// Usage: tsx src/tracking/node/buildHandLandmarkerTask.ts [--out models/hand_landmarker.task] [--lite]
+// Usage: tsx src/cli/tracking/buildHandLandmarkerTask.ts [--out models/hand_landmarker.task] [--lite]
 // (--lite: the packaged palm_detection_lite + hand_landmark_lite instead, same tensors; not committed)
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
