@@ -1,0 +1,5 @@
+// Types for the npm package draco3dgltf (it ships none): only what readGltf.ts calls.
+declare module 'draco3dgltf' {
+  export function createDecoderModule(opts?: { wasmBinary?: Uint8Array }): Promise<unknown>
+  export function createEncoderModule(opts?: { wasmBinary?: Uint8Array }): Promise<unknown>
+}
