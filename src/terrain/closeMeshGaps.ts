@@ -17,38 +17,64 @@ export type Rim = { corners: number[]; closed: boolean; ambiguous: boolean }
 const rimFrom = (indices: Uint32Array, e: number) => indices[e - (e % 3) + ((e % 3) + 1) % 3]!
 const rimTo = (indices: Uint32Array, e: number) => indices[e]!
 
-/** Every rim (chain of unpaired corners, walked in the fill direction). Linear. */
-export function findRims(indices: Uint32Array, mate: Int32Array): Rim[] {
+/**
+ * Every rim (chain of unpaired corners, walked in the fill direction). Where two rims meet at a vertex
+ * (two cracks at a box's corner), the walk goes on along the edge most nearly in line with the one it
+ * came by (a crack runs out and back along one line); if none is in line, the rim is ambiguous and
+ * left open. Linear: each rim corner is walked once, each branch vertex's candidates looked at once a visit.
+ */
+export function findRims(positions: Float64Array, indices: Uint32Array, mate: Int32Array): Rim[] {
   const from = new NumberMap(64)
-  const amb = new Set<number>()
+  const nextCandidate = new Int32Array(mate.length).fill(-1)
   const open: number[] = []
   for (let e = 0; e < mate.length; e++) {
     if (mate[e] !== -1) continue
     open.push(e)
     const v = rimFrom(indices, e)
-    if (from.get(v) !== undefined) amb.add(v)
+    const h = from.get(v)
+    if (h !== undefined) nextCandidate[e] = h
     from.set(v, e)
   }
   const done = new Uint8Array(mate.length)
+  const dir = (e: number) => {
+    const a = rimFrom(indices, e), b = rimTo(indices, e)
+    const x = positions[3 * b]! - positions[3 * a]!, y = positions[3 * b + 1]! - positions[3 * a + 1]!, z = positions[3 * b + 2]! - positions[3 * a + 2]!
+    const l = Math.hypot(x, y, z) || 1
+    return [x / l, y / l, z / l] as const
+  }
   const rims: Rim[] = []
   for (const e0 of open) {
     if (done[e0]) continue
     const corners: number[] = []
     let e = e0
     let closed = false
-    let isAmbiguous = false
+    let ambiguous = false
     // each step marks a corner done, so the walk ends within the number of rim corners
     while (!done[e]) {
       done[e] = 1
       corners.push(e)
-      const v = rimTo(indices, e)
-      if (amb.has(v) || amb.has(rimFrom(indices, e))) isAmbiguous = true
-      const next = from.get(v)
-      if (next === undefined) break
+      const head = from.get(rimTo(indices, e))
+      if (head === undefined) break
+      let next = -1, candidates = 0
+      for (let f = head; f !== -1; f = nextCandidate[f]!) if (!done[f] || f === e0) { candidates++; next = f }
+      if (candidates > 1) {
+        // in line with the edge it came by (parallel or back along it)
+        const [dx, dy, dz] = dir(e)
+        let best = -1, bestSin = 1e-6
+        for (let f = head; f !== -1; f = nextCandidate[f]!) {
+          if (done[f] && f !== e0) continue
+          const [fx, fy, fz] = dir(f)
+          const sin = Math.hypot(dy * fz - dz * fy, dz * fx - dx * fz, dx * fy - dy * fx)
+          if (sin < bestSin) { bestSin = sin; best = f }
+        }
+        if (best < 0) { ambiguous = true; break }
+        next = best
+      }
       if (next === e0) { closed = true; break }
+      if (next < 0) break
       e = next
     }
-    rims.push({ corners, closed: closed && !isAmbiguous, ambiguous: isAmbiguous })
+    rims.push({ corners, closed: closed && !ambiguous, ambiguous })
   }
   return rims
 }

@@ -155,7 +155,7 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
   let turned = shells.turned
   let stitchedCracks = 0, splitTriangles = 0
   const stitch = () => {
-    const cracks = findRims(indices, pairing.mate).filter((rim) => isCrack(positions, indices, rim, SLIVER_MM))
+    const cracks = findRims(positions, indices, pairing.mate).filter((rim) => isCrack(positions, indices, rim, SLIVER_MM))
     if (!cracks.length) return
     const st = stitchCracks(positions, indices, cracks)
     positions = st.positions
@@ -172,7 +172,7 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
   // pass 2: per open shell, close its small holes if that closes it, or its underside if it is open only there
   let stats = measureShells(positions, indices, pairing.mate, shells)
   if (stats.open.some((n) => n > 0)) {
-    const rims = findRims(indices, pairing.mate)
+    const rims = findRims(positions, indices, pairing.mate)
     const rimsOf = new Map<number, number[]>()
     const shellsOfRim = rims.map((rim, r) => {
       const set = new Set(rim.corners.map((e) => shells.shellOf[(e - (e % 3)) / 3]!))
@@ -203,7 +203,8 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
         }
       }
       const zMin = stats.bounds[6 * s + 2]!
-      const underneath = rs.every((r) => rims[r]!.corners.every((e) => positions[3 * indices[e]! + 2]! <= zMin + BOTTOM_TOLERANCE_MM))
+      // standing on its outline: it has height, and every rim lies at its bottom
+      const underneath = stats.bounds[6 * s + 5]! - zMin > 10 * BOTTOM_TOLERANCE_MM && rs.every((r) => rims[r]!.corners.every((e) => positions[3 * indices[e]! + 2]! <= zMin + BOTTOM_TOLERANCE_MM))
       if (underneath) {
         const cap = capUnderneath(positions, indices, rs.map((r) => rims[r]!))
         if (cap) { extraIdx.push(...cap); capped++; done.add(s) }
