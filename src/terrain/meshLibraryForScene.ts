@@ -2,11 +2,14 @@
 // and a big file the scene does not use costs nothing. A file is prepared at each scale the scene uses
 // it at (its tolerances are in table mm; a piece far too big or small at its scale is refused there,
 // naming the scale that fixes it), and each piece's size at its scale is reported.
-import { type MeshLibrary, meshNamesOf, scaledMeshKey } from '../engine/index.ts'
+import { type MeshLibrary, type SceneIssue, meshNamesOf, scaledMeshKey } from '../engine/index.ts'
 import type { MeshFileReport, PreparedMesh } from './prepareMeshFile.ts'
 import { PIECE_SIZE_MM } from './scaleAdvice.ts'
 
 export { PIECE_SIZE_MM }
+
+/** A lowest point further than this (mm) from the file's origin is said when a piece rests on it by default. */
+const ORIGIN_SAID_MM = 0.01
 
 export type PieceReport = { id: string; mesh: string; scale: number; boundsMm: [number, number, number, number, number, number]; sizeMm: [number, number, number] }
 
@@ -29,8 +32,13 @@ export function meshUsesOf(scene: unknown): Array<{ mesh: string; scale: number 
   return out
 }
 
-/** Load a scene's meshes through `load` (by name and scale), and report each piece's size. */
-export async function meshLibraryForScene(scene: unknown, load: LoadSceneMesh): Promise<{ meshes: MeshLibrary; files: Array<MeshFileReport & { mesh: string }>; pieces: PieceReport[] }> {
+/**
+ * Load a scene's meshes through `load` (by name and scale), and report each piece's size. `warnings`
+ * (scene paths) say how a file was read where it is not one closed solid (area terrain, thin
+ * surfaces, images not read) and where a piece without "origin" stands differently from its file's
+ * origin (it rests on its lowest point).
+ */
+export async function meshLibraryForScene(scene: unknown, load: LoadSceneMesh): Promise<{ meshes: MeshLibrary; files: Array<MeshFileReport & { mesh: string }>; pieces: PieceReport[]; warnings: SceneIssue[] }> {
   // no prototype: a mesh named like a built-in property (constructor, __proto__) selects nothing it did not load
   const meshes: Record<string, PreparedMesh['los']> = Object.create(null)
   const files: Array<MeshFileReport & { mesh: string }> = []
@@ -44,9 +52,11 @@ export async function meshLibraryForScene(scene: unknown, load: LoadSceneMesh): 
     byKey.set(scaledMeshKey(mesh, scale), prepared.report)
   }
   const pieces: PieceReport[] = []
+  const warnings: SceneIssue[] = []
+  const said = new Set<string>()
   const terrain = (scene as { terrain?: unknown }).terrain
   if (Array.isArray(terrain)) {
-    terrain.forEach((t: { id?: unknown; mesh?: unknown; scale?: unknown }) => {
+    terrain.forEach((t: { id?: unknown; mesh?: unknown; scale?: unknown; origin?: unknown }, i) => {
       if (typeof t?.mesh !== 'string') return
       const scale = typeof t.scale === 'number' && t.scale > 0 && Number.isFinite(t.scale) ? t.scale : 1
       const r = byKey.get(scaledMeshKey(t.mesh, scale))
@@ -54,7 +64,14 @@ export async function meshLibraryForScene(scene: unknown, load: LoadSceneMesh): 
       const b = r.boundsMm
       const sizeMm: PieceReport['sizeMm'] = [b[3] - b[0], b[4] - b[1], b[5] - b[2]]
       pieces.push({ id: String(t.id), mesh: t.mesh, scale, boundsMm: b, sizeMm })
+      const path = `terrain[${i}]`
+      if (!said.has(scaledMeshKey(t.mesh, scale))) for (const w of r.warnings) warnings.push({ path, message: `${t.mesh}: ${w}` })
+      said.add(scaledMeshKey(t.mesh, scale))
+      // the scene format's default is the lowest point at z; a file modelled around another origin now stands on it
+      if (t.origin === undefined && Math.abs(b[2]) > ORIGIN_SAID_MM) {
+        warnings.push({ path, message: `${t.mesh}'s lowest point is ${Math.abs(b[2]).toFixed(1)} mm ${b[2] < 0 ? 'below' : 'above'} its file's origin: the piece rests on that point (at its z); "origin": "file" puts the file's origin there instead` })
+      }
     })
   }
-  return { meshes, files, pieces }
+  return { meshes, files, pieces, warnings }
 }

@@ -98,7 +98,7 @@ export async function prepareMeshFile(file: string, bytes: Uint8Array, opts: Pre
     boundsMm: check.bounds,
     repairs: repaired.repairs,
     warnings: [...raw.warnings, ...repaired.warnings],
-    notes: simple.note ? [simple.note] : [],
+    notes: [...repaired.notes, ...(simple.note ? [simple.note] : [])],
     prepareMs: Math.round(now() - t0),
   }
   // back to the file's units: the engine places the piece at its scale

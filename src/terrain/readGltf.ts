@@ -33,14 +33,15 @@ export function setDracoWasm(load: () => Promise<Uint8Array>): void {
 let draco: Promise<unknown> | null = null
 function dracoDecoder(): Promise<unknown> {
   draco ??= (async () => {
-    const mod = (await import('draco3dgltf')) as unknown as { default?: DracoPackage } & DracoPackage
-    const pkg = mod.default ?? mod
-    return pkg.createDecoderModule(dracoWasm ? { wasmBinary: await dracoWasm() } : {})
+    // the decoder alone (the package's main file also carries the encoder)
+    const mod = (await import('draco3dgltf/draco_decoder_gltf_nodejs.js')) as unknown as { default?: CreateDecoder } | CreateDecoder
+    const create = typeof mod === 'function' ? mod : mod.default!
+    return create(dracoWasm ? { wasmBinary: await dracoWasm() } : {})
   })()
   draco.catch(() => { draco = null })
   return draco
 }
-type DracoPackage = { createDecoderModule: (opts: { wasmBinary?: Uint8Array }) => Promise<unknown> }
+type CreateDecoder = (opts: { wasmBinary?: Uint8Array }) => Promise<unknown>
 
 export async function readGltf(format: 'glb' | 'gltf', bytes: Uint8Array, fail: MeshReadError, resolve?: ResolveMeshResource): Promise<GltfMesh> {
   const warnings: string[] = []

@@ -43,6 +43,8 @@ export type RepairedMesh = {
   repairs: string[]
   /** How the mesh was read where it was not a closed solid, in words (area terrain, thin surfaces). */
   warnings: string[]
+  /** What is worth knowing but changes nothing (a solid of several shells). */
+  notes: string[]
   /** Solid shells (not counting thin-surface plates). */
   solidShells: number
 }
@@ -247,7 +249,7 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
     for (let t = 0; t < indices.length / 3; t++) if (turnShell[shells.shellOf[t]!]) flip(indices, t)
     repairs.push(insideOut === solids ? 'turned the mesh right way out (its triangles faced inward)' : `turned ${insideOut} inside-out part(s) right way out`)
   }
-  if (solids > 1) warnings.push(`a solid of ${solids} shells (touching or overlapping parts): a sight line inside any of them is inside the piece`)
+  const notes = solids > 1 ? [`a solid of ${solids} shells (touching or overlapping parts): a sight line inside any of them is inside the piece`] : []
   if (openParts || sheets) {
     const what = [openParts ? `${openParts} open part(s)` : '', sheets ? `${sheets} closed part(s) thinner than ${SHEET_MM} mm` : ''].filter(Boolean).join(' and ')
     warnings.push(`${what}: read as thin surfaces ${THIN_SURFACE_MM} mm thick (a sight line crossing one is blocked); close the mesh to make it a solid`)
@@ -256,7 +258,7 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
   const total = indices.length / 3 - thinTriangles + 8 * thinTriangles
   if (total > MESH_LIMITS.maxTriangles) throw new MeshRefused(`reading its ${thinTriangles} open triangles as thin surfaces would need ${total} triangles, over the limit of ${MESH_LIMITS.maxTriangles}; close the mesh`)
   if (solids === 0 && thinTriangles === 0) throw new MeshRefused('has no solid and no surface left after repair')
-  return assemble(positions, indices, shells.shellOf, thin, n, repairs, warnings, solids)
+  return assemble(positions, indices, shells.shellOf, thin, n, repairs, warnings, notes, solids)
 }
 
 /**
@@ -319,7 +321,7 @@ function rayParity(positions: Float64Array, indices: Uint32Array, tris: Int32Arr
 }
 
 /** The solid shells' triangles as they are, each thin shell's triangles as plates; unused vertices dropped. */
-function assemble(positions: Float64Array, indices: Uint32Array, shellOf: Int32Array, thin: Uint8Array, shellCount: number, repairs: string[], warnings: string[], solids: number): RepairedMesh {
+function assemble(positions: Float64Array, indices: Uint32Array, shellOf: Int32Array, thin: Uint8Array, shellCount: number, repairs: string[], warnings: string[], notes: string[], solids: number): RepairedMesh {
   const nt = indices.length / 3
   const outPos: number[] = []
   const outIdx: number[] = []
@@ -351,5 +353,5 @@ function assemble(positions: Float64Array, indices: Uint32Array, shellOf: Int32A
     for (let k = 0; k < 8; k++) outShell.push(nextShell)
     nextShell++
   }
-  return { positions: Float64Array.from(outPos), indices: Uint32Array.from(outIdx), shellOf: Int32Array.from(outShell), repairs, warnings, solidShells: solids }
+  return { positions: Float64Array.from(outPos), indices: Uint32Array.from(outIdx), shellOf: Int32Array.from(outShell), repairs, warnings, notes, solidShells: solids }
 }
