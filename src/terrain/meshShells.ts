@@ -17,8 +17,6 @@ export type ShellPairing = {
 
 /** Angles closer than this (radians) around an edge are one angle: coincident faces of touching shells. */
 const SAME_ANGLE = 1e-9
-/** Above this many triangles at one edge, only the two alternating pairings are tried (not every rotation). */
-const ROTATIONS_TRIED_UP_TO = 64
 
 export function pairEdges(positions: Float64Array, indices: Uint32Array): ShellPairing {
   const nc = indices.length
@@ -76,7 +74,7 @@ export function pairEdges(positions: Float64Array, indices: Uint32Array): ShellP
       const fwd = list.filter((f) => indices[f] === lo), back = list.filter((f) => indices[f] !== lo)
       if (fwd.length === 1 && back.length === 1) { mate[fwd[0]!] = back[0]!; mate[back[0]!] = fwd[0]! } else rest.push(...list)
     }
-    if (rest.length > 1) pairAroundEdge(positions, indices, rest, lo, hi, mate)
+    if (rest.length > 1) pairAroundEdge(positions, indices, rest, lo, hi, mate, find)
   }
   return { mate, sharedEdges: crowded.length }
 }
@@ -88,7 +86,7 @@ export function pairEdges(positions: Float64Array, indices: Uint32Array): ShellP
  * counter-clockwise and the next one counter-clockwise with solid clockwise: those two are paired.
  * Faces at the same angle (touching shells' coincident faces) sort the one closing a wedge first.
  */
-function pairAroundEdge(positions: Float64Array, indices: Uint32Array, group: number[], lo: number, hi: number, mate: Int32Array): void {
+function pairAroundEdge(positions: Float64Array, indices: Uint32Array, group: number[], lo: number, hi: number, mate: Int32Array, patchOf: (t: number) => number): void {
   const m = group.length
   const ux0 = positions[3 * hi]! - positions[3 * lo]!, uy0 = positions[3 * hi + 1]! - positions[3 * lo + 1]!, uz0 = positions[3 * hi + 2]! - positions[3 * lo + 2]!
   const ul = Math.hypot(ux0, uy0, uz0) || 1
@@ -121,22 +119,35 @@ function pairAroundEdge(positions: Float64Array, indices: Uint32Array, group: nu
     }
     i = j
   }
-  // the rotation that pairs the most (solid counter-clockwise, then solid clockwise) neighbours
-  let best = -1, bestStart = 0
-  const starts = m <= ROTATIONS_TRIED_UP_TO ? m : 2
-  for (let s = 0; s < starts; s++) {
-    let pairs = 0
-    for (let k = 0; k + 1 < m;) {
-      if (items[(s + k) % m]!.dir === -1 && items[(s + k + 1) % m]!.dir === 1) { pairs++; k += 2 } else k++
-    }
-    if (pairs > best) { best = pairs; bestStart = s }
+  // Seen as brackets around the edge (solid counter-clockwise opens a wedge, solid clockwise closes
+  // it), the pairs are the brackets matched, starting after the point where the most are open:
+  // coincident faces of overlapping parts may pair either way, so among the faces open at the same
+  // angle, a closing face takes one of its own patch, else the one nearest in the file (a kitbash
+  // lists each part's triangles together), so each part stays its own shell.
+  let balance = 0, lowest = 0, start = 0
+  for (let k = 0; k < m; k++) {
+    balance += -items[k]!.dir
+    if (balance < lowest) { lowest = balance; start = k + 1 }
   }
+  const open: Array<{ e: number; angle: number }> = []
   const left: number[] = []
-  for (let k = 0; k < m;) {
-    const a = items[(bestStart + k) % m]!
-    const b = k + 1 < m ? items[(bestStart + k + 1) % m]! : null
-    if (b && a.dir === -1 && b.dir === 1) { mate[a.e] = b.e; mate[b.e] = a.e; k += 2 } else { left.push(a.e); k++ }
+  for (let k = 0; k < m; k++) {
+    const it = items[(start + k) % m]!
+    if (it.dir === -1) { open.push(it); continue }
+    if (!open.length) { left.push(it.e); continue }
+    const topAngle = open[open.length - 1]!.angle
+    const t = (it.e - (it.e % 3)) / 3
+    let pick = open.length - 1, best = Infinity
+    for (let j = open.length - 1; j >= 0 && Math.abs(open[j]!.angle - topAngle) <= SAME_ANGLE; j--) {
+      const u = (open[j]!.e - (open[j]!.e % 3)) / 3
+      const score = patchOf(u) === patchOf(t) ? -1 : Math.abs(u - t)
+      if (score < best) { best = score; pick = j }
+    }
+    const o = open.splice(pick, 1)[0]!
+    mate[o.e] = it.e
+    mate[it.e] = o.e
   }
+  for (const o of open) left.push(o.e)
   // what is left (faces turned the wrong way) is paired in angle order; orientShells turns them to agree
   for (let k = 0; k + 1 < left.length; k += 2) { mate[left[k]!] = left[k + 1]!; mate[left[k + 1]!] = left[k]! }
 }

@@ -95,13 +95,19 @@ export function isSliver(positions: Float64Array, a: number, b: number, c: numbe
   return !(cross > SLIVER_MM * longest)
 }
 
-/** Drop triangles with a repeated vertex or no area, and exact repeats of a triangle (same winding). */
-function dropBadTriangles(positions: Float64Array, indices: Uint32Array): { indices: Uint32Array; degenerate: number; duplicate: number } {
+/**
+ * Drop triangles with a repeated vertex or no area; mark exact repeats of a triangle (same winding).
+ * A repeat is not dropped here: where two overlapping shells have a face in common, each shell needs
+ * its copy. Once the triangles are paired, a repeat that pairs with nothing is dropped (an exporter's
+ * doubled triangle).
+ */
+function dropBadTriangles(positions: Float64Array, indices: Uint32Array): { indices: Uint32Array; degenerate: number; repeats: number[] } {
   const nv = positions.length / 3
   const out = new Uint32Array(indices.length)
   const seen = new NumberMap(indices.length / 3)
   const pairs = new NumberMap(indices.length / 3)
-  let m = 0, degenerate = 0, duplicate = 0, pairCount = 0
+  const repeats: number[] = []
+  let m = 0, degenerate = 0, pairCount = 0
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!
     if (a === b || b === c || a === c || isSliver(positions, a, b, c)) { degenerate++; continue }
@@ -113,11 +119,25 @@ function dropBadTriangles(positions: Float64Array, indices: Uint32Array): { indi
     const k01 = r0 * nv + r1
     let pair = pairs.get(k01)
     if (pair === undefined) { pair = pairCount++; pairs.set(k01, pair) }
-    if (seen.get(pair * nv + r2) !== undefined) { duplicate++; continue }
-    seen.set(pair * nv + r2, t)
+    if (seen.get(pair * nv + r2) !== undefined) repeats.push(m / 3)
+    else seen.set(pair * nv + r2, t)
     out[m++] = a; out[m++] = b; out[m++] = c
   }
-  return { indices: out.slice(0, m), degenerate, duplicate }
+  return { indices: out.slice(0, m), degenerate, repeats }
+}
+
+/** The repeats (triangle numbers) that pair with no triangle at any edge: an exporter's doubled triangles. */
+function unpairedRepeats(repeats: readonly number[], mate: Int32Array): Set<number> {
+  const out = new Set<number>()
+  for (const t of repeats) if (mate[3 * t] === -1 && mate[3 * t + 1] === -1 && mate[3 * t + 2] === -1) out.add(t)
+  return out
+}
+
+function withoutTriangles(indices: Uint32Array, drop: Set<number>): Uint32Array {
+  const out = new Uint32Array(indices.length - 3 * drop.size)
+  let m = 0
+  for (let t = 0; t < indices.length / 3; t++) if (!drop.has(t)) { out[m++] = indices[3 * t]!; out[m++] = indices[3 * t + 1]!; out[m++] = indices[3 * t + 2]! }
+  return out
 }
 
 function flip(indices: Uint32Array, t: number): void {
@@ -146,13 +166,18 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
   if (w.merged) repairs.push(`welded ${w.merged} duplicate vertices`)
   const bad = dropBadTriangles(w.positions, w.indices)
   if (bad.degenerate) repairs.push(`removed ${bad.degenerate} degenerate triangle(s)`)
-  if (bad.duplicate) repairs.push(`removed ${bad.duplicate} duplicate triangle(s)`)
   let positions = w.positions
   let indices = bad.indices
   if (indices.length === 0) throw new MeshRefused('has no triangle with an area (every triangle is degenerate)')
 
   // pass 1: shells as found, and the cracks dropped slivers (or T-junctions in the file) leave
   let pairing = pairEdges(positions, indices)
+  const doubled = unpairedRepeats(bad.repeats, pairing.mate)
+  if (doubled.size) {
+    indices = withoutTriangles(indices, doubled)
+    repairs.push(`removed ${doubled.size} duplicate triangle(s)`)
+    pairing = pairEdges(positions, indices)
+  }
   let shells = orientShells(indices, pairing.mate)
   let turned = shells.turned
   let stitchedCracks = 0, splitTriangles = 0
