@@ -151,11 +151,13 @@ export function stitchCracks(positions: Float64Array, indices: Uint32Array, crac
     split++
     // the triangle's outline with the inserted points, corner by corner
     const ring: number[] = []
-    for (let k = 0; k < 3; k++) ring.push(v[k]!, ...(inserts.get(3 * t + k) ?? []))
+    for (let k = 0; k < 3; k++) { ring.push(v[k]!); for (const p of inserts.get(3 * t + k) ?? []) ring.push(p) }
     if (edges.length === 1) {
       const k = edges[0]!
       const apex = v[(k + 2) % 3]!
-      const chain = [v[k]!, ...inserts.get(3 * t + k)!, v[(k + 1) % 3]!]
+      const chain = [v[k]!]
+      for (const p of inserts.get(3 * t + k)!) chain.push(p)
+      chain.push(v[(k + 1) % 3]!)
       for (let i = 0; i + 1 < chain.length; i++) out.push(chain[i]!, chain[i + 1]!, apex)
     } else {
       const centre = positions.length / 3 + extraPos.length / 3

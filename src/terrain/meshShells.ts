@@ -72,7 +72,7 @@ export function pairEdges(positions: Float64Array, indices: Uint32Array): ShellP
     const rest: number[] = []
     for (const list of byPatch.values()) {
       const fwd = list.filter((f) => indices[f] === lo), back = list.filter((f) => indices[f] !== lo)
-      if (fwd.length === 1 && back.length === 1) { mate[fwd[0]!] = back[0]!; mate[back[0]!] = fwd[0]! } else rest.push(...list)
+      if (fwd.length === 1 && back.length === 1) { mate[fwd[0]!] = back[0]!; mate[back[0]!] = fwd[0]! } else for (const f of list) rest.push(f)
     }
     if (rest.length > 1) pairAroundEdge(positions, indices, rest, lo, hi, mate, find)
   }

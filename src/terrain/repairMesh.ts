@@ -223,7 +223,7 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
           fans.push(fan)
         }
         if (fans.length === rs.length) {
-          for (const f of fans) { extraPos.push(...f.centre); extraIdx.push(...f.triangles) }
+          for (const f of fans) { extraPos.push(f.centre[0], f.centre[1], f.centre[2]); for (const v of f.triangles) extraIdx.push(v) }
           holes += fans.length
           done.add(s)
           continue
@@ -234,7 +234,7 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
       const underneath = stats.bounds[6 * s + 5]! - zMin > 10 * BOTTOM_TOLERANCE_MM && rs.every((r) => rims[r]!.corners.every((e) => positions[3 * indices[e]! + 2]! <= zMin + BOTTOM_TOLERANCE_MM))
       if (underneath) {
         const cap = capUnderneath(positions, indices, rs.map((r) => rims[r]!))
-        if (cap) { extraIdx.push(...cap); capped++; done.add(s) }
+        if (cap) { for (const v of cap) extraIdx.push(v); capped++; done.add(s) }
       }
     }
     if (holes) repairs.push(`closed ${holes} small hole(s) (≤ ${HOLE_CLOSE_MAX_MM} mm across)`)

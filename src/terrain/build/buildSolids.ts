@@ -141,7 +141,7 @@ export function joinShells(meshes: readonly BuiltMesh[]): BuiltMesh {
   const indices: number[] = []
   for (const m of meshes) {
     const base = positions.length / 3
-    positions.push(...m.positions)
+    for (const v of m.positions) positions.push(v)
     for (const k of m.indices) indices.push(base + k)
   }
   return { positions, indices }
