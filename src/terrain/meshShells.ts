@@ -39,6 +39,7 @@ export function pairEdges(positions: Float64Array, indices: Uint32Array): ShellP
     return t
   }
   const crowded: number[] = []
+  const sameWay: number[] = []
   const seen = new Uint8Array(nc)
   for (let e = 0; e < nc; e++) {
     if (seen[e]) continue
@@ -48,11 +49,33 @@ export function pairEdges(positions: Float64Array, indices: Uint32Array): ShellP
     for (let f = first; f !== -1; f = nextSame[f]!) { seen[f] = 1; m++ }
     if (m === 2) {
       const f = nextSame[first]!
+      // two faces running the edge the same way: one is turned, or they belong to different parts
+      // (where an overlapping part lost a triangle); decided once the parts are known
+      if (indices[first] === indices[f]) { sameWay.push(first); continue }
       mate[first] = f
       mate[f] = first
       const a = find((first - (first % 3)) / 3), b = find((f - (f % 3)) / 3)
       if (a !== b) parent[a] = b
     } else if (m > 2) crowded.push(first)
+  }
+  // Triangles next to each other in the file that share a corner belong to one part (exporters write a
+  // part's faces together): a part's triangles that lie where another part overlaps it (every edge
+  // crowded) still know their part, so a part's own faces pair with each other where parts touch.
+  for (let t = 0; t + 1 < nc / 3; t++) {
+    const a = indices[3 * t]!, b = indices[3 * t + 1]!, c = indices[3 * t + 2]!
+    const d = indices[3 * t + 3]!, e = indices[3 * t + 4]!, f = indices[3 * t + 5]!
+    if (a === d || a === e || a === f || b === d || b === e || b === f || c === d || c === e || c === f) {
+      const x = find(t), y = find(t + 1)
+      if (x !== y) parent[x] = y
+    }
+  }
+  // a face turned the wrong way pairs with its neighbour in its own part (orientShells turns it);
+  // two parts' faces that run an edge the same way do not pair: they are the rims of a gap
+  for (const first of sameWay) {
+    const f = nextSame[first]!
+    if (find((first - (first % 3)) / 3) !== find((f - (f % 3)) / 3)) continue
+    mate[first] = f
+    mate[f] = first
   }
   // then the edges where shells touch: the triangles of one patch are paired with each other first
   // (a box's two faces at the corner it shares with another box), the rest by angle
@@ -148,8 +171,10 @@ function pairAroundEdge(positions: Float64Array, indices: Uint32Array, group: nu
     mate[it.e] = o.e
   }
   for (const o of open) left.push(o.e)
-  // what is left (faces turned the wrong way) is paired in angle order; orientShells turns them to agree
-  for (let k = 0; k + 1 < left.length; k += 2) { mate[left[k]!] = left[k + 1]!; mate[left[k + 1]!] = left[k]! }
+  // What is left pairs only across opposite directions (a face turned the wrong way next to a gap):
+  // two faces running the edge the same way never pair, they are the rims of a hole.
+  const fwd = left.filter((e) => indices[e] === lo), back = left.filter((e) => indices[e] !== lo)
+  for (let k = 0; k < Math.min(fwd.length, back.length); k++) { mate[fwd[k]!] = back[k]!; mate[back[k]!] = fwd[k]! }
 }
 
 export type Shells = {

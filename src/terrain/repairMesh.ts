@@ -17,7 +17,7 @@
 import { MESH_LIMITS } from '../engine/index.ts'
 import { NumberMap } from './numberMap.ts'
 import { measureShells, orientShells, pairEdges } from './meshShells.ts'
-import { capUnderneath, fanOverRim, findRims, isCrack, rimSpanMm, stitchCracks } from './closeMeshGaps.ts'
+import { type Rim, capUnderneath, fanOverRim, findRims, isCrack, rimSpanMm, stitchCracks } from './closeMeshGaps.ts'
 
 /** Vertices closer than this (mm, snapped to a grid of this size) are one vertex. */
 export const WELD_MM = 0.001
@@ -146,6 +146,30 @@ function flip(indices: Uint32Array, t: number): void {
   indices[3 * t + 2] = b
 }
 
+/** Rims that share a vertex, merged: each a hole (its corners in no particular order). */
+function rimClusters(indices: Uint32Array, rims: Rim[]): Rim[] {
+  const owner = new Map<number, number>()
+  const parent = rims.map((_, i) => i)
+  const find = (i: number): number => { while (parent[i] !== i) { parent[i] = parent[parent[i]!]!; i = parent[i]! } return i }
+  rims.forEach((rim, i) => {
+    for (const e of rim.corners) {
+      for (const v of [indices[e]!, indices[e - (e % 3) + ((e % 3) + 1) % 3]!]) {
+        const o = owner.get(v)
+        if (o === undefined) owner.set(v, i)
+        else { const a = find(o), b = find(i); if (a !== b) parent[a] = b }
+      }
+    }
+  })
+  const out = new Map<number, Rim>()
+  rims.forEach((rim, i) => {
+    const k = find(i)
+    const c = out.get(k) ?? { corners: [], closed: true, ambiguous: false }
+    for (const e of rim.corners) c.corners.push(e)
+    out.set(k, c)
+  })
+  return [...out.values()]
+}
+
 /** A typed array with extra values after it (the same array when there are none). */
 function append<A extends Float64Array | Uint32Array>(a: A, extra: number[], make: (length: number) => A): A {
   if (!extra.length) return a
@@ -180,6 +204,12 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
   }
   let shells = orientShells(indices, pairing.mate)
   let turned = shells.turned
+  if (turned && pairing.sharedEdges) {
+    // where shells touch, faces pair by the way they run: once turned to agree, they pair again
+    pairing = pairEdges(positions, indices)
+    shells = orientShells(indices, pairing.mate)
+    turned += shells.turned
+  }
   let stitchedCracks = 0, splitTriangles = 0
   const stitch = () => {
     const cracks = findRims(positions, indices, pairing.mate).filter((rim) => isCrack(positions, indices, rim, SLIVER_MM))
@@ -212,23 +242,28 @@ export function repairMesh(positionsIn: Float64Array, indicesIn: Uint32Array): R
     const done = new Set<number>()
     for (const [s, rs] of rimsOf) {
       if (done.has(s)) continue
-      // the rims must belong to this shell alone, and be closed loops
-      if (rs.some((r) => !rims[r]!.closed || shellsOfRim[r]!.size > 1)) continue
-      const small = rs.every((r) => rimSpanMm(positions, indices, rims[r]!) <= HOLE_CLOSE_MAX_MM)
+      // the rims must belong to this shell alone
+      if (rs.some((r) => shellsOfRim[r]!.size > 1)) continue
+      // A hole is a cluster of rim edges that meet at vertices: a loop, or loops touching at a corner
+      // (where the walk found two ways on). A fan from the cluster's centre over all its edges closes it:
+      // at each vertex as many rim edges leave as arrive, so the fan's spokes pair up.
+      const holesOfShell = rimClusters(indices, rs.map((r) => rims[r]!))
+      const small = holesOfShell.every((h) => rimSpanMm(positions, indices, h) <= HOLE_CLOSE_MAX_MM)
       if (small) {
         const fans = []
-        for (const r of rs) {
-          const fan = fanOverRim(positions, indices, rims[r]!, positions.length / 3 + extraPos.length / 3 + fans.length, SLIVER_MM)
+        for (const h of holesOfShell) {
+          const fan = fanOverRim(positions, indices, h, positions.length / 3 + extraPos.length / 3 + fans.length, SLIVER_MM)
           if (!fan) break
           fans.push(fan)
         }
-        if (fans.length === rs.length) {
+        if (fans.length === holesOfShell.length) {
           for (const f of fans) { extraPos.push(f.centre[0], f.centre[1], f.centre[2]); for (const v of f.triangles) extraIdx.push(v) }
           holes += fans.length
           done.add(s)
           continue
         }
       }
+      if (rs.some((r) => !rims[r]!.closed)) continue
       const zMin = stats.bounds[6 * s + 2]!
       // standing on its outline: it has height, and every rim lies at its bottom
       const underneath = stats.bounds[6 * s + 5]! - zMin > 10 * BOTTOM_TOLERANCE_MM && rs.every((r) => rims[r]!.corners.every((e) => positions[3 * indices[e]! + 2]! <= zMin + BOTTOM_TOLERANCE_MM))
