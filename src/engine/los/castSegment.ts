@@ -38,57 +38,51 @@ let _idx: ArrayLike<number> = []
 let _pieceOfVertex: Int32Array = new Int32Array(0)
 let _prismKind: Uint8Array = new Uint8Array(0)
 
-// The current ray in the frame of the watertight test (Woop, Benthin & Wald 2013, "Watertight
-// Ray/Triangle Intersection", JCGT 2(1)): axes permuted so that the ray runs along +k_z, and sheared.
-let _kx = 0
-let _ky = 1
-let _kz = 2
-let _sx = 0
-let _sy = 0
-let _sz = 1
+/** A hit this close to a triangle's edge (in barycentric terms) is on it: it is also looked for in the neighbours. */
+const ON_EDGE = 1e-9
 
 /**
- * All triangles of a BVH leaf range against the current ray, both faces, closed: a ray through a
- * triangle's edge or corner meets it. The edge functions u, v, w are computed so that a shared edge
- * gives two triangles exactly opposite values (the watertight test): a ray through an edge or a corner
- * is met by every triangle there, never by none, and the hit records which edge or corner it was, so
- * the walk below counts a crossing of an edge shared by two triangles that face the same way once (with
- * Möller–Trumbore's per-triangle rounding, a line through the diagonal of a face could be entered twice
- * and left once: inside to its end). det > 0 when the ray meets the front (outward) face: a way in.
+ * All triangles of a BVH leaf range against the current ray (Möller–Trumbore on raw arrays, both
+ * faces), closed and a hair wider: a ray through an edge or a corner shared by triangles meets every
+ * one of them, never none. The hit records which edge or corner it was on, so the walk below counts a
+ * crossing met by two triangles that face the same way once (a line through a face's diagonal was
+ * entered twice and left once: inside to its end). det > 0 means the ray enters through the
+ * triangle's front (outward) face.
  */
 function onRange(offset: number, count: number): boolean {
   const ox = _ray.origin.x, oy = _ray.origin.y, oz = _ray.origin.z
-  const kx = _kx, ky = _ky, kz = _kz, sx = _sx, sy = _sy, sz = _sz
+  const dx = _ray.direction.x, dy = _ray.direction.y, dz = _ray.direction.z
   for (let tri = offset, end = offset + count; tri < end; tri++) {
     const va = _idx[3 * tri]!, vb = _idx[3 * tri + 1]!, vc = _idx[3 * tri + 2]!
     const ia = va * 3, ib = vb * 3, ic = vc * 3
-    const az0 = _pos[ia + kz]! - (kz === 0 ? ox : kz === 1 ? oy : oz)
-    const bz0 = _pos[ib + kz]! - (kz === 0 ? ox : kz === 1 ? oy : oz)
-    const cz0 = _pos[ic + kz]! - (kz === 0 ? ox : kz === 1 ? oy : oz)
-    const okx = kx === 0 ? ox : kx === 1 ? oy : oz, oky = ky === 0 ? ox : ky === 1 ? oy : oz
-    const ax = _pos[ia + kx]! - okx - sx * az0, ay = _pos[ia + ky]! - oky - sy * az0
-    const bx = _pos[ib + kx]! - okx - sx * bz0, by = _pos[ib + ky]! - oky - sy * bz0
-    const cx = _pos[ic + kx]! - okx - sx * cz0, cy = _pos[ic + ky]! - oky - sy * cz0
-    const u = cx * by - cy * bx
-    const v = ax * cy - ay * cx
-    const w = bx * ay - by * ax
-    if ((u < 0 || v < 0 || w < 0) && (u > 0 || v > 0 || w > 0)) continue
-    const det = u + v + w
-    if (det === 0) continue
-    const t = (sz * (u * az0 + v * bz0 + w * cz0)) / det
+    const ax = _pos[ia]!, ay = _pos[ia + 1]!, az = _pos[ia + 2]!
+    const e1x = _pos[ib]! - ax, e1y = _pos[ib + 1]! - ay, e1z = _pos[ib + 2]! - az
+    const e2x = _pos[ic]! - ax, e2y = _pos[ic + 1]! - ay, e2z = _pos[ic + 2]! - az
+    const px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x
+    const det = e1x * px + e1y * py + e1z * pz
+    if (det > -1e-12 && det < 1e-12) continue
+    const inv = 1 / det
+    const sx = ox - ax, sy = oy - ay, sz = oz - az
+    const u = (sx * px + sy * py + sz * pz) * inv
+    if (u < -ON_EDGE || u > 1 + ON_EDGE) continue
+    const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x
+    const v = (dx * qx + dy * qy + dz * qz) * inv
+    if (v < -ON_EDGE || u + v > 1 + ON_EDGE) continue
+    const t = (e2x * qx + e2y * qy + e2z * qz) * inv
     if (t < 0 || t > _far) continue
     const piece = _pieceOfVertex[va]!
     // an exact prism is measured exactly, not by its triangles (the BVH walk meets them too)
     if (_prismKind[piece] !== 0) continue
     if (hitCount < MAX_HITS) {
       hitT[hitCount] = t
-      // (u + v + w is minus twice the projected area as wound): det > 0 when the triangle faces the ray, a way in
       hitEnter[hitCount] = det > 0 ? 1 : -1
       hitPiece[hitCount] = piece
-      // which edge (its two vertices) or corner (−1 − vertex) the ray passed, NaN inside the triangle
-      hitWhere[hitCount] = u === 0
-        ? v === 0 ? -1 - vc : w === 0 ? -1 - vb : edgeKey(vb, vc)
-        : v === 0 ? w === 0 ? -1 - va : edgeKey(vc, va) : w === 0 ? edgeKey(va, vb) : NaN
+      // which edge (its two vertices) or corner (−1 − vertex) the ray passed, NaN inside the triangle:
+      // u is vertex b's weight (0 on edge a–c), v is c's (0 on a–b), 1 − u − v is a's (0 on b–c)
+      const onU = u <= ON_EDGE, onV = v <= ON_EDGE, onW = u + v >= 1 - ON_EDGE
+      hitWhere[hitCount] = onU
+        ? onV ? -1 - va : onW ? -1 - vc : edgeKey(va, vc)
+        : onV ? onW ? -1 - vb : edgeKey(va, vb) : onW ? edgeKey(vb, vc) : NaN
       hitCount++
     }
   }
@@ -324,17 +318,6 @@ export function measureTerrainCrossing3(
 function setRay(world: TerrainWorld, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): void {
   _ray.origin.set(ax, ay, az)
   _ray.direction.set(dx / len, dy / len, dz / len)
-  // the watertight test's frame: k_z the direction's largest axis (swapping the other two when it
-  // runs backwards, so that windings keep their sense), then the shear that makes the ray +k_z
-  const adx = Math.abs(dx), ady = Math.abs(dy), adz = Math.abs(dz)
-  _kz = adx > ady ? (adx > adz ? 0 : 2) : ady > adz ? 1 : 2
-  _kx = (_kz + 1) % 3
-  _ky = (_kx + 1) % 3
-  const dk = (_kz === 0 ? dx : _kz === 1 ? dy : dz) / len
-  if (dk < 0) { const k = _kx; _kx = _ky; _ky = k }
-  _sx = (_kx === 0 ? dx : _kx === 1 ? dy : dz) / len / dk
-  _sy = (_ky === 0 ? dx : _ky === 1 ? dy : dz) / len / dk
-  _sz = 1 / dk
   _far = len
   _pos = world.geometry!.attributes.position!.array
   _pieceOfVertex = world.pieceOfVertex
