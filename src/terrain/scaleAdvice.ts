@@ -5,6 +5,8 @@ import type { MeshFileFormat } from './meshFileFormat.ts'
 
 /** A terrain piece's largest extent must lie within these (mm, after scale): 100× a 30 mm stone, 1/100 of 30 cm. */
 export const PIECE_SIZE_MM = { min: 3, max: 3000 } as const
+/** A piece further off than this is not in another unit (mm ↔ km is 10^6): no scale is suggested. */
+const MAX_UNIT_FACTOR = 1e6
 /** The size (mm) a suggested scale aims at: a typical terrain piece. */
 const TYPICAL_MM = 150
 
@@ -23,6 +25,8 @@ export function sizeAdvice(file: string, format: MeshFileFormat, sizeMm: readonl
   const dims = sizeMm.map((v) => (metres ? v / 1000 : v).toPrecision(3)).join(' × ')
   const suggested = suggestScale(largest, scale)
   const factor = Math.round(big ? suggested === 0 ? Infinity : scale / suggested : suggested / scale)
+  // beyond any unit a file is drawn in (µm to km): a broken coordinate, not a scale to set
+  if (!(factor <= MAX_UNIT_FACTOR)) return `${file} is ${dims} ${metres ? 'm' : 'mm'} at scale ${scale}: far beyond a terrain piece in any unit (expected ${PIECE_SIZE_MM.min}–${PIECE_SIZE_MM.max} mm): a coordinate is broken`
   const why = format === 'glb' || format === 'gltf'
     ? big ? ' (glTF counts in metres: a file drawn in mm reads 1000× too big)' : ''
     : big ? '' : ' (STL and OBJ are read as mm: a file exported in metres reads 1000× too small)'
