@@ -29,7 +29,7 @@ import { largeNonManifoldFile } from '../terrain/regressionFiles.ts'
 const root = join(import.meta.dirname, '..', '..')
 const STEP_MM = Number(process.env.BENCH_TERRAIN_STEP_MM ?? 0.55)
 const LARGE_STEPS = (process.env.BENCH_TERRAIN_LARGE_STEP_MM ?? '1,0.6').split(',').map(Number)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11)
 const BUDGET = { cachedLoadMs: 1000, losRatioToSmallPiece: 3, prepareMs: 60_000, largePrepareMs: 60_000, losRatioToBase: 1.1 }
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000 }
@@ -93,31 +93,7 @@ async function main() {
   for (const f of ['hill-ridge.obj']) writeFileSync(join(dir, f), readFileSync(join(root, 'models', f)))
   const hereEngine: Engine = { E: here, system: hereSystem, load: async (d, n) => (await loadMeshFile(d, n, { cacheDir: null })).los }
 
-  // prepare: first load, cached load
-  const rss0 = process.memoryUsage().rss
-  let t0 = performance.now()
-  const first = await loadMeshFile(dir, 'ruin.stl', { cacheDir })
-  const firstMs = performance.now() - t0
-  const rssPrepared = process.memoryUsage().rss
-  t0 = performance.now()
-  const cached = await loadMeshFile(dir, 'ruin.stl', { cacheDir })
-  const cachedMs = performance.now() - t0
-  const full = { positions: Array.from(first.full.positions), indices: Array.from(first.full.indices) }
-
-  // the large non-manifold file: it hung before (not run against the base)
-  const large = []
-  for (const step of LARGE_STEPS) {
-    const f = largeNonManifoldFile(step)
-    writeFileSync(join(dir, f.name), f.bytes)
-    const c0 = cpuMs(), w0 = performance.now()
-    const p = await loadMeshFile(dir, f.name, { cacheDir: null }).catch((e: Error) => e)
-    const timing = { wallMs: Math.round(performance.now() - w0), cpuMs: Math.round(cpuMs() - c0) }
-    const base = 'hangs (issue #25: NumberMap(64) never grew); not run'
-    if (p instanceof Error) large.push({ stepMm: step, bytes: f.bytes.length, ...timing, refused: p.message, base })
-    else large.push({ stepMm: step, bytes: f.bytes.length, trianglesIn: p.report.trianglesIn, trianglesLos: p.report.trianglesLos, ...timing, repairs: p.report.repairs, warnings: p.report.warnings, base })
-  }
-
-  // sight lines, before and after, alternating
+  // sight lines, before and after, alternating: first, while the heap is small and the same for both
   const base = await baseEngine()
   const pieces = ['ruin-small.stl', 'ruin.stl', 'hill-ridge.obj'] as const
   const ab: Record<string, unknown> = {}
@@ -142,6 +118,30 @@ async function main() {
     worstRatio = Math.max(worstRatio, ratio)
     ab[piece] = { triangles: mine.piece.indices.length / 3, baseCpuMs: round(bestMs.base), hereCpuMs: round(bestMs.here), ratio: round(ratio), sameFractions: same }
   }
+  // prepare: first load, cached load
+  const rss0 = process.memoryUsage().rss
+  let t0 = performance.now()
+  const first = await loadMeshFile(dir, 'ruin.stl', { cacheDir })
+  const firstMs = performance.now() - t0
+  const rssPrepared = process.memoryUsage().rss
+  t0 = performance.now()
+  const cached = await loadMeshFile(dir, 'ruin.stl', { cacheDir })
+  const cachedMs = performance.now() - t0
+  const full = { positions: Array.from(first.full.positions), indices: Array.from(first.full.indices) }
+
+  // the large non-manifold file: it hung before (not run against the base)
+  const large = []
+  for (const step of LARGE_STEPS) {
+    const f = largeNonManifoldFile(step)
+    writeFileSync(join(dir, f.name), f.bytes)
+    const c0 = cpuMs(), w0 = performance.now()
+    const p = await loadMeshFile(dir, f.name, { cacheDir: null }).catch((e: Error) => e)
+    const timing = { wallMs: Math.round(performance.now() - w0), cpuMs: Math.round(cpuMs() - c0) }
+    const base = 'hangs (issue #25: NumberMap(64) never grew); not run'
+    if (p instanceof Error) large.push({ stepMm: step, bytes: f.bytes.length, ...timing, refused: p.message, base })
+    else large.push({ stepMm: step, bytes: f.bytes.length, trianglesIn: p.report.trianglesIn, trianglesLos: p.report.trianglesLos, ...timing, repairs: p.report.repairs, warnings: p.report.warnings, base })
+  }
+
   const small = best(hereEngine, { piece: await hereEngine.load(dir, 'ruin-small.stl') })
   const house = best(hereEngine, { piece: await hereEngine.load(dir, 'house.stl') })
   const los = best(hereEngine, { piece: cached.los })
