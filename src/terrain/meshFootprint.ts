@@ -43,7 +43,14 @@ export function findShellsFootprint(positions: Float64Array, indices: Uint32Arra
     parts.push(loops.length ? ringsToPolygons(loops) : [[closeRing(hullOf(positions, sub))]])
   }
   if (!parts.length) return null
-  const union = clipping.union(parts[0]!, ...parts.slice(1))
+  let union: MultiPolygon
+  try {
+    union = clipping.union(parts[0]!, ...parts.slice(1))
+  } catch {
+    // polygon-clipping's sweep can lose a segment on near-degenerate input: the engine's own cut
+    // (or its convex hull) stands in, as for a mesh whose outline does not close
+    return null
+  }
   const unionArea = union.reduce((a, poly) => a + poly.reduce((b, ring, i) => b + (i === 0 ? 1 : -1) * Math.abs(signedAreaMm2(openRing(ring as Ring))), 0), 0)
   if (!touching && !cutFailed && Math.abs(unionArea - separateArea) <= 1e-9 * Math.max(1, unionArea)) return null
   const rings = union.flatMap((poly) => poly.map((ring) => openRing(ring as Ring)))

@@ -87,7 +87,11 @@ export async function prepareMeshFile(file: string, bytes: Uint8Array, opts: Pre
   }
   const shellCount = repaired.shellOf.reduce((m, s) => Math.max(m, s + 1), 0)
   const footprint = shellCount > 1 ? findShellsFootprint(repaired.positions, repaired.indices, repaired.shellOf, shellCount, check.sharedEdges > 0 || repaired.solidShells < shellCount) : null
-  const simple = await simplifyMesh(repaired.positions, repaired.indices, toleranceMm)
+  // the simplifier is a library: should it fail, sight lines use the full mesh, and the note says so
+  const simple = await simplifyMesh(repaired.positions, repaired.indices, toleranceMm).catch((e: unknown) => ({
+    positions: repaired.positions, indices: repaired.indices, errorMm: 0,
+    note: `not simplified (the simplifier failed: ${String(e instanceof Error ? e.message : e).split('\n')[0]!.slice(0, 80)}); sight lines use the full mesh`,
+  }))
   const report: MeshFileReport = {
     file,
     format: raw.format,

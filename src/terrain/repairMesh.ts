@@ -401,6 +401,8 @@ function assemble(positions: Float64Array, indices: Uint32Array, shellOf: Int32A
     const vx = positions[3 * c]! - positions[3 * a]!, vy = positions[3 * c + 1]! - positions[3 * a + 1]!, vz = positions[3 * c + 2]! - positions[3 * a + 2]!
     let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx
     const l = Math.hypot(nx, ny, nz)
+    // a triangle with no area (a split along a crack can leave one) is no surface: no plate
+    if (!(l > 0)) continue
     nx *= h / l; ny *= h / l; nz *= h / l
     const base = outPos.length / 3
     for (const sign of [1, -1]) for (const v of [a, b, c]) outPos.push(positions[3 * v]! + sign * nx, positions[3 * v + 1]! + sign * ny, positions[3 * v + 2]! + sign * nz)
