@@ -21,8 +21,11 @@ import { type Rim, capUnderneath, fanOverRim, findRims, isCrack, rimSpanMm, stit
 
 /** Vertices closer than this (mm, snapped to a grid of this size) are one vertex. */
 export const WELD_MM = 0.001
-/** A triangle less high than this (mm) over its longest edge has no area: a sliver. */
-export const SLIVER_MM = 0.001
+/**
+ * A triangle less high than this (mm) over its longest edge has no area: a sliver (what exporters
+ * leave is exactly flat; a real triangle a thousandth of a micron high is kept, it blocks nothing wrongly).
+ */
+export const SLIVER_MM = 0.00001
 /** Holes whose rim spans at most this much (mm) are closed when that closes their shell. */
 export const HOLE_CLOSE_MAX_MM = 5
 /** A shell open underneath has every rim vertex within this (mm) of its lowest point. */
