@@ -18,8 +18,11 @@ export function readBundledMeshFilesWith(read: (file: string, url: string) => Pr
   readFile = read
 }
 
-// the Draco decoder's wasm from the app's own origin (never a CDN), fetched only for a Draco-compressed glTF
-setDracoWasm(async () => readFile('draco_decoder_gltf.wasm', dracoWasmUrl))
+// the Draco decoder's wasm from the app's own origin (never a CDN), fetched only for a Draco-compressed
+// glTF; under Node (tests that load this module) the package reads its own wasm
+if (!(globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node) {
+  setDracoWasm(async () => new Uint8Array(await (await fetch(dracoWasmUrl)).arrayBuffer()))
+}
 
 const prepared = new Map<string, Promise<PreparedMesh>>()
 const ready: Record<string, TerrainMesh> = Object.create(null)
