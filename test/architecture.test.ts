@@ -150,18 +150,31 @@ describe('architecture: dependencies point one way', () => {
     }
     expect(bad).toEqual([])
   })
-  it('src/terrain (file loading, repair, simplification) imports only the engine (through its index), three and its loaders, glTF-Transform, meshoptimizer and itself', () => {
+  it('src/terrain (file loading, repair, simplification) imports only the engine (through its index), three and its loaders, glTF-Transform, meshoptimizer, the Draco decoder, polygon-clipping and itself', () => {
     const bad: string[] = []
-    const allowed = (i: string) => i === 'three' || i.startsWith('three/examples/jsm/loaders/') || i === '@gltf-transform/core' || i === 'meshoptimizer'
+    const allowed = (i: string) => i === 'three' || i.startsWith('three/examples/jsm/loaders/') || i === '@gltf-transform/core' || i === '@gltf-transform/extensions' || i === 'meshoptimizer' || i === 'draco3dgltf/draco_decoder_gltf_nodejs.js' || i === 'polygon-clipping'
     for (const f of files(join(root, 'src/terrain'))) {
-      // the library generator (a script, run by npm run models:terrain) may also write files and PNGs
+      // the library generator (a script, run by npm run models:terrain) may also write files and PNGs, and encode Draco
       const script = f.includes(join('src/terrain/build'))
       for (const i of imports(f)) {
-        if (allowed(i) || (script && (i.startsWith('node:') || i === 'pngjs'))) continue
+        if (allowed(i) || (script && (i.startsWith('node:') || i === 'pngjs' || i === 'draco3dgltf'))) continue
         if (!i.startsWith('.')) { bad.push(`${relative(root, f)} → ${i}`); continue }
         const target = join(f, '..', i)
         if (target.startsWith(join(root, 'src/terrain')) || target === join(root, 'src/engine/index.ts')) continue
         bad.push(`${relative(root, f)} → ${i}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
+  it('outside src/terrain, code imports terrain through its index (and the light meshFileFormat.ts, names only, for the main thread), never its inner files', () => {
+    const bad: string[] = []
+    const entries = new Set([join(root, 'src/terrain/index.ts'), join(root, 'src/terrain/meshFileFormat.ts')])
+    for (const f of files(join(root, 'src'))) {
+      if (f.startsWith(join(root, 'src/terrain'))) continue
+      for (const i of imports(f)) {
+        if (!i.startsWith('.')) continue
+        const target = join(f, '..', i)
+        if (target.startsWith(join(root, 'src/terrain')) && !entries.has(target)) bad.push(`${relative(root, f)} → ${i}`)
       }
     }
     expect(bad).toEqual([])

@@ -5,20 +5,24 @@
 // does not even read the file): a 10⁶-triangle print file is simplified once, not on every command.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { type MeshLibrary, SceneError } from '../engine/index.ts'
-import { MESH_FILE_EXTENSIONS, meshFileFormatOf } from '../terrain/readMeshFile.ts'
-import { type PreparedMesh, prepareMeshFile } from '../terrain/prepareMeshFile.ts'
-import { type MeshFileReport } from '../terrain/prepareMeshFile.ts'
-import { meshLibraryForScene } from '../terrain/meshLibraryForScene.ts'
-import { LOS_TOLERANCE_MM } from '../terrain/simplifyMesh.ts'
+import { LOS_TOLERANCE_MM, MESH_FILE_EXTENSIONS, type MeshFileReport, type PreparedMesh, type ResolveMeshResource, meshFileFormatOf, meshLibraryForScene, prepareMeshFile } from '../terrain/index.ts'
 
 /** Files smaller than this are prepared every time (faster than hashing and reading a cache entry). */
 export const CACHE_ABOVE_BYTES = 1_000_000
 /** Bump when preparation changes what it produces. */
-const CACHE_VERSION = 'terrain-1'
+const CACHE_VERSION = 'terrain-2'
 
-export type MeshLoadOptions = { cacheDir?: string | null; toleranceMm?: number }
+export type MeshLoadOptions = { cacheDir?: string | null; toleranceMm?: number; scale?: number }
+
+/** A file beside `path` (a glTF's buffer), read from its folder; null when there is none. The reader refuses URIs that leave the folder. */
+function besideFile(path: string): ResolveMeshResource {
+  return async (uri) => {
+    const p = join(dirname(path), uri)
+    return existsSync(p) && statSync(p).isFile() ? new Uint8Array(readFileSync(p)) : null
+  }
+}
 
 /** The file in `dir` a scene's mesh name means: the name itself, or the name + .json. */
 export function resolveMeshFile(dir: string, name: string): string {
@@ -34,11 +38,13 @@ export async function loadMeshFile(dir: string, name: string, opts: MeshLoadOpti
   const path = join(dir, file)
   const read = () => new Uint8Array(readFileSync(path))
   const tolerance = opts.toleranceMm ?? LOS_TOLERANCE_MM
+  const scale = opts.scale ?? 1
+  const prepare = () => prepareMeshFile(file, read(), { toleranceMm: tolerance, scale, resolve: besideFile(path) })
   const cacheDir = opts.cacheDir === undefined ? defaultCacheDir(dir) : opts.cacheDir
-  if (!cacheDir || statSync(path).size <= CACHE_ABOVE_BYTES) return prepareMeshFile(file, read(), tolerance)
-  // keyed by the file's identity (absolute path, size, modification time): a hit never reads the file
+  if (!cacheDir || statSync(path).size <= CACHE_ABOVE_BYTES) return prepare()
+  // keyed by the file's identity (absolute path, size, modification time) and the scale: a hit never reads the file
   const stat = statSync(path)
-  const key = createHash('sha256').update(`${CACHE_VERSION}|${tolerance}|${resolve(path)}|${stat.size}|${stat.mtimeMs}`).digest('hex')
+  const key = createHash('sha256').update(`${CACHE_VERSION}|${tolerance}|${scale}|${resolve(path)}|${stat.size}|${stat.mtimeMs}`).digest('hex')
   const entry = join(cacheDir, `${key}.json`)
   if (existsSync(entry)) {
     try {
@@ -48,7 +54,7 @@ export async function loadMeshFile(dir: string, name: string, opts: MeshLoadOpti
       // a damaged entry is rebuilt below
     }
   }
-  const prepared = await prepareMeshFile(file, read(), tolerance)
+  const prepared = await prepare()
   try {
     mkdirSync(cacheDir, { recursive: true })
     writeFileSync(entry, JSON.stringify({ los: prepared.los, report: prepared.report }))
@@ -64,7 +70,7 @@ function defaultCacheDir(modelsDir: string): string {
 
 /** The meshes a scene names, from `dir` (default: the repo's models/), with per-file and per-piece reports. */
 export function loadSceneMeshes(dir: string, scene: unknown, opts: MeshLoadOptions = {}) {
-  return meshLibraryForScene(scene, (name) => loadMeshFile(dir, name, opts))
+  return meshLibraryForScene(scene, (name, scale) => loadMeshFile(dir, name, { ...opts, scale }))
 }
 
 /** Named meshes of a folder as a library (every mesh file when no names are given). */

@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { type InputLimits, type LengthUnit, LENGTH_UNITS, LIMIT_NAMES, LIMIT_UNITS, SceneError, renderResultText, cut, evaluateTable, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
+import { type InputLimits, type LengthUnit, type SceneIssue, LENGTH_UNITS, LIMIT_NAMES, LIMIT_UNITS, SceneError, renderResultText, cut, evaluateTable, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
 import { loadSceneMeshes } from './loadMeshes.ts'
@@ -27,10 +27,13 @@ const USAGE = `usage:
 export async function main(argv: string[]): Promise<number> {
   const { args: [cmd, ...rest], limits } = takeLimits(argv)
   const known = ruleSystems.map((s) => s.id)
-  // only the meshes the scene names are read (src/cli/loadMeshes.ts); repairs are said on stderr
+  // only the meshes the scene names are read (src/cli/loadMeshes.ts); repairs are said on stderr, and
+  // how a file was read (area terrain, thin surfaces; where it stands) by validate, with the scene's warnings
+  let meshWarnings: SceneIssue[] = []
   const meshes = async (scene: unknown) => {
     const loaded = await loadSceneMeshes(join(repoRoot, 'models'), scene)
     for (const line of repairNotes(loaded.files)) process.stderr.write(line + '\n')
+    meshWarnings = loaded.warnings
     return loaded.meshes
   }
   /** Load and evaluate a scene file; its input errors name the file once. */
@@ -54,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
       // The queries are run too (output discarded): a query eval would refuse (a weapon the model
       // does not carry) must not pass validate.
       const { doc } = await evaluateFile(need(rest[0], 'a scene file or -'))
-      for (const w of doc.warnings ?? []) process.stderr.write(`warning: ${cut(`${w.path}: ${w.message}`, 291)}\n`)
+      for (const w of [...meshWarnings, ...(doc.warnings ?? [])]) process.stderr.write(`warning: ${cut(`${w.path}: ${w.message}`, 291)}\n`)
       process.stdout.write('ok\n')
       return 0
     }

@@ -3,24 +3,25 @@
 // triangles in the file and in the LoS mesh (and the tolerance), what was repaired, and the LoS time per
 // sight line against the piece. Mesh repairs are also said on stderr by eval and validate (noteRepairs).
 import { join } from 'node:path'
-import { measurePieceLosMicros } from '../terrain/measurePieceLos.ts'
-import type { MeshFileReport } from '../terrain/prepareMeshFile.ts'
+import { type MeshFileReport, measurePieceLosMicros } from '../terrain/index.ts'
+import { scaledMeshKey } from '../engine/index.ts'
 import { loadSceneMeshes } from './loadMeshes.ts'
 
 export async function reportTerrain(repoRoot: string, scene: unknown): Promise<unknown> {
-  const { meshes, files, pieces } = await loadSceneMeshes(join(repoRoot, 'models'), scene)
-  const byName = new Map(files.map((f) => [f.mesh, f]))
+  const { meshes, files, pieces, warnings } = await loadSceneMeshes(join(repoRoot, 'models'), scene)
+  const byKey = new Map(files.map((f) => [scaledMeshKey(f.mesh, f.scale), f]))
   return {
     pieces: pieces.map((p) => {
-      const f = byName.get(p.mesh)!
+      const f = byKey.get(scaledMeshKey(p.mesh, p.scale))!
       return {
         id: p.id, mesh: p.mesh, file: f.file, format: f.format, scale: p.scale,
         boundsMm: p.boundsMm.map((v) => Math.round(v * 1000) / 1000), sizeMm: p.sizeMm.map((v) => Math.round(v * 1000) / 1000),
         trianglesIn: f.trianglesIn, trianglesLos: f.trianglesLos, toleranceMm: f.toleranceMm,
-        repairs: f.repairs, notes: f.notes, prepareMs: f.prepareMs,
-        losMicrosPerLine: measurePieceLosMicros(meshes[p.mesh]!),
+        repairs: f.repairs, warnings: f.warnings, notes: f.notes, prepareMs: f.prepareMs,
+        losMicrosPerLine: measurePieceLosMicros(meshes[scaledMeshKey(p.mesh, p.scale)]!),
       }
     }),
+    warnings: warnings.map((w) => `${w.path}: ${w.message}`),
   }
 }
 

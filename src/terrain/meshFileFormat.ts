@@ -9,3 +9,6 @@ export function meshFileFormatOf(name: string): MeshFileFormat | null {
   const ext = name.slice(name.lastIndexOf('.')).toLowerCase()
   return ext === '.stl' ? 'stl' : ext === '.obj' ? 'obj' : ext === '.glb' ? 'glb' : ext === '.gltf' ? 'gltf' : ext === '.json' ? 'tabletop-mesh' : null
 }
+
+/** A reader's way to refuse a file: throws the file's one-line message (the reader names no file). */
+export type MeshReadError = (message: string) => never

@@ -1,44 +1,77 @@
 // The meshes one scene names, and nothing else: a broken file the scene does not use fails nothing,
-// and a big file the scene does not use costs nothing. Each piece's size (after its `scale`) is
-// checked: a piece 100× too big or too small is refused with a line saying so.
-import { type MeshLibrary, SceneError, type SceneIssue, meshNamesOf } from '../engine/index.ts'
+// and a big file the scene does not use costs nothing. A file is prepared at each scale the scene uses
+// it at (its tolerances are in table mm; a piece far too big or small at its scale is refused there,
+// naming the scale that fixes it), and each piece's size at its scale is reported.
+import { type MeshLibrary, type SceneIssue, meshNamesOf, scaledMeshKey } from '../engine/index.ts'
 import type { MeshFileReport, PreparedMesh } from './prepareMeshFile.ts'
+import { PIECE_SIZE_MM } from './scaleAdvice.ts'
 
-/** A terrain piece's largest extent must lie within these (mm, after scale): 100× a 30 mm stone, 1/100 of 30 cm. */
-export const PIECE_SIZE_MM = { min: 3, max: 3000 } as const
+export { PIECE_SIZE_MM }
+
+/** A lowest point further than this (mm) from the file's origin is said when a piece rests on it by default. */
+const ORIGIN_SAID_MM = 0.01
 
 export type PieceReport = { id: string; mesh: string; scale: number; boundsMm: [number, number, number, number, number, number]; sizeMm: [number, number, number] }
 
-/** Load a scene's meshes through `load` (by name as the scene says it), then check each piece's size. */
-export async function meshLibraryForScene(scene: unknown, load: (name: string) => Promise<PreparedMesh>): Promise<{ meshes: MeshLibrary; files: Array<MeshFileReport & { mesh: string }>; pieces: PieceReport[] }> {
+/** How a scene's mesh is loaded: by its name as the scene says it, at a scale. */
+export type LoadSceneMesh = (name: string, scale: number) => Promise<PreparedMesh>
+
+/** The (mesh name, scale) pairs a scene's terrain uses, in order, each once. */
+export function meshUsesOf(scene: unknown): Array<{ mesh: string; scale: number }> {
+  const terrain = (scene as { terrain?: unknown } | null)?.terrain
+  const out: Array<{ mesh: string; scale: number }> = []
+  const seen = new Set<string>()
+  const names = new Set(meshNamesOf(scene))
+  if (!Array.isArray(terrain)) return out
+  for (const t of terrain as Array<{ mesh?: unknown; scale?: unknown }>) {
+    if (typeof t?.mesh !== 'string' || !names.has(t.mesh)) continue
+    const scale = typeof t.scale === 'number' && t.scale > 0 && Number.isFinite(t.scale) ? t.scale : 1
+    const key = scaledMeshKey(t.mesh, scale)
+    if (!seen.has(key)) { seen.add(key); out.push({ mesh: t.mesh, scale }) }
+  }
+  return out
+}
+
+/**
+ * Load a scene's meshes through `load` (by name and scale), and report each piece's size. `warnings`
+ * (scene paths) say how a file was read where it is not one closed solid (area terrain, thin
+ * surfaces, images not read) and where a piece without "origin" stands differently from its file's
+ * origin (it rests on its lowest point).
+ */
+export async function meshLibraryForScene(scene: unknown, load: LoadSceneMesh): Promise<{ meshes: MeshLibrary; files: Array<MeshFileReport & { mesh: string }>; pieces: PieceReport[]; warnings: SceneIssue[] }> {
   // no prototype: a mesh named like a built-in property (constructor, __proto__) selects nothing it did not load
   const meshes: Record<string, PreparedMesh['los']> = Object.create(null)
   const files: Array<MeshFileReport & { mesh: string }> = []
-  const byName = new Map<string, MeshFileReport>()
-  for (const name of meshNamesOf(scene)) {
-    const prepared = await load(name)
-    meshes[name] = prepared.los
-    files.push({ ...prepared.report, mesh: name })
-    byName.set(name, prepared.report)
+  const byKey = new Map<string, MeshFileReport>()
+  for (const { mesh, scale } of meshUsesOf(scene)) {
+    const prepared = await load(mesh, scale)
+    meshes[scaledMeshKey(mesh, scale)] = prepared.los
+    // by its bare name too (the first scale it is used at), for callers that look a mesh up by name
+    meshes[mesh] ??= prepared.los
+    files.push({ ...prepared.report, mesh })
+    byKey.set(scaledMeshKey(mesh, scale), prepared.report)
   }
   const pieces: PieceReport[] = []
-  const issues: SceneIssue[] = []
+  const warnings: SceneIssue[] = []
+  const said = new Set<string>()
   const terrain = (scene as { terrain?: unknown }).terrain
   if (Array.isArray(terrain)) {
-    terrain.forEach((t: { id?: unknown; mesh?: unknown; scale?: unknown }, i) => {
+    terrain.forEach((t: { id?: unknown; mesh?: unknown; scale?: unknown; origin?: unknown }, i) => {
       if (typeof t?.mesh !== 'string') return
-      const r = byName.get(t.mesh)
+      const scale = typeof t.scale === 'number' && t.scale > 0 && Number.isFinite(t.scale) ? t.scale : 1
+      const r = byKey.get(scaledMeshKey(t.mesh, scale))
       if (!r) return
-      const scale = typeof t.scale === 'number' && t.scale > 0 ? t.scale : 1
-      const b = r.boundsMm.map((v) => v * scale) as PieceReport['boundsMm']
+      const b = r.boundsMm
       const sizeMm: PieceReport['sizeMm'] = [b[3] - b[0], b[4] - b[1], b[5] - b[2]]
-      const largest = Math.max(...sizeMm)
-      const dims = sizeMm.map((v) => v.toPrecision(3)).join(' × ')
-      if (largest < PIECE_SIZE_MM.min) issues.push({ path: `terrain[${i}]`, message: `${t.mesh} is ${dims} mm at scale ${scale}: about ${Math.round(PIECE_SIZE_MM.min * 10 / largest)}× too small for terrain (expected ${PIECE_SIZE_MM.min}–${PIECE_SIZE_MM.max} mm); was it exported in metres? Set "scale" on the piece` })
-      else if (largest > PIECE_SIZE_MM.max) issues.push({ path: `terrain[${i}]`, message: `${t.mesh} is ${dims} mm at scale ${scale}: about ${Math.round(largest / (PIECE_SIZE_MM.max / 10))}× too big for terrain (expected ${PIECE_SIZE_MM.min}–${PIECE_SIZE_MM.max} mm); was it exported in the wrong unit? Set "scale" on the piece` })
       pieces.push({ id: String(t.id), mesh: t.mesh, scale, boundsMm: b, sizeMm })
+      const path = `terrain[${i}]`
+      if (!said.has(scaledMeshKey(t.mesh, scale))) for (const w of r.warnings) warnings.push({ path, message: `${t.mesh}: ${w}` })
+      said.add(scaledMeshKey(t.mesh, scale))
+      // the scene format's default is the lowest point at z; a file modelled around another origin now stands on it
+      if (t.origin === undefined && Math.abs(b[2]) > ORIGIN_SAID_MM) {
+        warnings.push({ path, message: `${t.mesh}'s lowest point is ${Math.abs(b[2]).toFixed(1)} mm ${b[2] < 0 ? 'below' : 'above'} its file's origin: the piece rests on that point (at its z); "origin": "file" puts the file's origin there instead` })
+      }
     })
   }
-  if (issues.length) throw new SceneError(issues)
-  return { meshes, files, pieces }
+  return { meshes, files, pieces, warnings }
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { evaluateTable, loadScene } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
-import { prepareMeshFile } from '../../src/terrain/prepareMeshFile.ts'
+import { prepareMeshFile } from '../../src/terrain/index.ts'
 import { buildArch, buildRuin } from '../../src/terrain/build/terrainLibrary.ts'
 import { writeBinaryStl } from '../../src/terrain/build/writeMeshFiles.ts'
 import { appInBrowser } from '../setup/appInBrowser.ts'
@@ -40,14 +40,19 @@ describe.skipIf(!haveChromium)('a terrain file from the player, in Chromium', ()
     expect(app.session().consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
   })
 
-  it('refuses an open mesh with its reason, and the table stays as it was', async () => {
+  it('reads an open mesh as thin surfaces and says so; refuses a file that is not terrain with its reason, and the table stays as it was', async () => {
     const page = app.session().page
-    const before = (await sceneOf(page)).terrain?.length
+    const before = (await sceneOf(page)).terrain?.length ?? 0
     const arch = buildArch()
     const file = join(RESULTS_DIR, 'open-arch.stl')
     writeFileSync(file, writeBinaryStl({ positions: arch.positions, indices: arch.indices.slice(6) }))
     await page.getByTestId('add-terrain-file-input').setInputFiles(file)
-    await expect.poll(() => page.getByText(/open-arch\.stl cannot be added: open-arch\.stl: cannot block sight as a solid: mesh is not closed/).count()).toBe(1)
-    expect((await sceneOf(page)).terrain?.length).toBe(before)
+    await expect.poll(() => page.getByText(/read: 1 open part\(s\): read as thin surfaces 1 mm thick/).count(), { timeout: 20_000 }).toBe(1)
+    expect((await sceneOf(page)).terrain?.length).toBe(before + 1)
+    const cut = join(RESULTS_DIR, 'cut-arch.stl')
+    writeFileSync(cut, writeBinaryStl(arch).slice(0, 200))
+    await page.getByTestId('add-terrain-file-input').setInputFiles(cut)
+    await expect.poll(() => page.getByText(/cut-arch\.stl cannot be added: cut-arch\.stl: is a truncated binary STL/).count(), { timeout: 20_000 }).toBe(1)
+    expect((await sceneOf(page)).terrain?.length).toBe(before + 1)
   })
 })

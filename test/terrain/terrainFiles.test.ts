@@ -140,10 +140,13 @@ describe('bad files each say what is wrong', () => {
   const without = (m: BuiltMesh, drop: (t: number) => boolean): BuiltMesh => ({ positions: m.positions, indices: m.indices.filter((_, i) => !drop(Math.floor(i / 3))) })
   const inverted = (m: BuiltMesh): BuiltMesh => ({ positions: m.positions, indices: m.indices.map((_, i) => m.indices[i - (i % 3) + [0, 2, 1][i % 3]!]!) })
 
-  it('unclosed: a missing wall face is refused for sight (too big to close), a small hole is closed and said', async () => {
+  it('unclosed: a missing wall face is too big to close: the mesh is read as thin surfaces and said; a small hole is closed and said', async () => {
     // the arch's first two triangles: its first quad, a face 30 × 120 mm
-    expect(await messageOf(() => prepareMeshFile('open.stl', writeBinaryStl(without(buildArch(), (t) => t < 2)))))
-      .toMatch(/^open\.stl: cannot block sight as a solid: mesh is not closed \(4 edge\(s\) on the rim of a hole\)/)
+    const open = await prepareMeshFile('open.stl', writeBinaryStl(without(buildArch(), (t) => t < 2)))
+    expect(open.report.warnings).toContain('1 open part(s): read as thin surfaces 1 mm thick (a sight line crossing one is blocked); close the mesh to make it a solid')
+    // the gap still open, the lintel (now two 1 mm plates, top and bottom, crossed as a line descends through it) blocks
+    expect(insideMm(open.los, [0, -100, 50], [0, 100, 50])).toBe(0)
+    expect(insideMm(open.los, [0, -100, 110], [0, 100, 110])).toBeCloseTo(2, 6)
     // a 4 × 4 mm tessellated patch of the fine ruin removed
     const fine = buildRuin(4)
     const small = await prepareMeshFile('holed.stl', writeBinaryStl(without(fine, (t) => t === 7 || t === 6)))
@@ -176,17 +179,21 @@ describe('bad files each say what is wrong', () => {
     writeFileSync(join(dir, 'ruin.stl'), writeBinaryStl(m))
     const piece = (mesh: string, scale?: number) => ({ format: 'tabletop-scene/1', system: 'test-system', table: { width: 1200, depth: 1200 }, models: [], terrain: [{ id: 'r', type: 'wall', mesh, position: [500, 500, 0], ...(scale ? { scale } : {}) }] })
     expect(await messageOf(() => loadSceneMeshes(dir, piece('ruin-m.stl'), { cacheDir: null })))
-      .toBe('terrain[0]: ruin-m.stl is 0.200 × 0.150 × 0.110 mm at scale 1: about 150× too small for terrain (expected 3–3000 mm); was it exported in metres? Set "scale" on the piece')
+      .toBe('ruin-m.stl: is 0.200 × 0.150 × 0.110 mm at scale 1: 1000× too small for terrain (expected 3–3000 mm); set "scale": 1000 on the piece (STL and OBJ are read as mm: a file exported in metres reads 1000× too small)')
     const fixed = await loadSceneMeshes(dir, piece('ruin-m.stl', 1000), { cacheDir: null })
-    expect(fixed.pieces[0]!.sizeMm).toEqual([200, 150, 110])
-    expect(await messageOf(() => loadSceneMeshes(dir, piece('ruin.stl', 100), { cacheDir: null }))).toMatch(/^terrain\[0\]: ruin\.stl is 2\.00e\+4 × 1\.50e\+4 × 1\.10e\+4 mm at scale 100: about 67× too big for terrain/)
+    expect(fixed.pieces[0]!.sizeMm.map((v) => Math.round(v * 1e3) / 1e3)).toEqual([200, 150, 110])
+    expect(await messageOf(() => loadSceneMeshes(dir, piece('ruin.stl', 100), { cacheDir: null }))).toBe('ruin.stl: is 20.0 × 15.0 × 11.0 m at scale 100: 100× too big for terrain (expected 3–3000 mm); set "scale": 1 on the piece')
     const gltfInMm = { positions: m.positions.map((v) => v * 1000), indices: m.indices }
     const glb = await writeGlb(gltfInMm)
     expect(await messageOf(() => prepareMeshFile('big.glb', glb)))
-      .toBe('big.glb: is 200 m across (beyond ±30 m): far too big for terrain; was it drawn in mm and exported as metres?')
+      .toBe('big.glb: is 200 × 150 × 110 m at scale 1: 1000× too big for terrain (expected 3–3000 mm); set "scale": 0.001 on the piece (glTF counts in metres: a file drawn in mm reads 1000× too big)')
+    // and that fix works: the glTF in mm at scale 0.001 is the ruin, 200 × 150 × 110 mm
+    const atScale = await prepareMeshFile('big.glb', glb, { scale: 0.001 })
+    expect(atScale.report.boundsMm.map((v) => Math.round(v * 1e3) / 1e3)).toEqual([-100, -75, 0, 100, 75, 110])
   })
   it('a file that is not what its name says gets one line naming it', async () => {
-    expect(await messageOf(() => prepareMeshFile('junk.glb', new TextEncoder().encode('not a glb')))).toMatch(/^junk\.glb: cannot be read as GLB: /)
+    expect(await messageOf(() => prepareMeshFile('junk.glb', new TextEncoder().encode('not a glb')))).toBe('junk.glb: is too short to be a GLB file')
+    expect(await messageOf(() => prepareMeshFile('junk2.glb', new TextEncoder().encode('not a glb, and long enough to have a header')))).toBe('junk2.glb: is not a GLB file (its first bytes are not "glTF")')
     expect(await messageOf(() => prepareMeshFile('empty.stl', new Uint8Array(0)))).toMatch(/^empty\.stl: /)
     expect(await messageOf(() => prepareMeshFile('piece.ply', new Uint8Array(10)))).toBe('piece.ply: unknown mesh file type; expected one of .json, .stl, .obj, .glb, .gltf')
   })
@@ -200,8 +207,8 @@ describe('a scene reads only the meshes it names', () => {
     writeFileSync(join(dir, 'broken.json'), '{"format": "tabletop-mesh/1", "positions": [0, 0')
     const named = (...meshes: string[]) => ({ terrain: meshes.map((mesh, i) => ({ id: `t${i}`, type: 'wall', mesh, position: [0, 0, 0] })) })
     const ok = await loadSceneMeshes(dir, named('arch.gltf'), { cacheDir: null })
-    expect(Object.keys(ok.meshes)).toEqual(['arch.gltf'])
-    expect(await messageOf(() => loadSceneMeshes(dir, named('arch.gltf', 'broken.json'), { cacheDir: null }))).toMatch(/^broken\.json: cannot be read as TABLETOP-MESH: /)
+    expect(Object.keys(ok.meshes)).toEqual(['arch.gltf@1', 'arch.gltf'])
+    expect(await messageOf(() => loadSceneMeshes(dir, named('arch.gltf', 'broken.json'), { cacheDir: null }))).toMatch(/^broken\.json: cannot be read as tabletop-mesh\/1: not JSON /)
     expect(await messageOf(() => loadSceneMeshes(dir, named('nothing-here'), { cacheDir: null }))).toMatch(/^nothing-here: mesh not found in models\/ \(expected a file named nothing-here\.json/)
   })
   it('a big file is prepared once: the second load comes from the cache, a changed file is prepared again', async () => {
@@ -237,7 +244,7 @@ describe('cli terrain and repair notes', () => {
     for (const p of pieces) expect(p.losMicrosPerLine as number).toBeGreaterThan(0)
   })
   it('says what was repaired (welding, routine for STL, is not a repair worth a line)', () => {
-    const report = { file: 'x.stl', format: 'stl' as const, trianglesIn: 4, trianglesLos: 4, toleranceMm: 0.5, boundsMm: [0, 0, 0, 1, 1, 1] as [number, number, number, number, number, number], notes: [], prepareMs: 1 }
+    const report = { file: 'x.stl', format: 'stl' as const, scale: 1, warnings: [], trianglesIn: 4, trianglesLos: 4, toleranceMm: 0.5, boundsMm: [0, 0, 0, 1, 1, 1] as [number, number, number, number, number, number], notes: [], prepareMs: 1 }
     expect(repairNotes([{ ...report, repairs: ['welded 8 duplicate vertices'] }])).toEqual([])
     expect(repairNotes([{ ...report, repairs: ['welded 8 duplicate vertices', 'turned the mesh right way out (its triangles faced inward)'] }]))
       .toEqual(['note: x.stl: repaired for sight lines: turned the mesh right way out (its triangles faced inward)'])

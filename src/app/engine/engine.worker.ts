@@ -5,7 +5,7 @@
 import type { EngineReply, EngineRequest } from './protocol.ts'
 import { evaluateOverlay, issuesOf, ruleOn, warmOverlay } from './evaluateOverlay.ts'
 import { loadBundledMesh, registerMeshUrls } from './bundledMeshes.ts'
-import { meshLibraryForScene } from '../../terrain/meshLibraryForScene.ts'
+import { meshLibraryForScene } from '../../terrain/index.ts'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
 
@@ -24,14 +24,18 @@ scope.onmessage = async (event: MessageEvent<EngineRequest>) => {
 
 async function answer(req: EngineRequest): Promise<EngineReply> {
   try {
-    // mesh files the scene names are read, repaired and simplified once, and each piece's size checked (src/terrain)
     registerMeshUrls(req.meshFiles ?? {})
+    if (req.kind === 'prepareMesh') {
+      const { full, los, report } = await loadBundledMesh(req.name, req.scale)
+      return { kind: 'preparedMesh', requestId: req.requestId, ok: true, mesh: { full, los: { positions: los.positions, indices: los.indices }, report } }
+    }
+    // mesh files the scene names are read, repaired and simplified once per scale, and each piece's size checked (src/terrain)
     await meshLibraryForScene(req.scene, loadBundledMesh)
     return req.kind === 'evaluate'
       ? { kind: 'evaluated', requestId: req.requestId, ok: true, overlay: evaluateOverlay(req.scene, req.selection) }
       : { kind: 'ruled', requestId: req.requestId, ok: true, document: ruleOn(req.scene, req.query) }
   } catch (e) {
-    return { kind: req.kind === 'evaluate' ? 'evaluated' : 'ruled', requestId: req.requestId, ok: false, issues: issuesOf(e) }
+    return { kind: req.kind === 'evaluate' ? 'evaluated' : req.kind === 'rule' ? 'ruled' : 'preparedMesh', requestId: req.requestId, ok: false, issues: issuesOf(e) }
   }
 }
 

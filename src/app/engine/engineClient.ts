@@ -1,6 +1,9 @@
 // The main thread's handle on the engine worker: request/reply by id, one promise per request.
+// Every request is answered: a worker that crashes, or does not answer within ENGINE_ANSWER_MS (a
+// terrain file that would take longer than any real one; the readers' budgets stop long before), is
+// ended, every open request fails with a line saying so, and the next request starts a fresh worker.
 import type { Query, ResultDocument, Scene, SceneIssue } from '../../engine/index.ts'
-import type { EngineReply, EngineRequest, Overlay, Selection } from './protocol.ts'
+import type { EngineReply, EngineRequest, Overlay, PreparedMeshReply, Selection } from './protocol.ts'
 import { userMeshUrls } from './meshFiles.ts'
 
 export type EngineOutcome<T> = { ok: true; value: T } | { ok: false; issues: SceneIssue[]; superseded?: true }
@@ -9,44 +12,75 @@ export type EngineClient = {
   /** live: a newer live evaluate cancels this one (it then resolves with superseded). */
   evaluate: (scene: Scene, selection: Selection, live?: boolean) => Promise<EngineOutcome<Overlay>>
   rule: (scene: Scene, query: Query) => Promise<EngineOutcome<ResultDocument>>
+  /** A terrain file (bundled or added) read, repaired and simplified at a scale, as the rules use it. */
+  prepareMesh: (name: string, scale: number) => Promise<EngineOutcome<PreparedMeshReply>>
   dispose: () => void
 }
 
-type Pending = (reply: EngineReply) => void
+/** How long a request may go unanswered before the worker is taken to be stuck (ms). */
+export const ENGINE_ANSWER_MS = 90_000
 
-export function createEngineClient(): EngineClient {
-  const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' })
+type Pending = { done: (reply: EngineReply) => void; kind: EngineReply['kind']; timer: ReturnType<typeof setTimeout> }
+
+export function createEngineClient(answerMs = ENGINE_ANSWER_MS): EngineClient {
+  let worker: Worker | null = null
   const pending = new Map<number, Pending>()
   let nextId = 1
-  worker.onmessage = (event: MessageEvent<EngineReply>) => {
-    const done = pending.get(event.data.requestId)
-    pending.delete(event.data.requestId)
-    done?.(event.data)
-  }
-  worker.onerror = (event) => {
-    // A crashed worker must not leave the UI waiting forever: fail every open request.
-    const issues = [{ path: '', message: `the engine worker failed: ${event.message || 'unknown error'}` }]
-    for (const [id, done] of pending) done({ kind: 'evaluated', requestId: id, ok: false, issues })
+  const failAll = (message: string) => {
+    const open = [...pending.entries()]
     pending.clear()
+    for (const [id, p] of open) {
+      clearTimeout(p.timer)
+      p.done({ kind: p.kind, requestId: id, ok: false, issues: [{ path: '', message }] })
+    }
   }
-  const send = (make: (requestId: number) => EngineRequest): Promise<EngineReply> =>
+  const restart = (message: string) => {
+    worker?.terminate()
+    worker = null
+    failAll(message)
+  }
+  const start = (): Worker => {
+    const w = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' })
+    w.onmessage = (event: MessageEvent<EngineReply>) => {
+      const p = pending.get(event.data.requestId)
+      if (!p) return
+      pending.delete(event.data.requestId)
+      clearTimeout(p.timer)
+      p.done(event.data)
+    }
+    // A crashed worker must not leave the UI waiting forever: fail every open request.
+    w.onerror = (event) => restart(`the engine worker failed: ${event.message || 'unknown error'}`)
+    return w
+  }
+  const send = (kind: EngineReply['kind'], make: (requestId: number) => EngineRequest): Promise<EngineReply> =>
     new Promise((resolve) => {
+      worker ??= start()
       const requestId = nextId++
-      pending.set(requestId, resolve)
+      const timer = setTimeout(() => restart(`the engine did not answer within ${Math.round(answerMs / 1000)} s and was restarted (a terrain file too complex to read?); nothing changed`), answerMs)
+      pending.set(requestId, { done: resolve, kind, timer })
       // terrain files the player added go along, so the worker can read the ones the scene names
       worker.postMessage({ ...make(requestId), meshFiles: userMeshUrls() })
     })
   return {
     evaluate: async (scene, selection, live = false) => {
-      const r = await send((requestId) => ({ kind: 'evaluate', requestId, scene, selection, ...(live ? { live } : {}) }))
+      const r = await send('evaluated', (requestId) => ({ kind: 'evaluate', requestId, scene, selection, ...(live ? { live } : {}) }))
       if (!r.ok) return { ok: false, issues: r.issues, ...(r.superseded ? { superseded: r.superseded } : {}) }
       return r.kind === 'evaluated' ? { ok: true, value: r.overlay } : { ok: false, issues: [{ path: '', message: 'unexpected reply' }] }
     },
     rule: async (scene, query) => {
-      const r = await send((requestId) => ({ kind: 'rule', requestId, scene, query }))
+      const r = await send('ruled', (requestId) => ({ kind: 'rule', requestId, scene, query }))
       if (!r.ok) return { ok: false, issues: r.issues }
       return r.kind === 'ruled' ? { ok: true, value: r.document } : { ok: false, issues: [{ path: '', message: 'unexpected reply' }] }
     },
-    dispose: () => worker.terminate(),
+    prepareMesh: async (name, scale) => {
+      const r = await send('preparedMesh', (requestId) => ({ kind: 'prepareMesh', requestId, name, scale }))
+      if (!r.ok) return { ok: false, issues: r.issues }
+      return r.kind === 'preparedMesh' ? { ok: true, value: r.mesh } : { ok: false, issues: [{ path: '', message: 'unexpected reply' }] }
+    },
+    dispose: () => {
+      worker?.terminate()
+      worker = null
+      failAll('the engine was closed')
+    },
   }
 }

@@ -5,7 +5,8 @@
 import { meshFileFormatOf } from '../../terrain/meshFileFormat.ts'
 
 const jsonFiles = import.meta.glob<unknown>('../../../models/*.json', { eager: true, import: 'default' })
-const binaryUrls = import.meta.glob<string>('../../../models/*.{stl,obj,glb,gltf}', { eager: true, query: '?url', import: 'default' })
+// a glTF's external buffers (.bin) are bundled too, to be read beside it
+const binaryUrls = import.meta.glob<string>('../../../models/*.{stl,obj,glb,gltf,bin}', { eager: true, query: '?url', import: 'default' })
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 /** The bundled tabletop-mesh/1 JSON files by name (their parsed contents). */
@@ -29,6 +30,15 @@ export function addMeshFile(name: string, bytes: Uint8Array): void {
   const old = userFiles.get(name)
   if (old) URL.revokeObjectURL(old)
   userFiles.set(name, URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>])))
+  for (const l of changed) l(name)
+}
+
+/** Forget a file the player added (one that could not be used). */
+export function removeMeshFile(name: string): void {
+  const old = userFiles.get(name)
+  if (!old) return
+  URL.revokeObjectURL(old)
+  userFiles.delete(name)
   for (const l of changed) l(name)
 }
 
@@ -62,7 +72,7 @@ export function bundledMeshUrl(name: string): string | null {
   return f ? meshFileUrl(f) : null
 }
 
-/** The bundled mesh files by name. */
+/** The bundled mesh files by name (not a glTF's side files). */
 export function bundledMeshFiles(): string[] {
-  return [...bundledJson.keys(), ...urls.keys()]
+  return [...bundledJson.keys(), ...[...urls.keys()].filter((n) => meshFileFormatOf(n))]
 }

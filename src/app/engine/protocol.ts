@@ -1,6 +1,7 @@
 // The typed message protocol between the app and its engine worker (house style §14: a
 // discriminated union of requests and replies). Everything here is plain, structured-clonable data.
 import type { ArcLine, LosRay, Query, QueryResult, ResultDocument, Scene, SceneIssue, Vec3Tuple } from '../../engine/index.ts'
+import type { MeshFileReport } from '../../terrain/index.ts'
 
 /** What the player picked: who shoots, with what, at whom. Ids may be stale; the worker checks them. */
 export type Selection = {
@@ -55,8 +56,18 @@ export type EngineRequest =
    */
   | { kind: 'evaluate'; requestId: number; scene: Scene; selection: Selection; live?: boolean; meshFiles?: MeshFileUrls }
   | { kind: 'rule'; requestId: number; scene: Scene; query: Query; meshFiles?: MeshFileUrls }
+  /** A terrain file read, repaired and simplified at a scale (src/terrain), for drawing it and for adding it. */
+  | { kind: 'prepareMesh'; requestId: number; name: string; scale: number; meshFiles?: MeshFileUrls }
+
+/** A prepared terrain file as the main thread draws it (typed arrays travel by structured clone). */
+export type PreparedMeshReply = {
+  full: { positions: Float64Array; indices: Uint32Array }
+  los: { positions: number[]; indices: number[] }
+  report: MeshFileReport
+}
 
 export type EngineReply =
   | { kind: 'evaluated'; requestId: number; ok: true; overlay: Overlay }
   | { kind: 'ruled'; requestId: number; ok: true; document: ResultDocument }
-  | { kind: 'evaluated' | 'ruled'; requestId: number; ok: false; issues: SceneIssue[]; superseded?: true }
+  | { kind: 'preparedMesh'; requestId: number; ok: true; mesh: PreparedMeshReply }
+  | { kind: 'evaluated' | 'ruled' | 'preparedMesh'; requestId: number; ok: false; issues: SceneIssue[]; superseded?: true }

@@ -7,7 +7,7 @@ import type { ThreeEvent } from '@react-three/fiber'
 import { BufferGeometry, ExtrudeGeometry, Float32BufferAttribute, type Material, type Mesh, type Object3D, Shape, Vector2 } from 'three'
 import { type MeshTerrain, type Point2, isMeshTerrain } from '../../engine/index.ts'
 import { bundledMeshUrl } from '../engine/meshFiles.ts'
-import type { PreparedMesh } from '../../terrain/prepareMeshFile.ts'
+import type { PreparedMeshReply } from '../engine/protocol.ts'
 import { useRuleSystem } from '../state/systemLoader.ts'
 import { useApp } from '../state/appStore.ts'
 import { moveTerrain, setTerrainVertex } from '../state/sceneEdits.ts'
@@ -43,19 +43,24 @@ function Prism({ footprint, heightMm, z, colour, selected, onPointerDown }: {
 }
 
 /**
- * A bundled mesh file read, repaired and simplified (src/terrain, as the worker does), or null while loading or refused.
- * The readers (meshoptimizer, glTF) load with the first mesh piece, not with the app.
+ * A mesh file read, repaired and simplified at the piece's scale by the engine worker (src/terrain,
+ * as for the rules), or null while loading or refused. The readers never load on the main thread.
  */
-function usePreparedMesh(name: string): PreparedMesh | null {
-  const [prepared, setPrepared] = useState<PreparedMesh | null>(null)
+function usePreparedMesh(name: string, scale: number): PreparedMeshReply | null {
+  const [prepared, setPrepared] = useState<PreparedMeshReply | null>(null)
   useEffect(() => {
     let live = true
-    import('../engine/bundledMeshes.ts')
-      .then((m) => m.loadBundledMesh(name))
-      .then((p) => live && setPrepared(p), () => live && setPrepared(null))
+    import('../engine/preparedMeshes.ts')
+      .then((m) => m.preparedMesh(name, scale))
+      .then((r) => live && setPrepared(r.ok ? r.value : null), () => live && setPrepared(null))
     return () => { live = false }
-  }, [name])
+  }, [name, scale])
   return prepared
+}
+
+/** How far (mm) the piece is lifted from its file's origin: its lowest point stands at its z unless "origin": "file". */
+function liftMm(piece: MeshTerrain, prepared: PreparedMeshReply | null): number {
+  return piece.origin === 'file' || !prepared ? 0 : -prepared.report.boundsMm[2]
 }
 
 /** A bundled glTF/GLB file as three.js objects (with its materials and textures), or null. */
@@ -91,7 +96,7 @@ const GLTF_TO_TABLE = { rotation: [Math.PI / 2, 0, 0] as [number, number, number
  * lines are cast against, simplified within the stated tolerance) is drawn over it as a wireframe.
  */
 function MeshPiece({ piece, colour, selected, onPointerDown }: { piece: MeshTerrain; colour: string; selected: boolean; onPointerDown: (e: ThreeEvent<PointerEvent>) => void }) {
-  const prepared = usePreparedMesh(piece.mesh)
+  const prepared = usePreparedMesh(piece.mesh, piece.scale ?? 1)
   const gltf = useGltfScene(piece.mesh)
   const model = useMemo(() => gltf?.clone(true) ?? null, [gltf])
   const geometry = useMemo(() => (prepared && prepared.full.indices.length ? geometryOf(prepared.full) : null), [prepared])
@@ -110,7 +115,7 @@ function MeshPiece({ piece, colour, selected, onPointerDown }: { piece: MeshTerr
   }, [model, ghost])
   const scale = piece.scale ?? 1
   return (
-    <group position={piece.position} rotation={[0, 0, ((piece.rotation ?? 0) * Math.PI) / 180]} scale={[scale, scale, scale]} onPointerDown={onPointerDown}>
+    <group position={[piece.position[0], piece.position[1], piece.position[2] + liftMm(piece, prepared)]} rotation={[0, 0, ((piece.rotation ?? 0) * Math.PI) / 180]} scale={[scale, scale, scale]} onPointerDown={onPointerDown}>
       {model ? (
         <group rotation={GLTF_TO_TABLE.rotation} scale={GLTF_TO_TABLE.scale}>
           <primitive object={model} />
@@ -131,8 +136,8 @@ function MeshPiece({ piece, colour, selected, onPointerDown }: { piece: MeshTerr
 
 /** Height of a mesh piece's top above the table (mm), once its file is loaded. */
 function useMeshTopMm(piece: MeshTerrain): number {
-  const prepared = usePreparedMesh(piece.mesh)
-  return piece.position[2] + (prepared ? prepared.report.boundsMm[5] : 0) * (piece.scale ?? 1)
+  const prepared = usePreparedMesh(piece.mesh, piece.scale ?? 1)
+  return piece.position[2] + liftMm(piece, prepared) + (prepared ? prepared.report.boundsMm[5] : 0)
 }
 
 function MeshLabel({ piece }: { piece: MeshTerrain }) {

@@ -7,7 +7,7 @@ import { useRuleSystem } from '../state/systemLoader.ts'
 import { addModel, addTerrain, removeModel, removeTerrain, setFacing, setTerrainHeight, setTerrainType } from '../state/sceneEdits.ts'
 import { downloadBlob } from '../actions/download.ts'
 import { openSceneFile } from '../actions/openScene.ts'
-import { addTerrainFile } from '../actions/addTerrainFile.ts'
+import { addTerrainFiles } from '../actions/addTerrainFile.ts'
 
 function ModelTools() {
   const focusId = useApp((s) => s.focusId)
@@ -123,10 +123,10 @@ function SceneFiles() {
         if (f) void openSceneFile(f)
       }} />
       <button type="button" onClick={() => meshInput.current?.click()} data-testid="add-terrain-file">Add terrain file…</button>
-      <input ref={meshInput} type="file" accept=".stl,.obj,.glb,.gltf,.json" hidden data-testid="add-terrain-file-input" onChange={(e) => {
-        const f = e.target.files?.[0]
+      <input ref={meshInput} type="file" multiple accept=".stl,.obj,.glb,.gltf,.bin,.json,.png,.jpg,.jpeg" hidden data-testid="add-terrain-file-input" onChange={(e) => {
+        const files = [...(e.target.files ?? [])]
         e.target.value = ''
-        if (f) void addTerrainFile(f)
+        if (files.length) void addTerrainFiles(files)
       }} />
       <button type="button" data-testid="save-scene" onClick={() => {
         const { scene } = useApp.getState()

@@ -23,6 +23,10 @@ const MAX_HITS = 1024
 const hitT = new Float64Array(MAX_HITS)
 const hitEnter = new Int8Array(MAX_HITS)
 const hitPiece = new Int32Array(MAX_HITS)
+/** Per hit: the edge or corner it passed (onRange), NaN for a hit inside a triangle. */
+const hitWhere = new Float64Array(MAX_HITS)
+/** Per hit: 1 when it repeats an earlier hit of the same piece, way and edge or corner (counted once). */
+const hitRepeat = new Uint8Array(MAX_HITS)
 const order = new Int32Array(MAX_HITS)
 const touched = new Int32Array(MAX_HITS)
 let hitCount = 0
@@ -34,15 +38,23 @@ let _idx: ArrayLike<number> = []
 let _pieceOfVertex: Int32Array = new Int32Array(0)
 let _prismKind: Uint8Array = new Uint8Array(0)
 
+/** A hit this close to a triangle's edge (in barycentric terms) is on it: it is also looked for in the neighbours. */
+const ON_EDGE = 1e-9
+
 /**
  * All triangles of a BVH leaf range against the current ray (Möller–Trumbore on raw arrays, both
- * faces). det > 0 means the ray enters through the triangle's front (outward) face.
+ * faces), closed and a hair wider: a ray through an edge or a corner shared by triangles meets every
+ * one of them, never none. The hit records which edge or corner it was on, so the walk below counts a
+ * crossing met by two triangles that face the same way once (a line through a face's diagonal was
+ * entered twice and left once: inside to its end). det > 0 means the ray enters through the
+ * triangle's front (outward) face.
  */
 function onRange(offset: number, count: number): boolean {
   const ox = _ray.origin.x, oy = _ray.origin.y, oz = _ray.origin.z
   const dx = _ray.direction.x, dy = _ray.direction.y, dz = _ray.direction.z
   for (let tri = offset, end = offset + count; tri < end; tri++) {
-    const ia = _idx[3 * tri]! * 3, ib = _idx[3 * tri + 1]! * 3, ic = _idx[3 * tri + 2]! * 3
+    const va = _idx[3 * tri]!, vb = _idx[3 * tri + 1]!, vc = _idx[3 * tri + 2]!
+    const ia = va * 3, ib = vb * 3, ic = vc * 3
     const ax = _pos[ia]!, ay = _pos[ia + 1]!, az = _pos[ia + 2]!
     const e1x = _pos[ib]! - ax, e1y = _pos[ib + 1]! - ay, e1z = _pos[ib + 2]! - az
     const e2x = _pos[ic]! - ax, e2y = _pos[ic + 1]! - ay, e2z = _pos[ic + 2]! - az
@@ -52,23 +64,33 @@ function onRange(offset: number, count: number): boolean {
     const inv = 1 / det
     const sx = ox - ax, sy = oy - ay, sz = oz - az
     const u = (sx * px + sy * py + sz * pz) * inv
-    if (u < 0 || u > 1) continue
+    if (u < -ON_EDGE || u > 1 + ON_EDGE) continue
     const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x
     const v = (dx * qx + dy * qy + dz * qz) * inv
-    if (v < 0 || u + v > 1) continue
+    if (v < -ON_EDGE || u + v > 1 + ON_EDGE) continue
     const t = (e2x * qx + e2y * qy + e2z * qz) * inv
     if (t < 0 || t > _far) continue
-    const piece = _pieceOfVertex[_idx[3 * tri]!]!
+    const piece = _pieceOfVertex[va]!
     // an exact prism is measured exactly, not by its triangles (the BVH walk meets them too)
     if (_prismKind[piece] !== 0) continue
     if (hitCount < MAX_HITS) {
       hitT[hitCount] = t
       hitEnter[hitCount] = det > 0 ? 1 : -1
       hitPiece[hitCount] = piece
+      // which edge (its two vertices) or corner (−1 − vertex) the ray passed, NaN inside the triangle:
+      // u is vertex b's weight (0 on edge a–c), v is c's (0 on a–b), 1 − u − v is a's (0 on b–c)
+      const onU = u <= ON_EDGE, onV = v <= ON_EDGE, onW = u + v >= 1 - ON_EDGE
+      hitWhere[hitCount] = onU
+        ? onV ? -1 - va : onW ? -1 - vc : edgeKey(va, vc)
+        : onV ? onW ? -1 - vb : edgeKey(va, vb) : onW ? edgeKey(vb, vc) : NaN
       hitCount++
     }
   }
   return false
+}
+
+function edgeKey(p: number, q: number): number {
+  return p < q ? p * 4294967296 + q : q * 4294967296 + p
 }
 
 // Called through BVH.prototype.shapecast with a range callback only: MeshBVH.shapecast would wrap
@@ -246,12 +268,20 @@ export function measureTerrainCrossing3(
   }
   // Per piece hit: find how deep the start is (exits before entries mean we started inside), then
   // walk the events in order, adding the stretches spent inside. Only pieces that were hit are walked.
+  // A crossing met by several triangles through their shared edge or corner, the same way, counts once.
   let nTouched = 0
   for (let i = 0; i < hitCount; i++) {
     const piece = hitPiece[i]!
     let seen = false
     for (let j = 0; j < nTouched; j++) if (touched[j] === piece) { seen = true; break }
     if (!seen) touched[nTouched++] = piece
+    hitRepeat[i] = 0
+    const where = hitWhere[i]!
+    if (where === where) {
+      for (let j = 0; j < i; j++) {
+        if (hitWhere[j] === where && hitPiece[j] === piece && hitEnter[j] === hitEnter[i]) { hitRepeat[i] = 1; break }
+      }
+    }
   }
   for (let tp = 0; tp < nTouched; tp++) {
     const piece = touched[tp]!
@@ -259,7 +289,7 @@ export function measureTerrainCrossing3(
     let minDepth = 0
     for (let i = 0; i < hitCount; i++) {
       const k = order[i]!
-      if (hitPiece[k] !== piece) continue
+      if (hitPiece[k] !== piece || hitRepeat[k]) continue
       depth += hitEnter[k]!
       if (depth < minDepth) minDepth = depth
     }
@@ -268,7 +298,7 @@ export function measureTerrainCrossing3(
     let inside = 0
     for (let i = 0; i < hitCount; i++) {
       const k = order[i]!
-      if (hitPiece[k] !== piece) continue
+      if (hitPiece[k] !== piece || hitRepeat[k]) continue
       const t = hitT[k]!
       if (hitEnter[k]! > 0) {
         if (depth === 0) start = t

@@ -12,7 +12,14 @@ import { findMeshFootprint } from '../geometry/meshOutline.ts'
 export const ERODE_MM = 0.05
 import { radians } from '../units.ts'
 
-export type TerrainMesh = { positions: number[]; indices: number[] }
+/**
+ * A mesh in its file's units (the piece's scale applies): positions x, y, z and triangles wound
+ * counter-clockwise seen from outside. Several closed shells may touch or overlap: the solid is their
+ * union (a sight line inside any of them is inside the piece). `footprint`, when given, is the
+ * piece's outline at table height in the same frame (src/terrain computes the union of the shells');
+ * without it the mesh is cut here (meshOutline.ts).
+ */
+export type TerrainMesh = { positions: number[]; indices: number[]; footprint?: Array<[number, number]> }
 
 /** A terrain piece as the engine sees it: footprint (CCW) and vertical extent, mm. */
 export type TerrainSolid = {
@@ -72,7 +79,12 @@ export type TerrainWorld = {
 export type TerrainWorldOptions = { exactPrisms?: boolean }
 
 export type PrismInput = { id: string; footprint: ReadonlyArray<readonly [number, number]>; bottomZ: number; heightMm: number }
-export type MeshInput = { id: string; mesh: TerrainMesh; position: readonly [number, number, number]; rotationDeg: number; scale: number }
+/**
+ * A mesh piece placed: scaled, turned about z, and moved so that its lowest point is at position's z
+ * (origin 'bottom', the default: a piece rests on the table or on what it stands on) or its file's
+ * origin is at position (origin 'file').
+ */
+export type MeshInput = { id: string; mesh: TerrainMesh; position: readonly [number, number, number]; rotationDeg: number; scale: number; origin?: 'bottom' | 'file' }
 
 export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>, opts: TerrainWorldOptions = {}): TerrainWorld {
   const exact = opts.exactPrisms ?? true
@@ -125,12 +137,15 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
       const s = Math.sin(radians(piece.rotationDeg))
       const p = piece.mesh.positions
       const flat: Array<[number, number]> = []
+      let lowest = Infinity
+      if (piece.origin !== 'file') for (let i = 2; i < p.length; i += 3) lowest = Math.min(lowest, p[i]! * piece.scale)
+      const lift = piece.position[2] - (piece.origin !== 'file' && Number.isFinite(lowest) ? lowest : 0)
       let zMin = Infinity
       let zMax = -Infinity
       for (let i = 0; i < p.length; i += 3) {
         const x = p[i]! * piece.scale
         const y = p[i + 1]! * piece.scale
-        const z = p[i + 2]! * piece.scale + piece.position[2]
+        const z = p[i + 2]! * piece.scale + lift
         const tx = piece.position[0] + c * x - s * y
         const ty = piece.position[1] + s * x + c * y
         positions.push(tx, ty, z)
@@ -140,8 +155,9 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
         zMax = Math.max(zMax, z)
       }
       for (const k of piece.mesh.indices) indices.push(base + k)
-      // the outline at table height (meshOutline.ts); the convex hull only where there is none
-      const outline = findMeshFootprint(positions, piece.mesh.indices, base, zMin, zMax)
+      // the outline at table height (given with the mesh, or cut here: meshOutline.ts); the convex hull only where there is none
+      const given = piece.mesh.footprint?.map(([x, y]): [number, number] => [piece.position[0] + c * x * piece.scale - s * y * piece.scale, piece.position[1] + s * x * piece.scale + c * y * piece.scale])
+      const outline = given ?? findMeshFootprint(positions, piece.mesh.indices, base, zMin, zMax)
       const footprint = outline ?? convexHull(flat)
       solids.push({ id: piece.id, index, footprint, bottomZ: zMin, topZ: zMax, hullOnly: !outline, losFootprint: offsetPolygonInward(footprint, ERODE_MM) })
     }

@@ -34,8 +34,14 @@ export type MeshCheck = {
   degenerateTriangles: number
   /** Edges used by one triangle only: the rims of holes. */
   boundaryEdges: number
-  /** Edges used by more than two triangles. */
+  /**
+   * Edges used by more than two triangles that do not pair up (as many running one way as the other).
+   * Where closed shells touch, an edge carries 4, 6 … triangles, half each way: that is a solid (the
+   * union of its shells) and counted in sharedEdges instead.
+   */
   nonManifoldEdges: number
+  /** Edges carried by more than two triangles, half each way: where the shells of a solid touch. */
+  sharedEdges: number
   /** Edges whose two triangles run them the same way: the neighbours disagree on which side is out. */
   misorientedEdges: number
   /** Signed volume (mm³): negative when the triangles face inward. */
@@ -72,7 +78,7 @@ export function checkMesh(positions: ArrayLike<number>, indices: ArrayLike<numbe
   const nv = Math.floor(positions.length / 3)
   const nt = Math.floor(indices.length / 3)
   const { bounds: b, outOfRange } = measureMeshBounds(positions)
-  if (outOfRange) return { vertices: nv, triangles: nt, degenerateTriangles: 0, boundaryEdges: 0, nonManifoldEdges: 0, misorientedEdges: 0, volumeMm3: NaN, bounds: b, outOfRange }
+  if (outOfRange) return { vertices: nv, triangles: nt, degenerateTriangles: 0, boundaryEdges: 0, nonManifoldEdges: 0, sharedEdges: 0, misorientedEdges: 0, volumeMm3: NaN, bounds: b, outOfRange }
   const diag = Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2])
   const minDoubleArea = 1e-12 * diag * diag
   let degenerate = 0
@@ -94,7 +100,7 @@ export function checkMesh(positions: ArrayLike<number>, indices: ArrayLike<numbe
     if (c !== a) keys[m++] = edgeKey(c, a, nv)
   }
   const sorted = keys.subarray(0, m).sort()
-  let boundary = 0, nonManifold = 0, misoriented = 0
+  let boundary = 0, nonManifold = 0, shared = 0, misoriented = 0
   for (let i = 0; i < m;) {
     const edge = Math.floor(sorted[i]! / 2)
     let j = i
@@ -102,11 +108,13 @@ export function checkMesh(positions: ArrayLike<number>, indices: ArrayLike<numbe
     while (j < m && Math.floor(sorted[j]! / 2) === edge) forward += sorted[j++]! % 2
     const uses = j - i
     if (uses === 1) boundary++
-    else if (uses > 2) nonManifold++
-    else if (forward !== 1) misoriented++
+    else if (uses > 2) {
+      if (2 * forward === uses) shared++
+      else nonManifold++
+    } else if (forward !== 1) misoriented++
     i = j
   }
-  return { vertices: nv, triangles: nt, degenerateTriangles: degenerate, boundaryEdges: boundary, nonManifoldEdges: nonManifold, misorientedEdges: misoriented, volumeMm3: volume6 / 6, bounds: b, outOfRange }
+  return { vertices: nv, triangles: nt, degenerateTriangles: degenerate, boundaryEdges: boundary, nonManifoldEdges: nonManifold, sharedEdges: shared, misorientedEdges: misoriented, volumeMm3: volume6 / 6, bounds: b, outOfRange }
 }
 
 function edgeKey(p: number, q: number, nv: number): number {
@@ -121,7 +129,7 @@ export function meshProblems(c: MeshCheck): string[] {
   if (out.length) return out
   if (c.degenerateTriangles) out.push(`has ${c.degenerateTriangles} degenerate triangle(s) (zero area or a repeated vertex)`)
   if (c.boundaryEdges) out.push(`is not closed (${c.boundaryEdges} edge(s) on the rim of a hole): an open mesh would let sight lines through`)
-  if (c.nonManifoldEdges) out.push(`has ${c.nonManifoldEdges} edge(s) shared by more than two triangles`)
+  if (c.nonManifoldEdges) out.push(`has ${c.nonManifoldEdges} edge(s) shared by more than two triangles that do not pair up into closed shells`)
   if (c.misorientedEdges) out.push(`is not consistently wound (${c.misorientedEdges} edge(s) where neighbouring triangles face opposite ways)`)
   else if (!c.boundaryEdges && !c.nonManifoldEdges && !(c.volumeMm3 > 0)) out.push(`is inside out (triangles face inward: signed volume ${c.volumeMm3.toPrecision(3)} mm³)`)
   return out

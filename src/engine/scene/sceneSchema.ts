@@ -67,6 +67,11 @@ const meshTerrainSchema = z.strictObject({
   /** Rotation about z in degrees, counter-clockwise. */
   rotation: angle().optional(),
   scale: positive('scale', RANGES.scale, '×').optional(),
+  /**
+   * What `position` places: "bottom" (default) the piece's lowest point at position's z, so it rests on
+   * the table (z = 0) or on what it stands on; "file" the file's own origin, as modelled.
+   */
+  origin: z.enum(['bottom', 'file']).optional(),
   name: z.string().optional(),
 })
 

@@ -126,8 +126,8 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
 
   const terrainScene = scene.terrain ?? []
   terrainScene.forEach((t, i) => {
-    if (isMeshTerrain(t) && !own(meshes, t.mesh)) {
-      issues.push({ path: `terrain[${i}].mesh`, message: `mesh "${t.mesh}" not found in models/ (known: ${Object.keys(meshes).join(', ') || 'none loaded'})` })
+    if (isMeshTerrain(t) && !meshOf(meshes, t.mesh, t.scale)) {
+      issues.push({ path: `terrain[${i}].mesh`, message: `mesh "${t.mesh}" not found in models/ (known: ${Object.keys(meshes).filter((k) => !k.includes('@')).join(', ') || 'none loaded'})` })
     }
     if (!system.terrainTypes.some((d) => d.id === t.type)) {
       issues.push({ path: `terrain[${i}].type`, message: `unknown terrain type "${t.type}" for ${system.id}; expected one of ${system.terrainTypes.map((d) => d.id).join(', ')}` })
@@ -148,7 +148,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const build = () => buildTerrainWorld(
     terrainScene.map((t) =>
       isMeshTerrain(t)
-        ? { id: t.id, mesh: own(meshes, t.mesh)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1 }
+        ? { id: t.id, mesh: meshOf(meshes, t.mesh, t.scale)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1, origin: t.origin ?? 'bottom' }
         : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
     ),
   )
@@ -192,6 +192,19 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const extra = system.checkScene?.(table) ?? []
   if (extra.length) throw new SceneError(extra)
   return table
+}
+
+/**
+ * The mesh a piece names: prepared at its scale (src/terrain prepares a file at each scale a scene uses
+ * it at, since its tolerances are in table mm: key `name@scale`), else by its name.
+ */
+function meshOf(meshes: MeshLibrary, name: string, scale: number | undefined): TerrainMesh | undefined {
+  return own(meshes, scaledMeshKey(name, scale ?? 1)) ?? own(meshes, name)
+}
+
+/** The key of a mesh prepared at a scale in a MeshLibrary (mesh names have no "@"). */
+export function scaledMeshKey(name: string, scale: number): string {
+  return `${name}@${scale}`
 }
 
 const identities = new WeakMap<object, number>()

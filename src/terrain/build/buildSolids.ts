@@ -111,3 +111,38 @@ export function buildExtrusion(outline: ReadonlyArray<readonly [number, number]>
   }
   return { positions, indices, uvs }
 }
+
+/** One closed box [x0, y0, z0, x1, y1, z1] as its own shell (12 triangles, wound outward). */
+export function buildBox(b: Box): BuiltMesh {
+  const [x0, y0, z0, x1, y1, z1] = b
+  const positions = [x0, y0, z0, x1, y0, z0, x1, y1, z0, x0, y1, z0, x0, y0, z1, x1, y0, z1, x1, y1, z1, x0, y1, z1]
+  const q = (a: number, b2: number, c: number, d: number) => [a, b2, c, a, c, d]
+  return { positions, indices: [...q(0, 3, 2, 1), ...q(4, 5, 6, 7), ...q(0, 1, 5, 4), ...q(1, 2, 6, 5), ...q(2, 3, 7, 6), ...q(3, 0, 4, 7)] }
+}
+
+/** A closed prism along x from x0 to x1 over a counter-clockwise (y, z) outline: a gable roof, a ramp. */
+export function buildPrismAlongX(x0: number, x1: number, outlineYz: ReadonlyArray<readonly [number, number]>): BuiltMesh {
+  const n = outlineYz.length
+  const positions: number[] = []
+  for (const x of [x0, x1]) for (const [y, z] of outlineYz) positions.push(x, y, z)
+  const indices: number[] = []
+  // the outline is counter-clockwise seen from +x: the x1 end faces +x as it runs, the x0 end reversed
+  for (let i = 1; i + 1 < n; i++) indices.push(n, n + i, n + i + 1, 0, i + 1, i)
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n
+    indices.push(i, j, n + j, i, n + j, n + i)
+  }
+  return { positions, indices }
+}
+
+/** Several meshes as one file's triangles, each keeping its own vertices: a kitbash of separate shells. */
+export function joinShells(meshes: readonly BuiltMesh[]): BuiltMesh {
+  const positions: number[] = []
+  const indices: number[] = []
+  for (const m of meshes) {
+    const base = positions.length / 3
+    for (const v of m.positions) positions.push(v)
+    for (const k of m.indices) indices.push(base + k)
+  }
+  return { positions, indices }
+}
