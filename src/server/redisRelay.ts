@@ -1,0 +1,164 @@
+// Live updates between hosts through Redis (REDIS_URL): @hocuspocus/extension-redis, hardened for
+// a Redis that restarts or goes away. Redis only relays; every update is stored before it is
+// acknowledged (files or PostgreSQL), so what Redis drops costs latency, never an edit.
+//   - No Redis lock around storing (the extension's onStoreDocument): updates are already stored one
+//     by one, and PostgreSQL's compaction serialises itself with a row lock. The lock only added a
+//     way to fail: with Redis unreachable its error was thrown from a timer and crashed the server
+//     (hocuspocus issue 983 / PR 983 handled only the "lock held elsewhere" case).
+//   - Commands fail at once while Redis is unreachable (no offline queue to replay stale messages
+//     into a restarted Redis), and every publish the extension makes from Hocuspocus's unawaited hook
+//     chains is caught here: an unhandled rejection would also end the process.
+//   - When Redis is back, every loaded room is subscribed again and announces its state vector
+//     (sync step 1), so the hosts exchange what they missed; the same every `resyncMs` while a room
+//     has clients (Redis pub/sub does not guarantee delivery: hocuspocus issue 800).
+//   - A room that is loading again is not unsubscribed by the end of its previous unload (the
+//     reconnect race of hocuspocus issue 971).
+import { Redis } from '@hocuspocus/extension-redis'
+import { type Document, type Hocuspocus, OutgoingMessage, type afterLoadDocumentPayload, type afterUnloadDocumentPayload, type beforeBroadcastStatelessPayload, type onAwarenessUpdatePayload, type onChangePayload, type onConfigurePayload } from '@hocuspocus/server'
+
+export type RedisRelayOptions = { url: string; identifier: string; log: (line: string) => void; resyncMs?: number }
+
+/** A clear line for a REDIS_URL that is not one (before anything connects). */
+export function checkRedisUrl(url: string): string | null {
+  try {
+    const u = new URL(url)
+    if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') return `REDIS_URL: "${u.protocol}" is not redis: (expected redis://host:6379)`
+    if (!u.hostname) return 'REDIS_URL names no host (expected redis://host:6379)'
+    return null
+  } catch {
+    return 'REDIS_URL is not a URL (expected redis://host:6379)'
+  }
+}
+
+export class RedisRelay extends Redis {
+  private hocuspocus: Hocuspocus | null = null
+  private readonly log: (line: string) => void
+  private downSince: number | null = null
+  private resyncTimer: NodeJS.Timeout | null = null
+  /** Relay messages that could not be sent (Redis unreachable): for /api/health and the fault tests. */
+  dropped = 0
+
+  constructor(opts: RedisRelayOptions) {
+    const u = new URL(opts.url)
+    super({
+      host: u.hostname,
+      port: Number(u.port || 6379),
+      identifier: opts.identifier,
+      prefix: 'tabletop',
+      options: {
+        username: u.username ? decodeURIComponent(u.username) : undefined,
+        password: u.password ? decodeURIComponent(u.password) : undefined,
+        db: Number(u.pathname.slice(1)) || 0,
+        ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
+        // ioredis ≥5.7 sends INFO on the subscriber connection after it has subscribed, which Redis
+        // refuses ("only subscriber commands"), and the room never syncs.
+        enableReadyCheck: false,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        retryStrategy: (times: number) => Math.min(100 * times, 1000),
+      },
+    })
+    this.log = opts.log
+    for (const client of [this.pub, this.sub]) {
+      client.on('error', (e: Error) => this.noteDown(e))
+      client.on('ready', () => void this.resync())
+    }
+    // The extension's handler of relayed messages runs as an async listener: a throw there would be
+    // an unhandled rejection. Put a catching wrapper in its place.
+    const self = this as unknown as { handleIncomingMessage: (channel: Buffer, data: Buffer) => Promise<void> }
+    const handle = self.handleIncomingMessage
+    this.sub.off('messageBuffer', handle)
+    this.sub.on('messageBuffer', (channel: Buffer, data: Buffer) => void handle(channel, data).catch((e: unknown) => this.log(`a relayed message could not be applied: ${(e as Error).message}`)))
+    const every = opts.resyncMs ?? 15_000
+    this.resyncTimer = setInterval(() => void this.resync(true), every)
+    this.resyncTimer.unref()
+  }
+
+  get reachable(): boolean {
+    return this.downSince === null
+  }
+
+  override async onConfigure(data: onConfigurePayload): Promise<void> {
+    this.hocuspocus = data.instance
+    await super.onConfigure(data)
+  }
+
+  private noteDown(e: Error): void {
+    if (this.downSince !== null) return
+    this.downSince = Date.now()
+    this.log(`Redis unreachable (${e.message}); rooms go on on this host, other hosts catch up when it is back`)
+  }
+
+  private channel(documentName: string): string {
+    return `${this.configuration.prefix}:${documentName}`
+  }
+
+  /** Publish to a room's channel; resolves to the number of subscribers it reached (0 when Redis is unreachable). */
+  private publish(documentName: string, message: Uint8Array): Promise<number> {
+    return this.pub.publish(this.channel(documentName), Buffer.concat([this.messagePrefix, Buffer.from(message)])).catch(() => {
+      this.dropped += 1
+      return 0
+    })
+  }
+
+  /** Subscribe every loaded room again and announce its state vector (after Redis came back, and now and then). */
+  private async resync(onlyWithClients = false): Promise<void> {
+    if (this.pub.status !== 'ready' || this.sub.status !== 'ready' || !this.hocuspocus) return
+    if (this.downSince !== null && !onlyWithClients) {
+      this.log(`Redis reachable again after ${((Date.now() - this.downSince) / 1000).toFixed(1)} s: resyncing ${this.hocuspocus.documents.size} room(s)`)
+      this.downSince = null
+    }
+    const docs: Document[] = [...this.hocuspocus.documents.values()].filter((d) => !onlyWithClients || d.getConnectionsCount() > 0)
+    if (docs.length === 0) return
+    try {
+      if (!onlyWithClients) await this.sub.subscribe(...docs.map((d) => this.channel(d.name)))
+    } catch {
+      return // gone again; the next 'ready' tries again
+    }
+    for (const d of docs) {
+      await this.publish(d.name, new OutgoingMessage(d.name).createSyncMessage().writeFirstSyncStepFor(d).toUint8Array())
+      if (!onlyWithClients) await this.publish(d.name, new OutgoingMessage(d.name).writeQueryAwareness().toUint8Array())
+    }
+  }
+
+  /** Storing takes no Redis lock (see the header). */
+  override async onStoreDocument(): Promise<void> {}
+  override async afterStoreDocument(): Promise<void> {}
+
+  override async afterLoadDocument(data: afterLoadDocumentPayload): Promise<unknown> {
+    try {
+      return await super.afterLoadDocument(data)
+    } catch {
+      // Redis unreachable: the room works on this host; 'ready' subscribes it later.
+      this.dropped += 1
+      return undefined
+    }
+  }
+
+  override async afterUnloadDocument(data: afterUnloadDocumentPayload): Promise<void> {
+    if (data.instance.loadingDocuments.has(data.documentName)) return
+    await super.afterUnloadDocument(data)
+  }
+
+  override async onChange(data: onChangePayload): Promise<number | undefined> {
+    if (data.transactionOrigin === this.redisTransactionOrigin) return undefined
+    return this.publish(data.documentName, new OutgoingMessage(data.documentName).createSyncMessage().writeFirstSyncStepFor(data.document).toUint8Array())
+  }
+
+  override async onAwarenessUpdate(data: onAwarenessUpdatePayload): Promise<number | undefined> {
+    if ((data.document?.connections.size ?? 0) === 0) return undefined
+    const changed = data.added.concat(data.updated, data.removed)
+    return this.publish(data.documentName, new OutgoingMessage(data.documentName).createAwarenessUpdateMessage(data.awareness, changed).toUint8Array())
+  }
+
+  override async beforeBroadcastStateless(data: beforeBroadcastStatelessPayload): Promise<number> {
+    return this.publish(data.documentName, new OutgoingMessage(data.documentName).writeBroadcastStateless(data.payload).toUint8Array())
+  }
+
+  override async onDestroy(): Promise<void> {
+    if (this.resyncTimer) clearInterval(this.resyncTimer)
+    this.resyncTimer = null
+    this.pub.disconnect(false)
+    this.sub.disconnect(false)
+  }
+}
