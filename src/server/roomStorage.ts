@@ -7,6 +7,9 @@ import type { Extension } from '@hocuspocus/server'
 import type { RoomKeys, RoomRole } from './roomKeys.ts'
 import type { RoomCreationLimits, RoomCreationVerdict } from './roomCreationLimit.ts'
 
+/** How long an update (or a connection) waits for an unreachable database before it is refused. */
+export const DEFAULT_STORE_WAIT_MS = 30_000
+
 /** The room store could not be reached in time; nothing was written, nothing acknowledged. */
 export class StoreUnavailableError extends Error {}
 

@@ -13,7 +13,7 @@ import * as Y from 'yjs'
 import { DEFAULT_GUARD_LIMITS, type CutOffReason, type GuardLimits, guardSocket, inspectMessage } from './connectionGuard.ts'
 import { serveStatic } from './staticFiles.ts'
 import { DEFAULT_ROOM_CREATION_LIMITS, type RoomCreationLimits } from './roomCreationLimit.ts'
-import { type RoomStorage, StoreUnavailableError, openRoomStorage } from './roomStorage.ts'
+import { DEFAULT_STORE_WAIT_MS, type RoomStorage, StoreUnavailableError, openRoomStorage } from './roomStorage.ts'
 import { RedisRelay } from './redisRelay.ts'
 
 export const SYNC_PATH = '/sync'
@@ -66,8 +66,6 @@ const HOST_HEADER = /^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9a-fA-F:.]+\](:\d+)?$/
 
 /** Close codes of the room store (4000–4999: application codes; the provider reconnects after any). */
 export const STORE_CLOSE = { unavailable: 4503, reloaded: 4205 } as const
-
-export const DEFAULT_STORE_WAIT_MS = 30_000
 
 /** Never settles: ends Hocuspocus's handling of a message (or connection) we dropped, without the stack trace it prints for a throw. */
 const dropped = () => new Promise<never>(() => undefined)

@@ -50,8 +50,10 @@ export type PostgresServer = {
   halt: (mode?: 'immediate' | 'fast') => Promise<void>
   /** SIGSTOP (true) or SIGCONT (false) every process of the cluster: unreachable, not refused. */
   freeze: (frozen: boolean) => void
-  /** Run SQL as the superuser on the room database (fixtures, checks). */
-  sql: <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]) => Promise<pg.QueryResult<R>>
+  /** A new, empty database on the cluster; its URL. */
+  database: (name: string) => Promise<string>
+  /** Run SQL as the superuser on the room database, or on the database at `url` (fixtures, checks). */
+  sql: <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[], url?: string) => Promise<pg.QueryResult<R>>
   log: () => string
   stop: () => Promise<void>
 }
@@ -117,12 +119,20 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
     })
   await start()
   const url = `postgres://tabletop@${host.includes(':') ? `[${host}]` : host}:${port}/tabletop`
-  const admin = new pg.Client({ host, port, user: 'tabletop', database: 'postgres' })
-  await admin.connect()
-  await admin.query('CREATE DATABASE tabletop')
-  await admin.end()
-  const sql = async <R extends pg.QueryResultRow>(text: string, params?: unknown[]) => {
-    const c = new pg.Client({ connectionString: url })
+  const database = async (name: string) => {
+    if (!/^[a-z][a-z0-9_]{0,40}$/.test(name)) throw new Error(`bad database name ${name}`)
+    const admin = new pg.Client({ host, port, user: 'tabletop', database: 'postgres' })
+    await admin.connect()
+    try {
+      await admin.query(`CREATE DATABASE ${name}`)
+    } finally {
+      await admin.end()
+    }
+    return `postgres://tabletop@${host.includes(':') ? `[${host}]` : host}:${port}/${name}`
+  }
+  await database('tabletop')
+  const sql = async <R extends pg.QueryResultRow>(text: string, params?: unknown[], on?: string) => {
+    const c = new pg.Client({ connectionString: on ?? url })
     await c.connect()
     try {
       return await c.query<R>(text, params)
@@ -137,6 +147,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
     dataDir,
     start,
     halt,
+    database,
     freeze: (frozen) => {
       if (child?.pid) process.kill(-child.pid, frozen ? 'SIGSTOP' : 'SIGCONT')
     },

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider'
 import WebSocket from 'ws'
 import * as Y from 'yjs'
+import { type ProviderStatus, type SyncStatus, syncStatusOf } from '../../src/app/sync/connectionStatus.ts'
 
 export type SyncClient = {
   doc: Y.Doc
@@ -11,15 +12,37 @@ export type SyncClient = {
   /** Resolves once the first sync with the server is done (or rejects if the key is refused). */
   ready: Promise<void>
   scope: () => string | null
+  /** What the app's room panel would have said, in order (changes only): connecting, connected, reconnecting… */
+  statuses: SyncStatus[]
   close: () => void
 }
 
-export function connectClient(wsUrl: string, roomId: string, key: string): SyncClient {
+export type ClientOptions = {
+  /** 'fast' (the default here): retry after 100–500 ms. 'app': the provider's defaults, as the app runs it (1 s, doubling, jittered). */
+  reconnect?: 'fast' | 'app'
+  /** The websocket class (a wiretap that watches the traffic, test/setup/ackedWriter.ts). */
+  webSocket?: typeof WebSocket
+}
+
+export function connectClient(wsUrl: string, roomId: string, key: string, options: ClientOptions = {}): SyncClient {
   const doc = new Y.Doc()
   let scope: string | null = null
   let settle: { ok: () => void; fail: (e: Error) => void } = { ok: () => undefined, fail: () => undefined }
   const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }))
-  const socket = new HocuspocusProviderWebsocket({ url: wsUrl, WebSocketPolyfill: WebSocket, delay: 100, minDelay: 100, maxDelay: 500, factor: 1.5, maxAttempts: 0 })
+  const statuses: SyncStatus[] = ['connecting']
+  let everConnected = false
+  const fast = options.reconnect !== 'app' ? { delay: 100, minDelay: 100, maxDelay: 500, factor: 1.5 } : {}
+  const socket = new HocuspocusProviderWebsocket({
+    url: wsUrl,
+    WebSocketPolyfill: options.webSocket ?? WebSocket,
+    ...fast,
+    maxAttempts: 0,
+    onStatus: ({ status }: { status: string }) => {
+      everConnected ||= status === 'connected'
+      const next = syncStatusOf(status as ProviderStatus, { current: statuses[statuses.length - 1]!, everConnected, online: true })
+      if (next !== statuses[statuses.length - 1]) statuses.push(next)
+    },
+  })
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
     name: roomId,
@@ -37,6 +60,7 @@ export function connectClient(wsUrl: string, roomId: string, key: string): SyncC
     provider,
     ready,
     scope: () => scope,
+    statuses,
     close: () => {
       // ws reports closing a socket that is still connecting as an 'error' event on the next tick;
       // with no listener left (the provider removed its own) that would be an uncaught exception
