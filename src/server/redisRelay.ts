@@ -14,7 +14,7 @@
 //   - A room that is loading again is not unsubscribed by the end of its previous unload (the
 //     reconnect race of hocuspocus issue 971).
 import { Redis } from '@hocuspocus/extension-redis'
-import { type Document, type Hocuspocus, OutgoingMessage, type afterLoadDocumentPayload, type afterUnloadDocumentPayload, type beforeBroadcastStatelessPayload, type onAwarenessUpdatePayload, type onChangePayload, type onConfigurePayload } from '@hocuspocus/server'
+import { type Document, type Hocuspocus, IncomingMessage, MessageReceiver, OutgoingMessage, type afterLoadDocumentPayload, type afterUnloadDocumentPayload, type beforeBroadcastStatelessPayload, type onAwarenessUpdatePayload, type onChangePayload, type onConfigurePayload } from '@hocuspocus/server'
 
 export type RedisRelayOptions = { url: string; identifier: string; log: (line: string) => void; resyncMs?: number }
 
@@ -63,12 +63,11 @@ export class RedisRelay extends Redis {
       client.on('error', (e: Error) => this.noteDown(e))
       client.on('ready', () => void this.resync())
     }
-    // The extension's handler of relayed messages runs as an async listener: a throw there would be
-    // an unhandled rejection. Put a catching wrapper in its place.
-    const self = this as unknown as { handleIncomingMessage: (channel: Buffer, data: Buffer) => Promise<void> }
-    const handle = self.handleIncomingMessage
-    this.sub.off('messageBuffer', handle)
-    this.sub.on('messageBuffer', (channel: Buffer, data: Buffer) => void handle(channel, data).catch((e: unknown) => this.log(`a relayed message could not be applied: ${(e as Error).message}`)))
+    // The extension's handler of relayed messages publishes its replies without waiting for them (an
+    // unhandled rejection when Redis is gone) and throws from an event listener on a bad message:
+    // this class's own handler takes its place.
+    this.sub.removeAllListeners('messageBuffer')
+    this.sub.on('messageBuffer', (_channel: Buffer, data: Buffer) => this.relayed(data))
     const every = opts.resyncMs ?? 15_000
     this.resyncTimer = setInterval(() => void this.resync(true), every)
     this.resyncTimer.unref()
@@ -101,6 +100,22 @@ export class RedisRelay extends Redis {
     })
   }
 
+  /** A message another host published on a room's channel: apply it to the room here, publish the reply. */
+  private relayed(data: Buffer): void {
+    const length = data[0] ?? 0
+    if (data.toString('utf8', 1, length + 1) === this.configuration.identifier) return
+    try {
+      const message = new IncomingMessage(data.subarray(length + 1))
+      const documentName = message.readVarString()
+      message.writeVarString(documentName)
+      const document = this.hocuspocus?.documents.get(documentName)
+      if (!document) return
+      new MessageReceiver(message, this.redisTransactionOrigin).apply(document, undefined, (reply) => void this.publish(documentName, reply))
+    } catch (e) {
+      this.log(`a relayed message could not be applied: ${(e as Error).message}`)
+    }
+  }
+
   /** Subscribe every loaded room again and announce its state vector (after Redis came back, and now and then). */
   private async resync(onlyWithClients = false): Promise<void> {
     if (this.pub.status !== 'ready' || this.sub.status !== 'ready' || !this.hocuspocus) return
@@ -125,19 +140,23 @@ export class RedisRelay extends Redis {
   override async onStoreDocument(): Promise<void> {}
   override async afterStoreDocument(): Promise<void> {}
 
-  override async afterLoadDocument(data: afterLoadDocumentPayload): Promise<unknown> {
+  /** A room loaded here: subscribe to its channel, announce its state vector, ask who is there. */
+  override async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload): Promise<unknown> {
     try {
-      return await super.afterLoadDocument(data)
+      await this.sub.subscribe(this.channel(documentName))
     } catch {
       // Redis unreachable: the room works on this host; 'ready' subscribes it later.
       this.dropped += 1
       return undefined
     }
+    await this.publish(documentName, new OutgoingMessage(documentName).createSyncMessage().writeFirstSyncStepFor(document).toUint8Array())
+    await this.publish(documentName, new OutgoingMessage(documentName).writeQueryAwareness().toUint8Array())
+    return undefined
   }
 
-  override async afterUnloadDocument(data: afterUnloadDocumentPayload): Promise<void> {
-    if (data.instance.loadingDocuments.has(data.documentName)) return
-    await super.afterUnloadDocument(data)
+  override async afterUnloadDocument({ instance, documentName }: afterUnloadDocumentPayload): Promise<void> {
+    if (instance.documents.has(documentName) || instance.loadingDocuments.has(documentName)) return
+    await this.sub.unsubscribe(this.channel(documentName)).catch(() => undefined)
   }
 
   override async onChange(data: onChangePayload): Promise<number | undefined> {

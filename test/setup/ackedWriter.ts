@@ -107,6 +107,12 @@ export function connectWriter(name: string, wsUrl: string, roomId: string, key: 
   }
 }
 
+/**
+ * Every edit it wrote has been acknowledged (exact, unlike the provider's unsynced counter, which a
+ * reconnect resets to 1 while updates queued before it are still answered and counted down).
+ */
+export const allAcked = (w: AckedWriter): boolean => w.sent.every((id) => w.acked.has(id))
+
 /** The edit ids a document holds. */
 export const editsIn = (doc: Y.Doc): Set<string> => new Set(doc.getMap('edits').keys())
 

@@ -84,7 +84,6 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
     const wrap = opts.wrap ?? []
     const cmd = wrap.length > 0 ? wrap[0]! : join(PG_BIN, 'postgres')
     const cmdArgs = wrap.length > 0 ? [...wrap.slice(1), ...(user ? ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups'] : []), join(PG_BIN, 'postgres'), ...args] : args
-    // Its own process group, so a freeze reaches the postmaster and every backend it forked.
     const c = spawn(cmd, cmdArgs, { ...(wrap.length > 0 ? {} : asUser), cwd: dataDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     child = c
     c.stdout!.on('data', (d: Buffer) => (out += d.toString()))
@@ -110,10 +109,12 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
       const c = child
       if (!c || c.exitCode !== null || c.signalCode !== null) return resolve()
       c.once('exit', () => resolve())
-      try {
-        process.kill(-c.pid!, 'SIGCONT')
-      } catch {
-        // already gone
+      for (const pid of [...childPids(c.pid!), c.pid!]) {
+        try {
+          process.kill(pid, 'SIGCONT') // a frozen cluster first wakes up to hear the shutdown
+        } catch {
+          // already gone
+        }
       }
       c.kill(mode === 'immediate' ? 'SIGQUIT' : 'SIGINT')
     })
@@ -149,7 +150,20 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
     halt,
     database,
     freeze: (frozen) => {
-      if (child?.pid) process.kill(-child.pid, frozen ? 'SIGSTOP' : 'SIGCONT')
+      // Every backend is a process group of its own (postgres calls setsid), so the postmaster and its
+      // children are signalled one by one: the postmaster first when stopping (no new backend is
+      // forked meanwhile), last when continuing.
+      const postmaster = child?.pid
+      if (!postmaster) return
+      const children = childPids(postmaster)
+      const order = frozen ? [postmaster, ...children] : [...children, postmaster]
+      for (const pid of order) {
+        try {
+          process.kill(pid, frozen ? 'SIGSTOP' : 'SIGCONT')
+        } catch {
+          // exited meanwhile
+        }
+      }
     },
     sql,
     log: () => out,
@@ -158,4 +172,19 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childPids(pid: number): number[] {
+  const out: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry))
+    } catch {
+      // gone
+    }
+  }
+  return out
 }

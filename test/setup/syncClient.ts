@@ -9,6 +9,8 @@ import { type ProviderStatus, type SyncStatus, syncStatusOf } from '../../src/ap
 export type SyncClient = {
   doc: Y.Doc
   provider: HocuspocusProvider
+  /** The provider's websocket (disconnect / connect it to drop and restore the connection). */
+  socket: HocuspocusProviderWebsocket
   /** Resolves once the first sync with the server is done (or rejects if the key is refused). */
   ready: Promise<void>
   scope: () => string | null
@@ -58,6 +60,7 @@ export function connectClient(wsUrl: string, roomId: string, key: string, option
   return {
     doc,
     provider,
+    socket,
     ready,
     scope: () => scope,
     statuses,

@@ -36,7 +36,7 @@ export async function importFileRooms(dataDir: string, databaseUrl: string, log:
   const writer = new UpdateWriter(db, `import-${hostname()}`, log)
   const report: ImportReport = { imported: [], merged: [], keysDiffer: [], unreadable: [], damagedRecords: 0, documentBytes: 0 }
   try {
-    await db.retry('the room database', () => migrate(db.pool, log))
+    await db.retry('the room database', () => migrate(db, log))
     for (const roomId of registry.list()) {
       const file = registry.read(roomId)
       if (!file) {

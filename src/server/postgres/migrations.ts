@@ -12,6 +12,7 @@
 //   room_snapshots   a room's updates up to seq merged into one (compaction; the rows it covers go)
 //   room_creation    the room-creation rate limit per client address, shared by every host
 import type pg from 'pg'
+import type { RoomDatabase } from './roomDatabase.ts'
 
 export type Migration = { version: number; name: string; sql: string }
 
@@ -77,8 +78,8 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
 const MIGRATION_LOCK = 0x7461626c
 
 /** Bring the database up to SCHEMA_VERSION; returns the versions applied now (empty if none). */
-export async function migrate(pool: pg.Pool, log: (line: string) => void = () => undefined): Promise<number[]> {
-  const client = await pool.connect()
+export async function migrate(db: RoomDatabase | pg.Pool, log: (line: string) => void = () => undefined): Promise<number[]> {
+  const client = 'checkout' in db ? await db.checkout() : await db.connect()
   let broken = false
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])

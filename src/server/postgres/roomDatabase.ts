@@ -94,7 +94,7 @@ export class RoomDatabase {
 
   /** One transaction on one client (rolled back on error; a client with a broken connection is dropped). */
   async transaction<T>(body: (c: pg.PoolClient) => Promise<T>, isolation: 'READ COMMITTED' | 'REPEATABLE READ READ ONLY' = 'READ COMMITTED'): Promise<T> {
-    const client = await this.pool.connect()
+    const client = await this.checkout()
     let broken: Error | undefined
     try {
       await client.query(`BEGIN ISOLATION LEVEL ${isolation}`)
@@ -108,6 +108,21 @@ export class RoomDatabase {
     } finally {
       client.release(broken)
     }
+  }
+
+  /**
+   * A client of the pool for several statements. A checked-out client whose connection dies between
+   * two of them reports it as an 'error' event, which would end the process without a listener (the
+   * pool listens only to idle clients); the next statement fails and the caller retries.
+   */
+  async checkout(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect()
+    const tagged = client as pg.PoolClient & { tabletopErrorListener?: boolean }
+    if (!tagged.tabletopErrorListener) {
+      tagged.tabletopErrorListener = true
+      client.on('error', (e) => this.noteDown(e))
+    }
+    return client
   }
 
   async close(): Promise<void> {

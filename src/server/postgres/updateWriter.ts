@@ -10,7 +10,10 @@
 //
 // While the database is unreachable the batch is retried; an update that has waited longer than the
 // store wait is refused (its client is cut off with a reason, keeps the update and sends it again
-// when it reconnects), never acknowledged without being committed.
+// when it reconnects), never acknowledged without being committed. A database that stops answering
+// altogether (a query hanging, not failing) is caught by a sweep of the waiting updates' ages: a
+// refused update whose transaction commits after all is stored but never acknowledged, and its
+// client's copy, sent again, merges with it (Yjs updates are idempotent).
 import type { RoomDatabase } from './roomDatabase.ts'
 import { isTransient } from './roomDatabase.ts'
 
@@ -20,18 +23,23 @@ type Pending = {
   arrivedMs: number
   /** Who sent it: when one of its updates is refused, the rest of its queue goes with it. */
   source: object
+  settled: boolean
   done: () => void
   refuse: (why: string) => void
 }
 
 const MAX_BATCH = 1000
+const SWEEP_MS = 250
+/** The sweep's cause: the database gave no answer in time (as opposed to an error it returned). */
+const isTransientWait = Symbol('no answer')
 
 export class UpdateWriter {
   private queue: Pending[] = []
+  private inFlight: readonly Pending[] = []
   private flushing: Promise<void> | null = null
+  private sweeper: NodeJS.Timeout | null = null
   /** Updates committed / refused since start (the fault tests and /api/health read them). */
   readonly counts = { committed: 0, refused: 0, batches: 0 }
-
   private readonly db: RoomDatabase
   /** This host process's tag on the rows it writes. */
   private readonly host: string
@@ -46,7 +54,7 @@ export class UpdateWriter {
   /** Resolves once `update` is committed; rejects with the reason when it is refused. */
   write(roomId: string, update: Uint8Array, source: object): Promise<void> {
     return new Promise((done, refuse) => {
-      this.queue.push({ roomId, update, arrivedMs: Date.now(), source, done, refuse: (why) => refuse(new Error(why)) })
+      this.queue.push({ roomId, update, arrivedMs: Date.now(), source, settled: false, done, refuse: (why) => refuse(new Error(why)) })
       if (!this.flushing) this.flushing = this.flush()
     })
   }
@@ -57,43 +65,68 @@ export class UpdateWriter {
   }
 
   private async flush(): Promise<void> {
+    this.sweeper = setInterval(() => this.refuseLate(isTransientWait), SWEEP_MS)
+    this.sweeper.unref()
     try {
       while (this.queue.length > 0) {
-        let batch = this.queue.splice(0, MAX_BATCH)
-        for (let attempt = 0; batch.length > 0; attempt++) {
+        this.inFlight = this.queue.splice(0, MAX_BATCH)
+        for (let attempt = 0; this.inFlight.some((p) => !p.settled); attempt++) {
           try {
-            await this.insert(batch)
+            await this.insert(this.inFlight.filter((p) => !p.settled))
             this.db.noteUp()
-            for (const p of batch) p.done()
-            this.counts.committed += batch.length
+            let n = 0
+            for (const p of this.inFlight) {
+              if (p.settled) continue
+              p.settled = true
+              p.done()
+              n++
+            }
+            this.counts.committed += n
             this.counts.batches += 1
             break
           } catch (e) {
-            const transient = isTransient(e)
-            if (transient) this.db.noteDown(e)
-            const now = Date.now()
-            // Refuse what has waited too long (or everything, for an error waiting cannot cure), and
-            // the rest of the same clients' queue with it, so no client is acknowledged out of order.
-            const late = new Set<object>()
-            for (const p of batch) if (!transient || now - p.arrivedMs >= this.db.storeWaitMs) late.add(p.source)
-            if (late.size > 0) {
-              const why = transient
-                ? `the room database has been unreachable for ${Math.round(this.db.storeWaitMs / 1000)} s: your changes were not saved; they stay on your device and are sent again when you reconnect`
-                : `the room database refused the update (${(e as Error).message})`
-              const refused = [...batch.filter((p) => late.has(p.source)), ...this.queue.filter((p) => late.has(p.source))]
-              batch = batch.filter((p) => !late.has(p.source))
-              this.queue = this.queue.filter((p) => !late.has(p.source))
-              for (const p of refused) p.refuse(why)
-              this.counts.refused += refused.length
-              this.log(`refused ${refused.length} update${refused.length === 1 ? '' : 's'} from ${late.size} client${late.size === 1 ? '' : 's'}: ${transient ? 'the room database stayed unreachable' : (e as Error).message}`)
-            }
-            if (batch.length > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** Math.min(attempt, 4))))
+            if (isTransient(e)) {
+              this.db.noteDown(e)
+              this.refuseLate(e)
+            } else this.refuseAll(this.inFlight, e as Error)
+            if (this.inFlight.some((p) => !p.settled)) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** Math.min(attempt, 4))))
           }
         }
+        this.inFlight = []
       }
     } finally {
+      clearInterval(this.sweeper)
+      this.sweeper = null
       this.flushing = null
     }
+  }
+
+  /** Refuse what has waited past the store wait, with the rest of the same clients' updates. */
+  private refuseLate(cause: unknown): void {
+    const now = Date.now()
+    const late = new Set<object>()
+    for (const list of [this.inFlight, this.queue]) for (const p of list) if (!p.settled && now - p.arrivedMs >= this.db.storeWaitMs) late.add(p.source)
+    if (late.size === 0) return
+    const why = `the room database has been unreachable for ${Math.round(this.db.storeWaitMs / 1000)} s: your changes were not saved; they stay on your device and are sent again when you reconnect`
+    this.settle([...this.inFlight, ...this.queue].filter((p) => !p.settled && late.has(p.source)), why, `the room database stayed unreachable${cause === isTransientWait ? ' (no answer)' : ''}`)
+  }
+
+  /** An error waiting cannot cure (a refused statement): refuse the batch and its clients' queued updates. */
+  private refuseAll(batch: readonly Pending[], e: Error): void {
+    const sources = new Set(batch.filter((p) => !p.settled).map((p) => p.source))
+    this.settle([...batch, ...this.queue].filter((p) => !p.settled && sources.has(p.source)), `the room database refused the update (${e.message})`, e.message)
+  }
+
+  private settle(refused: readonly Pending[], why: string, logWhy: string): void {
+    if (refused.length === 0) return
+    for (const p of refused) {
+      p.settled = true
+      p.refuse(why)
+    }
+    this.queue = this.queue.filter((p) => !p.settled)
+    this.counts.refused += refused.length
+    const clients = new Set(refused.map((p) => p.source)).size
+    this.log(`refused ${refused.length} update${refused.length === 1 ? '' : 's'} from ${clients} client${clients === 1 ? '' : 's'}: ${logWhy}`)
   }
 
   private async insert(batch: readonly Pending[]): Promise<void> {
