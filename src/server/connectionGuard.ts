@@ -52,6 +52,22 @@ function readBytes(r: Reader): Uint8Array {
 }
 
 /**
+ * A Yjs update carried by a sync message (sync step 2 or update), without checking the update itself:
+ * for messages this server's own hosts sent each other (redisRelay.ts). Null for any other message.
+ */
+export function syncUpdateIn(buf: Uint8Array): { room: string; payload: Uint8Array } | null {
+  try {
+    const r: Reader = { buf, at: 0 }
+    const room = ROOM_NAME.decode(readBytes(r))
+    if (readVarUint(r) !== SYNC) return null
+    const sub = readVarUint(r)
+    return sub === 1 || sub === 2 ? { room, payload: readBytes(r) } : null
+  } catch {
+    return null
+  }
+}
+
+/**
  * What a message carries, or why it is malformed. `syncStep`: 0 a state vector, 1 the answer to one
  * (all the sender has that the other lacks), 2 an update; null for other messages.
  */

@@ -1,19 +1,26 @@
-// Live updates between hosts through Redis (REDIS_URL): @hocuspocus/extension-redis, hardened for
-// a Redis that restarts or goes away. Redis only relays; every update is stored before it is
-// acknowledged (files or PostgreSQL), so what Redis drops costs latency, never an edit.
+// Live updates between hosts through Redis (REDIS_URL): @hocuspocus/extension-redis, reshaped for
+// hosts that store every update themselves and for a Redis that restarts or goes away. Redis only
+// relays; every update is stored before it is acknowledged (files or PostgreSQL), so what Redis
+// drops costs latency, never an edit.
+//   - A change is relayed as the update itself, one hop: the extension announces a state vector
+//     (sync step 1) instead, and the other hosts answer with their own and then the difference,
+//     three hops and a state-vector diff per host per change. What a relayed update misses (Redis
+//     restarted, a subscriber cut off) is made good by a state-vector exchange when Redis is back
+//     and every `resyncMs` for rooms with clients (Redis pub/sub does not guarantee delivery:
+//     hocuspocus issue 800), and with PostgreSQL by each host's catch-up from the database.
 //   - No Redis lock around storing (the extension's onStoreDocument): updates are already stored one
-//     by one, and PostgreSQL's compaction serialises itself with a row lock. The lock only added a
-//     way to fail: with Redis unreachable its error was thrown from a timer and crashed the server
-//     (hocuspocus issue 983 / PR 983 handled only the "lock held elsewhere" case).
+//     by one, and PostgreSQL's compaction serialises itself with a row lock. With Redis unreachable
+//     the lock could only fail (hocuspocus issue 983 crashed the server; since PR 983 the store is
+//     skipped silently instead).
 //   - Commands fail at once while Redis is unreachable (no offline queue to replay stale messages
-//     into a restarted Redis), and every publish the extension makes from Hocuspocus's unawaited hook
-//     chains is caught here: an unhandled rejection would also end the process.
-//   - When Redis is back, every loaded room is subscribed again and announces its state vector
-//     (sync step 1), so the hosts exchange what they missed; the same every `resyncMs` while a room
-//     has clients (Redis pub/sub does not guarantee delivery: hocuspocus issue 800).
+//     into a restarted Redis), and nothing is published from a promise nobody awaits: the
+//     extension's own message handler and load-time announcements rejected unawaited when Redis was
+//     gone, and an unhandled rejection ends the process. This class has its own.
 //   - A room that is loading again is not unsubscribed by the end of its previous unload (the
 //     reconnect race of hocuspocus issue 971).
 import { Redis } from '@hocuspocus/extension-redis'
+import * as Y from 'yjs'
+import { syncUpdateIn } from './connectionGuard.ts'
 import { type Document, type Hocuspocus, IncomingMessage, MessageReceiver, OutgoingMessage, type afterLoadDocumentPayload, type afterUnloadDocumentPayload, type beforeBroadcastStatelessPayload, type onAwarenessUpdatePayload, type onChangePayload, type onConfigurePayload } from '@hocuspocus/server'
 
 export type RedisRelayOptions = { url: string; identifier: string; log: (line: string) => void; resyncMs?: number }
@@ -68,7 +75,7 @@ export class RedisRelay extends Redis {
     // this class's own handler takes its place.
     this.sub.removeAllListeners('messageBuffer')
     this.sub.on('messageBuffer', (_channel: Buffer, data: Buffer) => this.relayed(data))
-    const every = opts.resyncMs ?? 15_000
+    const every = opts.resyncMs ?? 5_000
     this.resyncTimer = setInterval(() => void this.resync(true), every)
     this.resyncTimer.unref()
   }
@@ -105,7 +112,15 @@ export class RedisRelay extends Redis {
     const length = data[0] ?? 0
     if (data.toString('utf8', 1, length + 1) === this.configuration.identifier) return
     try {
-      const message = new IncomingMessage(data.subarray(length + 1))
+      const body = data.subarray(length + 1)
+      // An update another host relayed: applied with Redis's origin (so it is not relayed again).
+      const update = syncUpdateIn(body)
+      if (update) {
+        const document = this.hocuspocus?.documents.get(update.room)
+        if (document) Y.applyUpdate(document, update.payload, this.redisTransactionOrigin)
+        return
+      }
+      const message = new IncomingMessage(body)
       const documentName = message.readVarString()
       message.writeVarString(documentName)
       const document = this.hocuspocus?.documents.get(documentName)
@@ -159,9 +174,10 @@ export class RedisRelay extends Redis {
     await this.sub.unsubscribe(this.channel(documentName)).catch(() => undefined)
   }
 
+  /** A change on this host (from a client, or caught up from the database): relay the update itself. */
   override async onChange(data: onChangePayload): Promise<number | undefined> {
     if (data.transactionOrigin === this.redisTransactionOrigin) return undefined
-    return this.publish(data.documentName, new OutgoingMessage(data.documentName).createSyncMessage().writeFirstSyncStepFor(data.document).toUint8Array())
+    return this.publish(data.documentName, new OutgoingMessage(data.documentName).createSyncMessage().writeUpdate(data.update).toUint8Array())
   }
 
   override async onAwarenessUpdate(data: onAwarenessUpdatePayload): Promise<number | undefined> {

@@ -6,7 +6,7 @@
 // "unreachable": every process of the cluster stopped with SIGSTOP, so connections hang without an
 // answer (as behind a dead network), then SIGCONT.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -65,6 +65,8 @@ export type PostgresOptions = {
   port?: number
   /** Wrap the postmaster's command (e.g. ['ip', 'netns', 'exec', 'ns']) to run it elsewhere. */
   wrap?: readonly string[]
+  /** Also let clients from this network in (CIDR, e.g. 10.201.0.0/16), without a password like the rest. */
+  trustNetwork?: string
 }
 
 export async function startPostgres(opts: PostgresOptions = {}): Promise<PostgresServer> {
@@ -75,6 +77,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
   const asUser = user ? { uid: user.uid, gid: user.gid } : {}
   // Trust on the cluster's own addresses only: a throwaway cluster, reachable from this machine.
   execFileSync(join(PG_BIN, 'initdb'), ['-D', dataDir, '-U', 'tabletop', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], { ...asUser, stdio: 'pipe', cwd: dataDir })
+  if (opts.trustNetwork) appendFileSync(join(dataDir, 'pg_hba.conf'), `host all all ${opts.trustNetwork} trust\n`)
   const host = opts.host ?? '127.0.0.1'
   const port = opts.port ?? (await freePort())
   let child: ChildProcess | null = null

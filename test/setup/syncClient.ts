@@ -86,11 +86,16 @@ export async function until(check: () => boolean, timeoutMs = 10_000, what = 'co
 
 export type ServerProcess = { url: string; wsUrl: string; port: number; child: ChildProcess; output: () => string; kill: (signal: NodeJS.Signals) => Promise<void> }
 
-/** `npm start`'s server as its own process (so a test can kill it): the websocket and room API, and the built app when `distDir` is given. */
-export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = [], distDir?: string): Promise<ServerProcess> {
+/**
+ * `npm start`'s server as its own process (so a test can kill it): the websocket and room API, and
+ * the built app when `distDir` is given. `where.wrap` runs it through a command (e.g. `ip netns exec
+ * ns`, a host in its own network namespace), `where.host` is the address it listens on.
+ */
+export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = [], distDir?: string, where: { wrap?: readonly string[]; host?: string } = {}): Promise<ServerProcess> {
   // Without a built app folder the process serves only the websocket and the room API.
   const app = distDir === undefined ? ['--no-app'] : ['--dist', distDir]
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts', ...app, '--host', '127.0.0.1', ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const command = [...(where.wrap ?? []), process.execPath, ...nodeArgs, '--import', 'tsx', 'src/server/main.ts', ...app, '--host', where.host ?? '127.0.0.1', ...args]
+  const child = spawn(command[0]!, command.slice(1), { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
@@ -109,7 +114,7 @@ export async function spawnServer(args: string[], env: NodeJS.ProcessEnv = {}, n
   const port = Number(new URL(url).port)
   return {
     url,
-    wsUrl: `ws://127.0.0.1:${port}/sync`,
+    wsUrl: `ws://${new URL(url).host}/sync`,
     port,
     child,
     output: () => out,

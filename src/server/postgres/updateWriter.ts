@@ -129,28 +129,22 @@ export class UpdateWriter {
     this.log(`refused ${refused.length} update${refused.length === 1 ? '' : 's'} from ${clients} client${clients === 1 ? '' : 's'}: ${logWhy}`)
   }
 
+  /**
+   * One statement (one round trip, its own transaction): lock the batch's rooms in id order, number
+   * each room's new updates after its counter, insert them, move the counters. A room missing from
+   * the database leaves a NULL number, which the NOT NULL constraint refuses: the whole batch fails,
+   * nothing of it is stored or acknowledged.
+   */
   private async insert(batch: readonly Pending[]): Promise<void> {
-    const perRoom = new Map<string, number>()
-    for (const p of batch) perRoom.set(p.roomId, (perRoom.get(p.roomId) ?? 0) + 1)
-    const rooms = [...perRoom.keys()].sort()
-    await this.db.transaction(async (c) => {
-      // Lock the rooms' rows in id order (two hosts locking the same rooms never wait on each other in a cycle).
-      const locked = await c.query<{ room_id: string; last_seq: string }>('SELECT room_id, last_seq FROM tabletop_rooms WHERE room_id = ANY($1::text[]) ORDER BY room_id FOR UPDATE', [rooms])
-      const next = new Map(locked.rows.map((r) => [r.room_id, Number(r.last_seq)]))
-      const missing = rooms.filter((r) => !next.has(r))
-      if (missing.length > 0) throw new Error(`no such room in the database: ${missing.join(', ')}`)
-      const ids: string[] = []
-      const seqs: number[] = []
-      const updates: Buffer[] = []
-      for (const p of batch) {
-        const seq = next.get(p.roomId)! + 1
-        next.set(p.roomId, seq)
-        ids.push(p.roomId)
-        seqs.push(seq)
-        updates.push(Buffer.from(p.update.buffer, p.update.byteOffset, p.update.byteLength))
-      }
-      await c.query('INSERT INTO tabletop_room_updates (room_id, seq, update, host) SELECT room_id, seq, update, $4 FROM unnest($1::text[], $2::bigint[], $3::bytea[]) AS u(room_id, seq, update)', [ids, seqs, updates, this.host])
-      await c.query('UPDATE tabletop_rooms r SET last_seq = n.last_seq FROM unnest($1::text[], $2::bigint[]) AS n(room_id, last_seq) WHERE r.room_id = n.room_id', [rooms, rooms.map((r) => next.get(r)!)])
-    })
+    const rooms = batch.map((p) => p.roomId)
+    const updates = batch.map((p) => Buffer.from(p.update.buffer, p.update.byteOffset, p.update.byteLength))
+    await this.db.pool.query(
+      `WITH input AS (SELECT * FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS u(room_id, update, ord)),
+       locked AS (SELECT room_id, last_seq FROM tabletop_rooms WHERE room_id IN (SELECT room_id FROM input) ORDER BY room_id FOR UPDATE),
+       numbered AS (SELECT i.room_id, l.last_seq + row_number() OVER (PARTITION BY i.room_id ORDER BY i.ord) AS seq, i.update FROM input i LEFT JOIN locked l ON l.room_id = i.room_id),
+       inserted AS (INSERT INTO tabletop_room_updates (room_id, seq, update, host) SELECT room_id, seq, update, $3 FROM numbered RETURNING room_id, seq)
+       UPDATE tabletop_rooms r SET last_seq = m.seq FROM (SELECT room_id, max(seq) AS seq FROM inserted GROUP BY room_id) m WHERE r.room_id = m.room_id`,
+      [rooms, updates, this.host],
+    )
   }
 }
