@@ -107,25 +107,38 @@ export class RedisRelay extends Redis {
     })
   }
 
-  /** A message another host published on a room's channel: apply it to the room here, publish the reply. */
+  /**
+   * A message another host published on a room's channel: applied to the room here (once it has
+   * loaded, if it is loading: the answers to its own load-time announcements come back then), the
+   * reply published.
+   */
   private relayed(data: Buffer): void {
     const length = data[0] ?? 0
     if (data.toString('utf8', 1, length + 1) === this.configuration.identifier) return
+    const body = data.subarray(length + 1)
+    let documentName: string
     try {
-      const body = data.subarray(length + 1)
+      documentName = new IncomingMessage(body).readVarString()
+    } catch {
+      return
+    }
+    const hp = this.hocuspocus
+    const document = hp?.documents.get(documentName)
+    if (document) this.apply(document, body)
+    else void hp?.loadingDocuments.get(documentName)?.then((d) => this.apply(d, body), () => undefined)
+  }
+
+  private apply(document: Document, body: Uint8Array): void {
+    try {
       // An update another host relayed: applied with Redis's origin (so it is not relayed again).
       const update = syncUpdateIn(body)
       if (update) {
-        const document = this.hocuspocus?.documents.get(update.room)
-        if (document) Y.applyUpdate(document, update.payload, this.redisTransactionOrigin)
+        Y.applyUpdate(document, update.payload, this.redisTransactionOrigin)
         return
       }
       const message = new IncomingMessage(body)
-      const documentName = message.readVarString()
-      message.writeVarString(documentName)
-      const document = this.hocuspocus?.documents.get(documentName)
-      if (!document) return
-      new MessageReceiver(message, this.redisTransactionOrigin).apply(document, undefined, (reply) => void this.publish(documentName, reply))
+      message.writeVarString(message.readVarString())
+      new MessageReceiver(message, this.redisTransactionOrigin).apply(document, undefined, (reply) => void this.publish(document.name, reply))
     } catch (e) {
       this.log(`a relayed message could not be applied: ${(e as Error).message}`)
     }
@@ -164,8 +177,8 @@ export class RedisRelay extends Redis {
       this.dropped += 1
       return undefined
     }
-    await this.publish(documentName, new OutgoingMessage(documentName).createSyncMessage().writeFirstSyncStepFor(document).toUint8Array())
-    await this.publish(documentName, new OutgoingMessage(documentName).writeQueryAwareness().toUint8Array())
+    void this.publish(documentName, new OutgoingMessage(documentName).createSyncMessage().writeFirstSyncStepFor(document).toUint8Array())
+    void this.publish(documentName, new OutgoingMessage(documentName).writeQueryAwareness().toUint8Array())
     return undefined
   }
 

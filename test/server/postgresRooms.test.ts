@@ -215,10 +215,15 @@ describe.skipIf(!havePostgres)('rooms in PostgreSQL', () => {
       expect(made.status).toBe(201)
       const roomId = made.body.roomId as string
       const key = keyOf(made.body.editLink as string)
+      // A device on A says who it is before anyone is on B; B, loading the room, asks the other hosts who is there.
+      const reader = client(a.wsUrl, roomId, key)
+      await reader.ready
+      reader.provider.setAwarenessField('device', { name: 'on A' })
       const writer = connectWriter('b', b.wsUrl, roomId, key)
       clients.push(writer)
-      const reader = client(a.wsUrl, roomId, key)
-      await Promise.all([writer.ready, reader.ready])
+      await writer.ready
+      const devices = () => [...writer.provider.awareness!.getStates().values()].map((st) => (st.device as { name?: string } | undefined)?.name)
+      await until(() => devices().includes('on A'), 3_000, "A's device in B's awareness (well before the 15 s renewal)")
       writeScene(writer.doc, structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene)
       for (let i = 0; i < 50; i++) writer.write()
       await until(() => writer.acked.size === 50, 10_000, 'B to acknowledge 50 edits')
