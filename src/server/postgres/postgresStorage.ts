@@ -39,7 +39,7 @@ export async function openPostgresStorage(opts: PostgresStorageOptions): Promise
   if (bad) throw new Error(bad)
   const db = new RoomDatabase({ url: opts.databaseUrl, storeWaitMs: opts.storeWaitMs, log: opts.log })
   try {
-    await db.retry(`the room database at ${redactDatabaseUrl(opts.databaseUrl)}`, () => migrate(db, opts.log))
+    await db.retry(`starting on ${redactDatabaseUrl(opts.databaseUrl)}`, () => migrate(db, opts.log))
   } catch (e) {
     await db.close().catch(() => undefined)
     throw e
