@@ -79,6 +79,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   /** Websockets that authenticated for a room and wait for it to load (told to come back if it cannot). */
   const waiting = new Map<string, Set<WebSocket>>()
   const socketOf = new WeakMap<IncomingMessage, WebSocket>()
+  const stopWaiting = (roomId: string, ws: WebSocket) => {
+    const set = waiting.get(roomId)
+    set?.delete(ws)
+    if (set?.size === 0) waiting.delete(roomId)
+  }
   const storage = await openRoomStorage({
     dataDir: opts.dataDir,
     instance,
@@ -135,13 +140,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (ws) {
         const set = waiting.get(documentName) ?? waiting.set(documentName, new Set()).get(documentName)!
         set.add(ws)
-        ws.once('close', () => set.delete(ws))
+        ws.once('close', () => stopWaiting(documentName, ws))
       }
       return { role }
     },
     async connected({ documentName, request }) {
       const ws = socketOf.get(request)
-      if (ws) waiting.get(documentName)?.delete(ws)
+      if (ws) stopWaiting(documentName, ws)
     },
     async beforeHandleMessage({ connection, document, update }) {
       // Hocuspocus itself refuses a read-only connection's update (and answers "not saved"); this

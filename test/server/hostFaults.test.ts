@@ -9,7 +9,8 @@
 //     Redis lock around storing crashed hosts: hocuspocus issue 983), and started again
 //   - PostgreSQL restarted (an immediate shutdown, i.e. a crash, and recovery)
 //   - PostgreSQL unreachable for 10 s (every process frozen): updates wait on A (store wait 30 s), are
-//     refused on C (3 s) and sent again by their clients after it
+//     refused on C (3 s) and sent again by their clients after it; clients arriving on C meanwhile are
+//     told to come back (4503), never refused
 //   - a room unloading while its client reconnects, at delays around the unload (hocuspocus issue 971)
 //   - two hosts editing one room under load, Redis's subscribers cut off mid-way: every client ends
 //     with the same state vector (hocuspocus issue 800)
@@ -146,28 +147,33 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
 
     const aPort = host('a').port
     await host('a').kill('SIGKILL')
-    const t0 = Date.now()
-    s1.stop()
-    const ackedByA = new Set([...direct.acked, ...balanced.acked])
-    const sentToA = direct.sent.length
-    direct.close()
-    await until(() => missingFrom(editsIn(onB.doc), ackedByA).length === 0, 15_000, "every edit A acknowledged to reach B's client")
-    const onBMs = since(t0)
-    await until(() => balanced.statuses.includes('reconnecting') && balanced.statuses[balanced.statuses.length - 1] === 'connected', 20_000, 'the balanced client to reconnect (to B)')
-    const failoverMs = since(t0)
-    expect(proxy.routed.get(host('b').port)).toBeGreaterThan(0)
-    s2.stop()
-    await until(() => !balanced.provider.hasUnsyncedChanges, 15_000, 'the balanced client to have everything saved on B')
-    await until(() => missingFrom(editsIn(onB.doc), balanced.sent).length === 0, 10_000, "the balanced client's edits on B")
-    expect(balanced.statuses.slice(0, 2)).toEqual(['connecting', 'connected'])
-    expect(balanced.statuses.slice(-2)).toEqual(['reconnecting', 'connected'])
+    try {
+      const t0 = Date.now()
+      s1.stop()
+      const ackedByA = new Set([...direct.acked, ...balanced.acked])
+      const sentToA = direct.sent.length
+      direct.close()
+      await until(() => missingFrom(editsIn(onB.doc), ackedByA).length === 0, 15_000, "every edit A acknowledged to reach B's client")
+      const onBMs = since(t0)
+      await until(() => balanced.statuses.includes('reconnecting') && balanced.statuses[balanced.statuses.length - 1] === 'connected', 20_000, 'the balanced client to reconnect (to B)')
+      const failoverMs = since(t0)
+      expect(proxy.routed.get(host('b').port)).toBeGreaterThan(0)
+      s2.stop()
+      await until(() => !balanced.provider.hasUnsyncedChanges, 15_000, 'the balanced client to have everything saved on B')
+      await until(() => missingFrom(editsIn(onB.doc), balanced.sent).length === 0, 10_000, "the balanced client's edits on B")
+      expect(balanced.statuses.slice(0, 2)).toEqual(['connecting', 'connected'])
+      expect(balanced.statuses.slice(-2)).toEqual(['reconnecting', 'connected'])
 
-    const present = await stored(host('c'), room)
-    expect(missingFrom(present, ackedByA)).toEqual([])
-    expect(missingFrom(present, balanced.sent)).toEqual([])
-    await aliveAndWell('b', 'c')
-    record({ fault: 'host A SIGKILLed mid-stream; clients behind the load balancer fail over to B', acknowledged: ackedByA.size, present: [...ackedByA].filter((id) => present.has(id)).length, sent: sentToA + balanced.sent.length, recoveryMs: failoverMs, recovery: `kill → every A-acknowledged edit on B's client ${onBMs} ms; → the balanced client connected to B ${failoverMs} ms (the app's reconnect delay, ~1 s, included)` })
-    await spawnHost('a', aPort) // back for the next faults, on the same port (behind the same load balancer)
+      const present = await stored(host('c'), room)
+      expect(missingFrom(present, ackedByA)).toEqual([])
+      expect(missingFrom(present, balanced.sent)).toEqual([])
+      await aliveAndWell('b', 'c')
+      record({ fault: 'host A SIGKILLed mid-stream; clients behind the load balancer fail over to B', acknowledged: ackedByA.size, present: [...ackedByA].filter((id) => present.has(id)).length, sent: sentToA + balanced.sent.length, recoveryMs: failoverMs, recovery: `kill → every A-acknowledged edit on B's client ${onBMs} ms; → the balanced client connected to B ${failoverMs} ms (the app's reconnect delay, ~1 s, included)` })
+    } finally {
+      s1.stop()
+      s2.stop()
+      await spawnHost('a', aPort) // back for the next faults, on the same port (behind the same load balancer)
+    }
   }, 90_000)
 
   it('Redis stopped for 5 s and started again: rooms go on through PostgreSQL, no host crashes (no Redis lock), and the hosts resync', async () => {
@@ -176,18 +182,22 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
     await sleep(500)
     await redis.stop()
     const t0 = Date.now()
-    await sleep(1000)
-    // A pause longer than Hocuspocus's 2 s store debounce: the rooms are stored with Redis gone,
-    // which with the extension's Redis lock threw from a timer and ended the process (issue 983).
-    pair.stop()
-    await sleep(2500)
-    pair.resume()
-    await sleep(1000)
-    // Without Redis, each host still gets the other's acknowledged edits, from the database.
-    const ackedByB = new Set(wb.acked)
-    await until(() => missingFrom(editsIn(wa.doc), ackedByB).length === 0, 5_000, "B's edits on A through PostgreSQL while Redis is down")
-    expect(since(t0)).toBeLessThan(10_000)
-    redis = await startRedis({ port: redis.port })
+    try {
+      await sleep(1000)
+      // A pause longer than Hocuspocus's 2 s store debounce: the rooms are stored with Redis gone
+      // (under the extension's Redis lock this crashed the server before hocuspocus PR 983 and
+      // skips the store since; here there is no lock, and no publish may reject unawaited).
+      pair.stop()
+      await sleep(2500)
+      pair.resume()
+      await sleep(1000)
+      // Without Redis, each host still gets the other's acknowledged edits, from the database.
+      const ackedByB = new Set(wb.acked)
+      await until(() => missingFrom(editsIn(wa.doc), ackedByB).length === 0, 5_000, "B's edits on A through PostgreSQL while Redis is down")
+      expect(since(t0)).toBeLessThan(10_000)
+    } finally {
+      redis = await startRedis({ port: redis.port })
+    }
     const t1 = Date.now()
     pair.stop()
     await until(() => allAcked(wa) && allAcked(wb), 15_000, 'every edit acknowledged')
@@ -226,21 +236,41 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
     record({ fault: 'PostgreSQL restarted (immediate shutdown, down 2 s)', acknowledged: acked.size, present: [...acked].filter((id) => present.has(id)).length, sent: pair.sent().length, recoveryMs, recovery: `PostgreSQL up → every waiting update committed and acknowledged (${ackedWhileDown} acknowledged while it was down)` })
   }, 60_000)
 
-  it('PostgreSQL unreachable for 10 s: updates wait on A (store wait 30 s), are refused on C (3 s) and sent again; none lost', async () => {
+  it('PostgreSQL unreachable for 10 s: updates wait on A (store wait 30 s), are refused on C (3 s) and sent again; none lost; newcomers are told to come back, never refused', async () => {
     const pair = await twoWriters('freeze', ['a', 'c'], 50)
     const [wa, wc] = pair.writers
+    // A room C has seen (its keys cached) but no longer holds, and one it has never seen.
+    const seen = await newRoom(host('a'))
+    const visit = watcher(host('c').wsUrl, seen)
+    await visit.ready
+    visit.close()
+    await sleep(1500) // C unloads the room about 1 s after the visit
+    const unseen = await newRoom(host('a'))
     await sleep(500)
     db.freeze(true)
     const t0 = Date.now()
     const ackedAtFreeze = wa.acked.size
-    await sleep(10_000)
-    const ackedDuringFreeze = wa.acked.size - ackedAtFreeze
-    db.freeze(false)
+    // Newcomers on C while the database is frozen: one whose room must be loaded, one whose key must be checked.
+    const late = watcher(host('c').wsUrl, seen)
+    const stranger = watcher(host('c').wsUrl, unseen)
+    let ackedDuringFreeze: number
+    try {
+      await sleep(10_000)
+      ackedDuringFreeze = wa.acked.size - ackedAtFreeze
+    } finally {
+      db.freeze(false)
+    }
     const t1 = Date.now()
+    // Both were told to come back (4503, "the room store is unreachable") after 3 s, again and again, never refused.
+    expect(host('c').output()).toMatch(new RegExp(`room ${seen.roomId} could not be loaded: loading room ${seen.roomId}: the room database has been unreachable for 3 s`))
+    expect(host('c').output()).toMatch(new RegExp(`a client could not be let into room ${unseen.roomId}: checking a room key: the room database has been unreachable for 3 s`))
     pair.stop()
     expect(wc.statuses).toContain('reconnecting') // C refused its updates: cut off with a reason, it came back
     await until(() => allAcked(wa) && allAcked(wc) && wc.statuses[wc.statuses.length - 1] === 'connected', 45_000, 'every edit acknowledged after the database came back')
     const recoveryMs = since(t1)
+    await Promise.all([late.ready, stranger.ready]) // in once the database is back
+    expect(late.scope()).toBe('read-write')
+    expect(stranger.scope()).toBe('read-write')
     const acked = pair.acked()
     const present = await stored(host('b'), pair.room)
     expect(missingFrom(present, acked)).toEqual([])

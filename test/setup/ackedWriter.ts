@@ -7,7 +7,7 @@
 import WebSocket from 'ws'
 import * as Y from 'yjs'
 import { inspectMessage } from '../../src/server/connectionGuard.ts'
-import { type ClientOptions, type SyncClient, connectClient } from './syncClient.ts'
+import { type ClientOptions, NodeWebSocket, type SyncClient, connectClient } from './syncClient.ts'
 
 const SYNC_STATUS = 8 // Hocuspocus's MessageType.SyncStatus
 
@@ -46,7 +46,7 @@ function syncStatusIn(buf: Uint8Array): boolean | null {
 
 /** A websocket class that reports which edits each saved answer acknowledges. */
 function wiretap(onAcked: (ids: string[]) => void): typeof WebSocket {
-  class Wiretap extends WebSocket {
+  class Wiretap extends NodeWebSocket {
     private readonly inFlight: string[][] = []
     constructor(address: string | URL, protocols?: string | string[]) {
       super(address, protocols)

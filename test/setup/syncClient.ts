@@ -19,6 +19,19 @@ export type SyncClient = {
   close: () => void
 }
 
+/**
+ * ws's WebSocket with an 'error' listener of its own: the provider removes its listeners from a
+ * socket it gives up on, and ws reports closing a socket that is still connecting as an 'error' on
+ * the next tick, which with no listener left is an uncaught exception (browsers' WebSocket does not
+ * throw there). The provider still hears every error while it listens.
+ */
+export class NodeWebSocket extends WebSocket {
+  constructor(address: string | URL, protocols?: string | string[]) {
+    super(address, protocols)
+    this.on('error', () => undefined)
+  }
+}
+
 export type ClientOptions = {
   /** 'fast' (the default here): retry after 100–500 ms. 'app': the provider's defaults, as the app runs it (1 s, doubling, jittered). */
   reconnect?: 'fast' | 'app'
@@ -36,7 +49,7 @@ export function connectClient(wsUrl: string, roomId: string, key: string, option
   const fast = options.reconnect !== 'app' ? { delay: 100, minDelay: 100, maxDelay: 500, factor: 1.5 } : {}
   const socket = new HocuspocusProviderWebsocket({
     url: wsUrl,
-    WebSocketPolyfill: options.webSocket ?? WebSocket,
+    WebSocketPolyfill: options.webSocket ?? NodeWebSocket,
     ...fast,
     maxAttempts: 0,
     onStatus: ({ status }: { status: string }) => {
@@ -65,10 +78,6 @@ export function connectClient(wsUrl: string, roomId: string, key: string, option
     scope: () => scope,
     statuses,
     close: () => {
-      // ws reports closing a socket that is still connecting as an 'error' event on the next tick;
-      // with no listener left (the provider removed its own) that would be an uncaught exception
-      const ws = (socket as unknown as { webSocket: { on?: (event: 'error', fn: () => void) => void } | null }).webSocket
-      ws?.on?.('error', () => undefined)
       provider.destroy()
       socket.destroy()
     },

@@ -74,20 +74,34 @@ export class RoomDatabase {
 
   /**
    * Run `op` until it succeeds; transient failures are retried (backing off to 1 s) until `waitMs`
-   * has passed since `sinceMs`, then StoreUnavailableError. Other errors are thrown at once.
+   * has passed since `sinceMs`, then StoreUnavailableError. Other errors are thrown at once. A
+   * database that does not answer at all (a frozen host, a dead network) is given up on at the same
+   * deadline, without waiting for the driver's own timeouts; the abandoned attempt ends on its own.
    */
   async retry<T>(what: string, op: () => Promise<T>, waitMs: number = this.storeWaitMs, sinceMs: number = Date.now()): Promise<T> {
+    const unavailable = (cause: string) => new StoreUnavailableError(`${what}: the room database has been unreachable for ${Math.round(waitMs / 1000)} s (${cause})`)
     for (let attempt = 0; ; attempt++) {
+      const left = sinceMs + waitMs - Date.now()
+      const attemptOp = op()
+      let timer: NodeJS.Timeout | undefined
+      const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(unavailable('no answer')), Math.max(0, left))))
       try {
-        const out = await op()
+        const out = await Promise.race([attemptOp, deadline])
         this.noteUp()
         return out
       } catch (e) {
+        if (e instanceof StoreUnavailableError) {
+          attemptOp.catch(() => undefined)
+          this.noteDown(new Error('no answer'))
+          throw e
+        }
         if (!isTransient(e)) throw e
         this.noteDown(e)
-        const left = sinceMs + waitMs - Date.now()
-        if (left <= 0) throw new StoreUnavailableError(`${what}: the room database has been unreachable for ${Math.round(waitMs / 1000)} s (${(e as Error).message})`)
-        await new Promise((r) => setTimeout(r, Math.min(left, 100 * 2 ** Math.min(attempt, 3))))
+        const remaining = sinceMs + waitMs - Date.now()
+        if (remaining <= 0) throw unavailable((e as Error).message)
+        await new Promise((r) => setTimeout(r, Math.min(remaining, 100 * 2 ** Math.min(attempt, 3))))
+      } finally {
+        clearTimeout(timer)
       }
     }
   }
