@@ -15,10 +15,11 @@
 //          --profile DIR (the one-process server writes a V8 CPU profile there).
 //
 // --hosts 2 (root, Linux): hosts that share nothing but PostgreSQL and Redis, each in a network
-// namespace of its own (syncHosts.ts): the same load, first through one host on the files store (the
-// baseline, in the same run), then through the hosts with rooms in PostgreSQL and live updates
-// through Redis, and the p95 ratio of the two; then failover: 20 devices behind a load balancer on
-// host 1, host 1 SIGKILLed, the time until every device is back on host 2 with a fresh pose frame.
+// namespace of its own (syncHosts.ts): the same load through one host on the files store (the
+// baseline, in the same run) and through the hosts with rooms in PostgreSQL and live updates through
+// Redis, alternating --repeat R times (default 1), with the p95 and CPU-per-delivery ratios of each
+// pair and their medians; then failover: 20 devices behind a load balancer on host 1, host 1
+// SIGKILLed, the time until every device is back on host 2 with a fresh pose frame.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -74,10 +75,10 @@ async function measured(servers: ServerProcess[], rooms: RoomSource, cfg: LoadCo
   return { ...r, loadAverage1m: { start, end: load1m() }, serverCpuMs: used, serverCpuUsPerDelivery: used === null || r.deliveries === 0 ? null : Math.round(((used * 1000) / r.deliveries) * 10) / 10 }
 }
 
-const p95 = (r: unknown) => (r as LoadResult).latencyMs.p95
-
 /** `--hosts N`: the baseline on one host (files), then N hosts on PostgreSQL + Redis, then failover; each host in its own network namespace. */
-async function runHosts(count: number, base: Omit<LoadConfig, 'receivers' | 'receiverProcesses'>, runs: Variant[]): Promise<Record<string, unknown>> {
+type Measured = Awaited<ReturnType<typeof measured>>
+
+async function runHosts(count: number, base: Omit<LoadConfig, 'receivers' | 'receiverProcesses'>, runs: Variant[], repeat: number): Promise<Record<string, unknown>> {
   const why = netnsUnavailable() ?? (havePostgres ? null : 'no PostgreSQL server (apt-get install -y postgresql)') ?? (haveRedis ? null : 'no /usr/bin/redis-server (apt-get install -y redis-server)')
   if (why) return { skipped: why }
   const topo = makeTopology(count)
@@ -92,6 +93,7 @@ async function runHosts(count: number, base: Omit<LoadConfig, 'receivers' | 'rec
   let redis: Awaited<ReturnType<typeof startRedis>> | null = null
   let storage: RoomStorage | null = null
   const PORT = '5173' // each host has a network namespace, and so the port, of its own
+  const SOLO_PORT = '5174'
   try {
     const storeWrap = topo.wrap(topo.storeNs)
     pg = await startPostgres({ wrap: storeWrap, trustNetwork: topo.network, host: topo.adminAddress, listenAddresses: [topo.adminAddress, ...topo.hosts.map((h) => h.storeAddress)].join(','), port: 5432 })
@@ -103,27 +105,47 @@ async function runHosts(count: number, base: Omit<LoadConfig, 'receivers' | 'rec
       for (let i = 0; i < n; i++) out.push(await store.createRoom())
       return out
     }
-    const baseline: Record<string, unknown> = {}
+    // The baseline host (files, no Redis) and the hosts run side by side, each on its own port, and
+    // the loads alternate (baseline, hosts, baseline, hosts… --repeat times): a busy machine then
+    // disturbs both alike, and the ratios of each pair are compared.
     const soloDir = dir('solo')
-    const solo = await spawnServer(['--port', PORT, '--data', soloDir, '--instance', 'solo'], {}, [], undefined, { wrap: topo.wrap(topo.hosts[0]!.ns), host: topo.hosts[0]!.clientAddress })
+    const solo = await spawnServer(['--port', SOLO_PORT, '--data', soloDir, '--instance', 'solo'], {}, [], undefined, { wrap: topo.wrap(topo.hosts[0]!.ns), host: topo.hosts[0]!.clientAddress })
     servers.push(solo)
-    for (const v of runs) baseline[v.name] = await measured([solo], soloDir, { ...base, receivers: v.receivers, receiverProcesses: v.receiverProcesses })
-    await solo.kill('SIGTERM')
     const hosts: ServerProcess[] = []
     for (const [i, h] of topo.hosts.entries()) {
       const env = { DATABASE_URL: `postgres://tabletop@${h.storeAddress}:5432/tabletop`, REDIS_URL: `redis://${h.storeAddress}:6379` }
       hosts.push(await spawnServer(['--port', PORT, '--data', dir(`host${i + 1}`), '--instance', `host${i + 1}`], env, [], undefined, { wrap: topo.wrap(h.ns), host: h.clientAddress }))
     }
     servers.push(...hosts)
-    const shared: Record<string, unknown> = {}
-    for (const v of runs) shared[v.name] = await measured(hosts, makeRooms, { ...base, receivers: v.receivers, receiverProcesses: v.receiverProcesses })
+    const pairs: Array<{ variant: string; repeat: number; baselineOneHostFiles: Measured; hostsPostgresRedis: Measured; p95Ratio: number; cpuPerDeliveryRatio: number | null }> = []
+    for (let r = 1; r <= repeat; r++) {
+      for (const v of runs) {
+        const cfg = { ...base, receivers: v.receivers, receiverProcesses: v.receiverProcesses }
+        const one = await measured([solo], soloDir, cfg)
+        const many = await measured(hosts, makeRooms, cfg)
+        const cpu = one.serverCpuUsPerDelivery && many.serverCpuUsPerDelivery ? Math.round((many.serverCpuUsPerDelivery / one.serverCpuUsPerDelivery) * 100) / 100 : null
+        pairs.push({ variant: v.name, repeat: r, baselineOneHostFiles: one, hostsPostgresRedis: many, p95Ratio: Math.round((many.latencyMs.p95 / one.latencyMs.p95) * 100) / 100, cpuPerDeliveryRatio: cpu })
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN
+    const summary = Object.fromEntries(runs.map((v) => {
+      const mine = pairs.filter((p) => p.variant === v.name)
+      return [v.name, {
+        pairs: mine.length,
+        p95MsMedian: { oneHostFiles: median(mine.map((p) => p.baselineOneHostFiles.latencyMs.p95)), hostsPostgresRedis: median(mine.map((p) => p.hostsPostgresRedis.latencyMs.p95)) },
+        p50MsMedian: { oneHostFiles: median(mine.map((p) => p.baselineOneHostFiles.latencyMs.p50)), hostsPostgresRedis: median(mine.map((p) => p.hostsPostgresRedis.latencyMs.p50)) },
+        deliveries: { oneHostFiles: mine.map((p) => `${p.baselineOneHostFiles.deliveries}/${p.baselineOneHostFiles.deliveriesExpected}`), hostsPostgresRedis: mine.map((p) => `${p.hostsPostgresRedis.deliveries}/${p.hostsPostgresRedis.deliveriesExpected}`) },
+        p95RatioMedian: median(mine.map((p) => p.p95Ratio)),
+        cpuPerDeliveryRatioMedian: median(mine.flatMap((p) => (p.cpuPerDeliveryRatio === null ? [] : [p.cpuPerDeliveryRatio]))),
+      }]
+    }))
+    await solo.kill('SIGTERM')
     const failover = await measureFailover(hosts[0]!, hosts[1]!, (await makeRooms(1))[0]!, 20)
     return {
-      topology: { hosts: topo.hosts.map((h) => ({ netns: h.ns, listens: `${h.clientAddress}:${PORT}`, store: h.storeAddress })), store: { netns: topo.storeNs, postgres: 'Debian postgresql, port 5432', redis: 'Debian redis-server, port 6379' } },
-      baselineOneHostFiles: baseline,
-      hostsPostgresRedis: shared,
-      ratios: Object.fromEntries(runs.map((v) => [`p95 ${count} hosts (PostgreSQL + Redis) / one host (files) ${v.name}`, Math.round((p95(shared[v.name]) / p95(baseline[v.name])) * 100) / 100])),
+      topology: { baseline: `${topo.hosts[0]!.clientAddress}:${SOLO_PORT} in ${topo.hosts[0]!.ns} (files, no Redis)`, hosts: topo.hosts.map((h) => ({ netns: h.ns, listens: `${h.clientAddress}:${PORT}`, store: h.storeAddress })), store: { netns: topo.storeNs, postgres: 'Debian postgresql, port 5432', redis: 'Debian redis-server, port 6379' } },
+      summary,
       failover,
+      pairs,
     }
   } finally {
     for (const s of servers) await s.kill('SIGKILL')
@@ -140,7 +162,7 @@ async function main(): Promise<void> {
   const runs = variants()
   const hostCount = arg('hosts', 0)
   if (hostCount >= 2) {
-    const out = { bench: 'sync --hosts', machine: { cpus: cpus().length, node: process.version, loadAverage1mAtStart: load1m() }, config: { ...base, hosts: hostCount, variants: runs.map((v) => v.name) }, budget: { p95Ms: BUDGET_P95_MS }, ...(await runHosts(hostCount, base, runs)), loadAverage1mAtEnd: load1m() }
+    const out = { bench: 'sync --hosts', machine: { cpus: cpus().length, node: process.version, loadAverage1mAtStart: load1m() }, config: { ...base, hosts: hostCount, variants: runs.map((v) => v.name) }, budget: { p95Ms: BUDGET_P95_MS }, ...(await runHosts(hostCount, base, runs, Math.max(1, arg('repeat', 1)))), loadAverage1mAtEnd: load1m() }
     process.stdout.write(JSON.stringify(out, null, 2) + '\n')
     return
   }
