@@ -223,7 +223,7 @@ describe.skipIf(!havePostgres)('rooms in PostgreSQL', () => {
       clients.push(writer)
       await writer.ready
       const devices = () => [...writer.provider.awareness!.getStates().values()].map((st) => (st.device as { name?: string } | undefined)?.name)
-      await until(() => devices().includes('on A'), 3_000, "A's device in B's awareness (well before the 15 s renewal)")
+      await until(() => devices().includes('on A'), 10_000, "A's device in B's awareness (before the 15 s renewal would bring it)")
       writeScene(writer.doc, structuredClone(findRuleSystem('narrative-skirmish')!.demoScene) as Scene)
       for (let i = 0; i < 50; i++) writer.write()
       await until(() => writer.acked.size === 50, 10_000, 'B to acknowledge 50 edits')
