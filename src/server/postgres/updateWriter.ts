@@ -129,22 +129,24 @@ export class UpdateWriter {
     this.log(`refused ${refused.length} update${refused.length === 1 ? '' : 's'} from ${clients} client${clients === 1 ? '' : 's'}: ${logWhy}`)
   }
 
-  /**
-   * One statement (one round trip, its own transaction): lock the batch's rooms in id order, number
-   * each room's new updates after its counter, insert them, move the counters. A room missing from
-   * the database leaves a NULL number, which the NOT NULL constraint refuses: the whole batch fails,
-   * nothing of it is stored or acknowledged.
-   */
-  private async insert(batch: readonly Pending[]): Promise<void> {
-    const rooms = batch.map((p) => p.roomId)
-    const updates = batch.map((p) => Buffer.from(p.update.buffer, p.update.byteOffset, p.update.byteLength))
-    await this.db.pool.query(
-      `WITH input AS (SELECT * FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS u(room_id, update, ord)),
-       locked AS (SELECT room_id, last_seq FROM tabletop_rooms WHERE room_id IN (SELECT room_id FROM input) ORDER BY room_id FOR UPDATE),
-       numbered AS (SELECT i.room_id, l.last_seq + row_number() OVER (PARTITION BY i.room_id ORDER BY i.ord) AS seq, i.update FROM input i LEFT JOIN locked l ON l.room_id = i.room_id),
-       inserted AS (INSERT INTO tabletop_room_updates (room_id, seq, update, host) SELECT room_id, seq, update, $3 FROM numbered RETURNING room_id, seq)
-       UPDATE tabletop_rooms r SET last_seq = m.seq FROM (SELECT room_id, max(seq) AS seq FROM inserted GROUP BY room_id) m WHERE r.room_id = m.room_id`,
-      [rooms, updates, this.host],
-    )
+  private insert(batch: readonly Pending[]): Promise<void> {
+    return insertUpdates(this.db, this.host, batch.map((p) => p.roomId), batch.map((p) => p.update))
   }
+}
+
+/**
+ * One statement (one round trip, its own transaction): lock the rooms in id order, number each
+ * room's new updates after its counter (in the order given), insert them tagged with `host`, move
+ * the counters. A room missing from the database leaves a NULL number, which the NOT NULL
+ * constraint refuses: the whole statement fails, nothing of it is stored.
+ */
+export async function insertUpdates(db: RoomDatabase, host: string, rooms: readonly string[], updates: readonly Uint8Array[]): Promise<void> {
+  await db.pool.query(
+    `WITH input AS (SELECT * FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS u(room_id, update, ord)),
+     locked AS (SELECT room_id, last_seq FROM tabletop_rooms WHERE room_id IN (SELECT room_id FROM input) ORDER BY room_id FOR UPDATE),
+     numbered AS (SELECT i.room_id, l.last_seq + row_number() OVER (PARTITION BY i.room_id ORDER BY i.ord) AS seq, i.update FROM input i LEFT JOIN locked l ON l.room_id = i.room_id),
+     inserted AS (INSERT INTO tabletop_room_updates (room_id, seq, update, host) SELECT room_id, seq, update, $3 FROM numbered RETURNING room_id, seq)
+     UPDATE tabletop_rooms r SET last_seq = m.seq FROM (SELECT room_id, max(seq) AS seq FROM inserted GROUP BY room_id) m WHERE r.room_id = m.room_id`,
+    [rooms, updates.map((u) => Buffer.from(u.buffer, u.byteOffset, u.byteLength)), host],
+  )
 }
