@@ -121,8 +121,18 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
       }
       c.kill(mode === 'immediate' ? 'SIGQUIT' : 'SIGINT')
     })
-  await start()
+  try {
+    await start()
+  } catch (e) {
+    await halt('immediate')
+    rmSync(dataDir, { recursive: true, force: true })
+    throw e
+  }
   const url = `postgres://tabletop@${host.includes(':') ? `[${host}]` : host}:${port}/tabletop`
+  const stop = async () => {
+    await halt('immediate')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
   const database = async (name: string) => {
     if (!/^[a-z][a-z0-9_]{0,40}$/.test(name)) throw new Error(`bad database name ${name}`)
     const admin = new pg.Client({ host, port, user: 'tabletop', database: 'postgres' })
@@ -134,7 +144,12 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
     }
     return `postgres://tabletop@${host.includes(':') ? `[${host}]` : host}:${port}/${name}`
   }
-  await database('tabletop')
+  try {
+    await database('tabletop')
+  } catch (e) {
+    await stop() // a cluster nobody can use is not left running
+    throw e
+  }
   const sql = async <R extends pg.QueryResultRow>(text: string, params?: unknown[], on?: string) => {
     const c = new pg.Client({ connectionString: on ?? url })
     await c.connect()
@@ -170,10 +185,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
     },
     sql,
     log: () => out,
-    stop: async () => {
-      await halt('immediate')
-      rmSync(dataDir, { recursive: true, force: true })
-    },
+    stop,
   }
 }
 
