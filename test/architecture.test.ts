@@ -268,6 +268,16 @@ describe('architecture: dependencies point one way', () => {
     }
     expect(bad).toEqual([])
   })
+  it('src/cli uses the server only through src/server/index.ts (its public surface)', () => {
+    const bad: string[] = []
+    for (const f of files(join(root, 'src/cli'))) {
+      for (const i of imports(f)) {
+        const target = i.startsWith('.') ? join(f, '..', i) : ''
+        if (target.startsWith(join(root, 'src/server')) && target !== join(root, 'src/server/index.ts')) bad.push(`${relative(root, f)} → ${i}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
   it('src/tracking/hands is pure: it imports only the tracking layer (no MediaPipe, no DOM libraries)', () => {
     const bad: string[] = []
     for (const f of files(join(root, 'src/tracking/hands'))) {

@@ -22,6 +22,7 @@ const USAGE = `usage:
   cli scene <image> --registry <registry.json> --base <scene.json>
   cli markers [--out <dir>]            write printable marker sheets
   cli room create [--url <base>] [--data <dir>]   a shared-table room: JSON with its id, edit and view links
+  cli room import [--data <dir>]       copy a data folder's rooms into PostgreSQL (DATABASE_URL)
   any command: --limit <name>=<n>      raise an input limit (${LIMIT_NAMES.join(', ')})`
 
 export async function main(argv: string[]): Promise<number> {

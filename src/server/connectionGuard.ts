@@ -23,7 +23,7 @@ export type CutOffReason = keyof typeof CUT_OFF
 /** Hocuspocus's message types (packages/server/src/types.ts) that a client may send. */
 const SYNC = 0
 const SYNC_REPLY = 4
-const CLIENT_TYPES = new Set([0, 1, 2, 3, 4, 5]) // sync, awareness, auth, query awareness, sync reply, stateless
+const CLIENT_TYPES = new Set([0, 1, 2, 3, 4, 5, 7]) // sync, awareness, auth, query awareness, sync reply, stateless, close (a provider leaving)
 
 type Reader = { buf: Uint8Array; at: number }
 
@@ -51,8 +51,27 @@ function readBytes(r: Reader): Uint8Array {
   return out
 }
 
-/** What a message carries, or why it is malformed. */
-export function inspectMessage(buf: Uint8Array): { ok: true; room: string; type: number; updateBytes: number; updatePayload: Uint8Array | null } | { ok: false; why: string } {
+/**
+ * A Yjs update carried by a sync message (sync step 2 or update), without checking the update itself:
+ * for messages this server's own hosts sent each other (redisRelay.ts). Null for any other message.
+ */
+export function syncUpdateIn(buf: Uint8Array): { room: string; payload: Uint8Array } | null {
+  try {
+    const r: Reader = { buf, at: 0 }
+    const room = ROOM_NAME.decode(readBytes(r))
+    if (readVarUint(r) !== SYNC) return null
+    const sub = readVarUint(r)
+    return sub === 1 || sub === 2 ? { room, payload: readBytes(r) } : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * What a message carries, or why it is malformed. `syncStep`: 0 a state vector, 1 the answer to one
+ * (all the sender has that the other lacks), 2 an update; null for other messages.
+ */
+export function inspectMessage(buf: Uint8Array): { ok: true; room: string; type: number; syncStep: number | null; updateBytes: number; updatePayload: Uint8Array | null } | { ok: false; why: string } {
   try {
     const r: Reader = { buf, at: 0 }
     const room = ROOM_NAME.decode(readBytes(r))
@@ -60,8 +79,10 @@ export function inspectMessage(buf: Uint8Array): { ok: true; room: string; type:
     if (!CLIENT_TYPES.has(type)) return { ok: false, why: `unknown message type ${type}` }
     let updateBytes = 0
     let updatePayload: Uint8Array | null = null
+    let syncStep: number | null = null
     if (type === SYNC || type === SYNC_REPLY) {
       const sub = readVarUint(r)
+      syncStep = sub
       const payload = readBytes(r)
       if (sub === 1 || sub === 2) {
         Y.decodeUpdate(payload) // throws on bytes that are not a Yjs update
@@ -69,7 +90,7 @@ export function inspectMessage(buf: Uint8Array): { ok: true; room: string; type:
         updatePayload = payload
       } else if (sub !== 0) return { ok: false, why: `unknown sync step ${sub}` }
     }
-    return { ok: true, room, type, updateBytes, updatePayload }
+    return { ok: true, room, type, syncStep, updateBytes, updatePayload }
   } catch (e) {
     return { ok: false, why: e instanceof Error ? e.message : 'undecodable' }
   }

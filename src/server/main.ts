@@ -4,7 +4,9 @@
 //   npm start -- --lan                 http on every interface (no camera/WebXR on other devices: they need https)
 //   --port N  --host ADDR  --data DIR  --instance NAME  --rebuild
 //   --no-app                           only the shared-table websocket and room API (tests, extra Redis processes)
-//   REDIS_URL=redis://127.0.0.1:6379   share rooms with other processes (each with its own --instance)
+//   REDIS_URL=redis://127.0.0.1:6379   share rooms live with other hosts (each with its own --instance)
+//   DATABASE_URL=postgres://u:p@db/tabletop   rooms in PostgreSQL (schema made on start): hosts share nothing else
+//   --store-wait S                     how long an update waits for an unreachable database before it is refused (30)
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import QRCode from 'qrcode'
@@ -12,15 +14,18 @@ import { ensureBuilt } from './ensureBuilt.ts'
 import { localCertificate } from './httpsCertificate.ts'
 import { lanAddresses } from './lanAddresses.ts'
 import { startServer } from './startServer.ts'
+import { DEFAULT_STORE_WAIT_MS } from './roomStorage.ts'
 import { DEFAULT_DATA_DIR, repoRoot } from './dataDir.ts'
+import { checkDatabaseUrl, redactDatabaseUrl } from './postgres/databaseUrl.ts'
+import { checkRedisUrl } from './redisRelay.ts'
 
 
-export type StartArgs = { port: number; host: string | null; https: boolean; lan: boolean; dataDir: string; instance: string; rebuild: boolean; distDir: string; app: boolean }
+export type StartArgs = { port: number; host: string | null; https: boolean; lan: boolean; dataDir: string; instance: string; rebuild: boolean; distDir: string; app: boolean; storeWaitMs: number }
 
 class UsageError extends Error {}
 
 export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv): StartArgs {
-  const out: StartArgs = { port: Number(env.PORT ?? 5173), host: null, https: false, lan: false, dataDir: DEFAULT_DATA_DIR, instance: env.TABLETOP_INSTANCE ?? 'main', rebuild: false, distDir: join(repoRoot, 'dist'), app: true }
+  const out: StartArgs = { port: Number(env.PORT ?? 5173), host: null, https: false, lan: false, dataDir: DEFAULT_DATA_DIR, instance: env.TABLETOP_INSTANCE ?? 'main', rebuild: false, distDir: join(repoRoot, 'dist'), app: true, storeWaitMs: DEFAULT_STORE_WAIT_MS }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
     const value = () => {
@@ -37,8 +42,11 @@ export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
     else if (a === '--data') out.dataDir = resolve(value())
     else if (a === '--dist') out.distDir = resolve(value())
     else if (a === '--instance') out.instance = value()
-    else throw new UsageError(`unknown option ${a} (options: --https --lan --port N --host ADDR --data DIR --instance NAME --rebuild --no-app)`)
+    else if (a === '--store-wait') out.storeWaitMs = Number(value()) * 1000
+    else throw new UsageError(`unknown option ${a} (options: --https --lan --port N --host ADDR --data DIR --instance NAME --store-wait S --rebuild --no-app)`)
   }
+  if (!Number.isFinite(out.storeWaitMs) || out.storeWaitMs < 1000 || out.storeWaitMs > 3_600_000) throw new UsageError(`--store-wait: give seconds between 1 and 3600 (got ${out.storeWaitMs / 1000})`)
+  for (const bad of [env.DATABASE_URL ? checkDatabaseUrl(env.DATABASE_URL) : null, env.REDIS_URL ? checkRedisUrl(env.REDIS_URL) : null]) if (bad) throw new UsageError(bad)
   if (!Number.isInteger(out.port) || out.port < 0 || out.port > 65535) throw new UsageError(`--port: ${out.port} is not a port number`)
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(out.instance)) throw new UsageError(`--instance: use letters, digits, - or _ (got "${out.instance}")`)
   return out
@@ -56,8 +64,11 @@ async function run(): Promise<void> {
   // Room links made from this machine name the LAN address (known up front for a fixed port; with
   // --port 0 links keep the host the request came by).
   const lanBase = (p: number) => (lan[0] ? `${scheme}://${lan[0]}:${p}/` : undefined)
-  const server = await startServer({ distDir: args.app ? args.distDir : null, dataDir: args.dataDir, host, port, tls, redisUrl: process.env.REDIS_URL, instance: args.instance, log, publicUrl: port !== 0 ? lanBase(port) : undefined })
-  console.log(`Tabletop AR: ${server.url}  (shared tables at ${server.wsUrl}${process.env.REDIS_URL ? ', rooms shared through Redis' : ''})`)
+  const databaseUrl = process.env.DATABASE_URL || undefined
+  if (databaseUrl) log(`rooms in PostgreSQL at ${redactDatabaseUrl(databaseUrl)}`)
+  const server = await startServer({ distDir: args.app ? args.distDir : null, dataDir: args.dataDir, host, port, tls, redisUrl: process.env.REDIS_URL || undefined, databaseUrl, storeWaitMs: args.storeWaitMs, instance: args.instance, log, publicUrl: port !== 0 ? lanBase(port) : undefined })
+  const shared = [databaseUrl ? 'rooms in PostgreSQL' : `rooms in ${args.dataDir}`, process.env.REDIS_URL ? 'live through Redis' : null].filter(Boolean).join(', ')
+  console.log(`Tabletop AR: ${server.url}  (shared tables at ${server.wsUrl}; ${shared}; instance ${args.instance})`)
   if (tls) console.log(`certificate: self-signed, made on this machine (SHA-256 ${tls.fingerprint256}); each device asks once to trust it`)
   const lanUrl = lanBase(server.port) ?? null
   if (lanUrl) {
@@ -73,6 +84,11 @@ async function run(): Promise<void> {
 
 const isEntry = process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])
 if (isEntry) {
+  // The last guard of a server that many tables depend on: Hocuspocus runs extension hooks in
+  // promise chains nobody awaits (onChange, awareness, the debounced store); a rejection there, from
+  // a dependency that went away, would end the process and cut every table off. Every update is
+  // stored before it is acknowledged, so logging it and going on loses nothing.
+  process.on('unhandledRejection', (reason) => console.error(`unexpected (kept running): ${reason instanceof Error ? reason.message : String(reason)}`))
   run().catch((e: unknown) => {
     if (e instanceof UsageError) {
       console.error(`error: ${e.message}`)

@@ -28,36 +28,18 @@ export class RoomStore {
   constructor(opts: RoomStoreOptions) {
     this.docsDir = join(opts.dataDir, 'docs')
     this.ownDir = join(this.docsDir, opts.instance)
-    mkdirSync(this.ownDir, { recursive: true })
-  }
-
-  private readLog(path: string): Uint8Array[] {
-    if (!existsSync(path)) return []
-    const buf = readFileSync(path)
-    const out: Uint8Array[] = []
-    let at = 0
-    // A record cut short by a crash mid-write is dropped (it was never acknowledged).
-    while (at + 4 <= buf.length) {
-      const n = buf.readUInt32LE(at)
-      if (at + 4 + n > buf.length) break
-      out.push(new Uint8Array(buf.buffer, buf.byteOffset + at + 4, n))
-      at += 4 + n
-    }
-    return out
   }
 
   /** Apply every stored update of this room to `doc`, then compact the own log to one update. */
   load(roomId: string, doc: Y.Doc): void {
-    const instances = existsSync(this.docsDir) ? readdirSync(this.docsDir) : []
-    for (const inst of instances) {
-      for (const u of this.readLog(join(this.docsDir, inst, `${roomId}.ylog`))) {
-        try {
-          Y.applyUpdate(doc, u, 'store')
-        } catch {
-          // A damaged record is skipped; the rest of the room still loads.
-        }
+    for (const u of roomLogUpdates(this.docsDir, roomId)) {
+      try {
+        Y.applyUpdate(doc, u, 'store')
+      } catch {
+        // A damaged record is skipped; the rest of the room still loads.
       }
     }
+    mkdirSync(this.ownDir, { recursive: true })
     const state = Y.encodeStateAsUpdate(doc)
     const path = join(this.ownDir, `${roomId}.ylog`)
     const header = Buffer.alloc(4)
@@ -77,6 +59,7 @@ export class RoomStore {
   append(roomId: string, update: Uint8Array): void {
     let fd = this.fds.get(roomId)
     if (fd === undefined) {
+      mkdirSync(this.ownDir, { recursive: true })
       fd = openSync(join(this.ownDir, `${roomId}.ylog`), 'a')
       this.fds.set(roomId, fd)
     }
@@ -100,4 +83,25 @@ export class RoomStore {
   closeAll(): void {
     for (const id of [...this.fds.keys()]) this.close(id)
   }
+}
+
+function readLog(path: string): Uint8Array[] {
+  if (!existsSync(path)) return []
+  const buf = readFileSync(path)
+  const out: Uint8Array[] = []
+  let at = 0
+  // A record cut short by a crash mid-write is dropped (it was never acknowledged).
+  while (at + 4 <= buf.length) {
+    const n = buf.readUInt32LE(at)
+    if (at + 4 + n > buf.length) break
+    out.push(new Uint8Array(buf.buffer, buf.byteOffset + at + 4, n))
+    at += 4 + n
+  }
+  return out
+}
+
+/** Every stored update of a room, from every instance's log under `docsDir` (<data>/docs). */
+export function roomLogUpdates(docsDir: string, roomId: string): Uint8Array[] {
+  const instances = existsSync(docsDir) ? readdirSync(docsDir) : []
+  return instances.flatMap((inst) => readLog(join(docsDir, inst, `${roomId}.ylog`)))
 }

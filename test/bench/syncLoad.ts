@@ -13,7 +13,7 @@
 // on CLOCK_MONOTONIC, shared by every process of the machine.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { RoomRegistry } from '../../src/server/roomRegistry.ts'
+import { RoomRegistry, type RoomKeys } from '../../src/server/roomRegistry.ts'
 import { writePose } from '../../src/app/sync/tableDoc.ts'
 import { type SyncClient, connectClient } from '../setup/syncClient.ts'
 import { type ReceiverKind, type ReceiverRoom, type ReceiversPlan, TRACKED_MODEL, monotonicMs, startReceivers } from './syncReceivers.ts'
@@ -94,10 +94,12 @@ function receiversProcess(plan: ReceiversPlan): Group {
   }
 }
 
-/** Run the load against servers (clients spread round-robin over `wsUrls`, all sharing `dataDir`'s rooms). */
-export async function runSyncLoad(wsUrls: readonly string[], dataDir: string, cfg: LoadConfig): Promise<LoadResult> {
-  const registry = new RoomRegistry(dataDir)
-  const rooms = Array.from({ length: cfg.rooms }, () => registry.create())
+/** Where the run's rooms are made: the data folder the servers share (files), or a function that makes them (PostgreSQL). */
+export type RoomSource = string | ((count: number) => Promise<RoomKeys[]>)
+
+/** Run the load against servers (clients spread round-robin over `wsUrls`, all sharing the rooms of `roomSource`). */
+export async function runSyncLoad(wsUrls: readonly string[], roomSource: RoomSource, cfg: LoadConfig): Promise<LoadResult> {
+  const rooms = typeof roomSource === 'string' ? Array.from({ length: cfg.rooms }, () => new RoomRegistry(roomSource).create()) : await roomSource(cfg.rooms)
   const processes = Math.max(0, Math.floor(cfg.receiverProcesses ?? 0))
   const t0 = monotonicMs()
   // Client k of room r is global client r × C + k; client 0 of each room is its sender.

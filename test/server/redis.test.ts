@@ -30,7 +30,7 @@ describe.skipIf(!haveRedis)('two servers sharing rooms through a local redis-ser
   })
 
   it('an edit through one server reaches a client of the other', async () => {
-    const room = one.registry.create()
+    const room = await one.storage.createRoom()
     const a = connectClient(one.wsUrl, room.roomId, room.editKey)
     const b = connectClient(two.wsUrl, room.roomId, room.editKey)
     clients.push(a, b)

@@ -27,7 +27,7 @@ describe('shared table through the real server', () => {
 
   beforeAll(async () => {
     server = await startTabletopServer({ distDir: null, limits: { maxDocumentBytes: 256 * 1024, messagesPerSecond: 100, messageBurst: 200 } })
-    room = server.registry.create()
+    room = await server.storage.createRoom()
   })
   afterAll(async () => {
     for (const c of clients) c.close()

@@ -1,4 +1,5 @@
-// A throwaway Debian redis-server on 127.0.0.1 and a free port, no persistence, stopped by the test.
+// A throwaway Debian redis-server on 127.0.0.1 (or the address given) and a free port (or the one
+// given, for a restart), no persistence, stopped by the test.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { freePort } from './appServer.ts'
@@ -10,9 +11,21 @@ export function warnIfNoRedis(suite: string): void {
   if (!haveRedis) console.warn(`\n!! SKIPPING ${suite}: ${REDIS_PATH} is missing. Install it with: apt-get install -y redis-server   (CI does this in .ci/run)\n`)
 }
 
-export async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort()
-  const child = spawn(REDIS_PATH, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: ['ignore', 'pipe', 'pipe'] })
+export type RedisOptions = {
+  /** A port to reuse (a restart), else a free one. */
+  port?: number
+  /** The address(es) to listen on (default 127.0.0.1). */
+  bind?: string
+  /** Wrap the command (e.g. ['ip', 'netns', 'exec', 'ns']) to run it elsewhere. */
+  wrap?: readonly string[]
+}
+
+export async function startRedis(opts: RedisOptions = {}): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+  const port = opts.port ?? (await freePort())
+  const bind = opts.bind ?? '127.0.0.1'
+  const args = ['--port', String(port), '--bind', ...bind.split(' '), '--save', '', '--appendonly', 'no', '--protected-mode', 'no']
+  const wrap = opts.wrap ?? []
+  const child = wrap.length > 0 ? spawn(wrap[0]!, [...wrap.slice(1), REDIS_PATH, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(REDIS_PATH, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
   await new Promise<void>((resolve, reject) => {
@@ -26,7 +39,8 @@ export async function startRedis(): Promise<{ url: string; stop: () => Promise<v
     child.once('exit', (code) => reject(new Error(`redis-server exited (${code}):\n${out}`)))
   })
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${bind.split(' ')[0]}:${port}`,
+    port,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

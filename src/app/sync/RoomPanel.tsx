@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react'
 import { useSync } from './syncStore.ts'
 
-const STATUS_TEXT = { off: 'Not shared', connecting: 'Connecting…', connected: 'Connected', offline: 'Offline: changes kept here, merged when back', refused: 'Refused: this link is not valid for this room' } as const
+const STATUS_TEXT = { off: 'Not shared', connecting: 'Connecting…', connected: 'Connected', reconnecting: 'Reconnecting… (changes kept here, sent when back)', offline: 'Offline: changes kept here, merged when back', refused: 'Refused: this link is not valid for this room' } as const
 
 function QrLink({ label, link, testId }: { label: string; link: string; testId: string }) {
   const [src, setSrc] = useState<string | null>(null)

@@ -17,6 +17,7 @@ import { saveRuling } from '../record/rulingDb.ts'
 import { type PoseState, type SharedPose, addSharedRuling, claimTrackingSource, newestPoseMs, readScene, sceneMaps, sharedRulings, trackingSource, writePose, writeScene } from './tableDoc.ts'
 import { type SyncPeer, useSync } from './syncStore.ts'
 import { type RoomLink, roomLinkFromLocation } from './roomLink.ts'
+import { type ProviderStatus, syncStatusOf } from './connectionStatus.ts'
 
 export { type RoomLink, roomLinkFromLocation }
 
@@ -56,10 +57,21 @@ export function joinRoom(link: RoomLink, origin: Pick<Location, 'protocol' | 'ho
     },
     onAuthenticationFailed: () => useSync.getState().set({ status: 'refused' }),
     onStatus: ({ status }: { status: string }) => {
-      if (useSync.getState().status !== 'refused') useSync.getState().set({ status: status === 'connected' ? 'connected' : status === 'connecting' ? 'connecting' : 'offline' })
+      providerStatus = status as ProviderStatus
+      everConnected ||= status === 'connected'
+      refreshConnection()
     },
     onUnsyncedChanges: ({ number }: { number: number }) => useSync.getState().set({ unsynced: number }),
   })
+  let providerStatus: ProviderStatus = 'connecting'
+  let everConnected = false
+  const refreshConnection = () => {
+    const current = useSync.getState().status
+    const next = syncStatusOf(providerStatus, { current, everConnected, online: navigator.onLine })
+    if (next !== current) useSync.getState().set({ status: next })
+  }
+  window.addEventListener('online', refreshConnection)
+  window.addEventListener('offline', refreshConnection)
   const canWrite = () => useSync.getState().role !== 'view'
   let applyingRemote = false
   let joined = false
@@ -160,6 +172,8 @@ export function joinRoom(link: RoomLink, origin: Pick<Location, 'protocol' | 'ho
     provider,
     leave: () => {
       unsubscribe()
+      window.removeEventListener('online', refreshConnection)
+      window.removeEventListener('offline', refreshConnection)
       doc.off('afterTransaction', onTransaction)
       provider.destroy()
       void local.destroy()

@@ -1,12 +1,13 @@
 // What the shared-table panel shows, at human pace (a few updates a second at most): connection,
 // role, who tracks, how old the shared positions are, the other devices and their selections.
 import { create } from 'zustand'
+import type { SyncStatus } from './connectionStatus.ts'
 
 export type SyncPeer = { clientId: number; name: string; role: 'edit' | 'view' | null; selection: string | null; mine: boolean }
 
 export type SyncState = {
   roomId: string | null
-  status: 'off' | 'connecting' | 'connected' | 'offline' | 'refused'
+  status: SyncStatus
   role: 'edit' | 'view' | null
   trackingSource: { name: string; mine: boolean } | null
   newestPoseMs: number | null
