@@ -6,9 +6,9 @@ import type { BaseShape, ProfileEntry, RuleSystem, SceneModel } from '../../engi
 
 export type TablePreset = { id: string; label: string; widthMm: number; depthMm: number; source: string | null }
 
-const inch = 25.4
-const feet = (w: number, d: number, source: string | null, note = ''): TablePreset => ({ id: `${w}x${d}ft`, label: `${w}'×${d}'${note}`, widthMm: w * 12 * inch, depthMm: d * 12 * inch, source })
-const inches = (w: number, d: number, source: string | null, note = ''): TablePreset => ({ id: `${w}x${d}in`, label: `${w}"×${d}"${note}`, widthMm: w * inch, depthMm: d * inch, source })
+const mmOf = (inches: number) => Math.round(inches * 25.4 * 100) / 100
+const feet = (w: number, d: number, source: string | null, note = ''): TablePreset => ({ id: `${w}x${d}ft`, label: `${w}'×${d}'${note}`, widthMm: mmOf(w * 12), depthMm: mmOf(d * 12), source })
+const inches = (w: number, d: number, source: string | null, note = ''): TablePreset => ({ id: `${w}x${d}in`, label: `${w}"×${d}"${note}`, widthMm: mmOf(w), depthMm: mmOf(d), source })
 
 /** Table sizes each book names (width along the players' edge first). */
 const BOOK_TABLES: Readonly<Record<string, readonly TablePreset[]>> = {

@@ -60,25 +60,26 @@ function baseSize(m: SceneModel): { along: number; across: number } {
  */
 export function deployModels(models: readonly SceneModel[], table: { widthMm: number; depthMm: number }): SceneModel[] {
   const sides = sidesOf(models)
-  const out: SceneModel[] = []
+  const out = new Map<string, SceneModel>()
   for (const [k, side] of sides.entries()) {
     const ofSide = models.filter((m) => m.side === side)
     const edge = k % 4
-    const along = edge < 2 ? table.widthMm : table.depthMm
+    // Front and back rows run the table's width; a third and fourth side keep to the middle half of the left and right edges.
+    const [from, to] = edge < 2 ? [60, table.widthMm - 60] : [table.depthMm * 0.25, table.depthMm * 0.75]
     const pitch = Math.max(...ofSide.map((m) => Math.max(baseSize(m).along + 30, baseSize(m).across + 10)))
-    const perRow = Math.max(1, Math.floor((along - 120) / pitch))
+    const perRow = Math.max(1, Math.floor((to - from) / pitch))
     const inward = edge === 0 ? 90 : edge === 1 ? 270 : edge === 2 ? 0 : 180
     ofSide.forEach((m, i) => {
       const row = Math.floor(i / perRow), col = i % perRow
-      const a = 60 + pitch / 2 + col * pitch
+      const a = from + pitch / 2 + col * pitch
       const b = 100 + row * pitch
       const [x, y] = edge === 0 ? [a, b] : edge === 1 ? [a, table.depthMm - b] : edge === 2 ? [b, a] : [table.widthMm - b, a]
       const half = Math.max(baseSize(m).along, baseSize(m).across) / 2 + 1
-      out.push({ ...m, position: [r2(Math.min(Math.max(x, half), table.widthMm - half)), r2(Math.min(Math.max(y, half), table.depthMm - half))], facing: inward })
+      out.set(m.id, { ...m, position: [r2(Math.min(Math.max(x, half), table.widthMm - half)), r2(Math.min(Math.max(y, half), table.depthMm - half))], facing: inward })
     })
   }
   // Keep the order the player added them in.
-  return models.map((m) => out.find((o) => o.id === m.id)!)
+  return models.map((m) => out.get(m.id)!)
 }
 
 /** A fresh model id: the side's letters and the first free number ("rangers3"). */
