@@ -16,14 +16,10 @@ import { appInBrowser } from '../setup/appInBrowser.ts'
 import { RESULTS_DIR, haveChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { readPdf } from '../setup/readPdf.ts'
 import { sceneOf } from '../setup/demoTable.ts'
+import { shotsAtThreeSizes } from '../setup/threeSizes.ts'
 
 warnIfNoChromium('test/e2e/myTable.test.ts (browser tests)')
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 820, height: 1180 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const
 const PT_PER_MM = 72 / 25.4
 
 /** Every click, choice and typed value the player makes, counted. */
@@ -42,14 +38,7 @@ function player(page: Page) {
   }
 }
 
-async function shots(page: Page, name: string): Promise<void> {
-  for (const s of SIZES) {
-    await page.setViewportSize({ width: s.width, height: s.height })
-    await page.waitForTimeout(250)
-    await page.screenshot({ path: screenshotPath(`my-table-${name}-${s.name}`) })
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
+const shots = (page: Page, name: string) => shotsAtThreeSizes(page, `my-table-${name}`)
 
 describe.skipIf(!haveChromium)('My table in Chromium, from an empty profile', () => {
   const app = appInBrowser()

@@ -10,16 +10,12 @@ import { FrameTracker, loadOpenCv, type Registry } from '../../src/tracking/inde
 import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
-import { RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { RESULTS_DIR, haveChromium, launchChromium, warnIfNoChromium } from '../setup/browser.ts'
 import { MOVED_B1, TOLERANCE_MM, renderDemoTable, sceneOf } from '../setup/demoTable.ts'
+import { shotsAtThreeSizes } from '../setup/threeSizes.ts'
 
 warnIfNoChromium('test/e2e/whichModel.test.ts (browser tests)')
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 820, height: 1180 },
-  { name: 'desktop', width: 1440, height: 900 },
-] as const
 
 describe.skipIf(!haveChromium)('teach by showing (fake camera)', () => {
   let server: AppServer
@@ -72,12 +68,7 @@ describe.skipIf(!haveChromium)('teach by showing (fake camera)', () => {
       await expect.poll(() => page.getByTestId('never-seen').locator('summary').innerText(), { timeout: 20_000 }).toBe(`Not seen yet: ${unseen.length} model${unseen.length === 1 ? '' : 's'}`)
       await page.getByTestId('never-seen').locator('summary').click()
       expect(await page.getByTestId('never-seen').innerText()).toContain('marker 98')
-      for (const s of SIZES) {
-        await page.setViewportSize({ width: s.width, height: s.height })
-        await page.waitForTimeout(300)
-        await page.screenshot({ path: screenshotPath(`which-model-${s.name}`) })
-      }
-      await page.setViewportSize({ width: 1280, height: 800 })
+      await shotsAtThreeSizes(page, 'which-model')
 
       // Answer every question: b1's marker is b1's, b2's real marker is b2's.
       const answered = new Set<number>()
