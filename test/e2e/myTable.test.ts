@@ -82,6 +82,7 @@ describe.skipIf(!haveChromium)('My table in Chromium, from an empty profile', ()
     await p.choose('terrain-library', 'ruined-building.stl')
     await p.click('terrain-library-add')
     await expect.poll(() => page.getByTestId('terrain-piece').count(), { timeout: 30_000 }).toBe(2)
+    await shots(page, 'terrain')
     await p.click('step-next')
 
     await page.getByTestId('markers-step').waitFor()

@@ -170,7 +170,7 @@ describe('registry from an army: table markers and ids', () => {
 
   it('table markers measured by a survey stay exactly as they are when the army changes', () => {
     const first = registryFromArmy(army([{ id: 'a1', base: { shape: 'round', diameter: 25 }, layout: 'tab' }]))
-    const surveyed = { ...first.registry, markers: first.registry.markers.map((m) => (m.role === 'table' ? { ...m, position: [m.position[0] + 13.2, m.position[1] - 7.5] as [number, number], rotation: 3.4 } : m)) }
+    const surveyed = { ...first.registry, markers: first.registry.markers.map((m) => (m.role === 'table' ? { ...m, position: [m.position![0] + 13.2, m.position![1] - 7.5] as [number, number], rotation: 3.4 } : m)) }
     const next = registryFromArmy(army([{ id: 'a1', base: { shape: 'round', diameter: 25 }, layout: 'tab' }, { id: 'a2', base: { shape: 'round', diameter: 25 }, layout: 'tab' }]), surveyed)
     expect(next.registry.markers.filter((m) => m.role === 'table')).toEqual(surveyed.markers.filter((m) => m.role === 'table'))
     expect(next.fresh).toEqual([modelMarker(next, 'a2').id])

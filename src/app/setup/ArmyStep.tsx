@@ -8,7 +8,7 @@ import { useRuleSystem } from '../state/systemLoader.ts'
 import { MARKER_LAYOUTS, type MarkerLayout, defaultLayout } from '../../tracking/registry/registryFromArmy.ts'
 import { editDraft, useSetup } from './setupStore.ts'
 import { baseLabel, defaultBase } from './bookDefaults.ts'
-import { addModels, removeModel, renameModel, setLayout, sidesOf } from './tableDraft.ts'
+import { addArmyOf, addModels, removeModel, renameModel, setLayout, sidesOf } from './tableDraft.ts'
 import { StepNav } from './SetupScreen.tsx'
 
 export const LAYOUT_NAMES: Record<MarkerLayout, string> = { tab: 'rear tab', token: 'token on top', under: 'under the base' }
@@ -162,11 +162,31 @@ function ModelRow({ m, system }: { m: SceneModel; system: RuleSystem | undefined
     <li className="setup-row" data-testid="army-model">
       <input value={m.name ?? ''} aria-label={`Name of ${m.id}`} maxLength={80} onChange={(e) => editDraft((d) => renameModel(d, m.id, e.target.value))} />
       <span className="small muted">{profileName} · {baseLabel(m.base)}</span>
-      <select value={layout ?? defaultLayout(m.base)} aria-label={`Marker of ${m.name ?? m.id}`} onChange={(e) => editDraft((d) => setLayout(d, m.id, e.target.value as MarkerLayout))}>
+      <select value={layout ?? defaultLayout(m.base)} aria-label={`Marker of ${m.name || m.id}`} onChange={(e) => editDraft((d) => setLayout(d, m.id, e.target.value as MarkerLayout))}>
         {MARKER_LAYOUTS.map((l) => <option key={l} value={l}>{LAYOUT_NAMES[l]}</option>)}
       </select>
-      <button type="button" className="danger" aria-label={`Remove ${m.name ?? m.id}`} onClick={() => editDraft((d) => removeModel(d, m.id))}>✕</button>
+      <button type="button" className="danger" aria-label={`Remove ${m.name || m.id}`} onClick={() => editDraft((d) => removeModel(d, m.id))}>✕</button>
     </li>
+  )
+}
+
+/** An army saved with another table of the same game, brought in whole. */
+function ArmyFromTable() {
+  const draft = useSetup((s) => s.draft)!
+  const tables = useSetup((s) => s.tables)
+  const others = tables.filter((t) => t.id !== draft.id && t.table.scene.system === draft.system && t.table.scene.models.length > 0)
+  const [pick, setPick] = useState('')
+  const chosen = others.find((t) => t.id === pick) ?? others[0]
+  if (!chosen) return null
+  return (
+    <div className="button-row setup-add">
+      <label className="field"><span>The army of</span>
+        <select value={chosen.id} onChange={(e) => setPick(e.target.value)} data-testid="army-from-table">
+          {others.map((t) => <option key={t.id} value={t.id}>{t.table.name} ({t.table.scene.models.length} models)</option>)}
+        </select>
+      </label>
+      <button type="button" onClick={() => editDraft((d) => addArmyOf(d, chosen.table))} data-testid="army-from-table-add">Add it</button>
+    </div>
   )
 }
 
@@ -177,6 +197,7 @@ export function ArmyStep() {
   return (
     <div className="setup-step" data-testid="army-step">
       {system ? <AddModels system={system} /> : <p role="status">Loading the game's catalogue…</p>}
+      <ArmyFromTable />
       <h3>The army: {draft.models.length} model{draft.models.length === 1 ? '' : 's'}</h3>
       {draft.models.length === 0 && <p className="muted">No models yet. Add each kind once with "How many".</p>}
       {sides.map((side) => (

@@ -41,7 +41,7 @@ export function MarkersStep() {
     const got = s && !isDamaged(s) ? s : await saveDraft()
     if (got) exportTable(got.table)
   }
-  const nameOf = (id: string) => draft.models.find((m) => m.id === id)?.name ?? draft.terrain.find((t) => t.id === id)?.name ?? id
+  const nameOf = (id: string) => draft.models.find((m) => m.id === id)?.name || draft.terrain.find((t) => t.id === id)?.name || id
   return (
     <div className="setup-step" data-testid="markers-step">
       {problem && <p className="bad" role="alert">{problem}</p>}

@@ -2,7 +2,7 @@
 // a damaged record is shown with its problem and can be downloaded as it is.
 import { useRef, useState } from 'react'
 import { systemTitle } from '../state/systemLoader.ts'
-import { downloadDamaged, editSaved, exportTable, importTableFile, newTable, removeSaved, useOnTable, useSetup } from './setupStore.ts'
+import { downloadDamaged, editSaved, exportTable, importTableFile, newTable, removeSaved, putOnTable, useSetup } from './setupStore.ts'
 import { activeTableId } from './activeTable.ts'
 
 /** A game's name without its subtitle. */
@@ -40,7 +40,7 @@ export function TablesView() {
             <p><strong>{t.table.name}</strong>{t.id === active && <span className="setup-tag"> on the table</span>}</p>
             <p className="small muted" title={systemTitle(t.table.scene.system)}>{gameName(t.table.scene.system)} · {size(t.table.scene.table.width, t.table.scene.table.depth)} · {t.table.scene.models.length} models · {(t.table.scene.terrain ?? []).length} terrain · {t.table.registry.markers.length} markers{t.table.savedAt ? ` · saved ${new Date(t.table.savedAt).toLocaleString()}` : ''}</p>
             <div className="button-row">
-              <button type="button" className="primary" onClick={() => useOnTable(t)} data-testid="use-table">Use on the table</button>
+              <button type="button" className="primary" onClick={() => putOnTable(t)} data-testid="use-table">Use on the table</button>
               <button type="button" onClick={() => editSaved(t)} data-testid="edit-table">Edit</button>
               <button type="button" onClick={() => exportTable(t.table)} data-testid="export-table">Export</button>
               {confirm === t.id

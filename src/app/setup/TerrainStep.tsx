@@ -120,12 +120,12 @@ export function TerrainStep() {
       <ul className="setup-list">
         {draft.terrain.map((t) => (
           <li key={t.id} className="setup-row" data-testid="terrain-piece">
-            <strong>{t.name ?? t.id}</strong>
+            <strong>{t.name || t.id}</strong>
             <span className="small muted">{t.type} · {pieceSize(t, draft.terrainExtents)}</span>
-            <select value={draft.terrainLayouts[t.id] ?? 'tab'} aria-label={`Marker of ${t.name ?? t.id}`} onChange={(e) => editDraft((d) => setTerrainLayout(d, t.id, e.target.value as TerrainLayout))}>
+            <select value={draft.terrainLayouts[t.id] ?? 'tab'} aria-label={`Marker of ${t.name || t.id}`} onChange={(e) => editDraft((d) => setTerrainLayout(d, t.id, e.target.value as TerrainLayout))}>
               {(isMeshTerrain(t) ? (['tab'] as const) : TERRAIN_LAYOUTS).map((l) => <option key={l} value={l}>{TERRAIN_LAYOUT_NAMES[l]}</option>)}
             </select>
-            <button type="button" className="danger" aria-label={`Remove ${t.name ?? t.id}`} onClick={() => editDraft((d) => removeTerrain(d, t.id))}>✕</button>
+            <button type="button" className="danger" aria-label={`Remove ${t.name || t.id}`} onClick={() => editDraft((d) => removeTerrain(d, t.id))}>✕</button>
           </li>
         ))}
       </ul>

@@ -48,7 +48,7 @@ export function WhichModel() {
       putRegistryInForce(registry.name, next)
       setProblem(null)
       setLayoutChoice('auto')
-      const name = model.name ?? model.id
+      const name = model.name || model.id
       void (activeTableId() ? updateActiveTable({ registry: next }) : Promise.resolve(false)).then((savedIt) => {
         useApp.getState().notify({ level: 'info', text: `Marker ${id} is now ${name}'s (${LAYOUT_NAMES[chosen]})${savedIt ? ', saved with the table' : ''}.` })
       })
@@ -73,7 +73,7 @@ export function WhichModel() {
           <div className="button-row which-model-list">
             {candidates.map((m) => (
               <button key={m.id} type="button" onClick={() => register(m.id)} data-testid={`which-model-${m.id}`}>
-                {m.name ?? m.id} <span className="small muted">side {m.side}{!modelIds.has(m.id) ? ' · no marker yet' : !seen.includes(m.id) ? ' · not seen' : ''}</span>
+                {m.name || m.id} <span className="small muted">side {m.side}{!modelIds.has(m.id) ? ' · no marker yet' : !seen.includes(m.id) ? ' · not seen' : ''}</span>
               </button>
             ))}
             <button type="button" className="link-button" onClick={() => setIgnored((x) => [...x, id])} data-testid="which-model-ignore">Not a model: ignore it</button>
@@ -87,7 +87,7 @@ export function WhichModel() {
           <ul>
             {neverSeen.map((m) => {
               const markers = registry.registry.markers.filter((x) => x.role === 'model' && x.model === m.id).map((x) => x.id)
-              return <li key={m.id}>{m.name ?? m.id} (side {m.side}): marker {markers.join(', ')}. Is its tab in view, the right way up, not covered?</li>
+              return <li key={m.id}>{m.name || m.id} (side {m.side}): marker {markers.join(', ')}. Is its tab in view, the right way up, not covered?</li>
             })}
           </ul>
         </details>

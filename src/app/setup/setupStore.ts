@@ -114,8 +114,8 @@ function slug(name: string): string {
 }
 
 function sheetOf(table: TableFile, only?: readonly number[]) {
-  const models = Object.fromEntries(table.scene.models.map((m) => [m.id, { name: m.name ?? m.id, side: m.side, base: m.base }]))
-  const terrain = Object.fromEntries((table.scene.terrain ?? []).map((t) => [t.id, { name: t.name ?? t.id }]))
+  const models = Object.fromEntries(table.scene.models.map((m) => [m.id, { name: m.name || m.id, side: m.side, base: m.base }]))
+  const terrain = Object.fromEntries((table.scene.terrain ?? []).map((t) => [t.id, { name: t.name || t.id }]))
   return personalSheet(cellsOf4x4, { tableName: table.name, table: { widthMm: table.scene.table.width, depthMm: table.scene.table.depth }, registry: table.registry, models, terrain, ...(only ? { only } : {}) })
 }
 
@@ -157,7 +157,7 @@ export function exportTable(table: TableFile): void {
   tell({ level: 'info', text: `Exported "${table.name}" as table-${slug(table.name)}.json (scene, markers${table.files ? ', your terrain files' : ''}).` })
 }
 
-export function useOnTable(saved: SavedTable): void {
+export function putOnTable(saved: SavedTable): void {
   openTableInApp(saved)
   closeSetup()
   useApp.getState().notify({ level: 'info', text: `"${saved.table.name}" is on the table: ${saved.table.scene.models.length} models, ${saved.table.registry.markers.length} markers in force for Camera and Photo.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
@@ -230,7 +230,7 @@ export async function importTableFile(file: File): Promise<boolean> {
     const id = newTableId()
     await putTable(id, named)
     await refreshTables()
-    tell({ level: 'info', text: `Imported "${named.name}" from ${file.name}: ${named.scene.models.length} models, ${named.registry.markers.length} markers (${systemTitle(named.scene.system) ?? named.scene.system}).`, action: { label: 'Use it on the table', run: () => useOnTable({ id, table: named }) } })
+    tell({ level: 'info', text: `Imported "${named.name}" from ${file.name}: ${named.scene.models.length} models, ${named.registry.markers.length} markers (${systemTitle(named.scene.system) ?? named.scene.system}).`, action: { label: 'Use it on the table', run: () => putOnTable({ id, table: named }) } })
     return true
   } catch (e) {
     return refuse(`it could not be stored (${errorText(e)})`)

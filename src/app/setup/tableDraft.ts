@@ -115,6 +115,22 @@ export function addModels(d: Draft, spec: NewModels): Draft {
   return { ...d, models: deployModels(models, d.table), layouts }
 }
 
+/** Another table's army (the same game): each model with a fresh id on its side, its name, base, weapons and marker layout. */
+export function addArmyOf(d: Draft, other: TableFile): Draft {
+  const used = new Set(d.models.map((m) => m.id))
+  const models = [...d.models]
+  const layouts = { ...d.layouts }
+  const theirs = draftOfTable(null, other).layouts
+  for (const m of other.scene.models) {
+    const id = freshId(used, m.side)
+    used.add(id)
+    const { z: _z, uncertainty: _u, ...rest } = m
+    models.push({ ...rest, id })
+    layouts[id] = d.face === 'down' ? 'under' : theirs[m.id] ?? defaultLayout(m.base)
+  }
+  return { ...d, models: deployModels(models, d.table), layouts }
+}
+
 export function removeModel(d: Draft, id: string): Draft {
   const layouts = { ...d.layouts }
   delete layouts[id]

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { evaluateTable, loadScene, parseScene } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { parseRegistry } from '../../../src/tracking/index.ts'
-import { addModels, addPrismTerrain, buildTable, deployModels, draftOfTable, emptyDraft, removeModel, setFace, setLayout, tableFileOf, type Draft } from '../../../src/app/setup/tableDraft.ts'
+import { addArmyOf, addModels, addPrismTerrain, buildTable, deployModels, draftOfTable, emptyDraft, removeModel, setFace, setLayout, tableFileOf, type Draft } from '../../../src/app/setup/tableDraft.ts'
 import { TableFileError, parseTableFile, readTableText, tableFileText, migrateTableFile } from '../../../src/app/setup/tableFile.ts'
 import { defaultBase, tablePresets } from '../../../src/app/setup/bookDefaults.ts'
 
@@ -81,6 +81,17 @@ describe('a table set up from the catalogue', () => {
     const idOf = (reg: typeof first.registry, model: string) => reg.markers.find((m) => m.role === 'model' && m.model === model)?.id
     for (const m of removed.models) expect(idOf(second.registry, m.id)).toBe(idOf(first.registry, m.id))
     expect(second.fresh).toEqual([])
+  })
+
+  it('another table\'s army comes in whole: names, sides, bases, weapons and marker layouts, with ids of its own', () => {
+    let other = jaggedShardsTable()
+    other = setLayout(other, other.models[1]!.id, 'token')
+    const mine = addArmyOf(addModels(emptyDraft('jagged-shards', { widthMm: 1219.2, depthMm: 1219.2 }), { profile: 'colonist-rifleman', name: 'Rifleman', side: 'human-colonies', count: 1, base: { shape: 'round', diameter: 32 }, heightMm: 40, weapons: [], layout: 'auto' }), fileOf(other))
+    expect(mine.models).toHaveLength(13)
+    expect(new Set(mine.models.map((m) => m.id)).size).toBe(13)
+    expect(mine.models.slice(1).map((m) => [m.name, m.side, m.base, m.weapons])).toEqual(other.models.map((m) => [m.name, m.side, m.base, m.weapons]))
+    expect(mine.layouts[mine.models[2]!.id]).toBe('token')
+    expect(() => parseScene(buildTable(mine).scene)).not.toThrow()
   })
 })
 
