@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import { AxeBuilder } from '@axe-core/playwright'
 import { describe, expect, it } from 'vitest'
 import type { Scene } from '../../src/engine/index.ts'
 import { parseRegistry, type Registry } from '../../src/tracking/index.ts'
@@ -38,7 +39,15 @@ function player(page: Page) {
   }
 }
 
-const shots = (page: Page, name: string) => shotsAtThreeSizes(page, `my-table-${name}`)
+/** Screenshots at three sizes, and axe-core's WCAG 2.1 A/AA check of the screen at phone size. */
+async function shots(page: Page, name: string): Promise<void> {
+  await shotsAtThreeSizes(page, `my-table-${name}`)
+  if (name === 'first-screen' || name === 'on-the-table') return
+  await page.setViewportSize({ width: 390, height: 844 })
+  const found = await new AxeBuilder({ page }).include('[data-testid="setup"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  await page.setViewportSize({ width: 1280, height: 800 })
+  expect(found.violations.map((v) => `${name}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
+}
 
 describe.skipIf(!haveChromium)('My table in Chromium, from an empty profile', () => {
   const app = appInBrowser()
@@ -57,7 +66,7 @@ describe.skipIf(!haveChromium)('My table in Chromium, from an empty profile', ()
     await page.getByTestId('table-step').waitFor()
     await p.choose('table-game', 'jagged-shards')
     // The book's 4'×4' is chosen already (Jagged Shards §1.1).
-    await expect.poll(() => page.getByTestId('size-4x4ft').getAttribute('aria-pressed')).toBe('true')
+    await expect.poll(() => page.getByTestId('size-4x4ft').getAttribute('aria-checked')).toBe('true')
     expect(await page.getByTestId('size-4x4ft').innerText()).toContain('Jagged Shards §1.1')
     await shots(page, 'table')
     await p.click('step-next')

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AxeBuilder } from '@axe-core/playwright'
 import { FrameTracker, loadOpenCv, type Registry } from '../../src/tracking/index.ts'
 import type { TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
@@ -69,6 +70,8 @@ describe.skipIf(!haveChromium)('teach by showing (fake camera)', () => {
       await page.getByTestId('never-seen').locator('summary').click()
       expect(await page.getByTestId('never-seen').innerText()).toContain('marker 98')
       await shotsAtThreeSizes(page, 'which-model')
+      const axe = await new AxeBuilder({ page }).include('[data-testid="which-model"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
 
       // Answer every question: b1's marker is b1's, b2's real marker is b2's.
       const answered = new Set<number>()

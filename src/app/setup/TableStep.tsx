@@ -44,12 +44,12 @@ export function TableStep() {
         <legend>Table size</legend>
         <div className="setup-presets" role="radiogroup" aria-label="Table size">
           {presets.map((p) => (
-            <button key={p.id} type="button" role="radio" aria-checked={!custom && chosen?.id === p.id} aria-pressed={!custom && chosen?.id === p.id} className="setup-preset" data-testid={`size-${p.id}`} onClick={() => { setCustom(false); setSize(p.widthMm, p.depthMm) }}>
+            <button key={p.id} type="button" role="radio" aria-checked={!custom && chosen?.id === p.id} className="setup-preset" data-testid={`size-${p.id}`} onClick={() => { setCustom(false); setSize(p.widthMm, p.depthMm) }}>
               <strong>{p.label}</strong>
               <span className="small">{p.source ? `the book: ${p.source}` : 'a common mat'}</span>
             </button>
           ))}
-          <button type="button" role="radio" aria-checked={custom} aria-pressed={custom} className="setup-preset" data-testid="size-custom" onClick={() => setCustom(true)}>
+          <button type="button" role="radio" aria-checked={custom} className="setup-preset" data-testid="size-custom" onClick={() => setCustom(true)}>
             <strong>Custom</strong><span className="small">your own size</span>
           </button>
         </div>
@@ -72,8 +72,8 @@ export function TableStep() {
       <fieldset className="setup-fieldset">
         <legend>The camera looks</legend>
         <div className="button-row" role="radiogroup" aria-label="Camera">
-          <button type="button" role="radio" aria-checked={draft.face === 'up'} aria-pressed={draft.face === 'up'} onClick={() => editDraft((d) => setFace(d, 'up'))} data-testid="camera-above">from above (phone, tablet, headset)</button>
-          <button type="button" role="radio" aria-checked={draft.face === 'down'} aria-pressed={draft.face === 'down'} onClick={() => editDraft((d) => setFace(d, 'down'))} data-testid="camera-below">from below a glass table</button>
+          <button type="button" role="radio" aria-checked={draft.face === 'up'} onClick={() => editDraft((d) => setFace(d, 'up'))} data-testid="camera-above">from above (phone, tablet, headset)</button>
+          <button type="button" role="radio" aria-checked={draft.face === 'down'} onClick={() => editDraft((d) => setFace(d, 'down'))} data-testid="camera-below">from below a glass table</button>
         </div>
       </fieldset>
       <StepNav next="army" nextLabel="Next: the army" />
