@@ -1,6 +1,7 @@
-// Printable marker sheets: layout in mm on A4 pages, rendered to SVG (true scale: width="210mm"
-// with a mm viewBox) and PDF (pdf-lib, 72/25.4 pt per mm). Pure layout + rendering; the CLI writes
-// the files (writeMarkerSheets.ts). Marker cells come from OpenCV's own generateImageMarker.
+// Printable marker sheets: layout in mm on A4 pages, rendered to SVG here (true scale: width="210mm"
+// with a mm viewBox) and to PDF by sheetPdf.ts (pdf-lib, 72/25.4 pt per mm). Pure layout + rendering:
+// the CLI writes the default sheets' files (writeMarkerSheets.ts), the app a player's own sheet
+// (personalSheet.ts). Marker cells come from OpenCV's generateImageMarker (or dictionaryCells.ts).
 import type { DictionarySpec } from '../opencv/markerDetector.ts'
 
 export const A4_MM = { width: 210, height: 297 } as const

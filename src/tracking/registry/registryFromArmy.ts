@@ -7,7 +7,7 @@
 // x forward (its facing) and y to its left.
 import type { BaseShape, Point2 } from '../../engine/index.ts'
 import { type DictionaryName, type ModelMarker, type Registry, type RegistryMarker, type TableMarker, type TerrainMarker, REGISTRY_FORMAT, dictionaryCapacity } from './registrySchema.ts'
-import { QUIET_ZONE_RATIO, TAB_GAP_MM } from '../markers/markerSheets.ts'
+import { QUIET_ZONE_RATIO, TAB_GAP_MM, tokenMarkerMm } from '../markers/markerSheets.ts'
 import { DEFAULT_MARKER_PLAN } from '../markers/markerPlan.ts'
 
 /** How a model carries its marker (markers/README.md "Layouts"). */
@@ -74,8 +74,8 @@ export function tabReachMm(sizeMm: number): number {
 
 /** Side of a token's black square for a base: 0.6 of the base's smaller dimension, down to 0.5 mm. */
 export function tokenSizeMm(base: BaseShape): number {
-  const smaller = base.shape === 'round' ? base.diameter : Math.min(base.length, base.width)
-  return Math.floor(smaller * 0.6 * 2) / 2
+  const { forward, side } = baseHalfExtent(base)
+  return tokenMarkerMm({ label: '', lengthMm: 2 * Math.max(forward, side), widthMm: 2 * Math.min(forward, side) })
 }
 
 /**
