@@ -168,6 +168,15 @@ describe('registry from an army: table markers and ids', () => {
     expect(second.registry.markers.filter((m) => m.role === 'table').map((m) => m.id)).toEqual([0, 1, 2, 3])
   })
 
+  it('a tab under a base that turns out bigger is the same print: its id stays, its offset follows the base', () => {
+    const first = registryFromArmy(army([{ id: 'a1', base: { shape: 'round', diameter: 25 }, layout: 'tab' }, { id: 'a2', base: { shape: 'round', diameter: 25 }, layout: 'token' }]))
+    const next = registryFromArmy(army([{ id: 'a1', base: { shape: 'round', diameter: 32 }, layout: 'tab' }, { id: 'a2', base: { shape: 'round', diameter: 32 }, layout: 'token' }]), first.registry)
+    expect(modelMarker(next, 'a1')).toMatchObject({ id: modelMarker(first, 'a1').id, offset: [-32.33, 0] })
+    // a token's size follows the base (15 → 19 mm): a new print, a new id
+    expect(modelMarker(next, 'a2').size).toBe(19)
+    expect(next.fresh).toEqual([modelMarker(next, 'a2').id])
+  })
+
   it('table markers measured by a survey stay exactly as they are when the army changes', () => {
     const first = registryFromArmy(army([{ id: 'a1', base: { shape: 'round', diameter: 25 }, layout: 'tab' }]))
     const surveyed = { ...first.registry, markers: first.registry.markers.map((m) => (m.role === 'table' ? { ...m, position: [m.position![0] + 13.2, m.position![1] - 7.5] as [number, number], rotation: 3.4 } : m)) }

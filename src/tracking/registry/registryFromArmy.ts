@@ -151,8 +151,9 @@ export class ArmyTooLargeError extends Error {}
 
 /**
  * The registry for an army on a table. With `previous` (the registry the player already printed),
- * every marker that keeps its object, size and geometry keeps its id, so nothing printed and glued
- * has to be done again; only the new or changed ones are listed in `fresh`.
+ * every marker whose print still serves (the same object, size, face and kind of piece: a tab moved
+ * to a bigger base is the same tab) keeps its id, so nothing printed and glued has to be done again;
+ * only the markers to print are listed in `fresh`.
  *
  * Id plan (markers/README.md): table markers 0–7, models 10–89, terrain 90–99, so an army of up to
  * 80 models and 10 pieces fits DICT_4X4_100, the dictionary of the printed default sheets. Larger
@@ -200,12 +201,18 @@ export function registryFromArmy(input: ArmyInput, previous?: Registry | null): 
   throw new ArmyTooLargeError(`${wanted.length} markers do not fit the largest 4×4 dictionary (DICT_4X4_1000, ids 0–999)`)
 }
 
-/** Same object, size and geometry: the printed marker still fits (a table marker: the same size and face). */
+/** What is printed for a marker: its kind of piece (a tab is the same print whatever the base it is glued under). */
+function printKind(m: Unnumbered | RegistryMarker): string {
+  if (m.role === 'table') return 'table'
+  if ((m.face ?? 'up') === 'down') return 'under'
+  if (m.role === 'terrain') return (m.height ?? 0) > 0 ? 'top' : 'tab'
+  const [x, y] = m.offset ?? [0, 0]
+  return Math.hypot(x, y) < 0.01 ? 'token' : 'tab'
+}
+
+/** The marker the player has printed still serves: the same object, size, face and kind of piece (its offset may follow a new base). */
 function sameMarker(a: Unnumbered, b: RegistryMarker): boolean {
-  const near = (x: number | undefined, y: number | undefined) => Math.abs((x ?? 0) - (y ?? 0)) < 0.01
-  if (a.role !== b.role || !near(a.size, b.size) || (a.face ?? 'up') !== (b.face ?? 'up')) return false
-  if (a.role === 'table' || b.role === 'table') return true
-  return near(a.rotation, b.rotation) && near(a.offset?.[0], b.offset?.[0]) && near(a.offset?.[1], b.offset?.[1]) && near(a.height, b.height)
+  return a.role === b.role && Math.abs(a.size - b.size) < 0.01 && (a.face ?? 'up') === (b.face ?? 'up') && printKind(a) === printKind(b)
 }
 
 function poolIds(pool: Wanted['pool'], capacity: number): number[] {
@@ -247,7 +254,7 @@ function assignIds(wanted: readonly Wanted[], previous: ReadonlyMap<string, Regi
   return wanted.map((w) => {
     const id = ids.get(w.key)!
     const before = previous.get(w.key)
-    return { marker: { ...w.entry, id } as RegistryMarker, fresh: !before || before.id !== id || !sameMarker(w.entry, before) }
+    return { marker: { ...w.entry, id } as RegistryMarker, fresh: !before || before.id !== id }
   })
 }
 
