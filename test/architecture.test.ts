@@ -287,6 +287,32 @@ describe('architecture: dependencies point one way', () => {
     }
     expect(bad).toEqual([])
   })
+  it('My table loads when opened: the page\'s first JavaScript holds only its button, mount and open flag; what the app prints sheets with is pure (no node:, no OpenCV at run time)', () => {
+    const setup = join(root, 'src/app/setup')
+    const staticImports = (file: string) => {
+      const src = readFileSync(file, 'utf8')
+      return [...src.matchAll(/^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)].map((m) => ({ path: (m[3] ?? m[4])!, typeOnly: m[2] !== undefined }))
+    }
+    const bad: string[] = []
+    const entry = new Set(['setupOpen.ts', 'SetupMount.tsx', 'MyTableButton.tsx', 'WhichModel.tsx'])
+    for (const f of files(join(root, 'src/app'))) {
+      if (f.startsWith(setup)) continue
+      for (const i of staticImports(f)) {
+        const target = i.path.startsWith('.') ? join(f, '..', i.path) : ''
+        if (target.startsWith(setup) && !entry.has(relative(setup, target))) bad.push(`${relative(root, f)} → ${i.path}`)
+      }
+    }
+    for (const name of ['setupOpen.ts', 'SetupMount.tsx', 'MyTableButton.tsx']) {
+      for (const i of staticImports(join(setup, name))) if (i.path.startsWith('./') && !['./setupOpen.ts'].includes(i.path)) bad.push(`src/app/setup/${name} → ${i.path} (load it with import() when the setup opens)`)
+    }
+    const printed = ['markers/personalSheet.ts', 'markers/sheetPdf.ts', 'markers/dictionaryCells.ts', 'markers/dict4x4Codes.ts', 'markers/markerSheets.ts', 'markers/markerPlan.ts', 'registry/registryFromArmy.ts']
+    for (const name of printed) {
+      for (const i of staticImports(join(root, 'src/tracking', name))) {
+        if (i.path.startsWith('node:') || (!i.typeOnly && /opencv|writeMarkerSheets/.test(i.path))) bad.push(`src/tracking/${name} → ${i.path}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
   it('the engine version matches package.json', async () => {
     const { ENGINE_VERSION } = await import('../src/engine/index.ts')
     expect(ENGINE_VERSION).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version)

@@ -12,6 +12,7 @@ import { EditPanel } from './ui/EditPanel.tsx'
 import { OptionsPanel } from './ui/OptionsPanel.tsx'
 import { ErrorBoundary } from './ui/ErrorBoundary.tsx'
 import { RoomPanel } from './sync/RoomPanel.tsx'
+import { SetupMount } from './setup/SetupMount.tsx'
 
 export function App() {
   return (
@@ -32,6 +33,7 @@ export function App() {
         <ErrorBoundary what="rule options"><OptionsPanel /></ErrorBoundary>
         <ErrorBoundary what="shared table"><RoomPanel /></ErrorBoundary>
       </aside>
+      <SetupMount />
     </div>
   )
 }

@@ -15,6 +15,7 @@ import { CalibrationPanel } from './CalibrationPanel.tsx'
 import { type CameraDevice, cameraDeviceOf, loadDeviceCalibration } from './deviceCalibration.ts'
 import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 import { videoFrameSource } from '../hands/handFrameSource.ts'
+import { WhichModel } from '../setup/WhichModel.tsx'
 
 // Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
 const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
@@ -108,6 +109,7 @@ export function CameraMode() {
         </div>
         {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
         <StatusLine />
+        <WhichModel />
         {state === 'running' && live.current && video.current && (
           <Suspense fallback={null}><HandsPanel source={videoFrameSource(video.current)} feed={live.current} frame={frame.current} /></Suspense>
         )}

@@ -143,6 +143,13 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   const runtime: TrackingRuntime = await startTracking(registry, onResult, (message) => useApp.getState().setTracking({ state: 'error', message }))
   await runtime.client.ready
   runtime.client.setCalibration(calibration)
+  // A marker taught in the view ("Which model is this?", setup/WhichModel.tsx) changes the registry in force: track with it from the next frame.
+  const unsubscribeRegistry = useApp.subscribe((s, before) => {
+    if (s.registry === before.registry || !s.registry) return
+    registry = s.registry.registry
+    runtime.client.setRegistry(registry)
+    gate.setRegistry(registry)
+  })
 
   // The scene follows the tracked (smoothed) poses; one undo step brings back the table before.
   const s0 = useApp.getState()
@@ -168,6 +175,8 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       heldModels: gate.heldModelIds(),
       handsStatus: gate.statusText(),
       staleModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state === 'stale').map((t) => t.id),
+      unknownIds: latest?.result.unknownIds ?? [],
+      seenModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model').map((t) => t.id),
     })
     lastResults = results
     lastStatusAt = now
@@ -243,6 +252,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
     stop: () => {
       clearInterval(statusTimer)
       clearInterval(sceneTimer)
+      unsubscribeRegistry()
       runtime.dispose()
     },
   }

@@ -71,3 +71,13 @@ export function restoreTrackingFiles(): void {
 
 export const loadRegistryFile = (file: File) => load(REGISTRY, file)
 export const loadCalibrationFile = (file: File) => load(CALIBRATION, file)
+
+/** Put a registry made in the app (a saved table's, or one just taught a marker) in force, kept across reloads as a loaded file is. */
+export function putRegistryInForce(name: string, registry: ReturnType<typeof parseRegistry>): void {
+  REGISTRY.apply({ name, value: registry })
+  try {
+    localStorage.setItem(REGISTRY.key, JSON.stringify({ name, value: registry }))
+  } catch {
+    // Not kept across reloads; it still works now.
+  }
+}

@@ -27,6 +27,10 @@ export type TrackingStatus = {
   handsStatus?: string | null
   /** Models tracked before but not seen for a while (their last pose is kept). */
   staleModels?: string[]
+  /** Marker ids in view that the registry does not know (teach by showing asks which model each is on). */
+  unknownIds?: number[]
+  /** Models whose marker has been seen since the camera started (the others are listed as never seen). */
+  seenModels?: string[]
 }
 
 export type TrackingSlice = {

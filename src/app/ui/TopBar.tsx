@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useApp } from '../state/appStore.ts'
 import { isKnownSystem, loadDemoScene, systemList, systemTitle } from '../state/systemLoader.ts'
 import type { Mode } from '../state/settingsSlice.ts'
+import { MyTableButton } from '../setup/MyTableButton.tsx'
 
 const MODES: ReadonlyArray<{ id: Mode; label: string }> = [
   { id: 'planner', label: 'Planner' },
@@ -49,6 +50,7 @@ export function TopBar() {
           ))}
         </select>
       </label>
+      <MyTableButton />
       <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="topbar-tools" data-testid="menu-toggle" onClick={() => setMenuOpen(!menuOpen)}>
         <span aria-hidden="true">☰</span> {MODES.find((m) => m.id === mode)?.label}<span className="visually-hidden"> (menu: modes, units, undo)</span>
       </button>

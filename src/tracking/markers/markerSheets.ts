@@ -1,6 +1,7 @@
-// Printable marker sheets: layout in mm on A4 pages, rendered to SVG (true scale: width="210mm"
-// with a mm viewBox) and PDF (pdf-lib, 72/25.4 pt per mm). Pure layout + rendering; the CLI writes
-// the files (src/cli/tracking/writeMarkerSheets.ts). Marker cells come from OpenCV's own generateImageMarker.
+// Printable marker sheets: layout in mm on A4 pages, rendered to SVG here (true scale: width="210mm"
+// with a mm viewBox) and to PDF by sheetPdf.ts (pdf-lib, 72/25.4 pt per mm). Pure layout + rendering:
+// the CLI writes the default sheets' files (src/cli/tracking/writeMarkerSheets.ts), the app a player's own sheet
+// (personalSheet.ts). Marker cells come from OpenCV's generateImageMarker (or dictionaryCells.ts).
 import type { DictionarySpec } from '../opencv/markerDetector.ts'
 
 export const A4_MM = { width: 210, height: 297 } as const
@@ -17,7 +18,7 @@ export type Shape =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; fill?: string; stroke?: string; dash?: boolean }
   | { kind: 'ellipse'; cx: number; cy: number; rx: number; ry: number; stroke: string; dash?: boolean }
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; stroke: string; dash?: boolean }
-  | { kind: 'text'; x: number; y: number; size: number; text: string }
+  | { kind: 'text'; x: number; y: number; size: number; text: string; bold?: boolean }
   /** A marker's black square at (x, y) (top-left, mm), `size` mm, cells row-major (1 = white). */
   | { kind: 'marker'; id: number; x: number; y: number; size: number; cells: Uint8Array; cellsSide: number }
 
@@ -26,9 +27,11 @@ export type Sheet = { name: string; title: string; pages: Page[] }
 
 export type CellsOf = (dictionary: DictionarySpec, id: number) => { cells: Uint8Array; side: number }
 
-const CUT = '#888888'
+/** Colour of cut lines. */
+export const CUT = '#888888'
 
-function header(title: string, dictionary: string): Shape[] {
+/** A page's head: title, print instructions and the 100 mm check bar. */
+export function header(title: string, dictionary: string): Shape[] {
   return [
     { kind: 'text', x: PAGE_MARGIN_MM, y: PAGE_MARGIN_MM + 3, size: 3.5, text: `Tabletop AR — ${title}` },
     { kind: 'text', x: PAGE_MARGIN_MM, y: PAGE_MARGIN_MM + 7.5, size: 2.6, text: `${dictionary}. Print at 100 % (actual size, no "fit to page"). Check: the bar below is 100 mm. Cut on the grey lines.` },
@@ -36,7 +39,7 @@ function header(title: string, dictionary: string): Shape[] {
     { kind: 'text', x: PAGE_MARGIN_MM + 102, y: PAGE_MARGIN_MM + 12, size: 2.6, text: '100 mm' },
   ]
 }
-const HEADER_MM = 18
+export const HEADER_MM = 18
 
 /** Grid placement of equal cells on pages. */
 function paginate<T>(items: readonly T[], cellW: number, cellH: number, gap: number, draw: (item: T, x: number, y: number) => Shape[], title: string, dictionary: string): Page[] {
@@ -222,7 +225,7 @@ export function pageToSvg(page: Page, title: string): string {
         out.push(`<line x1="${fmt(s.x1)}" y1="${fmt(s.y1)}" x2="${fmt(s.x2)}" y2="${fmt(s.y2)}" stroke="${s.stroke}" stroke-width="0.3"${s.dash ? ' stroke-dasharray="1 1"' : ''}/>`)
         break
       case 'text':
-        out.push(`<text x="${fmt(s.x)}" y="${fmt(s.y)}" font-family="Helvetica, Arial, sans-serif" font-size="${fmt(s.size)}">${esc(s.text)}</text>`)
+        out.push(`<text x="${fmt(s.x)}" y="${fmt(s.y)}" font-family="Helvetica, Arial, sans-serif" font-size="${fmt(s.size)}"${s.bold ? ' font-weight="bold"' : ''}>${esc(s.text)}</text>`)
         break
       case 'marker': {
         const cell = s.size / s.cellsSide

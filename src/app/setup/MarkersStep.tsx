@@ -1,0 +1,100 @@
+// Step 4: the markers the app assigned (how many of each, which goes on which model), saving the table
+// (it goes on the app's table, its registry in force), the personal sheet (PDF, or SVG per page) and
+// the table file; then what the player does next.
+import { useMemo, useState } from 'react'
+import { useApp } from '../state/appStore.ts'
+import { closeSetup } from './setupOpen.ts'
+import { downloadSheet, exportTable, saveDraft, sheetPageCount, useSetup } from './setupStore.ts'
+import type { Draft } from './tableDraft.ts'
+
+const sheetPages = (d: Draft, registry: Registry) => sheetPageCount(tableFileOf(d, sceneOfDraft(d), registry, ''))
+import { buildTable, sceneOfDraft, tableFileOf } from './tableDraft.ts'
+import type { Registry } from '../../tracking/index.ts'
+import { getTable, isDamaged } from './tableDb.ts'
+import { StepNav } from './SetupScreen.tsx'
+import { LAYOUT_NAMES } from './ArmyStep.tsx'
+import { layoutOfMarker } from '../../tracking/registry/registryFromArmy.ts'
+
+export function MarkersStep() {
+  const draft = useSetup((s) => s.draft)!
+  const dirty = useSetup((s) => s.dirty)
+  const busy = useSetup((s) => s.busy)
+  const fresh = useSetup((s) => s.fresh)
+  const [onlyNew, setOnlyNew] = useState(false)
+  const [svgPage, setSvgPage] = useState(1)
+  const { built, problem, pages } = useMemo(() => {
+    try {
+      const b = buildTable(draft)
+      return { built: b, problem: null, pages: sheetPages(draft, b.registry) }
+    } catch (e) {
+      return { built: null, problem: e instanceof Error ? e.message : String(e), pages: 1 }
+    }
+  }, [draft])
+  const markers = built?.registry.markers ?? []
+  const count = (f: (m: (typeof markers)[number]) => boolean) => markers.filter(f).length
+  const table = count((m) => m.role === 'table'), terrain = count((m) => m.role === 'terrain')
+  const tabs = count((m) => m.role === 'model' && layoutOfMarker(m) === 'tab'), tokens = count((m) => m.role === 'model' && layoutOfMarker(m) !== 'tab')
+  const saved = draft.id !== null && !dirty
+  const partial = saved && fresh.length > 0 && fresh.length < markers.length
+  const exportSaved = async () => {
+    const s = saved ? await getTable(draft.id!).catch(() => null) : null
+    const got = s && !isDamaged(s) ? s : await saveDraft()
+    if (got) exportTable(got.table)
+  }
+  const nameOf = (id: string) => draft.models.find((m) => m.id === id)?.name || draft.terrain.find((t) => t.id === id)?.name || id
+  return (
+    <div className="setup-step" data-testid="markers-step">
+      {problem && <p className="bad" role="alert">{problem}</p>}
+      {built && (
+        <p data-testid="markers-summary">
+          <strong>{markers.length} markers</strong> ({built.registry.dictionary}): {table} table markers (70 mm) for the corners{tabs ? `, ${tabs} rear tabs (20 mm)` : ''}{tokens ? `, ${tokens} tokens` : ''}{terrain ? `, ${terrain} terrain markers (30 mm)` : ''}. Every sheet label says which model, side and base it goes on.
+        </p>
+      )}
+      {draft.models.length === 0 && <p className="bad">The army is empty: add models first.</p>}
+      <div className="button-row">
+        <button type="button" className={saved ? '' : 'primary'} disabled={busy || saved || draft.models.length === 0} onClick={() => void saveDraft()} data-testid="save-table">{saved ? 'Saved ✓' : draft.id ? 'Save changes' : 'Save table'}</button>
+        <button type="button" className="primary" disabled={busy || draft.models.length === 0} onClick={() => void downloadSheet('pdf', { onlyFresh: partial && onlyNew })} data-testid="sheet-pdf">Marker sheet (PDF)</button>
+        <span className="button-row">
+          <button type="button" disabled={busy || draft.models.length === 0} onClick={() => void downloadSheet('svg', { onlyFresh: partial && onlyNew, page: svgPage })} data-testid="sheet-svg">SVG page</button>
+          <select value={svgPage} aria-label="SVG page" onChange={(e) => setSvgPage(Number(e.target.value))} data-testid="sheet-svg-page">
+            {Array.from({ length: pages }, (_, i) => <option key={i} value={i + 1}>{i + 1} of {pages}</option>)}
+          </select>
+        </span>
+        <button type="button" disabled={busy || draft.models.length === 0} onClick={() => void exportSaved()} data-testid="export-draft">Export table file</button>
+      </div>
+      {partial && (
+        <label className="setup-check">
+          <input type="checkbox" checked={onlyNew} onChange={(e) => setOnlyNew(e.target.checked)} data-testid="only-new" />
+          Print only the {fresh.length} markers that are new or changed since the last save
+        </label>
+      )}
+      <p className="small muted">Saving puts this table on the app's table: its models in the planner, its markers in force for Camera and Photo. A sheet saves the table first, so its ids are the table's.</p>
+      {built && (
+        <details className="setup-more">
+          <summary>Which marker goes where ({markers.length})</summary>
+          <ul className="setup-list small" data-testid="marker-list">
+            {markers.map((m) => (
+              <li key={m.id}>
+                id {m.id}: {m.role === 'table' ? 'table marker' : m.role === 'model' ? `${nameOf(m.model)} (side ${draft.models.find((x) => x.id === m.model)?.side ?? '?'}), ${LAYOUT_NAMES[layoutOfMarker(m)]}` : `${nameOf(m.terrain)}, terrain`} · {m.size} mm
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <section className="setup-next" aria-label="What next">
+        <h3>Then</h3>
+        <ol>
+          <li>Print the sheet at 100 % ("actual size") and measure its 100 mm bar.</li>
+          <li>Cut on the grey lines. Glue each tab under the rear of its model's base (the label says which); stick tokens on top, the chevron forward.</li>
+          <li>Lay the table markers in the corners as the sheet's plan shows, arrows along the front edge. They need not be exact: the table survey measures where they lie.</li>
+          <li>Open Camera and survey the table; then pick an attacker and a target.</li>
+        </ol>
+        <div className="button-row">
+          <button type="button" disabled={!saved} onClick={() => { closeSetup(); useApp.getState().setMode('camera') }} data-testid="go-camera">Go to the camera</button>
+          <button type="button" onClick={closeSetup} data-testid="go-planner">Back to the table</button>
+        </div>
+      </section>
+      <StepNav back="terrain" />
+    </div>
+  )
+}
