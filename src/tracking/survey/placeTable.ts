@@ -156,9 +156,13 @@ export function placeTable(map: MarkerMap, registry: SurveyRegistry, options: Pl
     else lo = a
   }
   best = solveAt((lo + hi) / 2) ?? best
-  // Undetermined: turns far from the best fit the corners as well (two diagonal taps without the size).
-  const tolerance = Math.max(0.25, 2 * best.total)
-  const rival = grid.find((s) => s.total <= tolerance && Math.abs(Math.atan2(Math.sin(s.phi - best.phi), Math.cos(s.phi - best.phi))) > 10 * DEG)
+  // Undetermined: turns well away from the best (but not the quarter turns, which the markers lying on
+  // the table tell apart) fit the corners as well (two diagonal taps without the table's size).
+  const tolerance = Math.max(0.25, 2 * best.fit)
+  const rival = grid.find((s) => {
+    const d = Math.abs(Math.atan2(Math.sin(s.phi - best.phi), Math.cos(s.phi - best.phi)))
+    return s.fit <= tolerance && d > 10 * DEG && d < 80 * DEG
+  })
   if (rival) {
     return refuse('no-table-frame', `the corners given (${points.map((p) => p.corner).join(', ')}) do not fix the table's turn: ${from === 'tapped-corners' ? 'tap two corners along one edge, or a third corner' : 'lay a marker in a second corner along one edge'}, or give the table's size`)
   }

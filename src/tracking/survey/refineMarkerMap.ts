@@ -64,6 +64,8 @@ export type BundleResult = {
   cornerErrorsPx: Float64Array[]
   rmsPx: number
   iterations: number
+  /** Standard error of the radial corner offset (px) from the normal equations at the solution; NaN when not refined. */
+  cornerBiasSePx: number
 }
 
 /** A square's corners in its own frame, OpenCV order TL, TR, BR, BL (face toward +z). */
@@ -313,5 +315,15 @@ export function refineMarkerMap(p: BundleProblem, initial: BundleState, opts: { 
     }
     return e
   })
-  return { state, cornerErrorsPx, rmsPx: Math.sqrt(sum / Math.max(1, count)), iterations }
+  // σ²·(JᵀJ)⁻¹ at the solution, the offset's diagonal entry: σ² per coordinate from the residuals.
+  let cornerBiasSePx = Number.NaN
+  if (l.biasOffset >= 0) {
+    normalEquations()
+    const e = new Float64Array(n)
+    e[l.biasOffset] = 1
+    const col = solveSymmetric(h, e, n)
+    const dof = 2 * count - n
+    if (col && dof > 0) cornerBiasSePx = Math.sqrt(Math.max(0, col[l.biasOffset]!) * (sum / dof))
+  }
+  return { state, cornerErrorsPx, rmsPx: Math.sqrt(sum / Math.max(1, count)), iterations, cornerBiasSePx }
 }

@@ -69,6 +69,8 @@ export type MarkerMap = {
   rmsErrorPx: number
   /** The focal length was refined with the map (no camera file). */
   focalEstimated: boolean
+  /** The detector's radial corner offset the map was refined with (px, + outward; 0 when the views could not tell it). */
+  cornerBiasPx: number
   /** Every marker faces down (camera below a transparent table): the table frame is the map's mirror image. */
   faceDown: boolean
   /** The largest distance (mm) of a marker's place seen from the other markers of one view, per marker. */
