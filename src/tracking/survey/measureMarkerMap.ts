@@ -160,6 +160,12 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
       moved.push({ index: worst, spreadMm: spreadOf(w.implied) })
       // Its views leave the map, so they cannot pull the cameras of the next round.
       excluded = moved.map((m) => m.index)
+  if (moved.length) {
+    // How far apart each moved marker's places are, seen through cameras the moved markers no longer pull.
+    ;({ problem, result } = solve())
+    const seen = checkConsistency(active, state, sizes, problem, isDropped, excluded)
+    for (const m of moved) m.spreadMm = spreadOf(seen[m.index]!.implied)
+  }
     }
     ;({ problem, result } = solve())
   }
@@ -317,15 +323,17 @@ type Implied = { view: number; x: number; y: number; offMm: number }
  * For every marker, its place seen in each view from that view's other markers only (the camera fitted
  * to them, the marker's corners cast onto the table through it), against its place on the map.
  */
-function checkConsistency(active: readonly Prepared[], state: BundleState, sizes: readonly number[], problem: BundleProblem, isDropped: (view: number, marker: number) => boolean): { maxMm: number; implied: Implied[] }[] {
+function checkConsistency(active: readonly Prepared[], state: BundleState, sizes: readonly number[], problem: BundleProblem, isDropped: (view: number, marker: number) => boolean, also: readonly number[] = []): { maxMm: number; implied: Implied[] }[] {
   const out = sizes.map(() => ({ maxMm: 0, implied: [] as Implied[] }))
   active.forEach((p, v) => {
     const k = intrinsicsFor(p, problem, state)
     const present = p.markers.filter((m) => !isDropped(v, m.index))
-    // The camera needs two other markers: from one alone its tilt rests on a few millimetres.
-    if (present.length < 3) return
-    for (const m of present) {
+    // Markers left out of the map (`also`: moved) are looked at through the cameras of the others.
+    const looked = p.markers.filter((m) => !isDropped(v, m.index) || also.includes(m.index))
+    for (const m of looked) {
       const others = present.filter((o) => o !== m)
+      // The camera needs two other markers: from one alone its tilt rests on a few millimetres.
+      if (others.length < 2) continue
       const pose = fitCamera(k, state.views[v]!, others.map((o) => ({ map: cornersOf(state.markers[o.index]!, sizes[o.index]!), image: unbiased(o.corners, state.cornerBiasPx) })))
       const cast = castMarker(k, pose, unbiased(m.corners, state.cornerBiasPx), sizes[m.index]!)
       if (!cast) continue
