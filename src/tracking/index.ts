@@ -32,3 +32,4 @@ export { parseIntrinsics, intrinsicsFile, scaleIntrinsics, INTRINSICS_FORMAT, ty
 export { detectCharuco, calibrateCharuco, type CharucoBoardSpec, type CharucoDetection, type CalibrationResult } from './opencv/charuco.ts'
 export { mergeTrackedScene, sceneSurfaceHeight, type PoseToMerge, type MergeReport } from './scene/mergeTrackedScene.ts'
 export * from './hands/index.ts'
+export * from './survey/index.ts'
