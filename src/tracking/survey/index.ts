@@ -5,3 +5,5 @@ export { SurveyCollector, DEFAULT_SURVEY_COLLECTOR_PARAMS, type SurveyCollectorP
 export { surveyTable, completeSurvey, type SurveyOptions } from './surveyTable.ts'
 export { measureMarkerMap, type MarkerMapOptions } from './measureMarkerMap.ts'
 export { placeTable, type PlaceTableOptions } from './placeTable.ts'
+export { createSurveyClient, type SurveyClient, type SurveyFrameReply } from './surveyClient.ts'
+export type { SurveyRequest, SurveyReply } from './surveyProtocol.ts'
