@@ -27,6 +27,9 @@ export type SurveySweepOptions = {
   /** A marker pushed into its corner is off its ideal place by up to this (mm) and turned up to `cornerTurnDeg`. */
   cornerSlopMm?: number
   cornerTurnDeg?: number
+  /** Image size, px. Default 1920×1080. */
+  width?: number
+  height?: number
 }
 
 export type SurveySweep = {
@@ -107,7 +110,7 @@ export function buildSurveySweep(cv: OpenCvHandle, opts: SurveySweepOptions): Su
     markers: [...[...truthTable].map(([id, t]) => ({ id, role: 'table' as const, size, ...(t.corner ? { corner: t.corner } : {}) })), ...objectRegistry],
   }
 
-  const width = 1920, height = 1080
+  const width = opts.width ?? 1920, height = opts.height ?? 1080
   const f = width / 2 / Math.tan((66 * Math.PI) / 360)
   const calibration: CameraIntrinsics = { width, height, fx: f, fy: f, cx: (width - 1) / 2 + rnd.range(-12, 12), cy: (height - 1) / 2 + rnd.range(-8, 8), source: 'calibration' }
   const markers = [...tableMarkers, ...objects]
