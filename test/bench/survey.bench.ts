@@ -5,7 +5,8 @@
 // with the camera file and without; against the truth: marker positions RMS / max after a rigid fit
 // (no scale), the worst turn, the worst position without any fit (the table frame from the corner
 // markers), the refined corner offset; held-out views tracked with the surveyed registry (model
-// position p95, share of visible models placed); the survey's CPU ms. Prints JSON (and writes it to
+// position p95, share of visible models placed) and, for comparison, with the true registry; the
+// survey's CPU ms. Prints JSON (and writes it to
 // --out); rerun and compare. Goals (issue 23): with the camera file RMS ≤ 0.5 mm, max ≤ 1.0 mm,
 // turns ≤ 0.2°, held-out p95 ≤ 1.5 mm and ≥ 97 % placed; without it RMS ≤ 1.0 mm.
 import { writeFileSync } from 'node:fs'
@@ -35,6 +36,8 @@ async function main() {
     const sweep = buildSurveySweep(cv, { seed, views: VIEWS, heldOut: HELD_OUT })
     const views = collectViews(cv, sweep, renderAll(sweep.views))
     const heldOut = renderAll(sweep.heldOut)
+    // The same held-out views tracked with the true registry: what tracking itself places and misses.
+    const truthHeld = trackHeldOut(cv, sweep.truthRegistry, heldOut, sweep, sweep.calibration)
     for (const camera of ['file', 'none'] as const) {
       const calibration = camera === 'file' ? sweep.calibration : null
       const started = cpuMs()
@@ -52,6 +55,7 @@ async function main() {
         reprojectionRmsPx: r3(result.map.rmsErrorPx), cornerBiasPx: r3(result.map.cornerBiasPx),
         focalErrorPct: r3((result.report.camera.fx / sweep.calibration.fx - 1) * 100),
         heldOut: { p95Mm: r3(held.p95Mm), placed: `${held.placed}/${held.visible}`, placedShare: r3(held.placedShare), locked: `${held.locked}/${held.frames}` },
+        heldOutTrueRegistry: { p95Mm: r3(truthHeld.p95Mm), placed: `${truthHeld.placed}/${truthHeld.visible}` },
         surveyCpuMs: Math.round(surveyCpuMs),
       })
       process.stderr.write(`seed ${seed}, camera ${camera}: ${JSON.stringify(rows[rows.length - 1])}\n`)
