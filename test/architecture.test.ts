@@ -313,6 +313,17 @@ describe('architecture: dependencies point one way', () => {
     }
     expect(bad).toEqual([])
   })
+  it('src/tracking/survey is pure: it imports only the tracking layer and the engine, and reaches OpenCV only through src/tracking/opencv', () => {
+    const bad: string[] = []
+    for (const f of files(join(root, 'src/tracking/survey'))) {
+      for (const i of imports(f)) {
+        if (!i.startsWith('.') || !join(f, '..', i).startsWith(join(root, 'src'))) bad.push(`${relative(root, f)} → ${i}`)
+        else if (!join(f, '..', i).startsWith(join(root, 'src/tracking')) && !join(f, '..', i).startsWith(join(root, 'src/engine/index.ts'))) bad.push(`${relative(root, f)} → ${i}`)
+      }
+      if (/\bcv\.[a-zA-Z]/.test(readFileSync(f, 'utf8'))) bad.push(`${relative(root, f)} touches cv.*`)
+    }
+    expect(bad).toEqual([])
+  })
   it('the engine version matches package.json', async () => {
     const { ENGINE_VERSION } = await import('../src/engine/index.ts')
     expect(ENGINE_VERSION).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version)

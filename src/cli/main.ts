@@ -20,6 +20,8 @@ const USAGE = `usage:
   cli schema                           print the scene JSON Schema
   cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
   cli scene <image> --registry <registry.json> --base <scene.json>
+  cli survey <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
+      [--corners <taps.json>] [--table-size <w>x<d>]   measure the table markers' places; print the registry
   cli markers [--out <dir>]            write printable marker sheets
   cli room create [--url <base>] [--data <dir>]   a shared-table room: JSON with its id, edit and view links
   cli room import [--data <dir>]       copy a data folder's rooms into PostgreSQL (DATABASE_URL)
@@ -77,6 +79,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'room':
       return (await import('./room.ts')).runRoomCommand(rest)
+    case 'survey': {
+      // Loaded lazily, as the tracking commands: OpenCV is heavy.
+      const surveyModule = './survey.ts'
+      const survey = (await import(surveyModule).catch(() => null)) as null | { runSurveyCommand: (args: string[], limits: InputLimits) => Promise<number> }
+      if (!survey) throw new SceneError([{ path: '', message: '"survey" needs the tracking module, which is not installed in this build' }])
+      return survey.runSurveyCommand(rest, limits)
+    }
     case 'track':
     case 'scene':
     case 'markers': {

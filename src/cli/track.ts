@@ -16,9 +16,9 @@ import { writeMarkerSheets } from './tracking/writeMarkerSheets.ts'
 
 export type TrackingEnv = { repoRoot: string; findRuleSystem: (id: string) => unknown; knownSystems: readonly string[]; limits?: InputLimits }
 
-type Parsed = { positional: string[]; flags: Map<string, string> }
+export type Parsed = { positional: string[]; flags: Map<string, string> }
 
-function parseArgs(args: readonly string[], known: readonly string[]): Parsed {
+export function parseArgs(args: readonly string[], known: readonly string[]): Parsed {
   const positional: string[] = []
   const flags = new Map<string, string>()
   for (let i = 0; i < args.length; i++) {
@@ -35,14 +35,14 @@ function parseArgs(args: readonly string[], known: readonly string[]): Parsed {
   return { positional, flags }
 }
 
-function requireFlag(p: Parsed, name: string, what: string): string {
+export function requireFlag(p: Parsed, name: string, what: string): string {
   const v = p.flags.get(name)
   if (!v) throw new SceneError([{ path: '', message: `missing --${name} <${what}>` }])
   return v
 }
 
 /** Parse a file with `parse`; its input errors name the file once. */
-function loadFile<T>(path: string, parse: (raw: unknown) => T, limits: InputLimits): T {
+export function loadFile<T>(path: string, parse: (raw: unknown) => T, limits: InputLimits): T {
   try {
     return parse(readJson(path, limits))
   } catch (e) {

@@ -14,8 +14,9 @@ export { fuseTablePose, markerCornersInPlane, estimateFocalFromHomography, type 
 export { estimateObjectPoses, fitRigid2d, type SurfaceHeight } from './pipeline/estimateObjectPoses.ts'
 export { planRois, DEFAULT_ROI_PARAMS, type RoiParams } from './pipeline/planRois.ts'
 export {
-  parseRegistry, REGISTRY_FORMAT, DEFAULT_DICTIONARY, DICTIONARY_NAMES, registrySchema,
+  parseRegistry, parseSurveyRegistry, isSurveyed, REGISTRY_FORMAT, DEFAULT_DICTIONARY, DICTIONARY_NAMES, TABLE_CORNERS, registrySchema,
   type Registry, type RegistryMarker, type TableMarker, type ModelMarker, type TerrainMarker, type DictionaryName,
+  type SurveyRegistry, type SurveyTableMarker, type SurveyReport, type TableCorner,
 } from './registry/registrySchema.ts'
 export { indexRegistry, type RegistryIndex } from './registry/indexRegistry.ts'
 export { OneEuroFilter, type OneEuroParams } from './temporal/oneEuroFilter.ts'
@@ -31,3 +32,4 @@ export { parseIntrinsics, intrinsicsFile, scaleIntrinsics, INTRINSICS_FORMAT, ty
 export { detectCharuco, calibrateCharuco, type CharucoBoardSpec, type CharucoDetection, type CalibrationResult } from './opencv/charuco.ts'
 export { mergeTrackedScene, sceneSurfaceHeight, type PoseToMerge, type MergeReport } from './scene/mergeTrackedScene.ts'
 export * from './hands/index.ts'
+export * from './survey/index.ts'

@@ -16,6 +16,7 @@ import { type CameraDevice, cameraDeviceOf, loadDeviceCalibration } from './devi
 import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 import { videoFrameSource } from '../hands/handFrameSource.ts'
 import { WhichModel } from '../setup/WhichModel.tsx'
+import { SurveyLauncher } from '../survey/SurveyLauncher.tsx'
 
 // Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
 const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
@@ -103,6 +104,7 @@ export function CameraMode() {
         <div className="button-row">
           {state === 'idle' && <button type="button" className="primary" onClick={() => void start()} data-testid="start-camera">Start camera</button>}
           {state !== 'idle' && <button type="button" onClick={stop} data-testid="stop-camera">Stop camera</button>}
+          <SurveyLauncher onOpen={stop} onSurveyed={() => void start()} />
           {state === 'running' && live.current && !calibrating && (
             <button type="button" onClick={() => live.current && openCalibration(live.current.calibration)} data-testid="calibrate-camera">Calibrate camera</button>
           )}

@@ -70,6 +70,16 @@ export function restoreTrackingFiles(): void {
 }
 
 export const loadRegistryFile = (file: File) => load(REGISTRY, file)
+
+/** Put a registry in force and keep it across reloads (the table survey's completed registry). */
+export function keepRegistry(name: string, registry: ReturnType<typeof parseRegistry>): void {
+  REGISTRY.apply({ name, value: registry })
+  try {
+    localStorage.setItem(REGISTRY.key, JSON.stringify({ name, value: registry }))
+  } catch {
+    // Not kept across reloads; it is in force now.
+  }
+}
 export const loadCalibrationFile = (file: File) => load(CALIBRATION, file)
 
 /** Put a registry made in the app (a saved table's, or one just taught a marker) in force, kept across reloads as a loaded file is. */

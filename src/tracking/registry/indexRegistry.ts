@@ -2,6 +2,7 @@
 import type { ModelMarker, Registry, TableMarker, TerrainMarker } from './registrySchema.ts'
 import { DEFAULT_DICTIONARY, type DictionaryName } from './registrySchema.ts'
 import type { ObjectKind } from '../types.ts'
+import { SceneError } from '../../engine/index.ts'
 
 export type ObjectEntry = { id: string; kind: ObjectKind; markers: (ModelMarker | TerrainMarker)[] }
 
@@ -25,6 +26,8 @@ export function indexRegistry(registry: Registry): RegistryIndex {
   const objects = new Map<string, ObjectEntry>()
   for (const m of registry.markers) {
     if (m.role === 'table') {
+      // A registry that reached here unchecked (a worker message, a saved table) may hold an unsurveyed marker.
+      if (!m.position) throw new SceneError([{ path: 'markers', message: `table marker ${m.id} has no position yet: survey the table first (cli survey, or the app's table survey)` }])
       table.set(m.id, m)
       continue
     }

@@ -27,16 +27,43 @@ const sceneId = z.string().min(1, 'expected a non-empty id')
 /** 'up': the pattern faces up (camera above the table). 'down': it faces down (camera below a transparent table). */
 const face = z.enum(['up', 'down']).optional()
 
-const tableMarker = z.strictObject({
+/**
+ * A table corner, named by its coordinates in the table frame: `x0y0` is the origin, `x1y0` the corner
+ * at x = table width, `x1y1` the far corner, `x0y1` the corner at y = table depth.
+ */
+export const TABLE_CORNERS = ['x0y0', 'x1y0', 'x1y1', 'x0y1'] as const
+export type TableCorner = (typeof TABLE_CORNERS)[number]
+
+const tableMarkerFields = {
   id: markerId,
   role: z.literal('table'),
   /** Side of the black square, mm. */
   size: positive('size'),
-  /** Centre of the marker on the table, [x, y] mm. */
-  position: point2,
   /** Direction of the marker's x axis, degrees CCW from the table's +x. Default 0. */
   rotation: finite().optional(),
   face,
+  /**
+   * Laid in this table corner with its edges along the table's edges (the table survey takes the
+   * table's origin and axes from such markers). Additive to tabletop-markers/1; tracking ignores it.
+   */
+  corner: z.enum(TABLE_CORNERS).optional(),
+  /**
+   * Gap between the black square and each of the two table edges of its corner, mm. Default: the
+   * printed white margin (size / 6), i.e. the paper cut at its cut line and pushed into the corner.
+   */
+  cornerInset: finite().refine((v) => v >= 0, { message: 'cornerInset is not negative' }).optional(),
+}
+
+const tableMarker = z.strictObject({
+  ...tableMarkerFields,
+  /** Centre of the marker on the table, [x, y] mm. */
+  position: point2,
+})
+
+/** A table marker as the survey takes it: where it lies may not be known yet (the survey measures it). */
+const surveyTableMarker = z.strictObject({
+  ...tableMarkerFields,
+  position: point2.optional(),
 })
 
 const modelMarker = z.strictObject({
@@ -70,6 +97,7 @@ const terrainMarker = z.strictObject({
 })
 
 export const registryMarkerSchema = z.discriminatedUnion('role', [tableMarker, modelMarker, terrainMarker])
+const surveyRegistryMarkerSchema = z.discriminatedUnion('role', [surveyTableMarker, modelMarker, terrainMarker])
 
 /** A terrain piece's shape in its own frame, used to place prism terrain in a scene. */
 const terrainPiece = z.strictObject({
@@ -78,41 +106,96 @@ const terrainPiece = z.strictObject({
   height: positive('height').optional(),
 })
 
-export const registrySchema = z.strictObject({
+/**
+ * What the table survey measured (written by `cli survey` and the app's survey step; informational:
+ * tracking does not read it). Additive to tabletop-markers/1; extra keys are kept.
+ */
+export const surveyReportSchema = z.looseObject({
+  /** Frames (photos or camera views) the map was refined over. */
+  frames: z.number().int().min(0),
+  /** RMS corner reprojection error over every view, px. */
+  rmsErrorPx: finite(),
+  /** 'calibration': a camera file was given; 'estimated': the focal length was refined with the map. */
+  camera: z.looseObject({ source: z.enum(['calibration', 'estimated']), fx: finite(), fy: finite() }),
+  /** Where the table's origin and edges came from, and the table's size where the markers show it, mm. */
+  table: z.looseObject({ from: z.enum(['corner-markers', 'tapped-corners']), widthMm: finite().optional(), depthMm: finite().optional() }),
+  /** Per table marker: RMS distance on the table between its seen and mapped corners (mm), views it was seen in. */
+  markers: z.array(z.looseObject({ id: markerId, residualMm: finite(), views: z.number().int().min(0) })),
+})
+
+const registryFields = {
   format: z.literal(REGISTRY_FORMAT),
   dictionary: z.enum(DICTIONARY_NAMES).optional(),
-  markers: z.array(registryMarkerSchema).min(1, 'a registry needs at least one marker'),
   /** Terrain pieces' footprints in their own frames (needed to move prism terrain in a scene). */
   terrain: z.record(z.string(), terrainPiece).optional(),
+  survey: surveyReportSchema.optional(),
   meta: z.record(z.string(), z.unknown()).optional(),
+}
+
+export const registrySchema = z.strictObject({
+  ...registryFields,
+  markers: z.array(registryMarkerSchema).min(1, 'a registry needs at least one marker'),
+})
+
+/** A registry whose table markers may lack `position` and `rotation` (the survey's input). */
+export const surveyRegistrySchema = z.strictObject({
+  ...registryFields,
+  markers: z.array(surveyRegistryMarkerSchema).min(1, 'a registry needs at least one marker'),
 })
 
 export type Registry = z.infer<typeof registrySchema>
 export type RegistryMarker = z.infer<typeof registryMarkerSchema>
 export type TableMarker = z.infer<typeof tableMarker>
+export type SurveyRegistry = z.infer<typeof surveyRegistrySchema>
+export type SurveyTableMarker = z.infer<typeof surveyTableMarker>
+export type SurveyReport = z.infer<typeof surveyReportSchema>
 export type ModelMarker = z.infer<typeof modelMarker>
 export type TerrainMarker = z.infer<typeof terrainMarker>
 
 /**
  * Validate a registry document (already parsed from JSON). Throws SceneError listing every issue
- * with its JSON path: unknown fields, an id named twice, an id outside the dictionary.
+ * with its JSON path: unknown fields, an id named twice, an id outside the dictionary, a table
+ * marker without a position (tracking needs every table marker's place: survey the table first).
  */
 export function parseRegistry(raw: unknown): Registry {
+  const registry = parseSurveyRegistry(raw)
+  const unplaced = registry.markers.flatMap((m, i) => (m.role === 'table' && !m.position ? [{ path: `markers[${i}].position`, message: `table marker ${m.id} has no position yet: survey the table first (cli survey, or the app's table survey) to measure where it lies` }] : []))
+  if (unplaced.length) throw new SceneError(unplaced)
+  return registry as Registry
+}
+
+/** True when every table marker has a position (the registry can be tracked with). */
+export function isSurveyed(registry: SurveyRegistry): registry is Registry {
+  return registry.markers.every((m) => m.role !== 'table' || m.position !== undefined)
+}
+
+/**
+ * Validate a registry whose table markers may lack `position` and `rotation` (the table survey's
+ * input). Every other check is the same as parseRegistry's.
+ */
+export function parseSurveyRegistry(raw: unknown): SurveyRegistry {
   checkJsonShape(raw)
   if (typeof raw === 'object' && raw !== null && 'format' in raw && raw.format !== REGISTRY_FORMAT) {
     throw new SceneError([{ path: 'format', message: `expected "${REGISTRY_FORMAT}", got ${showValue(raw.format)}` }])
   }
-  const parsed = registrySchema.safeParse(raw)
+  const parsed = surveyRegistrySchema.safeParse(raw)
   if (!parsed.success) throw new SceneError(zodIssues(parsed.error))
   const registry = parsed.data
   const issues: { path: string; message: string }[] = []
   const seen = new Map<number, number>()
   const capacity = dictionaryCapacity(registry.dictionary ?? DEFAULT_DICTIONARY)
+  const corners = new Map<string, number>()
   registry.markers.forEach((m, i) => {
     const prev = seen.get(m.id)
     if (prev !== undefined) issues.push({ path: `markers[${i}].id`, message: `marker id ${m.id} is named twice (also at markers[${prev}])` })
     else seen.set(m.id, i)
     if (m.id >= capacity) issues.push({ path: `markers[${i}].id`, message: `marker id ${m.id} is not in ${registry.dictionary ?? DEFAULT_DICTIONARY} (ids 0–${capacity - 1})` })
+    if (m.role === 'table' && m.corner) {
+      const other = corners.get(m.corner)
+      if (other !== undefined) issues.push({ path: `markers[${i}].corner`, message: `two table markers (${other} and ${m.id}) are declared in corner ${m.corner}` })
+      else corners.set(m.corner, m.id)
+    }
+    if (m.role === 'table' && m.cornerInset !== undefined && !m.corner) issues.push({ path: `markers[${i}].cornerInset`, message: `cornerInset needs "corner" (which table corner marker ${m.id} lies in)` })
   })
   const tableMarkers = registry.markers.filter((m) => m.role === 'table')
   const faces = new Set(tableMarkers.map((m) => m.face ?? 'up'))
@@ -127,8 +210,9 @@ export function parseRegistry(raw: unknown): Registry {
  * three or more with their centres on one line (the tilt about that line rests on one marker's own
  * few millimetres). Markers are printed squares, so overlap means a typing mistake.
  */
-export function tableLayoutIssues(markers: readonly RegistryMarker[]): Array<{ path: string; message: string }> {
-  const table = markers.map((m, i) => ({ m, i })).filter((x): x is { m: TableMarker; i: number } => x.m.role === 'table')
+export function tableLayoutIssues(markers: readonly (RegistryMarker | SurveyRegistry['markers'][number])[]): Array<{ path: string; message: string }> {
+  // Markers not yet placed (a survey's input) are left out: the survey checks the layout it measures.
+  const table = markers.map((m, i) => ({ m, i })).filter((x): x is { m: TableMarker; i: number } => x.m.role === 'table' && x.m.position !== undefined)
   for (let a = 0; a < table.length; a++) {
     for (let b = a + 1; b < table.length; b++) {
       const A = table[a]!, B = table[b]!

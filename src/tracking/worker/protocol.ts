@@ -5,6 +5,7 @@ import type { Registry } from '../registry/registrySchema.ts'
 import type { TrackerParamsInput } from '../params.ts'
 import type { FrozenPose, PoseFilterParams, TrackedObject } from '../temporal/poseFilter.ts'
 import type { CharucoBoardSpec } from '../opencv/charuco.ts'
+import type { SurveyReply, SurveyRequest } from '../survey/surveyProtocol.ts'
 
 /** Camera calibration in the worker: what one captured view gave. */
 export type CalibrationCaptureResult = {
@@ -44,6 +45,8 @@ export type TrackingRequest =
   | { type: 'calibrationSolve'; requestId: number }
   /** Forget the kept views; optionally another board than the printed markers/charuco-board.pdf. */
   | { type: 'calibrationReset'; board?: CharucoBoardSpec }
+  /** The table survey (independent of tracking; needs no registry with table positions): see survey/surveyProtocol.ts. */
+  | { type: 'survey'; request: SurveyRequest }
 
 export type TrackingReply =
   | { type: 'ready'; openCvMs: number }
@@ -66,6 +69,7 @@ export type TrackingReply =
   /** The capture's buffer comes back for reuse. */
   | ({ type: 'calibrationCaptured'; requestId: number; data: ArrayBuffer } & CalibrationCaptureResult)
   | { type: 'calibrationSolved'; requestId: number; result: CalibrationSolveResult }
+  | { type: 'survey'; reply: SurveyReply }
 
 /** The part of a Worker (or a MessagePort, or a test loopback) the client needs. */
 export type WorkerLike = {

@@ -7,6 +7,7 @@ import { PoseFilter } from '../temporal/poseFilter.ts'
 import type { TrackingReply, TrackingRequest } from './protocol.ts'
 import { type CalibrationSession, createCalibrationSession } from './calibrationSession.ts'
 import type { CharucoBoardSpec } from '../opencv/charuco.ts'
+import { type SurveySession, createSurveySession } from '../survey/surveySession.ts'
 
 export type PostReply = (message: TrackingReply, transfer: Transferable[]) => void
 
@@ -25,6 +26,9 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
   let calibrationBoard: CharucoBoardSpec | undefined
   // Calibration requests run in order, after OpenCV has loaded (they need no 'init').
   let calibrationQueue: Promise<void> = Promise.resolve()
+  // Survey requests likewise (the table survey, src/tracking/survey/surveySession.ts).
+  let survey: SurveySession | null = null
+  let surveyQueue: Promise<void> = Promise.resolve()
   const withCalibration = (run: (session: CalibrationSession) => void, requestId: number) => {
     calibrationQueue = calibrationQueue.then(async () => {
       try {
@@ -125,6 +129,15 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
         case 'calibrationSolve':
           withCalibration((session) => post({ type: 'calibrationSolved', requestId: message.requestId, result: session.solve() }, []), message.requestId)
           return
+        case 'survey': {
+          const request = message.request
+          surveyQueue = surveyQueue.then(async () => {
+            cv ??= await loadOpenCv()
+            survey ??= createSurveySession(cv)
+            survey.handle(request, (reply, transfer) => post({ type: 'survey', reply }, transfer))
+          }).catch((e: unknown) => post({ type: 'survey', reply: { kind: 'failed', message: e instanceof Error ? e.message : String(e) } }, []))
+          return
+        }
         case 'calibrationReset': {
           const board = message.board
           calibrationQueue = calibrationQueue.then(() => {

@@ -1,0 +1,153 @@
+// The table survey step in Chromium, as a player uses it from the Camera mode:
+// 1. A live sweep: the fake camera plays a rendered sweep around a table (8 table markers, 4 in the
+//    corners, each view held 2 s); the player loads the registry whose table markers have no position,
+//    sweeps, measures, reads the residuals and uses the survey; the camera mode then starts on the same
+//    camera and locks the table with the surveyed registry.
+// 2. Photos without corner markers: the survey asks for the table's corners, the player taps two on the
+//    picture, the positions come out right. Then a photo set that does not close (too few) is refused.
+// Screenshots at phone, tablet and desktop sizes in test-results/.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { projectPoint } from '../../src/tracking/math/camera.ts'
+import { writePng } from '../../src/cli/tracking/readImage.ts'
+import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
+import { openCv } from '../tracking/helpers.ts'
+import { renderAll } from '../tracking/surveyScore.ts'
+import { buildSurveySweep, cornerPoint, type SurveySweep } from '../tracking/synth/surveySweep.ts'
+import { type AppServer, startAppServer } from '../setup/appServer.ts'
+import { RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { dismissMessages } from '../setup/demoTable.ts'
+
+warnIfNoChromium('test/e2e/survey.test.ts (browser tests)')
+
+const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'tablet', width: 820, height: 1180 }, { name: 'desktop', width: 1440, height: 900 }] as const
+const dir = join(RESULTS_DIR, 'survey')
+
+async function shots(page: Page, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: screenshotPath(`survey-${name}-${size.name}`) })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/** The surveyed positions as the result table shows them (mm, 0.1). */
+async function shownPositions(page: Page): Promise<Map<number, [number, number]>> {
+  const rows = await page.getByTestId('survey-row').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-id'), tr.getAttribute('data-x'), tr.getAttribute('data-y')]))
+  return new Map(rows.map((r) => [Number(r[0]), [Number(r[1]), Number(r[2])] as [number, number]]))
+}
+
+function worstError(shown: Map<number, [number, number]>, sweep: SurveySweep): number {
+  return Math.max(...[...sweep.truthTable].map(([id, t]) => {
+    const p = shown.get(id)
+    return p ? Math.hypot(p[0] - t.position[0], p[1] - t.position[1]) : Infinity
+  }))
+}
+
+describe.skipIf(!haveChromium)('the table survey step in Chromium', () => {
+  let server: AppServer
+  let live: SurveySweep
+  let photos: SurveySweep
+  const videoPath = join(dir, 'sweep.y4m')
+
+  beforeAll(async () => {
+    mkdirSync(dir, { recursive: true })
+    const cv = await openCv()
+    live = buildSurveySweep(cv, { seed: 51, views: 8, heldOut: 0, models: 10, width: 1280, height: 720 })
+    // Each view held 2 s (4 frames at 2 fps): the step keeps a frame once the camera is still.
+    const frames = renderAll(live.views).flatMap((f) => [f.frame, f.frame, f.frame, f.frame])
+    writeFileSync(videoPath, encodeY4m(frames, 2))
+    writeFileSync(join(dir, 'registry.json'), JSON.stringify(live.input, null, 1))
+    photos = buildSurveySweep(cv, { seed: 52, views: 6, heldOut: 0, models: 8, width: 1280, height: 720, cornerMarkers: 0 })
+    renderAll(photos.views).forEach((f, i) => writePng(join(dir, `photo-${i + 1}.png`), f.frame))
+    writeFileSync(join(dir, 'registry-no-corners.json'), JSON.stringify(photos.input, null, 1))
+    writeFileSync(join(dir, 'registry-extra.json'), JSON.stringify({ ...photos.input, markers: [...photos.input.markers, { id: 9, role: 'table', size: 70 }] }, null, 1))
+    server = await startAppServer()
+  }, 300_000)
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('a live sweep with corner markers: progress per marker, residuals, then the camera mode locks the table with the surveyed registry', async () => {
+    const session = await launchChromium({ fakeVideo: videoPath })
+    try {
+      const page = session.page
+      await page.goto(server.url)
+      await page.getByTestId('mode-camera').click()
+      await page.getByTestId('open-survey').click()
+      await page.getByTestId('survey-registry-input').setInputFiles(join(dir, 'registry.json'))
+      await expect.poll(() => page.getByTestId('survey-source').innerText()).toContain('8 table markers (0, 1, 2, 3, 4, 5, 6, 7)')
+      await shots(page, 'intro')
+      await page.getByTestId('survey-start-sweep').click()
+      // Every marker in two or more views (the chips say so), then measure.
+      await expect.poll(() => page.getByTestId('survey-progress').innerText(), { timeout: 150_000, interval: 1000 }).toContain('every marker seen enough')
+      expect(await page.getByTestId('survey-measure').isEnabled()).toBe(true)
+      await shots(page, 'sweep')
+      await page.getByTestId('survey-measure').click()
+      await expect.poll(() => page.getByTestId('survey-step').getAttribute('data-phase'), { timeout: 60_000 }).toBe('result')
+      expect(worstError(await shownPositions(page), live)).toBeLessThan(2)
+      expect(Number(await page.getByTestId('survey-result').getAttribute('data-worst-residual'))).toBeLessThan(0.5)
+      await expect.poll(() => page.getByTestId('survey-result').innerText()).toContain('from the corner markers')
+      await shots(page, 'result')
+      await page.getByTestId('survey-use').click()
+      // The step closes; the camera mode starts with the surveyed registry and locks the table.
+      await expect.poll(() => page.getByTestId('survey-step').count()).toBe(0)
+      await expect.poll(() => page.getByTestId('registry-name').innerText()).toContain('(surveyed)')
+      await expect.poll(() => page.getByTestId('tracking-status').getAttribute('data-locked'), { timeout: 90_000 }).toBe('yes')
+      await dismissMessages(page)
+      await page.screenshot({ path: screenshotPath('survey-then-camera-locked') })
+      expect(session.consoleErrors.filter((e) => !/favicon|Failed to load resource/.test(e))).toEqual([])
+    } finally {
+      await session.close()
+    }
+  }, 420_000)
+
+  it('photos: a marker not on the table is named; without corner markers two tapped corners give the table', async () => {
+    const session = await launchChromium()
+    try {
+      const page = session.page
+      await page.goto(server.url)
+      await page.getByTestId('mode-camera').click()
+      await page.getByTestId('open-survey').click()
+      // A registry naming a table marker that is not on the table: the survey is refused, naming it.
+      await page.getByTestId('survey-registry-input').setInputFiles(join(dir, 'registry-extra.json'))
+      await page.getByTestId('survey-photo-input').setInputFiles([1, 2, 3].map((i) => join(dir, `photo-${i}.png`)))
+      await expect.poll(() => page.getByTestId('survey-progress').getAttribute('data-views'), { timeout: 60_000 }).toBe('3')
+      await page.getByTestId('survey-measure').click()
+      await expect.poll(() => page.getByTestId('survey-refusal').getAttribute('data-markers'), { timeout: 60_000 }).toBe('9')
+      expect(await page.getByTestId('survey-refusal').innerText()).toContain('table marker 9 was never seen')
+      await shots(page, 'refused')
+      await page.getByTestId('survey-close').click()
+      await page.getByTestId('open-survey').click()
+      await page.getByTestId('survey-registry-input').setInputFiles(join(dir, 'registry-no-corners.json'))
+      // Two photos are not enough to measure.
+      await page.getByTestId('survey-photo-input').setInputFiles([join(dir, 'photo-1.png'), join(dir, 'photo-2.png')])
+      await expect.poll(() => page.getByTestId('survey-progress').getAttribute('data-views'), { timeout: 60_000 }).toBe('2')
+      expect(await page.getByTestId('survey-measure').isEnabled()).toBe(false)
+      await page.getByTestId('survey-more-photos').waitFor()
+      await page.getByTestId('survey-photo-input').setInputFiles([3, 4, 5, 6].map((i) => join(dir, `photo-${i}.png`)))
+      await expect.poll(() => page.getByTestId('survey-progress').getAttribute('data-views'), { timeout: 60_000 }).toBe('6')
+      await page.getByTestId('survey-measure').click()
+      await expect.poll(() => page.getByTestId('survey-step').getAttribute('data-phase'), { timeout: 60_000 }).toBe('corners')
+      // Tap the origin and the next corner along y = 0, where the picture shows them.
+      const still = page.getByTestId('survey-still')
+      const view = photos.views[Number(await still.getAttribute('data-view')) - 1]!
+      const box = (await still.boundingBox())!
+      for (const corner of ['x0y0', 'x1y0'] as const) {
+        const [u, v] = projectPoint(view.intrinsics, view.pose, [...cornerPoint(corner), 0])!
+        await page.mouse.click(box.x + ((u + 0.5) / view.width) * box.width, box.y + ((v + 0.5) / view.height) * box.height)
+      }
+      await shots(page, 'corners')
+      await page.getByTestId('survey-use-corners').click()
+      await expect.poll(() => page.getByTestId('survey-step').getAttribute('data-phase'), { timeout: 60_000 }).toBe('result')
+      await expect.poll(() => page.getByTestId('survey-result').innerText()).toContain('from the corners you tapped')
+      // A tap on a phone-sized picture is a few mm on the table.
+      expect(worstError(await shownPositions(page), photos)).toBeLessThan(8)
+    } finally {
+      await session.close()
+    }
+  }, 300_000)
+})
