@@ -132,6 +132,28 @@ export type RejectedMarker = {
 
 export type FrameTiming = { detectMs: number; poseMs: number; totalMs: number }
 
+/**
+ * How sharp and how still a frame is (params.quality): a handheld phone's frames differ, and only
+ * the good ones should move a model. 'sharp': may place new objects and update placed ones;
+ * 'usable': updates placed objects (weighted by their σ, which this frame's blur and motion raise);
+ * 'blurred': updates no pose (its objects are still reported, with their σ).
+ */
+export type FrameQuality = {
+  verdict: 'sharp' | 'usable' | 'blurred'
+  /** Equivalent Gaussian blur of the frame's worst direction beyond a sharp edge, px; NaN when no marker was big enough to measure it. */
+  blurPx: number
+  /** How far the table moved in the image since the previous locked frame, px (median over the reference markers); NaN without two locks. */
+  motionPx: number
+  /** The same per second; NaN without frame times. */
+  motionPxPerS: number
+  /** The camera moves faster than `quality.movingSidesPerS`. */
+  moving: boolean
+  /** Corner noise this frame's uncertainties use, px (1σ per coordinate). */
+  cornerSigmaPx: number
+  /** Why the verdict is not 'sharp', in words (empty when sharp). */
+  reasons: string[]
+}
+
 export type TrackFrameResult = {
   width: number
   height: number
@@ -148,5 +170,7 @@ export type TrackFrameResult = {
   warnings: string[]
   /** How this frame was searched: 'full' frame or 'roi' (regions around the markers of the last frame). */
   search: { mode: 'full' | 'roi'; regions: RectPx[] }
+  /** Blur and motion of this frame, and whether it may move a model (FrameQuality). */
+  quality: FrameQuality
   timing: FrameTiming
 }
