@@ -114,6 +114,7 @@ export class FrameTracker {
     const objects = estimateObjectPoses(usable, this.registry, table, this.calibration, { width, height }, {
       surfaceHeightAt: this.surfaceHeightAt,
       cornerSigmaPx: quality.cornerSigmaPx,
+      fieldSigmaPx: quality.fieldSigmaPx,
       idDoubts,
       rejected,
       checks: this.params.checks,
@@ -171,11 +172,9 @@ export class FrameTracker {
     }
     const blurPx = sharp.blurPx
     const moving = motionPxPerS > q.movingSidesPerS * Math.max(width, height)
-    const cornerSigmaPx = Math.hypot(
-      this.params.pose.cornerSigmaPx,
-      q.cornerSigmaPerBlurPx * (Number.isNaN(blurPx) ? 0 : blurPx),
-      q.cornerSigmaPerMotionPx * (Number.isNaN(motionPx) ? 0 : motionPx),
-    )
+    const cornerSigmaPx = Math.hypot(this.params.pose.cornerSigmaPx, q.cornerSigmaPerBlurPx * (Number.isNaN(blurPx) ? 0 : blurPx))
+    const lockErrorPx = lock.locked ? lock.reprojectionErrorPx : 0
+    const fieldSigmaPx = Math.hypot(q.fieldSigmaPerMotionPx * (Number.isNaN(motionPx) ? 0 : motionPx), q.fieldSigmaPerLockErrorPx * lockErrorPx)
     const reasons: string[] = []
     let verdict: FrameQuality['verdict'] = 'sharp'
     if (blurPx > q.blurredBlurPx) {
@@ -193,7 +192,11 @@ export class FrameTracker {
       verdict = 'usable'
       reasons.push(`the camera moves (${Math.round(motionPxPerS)} px/s); new models wait for a steadier frame`)
     }
-    return { verdict, blurPx, motionPx, motionPxPerS, moving, cornerSigmaPx, reasons }
+    if (lockErrorPx > this.params.table.doubtLockErrorPx && verdict === 'sharp') {
+      verdict = 'usable'
+      reasons.push(`the table fit leaves ${lockErrorPx.toFixed(2)} px; new models wait for a better fit`)
+    }
+    return { verdict, blurPx, motionPx, motionPxPerS, moving, cornerSigmaPx, fieldSigmaPx, reasons }
   }
 
   /**

@@ -26,10 +26,13 @@ export type QualityParams = {
    */
   cornerSigmaPerBlurPx: number
   /**
-   * Corner noise per px of image motion between frames: the rolling shutter draws the rows of one
-   * frame at different moments, so a moving camera bends what the table homography assumes flat.
+   * Field error per px of image motion between frames (1σ per coordinate, shared by all of an
+   * object's corners): the rolling shutter draws the rows of one frame at different moments, so a
+   * moving camera bends what the table homography assumes flat.
    */
-  cornerSigmaPerMotionPx: number
+  fieldSigmaPerMotionPx: number
+  /** Field error per px of the table fit's RMS error: what the table markers' own misfit says about the rest of the frame. */
+  fieldSigmaPerLockErrorPx: number
   /** Image motion (fraction of the frame's larger side per second) above which the camera is moving: "hold still". */
   movingSidesPerS: number
 }
@@ -39,7 +42,8 @@ export const DEFAULT_QUALITY_PARAMS: QualityParams = {
   sharpBlurPx: 1.2,
   blurredBlurPx: 2.2,
   cornerSigmaPerBlurPx: 0.25,
-  cornerSigmaPerMotionPx: 0.15,
+  fieldSigmaPerMotionPx: 0.1,
+  fieldSigmaPerLockErrorPx: 0.5,
   movingSidesPerS: 0.12,
 }
 

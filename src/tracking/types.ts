@@ -150,6 +150,8 @@ export type FrameQuality = {
   moving: boolean
   /** Corner noise this frame's uncertainties use, px (1σ per coordinate). */
   cornerSigmaPx: number
+  /** Image-position error shared by an object's corners (a bent frame), px (1σ per coordinate). */
+  fieldSigmaPx: number
   /** Why the verdict is not 'sharp', in words (empty when sharp). */
   reasons: string[]
 }

@@ -30,12 +30,12 @@ describe('fusion over frames', () => {
     expect(a.uncertainty).toBeCloseTo(Math.sqrt(50 / 19 / 312.5), 9)
   })
 
-  it('frames of one held camera share part of their error: 30 frames of σ 0.6 mm fuse to σ 0.18 mm (0.3 of a frame\'s), not 0.6/√30', () => {
+  it('frames of one held camera share part of their error: 30 frames of σ 0.6 mm fuse to σ 0.3 mm (half a frame\'s), not 0.6/√30', () => {
     const filter = new PoseFilter({ systematicMm: 0 })
     let a = filter.update({ objects: [pose(100, 50, 0, 0.6)] }, 0)[0]!
     for (let i = 1; i < 30; i++) a = filter.update({ objects: [pose(100, 50, 0, 0.6)] }, i * 33)[0]!
-    // max(1, c²·n) / Σw with c = 0.3, n = 30: 2.7 · 0.36 / 30.
-    expect(a.uncertainty).toBeCloseTo(Math.sqrt((2.7 * 0.36) / 30), 9)
+    // max(1, c²·n) / Σw with c = 0.5, n = 30: 7.5 · 0.36 / 30.
+    expect(a.uncertainty).toBeCloseTo(Math.sqrt((7.5 * 0.36) / 30), 9)
   })
 
   it('a blurred frame updates no pose; a usable one updates placed objects but places nothing new; a sharp one places', () => {

@@ -23,6 +23,12 @@ export type ObjectPoseOptions = {
   surfaceHeightAt?: SurfaceHeight
   /** Corner noise floor, px (1-sigma per coordinate) used for the uncertainty. */
   cornerSigmaPx?: number
+  /**
+   * An image-position error shared by all of an object's corners, px (1σ per coordinate): the part
+   * of the frame's geometry the table homography cannot follow (a rolling shutter under motion bends
+   * the frame), which averaging over the corners does not reduce.
+   */
+  fieldSigmaPx?: number
   /** Doubts about decoded ids (verifyMarkerIds), per detection. */
   idDoubts?: ReadonlyMap<MarkerDetection, string>
   /** Markers the geometry contradicts are appended here (and not used). */
@@ -257,7 +263,7 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     facing: wrapDeg(fit.angleRad * DEG),
     // Markers above the table are lifted by the camera model, whose focal length and pose are known
     // to ~0.4 %: that share of the height is added (terrain tops 20–60 mm: 0.1–0.25 mm).
-    uncertainty: Math.hypot(positionUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts.cornerSigmaPx ?? 0.1), LIFT_SIGMA_PER_MM * maxPlaneZ),
+    uncertainty: objectUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts, maxPlaneZ),
     markers: ds.map((d) => d.id),
     residualMm: fit.rmsMm,
   }
@@ -271,19 +277,29 @@ function wrapDeg(d: number): number {
 }
 
 /**
- * 1-sigma radial position uncertainty, mm: the table homography's own uncertainty at this image
- * point (its covariance, propagated numerically) plus corner noise through the rigid fit (centroid
- * term + rotation × lever arm from the markers to the object's origin). Corner noise per coordinate
- * is the larger of the fit residual and `cornerSigmaPx` × the local mm-per-px scale.
+ * 1-sigma radial position uncertainty, mm: the position's (below), the camera model's lift of
+ * markers above the table (their height × LIFT_SIGMA_PER_MM) and the frame's field error
+ * (`fieldSigmaPx` per coordinate × the local mm per px).
  */
-function positionUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, cornerSigmaPx: number): number {
-  const n = local.length
+function objectUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, opts: ObjectPoseOptions, planeZ: number): number {
   // mm per px at this image point (from the table homography's Jacobian).
   const p0: [number, number] = [0, 0], p1: [number, number] = [0, 0], p2: [number, number] = [0, 0]
   applyHomography(lock.tableFromImage, u, v, p0)
   applyHomography(lock.tableFromImage, u + 1, v, p1)
   applyHomography(lock.tableFromImage, u, v + 1, p2)
   const mmPerPx = Math.sqrt(((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p2[0] - p0[0]) ** 2 + (p2[1] - p0[1]) ** 2) / 2)
+  const field = (opts.fieldSigmaPx ?? 0) * mmPerPx
+  return Math.hypot(positionUncertaintyMm(lock, table, u, v, local, fit, opts.cornerSigmaPx ?? 0.1, mmPerPx), LIFT_SIGMA_PER_MM * planeZ, Math.SQRT2 * field)
+}
+
+/**
+ * The position's own uncertainty, mm: the table homography's at this image point (its covariance,
+ * propagated numerically) plus corner noise through the rigid fit (centroid term + rotation × lever
+ * arm from the markers to the object's origin). Corner noise per coordinate is the larger of the
+ * fit residual and `cornerSigmaPx` × the local mm-per-px scale.
+ */
+function positionUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, cornerSigmaPx: number, mmPerPx: number): number {
+  const n = local.length
   const dof = Math.max(1, 2 * n - 3)
   const residualSigma2 = (fit.rmsMm * fit.rmsMm * n) / dof
   const sigma2 = Math.max(residualSigma2, (cornerSigmaPx * mmPerPx) ** 2)

@@ -4,17 +4,20 @@
 // pose, and a freeze for rulings. Time comes in as a number (ms), never from a clock.
 //
 // Which frames count (FrameQuality from the tracker): a 'blurred' frame moves nothing; a 'usable'
-// one updates objects already placed; only a 'sharp' one places a new object. (Results without a
-// quality count as sharp.)
+// one updates objects already placed; only a 'sharp' one places a new object, and once an object's
+// window holds `sharpFirst` sharp measurements, only those are fused (a sweep's soft frames repeat
+// the same rolling-shutter bend frame after frame: their errors do not average out). Results
+// without a quality count as sharp.
 //
 // The window: the last `historyFrames` measurements of the object within `windowMs` of its newest
 // one. Fusion: the mean weighted by 1/σ² (σ: each measurement's own uncertainty, which the tracker
 // raises with the frame's blur and motion), with
 //   σ² = max(1, χ²/(n − 1), c²·n) / Σ(1/σᵢ²) + systematic²,   χ² = Σ |xᵢ − x̄|² / σᵢ²
 // so measurements that scatter more than their σ say widen the result, and the share c
-// (`correlatedShare`) of a frame's σ that the frames of one held camera repeat (the lens, the tone
-// curve, the print: on a handheld sequence each object's mean error was 0.05–0.6 of its per-frame σ,
-// median 0.25) is never averaged away. A model missed in some frames keeps the fusion of the frames
+// (`correlatedShare`, 0.5) of a frame's σ that the frames of one held camera repeat (the lens, the
+// tone curve, a dark base beside a tab, the print) is never averaged away: on three synthetic
+// handheld sequences each object's mean error over the held frames was up to 0.6 of its per-frame σ
+// (median 0.2), so σ stops shrinking after ~4 frames while the position keeps improving. A model missed in some frames keeps the fusion of the frames
 // that saw it.
 // The move test: a measurement further from the fused pose than `moveSigmas` × √(σ² + σ_fused²) (and
 // than `moveMinMm`), or turned by more than `moveDeg`, is not fused but held; `confirmFrames` such
@@ -48,6 +51,8 @@ export type PoseFilterParams = {
   minSigmaMm: number
   /** Share of a frame's σ that frames of one held camera have in common: not reduced by fusing them. */
   correlatedShare: number
+  /** With this many sharp measurements in the window, the usable (softer) ones are left out of the fusion. */
+  sharpFirst: number
 }
 
 export const DEFAULT_POSE_FILTER_PARAMS: PoseFilterParams = {
@@ -62,7 +67,8 @@ export const DEFAULT_POSE_FILTER_PARAMS: PoseFilterParams = {
   movedDeg: 5,
   systematicMm: 0.1,
   minSigmaMm: 0.05,
-  correlatedShare: 0.3,
+  correlatedShare: 0.5,
+  sharpFirst: 3,
 }
 
 export type TrackedState = 'tracking' | 'held' | 'stale'
@@ -111,12 +117,12 @@ type Track = {
   z: number
   lastSeenMs: number
   markers: number[]
-  /** Ring: x, y, facing (unwrapped near the first of the window), σ, time. */
-  xs: Float64Array; ys: Float64Array; fs: Float64Array; us: Float64Array; ts: Float64Array
+  /** Ring: x, y, facing (unwrapped near the first of the window), σ, time, from a sharp frame (1) or not. */
+  xs: Float64Array; ys: Float64Array; fs: Float64Array; us: Float64Array; ts: Float64Array; sharp: Uint8Array
   head: number
   count: number
   /** Measurements away from the fused pose, newest last. */
-  px: Float64Array; py: Float64Array; pf: Float64Array; pu: Float64Array; pt: Float64Array
+  px: Float64Array; py: Float64Array; pf: Float64Array; pu: Float64Array; pt: Float64Array; ps: Uint8Array
   pending: number
   fused: Fused
   settled: { x: number; y: number; facing: number }
@@ -163,23 +169,23 @@ export class PoseFilter {
     return this.snapshot(timeMs)
   }
 
-  private ingest(o: ObjectPose, timeMs: number, mayPlace: boolean): void {
+  private ingest(o: ObjectPose, timeMs: number, sharp: boolean): void {
     const key = `${o.kind}:${o.id}`
     const p = this.params
     const u = o.uncertainty ?? 0
     let t = this.tracks.get(key)
     if (!t) {
-      if (!mayPlace) return
+      if (!sharp) return
       const n = p.historyFrames, m = p.confirmFrames
       t = {
         id: o.id, kind: o.kind, z: o.z, lastSeenMs: timeMs, markers: o.markers,
-        xs: new Float64Array(n), ys: new Float64Array(n), fs: new Float64Array(n), us: new Float64Array(n), ts: new Float64Array(n), head: 0, count: 0,
-        px: new Float64Array(m), py: new Float64Array(m), pf: new Float64Array(m), pu: new Float64Array(m), pt: new Float64Array(m), pending: 0,
+        xs: new Float64Array(n), ys: new Float64Array(n), fs: new Float64Array(n), us: new Float64Array(n), ts: new Float64Array(n), sharp: new Uint8Array(n), head: 0, count: 0,
+        px: new Float64Array(m), py: new Float64Array(m), pf: new Float64Array(m), pu: new Float64Array(m), pt: new Float64Array(m), ps: new Uint8Array(m), pending: 0,
         fused: { x: o.position[0], y: o.position[1], facing: o.facing, uncertainty: u, frames: 0, spreadMm: 0 },
         settled: { x: o.position[0], y: o.position[1], facing: o.facing },
       }
       this.tracks.set(key, t)
-      this.push(t, o.position[0], o.position[1], o.facing, u, timeMs)
+      this.push(t, o.position[0], o.position[1], o.facing, u, timeMs, sharp)
       return
     }
     t.lastSeenMs = timeMs
@@ -189,21 +195,21 @@ export class PoseFilter {
     const [x, y] = o.position
     if (this.sameSpot(x, y, o.facing, u, f.x, f.y, f.facing, f.uncertainty)) {
       t.pending = 0
-      this.push(t, x, y, o.facing, u, timeMs)
+      this.push(t, x, y, o.facing, u, timeMs, sharp)
       return
     }
     // Away from the fused pose: held; a run of agreeing ones is a move.
     const last = t.pending - 1
     if (last >= 0 && !this.sameSpot(x, y, o.facing, u, t.px[last]!, t.py[last]!, t.pf[last]!, t.pu[last]!)) t.pending = 0
     const k = t.pending++
-    t.px[k] = x; t.py[k] = y; t.pf[k] = o.facing; t.pu[k] = u; t.pt[k] = timeMs
+    t.px[k] = x; t.py[k] = y; t.pf[k] = o.facing; t.pu[k] = u; t.pt[k] = timeMs; t.ps[k] = sharp ? 1 : 0
     if (t.pending < p.confirmFrames) return
     // Moved: the window restarts from the confirming measurements alone.
     t.count = 0
     t.head = 0
     const n = t.pending
     t.pending = 0
-    for (let i = 0; i < n; i++) this.push(t, t.px[i]!, t.py[i]!, t.pf[i]!, t.pu[i]!, t.pt[i]!)
+    for (let i = 0; i < n; i++) this.push(t, t.px[i]!, t.py[i]!, t.pf[i]!, t.pu[i]!, t.pt[i]!, t.ps[i] === 1)
   }
 
   /** Two poses (radial 1σ each) are the same spot by the move test. */
@@ -213,10 +219,10 @@ export class PoseFilter {
     return Math.hypot(x - fx, y - fy) <= limit && Math.abs(wrap(facing - ff)) <= p.moveDeg
   }
 
-  private push(t: Track, x: number, y: number, facing: number, u: number, timeMs: number): void {
+  private push(t: Track, x: number, y: number, facing: number, u: number, timeMs: number, sharp: boolean): void {
     const n = t.xs.length
     const ref = t.count > 0 ? t.fused.facing : facing
-    t.xs[t.head] = x; t.ys[t.head] = y; t.fs[t.head] = unwrapNear(facing, ref); t.us[t.head] = u; t.ts[t.head] = timeMs
+    t.xs[t.head] = x; t.ys[t.head] = y; t.fs[t.head] = unwrapNear(facing, ref); t.us[t.head] = u; t.ts[t.head] = timeMs; t.sharp[t.head] = sharp ? 1 : 0
     t.head = (t.head + 1) % n
     if (t.count < n) t.count++
     this.fuse(t, n, t.fused)
@@ -228,10 +234,18 @@ export class PoseFilter {
     const n = t.xs.length
     const newest = (t.head - 1 + n) % n
     const since = t.ts[newest]! - p.windowMs
-    let sw = 0, sx = 0, sy = 0, ssin = 0, scos = 0, m = 0
-    for (let i = 0; i < Math.min(limit, t.count); i++) {
-      const j = (newest - i + n) % n
+    const last = Math.min(limit, t.count)
+    let window = 0, sharp = 0
+    for (; window < last; window++) {
+      const j = (newest - window + n) % n
       if (t.ts[j]! < since) break
+      sharp += t.sharp[j]!
+    }
+    const sharpOnly = sharp >= p.sharpFirst
+    let sw = 0, sx = 0, sy = 0, ssin = 0, scos = 0, m = 0
+    for (let i = 0; i < window; i++) {
+      const j = (newest - i + n) % n
+      if (sharpOnly && !t.sharp[j]) continue
       const s = Math.max(p.minSigmaMm, t.us[j]!)
       const w = 1 / (s * s)
       sw += w; sx += w * t.xs[j]!; sy += w * t.ys[j]!
@@ -240,8 +254,9 @@ export class PoseFilter {
     }
     const x = sx / sw, y = sy / sw
     let chi2 = 0, ss = 0
-    for (let i = 0; i < m; i++) {
+    for (let i = 0; i < window; i++) {
       const j = (newest - i + n) % n
+      if (sharpOnly && !t.sharp[j]) continue
       const s = Math.max(p.minSigmaMm, t.us[j]!)
       const d2 = (t.xs[j]! - x) ** 2 + (t.ys[j]! - y) ** 2
       chi2 += d2 / (s * s)
