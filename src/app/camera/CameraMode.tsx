@@ -15,6 +15,8 @@ import { CalibrationPanel } from './CalibrationPanel.tsx'
 import { type CameraDevice, cameraDeviceOf, loadDeviceCalibration } from './deviceCalibration.ts'
 import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 import { videoFrameSource } from '../hands/handFrameSource.ts'
+import { openTrackingCamera } from './cameraConstraints.ts'
+import { CaptureStatus } from './CaptureStatus.tsx'
 
 // Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
 const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
@@ -65,7 +67,7 @@ export function CameraMode() {
     setState('starting')
     useApp.getState().setTracking({ state: 'starting', message: 'Starting the camera…' })
     try {
-      stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false })
+      stream.current = await openTrackingCamera()
     } catch (e) {
       setError(cameraErrorText(e))
       useApp.getState().setTracking(TRACKING_OFF)
@@ -108,6 +110,7 @@ export function CameraMode() {
         </div>
         {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
         <StatusLine />
+        <CaptureStatus />
         {state === 'running' && live.current && video.current && (
           <Suspense fallback={null}><HandsPanel source={videoFrameSource(video.current)} feed={live.current} frame={frame.current} /></Suspense>
         )}

@@ -25,6 +25,8 @@ export type CalibrationSolveResult =
   | { ok: false; message: string; views: number }
 
 export type TrackingRequest =
+  /** Start loading OpenCV now (e.g. while the camera starts); 'init' then finds it loaded. No reply. */
+  | { type: 'load' }
   | {
       type: 'init'
       registry: Registry

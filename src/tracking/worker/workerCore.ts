@@ -68,6 +68,9 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
   return {
     handle(message) {
       switch (message.type) {
+        case 'load':
+          void loadOpenCv().then((loaded) => { cv ??= loaded }, () => undefined) // 'init' reports a failure
+          return
         case 'init': {
           void (async () => {
             try {
