@@ -39,9 +39,9 @@ export type QualityParams = {
 
 export const DEFAULT_QUALITY_PARAMS: QualityParams = {
   sharpness: DEFAULT_SHARPNESS_PARAMS,
-  sharpBlurPx: 1.2,
+  sharpBlurPx: 1.3,
   blurredBlurPx: 2.2,
-  cornerSigmaPerBlurPx: 0.25,
+  cornerSigmaPerBlurPx: 0.5,
   fieldSigmaPerMotionPx: 0.1,
   fieldSigmaPerLockErrorPx: 0.5,
   movingSidesPerS: 0.12,

@@ -16,6 +16,7 @@ import { type CameraDevice, cameraDeviceOf, loadDeviceCalibration } from './devi
 import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 import { videoFrameSource } from '../hands/handFrameSource.ts'
 import { openTrackingCamera } from './cameraConstraints.ts'
+import { prewarmTracking, releaseWarmTracking } from './trackingRuntime.ts'
 import { CaptureStatus } from './CaptureStatus.tsx'
 
 // Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
@@ -52,6 +53,7 @@ export function CameraMode() {
     setState('idle')
   }
   useEffect(restoreTrackingFiles, [])
+  useEffect(() => { prewarmTracking(); return releaseWarmTracking }, []) // OpenCV compiles while the player gets ready
   useEffect(() => stop, [])
 
   const start = async () => {

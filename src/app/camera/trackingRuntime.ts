@@ -32,6 +32,12 @@ export function prewarmTracking(): void {
   warm.postMessage(load)
 }
 
+/** Stop the worker prewarmTracking started if nothing took it (the camera mode closed unused). */
+export function releaseWarmTracking(): void {
+  warm?.terminate()
+  warm = null
+}
+
 export async function startTracking(registry: Registry, onResult: (m: TrackingResultMessage) => void, onError: (message: string) => void): Promise<TrackingRuntime> {
   const { createTrackingClient } = await import('../../tracking/index.ts')
   const waiters: Array<{ after: number; resolve: (m: TrackingResultMessage) => void }> = []

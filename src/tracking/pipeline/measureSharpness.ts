@@ -28,7 +28,7 @@ export type SharpnessParams = {
   minContrast: number
 }
 
-export const DEFAULT_SHARPNESS_PARAMS: SharpnessParams = { minModulePx: 4, profilesPerSide: 12, windowModules: 0.9, sharpSpreadPx: 0.9, minContrast: 20 }
+export const DEFAULT_SHARPNESS_PARAMS: SharpnessParams = { minModulePx: 5, profilesPerSide: 12, windowModules: 0.9, sharpSpreadPx: 0.8, minContrast: 20 }
 
 export type FrameSharpness = {
   /** Equivalent Gaussian blur of the frame's worst direction beyond a sharp edge's, px; NaN when nothing could be measured. */
