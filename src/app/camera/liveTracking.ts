@@ -84,6 +84,16 @@ export function cameraErrorText(e: unknown): string {
   return `The camera could not start: ${e instanceof Error ? e.message : String(e)}. Use Photo or the planner.`
 }
 
+/** Every one of `models` tracked (not stale). */
+function allPlaced(models: readonly string[], tracked: TrackingResultMessage['tracked']): boolean {
+  for (const id of models) {
+    let found = false
+    for (const t of tracked) if (t.kind === 'model' && t.id === id && t.state !== 'stale') { found = true; break }
+    if (!found) return false
+  }
+  return true
+}
+
 function quantile(sorted: readonly number[], p: number): number | null {
   if (sorted.length === 0) return null
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!
@@ -189,7 +199,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
     timeline.framesUnlocked = m.capture.framesUnlocked
     if (m.result.table.locked) {
       timeline.lockedMs ??= now
-      if (timeline.allPlacedMs === null && registryModels.every((id) => m.tracked.some((t) => t.kind === 'model' && t.id === id && t.state !== 'stale'))) timeline.allPlacedMs = now
+      if (timeline.allPlacedMs === null && allPlaced(registryModels, m.tracked)) timeline.allPlacedMs = now
     }
     const freshMs = Math.max(HANDS_FRESH_MS, 2 * handsIn.intervalMs)
     gate.update(m.result, m.tracked, handsIn.list, Math.abs(m.timeMs - handsIn.timeMs) <= freshMs ? handsIn.count : 0, m.timeMs)
