@@ -164,7 +164,7 @@ export class FrameTracker {
       if (this.lastLock.valid) {
         motionPx = this.tableMotionPx(lock)
         const dt = timeMs === undefined ? Number.NaN : timeMs - this.lastLock.timeMs
-        if (dt > 0) motionPxPerS = (motionPx * 1000) / dt
+        if (dt > 0 && dt <= q.motionWindowMs) motionPxPerS = (motionPx * 1000) / dt
       }
       this.lastLock.imageFromTable.set(lock.imageFromTable)
       this.lastLock.timeMs = timeMs ?? Number.NaN
@@ -174,7 +174,9 @@ export class FrameTracker {
     const moving = motionPxPerS > q.movingSidesPerS * Math.max(width, height)
     const cornerSigmaPx = Math.hypot(this.params.pose.cornerSigmaPx, q.cornerSigmaPerBlurPx * (Number.isNaN(blurPx) ? 0 : blurPx))
     const lockErrorPx = lock.locked ? lock.reprojectionErrorPx : 0
-    const fieldSigmaPx = Math.hypot(q.fieldSigmaPerMotionPx * (Number.isNaN(motionPx) ? 0 : motionPx), q.fieldSigmaPerLockErrorPx * lockErrorPx)
+    // The bend follows the speed during the readout: motion per 1/30 s (or, without frame times, per frame).
+    const motionPerFramePx = Number.isFinite(motionPxPerS) ? motionPxPerS / 30 : timeMs === undefined && Number.isFinite(motionPx) ? motionPx : 0
+    const fieldSigmaPx = Math.hypot(q.fieldSigmaPerMotionPx * motionPerFramePx, q.fieldSigmaPerLockErrorPx * lockErrorPx)
     const reasons: string[] = []
     let verdict: FrameQuality['verdict'] = 'sharp'
     if (blurPx > q.blurredBlurPx) {

@@ -26,15 +26,20 @@ export type QualityParams = {
    */
   cornerSigmaPerBlurPx: number
   /**
-   * Field error per px of image motion between frames (1σ per coordinate, shared by all of an
-   * object's corners): the rolling shutter draws the rows of one frame at different moments, so a
-   * moving camera bends what the table homography assumes flat.
+   * Field error per px of image motion in 1/30 s (1σ per coordinate, shared by all of an object's
+   * corners): the rolling shutter draws the rows of one frame at different moments, so a moving
+   * camera bends what the table homography assumes flat.
    */
   fieldSigmaPerMotionPx: number
   /** Field error per px of the table fit's RMS error: what the table markers' own misfit says about the rest of the frame. */
   fieldSigmaPerLockErrorPx: number
   /** Image motion (fraction of the frame's larger side per second) above which the camera is moving: "hold still". */
   movingSidesPerS: number
+  /**
+   * Two locks further apart than this (ms) say little about the later frame's own motion (a slow
+   * device between a sweep and a held frame): no speed then, the blur and the table fit judge it.
+   */
+  motionWindowMs: number
 }
 
 export const DEFAULT_QUALITY_PARAMS: QualityParams = {
@@ -45,6 +50,7 @@ export const DEFAULT_QUALITY_PARAMS: QualityParams = {
   fieldSigmaPerMotionPx: 0.1,
   fieldSigmaPerLockErrorPx: 0.5,
   movingSidesPerS: 0.12,
+  motionWindowMs: 200,
 }
 
 export type TrackerParams = {

@@ -144,7 +144,7 @@ export type FrameQuality = {
   blurPx: number
   /** How far the table moved in the image since the previous locked frame, px (median over the reference markers); NaN without two locks. */
   motionPx: number
-  /** The same per second; NaN without frame times. */
+  /** The same per second; NaN without frame times or when the last lock is older than `quality.motionWindowMs`. */
   motionPxPerS: number
   /** The camera moves faster than `quality.movingSidesPerS`. */
   moving: boolean
