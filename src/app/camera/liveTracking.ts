@@ -186,6 +186,9 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   const handsIn: { list: readonly HandObservation[]; count: number; timeMs: number; intervalMs: number } = { list: [], count: 0, timeMs: -Infinity, intervalMs: 0 }
   const timeline: CaptureTimeline = { cameraStartedMs: null, firstFrameMs: null, trackerReadyMs: null, lockedMs: null, allPlacedMs: null, framesUsed: 0, framesRejected: 0, framesUnlocked: 0 }
   const registryModels = [...new Set(registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : [])))]
+  // A phone's camera held over the table waits for a still view; in AR the viewer walks around the
+  // table by design (blurred frames still move nothing there: the worker's fusion leaves them out).
+  const waitsForStill = opts.source === 'camera'
   const costs = new Float64Array(COST_WINDOW)
   let costCount = 0
 
@@ -246,7 +249,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   }, STATUS_EVERY_MS)
   const sceneTimer = setInterval(() => {
     // While the phone moves the table keeps its poses (rulings wait for a steady view).
-    if (!latest?.result.table.locked || latest.capture.holdStill) return
+    if (!latest?.result.table.locked || (waitsForStill && latest.capture.holdStill)) return
     // Models a hand holds stay where the hand found them until they are free and at rest again.
     const poses = latest.tracked.filter((t) => t.state !== 'stale' && gate.isFree(t.kind, t.id))
     if (poses.length === 0) return
@@ -289,7 +292,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
         return 'refused'
       }
       // Nor while the phone moves: its frames are blurred or bent, the fusion waits for steady ones.
-      const moving = () => latest?.capture.holdStill === true
+      const moving = () => waitsForStill && latest?.capture.holdStill === true
       const steadyBy = performance.now() + HAND_WAIT_MS
       if (moving()) s.notify({ level: 'info', text: 'The phone is moving: the ruling waits until it is held still.' })
       while (moving() && performance.now() < steadyBy) await new Promise((r) => setTimeout(r, 100))
