@@ -115,6 +115,7 @@ export class FrameTracker {
       surfaceHeightAt: this.surfaceHeightAt,
       cornerSigmaPx: quality.cornerSigmaPx,
       fieldSigmaPx: quality.fieldSigmaPx,
+      markerTurnSigmaDeg: this.params.pose.markerTurnSigmaDeg,
       idDoubts,
       rejected,
       checks: this.params.checks,

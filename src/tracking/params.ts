@@ -68,6 +68,8 @@ export type TrackerParams = {
     maxJumpMm: number
     /** Consecutive frames at the new place that confirm a jump. */
     confirmFrames: number
+    /** A marker's turn from its registered pose (a bent tab), degrees, 1σ (see ObjectPoseOptions). */
+    markerTurnSigmaDeg: number
   }
   ids: IdCheckParams
   checks: GeometryCheckParams
@@ -92,7 +94,7 @@ export const DEFAULT_TRACKER_PARAMS: TrackerParams = {
   decode: DEFAULT_CANDIDATE_DECODE_PARAMS,
   table: DEFAULT_TABLE_POSE_PARAMS,
   roi: DEFAULT_ROI_PARAMS,
-  pose: { cornerSigmaPx: 0.1, maxJumpMm: 40, confirmFrames: 3 },
+  pose: { cornerSigmaPx: 0.1, maxJumpMm: 40, confirmFrames: 3, markerTurnSigmaDeg: 0.8 },
   ids: DEFAULT_ID_CHECK_PARAMS,
   checks: DEFAULT_GEOMETRY_CHECK_PARAMS,
   quality: DEFAULT_QUALITY_PARAMS,

@@ -104,8 +104,13 @@ export type ObjectPose = {
   z: number
   /** Heading (models) or rotation (terrain), degrees CCW from +x. */
   facing: number
-  /** 1-sigma position uncertainty, mm (from corner noise and the table fit). */
+  /** 1-sigma position uncertainty, mm (from corner noise, the table fit, the frame's blur and motion, the markers' lever arms). */
   uncertainty?: number
+  /**
+   * The part of `uncertainty` that repeats from frame to frame (a bent tab's turn × its lever arm, the
+   * camera model's lift of raised markers), mm: fusing frames does not reduce it.
+   */
+  sharedUncertainty?: number
   /** Marker ids that contributed. */
   markers: number[]
   /** RMS distance between the measured marker corners and the fitted object layout, mm. */

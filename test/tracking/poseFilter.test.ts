@@ -38,6 +38,14 @@ describe('fusion over frames', () => {
     expect(a.uncertainty).toBeCloseTo(Math.sqrt((7.5 * 0.36) / 30), 9)
   })
 
+  it('the shared part of a frame\'s σ (a bent tab\'s turn × its lever arm) is never averaged away', () => {
+    const filter = new PoseFilter({ systematicMm: 0 })
+    let a = filter.update({ objects: [{ ...pose(100, 50, 0, 0.6), sharedUncertainty: 0.5 }] }, 0)[0]!
+    for (let i = 1; i < 30; i++) a = filter.update({ objects: [{ ...pose(100, 50, 0, 0.6), sharedUncertainty: 0.5 }] }, i * 33)[0]!
+    // 7.5 · 0.36 / 30 (the floor above) + 0.5².
+    expect(a.uncertainty).toBeCloseTo(Math.sqrt((7.5 * 0.36) / 30 + 0.25), 9)
+  })
+
   it('a blurred frame updates no pose; a usable one updates placed objects but places nothing new; a sharp one places', () => {
     const filter = new PoseFilter()
     expect(filter.update({ objects: [pose(100, 50)], quality: q('usable') }, 0)).toEqual([])

@@ -12,12 +12,14 @@
 // The window: the last `historyFrames` measurements of the object within `windowMs` of its newest
 // one. Fusion: the mean weighted by 1/σ² (σ: each measurement's own uncertainty, which the tracker
 // raises with the frame's blur and motion), with
-//   σ² = max(1, χ²/(n − 1), c²·n) / Σ(1/σᵢ²) + systematic²,   χ² = Σ |xᵢ − x̄|² / σᵢ²
+//   σ² = max(1, χ²/(n − 1), c²·n) / Σ(1/σᵢ²) + s̄² + systematic²,   χ² = Σ |xᵢ − x̄|² / σᵢ²
 // so measurements that scatter more than their σ say widen the result, and the share c
 // (`correlatedShare`, 0.5) of a frame's σ that the frames of one held camera repeat (the lens, the
 // tone curve, a dark base beside a tab, the print) is never averaged away: on three synthetic
 // handheld sequences each object's mean error over the held frames was up to 0.6 of its per-frame σ
-// (median 0.2), so σ stops shrinking after ~4 frames while the position keeps improving. A model missed in some frames keeps the fusion of the frames
+// (median 0.2), so σ stops shrinking after ~4 frames while the position keeps improving; s̄² is the
+// weighted mean of the measurements' own shared part (ObjectPose.sharedUncertainty: a bent tab's
+// turn × its lever arm), which no number of frames reduces. A model missed in some frames keeps the fusion of the frames
 // that saw it.
 // The move test: a measurement further from the fused pose than `moveSigmas` × √(σ² + σ_fused²) (and
 // than `moveMinMm`), or turned by more than `moveDeg`, is not fused but held; `confirmFrames` such
@@ -117,12 +119,12 @@ type Track = {
   z: number
   lastSeenMs: number
   markers: number[]
-  /** Ring: x, y, facing (unwrapped near the first of the window), σ, time, from a sharp frame (1) or not. */
-  xs: Float64Array; ys: Float64Array; fs: Float64Array; us: Float64Array; ts: Float64Array; sharp: Uint8Array
+  /** Ring: x, y, facing (unwrapped near the first of the window), σ, its shared part, time, from a sharp frame (1) or not. */
+  xs: Float64Array; ys: Float64Array; fs: Float64Array; us: Float64Array; ss: Float64Array; ts: Float64Array; sharp: Uint8Array
   head: number
   count: number
   /** Measurements away from the fused pose, newest last. */
-  px: Float64Array; py: Float64Array; pf: Float64Array; pu: Float64Array; pt: Float64Array; ps: Uint8Array
+  px: Float64Array; py: Float64Array; pf: Float64Array; pu: Float64Array; pss: Float64Array; pt: Float64Array; ps: Uint8Array
   pending: number
   fused: Fused
   settled: { x: number; y: number; facing: number }
@@ -173,19 +175,20 @@ export class PoseFilter {
     const key = `${o.kind}:${o.id}`
     const p = this.params
     const u = o.uncertainty ?? 0
+    const shared = Math.min(u, o.sharedUncertainty ?? 0)
     let t = this.tracks.get(key)
     if (!t) {
       if (!sharp) return
       const n = p.historyFrames, m = p.confirmFrames
       t = {
         id: o.id, kind: o.kind, z: o.z, lastSeenMs: timeMs, markers: o.markers,
-        xs: new Float64Array(n), ys: new Float64Array(n), fs: new Float64Array(n), us: new Float64Array(n), ts: new Float64Array(n), sharp: new Uint8Array(n), head: 0, count: 0,
-        px: new Float64Array(m), py: new Float64Array(m), pf: new Float64Array(m), pu: new Float64Array(m), pt: new Float64Array(m), ps: new Uint8Array(m), pending: 0,
+        xs: new Float64Array(n), ys: new Float64Array(n), fs: new Float64Array(n), us: new Float64Array(n), ss: new Float64Array(n), ts: new Float64Array(n), sharp: new Uint8Array(n), head: 0, count: 0,
+        px: new Float64Array(m), py: new Float64Array(m), pf: new Float64Array(m), pu: new Float64Array(m), pss: new Float64Array(m), pt: new Float64Array(m), ps: new Uint8Array(m), pending: 0,
         fused: { x: o.position[0], y: o.position[1], facing: o.facing, uncertainty: u, frames: 0, spreadMm: 0 },
         settled: { x: o.position[0], y: o.position[1], facing: o.facing },
       }
       this.tracks.set(key, t)
-      this.push(t, o.position[0], o.position[1], o.facing, u, timeMs, sharp)
+      this.push(t, o.position[0], o.position[1], o.facing, u, shared, timeMs, sharp)
       return
     }
     t.lastSeenMs = timeMs
@@ -195,21 +198,21 @@ export class PoseFilter {
     const [x, y] = o.position
     if (this.sameSpot(x, y, o.facing, u, f.x, f.y, f.facing, f.uncertainty)) {
       t.pending = 0
-      this.push(t, x, y, o.facing, u, timeMs, sharp)
+      this.push(t, x, y, o.facing, u, shared, timeMs, sharp)
       return
     }
     // Away from the fused pose: held; a run of agreeing ones is a move.
     const last = t.pending - 1
     if (last >= 0 && !this.sameSpot(x, y, o.facing, u, t.px[last]!, t.py[last]!, t.pf[last]!, t.pu[last]!)) t.pending = 0
     const k = t.pending++
-    t.px[k] = x; t.py[k] = y; t.pf[k] = o.facing; t.pu[k] = u; t.pt[k] = timeMs; t.ps[k] = sharp ? 1 : 0
+    t.px[k] = x; t.py[k] = y; t.pf[k] = o.facing; t.pu[k] = u; t.pss[k] = shared; t.pt[k] = timeMs; t.ps[k] = sharp ? 1 : 0
     if (t.pending < p.confirmFrames) return
     // Moved: the window restarts from the confirming measurements alone.
     t.count = 0
     t.head = 0
     const n = t.pending
     t.pending = 0
-    for (let i = 0; i < n; i++) this.push(t, t.px[i]!, t.py[i]!, t.pf[i]!, t.pu[i]!, t.pt[i]!, t.ps[i] === 1)
+    for (let i = 0; i < n; i++) this.push(t, t.px[i]!, t.py[i]!, t.pf[i]!, t.pu[i]!, t.pss[i]!, t.pt[i]!, t.ps[i] === 1)
   }
 
   /** Two poses (radial 1σ each) are the same spot by the move test. */
@@ -219,10 +222,10 @@ export class PoseFilter {
     return Math.hypot(x - fx, y - fy) <= limit && Math.abs(wrap(facing - ff)) <= p.moveDeg
   }
 
-  private push(t: Track, x: number, y: number, facing: number, u: number, timeMs: number, sharp: boolean): void {
+  private push(t: Track, x: number, y: number, facing: number, u: number, shared: number, timeMs: number, sharp: boolean): void {
     const n = t.xs.length
     const ref = t.count > 0 ? t.fused.facing : facing
-    t.xs[t.head] = x; t.ys[t.head] = y; t.fs[t.head] = unwrapNear(facing, ref); t.us[t.head] = u; t.ts[t.head] = timeMs; t.sharp[t.head] = sharp ? 1 : 0
+    t.xs[t.head] = x; t.ys[t.head] = y; t.fs[t.head] = unwrapNear(facing, ref); t.us[t.head] = u; t.ss[t.head] = shared; t.ts[t.head] = timeMs; t.sharp[t.head] = sharp ? 1 : 0
     t.head = (t.head + 1) % n
     if (t.count < n) t.count++
     this.fuse(t, n, t.fused)
@@ -242,13 +245,13 @@ export class PoseFilter {
       sharp += t.sharp[j]!
     }
     const sharpOnly = sharp >= p.sharpFirst
-    let sw = 0, sx = 0, sy = 0, ssin = 0, scos = 0, m = 0
+    let sw = 0, sx = 0, sy = 0, ssin = 0, scos = 0, sshared = 0, m = 0
     for (let i = 0; i < window; i++) {
       const j = (newest - i + n) % n
       if (sharpOnly && !t.sharp[j]) continue
       const s = Math.max(p.minSigmaMm, t.us[j]!)
       const w = 1 / (s * s)
-      sw += w; sx += w * t.xs[j]!; sy += w * t.ys[j]!
+      sw += w; sx += w * t.xs[j]!; sy += w * t.ys[j]!; sshared += w * t.ss[j]! * t.ss[j]!
       ssin += w * Math.sin(t.fs[j]! * DEG); scos += w * Math.cos(t.fs[j]! * DEG)
       m++
     }
@@ -267,7 +270,7 @@ export class PoseFilter {
     target.x = x
     target.y = y
     target.facing = Math.atan2(ssin, scos) / DEG
-    target.uncertainty = Math.sqrt(scale / sw + p.systematicMm * p.systematicMm)
+    target.uncertainty = Math.sqrt(scale / sw + sshared / sw + p.systematicMm * p.systematicMm)
     target.frames = m
     target.spreadMm = Math.sqrt(ss / m)
     return target
