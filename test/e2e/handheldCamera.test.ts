@@ -4,14 +4,14 @@
 // loops, so the sweep comes back every 2.5 s). At phone size: the status shows "Hold still" with its bar while the
 // view moves, the table locks, every model of the registry is placed and the table the app shows is
 // within the tracking tolerance of the truth; the camera line says what the camera granted.
-// Screenshots: test-results/handheld-hold-still-phone.png, handheld-placed-phone.png.
+// Screenshots: test-results/handheld-hold-still-{phone,tablet,desktop}.png, handheld-placed-phone.png.
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Scene } from '../../src/engine/index.ts'
 import { writeDemoVideo, type DemoVideo } from '../fixtures/tracking/handheldDemo.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
-import { RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { RESULTS_DIR, SCREEN_SIZES, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { TOLERANCE_MM, dismissMessages } from '../setup/demoTable.ts'
 
 warnIfNoChromium('test/e2e/handheldCamera.test.ts (browser tests)')
@@ -47,21 +47,25 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
       // It comes and goes with the view (the status updates four times a second): the screenshot is
       // kept when "Hold still" was there before and after it.
       const hold = page.getByTestId('hold-still')
-      let shot: { steadiness: number; text: string } | null = null
-      const until = Date.now() + 90_000
-      while (!shot && Date.now() < until) {
-        await hold.waitFor({ state: 'visible', timeout: 90_000 })
-        try {
-          await dismissMessages(page)
-          await hold.scrollIntoViewIfNeeded({ timeout: 500 })
-          const steadiness = Number(await hold.getByRole('progressbar').getAttribute('aria-valuenow', { timeout: 500 }))
-          const text = await hold.innerText({ timeout: 500 })
-          await page.screenshot({ path: screenshotPath('handheld-hold-still-phone') })
-          if (await hold.isVisible()) shot = { steadiness, text }
-        } catch {
-          // Gone before the screenshot: wait for the next time.
+      const holdStillShot = async (name: string) => {
+        await dismissMessages(page)
+        await page.getByTestId('capture-status').scrollIntoViewIfNeeded()
+        const until = Date.now() + 90_000
+        while (Date.now() < until) {
+          await hold.waitFor({ state: 'visible', timeout: 90_000 })
+          await page.screenshot({ path: screenshotPath(name) })
+          try {
+            const steadiness = Number(await hold.getByRole('progressbar').getAttribute('aria-valuenow', { timeout: 200 }))
+            const text = await hold.innerText({ timeout: 200 })
+            return { steadiness, text }
+          } catch (e) {
+            // Gone before the screenshot was done (each shows for ~0.6 s): wait for the next one.
+            if (process.env.E2E_DEBUG) console.log(String(e).slice(0, 200))
+          }
         }
+        return null
       }
+      const shot = await holdStillShot('handheld-hold-still-phone')
       expect(shot, '"Hold still" on screen').not.toBeNull()
       expect(shot!.steadiness).toBeGreaterThanOrEqual(0)
       expect(shot!.steadiness).toBeLessThan(100)
@@ -86,6 +90,13 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
       await dismissMessages(page)
       await page.getByTestId('camera-granted').scrollIntoViewIfNeeded()
       await page.screenshot({ path: screenshotPath('handheld-placed-phone') })
+
+      // The same at tablet and desktop sizes (the video loops: the sweep comes back).
+      for (const size of SCREEN_SIZES.filter((z) => z.name !== 'phone')) {
+        await page.setViewportSize({ width: size.width, height: size.height })
+        expect(await holdStillShot(`handheld-hold-still-${size.name}`), `"Hold still" at ${size.name} size`).not.toBeNull()
+      }
+      await page.setViewportSize({ width: 390, height: 844 })
 
       // What the camera granted: the video's size and rate (the fake camera offers no focus or exposure control).
       const granted = await page.getByTestId('camera-granted').innerText()

@@ -17,26 +17,28 @@ export type CaptureStats = {
   motionPxPerS: number
   /** RMS image speed over the recent still frames (the hand's shake while held), px/s; NaN until measured. */
   shakePxPerS: number
-  /** 0–1: how many of the last few frames were locked, usable and still (the bar; falls in ~0.1 s, recovers in ~0.3 s). */
+  /** 0–1: how many of the last ~0.25 s of frames were locked, usable and still (the bar). */
   steadiness: number
   /** The camera moves or its frames are blurred: the player should hold still (rulings wait). */
   holdStill: boolean
 }
 
 export type CaptureMonitorParams = {
-  /** Time constants of the steadiness, ms: it falls fast when the frames go bad and recovers slower. */
+  /** Time constants of the steadiness, ms, as it falls (frames go bad) and as it recovers. */
   steadinessFallMs: number
   steadinessRiseMs: number
   /** Time constant of the smoothed speed, ms. */
   motionMs: number
   /** Time constant of the shake estimate, ms. */
   shakeMs: number
+  /** The most one frame may move the steadiness (0–1). */
+  maxFrameWeight: number
   /** "Hold still" comes on below this steadiness and goes off above `releaseSteadiness`. */
   holdSteadiness: number
   releaseSteadiness: number
 }
 
-export const DEFAULT_CAPTURE_MONITOR_PARAMS: CaptureMonitorParams = { steadinessFallMs: 120, steadinessRiseMs: 250, motionMs: 300, shakeMs: 2000, holdSteadiness: 0.45, releaseSteadiness: 0.8 }
+export const DEFAULT_CAPTURE_MONITOR_PARAMS: CaptureMonitorParams = { steadinessFallMs: 250, steadinessRiseMs: 250, maxFrameWeight: 0.4, motionMs: 300, shakeMs: 2000, holdSteadiness: 0.4, releaseSteadiness: 0.8 }
 
 export class CaptureMonitor {
   readonly params: CaptureMonitorParams
@@ -70,8 +72,10 @@ export class CaptureMonitor {
       }
     }
     const good = locked && q.verdict !== 'blurred' && !q.moving ? 1 : 0
+    // One frame moves the bar by at most `maxFrameWeight`, however long since the last one (a slow
+    // device): "hold still" needs two bad frames in a row, never one.
     const tau = good < s.steadiness ? p.steadinessFallMs : p.steadinessRiseMs
-    s.steadiness += (good - s.steadiness) * (dt > 0 ? 1 - Math.exp(-dt / tau) : 0.5)
+    s.steadiness += (good - s.steadiness) * Math.min(p.maxFrameWeight, dt > 0 ? 1 - Math.exp(-dt / tau) : p.maxFrameWeight)
     if (s.holdStill && s.steadiness > p.releaseSteadiness) s.holdStill = false
     else if (!s.holdStill && s.steadiness < p.holdSteadiness) s.holdStill = true
     return s
