@@ -29,6 +29,8 @@ describe('camera constraints', () => {
     expect(exposureForShake(5, phone, 30, { exposureTimeS: 1 / 30, iso: 100 })).toBeCloseTo(1 / 30, 12)
     // ISO 1600 at 1/30 s can gain only 2× more (to 3200): not shorter than 1/60 s, whatever the shake.
     expect(exposureForShake(1000, phone, 30, { exposureTimeS: 1 / 30, iso: 1600 })).toBeCloseTo(1 / 60, 12)
+    // No ISO control: at most one stop darker than now.
+    expect(exposureForShake(1000, { ...phone, iso: null }, 30, { exposureTimeS: 1 / 30, iso: null })).toBeCloseTo(1 / 60, 12)
     // No manual exposure offered, or no shake measured yet: nothing to set.
     expect(exposureForShake(100, { ...phone, exposureModes: ['continuous'] }, 30, { exposureTimeS: null, iso: null })).toBeNull()
     expect(exposureForShake(Number.NaN, phone, 30, { exposureTimeS: null, iso: null })).toBeNull()

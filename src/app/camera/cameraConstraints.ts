@@ -94,7 +94,8 @@ export function grantedSummary(g: GrantedCamera): string {
 /**
  * The exposure (s) that keeps the streak of the measured shake under TARGET_STREAK_PX, within what
  * the camera offers and the frame interval; null when the camera offers no manual exposure time.
- * The ISO must be able to make up the lost light: never shorter than `current` × iso / iso.max.
+ * The ISO must be able to make up the lost light: never shorter than `current` × iso / iso.max; where
+ * the ISO cannot be set, at most one stop darker than now (a dim frame loses small markers too).
  */
 export function exposureForShake(shakePxPerS: number, offer: CameraOffer, frameRate: number | null, current: { exposureTimeS: number | null; iso: number | null }): number | null {
   if (!offer.exposureTimeS || !offer.exposureModes.includes('manual') || !(shakePxPerS > 0)) return null
@@ -102,6 +103,7 @@ export function exposureForShake(shakePxPerS: number, offer: CameraOffer, frameR
   let e = TARGET_STREAK_PX / shakePxPerS
   if (frameRate) e = Math.min(e, 1 / frameRate)
   if (offer.iso && current.iso && current.exposureTimeS) e = Math.max(e, (current.exposureTimeS * current.iso) / offer.iso[1])
+  else if (current.exposureTimeS) e = Math.max(e, current.exposureTimeS / 2)
   return Math.min(max, Math.max(min, e))
 }
 
