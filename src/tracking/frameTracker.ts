@@ -1,6 +1,8 @@
-// One camera → per-frame poses: grey → detect (whole frame or ROIs) → refine corners → table lock →
-// object poses. Holds the state that makes consecutive frames cheap (where the markers were) and
-// the OpenCV objects (call `dispose()`). Temporal smoothing is a separate layer (PoseFilter).
+// One camera → per-frame poses: grey → detect (whole frame or ROIs) → refine corners → frame
+// quality (blur on the markers' edges, motion of the table since the last lock) → table lock →
+// object poses, whose σ grows with the frame's blur and motion. Holds the state that makes
+// consecutive frames cheap (where the markers were, the last lock) and the OpenCV objects (call
+// `dispose()`). Fusing frames over time is a separate layer (PoseFilter).
 import { MarkerDetector } from './opencv/markerDetector.ts'
 import type { OpenCvHandle } from './opencv/openCv.ts'
 import { createGrayFrame, toGray } from './pipeline/grayFrame.ts'
@@ -9,10 +11,12 @@ import { planRois } from './pipeline/planRois.ts'
 import { fuseTablePose } from './pipeline/fuseTablePose.ts'
 import { estimateObjectPoses, type SurfaceHeight } from './pipeline/estimateObjectPoses.ts'
 import { verifyMarkerIds } from './pipeline/verifyMarkerIds.ts'
+import { measureSharpness, type FrameSharpness } from './pipeline/measureSharpness.ts'
+import { applyHomography } from './math/homography.ts'
 import { resolveTrackerParams, type TrackerParams, type TrackerParamsInput } from './params.ts'
 import { indexRegistry, objectKey, type RegistryIndex } from './registry/indexRegistry.ts'
 import type { Registry } from './registry/registrySchema.ts'
-import type { CameraIntrinsics, GrayFrame, MarkerDetection, ObjectPose, RectPx, RejectedMarker, RgbaFrame, TrackFrameResult } from './types.ts'
+import type { CameraIntrinsics, FrameQuality, GrayFrame, MarkerDetection, ObjectPose, RectPx, RejectedMarker, RgbaFrame, TableLock, TrackFrameResult } from './types.ts'
 
 /** Where an object was last accepted, and a jump waiting for confirmation. */
 type LastPose = { x: number; y: number; pending: { x: number; y: number; frames: number } | null }
@@ -37,6 +41,9 @@ export class FrameTracker {
   private lostSomething = false
   private registeredIds: number[] = []
   private readonly lastPoses = new Map<string, LastPose>()
+  private readonly sharpness: FrameSharpness = { blurPx: Number.NaN, spreadPx: Number.NaN, markers: 0 }
+  /** The last locked frame's image-from-table homography and time, for the motion between locks. */
+  private readonly lastLock = { imageFromTable: new Float64Array(9), timeMs: Number.NaN, valid: false }
 
   constructor(handle: OpenCvHandle, registry: Registry, options: FrameTrackerOptions = {}) {
     this.registry = indexRegistry(registry)
@@ -64,10 +71,14 @@ export class FrameTracker {
     this.previous = []
     this.framesSinceFull = Number.POSITIVE_INFINITY
     this.lastPoses.clear()
+    this.lastLock.valid = false
   }
 
-  /** Track one frame. `forceFull` searches the whole frame regardless of the ROI schedule. */
-  track(frame: RgbaFrame | GrayFrame, forceFull = false): TrackFrameResult {
+  /**
+   * Track one frame. `forceFull` searches the whole frame regardless of the ROI schedule; `timeMs`
+   * (the frame's capture time) turns the motion between locks into a speed.
+   */
+  track(frame: RgbaFrame | GrayFrame, forceFull = false, timeMs?: number): TrackFrameResult {
     const started = performance.now()
     const { width, height } = frame
     if (!this.gray || this.gray.width !== width || this.gray.height !== height) {
@@ -91,6 +102,10 @@ export class FrameTracker {
     const usable = detection.detections.filter((d) => !conflicts.has(d.id))
     const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table)
     warnings.push(...table.warnings)
+    const quality = this.judgeFrame(usable, table.lock, width, height, timeMs)
+    // A full search of a soft frame misses the small markers: the next frame is searched in full
+    // too, until a sharp one sets the regions (else they would cover only the big markers).
+    if (full && quality.verdict !== 'sharp') this.framesSinceFull = Number.POSITIVE_INFINITY
     if (!table.lock.locked) warnings.push(`${table.lock.reason}; objects are reported in the camera frame`)
     const idChecks = verifyMarkerIds(this.gray, usable, this.detector.cellsPerSide, (id) => this.detector.pattern(id), this.registeredIds, this.params.ids)
     const idDoubts = new Map<MarkerDetection, string>()
@@ -98,7 +113,9 @@ export class FrameTracker {
     const rejected: RejectedMarker[] = []
     const objects = estimateObjectPoses(usable, this.registry, table, this.calibration, { width, height }, {
       surfaceHeightAt: this.surfaceHeightAt,
-      cornerSigmaPx: this.params.pose.cornerSigmaPx,
+      cornerSigmaPx: quality.cornerSigmaPx,
+      fieldSigmaPx: quality.fieldSigmaPx,
+      markerTurnSigmaDeg: this.params.pose.markerTurnSigmaDeg,
       idDoubts,
       rejected,
       checks: this.params.checks,
@@ -131,8 +148,82 @@ export class FrameTracker {
       notSeen,
       warnings,
       search: { mode: detection.mode, regions: detection.rois },
+      quality,
       timing: { detectMs: done - started - (done - poseStarted), poseMs: done - poseStarted, totalMs: done - started },
     }
+  }
+
+  /**
+   * The frame's quality: its blur measured on the markers' edges, the table's image motion since the
+   * last locked frame, the corner noise both imply, and the verdict (FrameQuality).
+   */
+  private judgeFrame(detections: readonly MarkerDetection[], lock: TableLock, width: number, height: number, timeMs: number | undefined): FrameQuality {
+    const q = this.params.quality
+    const sharp = measureSharpness(this.gray!, detections, this.detector.cellsPerSide, q.sharpness, this.sharpness)
+    let motionPx = Number.NaN, motionPxPerS = Number.NaN
+    if (lock.locked) {
+      if (this.lastLock.valid) {
+        motionPx = this.tableMotionPx(lock)
+        const dt = timeMs === undefined ? Number.NaN : timeMs - this.lastLock.timeMs
+        if (dt > 0 && dt <= q.motionWindowMs) motionPxPerS = (motionPx * 1000) / dt
+      }
+      this.lastLock.imageFromTable.set(lock.imageFromTable)
+      this.lastLock.timeMs = timeMs ?? Number.NaN
+      this.lastLock.valid = true
+    }
+    const blurPx = sharp.blurPx
+    const moving = motionPxPerS > q.movingSidesPerS * Math.max(width, height)
+    const cornerSigmaPx = Math.hypot(this.params.pose.cornerSigmaPx, q.cornerSigmaPerBlurPx * (Number.isNaN(blurPx) ? 0 : blurPx))
+    const lockErrorPx = lock.locked ? lock.reprojectionErrorPx : 0
+    // The bend follows the speed during the readout: motion per 1/30 s (or, without frame times, per frame).
+    const motionPerFramePx = Number.isFinite(motionPxPerS) ? motionPxPerS / 30 : timeMs === undefined && Number.isFinite(motionPx) ? motionPx : 0
+    const fieldSigmaPx = Math.hypot(q.fieldSigmaPerMotionPx * motionPerFramePx, q.fieldSigmaPerLockErrorPx * lockErrorPx)
+    const reasons: string[] = []
+    let verdict: FrameQuality['verdict'] = 'sharp'
+    if (blurPx > q.blurredBlurPx) {
+      verdict = 'blurred'
+      reasons.push(`blurred: its edges are spread by ${blurPx.toFixed(1)} px (over ${q.blurredBlurPx} px): hold still`)
+    } else if (blurPx > q.sharpBlurPx) {
+      verdict = 'usable'
+      reasons.push(`softened: edges spread by ${blurPx.toFixed(1)} px (over ${q.sharpBlurPx} px); new models wait for a sharper frame`)
+    } else if (Number.isNaN(blurPx)) {
+      // No marker big enough to measure: the table markers are the big ones, so there is no lock either.
+      verdict = 'usable'
+      reasons.push('sharpness not measured (no marker large enough)')
+    }
+    if (moving && verdict === 'sharp') {
+      verdict = 'usable'
+      reasons.push(`the camera moves (${Math.round(motionPxPerS)} px/s); new models wait for a steadier frame`)
+    }
+    if (lockErrorPx > this.params.table.doubtLockErrorPx && verdict === 'sharp') {
+      verdict = 'usable'
+      reasons.push(`the table fit leaves ${lockErrorPx.toFixed(2)} px; new models wait for a better fit`)
+    }
+    return { verdict, blurPx, motionPx, motionPxPerS, moving, cornerSigmaPx, fieldSigmaPx, reasons }
+  }
+
+  /**
+   * How far the table moved in the image since the last lock, px: the median displacement of this
+   * lock's reference markers between the two locks' homographies (measured where both are pinned down:
+   * far from its markers a homography extrapolates, and a 2-marker lock swings).
+   */
+  private tableMotionPx(lock: Extract<TableLock, { locked: true }>): number {
+    let n = 0
+    for (const id of lock.referenceIds) {
+      const m = this.registry.table.get(id)
+      if (!m || n >= _motions.length) continue
+      applyHomography(this.lastLock.imageFromTable, m.position[0], m.position[1], _was)
+      applyHomography(lock.imageFromTable, m.position[0], m.position[1], _now)
+      _motions[n++] = Math.hypot(_now[0] - _was[0], _now[1] - _was[1])
+    }
+    if (n === 0) return Number.NaN
+    for (let i = 1; i < n; i++) {
+      const v = _motions[i]!
+      let j = i - 1
+      while (j >= 0 && _motions[j]! > v) { _motions[j + 1] = _motions[j]!; j-- }
+      _motions[j + 1] = v
+    }
+    return n % 2 ? _motions[(n - 1) / 2]! : (_motions[n / 2 - 1]! + _motions[n / 2]!) / 2
   }
 
   /**
@@ -165,3 +256,7 @@ export class FrameTracker {
     this.detector.dispose()
   }
 }
+
+const _was: [number, number] = [0, 0]
+const _now: [number, number] = [0, 0]
+const _motions = new Float64Array(64)

@@ -6,7 +6,7 @@ export {
   type DetectorParams, type DictionarySpec, type CornerRefinement,
 } from './opencv/markerDetector.ts'
 export { FrameTracker, type FrameTrackerOptions } from './frameTracker.ts'
-export { DEFAULT_TRACKER_PARAMS, resolveTrackerParams, type TrackerParams, type TrackerParamsInput } from './params.ts'
+export { DEFAULT_TRACKER_PARAMS, DEFAULT_QUALITY_PARAMS, resolveTrackerParams, type TrackerParams, type TrackerParamsInput, type QualityParams } from './params.ts'
 export { createGrayFrame, toGray } from './pipeline/grayFrame.ts'
 export { detectMarkers } from './pipeline/detectMarkers.ts'
 export { refineCornersFromEdges, DEFAULT_EDGE_REFINE_PARAMS, type EdgeRefineParams } from './pipeline/refineCorners.ts'
@@ -19,11 +19,12 @@ export {
   type SurveyRegistry, type SurveyTableMarker, type SurveyReport, type TableCorner,
 } from './registry/registrySchema.ts'
 export { indexRegistry, type RegistryIndex } from './registry/indexRegistry.ts'
-export { OneEuroFilter, type OneEuroParams } from './temporal/oneEuroFilter.ts'
 export {
   PoseFilter, DEFAULT_POSE_FILTER_PARAMS,
   type PoseFilterParams, type TrackedObject, type TrackedState, type FrozenPose,
 } from './temporal/poseFilter.ts'
+export { CaptureMonitor, DEFAULT_CAPTURE_MONITOR_PARAMS, type CaptureStats, type CaptureMonitorParams } from './temporal/captureMonitor.ts'
+export { measureSharpness, DEFAULT_SHARPNESS_PARAMS, type SharpnessParams, type FrameSharpness } from './pipeline/measureSharpness.ts'
 export { projectPoint, undistortPixel, lookAt, cameraCentre, type CameraPose } from './math/camera.ts'
 export type { TrackingRequest, TrackingReply, WorkerLike } from './worker/protocol.ts'
 export { createTrackingClient, type TrackingClient, type TrackingClientOptions, type TrackingResultMessage } from './worker/trackingClient.ts'

@@ -7,6 +7,51 @@ import { DEFAULT_ROI_PARAMS, type RoiParams } from './pipeline/planRois.ts'
 import { DEFAULT_CANDIDATE_DECODE_PARAMS, type CandidateDecodeParams } from './pipeline/decodeCandidates.ts'
 import { DEFAULT_ID_CHECK_PARAMS, type IdCheckParams } from './pipeline/verifyMarkerIds.ts'
 import { DEFAULT_GEOMETRY_CHECK_PARAMS, type GeometryCheckParams } from './pipeline/estimateObjectPoses.ts'
+import { DEFAULT_SHARPNESS_PARAMS, type SharpnessParams } from './pipeline/measureSharpness.ts'
+
+/**
+ * How a frame's blur and motion count (FrameQuality). Blur: the equivalent Gaussian σ of the worst
+ * direction beyond a sharp edge (measureSharpness). Motion: how far the table moved in the image
+ * since the previous locked frame.
+ */
+export type QualityParams = {
+  sharpness: SharpnessParams
+  /** At or below this blur (px) a frame may place new objects. */
+  sharpBlurPx: number
+  /** Above this blur (px) a frame updates no pose (its objects are still reported, with their σ). */
+  blurredBlurPx: number
+  /**
+   * Corner noise per px of blur (1σ per coordinate, added in quadrature to `pose.cornerSigmaPx`):
+   * a blurred edge is located less well, and a tone curve or a curved motion path moves it.
+   */
+  cornerSigmaPerBlurPx: number
+  /**
+   * Field error per px of image motion in 1/30 s (1σ per coordinate, shared by all of an object's
+   * corners): the rolling shutter draws the rows of one frame at different moments, so a moving
+   * camera bends what the table homography assumes flat.
+   */
+  fieldSigmaPerMotionPx: number
+  /** Field error per px of the table fit's RMS error: what the table markers' own misfit says about the rest of the frame. */
+  fieldSigmaPerLockErrorPx: number
+  /** Image motion (fraction of the frame's larger side per second) above which the camera is moving: "hold still". */
+  movingSidesPerS: number
+  /**
+   * Two locks further apart than this (ms) say little about the later frame's own motion (a slow
+   * device between a sweep and a held frame): no speed then, the blur and the table fit judge it.
+   */
+  motionWindowMs: number
+}
+
+export const DEFAULT_QUALITY_PARAMS: QualityParams = {
+  sharpness: DEFAULT_SHARPNESS_PARAMS,
+  sharpBlurPx: 1.3,
+  blurredBlurPx: 2.2,
+  cornerSigmaPerBlurPx: 0.5,
+  fieldSigmaPerMotionPx: 0.1,
+  fieldSigmaPerLockErrorPx: 0.5,
+  movingSidesPerS: 0.12,
+  motionWindowMs: 200,
+}
 
 export type TrackerParams = {
   detect: DetectorParams
@@ -23,9 +68,12 @@ export type TrackerParams = {
     maxJumpMm: number
     /** Consecutive frames at the new place that confirm a jump. */
     confirmFrames: number
+    /** A marker's turn from its registered pose (a bent tab), degrees, 1σ (see ObjectPoseOptions). */
+    markerTurnSigmaDeg: number
   }
   ids: IdCheckParams
   checks: GeometryCheckParams
+  quality: QualityParams
 }
 
 export type TrackerParamsInput = {
@@ -37,6 +85,7 @@ export type TrackerParamsInput = {
   pose?: Partial<TrackerParams['pose']>
   ids?: Partial<IdCheckParams>
   checks?: Partial<GeometryCheckParams>
+  quality?: Partial<Omit<QualityParams, 'sharpness'>> & { sharpness?: Partial<SharpnessParams> }
 }
 
 export const DEFAULT_TRACKER_PARAMS: TrackerParams = {
@@ -45,9 +94,10 @@ export const DEFAULT_TRACKER_PARAMS: TrackerParams = {
   decode: DEFAULT_CANDIDATE_DECODE_PARAMS,
   table: DEFAULT_TABLE_POSE_PARAMS,
   roi: DEFAULT_ROI_PARAMS,
-  pose: { cornerSigmaPx: 0.1, maxJumpMm: 40, confirmFrames: 3 },
+  pose: { cornerSigmaPx: 0.1, maxJumpMm: 40, confirmFrames: 3, markerTurnSigmaDeg: 0.8 },
   ids: DEFAULT_ID_CHECK_PARAMS,
   checks: DEFAULT_GEOMETRY_CHECK_PARAMS,
+  quality: DEFAULT_QUALITY_PARAMS,
 }
 
 /** Merge overrides over the defaults, stage by stage. */
@@ -62,8 +112,10 @@ export function resolveTrackerParams(input: TrackerParamsInput = {}): TrackerPar
     pose: { ...DEFAULT_TRACKER_PARAMS.pose, ...(input.pose ?? {}) },
     ids: { ...DEFAULT_TRACKER_PARAMS.ids, ...(input.ids ?? {}) },
     checks: { ...DEFAULT_TRACKER_PARAMS.checks, ...(input.checks ?? {}) },
+    quality: { ...DEFAULT_QUALITY_PARAMS, ...(input.quality ?? {}), sharpness: { ...DEFAULT_SHARPNESS_PARAMS, ...(input.quality?.sharpness ?? {}) } },
   }
   if (params.roi.fullFrameEvery < 1) params.roi.fullFrameEvery = 1
   if (params.table.minMarkers < 2) throw new Error('table.minMarkers must be at least 2')
+  if (params.quality.blurredBlurPx < params.quality.sharpBlurPx) throw new Error('quality.blurredBlurPx must be at least quality.sharpBlurPx')
   return params
 }

@@ -104,8 +104,13 @@ export type ObjectPose = {
   z: number
   /** Heading (models) or rotation (terrain), degrees CCW from +x. */
   facing: number
-  /** 1-sigma position uncertainty, mm (from corner noise and the table fit). */
+  /** 1-sigma position uncertainty, mm (from corner noise, the table fit, the frame's blur and motion, the markers' lever arms). */
   uncertainty?: number
+  /**
+   * The part of `uncertainty` that repeats from frame to frame (a bent tab's turn × its lever arm, the
+   * camera model's lift of raised markers), mm: fusing frames does not reduce it.
+   */
+  sharedUncertainty?: number
   /** Marker ids that contributed. */
   markers: number[]
   /** RMS distance between the measured marker corners and the fitted object layout, mm. */
@@ -132,6 +137,30 @@ export type RejectedMarker = {
 
 export type FrameTiming = { detectMs: number; poseMs: number; totalMs: number }
 
+/**
+ * How sharp and how still a frame is (params.quality): a handheld phone's frames differ, and only
+ * the good ones should move a model. 'sharp': may place new objects and update placed ones;
+ * 'usable': updates placed objects (weighted by their σ, which this frame's blur and motion raise);
+ * 'blurred': updates no pose (its objects are still reported, with their σ).
+ */
+export type FrameQuality = {
+  verdict: 'sharp' | 'usable' | 'blurred'
+  /** Equivalent Gaussian blur of the frame's worst direction beyond a sharp edge, px; NaN when no marker was big enough to measure it. */
+  blurPx: number
+  /** How far the table moved in the image since the previous locked frame, px (median over the reference markers); NaN without two locks. */
+  motionPx: number
+  /** The same per second; NaN without frame times or when the last lock is older than `quality.motionWindowMs`. */
+  motionPxPerS: number
+  /** The camera moves faster than `quality.movingSidesPerS`. */
+  moving: boolean
+  /** Corner noise this frame's uncertainties use, px (1σ per coordinate). */
+  cornerSigmaPx: number
+  /** Image-position error shared by an object's corners (a bent frame), px (1σ per coordinate). */
+  fieldSigmaPx: number
+  /** Why the verdict is not 'sharp', in words (empty when sharp). */
+  reasons: string[]
+}
+
 export type TrackFrameResult = {
   width: number
   height: number
@@ -148,5 +177,7 @@ export type TrackFrameResult = {
   warnings: string[]
   /** How this frame was searched: 'full' frame or 'roi' (regions around the markers of the last frame). */
   search: { mode: 'full' | 'roi'; regions: RectPx[] }
+  /** Blur and motion of this frame, and whether it may move a model (FrameQuality). */
+  quality: FrameQuality
   timing: FrameTiming
 }

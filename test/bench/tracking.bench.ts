@@ -11,6 +11,12 @@
 // FrameTracker) against OpenCV defaults, CORNER_REFINE_SUBPIX and CORNER_REFINE_APRILTAG through the
 // same pose stages: recall ≥ 16 px, wrong ids, unflagged misplacements (error > 5 mm and > 3σ on an
 // object not flagged held/doubted), position median/p95 of unflagged objects, share within 3σ, ms/frame.
+// Fusion (issue 26, `--fusion N` frames per variant, 0 to skip; `--fusion-variants motion|all`):
+// consecutive frames of each variant's table (renderVariantSequence: fresh noise; the motion
+// streak turning; the handheld variants along the hand's path at 30 fps), 40 models, scored frame
+// by frame (fusion off: each frame alone) and after the last frame through PoseFilter (fusion on):
+// models placed of those seen (a fully visible marker ≥ 16 px in some frame), marker recall,
+// position p95 of unflagged objects, share beyond 3σ, unflagged misplacements, wrong ids.
 // Budgets (issue 3 goals): position median ≤ 0.5 mm and p95 ≤ 1.5 mm; facing median ≤ 0.5°;
 // recall ≥ 99 % for markers ≥ 16 px with zero wrong ids; steady-state tracking ≥ 3× faster than
 // full-frame OpenCV defaults at the same recall.
@@ -31,7 +37,8 @@ import { renderTableFrame, type SynthFrame } from '../tracking/synth/renderTable
 import { buildTabletopScene, type TabletopScene } from '../tracking/synth/tabletopScene.ts'
 import { withSensorNoise } from '../tracking/synth/sensorNoise.ts'
 import { PHOTO_CONFIGS, loadPhotoCases, scorePhotos } from '../tracking/realPhotos.ts'
-import { VARIANT_NAMES, renderVariant, type VariantFrame } from '../tracking/synth/variants.ts'
+import { MOTION_VARIANT_NAMES, VARIANT_NAMES, renderVariant, renderVariantSequence, type VariantFrame } from '../tracking/synth/variants.ts'
+import { PoseFilter } from '../../src/tracking/temporal/poseFilter.ts'
 import { missedMarkers, newScore, scoreDetections as scoreVariantDetections, scoreObjects, summarizeScore, type MissedMarker } from '../tracking/variantScore.ts'
 import { DEFAULT_CANDIDATE_DECODE_PARAMS } from '../../src/tracking/pipeline/decodeCandidates.ts'
 
@@ -44,6 +51,8 @@ const SCENES = flag('scenes', 6)
 const VARIANT_FRAMES = flag('variants', 2)
 const STEADY = flag('steady', 12)
 const RECALL_FRAMES = flag('recall', 12)
+const FUSION_FRAMES = flag('fusion', 8)
+const FUSION_ALL = argv.includes('--fusion-variants') && argv[argv.indexOf('--fusion-variants') + 1] === 'all'
 const outIndex = argv.indexOf('--out')
 const OUT = outIndex >= 0 ? argv[outIndex + 1] : undefined
 
@@ -287,6 +296,7 @@ async function main(): Promise<void> {
     },
     ...(VARIANT_FRAMES > 0 ? { variants: variantsTable(cv) } : {}),
     ...(RECALL_FRAMES > 0 ? { recallStudy: recallStudy(cv) } : {}),
+    ...(FUSION_FRAMES > 0 ? { fusion: fusionTable(cv) } : {}),
     ...(argv.includes('--photos') ? { realPhotos: realPhotos(cv) } : {}),
   }
   const json = JSON.stringify(report, null, 2)
@@ -352,6 +362,54 @@ function variantsTable(cv: OpenCvHandle) {
   }
   for (const c of configs) c.dispose()
   return { framesPerVariant: VARIANT_FRAMES, rows }
+}
+
+/** Single frames against frames fused, per variant (see the header). */
+function fusionTable(cv: OpenCvHandle) {
+  const rows: Record<string, unknown>[] = []
+  for (const variant of FUSION_ALL ? VARIANT_NAMES : MOTION_VARIANT_NAMES) {
+    const off = newScore()
+    const on = newScore()
+    const seen = new Set<string>()
+    let placedPerFrame = 0, seenPerFrame = 0, usedFrames = 0, sharpFrames = 0
+    let last: VariantFrame | null = null
+    const tracker = { current: null as FrameTracker | null }
+    const filter = new PoseFilter()
+    const cpu0 = cpuMs()
+    for (const v of renderVariantSequence(cv, variant, 800, FUSION_FRAMES, { models: 40 })) {
+      last = v
+      const calibration = v.variant === 'distortion' ? v.calibration : null
+      tracker.current ??= new FrameTracker(cv, v.scene.registry, { calibration })
+      // Fusion off: the frame alone (a full search, as the per-frame variants table).
+      const alone = new FrameTracker(cv, v.scene.registry, { calibration })
+      const single = alone.track(v.render.frame, true)
+      alone.dispose()
+      scoreVariantDetections(off, v, single.detections)
+      scoreObjects(off, v, single.objects, single.table.locked)
+      const owners = new Map(v.scene.registry.markers.flatMap((m) => (m.role === 'model' ? [[m.id, m.model] as const] : [])))
+      const visible = new Set(v.render.markers.filter((m) => m.inFrame && m.visibleFraction > 0.999 && m.sidePx >= 16 && owners.has(m.id)).map((m) => owners.get(m.id)!))
+      for (const id of visible) seen.add(id)
+      seenPerFrame += visible.size
+      placedPerFrame += single.objects.filter((o) => o.kind === 'model' && o.frame === 'table' && visible.has(o.id)).length
+      // Fusion on: the same frames in order through one tracker (regions between full searches) and the filter.
+      const r = tracker.current.track(v.render.frame, false, v.timeMs)
+      filter.update(r, v.timeMs)
+      if (r.quality.verdict !== 'blurred') usedFrames++
+      if (r.quality.verdict === 'sharp') sharpFrames++
+    }
+    tracker.current?.dispose()
+    const fused = filter.snapshot()
+    scoreObjects(on, last!, fused.map((t) => ({ id: t.id, kind: t.kind, frame: 'table' as const, position: t.position, z: t.z, facing: t.facing, uncertainty: t.uncertainty, markers: t.markers, residualMm: 0, status: t.state === 'held' ? 'held' : 'ok' })), true)
+    const a = summarizeScore(off), b = summarizeScore(on)
+    const placedModels = fused.filter((t) => t.kind === 'model' && seen.has(t.id)).length
+    rows.push({
+      variant, frames: FUSION_FRAMES,
+      fusionOff: { modelsPlaced: r3(seenPerFrame ? placedPerFrame / seenPerFrame : Number.NaN), markerRecall: a.recall, positionP95Mm: a.positionMm.p95, beyond3Sigma: a.beyond3Sigma, objects: a.objects, unflaggedMisplaced: a.unflaggedMisplaced, wrongIds: a.wrongIds },
+      fusionOn: { modelsPlaced: r3(seen.size ? placedModels / seen.size : Number.NaN), placed: `${placedModels}/${seen.size}`, positionP95Mm: b.positionMm.p95, beyond3Sigma: b.beyond3Sigma, objects: b.objects, unflaggedMisplaced: b.unflaggedMisplaced },
+      framesUsed: usedFrames, framesSharp: sharpFrames, cpuMsPerFrame: r3((cpuMs() - cpu0) / FUSION_FRAMES),
+    })
+  }
+  return { description: 'fusion off: each frame alone (models placed of those seen in that frame, averaged over frames); fusion on: after the last frame, fused over the sequence (models placed of those seen in any frame); 40 models, seed 800, 30 fps', framesPerVariant: FUSION_FRAMES, rows }
 }
 
 /**

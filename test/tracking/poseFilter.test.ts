@@ -1,7 +1,6 @@
-// Poses over time: one-euro smoothing, outlier hold, stale flag, moved detection, freeze with an
+// Poses over time: fusion over a window, outlier hold, stale flag, moved detection, freeze with an
 // uncertainty in mm — on scripted measurements with known noise, then on rendered frames.
 import { describe, expect, it } from 'vitest'
-import { OneEuroFilter } from '../../src/tracking/temporal/oneEuroFilter.ts'
 import { PoseFilter, DEFAULT_POSE_FILTER_PARAMS } from '../../src/tracking/temporal/poseFilter.ts'
 import type { ObjectPose } from '../../src/tracking/types.ts'
 import { FrameTracker } from '../../src/tracking/frameTracker.ts'
@@ -15,22 +14,90 @@ const pose = (x: number, y: number, facing = 0, uncertainty = 0.2): ObjectPose =
 })
 const frame = (...objects: ObjectPose[]) => ({ objects })
 
-describe('one-euro filter', () => {
-  it('smooths a still, noisy value to a fraction of its noise', () => {
-    const rnd = createRandom(1)
-    const f = new OneEuroFilter(DEFAULT_POSE_FILTER_PARAMS.position)
-    const out: number[] = []
-    for (let i = 0; i < 300; i++) out.push(f.filter(100 + 0.5 * rnd.normal(), i * 33))
-    const tail = out.slice(100)
-    const sd = Math.sqrt(tail.reduce((s, v) => s + (v - 100) ** 2, 0) / tail.length)
-    expect(sd).toBeLessThan(0.5 / 3)
+describe('fusion over frames', () => {
+  const expectAt = (p: [number, number], x: number, y: number) => { expect(p[0]).toBeCloseTo(x, 9); expect(p[1]).toBeCloseTo(y, 9) }
+  const q = (verdict: 'sharp' | 'usable' | 'blurred') => ({ verdict })
+
+  it('weights each frame by 1/σ²: 10 frames at 100 mm (σ 0.2) and 10 at 101 mm (σ 0.4) fuse to 100.2 mm, σ as their combination', () => {
+    const filter = new PoseFilter({ correlatedShare: 0, systematicMm: 0 })
+    for (let i = 0; i < 10; i++) filter.update({ objects: [pose(100, 50, 0, 0.2)], quality: q('sharp') }, i * 33)
+    let a = filter.update({ objects: [pose(101, 50, 0, 0.4)], quality: q('sharp') }, 330)[0]!
+    for (let i = 1; i < 10; i++) a = filter.update({ objects: [pose(101, 50, 0, 0.4)], quality: q('sharp') }, 330 + i * 33)[0]!
+    // Weights 25 and 6.25 per frame: (10·25·100 + 10·6.25·101) / (10·31.25) = 100.2.
+    expect(a.position[0]).toBeCloseTo(100.2, 9)
+    expect(a.frames).toBe(20)
+    // χ² = 10·25·0.2² + 10·6.25·0.8² = 50 over 19 dof: the scatter widens σ² = (50/19)/312.5.
+    expect(a.uncertainty).toBeCloseTo(Math.sqrt(50 / 19 / 312.5), 9)
   })
 
-  it('follows a model slid at 100 mm/s with little lag (under 5 mm behind after half a second)', () => {
-    const f = new OneEuroFilter(DEFAULT_POSE_FILTER_PARAMS.position)
-    let last = 0
-    for (let i = 0; i <= 15; i++) last = f.filter(i * 3.3, i * 33)
-    expect(15 * 3.3 - last).toBeLessThan(5)
+  it('frames of one held camera share part of their error: 30 frames of σ 0.6 mm fuse to σ 0.3 mm (half a frame\'s), not 0.6/√30', () => {
+    const filter = new PoseFilter({ systematicMm: 0 })
+    let a = filter.update({ objects: [pose(100, 50, 0, 0.6)] }, 0)[0]!
+    for (let i = 1; i < 30; i++) a = filter.update({ objects: [pose(100, 50, 0, 0.6)] }, i * 33)[0]!
+    // max(1, c²·n) / Σw with c = 0.5, n = 30: 7.5 · 0.36 / 30.
+    expect(a.uncertainty).toBeCloseTo(Math.sqrt((7.5 * 0.36) / 30), 9)
+  })
+
+  it('the shared part of a frame\'s σ (a bent tab\'s turn × its lever arm) is never averaged away', () => {
+    const filter = new PoseFilter({ systematicMm: 0 })
+    let a = filter.update({ objects: [{ ...pose(100, 50, 0, 0.6), sharedUncertainty: 0.5 }] }, 0)[0]!
+    for (let i = 1; i < 30; i++) a = filter.update({ objects: [{ ...pose(100, 50, 0, 0.6), sharedUncertainty: 0.5 }] }, i * 33)[0]!
+    // 7.5 · 0.36 / 30 (the floor above) + 0.5².
+    expect(a.uncertainty).toBeCloseTo(Math.sqrt((7.5 * 0.36) / 30 + 0.25), 9)
+  })
+
+  it('a blurred frame updates no pose; a usable one updates placed objects but places nothing new; a sharp one places', () => {
+    const filter = new PoseFilter()
+    expect(filter.update({ objects: [pose(100, 50)], quality: q('usable') }, 0)).toEqual([])
+    let [a] = filter.update({ objects: [pose(100, 50)], quality: q('sharp') }, 33)
+    expect(a!.position).toEqual([100, 50])
+    ;[a] = filter.update({ objects: [pose(100.5, 50)], quality: q('blurred') }, 66)
+    expect(a!.frames).toBe(1)
+    expect(a!.lastSeenMs).toBe(33)
+    ;[a] = filter.update({ objects: [pose(100.5, 50)], quality: q('usable') }, 99)
+    expect(a!.frames).toBe(2)
+    expect(a!.position[0]).toBeCloseTo(100.25, 9)
+  })
+
+  it('a model missed in some frames keeps the fusion of the frames that saw it', () => {
+    const filter = new PoseFilter()
+    for (let i = 0; i < 3; i++) filter.update({ objects: [pose(100 + i * 0.1, 50, 0, 0.3), { ...pose(300, 80, 0, 0.3), id: 'b1' }] }, i * 33)
+    let b = filter.update({ objects: [pose(100, 50)] }, 99).find((t) => t.id === 'b1')!
+    for (let i = 4; i < 10; i++) b = filter.update({ objects: [pose(100, 50)] }, i * 33).find((t) => t.id === 'b1')!
+    expect(b.state).toBe('tracking')
+    expectAt(b.position, 300, 80)
+    expect(b.frames).toBe(3)
+    expect(b.uncertainty).toBeCloseTo(Math.sqrt(0.09 / 3 + 0.01), 9)
+  })
+
+  it('a model moved 25 mm is re-placed from the frames at its new spot alone, never averaged with its old one', () => {
+    const filter = new PoseFilter({ confirmFrames: 2 })
+    for (let i = 0; i < 20; i++) filter.update({ objects: [pose(100, 50, 0, 0.3)] }, i * 33)
+    let [a] = filter.update({ objects: [pose(125, 50, 0, 0.3)] }, 660)
+    expect(a!.state).toBe('held')
+    expectAt(a!.position, 100, 50)
+    ;[a] = filter.update({ objects: [pose(125.2, 50, 0, 0.3)] }, 693)
+    expect(a!.state).toBe('tracking')
+    expect(a!.position[0]).toBeCloseTo(125.1, 9)
+    expect(a!.frames).toBe(2)
+    // A 2 mm move with σ 0.3 mm is a move too (beyond 3 σ combined and 1.5 mm); 0.8 mm is not.
+    for (let i = 0; i < 10; i++) filter.update({ objects: [pose(125.1, 50, 0, 0.3)] }, 726 + i * 33)
+    ;[a] = filter.update({ objects: [pose(125.9, 50, 0, 0.3)] }, 1100)
+    expect(a!.state).toBe('tracking')
+    ;[a] = filter.update({ objects: [pose(127.1, 50, 0, 0.3)] }, 1133)
+    expect(a!.state).toBe('held')
+    ;[a] = filter.update({ objects: [pose(127.1, 50, 0, 0.3)] }, 1166)
+    expect(a!.position[0]).toBeCloseTo(127.1, 9)
+  })
+
+  it('a lone misread (one frame far off) is neither fused nor taken as a move', () => {
+    const filter = new PoseFilter()
+    for (let i = 0; i < 10; i++) filter.update({ objects: [pose(100, 50, 0, 0.3)] }, i * 33)
+    filter.update({ objects: [pose(160, 50, 0, 0.3)] }, 330)
+    const [a] = filter.update({ objects: [pose(100, 50, 0, 0.3)] }, 363)
+    expect(a!.state).toBe('tracking')
+    expectAt(a!.position, 100, 50)
+    expect(a!.frames).toBe(11)
   })
 })
 

@@ -75,10 +75,10 @@ describe('marker layout geometry', () => {
   })
 })
 
-describe('the tracking README\'s registry examples', () => {
+describe('the tracking reference\'s registry examples', () => {
   it('one complete example per layout (tab, token, under glass, terrain), each a valid registry', async () => {
     const { readFileSync } = await import('node:fs')
-    const readme = readFileSync(new URL('../../src/tracking/README.md', import.meta.url), 'utf8')
+    const readme = readFileSync(new URL('../../src/tracking/REFERENCE.md', import.meta.url), 'utf8')
     const blocks = [...readme.matchAll(/```json registry\n([\s\S]*?)```/g)].map((m) => parseRegistry(JSON.parse(m[1]!)))
     expect(blocks).toHaveLength(4)
     const layouts = blocks.map((r) => r.markers.find((m) => m.role !== 'table')!)

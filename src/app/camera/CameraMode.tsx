@@ -17,6 +17,9 @@ import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 import { videoFrameSource } from '../hands/handFrameSource.ts'
 import { WhichModel } from '../setup/WhichModel.tsx'
 import { SurveyLauncher } from '../survey/SurveyLauncher.tsx'
+import { openTrackingCamera } from './cameraConstraints.ts'
+import { prewarmTracking, releaseWarmTracking } from './trackingRuntime.ts'
+import { CaptureStatus } from './CaptureStatus.tsx'
 
 // Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
 const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
@@ -52,6 +55,7 @@ export function CameraMode() {
     setState('idle')
   }
   useEffect(restoreTrackingFiles, [])
+  useEffect(() => { prewarmTracking(); return releaseWarmTracking }, []) // OpenCV compiles while the player gets ready
   useEffect(() => stop, [])
 
   const start = async () => {
@@ -67,7 +71,7 @@ export function CameraMode() {
     setState('starting')
     useApp.getState().setTracking({ state: 'starting', message: 'Starting the camera…' })
     try {
-      stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false })
+      stream.current = await openTrackingCamera()
     } catch (e) {
       setError(cameraErrorText(e))
       useApp.getState().setTracking(TRACKING_OFF)
@@ -112,6 +116,7 @@ export function CameraMode() {
         {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
         <StatusLine />
         <WhichModel />
+        <CaptureStatus />
         {state === 'running' && live.current && video.current && (
           <Suspense fallback={null}><HandsPanel source={videoFrameSource(video.current)} feed={live.current} frame={frame.current} /></Suspense>
         )}

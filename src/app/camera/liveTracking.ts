@@ -1,5 +1,7 @@
 // The live camera loop: camera frames (video, or the XR camera) → tracking worker (latest frame wins) → a non-reactive pose
 // buffer read per frame by the overlay; the status line and the scene are updated at human pace.
+// While the phone moves (the worker's CaptureStats.holdStill) the scene keeps its poses and a
+// ruling waits; the camera's exposure follows the hand's shake (cameraConstraints.ts).
 // Hot path (onFrame/onResult): no React state, no allocation beyond the worker's recycled buffers.
 import { type CameraIntrinsics, type HandObservation, type Registry, type TrackingResultMessage, HandTrackingGate } from '../../tracking/index.ts'
 import { useApp } from '../state/appStore.ts'
@@ -8,6 +10,7 @@ import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
 import { mergePoses } from './trackedScene.ts'
 import type { LockHolder } from './RegisteredOverlay.tsx'
 import type { CalibrationTarget } from './calibrationFlow.ts'
+import { CameraTuner, cameraStartedAt } from './cameraConstraints.ts'
 
 const STATUS_EVERY_MS = 250
 const SCENE_EVERY_MS = 500
@@ -26,6 +29,30 @@ const HANDS_INTERVAL_WEIGHT = 0.2
 const FREEZE_FRAMES = 30
 /** "Rule on this" waits this long for hands to leave the ruled models and for them to come to rest, ms. */
 const HAND_WAIT_MS = 4000
+/** The camera's exposure is refitted to the hand's shake this often, ms. */
+const TUNE_EVERY_MS = 1000
+/** Tracker cost samples kept for the resolution choice. */
+const COST_WINDOW = 60
+
+/** When the live camera reached each step (performance.now() ms; null: not yet): what a player waits for. */
+export type CaptureTimeline = {
+  cameraStartedMs: number | null
+  firstFrameMs: number | null
+  trackerReadyMs: number | null
+  lockedMs: number | null
+  /** Every model of the registry placed (tracked, not stale) on a locked table. */
+  allPlacedMs: number | null
+  framesUsed: number
+  framesRejected: number
+  framesUnlocked: number
+}
+
+declare global {
+  interface Window {
+    /** The live camera's timeline and granted settings (benchmark and browser tests). */
+    __tabletopCapture?: { timeline: () => CaptureTimeline; camera: () => import('./cameraConstraints.ts').GrantedCamera | null }
+  }
+}
 
 export type LiveTracking = {
   holder: LockHolder
@@ -57,6 +84,16 @@ export function cameraErrorText(e: unknown): string {
   return `The camera could not start: ${e instanceof Error ? e.message : String(e)}. Use Photo or the planner.`
 }
 
+/** Every one of `models` tracked (not stale). */
+function allPlaced(models: readonly string[], tracked: TrackingResultMessage['tracked']): boolean {
+  for (const id of models) {
+    let found = false
+    for (const t of tracked) if (t.kind === 'model' && t.id === id && t.state !== 'stale') { found = true; break }
+    if (!found) return false
+  }
+  return true
+}
+
 function quantile(sorted: readonly number[], p: number): number | null {
   if (sorted.length === 0) return null
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!
@@ -65,6 +102,10 @@ function quantile(sorted: readonly number[], p: number): number | null {
 export type TrackingFeed = LiveTracking & {
   /** Offer one RGBA camera frame (copied; latest frame wins). Returns its frame id. */
   submit: (frame: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }, timeMs: number) => number
+  /** When the feed reached each step. */
+  timeline: CaptureTimeline
+  /** Tracker cost per frame megapixel, ms (median of the recent results; NaN before any). */
+  msPerMegapixel: () => number
 }
 
 export type FeedOptions = {
@@ -74,13 +115,18 @@ export type FeedOptions = {
   grab: () => { width: number; height: number; data: Uint8ClampedArray } | null
   /** Every tracking result, after the feed's own bookkeeping (per frame: no React state here). */
   onResult?: (m: TrackingResultMessage) => void
+  /** The camera's settings for the status (null: not a camera whose settings can be read). */
+  camera?: () => import('./cameraConstraints.ts').GrantedCamera | null
 }
 
 /** The live video camera: its frames pumped into a tracking feed as fast as the worker takes them. */
 export async function startLiveTracking(video: HTMLVideoElement, registry: Registry, calibration: CameraIntrinsics | null): Promise<LiveTracking> {
   const still = document.createElement('canvas')
+  const track = video.srcObject instanceof MediaStream ? video.srcObject.getVideoTracks()[0] ?? null : null
+  const tuner = track ? new CameraTuner(track) : null
   const feed = await startTrackingFeed(registry, calibration, {
     source: 'camera',
+    camera: () => tuner?.granted ?? null,
     grab: () => {
       if (video.readyState < 2 || video.videoWidth === 0) return null
       still.width = video.videoWidth
@@ -101,16 +147,25 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
         canvas.height = video.videoHeight
       }
       ctx.drawImage(video, 0, 0)
-      feed.submit(ctx.getImageData(0, 0, canvas.width, canvas.height), performance.now())
+      const now = performance.now()
+      feed.timeline.firstFrameMs ??= now
+      feed.submit(ctx.getImageData(0, 0, canvas.width, canvas.height), now)
     }
     if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(pump)
     else requestAnimationFrame(pump)
   }
   pump()
+  feed.timeline.cameraStartedMs = track ? cameraStartedAt(track) : null
+  // The exposure follows the hand's shake, measured while held (not during a sweep).
+  const tuneTimer = tuner && setInterval(() => {
+    const c = useApp.getState().tracking.capture
+    if (c && !c.holdStill) void tuner.tune(c.shakePxPerS, feed.msPerMegapixel())
+  }, TUNE_EVERY_MS)
   return {
     ...feed,
     stop: () => {
       stopped = true
+      if (tuneTimer) clearInterval(tuneTimer)
       feed.stop()
     },
   }
@@ -129,10 +184,26 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   let latest: TrackingResultMessage | null = null
   const gate = new HandTrackingGate(registry)
   const handsIn: { list: readonly HandObservation[]; count: number; timeMs: number; intervalMs: number } = { list: [], count: 0, timeMs: -Infinity, intervalMs: 0 }
+  const timeline: CaptureTimeline = { cameraStartedMs: null, firstFrameMs: null, trackerReadyMs: null, lockedMs: null, allPlacedMs: null, framesUsed: 0, framesRejected: 0, framesUnlocked: 0 }
+  const registryModels = [...new Set(registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : [])))]
+  // A phone's camera held over the table waits for a still view; in AR the viewer walks around the
+  // table by design (blurred frames still move nothing there: the worker's fusion leaves them out).
+  const waitsForStill = opts.source === 'camera'
+  const costs = new Float64Array(COST_WINDOW)
+  let costCount = 0
 
   const onResult = (m: TrackingResultMessage) => {
     holder.lock = m.result.table
     latest = m
+    const now = performance.now()
+    costs[costCount++ % COST_WINDOW] = (m.result.timing.totalMs * 1e6) / (m.result.width * m.result.height)
+    timeline.framesUsed = m.capture.framesUsed
+    timeline.framesRejected = m.capture.framesRejected
+    timeline.framesUnlocked = m.capture.framesUnlocked
+    if (m.result.table.locked) {
+      timeline.lockedMs ??= now
+      if (timeline.allPlacedMs === null && allPlaced(registryModels, m.tracked)) timeline.allPlacedMs = now
+    }
     const freshMs = Math.max(HANDS_FRESH_MS, 2 * handsIn.intervalMs)
     gate.update(m.result, m.tracked, handsIn.list, Math.abs(m.timeMs - handsIn.timeMs) <= freshMs ? handsIn.count : 0, m.timeMs)
     latencies[latencyCount % LATENCY_WINDOW] = performance.now() - m.timeMs
@@ -142,6 +213,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   }
   const runtime: TrackingRuntime = await startTracking(registry, onResult, (message) => useApp.getState().setTracking({ state: 'error', message }))
   await runtime.client.ready
+  timeline.trackerReadyMs = performance.now()
   runtime.client.setCalibration(calibration)
   // A marker taught in the view ("Which model is this?", setup/WhichModel.tsx) changes the registry in force: track with it from the next frame.
   const unsubscribeRegistry = useApp.subscribe((s, before) => {
@@ -150,6 +222,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
     runtime.client.setRegistry(registry)
     gate.setRegistry(registry)
   })
+  window.__tabletopCapture = { timeline: () => ({ ...timeline }), camera: () => opts.camera?.() ?? null }
 
   // The scene follows the tracked (smoothed) poses; one undo step brings back the table before.
   const s0 = useApp.getState()
@@ -177,12 +250,15 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       staleModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state === 'stale').map((t) => t.id),
       unknownIds: latest?.result.unknownIds ?? [],
       seenModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model').map((t) => t.id),
+      capture: latest?.capture ?? null,
+      camera: opts.camera?.() ?? null,
     })
     lastResults = results
     lastStatusAt = now
   }, STATUS_EVERY_MS)
   const sceneTimer = setInterval(() => {
-    if (!latest?.result.table.locked) return
+    // While the phone moves the table keeps its poses (rulings wait for a steady view).
+    if (!latest?.result.table.locked || (waitsForStill && latest.capture.holdStill)) return
     // Models a hand holds stay where the hand found them until they are free and at rest again.
     const poses = latest.tracked.filter((t) => t.state !== 'stale' && gate.isFree(t.kind, t.id))
     if (poses.length === 0) return
@@ -224,6 +300,15 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
         s.notify({ level: 'warning', text: `A hand is still over ${gate.heldModelIds().filter((id) => ruled.includes(id)).join(', ') || 'the ruled models'}: no ruling was made. Take the hand away and rule again.` })
         return 'refused'
       }
+      // Nor while the phone moves: its frames are blurred or bent, the fusion waits for steady ones.
+      const moving = () => waitsForStill && latest?.capture.holdStill === true
+      const steadyBy = performance.now() + HAND_WAIT_MS
+      if (moving()) s.notify({ level: 'info', text: 'The phone is moving: the ruling waits until it is held still.' })
+      while (moving() && performance.now() < steadyBy) await new Promise((r) => setTimeout(r, 100))
+      if (moving()) {
+        s.notify({ level: 'warning', text: 'The phone kept moving: no ruling was made. Hold it still over the table and rule again.' })
+        return 'refused'
+      }
       // Only the frames since the hand left (all of them when no hand came: counted from the start).
       const frames = gate.freezeFrames(ruled, FREEZE_FRAMES) || FREEZE_FRAMES
       const frozen = (await runtime.client.freeze(frames)).filter((p) => !p.stale && gate.isFree(p.kind, p.id))
@@ -249,10 +334,17 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       apply: (k) => runtime.client.setCalibration(k),
     },
     submit: (frame, timeMs) => runtime.client.submit(frame, timeMs),
+    timeline,
+    msPerMegapixel: () => {
+      const n = Math.min(costCount, COST_WINDOW)
+      if (n === 0) return Number.NaN
+      return Array.from(costs.subarray(0, n)).sort((a, b) => a - b)[Math.floor(n / 2)]!
+    },
     stop: () => {
       clearInterval(statusTimer)
       clearInterval(sceneTimer)
       unsubscribeRegistry()
+      delete window.__tabletopCapture
       runtime.dispose()
     },
   }

@@ -1,6 +1,6 @@
 // The app's handle on the tracking worker (src/tracking): created when a camera mode starts, so
 // OpenCV (≈10 MB, inside the worker's own bundle) loads only in the modes that need it.
-import type { Registry, TrackingClient, TrackingResultMessage } from '../../tracking/index.ts'
+import type { Registry, TrackingClient, TrackingRequest, TrackingResultMessage } from '../../tracking/index.ts'
 
 /**
  * The tracking worker, as src/tracking/browser.ts's createTrackingWorker makes it. Not imported
@@ -18,10 +18,32 @@ export type TrackingRuntime = {
   dispose: () => void
 }
 
+/** A worker started ahead of time (prewarmTracking), taken by the next startTracking. */
+let warm: Worker | null = null
+
+/**
+ * Start the tracking worker and its OpenCV load now (~10 MB of wasm to compile), so that it is ready
+ * when the camera is: call it when the camera is asked for. The next startTracking takes this worker.
+ */
+export function prewarmTracking(): void {
+  if (warm || typeof Worker === 'undefined') return
+  warm = createTrackingWorker()
+  const load: TrackingRequest = { type: 'load' }
+  warm.postMessage(load)
+}
+
+/** Stop the worker prewarmTracking started if nothing took it (the camera mode closed unused). */
+export function releaseWarmTracking(): void {
+  warm?.terminate()
+  warm = null
+}
+
 export async function startTracking(registry: Registry, onResult: (m: TrackingResultMessage) => void, onError: (message: string) => void): Promise<TrackingRuntime> {
   const { createTrackingClient } = await import('../../tracking/index.ts')
   const waiters: Array<{ after: number; resolve: (m: TrackingResultMessage) => void }> = []
-  const client = createTrackingClient(createTrackingWorker(), {
+  const worker = warm ?? createTrackingWorker()
+  warm = null
+  const client = createTrackingClient(worker, {
     registry,
     onResult: (m) => {
       onResult(m)

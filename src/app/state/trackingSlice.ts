@@ -1,7 +1,8 @@
 // Tracking status for the camera modes' status line (human pace: updated a few times a second,
 // never per frame; per-frame poses stay outside React).
 import type { StateCreator } from 'zustand'
-import type { CameraIntrinsics, Registry } from '../../tracking/index.ts'
+import type { CameraIntrinsics, CaptureStats, Registry } from '../../tracking/index.ts'
+import type { GrantedCamera } from '../camera/cameraConstraints.ts'
 import type { AppState } from './store.ts'
 
 /** The marker registry in force (what each printed marker is stuck to), with its file name. */
@@ -31,6 +32,10 @@ export type TrackingStatus = {
   unknownIds?: number[]
   /** Models whose marker has been seen since the camera started (the others are listed as never seen). */
   seenModels?: string[]
+  /** How the capture goes (frames used and rejected, shake, "hold still"): the live camera only. */
+  capture?: CaptureStats | null
+  /** What the camera granted (size, frame rate, focus, exposure) and what it refused. */
+  camera?: GrantedCamera | null
 }
 
 export type TrackingSlice = {

@@ -23,6 +23,18 @@ export type ObjectPoseOptions = {
   surfaceHeightAt?: SurfaceHeight
   /** Corner noise floor, px (1-sigma per coordinate) used for the uncertainty. */
   cornerSigmaPx?: number
+  /**
+   * An image-position error shared by all of an object's corners, px (1σ per coordinate): the part
+   * of the frame's geometry the table homography cannot follow (a rolling shutter under motion bends
+   * the frame), which averaging over the corners does not reduce.
+   */
+  fieldSigmaPx?: number
+  /**
+   * How far a marker may be turned from where the registry puts it (a bent tab, a token glued
+   * askew), degrees, 1σ. A marker off the object's origin (a tab behind its base) moves the origin
+   * by its lever arm × that turn — the same in every frame, so fusing frames does not reduce it.
+   */
+  markerTurnSigmaDeg?: number
   /** Doubts about decoded ids (verifyMarkerIds), per detection. */
   idDoubts?: ReadonlyMap<MarkerDetection, string>
   /** Markers the geometry contradicts are appended here (and not used). */
@@ -247,6 +259,7 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     const j = i % 4 === 3 ? i - 3 : i + 1
     side += Math.hypot(measured[j]![0] - measured[i]![0], measured[j]![1] - measured[i]![1])
   }
+  const shared = sharedUncertaintyMm(local, ds.length, maxPlaneZ, opts.markerTurnSigmaDeg ?? 0)
   return {
     sideMm: side / n,
     id: entry.id,
@@ -255,9 +268,8 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     position: [fit.x, fit.y],
     z: entry.kind === 'model' ? baseZ : 0,
     facing: wrapDeg(fit.angleRad * DEG),
-    // Markers above the table are lifted by the camera model, whose focal length and pose are known
-    // to ~0.4 %: that share of the height is added (terrain tops 20–60 mm: 0.1–0.25 mm).
-    uncertainty: Math.hypot(positionUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts.cornerSigmaPx ?? 0.1), LIFT_SIGMA_PER_MM * maxPlaneZ),
+    uncertainty: objectUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts, shared),
+    sharedUncertainty: shared,
     markers: ds.map((d) => d.id),
     residualMm: fit.rmsMm,
   }
@@ -271,19 +283,41 @@ function wrapDeg(d: number): number {
 }
 
 /**
- * 1-sigma radial position uncertainty, mm: the table homography's own uncertainty at this image
- * point (its covariance, propagated numerically) plus corner noise through the rigid fit (centroid
- * term + rotation × lever arm from the markers to the object's origin). Corner noise per coordinate
- * is the larger of the fit residual and `cornerSigmaPx` × the local mm-per-px scale.
+ * 1-sigma radial position uncertainty, mm: the position's (below), the shared part
+ * (sharedUncertaintyMm) and the frame's field error (`fieldSigmaPx` per coordinate × the local mm per px).
  */
-function positionUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, cornerSigmaPx: number): number {
-  const n = local.length
+function objectUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, opts: ObjectPoseOptions, sharedMm: number): number {
   // mm per px at this image point (from the table homography's Jacobian).
   const p0: [number, number] = [0, 0], p1: [number, number] = [0, 0], p2: [number, number] = [0, 0]
   applyHomography(lock.tableFromImage, u, v, p0)
   applyHomography(lock.tableFromImage, u + 1, v, p1)
   applyHomography(lock.tableFromImage, u, v + 1, p2)
   const mmPerPx = Math.sqrt(((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p2[0] - p0[0]) ** 2 + (p2[1] - p0[1]) ** 2) / 2)
+  const field = (opts.fieldSigmaPx ?? 0) * mmPerPx
+  return Math.hypot(positionUncertaintyMm(lock, table, u, v, local, fit, opts.cornerSigmaPx ?? 0.1, mmPerPx), sharedMm, Math.SQRT2 * field)
+}
+
+/**
+ * The part of an object's σ that repeats from frame to frame, mm: markers above the table are lifted
+ * by the camera model, whose focal length and pose are known to ~0.4 % (that share of the height:
+ * terrain tops 20–60 mm, 0.1–0.25 mm), and markers off the object's origin turn it by their own
+ * turn (`markerTurnSigmaDeg`, averaged over the object's markers) × their lever arm.
+ */
+function sharedUncertaintyMm(local: readonly Point2[], markers: number, planeZ: number, turnSigmaDeg: number): number {
+  let lx = 0, ly = 0
+  for (const p of local) { lx += p[0]; ly += p[1] }
+  const lever = Math.hypot(lx, ly) / local.length
+  return Math.hypot(LIFT_SIGMA_PER_MM * planeZ, (lever * turnSigmaDeg) / DEG / Math.sqrt(markers))
+}
+
+/**
+ * The position's own uncertainty, mm: the table homography's at this image point (its covariance,
+ * propagated numerically) plus corner noise through the rigid fit (centroid term + rotation × lever
+ * arm from the markers to the object's origin). Corner noise per coordinate is the larger of the
+ * fit residual and `cornerSigmaPx` × the local mm-per-px scale.
+ */
+function positionUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, cornerSigmaPx: number, mmPerPx: number): number {
+  const n = local.length
   const dof = Math.max(1, 2 * n - 3)
   const residualSigma2 = (fit.rmsMm * fit.rmsMm * n) / dof
   const sigma2 = Math.max(residualSigma2, (cornerSigmaPx * mmPerPx) ** 2)

@@ -1,4 +1,5 @@
-// The typed message protocol between the app (main thread) and the tracking worker.
+// The typed message protocol between the app (main thread) and the tracking worker: two
+// discriminated unions (requests, replies) keyed by `type`; a new message is one more member.
 // Frames travel as transferred ArrayBuffers (zero copy) and come back with the result for reuse.
 import type { CameraIntrinsics, TrackFrameResult } from '../types.ts'
 import type { Registry } from '../registry/registrySchema.ts'
@@ -6,6 +7,7 @@ import type { TrackerParamsInput } from '../params.ts'
 import type { FrozenPose, PoseFilterParams, TrackedObject } from '../temporal/poseFilter.ts'
 import type { CharucoBoardSpec } from '../opencv/charuco.ts'
 import type { SurveyReply, SurveyRequest } from '../survey/surveyProtocol.ts'
+import type { CaptureStats } from '../temporal/captureMonitor.ts'
 
 /** Camera calibration in the worker: what one captured view gave. */
 export type CalibrationCaptureResult = {
@@ -24,6 +26,8 @@ export type CalibrationSolveResult =
   | { ok: false; message: string; views: number }
 
 export type TrackingRequest =
+  /** Start loading OpenCV now (e.g. while the camera starts); 'init' then finds it loaded. No reply. */
+  | { type: 'load' }
   | {
       type: 'init'
       registry: Registry
@@ -55,8 +59,10 @@ export type TrackingReply =
       frameId: number
       timeMs: number
       result: TrackFrameResult
-      /** Smoothed, flagged poses after this frame (every object ever seen, stale ones included). */
+      /** Fused, flagged poses after this frame (every object ever seen, stale ones included). */
       tracked: TrackedObject[]
+      /** Frames used and rejected so far, the table's image speed, the hand's shake, "hold still". */
+      capture: CaptureStats
       /** The frame's buffer, handed back for reuse. */
       data: ArrayBuffer
       /** Frames replaced by newer ones while this one waited (latest frame wins). */

@@ -1,9 +1,11 @@
 // The tracking worker's logic, independent of `self` so Node tests can drive it: one FrameTracker
-// (ROI tracking between frames) + one PoseFilter, latest-frame-wins (a frame that arrives while
+// (ROI tracking between frames, frame quality) + one PoseFilter (fusion of the usable frames) + one
+// CaptureMonitor (frames used, shake, "hold still"), latest-frame-wins (a frame that arrives while
 // another is being processed replaces any frame still waiting; the replaced buffer is returned).
 import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { FrameTracker } from '../frameTracker.ts'
 import { PoseFilter } from '../temporal/poseFilter.ts'
+import { CaptureMonitor } from '../temporal/captureMonitor.ts'
 import type { TrackingReply, TrackingRequest } from './protocol.ts'
 import { type CalibrationSession, createCalibrationSession } from './calibrationSession.ts'
 import type { CharucoBoardSpec } from '../opencv/charuco.ts'
@@ -18,6 +20,7 @@ export type TrackingWorkerCore = { handle(message: TrackingRequest): void }
 export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Promise<OpenCvHandle>, schedule: (run: () => void) => void = (run) => setTimeout(run, 0)): TrackingWorkerCore {
   let tracker: FrameTracker | null = null
   let filter = new PoseFilter()
+  const monitor = new CaptureMonitor()
   let cv: OpenCvHandle | null = null
   let pending: FrameRequest | null = null
   const dropped: number[] = []
@@ -56,9 +59,10 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
     try {
       const frame = { width: job.width, height: job.height, data: new Uint8ClampedArray(job.data) }
       if (frame.data.length !== job.width * job.height * 4) throw new Error(`frame ${job.frameId}: ${frame.data.length} bytes for ${job.width}×${job.height} RGBA`)
-      const result = tracker.track(frame)
+      const result = tracker.track(frame, false, job.timeMs)
       const tracked = filter.update(result, job.timeMs)
-      post({ type: 'result', frameId: job.frameId, timeMs: job.timeMs, result, tracked, data: job.data, droppedFrameIds: dropped.splice(0) }, [job.data])
+      const capture = { ...monitor.update(result, job.timeMs) }
+      post({ type: 'result', frameId: job.frameId, timeMs: job.timeMs, result, tracked, capture, data: job.data, droppedFrameIds: dropped.splice(0) }, [job.data])
     } catch (e) {
       fail(e, { frameId: job.frameId })
       post({ type: 'dropped', frameId: job.frameId, data: job.data }, [job.data])
@@ -68,6 +72,9 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
   return {
     handle(message) {
       switch (message.type) {
+        case 'load':
+          void loadOpenCv().then((loaded) => { cv ??= loaded }, () => undefined) // 'init' reports a failure
+          return
         case 'init': {
           void (async () => {
             try {
@@ -75,6 +82,7 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
               tracker?.dispose()
               tracker = new FrameTracker(cv, message.registry, { calibration: message.calibration ?? null, params: message.params })
               filter = new PoseFilter(message.filter)
+              monitor.reset()
               post({ type: 'ready', openCvMs: cv.readyMs }, [])
               if (pending && !scheduled) { scheduled = true; schedule(processLatest) }
             } catch (e) {
@@ -107,6 +115,7 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
         case 'reset':
           tracker?.reset()
           filter = new PoseFilter(filter.params)
+          monitor.reset()
           return
         case 'dispose':
           tracker?.dispose()

@@ -1,6 +1,7 @@
 // What a phone camera does to the light the renderer traced, in this order (a simplified ISP):
 //   exposure offset → lighting gradient → shadows (soft, multiplicative) → specular glare (additive)
-//   → optical defocus (Gaussian) → motion blur (a line kernel) → vignetting → sensor noise (shot
+//   → optical defocus (Gaussian) → motion blur (a line kernel, or a per-pixel path: `motionField`)
+//   → vignetting → sensor noise (shot
 //   noise ∝ √signal + read noise, in linear light) → tone curve (sRGB OETF, then a contrast S-curve)
 //   → 8-bit quantization → JPEG at a given quality (jpeg-js, the encoder real files go through here).
 // Values in `rgb` are linear light on a 0–255 scale (the renderer's paper white is 232). With every
@@ -9,6 +10,14 @@ import jpeg from 'jpeg-js'
 import { createRandom } from './random.ts'
 
 export type SoftEllipse = { cx: number; cy: number; rx: number; ry: number; angleDeg: number }
+
+/**
+ * Where the image content at each pixel was during the exposure: at `samples` instants evenly spread
+ * over it, the offset (px) of the content from where the renderer drew it, on a grid of `cols` ×
+ * `rows` points `step` px apart (bilinear between them). Entry (k, gy, gx) is at (k·rows + gy)·cols + gx.
+ * The recorded pixel is the mean of the drawn image along that path (see cameraPath.ts).
+ */
+export type MotionField = { samples: number; step: number; cols: number; rows: number; dx: Float32Array; dy: Float32Array }
 
 export type CameraModel = {
   /** Gaussian read noise, linear 8-bit units (1-sigma). */
@@ -26,6 +35,8 @@ export type CameraModel = {
   fullWellElectrons?: number
   /** Motion blur during the exposure: streak length px and direction. */
   motionBlur?: { lengthPx: number; angleDeg: number }
+  /** Motion blur that varies over the image and follows a curved path (a shaking hand, a rolling shutter). */
+  motionField?: MotionField
   /** Tone curve: 'srgb' applies the sRGB transfer function (as every phone JPEG). */
   tone?: 'linear' | 'srgb'
   /** Contrast S-curve after the tone curve: 0 = none, 1 = a full smoothstep. */
@@ -59,6 +70,7 @@ export function applyCameraModel(rgb: Float32Array, width: number, height: numbe
   }
   if (e.blurSigmaPx > 0) gaussianBlur(rgb, width, height, e.blurSigmaPx)
   if (e.motionBlur && e.motionBlur.lengthPx > 0) motionBlur(rgb, width, height, e.motionBlur.lengthPx, e.motionBlur.angleDeg)
+  if (e.motionField) motionFieldBlur(rgb, width, height, e.motionField)
   if (e.vignette > 0) {
     const cx = (width - 1) / 2, cy = (height - 1) / 2
     const rMax2 = cx * cx + cy * cy
@@ -211,6 +223,53 @@ function motionBlur(rgb: Float32Array, width: number, height: number, lengthPx: 
       }
       const o = (v * width + u) * 3
       rgb[o] = r / taps; rgb[o + 1] = g / taps; rgb[o + 2] = b / taps
+    }
+  }
+}
+
+/**
+ * Per-pixel path blur: each pixel averages the drawn image along the polyline of its content's
+ * offsets (MotionField), with taps every 0.5 px on each segment and equal time per segment.
+ */
+function motionFieldBlur(rgb: Float32Array, width: number, height: number, f: MotionField): void {
+  const k = f.samples
+  if (k < 2) return
+  const src = rgb.slice()
+  const ox = new Float64Array(k), oy = new Float64Array(k)
+  const plane = f.rows * f.cols
+  for (let v = 0; v < height; v++) {
+    const gy = Math.min(f.rows - 1.000001, v / f.step)
+    const y0 = Math.floor(gy), fy = gy - y0
+    for (let u = 0; u < width; u++) {
+      const gx = Math.min(f.cols - 1.000001, u / f.step)
+      const x0 = Math.floor(gx), fx = gx - x0
+      const g = y0 * f.cols + x0
+      const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
+      for (let s = 0; s < k; s++) {
+        const i = s * plane + g
+        ox[s] = w00 * f.dx[i]! + w10 * f.dx[i + 1]! + w01 * f.dx[i + f.cols]! + w11 * f.dx[i + f.cols + 1]!
+        oy[s] = w00 * f.dy[i]! + w10 * f.dy[i + 1]! + w01 * f.dy[i + f.cols]! + w11 * f.dy[i + f.cols + 1]!
+      }
+      let r = 0, gr = 0, b = 0
+      for (let s = 0; s + 1 < k; s++) {
+        const len = Math.hypot(ox[s + 1]! - ox[s]!, oy[s + 1]! - oy[s]!)
+        const taps = Math.max(1, Math.ceil(len * 2))
+        const w = 1 / ((k - 1) * taps)
+        for (let t = 0; t < taps; t++) {
+          const a = (t + 0.5) / taps
+          // The content drawn at p − offset is what passed over p at that instant.
+          const x = Math.min(width - 1.001, Math.max(0, u - (ox[s]! + a * (ox[s + 1]! - ox[s]!))))
+          const y = Math.min(height - 1.001, Math.max(0, v - (oy[s]! + a * (oy[s + 1]! - oy[s]!))))
+          const xi = Math.floor(x), yi = Math.floor(y), ax = x - xi, ay = y - yi
+          const i00 = (yi * width + xi) * 3, i10 = i00 + 3, i01 = i00 + width * 3, i11 = i01 + 3
+          const c00 = (1 - ax) * (1 - ay) * w, c10 = ax * (1 - ay) * w, c01 = (1 - ax) * ay * w, c11 = ax * ay * w
+          r += c00 * src[i00]! + c10 * src[i10]! + c01 * src[i01]! + c11 * src[i11]!
+          gr += c00 * src[i00 + 1]! + c10 * src[i10 + 1]! + c01 * src[i01 + 1]! + c11 * src[i11 + 1]!
+          b += c00 * src[i00 + 2]! + c10 * src[i10 + 2]! + c01 * src[i01 + 2]! + c11 * src[i11 + 2]!
+        }
+      }
+      const o = (v * width + u) * 3
+      rgb[o] = r; rgb[o + 1] = gr; rgb[o + 2] = b
     }
   }
 }

@@ -9,6 +9,9 @@
 // blur, vignetting, shot + read noise, tone curve, 8-bit quantization, JPEG).
 // Lens distortion (Brown–Conrady, the intrinsics' [k1, k2, p1, p2, k3]) is rendered exactly: every
 // ray goes through the undistorted position of its (distorted) image sample.
+// Rolling shutter (`rowPose`): every image row is traced from the camera pose at that row's own
+// mid-exposure time (a moving phone's rows see the table at different moments); the exposure-time
+// blur along the image motion is the camera model's `motionField` (see cameraPath.ts).
 // Ground truth: each marker's exact image corners (distorted, as a real lens puts them), the fraction
 // of it that is visible, and every object's pose.
 import { intersectPlaneZ, cameraCentre, projectPoint, undistortPixel, type CameraPose } from '../../../src/tracking/math/camera.ts'
@@ -87,6 +90,11 @@ export type SynthFrameSpec = {
   terrain: SynthTerrain[]
   hands: SynthHand[]
   effects: SynthEffects
+  /**
+   * Rolling shutter: the camera pose at which image row `row` (0 = top) is exposed. Absent: every row
+   * sees `pose` (a global shutter, or a still camera).
+   */
+  rowPose?: (row: number) => CameraPose
 }
 
 export type MarkerTruth = {
@@ -123,24 +131,39 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
   const { width, height, intrinsics: k, pose } = spec
   const distorted = !!k.distortion && k.distortion.some((c) => c !== 0)
   const undist: [number, number] = [0, 0]
-  const eye = cameraCentre(pose)
-  const r = pose.rotation
-  // Unit-free ray direction d(u, v) = d0 + u·du + v·dv (table frame), normalised per sample.
-  const du: Vector3 = [r[0] / k.fx, r[1] / k.fx, r[2] / k.fx]
-  const dv: Vector3 = [r[3] / k.fy, r[4] / k.fy, r[5] / k.fy]
-  const d0: Vector3 = [
-    r[6] - k.cx * du[0] - k.cy * dv[0],
-    r[7] - k.cx * du[1] - k.cy * dv[1],
-    r[8] - k.cx * du[2] - k.cy * dv[2],
-  ]
+  // Per row (one entry without a rolling shutter): the eye and the unit-free ray direction
+  // d(u, v) = d0 + u·du + v·dv (table frame), normalised per sample.
+  const rolling = !!spec.rowPose
+  const rows = rolling ? height : 1
+  const rowPoses: CameraPose[] = rolling ? Array.from({ length: height }, (_, v) => spec.rowPose!(v)) : [pose]
+  const rowRays = new Float64Array(rows * 12) // eye xyz, d0 xyz, du xyz, dv xyz
+  for (let row = 0; row < rows; row++) {
+    const rp = rowPoses[row]!
+    const c = cameraCentre(rp)
+    const r = rp.rotation
+    const o = row * 12
+    const dux = r[0] / k.fx, duy = r[1] / k.fx, duz = r[2] / k.fx
+    const dvx = r[3] / k.fy, dvy = r[4] / k.fy, dvz = r[5] / k.fy
+    rowRays[o] = c[0]; rowRays[o + 1] = c[1]; rowRays[o + 2] = c[2]
+    rowRays[o + 3] = r[6] - k.cx * dux - k.cy * dvx
+    rowRays[o + 4] = r[7] - k.cx * duy - k.cy * dvy
+    rowRays[o + 5] = r[8] - k.cx * duz - k.cy * dvz
+    rowRays[o + 6] = dux; rowRays[o + 7] = duy; rowRays[o + 8] = duz
+    rowRays[o + 9] = dvx; rowRays[o + 10] = dvy; rowRays[o + 11] = dvz
+  }
+  const rowOf = (sv: number) => (rolling ? Math.min(height - 1, Math.max(0, Math.round(sv))) * 12 : 0)
+  // The eye of the row last traced (rayAt sets it).
+  const eye: Vector3 = [rowRays[0]!, rowRays[1]!, rowRays[2]!]
   const rgb = new Float32Array(width * height * 3)
   const dir: Vector3 = [0, 0, 0]
   const rayAt = (su: number, sv: number) => {
+    const o = rowOf(sv)
+    eye[0] = rowRays[o]!; eye[1] = rowRays[o + 1]!; eye[2] = rowRays[o + 2]!
     let u = su, v = sv
     if (distorted) { undistortPixel(k, su, sv, undist); u = undist[0]; v = undist[1] }
-    const x = d0[0] + u * du[0] + v * dv[0]
-    const y = d0[1] + u * du[1] + v * dv[1]
-    const z = d0[2] + u * du[2] + v * dv[2]
+    const x = rowRays[o + 3]! + u * rowRays[o + 6]! + v * rowRays[o + 9]!
+    const y = rowRays[o + 4]! + u * rowRays[o + 7]! + v * rowRays[o + 10]!
+    const z = rowRays[o + 5]! + u * rowRays[o + 8]! + v * rowRays[o + 11]!
     const n = Math.sqrt(x * x + y * y + z * z)
     dir[0] = x / n; dir[1] = y / n; dir[2] = z / n
     return dir
@@ -154,6 +177,8 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
   }
 
   for (let v = 0; v < height; v++) {
+    const o = rowOf(v)
+    eye[0] = rowRays[o]!; eye[1] = rowRays[o + 1]!; eye[2] = rowRays[o + 2]!
     for (let u = 0; u < width; u++) {
       if (distorted) {
         const c = background(eye, rayAt(u, v))
@@ -162,9 +187,9 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
         continue
       }
       // The unnormalised ray is enough to find where it meets z = 0.
-      dir[0] = d0[0] + u * du[0] + v * dv[0]
-      dir[1] = d0[1] + u * du[1] + v * dv[1]
-      dir[2] = d0[2] + u * du[2] + v * dv[2]
+      dir[0] = rowRays[o + 3]! + u * rowRays[o + 6]! + v * rowRays[o + 9]!
+      dir[1] = rowRays[o + 4]! + u * rowRays[o + 7]! + v * rowRays[o + 10]!
+      dir[2] = rowRays[o + 5]! + u * rowRays[o + 8]! + v * rowRays[o + 11]!
       const c = background(eye, dir)
       const i = (v * width + u) * 3
       rgb[i] = c[0]; rgb[i + 1] = c[1]; rgb[i + 2] = c[2]
@@ -178,7 +203,6 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
     if (m.figure) prims.push(figurePrimitive(m))
   })
   spec.markers.forEach((m, i) => prims.push(paperPrimitive(m, i)))
-  const project = (p: Vector3) => projectPoint(k, pose, p)
   // Curved (distorted) edges may bulge past the projected corners' box.
   if (distorted) for (const p of prims) { p.x0 -= 3; p.y0 -= 3; p.x1 += 3; p.y1 += 3 }
   for (const p of prims) clampBox(p, width, height)
@@ -288,11 +312,21 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
   function boxFromPoints(points: Vector3[]): { x0: number; y0: number; x1: number; y1: number } {
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
     for (const p of points) {
-      const q = projectPoint(k, pose, p)
+      const q = project(p)
       if (!q) return { x0: 0, y0: 0, x1: width - 1, y1: height - 1 }
       x0 = Math.min(x0, q[0]); y0 = Math.min(y0, q[1]); x1 = Math.max(x1, q[0]); y1 = Math.max(y1, q[1])
     }
-    return { x0: Math.floor(x0) - 1, y0: Math.floor(y0) - 1, x1: Math.ceil(x1) + 1, y1: Math.ceil(y1) + 1 }
+    // A rolling shutter bends straight edges between the rows' poses: a little slack.
+    const m = rolling ? 3 : 1
+    return { x0: Math.floor(x0) - m, y0: Math.floor(y0) - m, x1: Math.ceil(x1) + m, y1: Math.ceil(y1) + m }
+  }
+
+  /** Where a table point lands in the image: with a rolling shutter, in the row whose pose sees it there. */
+  function project(p: Vector3): [number, number] | null {
+    let q = projectPoint(k, pose, p)
+    if (!rolling || !q) return q
+    for (let it = 0; it < 3 && q; it++) q = projectPoint(k, rowPoses[Math.min(height - 1, Math.max(0, Math.round(q[1])))]!, p)
+    return q
   }
 
   function paperPrimitive(m: SynthMarker, index: number): Primitive {

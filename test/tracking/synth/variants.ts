@@ -2,16 +2,26 @@
 // issue-11 setting (1920×1080, camera 1.45–1.7 m away, 20 mm tabs) through a phone-like camera
 // model (cameraModel.ts). Each variant changes one thing against `srgb-jpeg75-noise`, the
 // baseline of what a phone JPEG looks like; `clean` is the old linear, noise-free renderer.
+// The handheld variants are frames of a phone held in the hand (cameraPath.ts: shake, rolling
+// shutter, exposure-time blur along the image motion, autofocus hunting). renderVariantSequence
+// gives consecutive frames of one variant (for fusion): the same table, fresh noise, and for the
+// handheld variants the hand's path at 30 fps.
 import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
 import type { CameraIntrinsics } from '../../../src/tracking/types.ts'
-import { projectPoint } from '../../../src/tracking/math/camera.ts'
+import { cameraCentre, projectPoint, type CameraPose } from '../../../src/tracking/math/camera.ts'
 import { createRandom } from './random.ts'
 import { renderTableFrame, type SynthEffects, type SynthFrame } from './renderTableFrame.ts'
 import { buildTabletopScene, type TabletopScene } from './tabletopScene.ts'
+import { framePlan, simulateShake, type CameraView, type HandheldPath } from './cameraPath.ts'
+import { effectsAtExposure } from './handheldSequence.ts'
 
 export const VARIANT_NAMES = [
   'clean', 'srgb', 'srgb-jpeg75-noise', 'blur', 'motion', 'distortion', 'dim', 'tilt', 'glare', 'hand', 'two-table-markers',
+  'handheld', 'handheld-shaky', 'handheld-short-exposure', 'focus-hunt',
 ] as const
+
+/** The variants of a phone held in the hand (and, with them, the static blur and motion ones). */
+export const MOTION_VARIANT_NAMES = ['blur', 'motion', 'handheld', 'handheld-shaky', 'handheld-short-exposure', 'focus-hunt'] as const satisfies readonly VariantName[]
 export type VariantName = (typeof VARIANT_NAMES)[number]
 
 /** A phone's lens: moderate barrel distortion, a little decentring (OpenCV [k1, k2, p1, p2, k3]). */
@@ -30,6 +40,8 @@ type VariantSpec = {
   handShape?: boolean
   hands?: number
   tableMarkersInView?: number
+  /** A phone in the hand: the RMS shake, the exposure, and an autofocus hunt at its peak (defocus σ, px). */
+  handheld?: { shakeDegPerS: number; exposureS: number; focusSigmaPx?: number }
 }
 
 const VARIANTS: Record<VariantName, VariantSpec> = {
@@ -44,7 +56,20 @@ const VARIANTS: Record<VariantName, VariantSpec> = {
   glare: { effects: { ...PHONE, jpegQuality: 65 }, glare: true },
   hand: { effects: PHONE, handShape: true, hands: 2 },
   'two-table-markers': { effects: PHONE, tableMarkersInView: 2 },
+  // Indoor light at 1/30 s: a steady hold (3 °/s RMS), a tired one (8 °/s), the camera told to
+  // expose 1/120 s (4× the noise gain), and the autofocus hunting (defocus σ 2 px) in a steady hold.
+  handheld: { effects: PHONE, hands: 0, handheld: { shakeDegPerS: 3, exposureS: 1 / 30 } },
+  'handheld-shaky': { effects: PHONE, hands: 0, handheld: { shakeDegPerS: 8, exposureS: 1 / 30 } },
+  'handheld-short-exposure': { effects: PHONE, hands: 0, handheld: { shakeDegPerS: 3, exposureS: 1 / 120 } },
+  'focus-hunt': { effects: PHONE, hands: 0, handheld: { shakeDegPerS: 3, exposureS: 1 / 30, focusSigmaPx: 2 } },
 }
+
+/** Rolling-shutter readout of the handheld variants, s. */
+const READOUT_S = 0.025
+/** The handheld variants' frames start this far into the hand's path (its shake is stationary from the start). */
+const HANDHELD_START_S = 0.2
+/** An autofocus hunt lasts this many frames (≈ 0.27 s). */
+const FOCUS_HUNT_FRAMES = 8
 
 export type VariantFrame = {
   variant: VariantName
@@ -114,5 +139,62 @@ export function buildVariantScene(cv: OpenCvHandle, variant: VariantName, seed: 
 
 export function renderVariant(cv: OpenCvHandle, variant: VariantName, seed: number, opts: { models?: number } = {}): VariantFrame {
   const { scene, calibration } = buildVariantScene(cv, variant, seed, opts)
+  if (VARIANTS[variant].handheld) return renderVariantSequence(cv, variant, seed, 1, opts).next().value as VariantFrame
   return { variant, scene, render: renderTableFrame(scene.spec), calibration }
+}
+
+/**
+ * `frames` consecutive frames of one variant's table (deterministic per seed), with their times
+ * (30 fps): fresh noise in each; the motion variant's streak turns (a hand's shake changes
+ * direction); the handheld variants follow the hand's path (shake, rolling shutter, exposure blur;
+ * the focus hunt rises and falls over the first 8 frames).
+ */
+export function* renderVariantSequence(cv: OpenCvHandle, variant: VariantName, seed: number, frames: number, opts: { models?: number } = {}): Generator<VariantFrame & { timeMs: number }> {
+  const { scene, calibration } = buildVariantScene(cv, variant, seed, opts)
+  const v = VARIANTS[variant]
+  const fps = 30
+  const rnd = createRandom(seed * 31 + 7)
+  const spec = scene.spec
+  if (!v.handheld) {
+    for (let i = 0; i < frames; i++) {
+      const effects = { ...spec.effects, seed: spec.effects.seed * 1000 + i }
+      if (effects.motionBlur && i > 0) effects.motionBlur = { ...effects.motionBlur, angleDeg: rnd.range(0, 180) }
+      yield { variant, scene, calibration, render: renderTableFrame({ ...spec, effects }), timeMs: (i * 1000) / fps }
+    }
+    return
+  }
+  const h = v.handheld
+  const view = aimOf(spec.pose, spec.table)
+  const path: HandheldPath = {
+    seed, readoutS: READOUT_S, views: [{ atS: 0, ...view }],
+    shake: { rmsDegPerS: h.shakeDegPerS, correlationS: 0.05, aimS: 0.5, translationRmsMm: 2 },
+    focusHunts: h.focusSigmaPx ? [{ startS: HANDHELD_START_S, durationS: FOCUS_HUNT_FRAMES / fps, peakSigmaPx: h.focusSigmaPx }] : [],
+  }
+  const track = simulateShake(path.shake, HANDHELD_START_S + frames / fps + 1, seed)
+  const light = effectsAtExposure(spec.effects, h.exposureS)
+  const single = frames === 1
+  for (let i = 0; i < frames; i++) {
+    // One frame alone: the hunt at its peak (mid-exposure at the middle of the hunt).
+    const index = Math.round(HANDHELD_START_S * fps) + (single && h.focusSigmaPx ? FOCUS_HUNT_FRAMES / 2 : i)
+    const t = index / fps
+    const plan = single && h.focusSigmaPx
+      ? framePlan({ ...path, focusHunts: [{ startS: t + h.exposureS / 2 - FOCUS_HUNT_FRAMES / fps / 2, durationS: FOCUS_HUNT_FRAMES / fps, peakSigmaPx: h.focusSigmaPx }] }, track, spec.intrinsics, index, fps, h.exposureS)
+      : framePlan(path, track, spec.intrinsics, index, fps, h.exposureS)
+    const effects = { ...spec.effects, ...light, seed: spec.effects.seed * 1000 + i, blurSigmaPx: Math.hypot(spec.effects.blurSigmaPx, plan.focusSigmaPx), motionField: plan.motionField }
+    yield { variant, scene, calibration, render: renderTableFrame({ ...spec, pose: plan.pose, rowPose: plan.rowPose, effects }), timeMs: t * 1000 }
+  }
+}
+
+/** The view (as cameraPath's CameraView) a lookAt pose of buildTabletopScene aims along. */
+function aimOf(pose: CameraPose, table: { widthMm: number; depthMm: number }): CameraView {
+  const eye = cameraCentre(pose)
+  const look: [number, number] = [table.widthMm / 2, table.depthMm / 2]
+  const dx = eye[0] - look[0], dy = eye[1] - look[1]
+  const ground = Math.hypot(dx, dy)
+  return {
+    distanceMm: Math.hypot(ground, eye[2]),
+    elevationDeg: (Math.atan2(eye[2], ground) * 180) / Math.PI,
+    azimuthDeg: (Math.atan2(dx, -dy) * 180) / Math.PI,
+    lookAtMm: look,
+  }
 }

@@ -1,0 +1,39 @@
+// Under the tracking status line, from the tracking stats (human pace, never per frame): "Hold
+// still" with a bar while the phone moves (how steady the last frames were; it fills as the hand
+// settles, and rulings wait until it has), and what the camera granted (size, frame rate, focus,
+// exposure), with what it refused on hover.
+import { useApp } from '../state/appStore.ts'
+import type { TrackingStatus } from '../state/trackingSlice.ts'
+import { grantedSummary } from './cameraConstraints.ts'
+import './captureStatus.css'
+
+export function CaptureStatus() {
+  const capture = useApp((s) => s.tracking.capture ?? null)
+  const camera = useApp((s) => s.tracking.camera ?? null)
+  return <CaptureStatusView capture={capture} camera={camera} />
+}
+
+/** The view for given stats (a plain component, so a test can render it without the store). */
+export function CaptureStatusView({ capture, camera }: { capture: TrackingStatus['capture']; camera: TrackingStatus['camera'] }) {
+  if (!capture && !camera) return null
+  const steady = Math.round(100 * Math.min(1, Math.max(0, capture?.steadiness ?? 1)))
+  return (
+    <div className="capture-status" data-testid="capture-status" data-hold={capture?.holdStill ? 'yes' : 'no'}>
+      {capture?.holdStill && (
+        <div className="hold-still" role="status" data-testid="hold-still">
+          <strong>Hold still</strong>
+          <span className="hold-still-bar" role="progressbar" aria-label="steadiness" aria-valuemin={0} aria-valuemax={100} aria-valuenow={steady}>
+            <span style={{ width: `${steady}%` }} />
+          </span>
+          <span className="hold-still-why">the view moves or blurs: rulings wait</span>
+        </div>
+      )}
+      {camera && (
+        <p className="camera-granted" data-testid="camera-granted" title={camera.notes.join('\n') || undefined}>
+          camera {grantedSummary(camera)}
+          {capture && <> · frames used {capture.framesUsed}, rejected {capture.framesRejected}</>}
+        </p>
+      )}
+    </div>
+  )
+}
