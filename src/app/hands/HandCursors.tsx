@@ -3,6 +3,8 @@
 // animation frame from the gesture state (never React state).
 import { useEffect, useRef } from 'react'
 import type { HandsRuntime } from './handsRuntime.ts'
+import { useApp } from '../state/appStore.ts'
+import { modelNames } from '../format/names.ts'
 
 const COLOURS = { point: '#ffd23f', pinch: '#3fd2ff', palm: '#ff6b6b', other: 'rgba(255,255,255,0.5)' } as const
 
@@ -64,7 +66,8 @@ export function HandCursors({ runtime }: { runtime: HandsRuntime }) {
         if (cur.highlightId) {
           g.fillStyle = COLOURS.point
           g.font = '14px system-ui, sans-serif'
-          g.fillText(cur.highlightId, x + 18, y - 18)
+          const st = useApp.getState()
+          g.fillText(modelNames(st.evaluation.overlay, st.scene.models)[cur.highlightId] ?? cur.highlightId, x + 18, y - 18)
         }
       }
     }

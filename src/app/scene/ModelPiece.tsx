@@ -10,6 +10,7 @@ import { useTableFrame, useTableLook } from './tableFrame.ts'
 import { useSides } from './useSides.ts'
 import { Label } from './Label.tsx'
 import { OutlineRing } from './OutlineRing.tsx'
+import { modelNames } from '../format/names.ts'
 
 const BASE_THICKNESS_MM = 3
 
@@ -56,6 +57,8 @@ function Body({ base, heightMm, colour }: { base: BaseShape; heightMm: number; c
 export function ModelPiece({ id }: { id: string }) {
   const model = useApp((s) => s.scene.models.find((m) => m.id === id))
   const role = useApp((s) => (s.attackerId === id ? 'attacker' : s.targetId === id ? 'target' : null))
+  // The shown name (unique on the table; the selector returns a string from a memoised map).
+  const name = useApp((s) => modelNames(s.evaluation.overlay, s.scene.models)[id] ?? id)
   const editScene = useApp((s) => s.editScene)
   const pickModel = useApp((s) => s.pickModel)
   const sides = useSides()
@@ -92,7 +95,7 @@ export function ModelPiece({ id }: { id: string }) {
       {role && (
         <OutlineRing base={model.base} x={x} y={y} facingDeg={facingDeg} offsetMm={3} bandMm={5} z={z + 0.8} colour={role === 'attacker' ? COLOURS.attacker : COLOURS.target} opacity={1} />
       )}
-      <Label text={model.name ?? model.id} kind="model" priority={role ? 80 : 40} position={[x, y, z + model.height]} colour={role === 'attacker' ? COLOURS.attacker : role === 'target' ? COLOURS.target : '#ffffff'} />
+      <Label text={name} kind="model" priority={role ? 80 : 40} position={[x, y, z + model.height]} colour={role === 'attacker' ? COLOURS.attacker : role === 'target' ? COLOURS.target : '#ffffff'} />
     </group>
   )
 }

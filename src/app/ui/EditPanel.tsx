@@ -8,17 +8,19 @@ import { addModel, addTerrain, removeModel, removeTerrain, setFacing, setTerrain
 import { downloadBlob } from '../actions/download.ts'
 import { openSceneFile } from '../actions/openScene.ts'
 import { addTerrainFile } from '../actions/addTerrainFile.ts'
+import { modelNames } from '../format/names.ts'
 
 function ModelTools() {
   const focusId = useApp((s) => s.focusId)
   const model = useApp((s) => s.scene.models.find((m) => m.id === s.focusId))
+  const name = useApp((s) => (s.focusId ? modelNames(s.evaluation.overlay, s.scene.models)[s.focusId] : undefined))
   const editScene = useApp((s) => s.editScene)
   const clearSelection = useApp((s) => s.clearSelection)
   if (!focusId || !model) return <p className="muted">Tap a model to move, turn or remove it (drag it to move).</p>
   const facing = model.facing ?? 0
   return (
     <div className="tool" data-testid="model-tools">
-      <p><strong>{model.id}</strong> {model.name ? `(${model.name})` : ''} facing {facing}°</p>
+      <p><strong>{name ?? model.id}</strong> facing {facing}°</p>
       <div className="button-row">
         <button type="button" onClick={() => editScene((s) => setFacing(s, model.id, facing + 15))} data-testid="rotate-left">⟲ 15°</button>
         <button type="button" onClick={() => editScene((s) => setFacing(s, model.id, facing - 15))} data-testid="rotate-right">⟳ 15°</button>

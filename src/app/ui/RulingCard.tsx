@@ -10,6 +10,7 @@ import { modelName, modelNames, weaponName, withNames } from '../format/names.ts
 import { useApp } from '../state/appStore.ts'
 import { formatLength, formatMargin, formatPercent, formatSigned } from '../format/formatFigures.ts'
 import { SHOWN_FIELDS, readAttack } from '../format/readAttack.ts'
+import { readVerdict } from '../format/verdictView.ts'
 import type { Units } from '../state/settingsSlice.ts'
 
 function Row({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
@@ -23,6 +24,7 @@ function Row({ label, testId, children }: { label: string; testId: string; child
 
 function AttackDetails({ result, units, names }: { result: QueryResult; units: Units; names: Readonly<Record<string, string>> }) {
   const v = readAttack(result, units)
+  const moot = readVerdict(result, units).coverMoot
   const rest = Object.entries(result).filter(([k]) => !SHOWN_FIELDS.has(k))
   return (
     <>
@@ -43,13 +45,14 @@ function AttackDetails({ result, units, names }: { result: QueryResult; units: U
         )}
         {v.los && (
           <Row label="Line of sight" testId="card-los">
-            {v.los.label}{v.los.fraction !== null && `, ${formatPercent(v.los.fraction)} visible`}
-            {v.los.blockers.length > 0 && <span className="muted"> (blocked by {v.los.blockers.join(', ')})</span>}
+            {withNames(v.los.label, names)}{v.los.fraction !== null && `, ${formatPercent(v.los.fraction)} visible`}
+            {v.los.blockers.length > 0 && <span className="muted"> (in the way: {v.los.blockers.map((b) => names[b] ?? b).join(', ')})</span>}
           </Row>
         )}
         {v.cover !== undefined && (
           <Row label="Cover" testId="card-cover">
             {v.cover ? <>{v.cover.level} <cite>{v.cover.rule}</cite></> : 'none'}
+            {v.cover && moot && <span className="muted" data-testid="card-cover-moot"> (does not apply: no line of sight, no attack)</span>}
           </Row>
         )}
         {v.arc && <Row label="Arc" testId="card-arc">{v.arc}</Row>}
