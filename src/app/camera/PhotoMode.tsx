@@ -1,7 +1,10 @@
 // Photo ruling: open an image (a phone's file picker offers the camera too), find the markers in
 // it, lock the table, place the tracked models into the scene, and draw the overlay on the photo.
 // The ruling card and "Rule on this" then work as in the planner, with the photo's uncertainty.
+// On a phone or tablet the photo fills the screen with the verdict over it and the controls in the
+// bottom sheet (as in CameraMode).
 import { useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { type CameraIntrinsics, type TrackFrameResult, scaleIntrinsics } from '../../tracking/index.ts'
 import { useApp } from '../state/appStore.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
@@ -12,6 +15,10 @@ import { StatusLine } from './StatusLine.tsx'
 import { DetectionMarks } from './DetectionMarks.tsx'
 import { type LockHolder, RegisteredOverlay } from './RegisteredOverlay.tsx'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
+import { ViewOverlay } from '../ui/ViewOverlay.tsx'
+import { useImageFocus } from './imageFocus.ts'
+import { useSheetSlot } from '../ui/sheetSlot.ts'
+import { useViewFirst } from '../ui/useViewFirst.ts'
 
 async function decodeImage(file: File): Promise<ImageData> {
   let bitmap: ImageBitmap
@@ -78,6 +85,17 @@ export function PhotoMode() {
   const runtime = useRef<TrackingRuntime | null>(null)
   const holder = useRef<LockHolder>({ lock: null })
   const input = useRef<HTMLInputElement>(null)
+  const viewFirst = useViewFirst()
+  const slot = useSheetSlot()
+  const chosenFit = useApp((s) => s.imageFit)
+  const fit = viewFirst ? chosenFit : 'contain'
+  const locked = photo?.result?.table.locked === true
+  const box = useRef<HTMLDivElement>(null)
+  const focus = useImageFocus(box, holder.current, photo?.result ?? null, fit)
+  // The sheet is open until a photo is on the table, then steps aside for it.
+  useEffect(() => {
+    if (viewFirst) useApp.getState().setSheetOpen(!locked)
+  }, [viewFirst, locked])
 
   useEffect(restoreTrackingFiles, [])
   useEffect(() => () => {
@@ -171,31 +189,35 @@ export function PhotoMode() {
   }
 
   const result = photo?.result ?? null
-  return (
-    <div className="camera-stage" data-testid="photo-mode">
-      <div className="camera-bar">
-        <TrackingFiles />
-        <div className="button-row">
-          <button type="button" className="primary" onClick={() => input.current?.click()} data-testid="open-photo">Open photo…</button>
-          <input ref={input} type="file" accept="image/*" capture="environment" hidden data-testid="photo-input" onChange={(e) => {
-            const f = e.target.files?.[0]
-            e.target.value = ''
-            if (f) void open(f)
-          }} />
-          <label>
-            <input type="checkbox" checked={handsOn} onChange={(e) => setHandsOn(e.target.checked)} data-testid="photo-hands" /> Hands in photos hold the models under them
-          </label>
-        </div>
-        <StatusLine />
+  const controls = (
+    <div className="camera-bar">
+      <TrackingFiles />
+      <div className="button-row">
+        <button type="button" className="primary" onClick={() => input.current?.click()} data-testid="open-photo">Open photo…</button>
+        <input ref={input} type="file" accept="image/*" capture="environment" hidden data-testid="photo-input" onChange={(e) => {
+          const f = e.target.files?.[0]
+          e.target.value = ''
+          if (f) void open(f)
+        }} />
+        <label className="check">
+          <input type="checkbox" checked={handsOn} onChange={(e) => setHandsOn(e.target.checked)} data-testid="photo-hands" /> Hands in photos hold the models under them
+        </label>
       </div>
+      {!viewFirst && <StatusLine />}
+    </div>
+  )
+  return (
+    <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="photo-mode">
+      {slot ? createPortal(controls, slot) : controls}
       {photo && (
-        <div className="camera-frame" style={{ aspectRatio: result ? `${result.width} / ${result.height}` : undefined }}>
-          <img src={photo.url} alt="The photo being ruled on" />
-          {result && <DetectionMarks result={result} />}
-          {result?.table.locked && <RegisteredOverlay holder={holder.current} />}
+        <div ref={box} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY}>
+          <img src={photo.url} alt="The photo being ruled on" style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
+          {result && <DetectionMarks result={result} fit={fit} focus={focus} />}
+          {result?.table.locked && <RegisteredOverlay holder={holder.current} fit={fit} focus={focus} />}
         </div>
       )}
-      {!photo && <p className="stage-note">Open a photo of the table (the markers of at least two table corners or edges must show). The models it finds are placed on the table; then tap attacker and target as in the planner.</p>}
+      {!photo && <p className="stage-note">Open a photo of the table (the markers of at least two table corners or edges must show). The models it finds are placed on the table; then tap attacker and target in the picture.</p>}
+      <ViewOverlay viewFirst={viewFirst} />
     </div>
   )
 }

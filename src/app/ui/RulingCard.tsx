@@ -89,7 +89,8 @@ function AttackDetails({ result, units, names }: { result: QueryResult; units: U
   )
 }
 
-export function RulingCard() {
+/** `floating`: over the camera image (view-first), not pinned in the panel. */
+export function RulingCard({ floating = false }: { floating?: boolean }) {
   const evaluation = useApp((s) => s.evaluation)
   const sceneRev = useApp((s) => s.sceneRev)
   const attackerId = useApp((s) => s.attackerId)
@@ -107,15 +108,15 @@ export function RulingCard() {
     // The panel keeps what it scrolls into view (a focused button) clear of the pinned strip.
     const card = ref.current
     const panel = card?.parentElement
-    if (!card || !panel) return
+    if (!card || !panel || floating) return
     const observer = new ResizeObserver(() => panel.style.setProperty('scroll-padding-top', `${card.offsetHeight + 8}px`))
     observer.observe(card)
     return () => observer.disconnect()
-  }, [])
+  }, [floating])
   return (
     <section
       ref={ref}
-      className="card"
+      className={`card ${floating ? 'floating' : ''}`}
       aria-label="Ruling"
       aria-live="polite"
       data-testid="card"
@@ -135,7 +136,7 @@ export function RulingCard() {
         </div>
       )}
       {evaluation.status !== 'error' && !query && (
-        <p className="muted strip-hint">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
+        <p className="muted strip-hint" data-testid="card-hint">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
       )}
       {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
       {query && <TrackingWarnings ruled={[query.attacker, query.target]} />}

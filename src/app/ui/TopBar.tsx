@@ -1,6 +1,8 @@
-// System picker (every registered rule system), mode, units, undo. On a phone the bar is one row
-// (≤ 64 px): the game picker and a menu button that folds out the modes, units and undo.
-import { useState } from 'react'
+// System picker (every registered rule system), mode, units, undo. On a phone (and on any screen
+// laid out view-first) the bar is one row (≤ 64 px): the game picker and a menu button that folds
+// out the modes, units and undo. The menu closes on a choice, a game switch, Escape or a tap outside.
+import { useEffect, useRef, useState } from 'react'
+import { useCompactBar } from './useViewFirst.ts'
 import { useApp } from '../state/appStore.ts'
 import { isKnownSystem, loadDemoScene, systemList, systemTitle } from '../state/systemLoader.ts'
 import type { Mode } from '../state/settingsSlice.ts'
@@ -37,12 +39,29 @@ export function TopBar() {
   const undo = useApp((s) => s.undo)
   const known = isKnownSystem(systemId)
   const [menuOpen, setMenuOpen] = useState(false)
+  const compact = useCompactBar()
+  const bar = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMenuOpen(false)
+    }
+    const onDown = (e: PointerEvent) => {
+      if (bar.current && !bar.current.contains(e.target as Node)) setMenuOpen(false)
+    }
+    window.addEventListener('keydown', onKey)
+    window.addEventListener('pointerdown', onDown, true)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      window.removeEventListener('pointerdown', onDown, true)
+    }
+  }, [menuOpen])
   return (
-    <header className="topbar">
+    <header className="topbar" ref={bar} data-compact={compact ? 'yes' : 'no'}>
       <h1>Tabletop AR</h1>
       <label className="field game-field">
         <span>Game</span>
-        <select data-testid="system-picker" value={known ? systemId : ''} onChange={(e) => void loadDemo(e.target.value)} title={systemTitle(systemId)}>
+        <select data-testid="system-picker" value={known ? systemId : ''} onChange={(e) => { setMenuOpen(false); void loadDemo(e.target.value) }} title={systemTitle(systemId)}>
           {!known && <option value="">{systemId} (not installed)</option>}
           {systemList.map((s) => (
             <option key={s.id} value={s.id}>{shortTitle(s.id)}</option>
