@@ -13,7 +13,7 @@ import { useApp } from '../state/appStore.ts'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type LiveTracking, cameraErrorText, startLiveTracking } from './liveTracking.ts'
-import { restoreTrackingFiles } from './registryFile.ts'
+import { NEED_REGISTRY_TEXT, restoreTrackingFiles } from './registryFile.ts'
 import { TrackingFiles, calibrationFor } from './PhotoMode.tsx'
 import { StatusLine } from './StatusLine.tsx'
 import { RegisteredOverlay } from './RegisteredOverlay.tsx'
@@ -71,12 +71,16 @@ export function CameraMode() {
     setState('idle')
   }
   useEffect(restoreTrackingFiles, [])
+  // A registry loaded since: its "load the registry first" is settled.
+  useEffect(() => {
+    if (registry) setError((e) => (e === NEED_REGISTRY_TEXT ? null : e))
+  }, [registry])
   useEffect(() => stop, [])
 
   const start = async () => {
     setError(null)
     if (!registry) {
-      setError('Load the marker registry of your table first: it says which marker is on which model.')
+      setError(NEED_REGISTRY_TEXT)
       return
     }
     if (!navigator.mediaDevices?.getUserMedia) {

@@ -9,13 +9,18 @@ import { type CameraIntrinsics, type TrackFrameResult, scaleIntrinsics } from '.
 import { useApp } from '../state/appStore.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
-import { loadCalibrationFile, loadRegistryFile, restoreTrackingFiles } from './registryFile.ts'
+import { NEED_REGISTRY, NEED_REGISTRY_TEXT, loadCalibrationFile, loadRegistryFile, restoreTrackingFiles } from './registryFile.ts'
 import { describeMerge, mergePoses } from './trackedScene.ts'
 import { StatusLine } from './StatusLine.tsx'
 import { DetectionMarks } from './DetectionMarks.tsx'
 import { type LockHolder, RegisteredOverlay } from './RegisteredOverlay.tsx'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
+import { notLockedText } from '../format/trackingWarnings.ts'
+
+/** The subject of the "not locked in this photo" message (it goes when a photo locks). */
+const NOT_LOCKED = 'photo-not-locked'
 import { ViewOverlay } from '../ui/ViewOverlay.tsx'
+import { isKiosk } from '../ui/kiosk.ts'
 import { useImageFocus } from './imageFocus.ts'
 import { useSheetSlot } from '../ui/sheetSlot.ts'
 import { useViewFirst } from '../ui/useViewFirst.ts'
@@ -38,6 +43,8 @@ async function decodeImage(file: File): Promise<ImageData> {
 
 function FilePicker({ label, status, testId, onFile }: { label: string; status: string; testId: string; onFile: (f: File) => void }) {
   const input = useRef<HTMLInputElement>(null)
+  // A kiosk has no file pickers: what is in force is shown, nothing can be loaded.
+  if (isKiosk()) return <div className="button-row"><span data-testid={`${testId}-name`}>{status}</span></div>
   return (
     <div className="button-row">
       <span data-testid={`${testId}-name`}>{status}</span>
@@ -113,7 +120,7 @@ export function PhotoMode() {
   const open = async (file: File) => {
     const s = useApp.getState()
     if (!registry) {
-      s.notify({ level: 'warning', text: 'Load the marker registry of your table first: it says which marker is on which model.' })
+      s.notify({ level: 'warning', text: NEED_REGISTRY_TEXT, about: NEED_REGISTRY })
       return
     }
     let image: ImageData
@@ -153,9 +160,10 @@ export function PhotoMode() {
         staleModels: [],
       })
       if (!lock.locked) {
-        useApp.getState().notify({ level: 'warning', text: `The table is not locked in this photo: ${lock.reason}. Take it so that at least two table markers show. Nothing changed on the table.` })
+        useApp.getState().notify({ level: 'warning', text: notLockedText(lock.reason, 'photo'), about: NOT_LOCKED })
         return
       }
+      useApp.getState().settle(NOT_LOCKED)
       let poses = result.objects.filter((o) => o.frame === 'table')
       let heldIds: string[] = []
       if (handsOn) {
@@ -193,12 +201,12 @@ export function PhotoMode() {
     <div className="camera-bar">
       <TrackingFiles />
       <div className="button-row">
-        <button type="button" className="primary" onClick={() => input.current?.click()} data-testid="open-photo">Open photo…</button>
-        <input ref={input} type="file" accept="image/*" capture="environment" hidden data-testid="photo-input" onChange={(e) => {
+        {!isKiosk() && <button type="button" className="primary" onClick={() => input.current?.click()} data-testid="open-photo">Open photo…</button>}
+        {!isKiosk() && <input ref={input} type="file" accept="image/*" capture="environment" hidden data-testid="photo-input" onChange={(e) => {
           const f = e.target.files?.[0]
           e.target.value = ''
           if (f) void open(f)
-        }} />
+        }} />}
         <label className="check">
           <input type="checkbox" checked={handsOn} onChange={(e) => setHandsOn(e.target.checked)} data-testid="photo-hands" /> Hands in photos hold the models under them
         </label>

@@ -43,3 +43,13 @@ export function trackingWarnings(args: {
   if (stale.length > 0) warnings.push({ code: 'stale', text: `Stale: ${names(stale)} not seen for a while (last position kept).` })
   return { warnings, notFromThisView: args.ruled.filter((id) => !placed.includes(id)), view }
 }
+
+/**
+ * "The table is not locked in this photo: only 1 table reference marker seen (0), at least 2
+ * needed. …": the tracker's reason without its own "table not locked:" prefix, so "not locked" is
+ * said once, and what to do.
+ */
+export function notLockedText(reason: string, view: 'photo' | 'frame'): string {
+  const why = reason.replace(/^table not locked:\s*/i, '')
+  return `The table is not locked in this ${view}: ${why}. ${view === 'photo' ? 'Take it so that at least two table markers show. Nothing changed on the table.' : 'Show at least two table markers.'}`
+}

@@ -3,8 +3,10 @@
 // out the modes, units and undo. The menu closes on a choice, a game switch, Escape or a tap outside.
 import { useEffect, useRef, useState } from 'react'
 import { useCompactBar } from './useViewFirst.ts'
+import { isKiosk } from './kiosk.ts'
 import { useApp } from '../state/appStore.ts'
-import { isKnownSystem, loadDemoScene, systemList, systemTitle } from '../state/systemLoader.ts'
+import { isKnownSystem, systemList, systemTitle } from '../state/systemLoader.ts'
+import { loadDemo, shortTitle } from '../actions/loadDemo.ts'
 import type { Mode } from '../state/settingsSlice.ts'
 
 const MODES: ReadonlyArray<{ id: Mode; label: string }> = [
@@ -13,21 +15,6 @@ const MODES: ReadonlyArray<{ id: Mode; label: string }> = [
   { id: 'camera', label: 'Camera' },
   { id: 'xr', label: 'AR' },
 ]
-
-export async function loadDemo(systemId: string): Promise<void> {
-  const demo = await loadDemoScene(systemId)
-  if (!demo) return
-  const s = useApp.getState()
-  s.replaceScene(demo)
-  s.clearSelection()
-  s.notify({ level: 'info', text: `Opened the demo table of ${shortTitle(systemId)}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
-}
-
-/** A game's name short enough for a phone's top bar: its title up to a subtitle ("Halo: Breakpoint"). */
-export function shortTitle(systemId: string): string {
-  const title = systemTitle(systemId)
-  return title ? title.split(/ \(| — /)[0]! : systemId
-}
 
 export function TopBar() {
   const systemId = useApp((s) => s.scene.system)
@@ -40,6 +27,8 @@ export function TopBar() {
   const known = isKnownSystem(systemId)
   const [menuOpen, setMenuOpen] = useState(false)
   const compact = useCompactBar()
+  // A kiosk has no photo mode: a photo comes through a file picker, which a kiosk never opens.
+  const kiosk = isKiosk()
   const bar = useRef<HTMLElement>(null)
   useEffect(() => {
     if (!menuOpen) return
@@ -73,7 +62,7 @@ export function TopBar() {
       </button>
       <div id="topbar-tools" className={`topbar-tools ${menuOpen ? 'open' : ''}`}>
       <nav className="button-row" aria-label="Mode">
-        {MODES.map((m) => (
+        {MODES.filter((m) => !(kiosk && m.id === 'photo')).map((m) => (
           <button key={m.id} type="button" aria-pressed={mode === m.id} data-testid={`mode-${m.id}`} onClick={() => { setMode(m.id); setMenuOpen(false) }}>{m.label}</button>
         ))}
       </nav>
