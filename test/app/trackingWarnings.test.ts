@@ -26,13 +26,19 @@ describe('tracking warnings beside the verdict', () => {
     expect(r.notFromThisView).toEqual(['a1', 'b1'])
   })
 
+  it('the demo table on screen, while the player has not said whether to clear it', () => {
+    expect(codes({}, {})).toEqual([])
+    const r = trackingWarnings({ ...base, demo: true, tracking: running({}) })
+    expect(r.warnings).toEqual([{ code: 'demo', text: "The demo table is on screen: models the frame does not show stay at the demo's places." }])
+  })
+
   it('no markers at all', () => {
     expect(codes({ tableLocked: false, markersSeen: 0 })).toEqual(['no-markers'])
   })
 
   it('a ruled model not seen in this photo', () => {
     const r = trackingWarnings({ ...base, mode: 'photo', tracking: running({ placedModels: ['a1'] }) })
-    expect(r.warnings).toEqual([{ code: 'not-seen', text: 'Not seen in this photo: B1 (kept where they were).' }])
+    expect(r.warnings).toEqual([{ code: 'not-seen', text: 'Not seen in this photo: B1 (kept where it was last seen).' }])
     expect(r.notFromThisView).toEqual(['b1'])
   })
 

@@ -23,6 +23,8 @@ import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 import { videoFrameSource } from '../hands/handFrameSource.ts'
 import { ViewOverlay } from '../ui/ViewOverlay.tsx'
 import { useImageFocus } from './imageFocus.ts'
+import { DemoQuestion } from './DemoQuestion.tsx'
+import { beginRealTable } from './realTableSession.ts'
 
 const NO_LOCK = { lock: null }
 import { useSheetSlot } from '../ui/sheetSlot.ts'
@@ -83,6 +85,8 @@ export function CameraMode() {
       setError(NEED_REGISTRY_TEXT)
       return
     }
+    // A player's table starts empty (its models appear as they are seen); the demo waits for the player's answer.
+    await beginRealTable(registry.registry)
     if (!navigator.mediaDevices?.getUserMedia) {
       setError('This browser offers no camera access here (it needs https or localhost). Use Photo or the planner.')
       return
@@ -146,7 +150,7 @@ export function CameraMode() {
         {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={fit} focus={focus} />}
       </div>
       {state === 'idle' && viewFirst && <p className="stage-note">Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.</p>}
-      <ViewOverlay viewFirst={viewFirst} />
+      <ViewOverlay viewFirst={viewFirst} prompts={<DemoQuestion />} />
     </div>
   )
 }

@@ -22,6 +22,10 @@ const NOT_LOCKED = 'photo-not-locked'
 import { ViewOverlay } from '../ui/ViewOverlay.tsx'
 import { isKiosk } from '../ui/kiosk.ts'
 import { useImageFocus } from './imageFocus.ts'
+import { DemoQuestion } from './DemoQuestion.tsx'
+import { beginRealTable } from './realTableSession.ts'
+import { notOnTable } from './realTable.ts'
+import { modelNames } from '../format/names.ts'
 import { useSheetSlot } from '../ui/sheetSlot.ts'
 import { useViewFirst } from '../ui/useViewFirst.ts'
 
@@ -130,6 +134,8 @@ export function PhotoMode() {
       s.notify({ level: 'error', text: `${e instanceof Error ? e.message : String(e)}. Nothing changed on the table.` })
       return
     }
+    // A player's table starts empty (its models appear as they are seen); the demo waits for the player's answer.
+    await beginRealTable(registry.registry)
     const url = URL.createObjectURL(file)
     setPhoto({ url, result: null })
     s.setTracking({ state: 'starting', message: 'Loading the marker tracker…', markersSeen: 0, tableLocked: false })
@@ -190,7 +196,10 @@ export function PhotoMode() {
       useApp.getState().setTracking({ placedModels: merged.report.placedModels })
       const uncertaintyMm = Math.max(0, ...poses.map((p) => p.uncertainty ?? 0))
       setFreezeProvider(async () => ({ source: 'photo', frames: 1, uncertaintyMm }))
-      useApp.getState().notify({ level: 'info', text: `From the photo: ${describeMerge({ ...merged.report, notSeen: merged.report.notSeen.filter((id) => !heldIds.includes(id)) }, registry.registry)}${heldIds.length ? `; under a hand (kept where they were): ${heldIds.join(', ')}` : ''}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
+      const st = useApp.getState()
+      const names = modelNames(st.evaluation.overlay, [...st.scene.models, ...(notOnTable(st.scene)?.models ?? [])])
+      const name = (id: string) => names[id] ?? id
+      st.notify({ level: 'info', text: `From the photo: ${describeMerge({ ...merged.report, notSeen: merged.report.notSeen.filter((id) => !heldIds.includes(id)) }, registry.registry, merged.notOnTable, name)}${heldIds.length ? `; under a hand (kept where they were): ${heldIds.map(name).join(', ')}` : ''}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
     } catch (e) {
       useApp.getState().setTracking({ state: 'error', message: e instanceof Error ? e.message : String(e) })
     }
@@ -225,7 +234,7 @@ export function PhotoMode() {
         </div>
       )}
       {!photo && <p className="stage-note">Open a photo of the table (the markers of at least two table corners or edges must show). The models it finds are placed on the table; then tap attacker and target in the picture.</p>}
-      <ViewOverlay viewFirst={viewFirst} />
+      <ViewOverlay viewFirst={viewFirst} prompts={<DemoQuestion />} />
     </div>
   )
 }

@@ -139,7 +139,7 @@ export function RulingCard({ floating = false }: { floating?: boolean }) {
         <p className="muted strip-hint" data-testid="card-hint">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
       )}
       {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
-      {query && <TrackingWarnings ruled={[query.attacker, query.target]} />}
+      <TrackingWarnings ruled={query ? [query.attacker, query.target] : []} />
       {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} names={names} />}
       {overlay?.attack && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
     </section>
