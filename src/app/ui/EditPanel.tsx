@@ -9,6 +9,7 @@ import { downloadBlob } from '../actions/download.ts'
 import { openSceneFile } from '../actions/openScene.ts'
 import { addTerrainFile } from '../actions/addTerrainFile.ts'
 import { modelNames } from '../format/names.ts'
+import { useSync } from '../sync/syncStore.ts'
 
 function ModelTools() {
   const focusId = useApp((s) => s.focusId)
@@ -141,6 +142,9 @@ function SceneFiles() {
 export function EditPanel() {
   const editing = useApp((s) => s.editing)
   const setEditing = useApp((s) => s.setEditing)
+  // A view link watches the table: nothing here for it (the server would refuse every edit).
+  const viewOnly = useSync((s) => s.role === 'view')
+  if (viewOnly) return null
   return (
     <section className="edit" aria-label="Edit the table">
       <div className="button-row">

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useCompactBar } from './useViewFirst.ts'
 import { isKiosk } from './kiosk.ts'
+import { useSync } from '../sync/syncStore.ts'
 import { useApp } from '../state/appStore.ts'
 import { isKnownSystem, systemList, systemTitle } from '../state/systemLoader.ts'
 import { loadDemo, shortTitle } from '../actions/loadDemo.ts'
@@ -29,6 +30,8 @@ export function TopBar() {
   const compact = useCompactBar()
   // A kiosk has no photo mode: a photo comes through a file picker, which a kiosk never opens.
   const kiosk = isKiosk()
+  // A view link cannot change the table: no other game's demo for it.
+  const viewOnly = useSync((s) => s.role === 'view')
   const bar = useRef<HTMLElement>(null)
   useEffect(() => {
     if (!menuOpen) return
@@ -50,7 +53,7 @@ export function TopBar() {
       <h1>Tabletop AR</h1>
       <label className="field game-field">
         <span>Game</span>
-        <select data-testid="system-picker" value={known ? systemId : ''} onChange={(e) => { setMenuOpen(false); void loadDemo(e.target.value) }} title={systemTitle(systemId)}>
+        <select data-testid="system-picker" disabled={viewOnly} value={known ? systemId : ''} onChange={(e) => { setMenuOpen(false); void loadDemo(e.target.value) }} title={systemTitle(systemId)}>
           {!known && <option value="">{systemId} (not installed)</option>}
           {systemList.map((s) => (
             <option key={s.id} value={s.id}>{shortTitle(s.id)}</option>
