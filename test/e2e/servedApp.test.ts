@@ -106,7 +106,7 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
 
     // A ruling on device B lands in device A's history, same content hash.
     await ruleAndExpectShared(b, a)
-    await expect.poll(() => a.getByTestId('room-peers').innerText()).toContain('a1 → b1') // b's selection, via awareness
+    await expect.poll(() => a.getByTestId('room-peers').innerText()).toContain('Ranger sergeant → Raider') // b's selection, via awareness, in names
 
     // Device B tracks a photo of the table: it becomes the tracking source; A says so, with the
     // age of the shared positions, and gets the tracked positions.

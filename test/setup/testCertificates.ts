@@ -11,6 +11,7 @@ export async function makeTestAuthority(name = 'Tabletop AR test authority'): Pr
   const now = new Date()
   const p = await generate([{ name: 'commonName', value: name }], {
     keyType: 'ec',
+    algorithm: 'sha256',
     notBeforeDate: new Date(now.getTime() - 3600_000),
     notAfterDate: new Date(now.getTime() + 30 * 24 * 3600_000),
     extensions: [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true }],
@@ -25,6 +26,7 @@ export async function makeServerCertificate(authority: Pem, hosts: readonly stri
   const to = new Date(now + validDays * 24 * 3600_000)
   const p = await generate([{ name: 'commonName', value: hosts[0] ?? 'server' }], {
     keyType: 'ec',
+    algorithm: 'sha256',
     notBeforeDate: from,
     notAfterDate: to,
     ca: authority,

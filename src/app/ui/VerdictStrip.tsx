@@ -68,12 +68,14 @@ export function VerdictStrip({ result, units, names = {} }: { result: QueryResul
         )}
         {v.chance && (
           <Cell label="Chance" testId="strip-chance">
-            <strong>{formatChance(v.chance.hit)} to hit</strong>
-            <span className="strip-sub">
-              {exact ? <span data-testid="strip-exact">{v.chance.hitExact} to hit · {v.chance.effectExact} effect</span> : `${formatChance(v.chance.effect)} effect`}
-              {' '}
-              <button type="button" className="link-button" aria-pressed={exact} onClick={() => setExact(!exact)} data-testid="strip-exact-toggle">{exact ? 'as %' : 'exact'}</button>
-            </span>
+            {/* The whole figure is the switch to the exact fraction (a 44 px target that adds no row). */}
+            <button type="button" className="chance-toggle" aria-pressed={exact} onClick={() => setExact(!exact)} data-testid="strip-exact-toggle" title={exact ? 'Show the chance as a percentage' : 'Show the exact fraction'}>
+              <strong>{formatChance(v.chance.hit)} to hit</strong>
+              <span className="strip-sub">
+                {exact ? <span data-testid="strip-exact">{v.chance.hitExact} to hit · {v.chance.effectExact} effect</span> : `${formatChance(v.chance.effect)} effect`}
+                <span className="chance-hint"> · {exact ? 'as %' : 'exact'}</span>
+              </span>
+            </button>
           </Cell>
         )}
         {/* Hands (issue 15): the pinch measure with its uncertainty, while a pinch has measured. */}
