@@ -8,7 +8,6 @@
 // image mount in the ViewOverlay's `prompts` (a question that needs the player now: a survey step,
 // "Which model is this?") or `badges` (a small indicator: "hold still").
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
-import { createPortal } from 'react-dom'
 import { useApp } from '../state/appStore.ts'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
@@ -27,7 +26,7 @@ import { DemoQuestion } from './DemoQuestion.tsx'
 import { beginRealTable } from './realTableSession.ts'
 
 const NO_LOCK = { lock: null }
-import { useSheetSlot } from '../ui/sheetSlot.ts'
+import { ModeControls } from '../ui/ModeControls.tsx'
 import { useViewFirst } from '../ui/useViewFirst.ts'
 
 // Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
@@ -52,7 +51,6 @@ export function CameraMode() {
   const [device, setDevice] = useState<CameraDevice | null>(null)
   const calibrating = useApp((s) => s.calibrationFlow.open)
   const viewFirst = useViewFirst()
-  const slot = useSheetSlot()
   const chosenFit = useApp((s) => s.imageFit)
   const fit = viewFirst ? chosenFit : 'contain'
   const focus = useImageFocus(frame, live.current?.holder ?? NO_LOCK, size ? { width: size.w, height: size.h } : null, fit)
@@ -144,7 +142,7 @@ export function CameraMode() {
   )
   return (
     <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="camera-mode" data-camera={state} data-size={size ? `${size.w}x${size.h}` : ''}>
-      {slot ? createPortal(controls, slot) : controls}
+      <ModeControls>{controls}</ModeControls>
       <div ref={frame} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY} style={{ display: state === 'idle' ? 'none' : undefined }}>
         <video ref={video} muted playsInline style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
         {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={fit} focus={focus} />}

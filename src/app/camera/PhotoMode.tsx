@@ -4,7 +4,6 @@
 // On a phone or tablet the photo fills the screen with the verdict over it and the controls in the
 // bottom sheet (as in CameraMode).
 import { useEffect, useRef, useState } from 'react'
-import { createPortal } from 'react-dom'
 import { type CameraIntrinsics, type TrackFrameResult, scaleIntrinsics } from '../../tracking/index.ts'
 import { useApp } from '../state/appStore.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
@@ -26,7 +25,7 @@ import { DemoQuestion } from './DemoQuestion.tsx'
 import { beginRealTable } from './realTableSession.ts'
 import { notOnTable } from './realTable.ts'
 import { modelNames } from '../format/names.ts'
-import { useSheetSlot } from '../ui/sheetSlot.ts'
+import { ModeControls } from '../ui/ModeControls.tsx'
 import { useViewFirst } from '../ui/useViewFirst.ts'
 
 async function decodeImage(file: File): Promise<ImageData> {
@@ -97,7 +96,6 @@ export function PhotoMode() {
   const holder = useRef<LockHolder>({ lock: null })
   const input = useRef<HTMLInputElement>(null)
   const viewFirst = useViewFirst()
-  const slot = useSheetSlot()
   const chosenFit = useApp((s) => s.imageFit)
   const fit = viewFirst ? chosenFit : 'contain'
   const locked = photo?.result?.table.locked === true
@@ -225,7 +223,7 @@ export function PhotoMode() {
   )
   return (
     <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="photo-mode">
-      {slot ? createPortal(controls, slot) : controls}
+      <ModeControls>{controls}</ModeControls>
       {photo && (
         <div ref={box} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY}>
           <img src={photo.url} alt="The photo being ruled on" style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
