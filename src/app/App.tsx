@@ -1,7 +1,10 @@
-// The app shell: top bar, the stage (3D table or a camera/AR mode), messages (over the stage's foot;
-// on a phone in their own row above the table, app.css), and the side panel
-// (the verdict strip, pinned at its top; the picks; the ruling's details, folded; the referee record;
-// editing; rule options).
+// The app shell: top bar, the stage (3D table or a camera/AR mode), messages, and the panel (the
+// verdict strip, pinned at its top; the picks; the ruling's details, folded; the referee record;
+// editing; rule options; sharing). On a phone or tablet in the camera modes the screen is
+// view-first (ui/useViewFirst.ts): the stage fills the screen, the verdict floats over the image
+// (ui/ViewOverlay.tsx) and the panel's parts go into the bottom sheet (ui/BottomSheet.tsx), whose
+// first section is the camera mode's controls.
+import { useState } from 'react'
 import { TopBar } from './ui/TopBar.tsx'
 import { ModeStage } from './ui/ModeStage.tsx'
 import { MessageBar } from './ui/MessageBar.tsx'
@@ -11,29 +14,51 @@ import { RecordPanel } from './ui/RecordPanel.tsx'
 import { EditPanel } from './ui/EditPanel.tsx'
 import { OptionsPanel } from './ui/OptionsPanel.tsx'
 import { ErrorBoundary } from './ui/ErrorBoundary.tsx'
+import { BottomSheet } from './ui/BottomSheet.tsx'
+import { SheetSlotContext } from './ui/sheetSlot.ts'
+import { useViewFirst } from './ui/useViewFirst.ts'
 import { RoomPanel } from './sync/RoomPanel.tsx'
 import { SetupMount } from './setup/SetupMount.tsx'
 
-export function App() {
+/** The panel's parts after the verdict card (the same in the side panel and in the bottom sheet). */
+function PanelParts() {
   return (
-    <div className="app">
-      <TopBar />
-      <main className="stage">
-        <ErrorBoundary what="table view">
-          <ModeStage />
-        </ErrorBoundary>
-      </main>
-      <MessageBar />
-      <aside className="panel">
-        <ErrorBoundary what="ruling card"><RulingCard /></ErrorBoundary>
-        <ErrorBoundary what="selection"><SelectionPanel /></ErrorBoundary>
-        <ErrorBoundary what="ruling details"><RulingDetails /></ErrorBoundary>
-        <ErrorBoundary what="referee record"><RecordPanel /></ErrorBoundary>
-        <ErrorBoundary what="edit tools"><EditPanel /></ErrorBoundary>
-        <ErrorBoundary what="rule options"><OptionsPanel /></ErrorBoundary>
-        <ErrorBoundary what="shared table"><RoomPanel /></ErrorBoundary>
-      </aside>
-      <SetupMount />
-    </div>
+    <>
+      <ErrorBoundary what="selection"><SelectionPanel /></ErrorBoundary>
+      <ErrorBoundary what="ruling details"><RulingDetails /></ErrorBoundary>
+      <ErrorBoundary what="referee record"><RecordPanel /></ErrorBoundary>
+      <ErrorBoundary what="edit tools"><EditPanel /></ErrorBoundary>
+      <ErrorBoundary what="rule options"><OptionsPanel /></ErrorBoundary>
+      <ErrorBoundary what="shared table"><RoomPanel /></ErrorBoundary>
+    </>
+  )
+}
+
+export function App() {
+  const viewFirst = useViewFirst()
+  const [slot, setSlot] = useState<HTMLElement | null>(null)
+  return (
+    <SheetSlotContext.Provider value={viewFirst ? slot : null}>
+      <div className="app" data-layout={viewFirst ? 'view-first' : 'panels'}>
+        <TopBar />
+        <main className="stage">
+          <ErrorBoundary what="table view">
+            <ModeStage />
+          </ErrorBoundary>
+        </main>
+        <MessageBar />
+        {viewFirst ? (
+          <BottomSheet slot={setSlot}>
+            <PanelParts />
+          </BottomSheet>
+        ) : (
+          <aside className="panel">
+            <ErrorBoundary what="ruling card"><RulingCard /></ErrorBoundary>
+            <PanelParts />
+          </aside>
+        )}
+        <SetupMount />
+      </div>
+    </SheetSlotContext.Provider>
   )
 }

@@ -8,11 +8,12 @@ import { persistScene, savedScene } from './state/persistScene.ts'
 import { startEvaluationLoop } from './engine/evaluationLoop.ts'
 import { engine } from './engine/engineHandle.ts'
 import { loadHistory } from './actions/rulings.ts'
-import { loadDemo } from './ui/TopBar.tsx'
+import { loadDemo } from './actions/loadDemo.ts'
 import { App } from './App.tsx'
 import { installProbe } from './scene/TestProbe.tsx'
 import { installKiosk } from './ui/kiosk.ts'
 import { startRoomFromLocation } from './sync/startRoom.ts'
+import { checkCertificateTrust } from './ui/certificateTrust.ts'
 import './app.css'
 
 const restored = savedScene()
@@ -26,6 +27,7 @@ installKiosk()
 startEvaluationLoop(useApp, engine())
 void loadHistory()
 startRoomFromLocation()
+void checkCertificateTrust()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,6 +2,7 @@
 //   npm start                          http://127.0.0.1:5173 (this machine only)
 //   npm start -- --https               https on every interface, a local certificate, a QR code of the LAN URL
 //   npm start -- --lan                 http on every interface (no camera/WebXR on other devices: they need https)
+//   --cert FILE --key FILE             (implies --https) serve your own certificate, e.g. from mkcert (httpsCertificate.ts)
 //   --port N  --host ADDR  --data DIR  --instance NAME  --rebuild
 //   --no-app                           only the shared-table websocket and room API (tests, extra Redis processes)
 //   REDIS_URL=redis://127.0.0.1:6379   share rooms live with other hosts (each with its own --instance)
@@ -11,7 +12,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import QRCode from 'qrcode'
 import { ensureBuilt } from './ensureBuilt.ts'
-import { localCertificate } from './httpsCertificate.ts'
+import { CertificateError, certificateLine, serverCertificate } from './httpsCertificate.ts'
 import { lanAddresses } from './lanAddresses.ts'
 import { startServer } from './startServer.ts'
 import { DEFAULT_STORE_WAIT_MS } from './roomStorage.ts'
@@ -20,7 +21,7 @@ import { checkDatabaseUrl, redactDatabaseUrl } from './postgres/databaseUrl.ts'
 import { checkRedisUrl } from './redisRelay.ts'
 
 
-export type StartArgs = { port: number; host: string | null; https: boolean; lan: boolean; dataDir: string; instance: string; rebuild: boolean; distDir: string; app: boolean; storeWaitMs: number }
+export type StartArgs = { port: number; host: string | null; https: boolean; lan: boolean; dataDir: string; instance: string; rebuild: boolean; distDir: string; app: boolean; storeWaitMs: number; certPath?: string; keyPath?: string }
 
 class UsageError extends Error {}
 
@@ -43,11 +44,15 @@ export function parseStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
     else if (a === '--dist') out.distDir = resolve(value())
     else if (a === '--instance') out.instance = value()
     else if (a === '--store-wait') out.storeWaitMs = Number(value()) * 1000
-    else throw new UsageError(`unknown option ${a} (options: --https --lan --port N --host ADDR --data DIR --instance NAME --store-wait S --rebuild --no-app)`)
+    else if (a === '--cert') out.certPath = resolve(value())
+    else if (a === '--key') out.keyPath = resolve(value())
+    else throw new UsageError(`unknown option ${a} (options: --https --cert FILE --key FILE --lan --port N --host ADDR --data DIR --instance NAME --store-wait S --rebuild --no-app)`)
   }
   if (!Number.isFinite(out.storeWaitMs) || out.storeWaitMs < 1000 || out.storeWaitMs > 3_600_000) throw new UsageError(`--store-wait: give seconds between 1 and 3600 (got ${out.storeWaitMs / 1000})`)
   for (const bad of [env.DATABASE_URL ? checkDatabaseUrl(env.DATABASE_URL) : null, env.REDIS_URL ? checkRedisUrl(env.REDIS_URL) : null]) if (bad) throw new UsageError(bad)
   if (!Number.isInteger(out.port) || out.port < 0 || out.port > 65535) throw new UsageError(`--port: ${out.port} is not a port number`)
+  if ((out.certPath === undefined) !== (out.keyPath === undefined)) throw new UsageError('--cert and --key go together: give both files (PEM)')
+  if (out.certPath) out.https = true
   if (!/^[A-Za-z0-9_-]{1,40}$/.test(out.instance)) throw new UsageError(`--instance: use letters, digits, - or _ (got "${out.instance}")`)
   return out
 }
@@ -58,7 +63,9 @@ async function run(): Promise<void> {
   if (args.app) await ensureBuilt(repoRoot, args.distDir, args.rebuild, log)
   const host = args.host ?? (args.https || args.lan ? '0.0.0.0' : '127.0.0.1')
   const lan = host === '0.0.0.0' ? lanAddresses() : []
-  const tls = args.https ? await localCertificate(args.dataDir, ['localhost', '127.0.0.1', ...lan, ...(host !== '0.0.0.0' ? [host] : [])]) : undefined
+  const tls = args.https ? await serverCertificate({ dataDir: args.dataDir, hosts: ['localhost', '127.0.0.1', ...lan, ...(host !== '0.0.0.0' ? [host] : [])], certPath: args.certPath, keyPath: args.keyPath }).catch((e: unknown) => {
+    throw e instanceof CertificateError ? new UsageError(e.message) : e
+  }) : undefined
   const scheme = args.https ? 'https' : 'http'
   const port = args.port
   // Room links made from this machine name the LAN address (known up front for a fixed port; with
@@ -69,7 +76,7 @@ async function run(): Promise<void> {
   const server = await startServer({ distDir: args.app ? args.distDir : null, dataDir: args.dataDir, host, port, tls, redisUrl: process.env.REDIS_URL || undefined, databaseUrl, storeWaitMs: args.storeWaitMs, instance: args.instance, log, publicUrl: port !== 0 ? lanBase(port) : undefined })
   const shared = [databaseUrl ? 'rooms in PostgreSQL' : `rooms in ${args.dataDir}`, process.env.REDIS_URL ? 'live through Redis' : null].filter(Boolean).join(', ')
   console.log(`Tabletop AR: ${server.url}  (shared tables at ${server.wsUrl}; ${shared}; instance ${args.instance})`)
-  if (tls) console.log(`certificate: self-signed, made on this machine (SHA-256 ${tls.fingerprint256}); each device asks once to trust it`)
+  if (tls) console.log(certificateLine(tls))
   const lanUrl = lanBase(server.port) ?? null
   if (lanUrl) {
     console.log(`on this network: ${lan.map((a) => `${scheme}://${a}:${server.port}/`).join('  ')}`)

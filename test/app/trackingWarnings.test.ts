@@ -2,7 +2,7 @@
 // the positions ruled on are not what the camera sees now gives its own warning, and the ruled
 // models not placed from this photo / frame are listed.
 import { describe, expect, it } from 'vitest'
-import { trackingWarnings } from '../../src/app/format/trackingWarnings.ts'
+import { notLockedText, trackingWarnings } from '../../src/app/format/trackingWarnings.ts'
 import { TRACKING_OFF, type TrackingStatus } from '../../src/app/state/trackingSlice.ts'
 
 const running = (t: Partial<TrackingStatus>): TrackingStatus => ({ ...TRACKING_OFF, state: 'running', markersSeen: 8, tableLocked: true, placedModels: ['a1', 'b1'], ...t })
@@ -26,18 +26,34 @@ describe('tracking warnings beside the verdict', () => {
     expect(r.notFromThisView).toEqual(['a1', 'b1'])
   })
 
+  it('the demo table on screen, while the player has not said whether to clear it', () => {
+    expect(codes({}, {})).toEqual([])
+    const r = trackingWarnings({ ...base, demo: true, tracking: running({}) })
+    expect(r.warnings).toEqual([{ code: 'demo', text: "The demo table is on screen: models the frame does not show stay at the demo's places." }])
+  })
+
   it('no markers at all', () => {
     expect(codes({ tableLocked: false, markersSeen: 0 })).toEqual(['no-markers'])
   })
 
   it('a ruled model not seen in this photo', () => {
     const r = trackingWarnings({ ...base, mode: 'photo', tracking: running({ placedModels: ['a1'] }) })
-    expect(r.warnings).toEqual([{ code: 'not-seen', text: 'Not seen in this photo: B1 (kept where they were).' }])
+    expect(r.warnings).toEqual([{ code: 'not-seen', text: 'Not seen in this photo: B1 (kept where it was last seen).' }])
     expect(r.notFromThisView).toEqual(['b1'])
   })
 
   it('held by a hand, and stale', () => {
     expect(codes({ placedModels: [], heldModels: ['a1'], staleModels: ['b1'] })).toEqual(['held', 'stale'])
     expect(trackingWarnings({ ...base, tracking: running({ placedModels: ['b1'], heldModels: ['a1'] }) }).warnings[0]!.text).toBe('A hand is over A1: kept where the hand found it.')
+  })
+})
+
+describe('the not-locked message', () => {
+  it('says "not locked" once, with the tracker\'s reason and what to do', () => {
+    // The tracker's own reasons begin "table not locked: …" (tracking/pipeline/fuseTablePose.ts).
+    const text = notLockedText('table not locked: 1 table reference marker seen (3), at least 2 needed', 'photo')
+    expect(text).toBe('The table is not locked in this photo: 1 table reference marker seen (3), at least 2 needed. Take it so that at least two table markers show. Nothing changed on the table.')
+    expect(text.match(/not locked/g)).toHaveLength(1)
+    expect(notLockedText('no camera pose fits the reference markers', 'frame').match(/not locked/g)).toHaveLength(1)
   })
 })

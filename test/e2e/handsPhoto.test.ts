@@ -79,8 +79,8 @@ describe.skipIf(!haveChromium)('hands in Photo mode (real files, real hand model
       expect(tracking.placed).toEqual(expect.arrayContaining(['a1']))
       expect(Math.hypot(...(await b1()).map((v, i) => v - MOVED_B1.position[i]!) as [number, number])).toBeLessThan(TOLERANCE_MM)
       // The note says why b1 did not move (seen, but under a hand), not that it was unseen.
-      await expect.poll(() => page.getByTestId('messages').innerText()).toMatch(/under a hand \(kept where they were\): [a-z0-9, ]*b1/)
-      expect(await page.getByTestId('messages').innerText()).not.toMatch(/not seen \(kept where they were\): [a-z0-9, ]*b1/)
+      await expect.poll(() => page.getByTestId('messages').innerText()).toMatch(/under a hand \(kept where they were\): [A-Za-z0-9, ]*\bRaider\b(?! [a-z])/)
+      expect(await page.getByTestId('messages').innerText()).not.toMatch(/not seen \(kept where they were last seen\): [A-Za-z0-9, ]*\bRaider\b(?! [a-z])/)
       await dismissMessages(page)
       await page.screenshot({ path: screenshotPath('hands-photo-held') })
 

@@ -106,7 +106,7 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
 
     // A ruling on device B lands in device A's history, same content hash.
     await ruleAndExpectShared(b, a)
-    await expect.poll(() => a.getByTestId('room-peers').innerText()).toContain('a1 → b1') // b's selection, via awareness
+    await expect.poll(() => a.getByTestId('room-peers').innerText()).toContain('Ranger sergeant → Raider') // b's selection, via awareness, in names
 
     // Device B tracks a photo of the table: it becomes the tracking source; A says so, with the
     // age of the shared positions, and gets the tracked positions.
@@ -152,6 +152,8 @@ describe.skipIf(!haveChromium)('the served app in Chromium: offline, and one tab
 
     for (const [page, name, size] of [[a, 'desktop', { width: 1440, height: 900 }], [b, 'tablet', { width: 1024, height: 768 }], [v, 'phone', { width: 390, height: 844 }]] as const) {
       await page.setViewportSize(size)
+      // A tablet in photo mode is view-first: the shared-table panel is in the bottom sheet.
+      if ((await page.getByTestId('bottom-sheet').getAttribute('data-open', { timeout: 2000 }).catch(() => null)) === 'no') await page.getByTestId('sheet-toggle').click()
       await page.getByTestId('room-panel').scrollIntoViewIfNeeded()
       await page.screenshot({ path: screenshotPath(`shared-table-${name}`) })
     }

@@ -22,6 +22,8 @@ export type LaunchOptions = {
   fakeVideo?: string
   /** Hide the native navigator.xr so the IWER emulator installs (stack-probe §4c). */
   webxrEmulation?: boolean
+  /** More Chromium switches (e.g. --host-resolver-rules, --ignore-certificate-errors-spki-list). */
+  extraArgs?: readonly string[]
 }
 
 export type BrowserSession = { browser: Browser; context: BrowserContext; page: Page; consoleErrors: string[]; close: () => Promise<void> }
@@ -36,6 +38,7 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<BrowserS
     '--use-fake-ui-for-media-stream',
     ...(opts.fakeVideo ? ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${opts.fakeVideo}`] : []),
     ...(opts.webxrEmulation ? ['--disable-blink-features=WebXR'] : []),
+    ...(opts.extraArgs ?? []),
   ]
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, ignoreDefaultArgs: true, args, timeout: 60_000 })
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })

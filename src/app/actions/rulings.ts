@@ -6,7 +6,7 @@ import { engine } from '../engine/engineHandle.ts'
 import { type Freeze, type RulingRecord, RulingFileError, makeRulingRecord, parseRulingFile, resultDifferences } from '../record/rulingRecord.ts'
 import { deleteRuling, listRulings, saveRuling } from '../record/rulingDb.ts'
 import { summarize } from '../record/rulingText.ts'
-import { weaponName } from '../format/names.ts'
+import { modelNames, weaponName } from '../format/names.ts'
 import { rulingPng } from '../record/rulingPng.ts'
 import { downloadBlob, readFileText } from './download.ts'
 
@@ -70,7 +70,7 @@ export async function ruleOnThis(freeze?: Freeze): Promise<RulingRecord | null> 
       query: query as Query,
       result: r.value,
       freeze: frozen ?? plannerFreeze(scene),
-      summary: summarize(query, result, scene, query.weapon ? weaponName(query.attacker, query.weapon, s.evaluation.overlay) : undefined, s.units),
+      summary: summarize(query, result, scene, query.weapon ? weaponName(query.attacker, query.weapon, s.evaluation.overlay) : undefined, s.units, modelNames(s.evaluation.overlay, scene.models)),
     })
     useApp.getState().addRuling(record)
     if (useApp.getState().historyPersistent) {

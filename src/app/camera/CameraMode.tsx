@@ -2,12 +2,17 @@
 // overlay registered on the video through the tracked table pose, a status line (markers seen,
 // table locked and its reprojection error, tracking rate, latency). "Rule on this" freezes the
 // recent frames (averaged, with their uncertainty). Camera refused or missing: a clear message.
+// On a phone or tablet the video fills the screen (view-first): the verdict floats over it
+// (ui/ViewOverlay), models are picked by tapping them in the image, and the controls below go into
+// the bottom sheet (ui/BottomSheet) through its slot. Things of other parts that float over the
+// image mount in the ViewOverlay's `prompts` (a question that needs the player now: a survey step,
+// "Which model is this?") or `badges` (a small indicator: "hold still").
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { useApp } from '../state/appStore.ts'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type LiveTracking, cameraErrorText, startLiveTracking } from './liveTracking.ts'
-import { restoreTrackingFiles } from './registryFile.ts'
+import { NEED_REGISTRY_TEXT, restoreTrackingFiles } from './registryFile.ts'
 import { TrackingFiles, calibrationFor } from './PhotoMode.tsx'
 import { StatusLine } from './StatusLine.tsx'
 import { RegisteredOverlay } from './RegisteredOverlay.tsx'
@@ -20,6 +25,14 @@ import { SurveyLauncher } from '../survey/SurveyLauncher.tsx'
 import { openTrackingCamera } from './cameraConstraints.ts'
 import { prewarmTracking, releaseWarmTracking } from './trackingRuntime.ts'
 import { CaptureStatus } from './CaptureStatus.tsx'
+import { ViewOverlay } from '../ui/ViewOverlay.tsx'
+import { useImageFocus } from './imageFocus.ts'
+import { DemoQuestion } from './DemoQuestion.tsx'
+import { beginRealTable } from './realTableSession.ts'
+
+const NO_LOCK = { lock: null }
+import { ModeControls } from '../ui/ModeControls.tsx'
+import { useViewFirst } from '../ui/useViewFirst.ts'
 
 // Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
 const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
@@ -42,6 +55,14 @@ export function CameraMode() {
   const [error, setError] = useState<string | null>(null)
   const [device, setDevice] = useState<CameraDevice | null>(null)
   const calibrating = useApp((s) => s.calibrationFlow.open)
+  const viewFirst = useViewFirst()
+  const chosenFit = useApp((s) => s.imageFit)
+  const fit = viewFirst ? chosenFit : 'contain'
+  const focus = useImageFocus(frame, live.current?.holder ?? NO_LOCK, size ? { width: size.w, height: size.h } : null, fit)
+  // The sheet is open while there is nothing to look at yet (or something to fix), and steps aside for the table.
+  useEffect(() => {
+    if (viewFirst) useApp.getState().setSheetOpen(state === 'idle' || error !== null)
+  }, [viewFirst, state, error])
 
   const stop = () => {
     live.current?.stop()
@@ -56,14 +77,20 @@ export function CameraMode() {
   }
   useEffect(restoreTrackingFiles, [])
   useEffect(() => { prewarmTracking(); return releaseWarmTracking }, []) // OpenCV compiles while the player gets ready
+  // A registry loaded since: its "load the registry first" is settled.
+  useEffect(() => {
+    if (registry) setError((e) => (e === NEED_REGISTRY_TEXT ? null : e))
+  }, [registry])
   useEffect(() => stop, [])
 
   const start = async () => {
     setError(null)
     if (!registry) {
-      setError('Load the marker registry of your table first: it says which marker is on which model.')
+      setError(NEED_REGISTRY_TEXT)
       return
     }
+    // A player's table starts empty (its models appear as they are seen); the demo waits for the player's answer.
+    await beginRealTable(registry.registry)
     if (!navigator.mediaDevices?.getUserMedia) {
       setError('This browser offers no camera access here (it needs https or localhost). Use Photo or the planner.')
       return
@@ -101,31 +128,34 @@ export function CameraMode() {
     setState('running')
   }
 
-  return (
-    <div className="camera-stage" data-testid="camera-mode" data-camera={state}>
-      <div className="camera-bar">
-        <TrackingFiles />
-        <div className="button-row">
-          {state === 'idle' && <button type="button" className="primary" onClick={() => void start()} data-testid="start-camera">Start camera</button>}
-          {state !== 'idle' && <button type="button" onClick={stop} data-testid="stop-camera">Stop camera</button>}
-          <SurveyLauncher onOpen={stop} onSurveyed={() => void start()} />
-          {state === 'running' && live.current && !calibrating && (
-            <button type="button" onClick={() => live.current && openCalibration(live.current.calibration)} data-testid="calibrate-camera">Calibrate camera</button>
-          )}
-        </div>
-        {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
-        <StatusLine />
-        <WhichModel />
-        <CaptureStatus />
-        {state === 'running' && live.current && video.current && (
-          <Suspense fallback={null}><HandsPanel source={videoFrameSource(video.current)} feed={live.current} frame={frame.current} /></Suspense>
+  const controls = (
+    <div className="camera-bar">
+      <TrackingFiles />
+      <div className="button-row">
+        {state === 'idle' && <button type="button" className="primary" onClick={() => void start()} data-testid="start-camera">Start camera</button>}
+        {state !== 'idle' && <button type="button" onClick={stop} data-testid="stop-camera">Stop camera</button>}
+        <SurveyLauncher onOpen={stop} onSurveyed={() => void start()} />
+        {state === 'running' && live.current && !calibrating && (
+          <button type="button" onClick={() => live.current && openCalibration(live.current.calibration)} data-testid="calibrate-camera">Calibrate camera</button>
         )}
-        {calibrating && state === 'running' && live.current && device && <CalibrationPanel target={live.current.calibration} device={device} />}
       </div>
-      <div ref={frame} className="camera-frame" style={{ aspectRatio: size ? `${size.w} / ${size.h}` : '16 / 9', display: state === 'idle' ? 'none' : undefined }}>
-        <video ref={video} muted playsInline />
-        {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} />}
+      {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
+      {!viewFirst && <StatusLine />}
+      {state === 'running' && live.current && video.current && (
+        <Suspense fallback={null}><HandsPanel source={videoFrameSource(video.current)} feed={live.current} frame={frame.current} /></Suspense>
+      )}
+      {calibrating && state === 'running' && live.current && device && <CalibrationPanel target={live.current.calibration} device={device} />}
+    </div>
+  )
+  return (
+    <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="camera-mode" data-camera={state} data-size={size ? `${size.w}x${size.h}` : ''}>
+      <ModeControls>{controls}</ModeControls>
+      <div ref={frame} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY} style={{ display: state === 'idle' ? 'none' : undefined }}>
+        <video ref={video} muted playsInline style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
+        {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={fit} focus={focus} />}
       </div>
+      {state === 'idle' && viewFirst && <p className="stage-note">Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.</p>}
+      <ViewOverlay viewFirst={viewFirst} prompts={<><DemoQuestion /><WhichModel /></>} badges={<CaptureStatus />} />
     </div>
   )
 }

@@ -1,17 +1,32 @@
 // Photo ruling: open an image (a phone's file picker offers the camera too), find the markers in
 // it, lock the table, place the tracked models into the scene, and draw the overlay on the photo.
 // The ruling card and "Rule on this" then work as in the planner, with the photo's uncertainty.
+// On a phone or tablet the photo fills the screen with the verdict over it and the controls in the
+// bottom sheet (as in CameraMode).
 import { useEffect, useRef, useState } from 'react'
 import { type CameraIntrinsics, type TrackFrameResult, scaleIntrinsics } from '../../tracking/index.ts'
 import { useApp } from '../state/appStore.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
-import { loadCalibrationFile, loadRegistryFile, restoreTrackingFiles } from './registryFile.ts'
+import { NEED_REGISTRY, NEED_REGISTRY_TEXT, loadCalibrationFile, loadRegistryFile, restoreTrackingFiles } from './registryFile.ts'
 import { describeMerge, mergePoses } from './trackedScene.ts'
 import { StatusLine } from './StatusLine.tsx'
 import { DetectionMarks } from './DetectionMarks.tsx'
 import { type LockHolder, RegisteredOverlay } from './RegisteredOverlay.tsx'
 import { TRACKING_OFF } from '../state/trackingSlice.ts'
+import { notLockedText } from '../format/trackingWarnings.ts'
+
+/** The subject of the "not locked in this photo" message (it goes when a photo locks). */
+const NOT_LOCKED = 'photo-not-locked'
+import { ViewOverlay } from '../ui/ViewOverlay.tsx'
+import { isKiosk } from '../ui/kiosk.ts'
+import { useImageFocus } from './imageFocus.ts'
+import { DemoQuestion } from './DemoQuestion.tsx'
+import { beginRealTable } from './realTableSession.ts'
+import { notOnTable } from './realTable.ts'
+import { modelNames } from '../format/names.ts'
+import { ModeControls } from '../ui/ModeControls.tsx'
+import { useViewFirst } from '../ui/useViewFirst.ts'
 
 async function decodeImage(file: File): Promise<ImageData> {
   let bitmap: ImageBitmap
@@ -31,6 +46,8 @@ async function decodeImage(file: File): Promise<ImageData> {
 
 function FilePicker({ label, status, testId, onFile }: { label: string; status: string; testId: string; onFile: (f: File) => void }) {
   const input = useRef<HTMLInputElement>(null)
+  // A kiosk has no file pickers: what is in force is shown, nothing can be loaded.
+  if (isKiosk()) return <div className="button-row"><span data-testid={`${testId}-name`}>{status}</span></div>
   return (
     <div className="button-row">
       <span data-testid={`${testId}-name`}>{status}</span>
@@ -78,6 +95,16 @@ export function PhotoMode() {
   const runtime = useRef<TrackingRuntime | null>(null)
   const holder = useRef<LockHolder>({ lock: null })
   const input = useRef<HTMLInputElement>(null)
+  const viewFirst = useViewFirst()
+  const chosenFit = useApp((s) => s.imageFit)
+  const fit = viewFirst ? chosenFit : 'contain'
+  const locked = photo?.result?.table.locked === true
+  const box = useRef<HTMLDivElement>(null)
+  const focus = useImageFocus(box, holder.current, photo?.result ?? null, fit)
+  // The sheet is open until a photo is on the table, then steps aside for it.
+  useEffect(() => {
+    if (viewFirst) useApp.getState().setSheetOpen(!locked)
+  }, [viewFirst, locked])
 
   useEffect(restoreTrackingFiles, [])
   useEffect(() => () => {
@@ -95,7 +122,7 @@ export function PhotoMode() {
   const open = async (file: File) => {
     const s = useApp.getState()
     if (!registry) {
-      s.notify({ level: 'warning', text: 'Load the marker registry of your table first: it says which marker is on which model.' })
+      s.notify({ level: 'warning', text: NEED_REGISTRY_TEXT, about: NEED_REGISTRY })
       return
     }
     let image: ImageData
@@ -105,6 +132,8 @@ export function PhotoMode() {
       s.notify({ level: 'error', text: `${e instanceof Error ? e.message : String(e)}. Nothing changed on the table.` })
       return
     }
+    // A player's table starts empty (its models appear as they are seen); the demo waits for the player's answer.
+    await beginRealTable(registry.registry)
     const url = URL.createObjectURL(file)
     setPhoto({ url, result: null })
     s.setTracking({ state: 'starting', message: 'Loading the marker tracker…', markersSeen: 0, tableLocked: false })
@@ -135,9 +164,10 @@ export function PhotoMode() {
         staleModels: [],
       })
       if (!lock.locked) {
-        useApp.getState().notify({ level: 'warning', text: `The table is not locked in this photo: ${lock.reason}. Take it so that at least two table markers show. Nothing changed on the table.` })
+        useApp.getState().notify({ level: 'warning', text: notLockedText(lock.reason, 'photo'), about: NOT_LOCKED })
         return
       }
+      useApp.getState().settle(NOT_LOCKED)
       let poses = result.objects.filter((o) => o.frame === 'table')
       let heldIds: string[] = []
       if (handsOn) {
@@ -164,38 +194,45 @@ export function PhotoMode() {
       useApp.getState().setTracking({ placedModels: merged.report.placedModels })
       const uncertaintyMm = Math.max(0, ...poses.map((p) => p.uncertainty ?? 0))
       setFreezeProvider(async () => ({ source: 'photo', frames: 1, uncertaintyMm }))
-      useApp.getState().notify({ level: 'info', text: `From the photo: ${describeMerge({ ...merged.report, notSeen: merged.report.notSeen.filter((id) => !heldIds.includes(id)) }, registry.registry)}${heldIds.length ? `; under a hand (kept where they were): ${heldIds.join(', ')}` : ''}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
+      const st = useApp.getState()
+      const names = modelNames(st.evaluation.overlay, [...st.scene.models, ...(notOnTable(st.scene)?.models ?? [])])
+      const name = (id: string) => names[id] ?? id
+      st.notify({ level: 'info', text: `From the photo: ${describeMerge({ ...merged.report, notSeen: merged.report.notSeen.filter((id) => !heldIds.includes(id)) }, registry.registry, merged.notOnTable, name)}${heldIds.length ? `; under a hand (kept where they were): ${heldIds.map(name).join(', ')}` : ''}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
     } catch (e) {
       useApp.getState().setTracking({ state: 'error', message: e instanceof Error ? e.message : String(e) })
     }
   }
 
   const result = photo?.result ?? null
-  return (
-    <div className="camera-stage" data-testid="photo-mode">
-      <div className="camera-bar">
-        <TrackingFiles />
-        <div className="button-row">
-          <button type="button" className="primary" onClick={() => input.current?.click()} data-testid="open-photo">Open photo…</button>
-          <input ref={input} type="file" accept="image/*" capture="environment" hidden data-testid="photo-input" onChange={(e) => {
-            const f = e.target.files?.[0]
-            e.target.value = ''
-            if (f) void open(f)
-          }} />
-          <label>
-            <input type="checkbox" checked={handsOn} onChange={(e) => setHandsOn(e.target.checked)} data-testid="photo-hands" /> Hands in photos hold the models under them
-          </label>
-        </div>
-        <StatusLine />
+  const controls = (
+    <div className="camera-bar">
+      <TrackingFiles />
+      <div className="button-row">
+        {!isKiosk() && <button type="button" className="primary" onClick={() => input.current?.click()} data-testid="open-photo">Open photo…</button>}
+        {!isKiosk() && <input ref={input} type="file" accept="image/*" capture="environment" hidden data-testid="photo-input" onChange={(e) => {
+          const f = e.target.files?.[0]
+          e.target.value = ''
+          if (f) void open(f)
+        }} />}
+        <label className="check">
+          <input type="checkbox" checked={handsOn} onChange={(e) => setHandsOn(e.target.checked)} data-testid="photo-hands" /> Hands in photos hold the models under them
+        </label>
       </div>
+      {!viewFirst && <StatusLine />}
+    </div>
+  )
+  return (
+    <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="photo-mode">
+      <ModeControls>{controls}</ModeControls>
       {photo && (
-        <div className="camera-frame" style={{ aspectRatio: result ? `${result.width} / ${result.height}` : undefined }}>
-          <img src={photo.url} alt="The photo being ruled on" />
-          {result && <DetectionMarks result={result} />}
-          {result?.table.locked && <RegisteredOverlay holder={holder.current} />}
+        <div ref={box} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY}>
+          <img src={photo.url} alt="The photo being ruled on" style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
+          {result && <DetectionMarks result={result} fit={fit} focus={focus} />}
+          {result?.table.locked && <RegisteredOverlay holder={holder.current} fit={fit} focus={focus} />}
         </div>
       )}
-      {!photo && <p className="stage-note">Open a photo of the table (the markers of at least two table corners or edges must show). The models it finds are placed on the table; then tap attacker and target as in the planner.</p>}
+      {!photo && <p className="stage-note">Open a photo of the table (the markers of at least two table corners or edges must show). The models it finds are placed on the table; then tap attacker and target in the picture.</p>}
+      <ViewOverlay viewFirst={viewFirst} prompts={<DemoQuestion />} />
     </div>
   )
 }

@@ -1,41 +1,53 @@
 // The 3D table and its overlay drawn over a photo or the live video, registered through the tracked
-// camera pose and intrinsics. The lock is read per frame from a non-reactive holder (never React
-// state); the canvas is transparent so the image shows through.
+// camera pose and intrinsics, for the image as the box shows it (object-fit cover or contain, centred:
+// the projection is the visible window's). The lock is read per frame from a non-reactive holder
+// (never React state); the canvas is transparent so the image shows through.
 import { useFrame, useThree, Canvas } from '@react-three/fiber'
 import { Matrix4 } from 'three'
 import type { TableLock } from '../../tracking/index.ts'
 import { TableContent } from '../scene/TableContent.tsx'
 import { TestProbe } from '../scene/TestProbe.tsx'
-import { projectionFromIntrinsics, viewFromLock } from './registeredCamera.ts'
+import { useRef } from 'react'
+import type { ImageFocus } from './imageFocus.ts'
+import { type ImageFit, projectionFromIntrinsics, viewFromLock, visibleIntrinsics } from './registeredCamera.ts'
 
 export type LockHolder = { lock: TableLock | null }
 
+// Hot path: called per frame. No allocation; scratch objects below are not reentrant.
 const view = new Matrix4()
 const projection = new Matrix4()
+const shown = { width: 0, height: 0, fx: 0, fy: 0, cx: 0, cy: 0 }
 
-function CameraFromLock({ holder }: { holder: LockHolder }) {
+function CameraFromLock({ holder, fit, focus }: { holder: LockHolder; fit: ImageFit; focus: ImageFocus }) {
   const camera = useThree((s) => s.camera)
-  useFrame(() => {
-    // Per frame: no allocation, the two module-scope matrices are reused.
+  const fitNow = useRef(fit)
+  fitNow.current = fit
+  const focusNow = useRef(focus)
+  focusNow.current = focus
+  useFrame((state) => {
     const lock = holder.lock
     if (!lock?.locked) return
     viewFromLock(lock, view)
     camera.matrixAutoUpdate = false
     camera.matrixWorldInverse.copy(view)
     camera.matrixWorld.copy(view).invert()
-    projectionFromIntrinsics(lock.intrinsics, 5, 20000, projection)
+    visibleIntrinsics(lock.intrinsics, Math.max(1, state.size.width), Math.max(1, state.size.height), fitNow.current, shown, focusNow.current.posX, focusNow.current.posY)
+    projectionFromIntrinsics(shown, 5, 20000, projection)
     camera.projectionMatrix.copy(projection)
     camera.projectionMatrixInverse.copy(projection).invert()
   }, -1)
   return null
 }
 
-export function RegisteredOverlay({ holder }: { holder: LockHolder }) {
+const CENTRED: ImageFocus = { posX: 0.5, posY: 0.5 }
+
+/** `fit`, `focus`: how the image under the canvas is fitted into the box and aimed (the canvas fills the box). */
+export function RegisteredOverlay({ holder, fit = 'contain', focus = CENTRED }: { holder: LockHolder; fit?: ImageFit; focus?: ImageFocus }) {
   return (
     <Canvas className="registered-overlay" gl={{ alpha: true, preserveDrawingBuffer: true }} camera={{ manual: true, near: 5, far: 20000 }} style={{ position: 'absolute', inset: 0 }}>
       <ambientLight intensity={1.1} />
       <directionalLight position={[600, -600, 1800]} intensity={2} />
-      <CameraFromLock holder={holder} />
+      <CameraFromLock holder={holder} fit={fit} focus={focus} />
       <TableContent surface={false} ghost />
       <TestProbe />
     </Canvas>

@@ -19,8 +19,47 @@ export function viewFromLock(lock: Locked, target: Matrix4): Matrix4 {
   )
 }
 
+type Pinhole = Pick<Locked['intrinsics'], 'width' | 'height' | 'fx' | 'fy' | 'cx' | 'cy'>
+
+/** How an image is fitted into a box on screen (CSS object-fit, centred): the whole image, or the box filled and the image cropped. */
+export type ImageFit = 'contain' | 'cover'
+
+/** Where the image lands in a box: its scale (box px per image px) and the box px of the image's top-left corner. */
+export type FitPlacement = { scale: number; left: number; top: number }
+
+/**
+ * The placement CSS gives an image of w × h in a box of boxW × boxH with `object-fit: fit;
+ * object-position: posX·100% posY·100%` (0.5, 0.5: centred).
+ */
+export function fitImage(w: number, h: number, boxW: number, boxH: number, fit: ImageFit, target: FitPlacement, posX = 0.5, posY = 0.5): FitPlacement {
+  const scale = fit === 'cover' ? Math.max(boxW / w, boxH / h) : Math.min(boxW / w, boxH / h)
+  target.scale = scale
+  target.left = (boxW - w * scale) * posX
+  target.top = (boxH - h * scale) * posY
+  return target
+}
+
+/**
+ * The intrinsics of what the box shows: the image's pinhole seen through the box's window (cropped
+ * by `cover`, or widened by `contain`'s bars), in image px, so a projection over the whole box puts
+ * each table point on the image pixel it lands on.
+ */
+export function visibleIntrinsics(k: Pinhole, boxW: number, boxH: number, fit: ImageFit, target: Pinhole, posX = 0.5, posY = 0.5): Pinhole {
+  const scale = fit === 'cover' ? Math.max(boxW / k.width, boxH / k.height) : Math.min(boxW / k.width, boxH / k.height)
+  const width = boxW / scale
+  const height = boxH / scale
+  target.width = width
+  target.height = height
+  target.fx = k.fx
+  target.fy = k.fy
+  // The image's left edge sits (boxW − w·scale)·posX box px from the box's: that many image px / scale.
+  target.cx = k.cx - (k.width - width) * posX
+  target.cy = k.cy - (k.height - height) * posY
+  return target
+}
+
 /** OpenGL projection for an image of the intrinsics' size (near/far in mm). */
-export function projectionFromIntrinsics(k: Locked['intrinsics'], nearMm: number, farMm: number, target: Matrix4): Matrix4 {
+export function projectionFromIntrinsics(k: Pinhole, nearMm: number, farMm: number, target: Matrix4): Matrix4 {
   const { width: w, height: h, fx, fy, cx, cy } = k
   return target.set(
     (2 * fx) / w, 0, 1 - (2 * (cx + 0.5)) / w, 0,

@@ -7,13 +7,21 @@ import { type CameraIntrinsics, parseIntrinsics, parseRegistry } from '../../tra
 import { useApp } from '../state/appStore.ts'
 import { readFileText } from '../actions/download.ts'
 
+/** The subject of the messages asking for a registry (they go when one is loaded). */
+export const NEED_REGISTRY = 'need-registry'
+export const NEED_REGISTRY_TEXT = 'Load the marker registry of your table first: it says which marker is on which model.'
+
 type Kind<T> = { key: string; what: string; parse: (raw: unknown) => T; apply: (value: { name: string; value: T } | null) => void; summary: (value: T) => string }
 
 const REGISTRY: Kind<ReturnType<typeof parseRegistry>> = {
   key: 'tabletop-ar/marker-registry',
   what: 'marker registry (tabletop-markers/1)',
   parse: parseRegistry,
-  apply: (v) => useApp.getState().setRegistry(v ? { name: v.name, registry: v.value } : null),
+  apply: (v) => {
+    useApp.getState().setRegistry(v ? { name: v.name, registry: v.value } : null)
+    // "Load the marker registry of your table first" is settled.
+    if (v) useApp.getState().settle(NEED_REGISTRY)
+  },
   summary: (r) => `${r.markers.length} markers`,
 }
 

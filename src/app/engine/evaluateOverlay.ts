@@ -8,6 +8,7 @@ import {
 import { findRuleSystem, ruleSystems } from '../../systems/index.ts'
 import type { AttackQuery, LosLine, ModelFacts, Overlay, Selection, WeaponFacts } from './protocol.ts'
 import { bundledMeshes } from './bundledMeshes.ts'
+import { type LosDisplayClass, shownLos } from '../format/losDisplay.ts'
 
 const knownSystems = () => ruleSystems.map((s) => s.id)
 
@@ -81,7 +82,7 @@ export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
   }
   const attacker = sel.attackerId ? base.findModel(sel.attackerId) : undefined
   const target = sel.targetId ? base.findModel(sel.targetId) : undefined
-  const models = base.models.map(modelFacts)
+  const models = base.models.map((m) => modelFacts(m, base))
   const eyeOf = (id: string): Vec3Tuple => models.find((m) => m.id === id)!.eye
   const centreOf = (id: string): Vec3Tuple => models.find((m) => m.id === id)!.centre
 
@@ -123,7 +124,7 @@ export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
     sampleRays,
     engagement,
     arc,
-    matrix: matrix ? { pairs: matrix.pairs.length, visible: matrix.pairs.filter((p) => p.visible).length, ms: matrix.ms } : null,
+    matrix: matrix ? { pairs: matrix.pairs.length, visible: matrix.pairs.filter((p) => p.visible).length, byDisplay: countByDisplay(matrix.pairs, losRow, attacker?.id ?? null, attackQuery, attack), ms: matrix.ms } : null,
     ms: performance.now() - started,
   }
 }
@@ -146,6 +147,21 @@ function visibilityMatrix(table: Table): { pairs: Pair[]; ms: number } | null {
   const r = tryQuery(table, { id: 'matrix', type: 'visibility' })
   if (!r || !Array.isArray(r.pairs)) return null
   return { pairs: r.pairs as Pair[], ms: performance.now() - t0 }
+}
+
+/**
+ * The matrix's pairs counted by the game's display classes (clear / partial / blocked), not by raw
+ * visibility. The attacker's own row is counted from its full los answers (the lines drawn), and the
+ * picked pair from the card's attack (its own sight), so the line beside the card never contradicts it.
+ */
+function countByDisplay(pairs: readonly Pair[], losRow: readonly LosLine[], attackerId: string | null, pick: AttackQuery | null, attack: QueryResult | null): Record<LosDisplayClass, number> {
+  const out: Record<LosDisplayClass, number> = { clear: 0, partial: 0, blocked: 0 }
+  const overlay = { attackQuery: pick, attack }
+  for (const p of pairs) {
+    const line = p.from === attackerId ? losRow.find((l) => l.to === p.to) : undefined
+    out[line ? shownLos(line, overlay, attackerId).display : shownLos(p, null, p.from).display]++
+  }
+  return out
 }
 
 /** One los query per enemy of `from`. */
@@ -172,8 +188,16 @@ function tryQuery(table: Table, q: Query): Record<string, unknown> | null {
   }
 }
 
-function modelFacts(m: Table['models'][number]): ModelFacts {
-  const name = typeof m.scene.name === 'string' ? m.scene.name : m.id
+/** The scene's name, else the profile's (catalogue or inline, first letter up): a model is named, never shown by its id. */
+function nameOf(m: Table['models'][number], table: Table): string {
+  if (typeof m.scene.name === 'string' && m.scene.name !== '') return m.scene.name
+  const catalogued = m.profileId ? (table.system.catalogue.profiles[m.profileId] as { name?: unknown } | undefined)?.name : undefined
+  const profile = typeof catalogued === 'string' ? catalogued : m.stats.name
+  return typeof profile === 'string' && profile !== '' ? profile.charAt(0).toUpperCase() + profile.slice(1) : m.id
+}
+
+function modelFacts(m: Table['models'][number], table: Table): ModelFacts {
+  const name = nameOf(m, table)
   return {
     id: m.id,
     side: m.side,

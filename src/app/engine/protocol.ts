@@ -41,8 +41,8 @@ export type Overlay = {
   sampleRays: LosRay[] | null
   engagement: { rangeMm: number; engaged: boolean; with: string[] } | null
   arc: { of: string; arc: string | null; lines: ArcLine[] } | null
-  /** The visibility matrix (every model against every enemy): size and time taken. */
-  matrix: { pairs: number; visible: number; ms: number } | null
+  /** The visibility matrix (every model against every enemy): size, pairs by display class (the game's classes, shown as clear / partial / blocked), time taken. */
+  matrix: { pairs: number; visible: number; byDisplay: { clear: number; partial: number; blocked: number }; ms: number } | null
   ms: number
 }
 

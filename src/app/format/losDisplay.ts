@@ -33,3 +33,23 @@ export function losClassText(display: LosDisplayClass, systemClass: string | und
   const word = LOS_DISPLAY[display].word
   return systemClass && systemClass.toLowerCase() !== word.toLowerCase() ? `${word} (${systemClass.replace(/-/g, ' ')})` : word
 }
+
+type LineLike = { to: string; visible: boolean; fraction: number; class?: string | undefined; display?: LosDisplayClass | undefined }
+type CardLike = { attackQuery: { attacker: string; target: string } | null; attack: Record<string, unknown> | null }
+
+/**
+ * How one line of the attacker's row shows (the target buttons' chips, the table's LoS labels): the
+ * picked target's line as the card rules it (the attack's own sight: a weapon may count an obscured
+ * line as clear), every other line as the engine's los query answers it. So the chip, the label and
+ * the card never disagree about the pick.
+ */
+export function shownLos(line: LineLike, overlay: CardLike | null, attackerId: string | null): { display: LosDisplayClass; fraction: number; systemClass: string | undefined } {
+  const card = overlay?.attackQuery && overlay.attack && overlay.attackQuery.target === line.to && overlay.attackQuery.attacker === attackerId ? overlay.attack : null
+  const los = card && typeof card.los === 'object' && card.los !== null ? (card.los as Record<string, unknown>) : null
+  const sight = (los && typeof los.sight === 'object' && los.sight !== null ? los.sight : card && typeof card.sight === 'object' && card.sight !== null ? card.sight : null) as { visible?: unknown; fraction?: unknown; class?: unknown; display?: unknown } | null
+  if (sight) {
+    const cls = typeof sight.class === 'string' ? sight.class : undefined
+    return { display: losDisplayClass(sight.visible === true, cls, sight.display), fraction: typeof sight.fraction === 'number' ? sight.fraction : line.fraction, systemClass: cls }
+  }
+  return { display: losDisplayClass(line.visible, line.class, line.display), fraction: line.fraction, systemClass: line.class }
+}

@@ -8,7 +8,7 @@
 // `notFromThisView` lists the ruled models whose positions did not come from this photo / frame.
 import type { TrackingStatus } from '../state/trackingSlice.ts'
 
-export type TrackingWarningCode = 'registry-not-on-table' | 'not-locked' | 'no-markers' | 'not-seen' | 'held' | 'stale'
+export type TrackingWarningCode = 'demo' | 'registry-not-on-table' | 'not-locked' | 'no-markers' | 'not-seen' | 'held' | 'stale'
 export type TrackingWarning = { code: TrackingWarningCode; text: string }
 
 export type TrackingHonesty = { warnings: TrackingWarning[]; notFromThisView: string[]; view: 'photo' | 'frame' }
@@ -18,10 +18,13 @@ export function trackingWarnings(args: {
   tracking: TrackingStatus
   /** Model ids the loaded marker registry tracks (null: no registry loaded). */
   registryModels: readonly string[] | null
+  /** The table's models: on it, or not on it yet (a real table's, realTable.ts). */
   sceneModels: readonly string[]
   /** The attacker and target on the card. */
   ruled: readonly string[]
   name: (id: string) => string
+  /** The demo table is on screen (the player has not said whether to clear it). */
+  demo?: boolean
 }): TrackingHonesty {
   const view = args.mode === 'photo' ? 'photo' : 'frame'
   const none: TrackingHonesty = { warnings: [], notFromThisView: [], view }
@@ -29,6 +32,7 @@ export function trackingWarnings(args: {
   if (args.mode === 'planner' || t.state !== 'running') return none
   const names = (ids: readonly string[]) => ids.map(args.name).join(', ')
   const warnings: TrackingWarning[] = []
+  if (args.demo) warnings.push({ code: 'demo', text: `The demo table is on screen: models the ${view} does not show stay at the demo's places.` })
   if (args.registryModels && !args.registryModels.some((id) => args.sceneModels.includes(id))) {
     warnings.push({ code: 'registry-not-on-table', text: `None of the registry's models is on this table: is the registry for another table?` })
   }
@@ -38,8 +42,18 @@ export function trackingWarnings(args: {
   const held = args.ruled.filter((id) => (t.heldModels ?? []).includes(id))
   const stale = args.ruled.filter((id) => (t.staleModels ?? []).includes(id) && !held.includes(id))
   const notSeen = args.ruled.filter((id) => !placed.includes(id) && !held.includes(id) && !stale.includes(id))
-  if (t.tableLocked && notSeen.length > 0) warnings.push({ code: 'not-seen', text: `Not seen in this ${view}: ${names(notSeen)} (kept where they were).` })
+  if (t.tableLocked && notSeen.length > 0) warnings.push({ code: 'not-seen', text: `Not seen in this ${view}: ${names(notSeen)} (kept where ${notSeen.length === 1 ? 'it was' : 'they were'} last seen).` })
   if (held.length > 0) warnings.push({ code: 'held', text: `A hand is over ${names(held)}: kept where the hand found ${held.length === 1 ? 'it' : 'them'}.` })
   if (stale.length > 0) warnings.push({ code: 'stale', text: `Stale: ${names(stale)} not seen for a while (last position kept).` })
   return { warnings, notFromThisView: args.ruled.filter((id) => !placed.includes(id)), view }
+}
+
+/**
+ * "The table is not locked in this photo: only 1 table reference marker seen (0), at least 2
+ * needed. …": the tracker's reason without its own "table not locked:" prefix, so "not locked" is
+ * said once, and what to do.
+ */
+export function notLockedText(reason: string, view: 'photo' | 'frame'): string {
+  const why = reason.replace(/^table not locked:\s*/i, '')
+  return `The table is not locked in this ${view}: ${why}. ${view === 'photo' ? 'Take it so that at least two table markers show. Nothing changed on the table.' : 'Show at least two table markers.'}`
 }

@@ -3,6 +3,11 @@
 // animation frame from the gesture state (never React state).
 import { useEffect, useRef } from 'react'
 import type { HandsRuntime } from './handsRuntime.ts'
+import { type FitPlacement, fitImage } from '../camera/registeredCamera.ts'
+import { useApp } from '../state/appStore.ts'
+import { modelNames } from '../format/names.ts'
+
+const place: FitPlacement = { scale: 1, left: 0, top: 0 }
 
 const COLOURS = { point: '#ffd23f', pinch: '#3fd2ff', palm: '#ff6b6b', other: 'rgba(255,255,255,0.5)' } as const
 
@@ -18,10 +23,15 @@ export function HandCursors({ runtime }: { runtime: HandsRuntime }) {
       if (c.width !== w || c.height !== h) { c.width = w; c.height = h }
       const g = c.getContext('2d')
       if (!g) return
+      g.setTransform(1, 0, 0, 1, 0, 0)
       g.clearRect(0, 0, w, h)
       const fs = runtime.frameSize
       if (!fs.width) return
-      const sx = w / fs.width, sy = h / fs.height
+      // The image as the frame box shows it (object-fit cover or contain, centred: the box's data-fit).
+      const box = c.parentElement?.dataset
+      fitImage(fs.width, fs.height, w, h, box?.fit === 'cover' ? 'cover' : 'contain', place, Number(box?.posx ?? 0.5), Number(box?.posy ?? 0.5))
+      const sx = place.scale, sy = place.scale
+      g.setTransform(1, 0, 0, 1, place.left, place.top)
       // The pinch measure: its two ends (base edges or fingertip points) drawn through the table lock.
       const m = runtime.gestures.measure
       const lock = runtime.holder.lock
@@ -64,7 +74,8 @@ export function HandCursors({ runtime }: { runtime: HandsRuntime }) {
         if (cur.highlightId) {
           g.fillStyle = COLOURS.point
           g.font = '14px system-ui, sans-serif'
-          g.fillText(cur.highlightId, x + 18, y - 18)
+          const st = useApp.getState()
+          g.fillText(modelNames(st.evaluation.overlay, st.scene.models)[cur.highlightId] ?? cur.highlightId, x + 18, y - 18)
         }
       }
     }

@@ -9,6 +9,8 @@ import type { GestureSwitches } from '../../tracking/index.ts'
 import type { HandsRuntime, HandsStats } from './handsRuntime.ts'
 import { type HandModelChoice, loadHandModelChoice, saveHandModelChoice, storeHandModelFile, storedHandModel } from './handModelStore.ts'
 import { HandCursors } from './HandCursors.tsx'
+import { useApp } from '../state/appStore.ts'
+import { modelNames } from '../format/names.ts'
 import type { HandFrameSource } from './handFrameSource.ts'
 
 declare global {
@@ -45,7 +47,9 @@ export default function HandsPanel({ source, feed, frame, onRuntime }: Props) {
       const r = runtime.current
       if (!r) return
       const m = r.gestures.measure
-      const ends = `${m.fromId ?? 'fingertip'} ↔ ${m.toId ?? 'fingertip'}`
+      const st = useApp.getState()
+      const names = modelNames(st.evaluation.overlay, st.scene.models)
+      const ends = `${m.fromId ? names[m.fromId] ?? m.fromId : 'fingertip'} ↔ ${m.toId ? names[m.toId] ?? m.toId : 'fingertip'}`
       setView({ stats: r.stats(), measure: m.active ? `${m.distanceMm.toFixed(1)} ± ${m.uncertaintyMm.toFixed(1)} mm (${ends}${m.live ? '' : ', last pinch'})` : null })
     }, 250)
     return () => clearInterval(t)

@@ -1,5 +1,7 @@
 // One model: its base (round, oval or rect, as the scene says), a body of its height, a facing
-// pointer, and a ring when it is the attacker or the target. Press to select, drag to move.
+// pointer, and a ring when it is the attacker or the target. Press to select, drag to move. Over a
+// camera image (ghost) the model is drawn as a ring but tapped as its whole volume, and is never
+// dragged (tracking places it); on a view-only link a drag is refused, and says so.
 import type { ThreeEvent } from '@react-three/fiber'
 import type { BaseShape } from '../../engine/index.ts'
 import { useApp } from '../state/appStore.ts'
@@ -10,6 +12,8 @@ import { useTableFrame, useTableLook } from './tableFrame.ts'
 import { useSides } from './useSides.ts'
 import { Label } from './Label.tsx'
 import { OutlineRing } from './OutlineRing.tsx'
+import { modelNames } from '../format/names.ts'
+import { useSync } from '../sync/syncStore.ts'
 
 const BASE_THICKNESS_MM = 3
 
@@ -53,15 +57,36 @@ function Body({ base, heightMm, colour }: { base: BaseShape; heightMm: number; c
   )
 }
 
+/** Tapping a real model in the image: at least this wide a target, mm. */
+const MIN_HIT_MM = 30
+
+function HitVolume({ base, heightMm }: { base: BaseShape; heightMm: number }) {
+  const [l, w] = base.shape === 'round' ? [base.diameter, base.diameter] : [base.length, base.width]
+  return (
+    <mesh position={[0, 0, heightMm / 2]}>
+      <boxGeometry args={[Math.max(l, MIN_HIT_MM), Math.max(w, MIN_HIT_MM), Math.max(heightMm, 10)]} />
+      <meshBasicMaterial transparent opacity={0} depthWrite={false} colorWrite={false} />
+    </mesh>
+  )
+}
+
+/** A drag on a view-only link: nothing moves, and the player is told why (once per drag). */
+export function refuseViewOnlyMove(): void {
+  useApp.getState().notify({ level: 'warning', text: 'View only: this link watches the table and cannot move models. Ask for the edit link to play.' })
+}
+
 export function ModelPiece({ id }: { id: string }) {
   const model = useApp((s) => s.scene.models.find((m) => m.id === id))
   const role = useApp((s) => (s.attackerId === id ? 'attacker' : s.targetId === id ? 'target' : null))
+  // The shown name (unique on the table; the selector returns a string from a memoised map).
+  const name = useApp((s) => modelNames(s.evaluation.overlay, s.scene.models)[id] ?? id)
   const editScene = useApp((s) => s.editScene)
   const pickModel = useApp((s) => s.pickModel)
   const sides = useSides()
   const drag = useTableDrag()
   const frame = useTableFrame()
   const { ghost } = useTableLook()
+  const viewOnly = useSync((s) => s.role === 'view')
   if (!model) return null
   const [x, y] = model.position
   const z = model.z ?? 0
@@ -74,7 +99,14 @@ export function ModelPiece({ id }: { id: string }) {
       planeZ: z,
       origin: [x, y],
       frame: frame.current,
-      onMove: (nx, ny, phase) => editScene((s) => moveModel(s, id, nx, ny), { undoable: phase === 'start' }),
+      onMove: (nx, ny, phase) => {
+        if (viewOnly) {
+          if (phase === 'start') refuseViewOnlyMove()
+          return
+        }
+        if (ghost) return // tracked over the image: a tap picks, a drag moves nothing
+        editScene((s) => moveModel(s, id, nx, ny), { undoable: phase === 'start' })
+      },
       onClick: () => pickModel(id),
     })
   }
@@ -83,6 +115,7 @@ export function ModelPiece({ id }: { id: string }) {
       <group position={[x, y, z]} rotation={[0, 0, (facingDeg * Math.PI) / 180]}>
         {!ghost && <BaseMesh base={model.base} colour={colour} />}
         {!ghost && <Body base={model.base} heightMm={model.height} colour={colour} />}
+        {ghost && <HitVolume base={model.base} heightMm={model.height} />}
         <mesh position={[halfLength * 0.6, 0, BASE_THICKNESS_MM + 1]}>
           <boxGeometry args={[halfLength * 0.8, 4, 2]} />
           <meshBasicMaterial color="#ffffff" />
@@ -92,7 +125,7 @@ export function ModelPiece({ id }: { id: string }) {
       {role && (
         <OutlineRing base={model.base} x={x} y={y} facingDeg={facingDeg} offsetMm={3} bandMm={5} z={z + 0.8} colour={role === 'attacker' ? COLOURS.attacker : COLOURS.target} opacity={1} />
       )}
-      <Label text={model.name ?? model.id} kind="model" priority={role ? 80 : 40} position={[x, y, z + model.height]} colour={role === 'attacker' ? COLOURS.attacker : role === 'target' ? COLOURS.target : '#ffffff'} />
+      <Label text={name} kind="model" priority={role ? 80 : 40} position={[x, y, z + model.height]} colour={role === 'attacker' ? COLOURS.attacker : role === 'target' ? COLOURS.target : '#ffffff'} />
     </group>
   )
 }

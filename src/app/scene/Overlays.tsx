@@ -9,7 +9,7 @@ import { readAttack } from '../format/readAttack.ts'
 import { useApp } from '../state/appStore.ts'
 import { formatDistanceWithMargin, formatLength, formatPercent } from '../format/formatFigures.ts'
 import { COLOURS, losColour } from './palette.ts'
-import { LOS_DISPLAY, losDisplayClass } from '../format/losDisplay.ts'
+import { LOS_DISPLAY, shownLos } from '../format/losDisplay.ts'
 import { Segment } from './Segment.tsx'
 import { Label } from './Label.tsx'
 import { OutlineRing } from './OutlineRing.tsx'
@@ -54,17 +54,18 @@ function RangeRings({ overlay }: { overlay: Overlay }) {
 
 function LosLines({ overlay }: { overlay: Overlay }) {
   const targetId = useApp((s) => s.targetId)
+  const attackerId = useApp((s) => s.attackerId)
   return (
     <group name="los-lines">
       {overlay.losRow.map((l) => {
-        const display = losDisplayClass(l.visible, l.class, l.display)
+        const { display, fraction } = shownLos(l, overlay, attackerId)
         const colour = losColour(display)
         const chosen = l.to === targetId
         // At its target (the line's aim point), so it reads as that model's line of sight.
         return (
           <group key={l.to}>
             <Segment from={l.from} to={l.aim} radiusMm={chosen ? 2.2 : 1.4} colour={colour} opacity={chosen ? 0.95 : 0.75} />
-            <Label text={`${LOS_DISPLAY[display].icon} ${LOS_DISPLAY[display].word} ${formatPercent(l.fraction)}`} kind="los" priority={chosen ? 100 : 60} position={l.aim} colour="#000000" background={colour} hatch={display === 'blocked'} />
+            <Label text={`${LOS_DISPLAY[display].icon} ${LOS_DISPLAY[display].word} ${formatPercent(fraction)}`} kind="los" priority={chosen ? 100 : 60} position={l.aim} colour="#000000" background={colour} hatch={display === 'blocked'} />
           </group>
         )
       })}

@@ -10,16 +10,26 @@ export type SettingsSlice = {
   mode: Mode
   /** The planner's edit tools (add/remove models, terrain) are shown. */
   editing: boolean
+  /** The camera modes' bottom sheet (controls, picks, record) is open over the image (phone and tablet). */
+  sheetOpen: boolean
+  /** How the camera image fills the view on phone and tablet: the screen (cropped) or the whole picture. */
+  imageFit: 'cover' | 'contain'
   setUnits: (units: Units) => void
   setMode: (mode: Mode) => void
   setEditing: (on: boolean) => void
+  setSheetOpen: (open: boolean) => void
+  setImageFit: (fit: 'cover' | 'contain') => void
 }
 
 export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set) => ({
   units: 'in',
   mode: 'planner',
   editing: false,
+  sheetOpen: false,
+  imageFit: 'cover',
   setUnits: (units) => set({ units }),
   setMode: (mode) => set({ mode }),
   setEditing: (editing) => set({ editing }),
+  setSheetOpen: (sheetOpen) => set({ sheetOpen }),
+  setImageFit: (imageFit) => set({ imageFit }),
 })

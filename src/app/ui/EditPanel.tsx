@@ -8,17 +8,20 @@ import { addModel, addTerrain, removeModel, removeTerrain, setFacing, setTerrain
 import { downloadBlob } from '../actions/download.ts'
 import { openSceneFile } from '../actions/openScene.ts'
 import { addTerrainFiles } from '../actions/addTerrainFile.ts'
+import { modelNames } from '../format/names.ts'
+import { useSync } from '../sync/syncStore.ts'
 
 function ModelTools() {
   const focusId = useApp((s) => s.focusId)
   const model = useApp((s) => s.scene.models.find((m) => m.id === s.focusId))
+  const name = useApp((s) => (s.focusId ? modelNames(s.evaluation.overlay, s.scene.models)[s.focusId] : undefined))
   const editScene = useApp((s) => s.editScene)
   const clearSelection = useApp((s) => s.clearSelection)
   if (!focusId || !model) return <p className="muted">Tap a model to move, turn or remove it (drag it to move).</p>
   const facing = model.facing ?? 0
   return (
     <div className="tool" data-testid="model-tools">
-      <p><strong>{model.id}</strong> {model.name ? `(${model.name})` : ''} facing {facing}°</p>
+      <p><strong>{name ?? model.id}</strong> facing {facing}°</p>
       <div className="button-row">
         <button type="button" onClick={() => editScene((s) => setFacing(s, model.id, facing + 15))} data-testid="rotate-left">⟲ 15°</button>
         <button type="button" onClick={() => editScene((s) => setFacing(s, model.id, facing - 15))} data-testid="rotate-right">⟳ 15°</button>
@@ -139,6 +142,9 @@ function SceneFiles() {
 export function EditPanel() {
   const editing = useApp((s) => s.editing)
   const setEditing = useApp((s) => s.setEditing)
+  // A view link watches the table: nothing here for it (the server would refuse every edit).
+  const viewOnly = useSync((s) => s.role === 'view')
+  if (viewOnly) return null
   return (
     <section className="edit" aria-label="Edit the table">
       <div className="button-row">

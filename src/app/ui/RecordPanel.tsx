@@ -3,6 +3,7 @@
 // file's own summary line; an edited file says "edited" and names the fields that changed.
 import { useRef } from 'react'
 import { useApp } from '../state/appStore.ts'
+import { useSync } from '../sync/syncStore.ts'
 import { summarize } from '../record/rulingText.ts'
 import type { RulingRecord } from '../record/rulingRecord.ts'
 
@@ -50,11 +51,13 @@ export function RecordPanel() {
   const rulings = useApp((s) => s.rulings)
   const persistent = useApp((s) => s.historyPersistent)
   const fileInput = useRef<HTMLInputElement>(null)
+  // A view link watches: rulings are made on the edit links (they land in this history too).
+  const viewOnly = useSync((s) => s.role === 'view')
   return (
     <section className="record" aria-label="Referee record">
       <div className="button-row">
-        <button type="button" className="primary" disabled={!canRule || busy} onClick={() => void ruleOnThis()} data-testid="rule-on-this" aria-describedby={canRule ? undefined : 'rule-on-this-why'}>Rule on this</button>
-        {!canRule && <span className="muted small" id="rule-on-this-why">Pick an attacker and a target first.</span>}
+        {!viewOnly && <button type="button" className="primary" disabled={!canRule || busy} onClick={() => void ruleOnThis()} data-testid="rule-on-this" aria-describedby={canRule ? undefined : 'rule-on-this-why'}>Rule on this</button>}
+        {!viewOnly && !canRule && <span className="muted small" id="rule-on-this-why">Pick an attacker and a target first.</span>}
         <button type="button" onClick={() => fileInput.current?.click()} data-testid="open-ruling">Open ruling file…</button>
         <input
           ref={fileInput}

@@ -10,6 +10,7 @@ import { modelName, modelNames, weaponName, withNames } from '../format/names.ts
 import { useApp } from '../state/appStore.ts'
 import { formatLength, formatMargin, formatPercent, formatSigned } from '../format/formatFigures.ts'
 import { SHOWN_FIELDS, readAttack } from '../format/readAttack.ts'
+import { readVerdict } from '../format/verdictView.ts'
 import type { Units } from '../state/settingsSlice.ts'
 
 function Row({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
@@ -23,6 +24,7 @@ function Row({ label, testId, children }: { label: string; testId: string; child
 
 function AttackDetails({ result, units, names }: { result: QueryResult; units: Units; names: Readonly<Record<string, string>> }) {
   const v = readAttack(result, units)
+  const moot = readVerdict(result, units).coverMoot
   const rest = Object.entries(result).filter(([k]) => !SHOWN_FIELDS.has(k))
   return (
     <>
@@ -43,13 +45,14 @@ function AttackDetails({ result, units, names }: { result: QueryResult; units: U
         )}
         {v.los && (
           <Row label="Line of sight" testId="card-los">
-            {v.los.label}{v.los.fraction !== null && `, ${formatPercent(v.los.fraction)} visible`}
-            {v.los.blockers.length > 0 && <span className="muted"> (blocked by {v.los.blockers.join(', ')})</span>}
+            {withNames(v.los.label, names)}{v.los.fraction !== null && `, ${formatPercent(v.los.fraction)} visible`}
+            {v.los.blockers.length > 0 && <span className="muted"> (in the way: {v.los.blockers.map((b) => names[b] ?? b).join(', ')})</span>}
           </Row>
         )}
         {v.cover !== undefined && (
           <Row label="Cover" testId="card-cover">
             {v.cover ? <>{v.cover.level} <cite>{v.cover.rule}</cite></> : 'none'}
+            {v.cover && moot && <span className="muted" data-testid="card-cover-moot"> (does not apply: no line of sight, no attack)</span>}
           </Row>
         )}
         {v.arc && <Row label="Arc" testId="card-arc">{v.arc}</Row>}
@@ -86,7 +89,8 @@ function AttackDetails({ result, units, names }: { result: QueryResult; units: U
   )
 }
 
-export function RulingCard() {
+/** `floating`: over the camera image (view-first), not pinned in the panel. */
+export function RulingCard({ floating = false }: { floating?: boolean }) {
   const evaluation = useApp((s) => s.evaluation)
   const sceneRev = useApp((s) => s.sceneRev)
   const attackerId = useApp((s) => s.attackerId)
@@ -104,15 +108,15 @@ export function RulingCard() {
     // The panel keeps what it scrolls into view (a focused button) clear of the pinned strip.
     const card = ref.current
     const panel = card?.parentElement
-    if (!card || !panel) return
+    if (!card || !panel || floating) return
     const observer = new ResizeObserver(() => panel.style.setProperty('scroll-padding-top', `${card.offsetHeight + 8}px`))
     observer.observe(card)
     return () => observer.disconnect()
-  }, [])
+  }, [floating])
   return (
     <section
       ref={ref}
-      className="card"
+      className={`card ${floating ? 'floating' : ''}`}
       aria-label="Ruling"
       aria-live="polite"
       data-testid="card"
@@ -132,10 +136,10 @@ export function RulingCard() {
         </div>
       )}
       {evaluation.status !== 'error' && !query && (
-        <p className="muted strip-hint">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
+        <p className="muted strip-hint" data-testid="card-hint">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
       )}
       {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
-      {query && <TrackingWarnings ruled={[query.attacker, query.target]} />}
+      <TrackingWarnings ruled={query ? [query.attacker, query.target] : []} />
       {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} names={names} />}
       {overlay?.attack && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
     </section>

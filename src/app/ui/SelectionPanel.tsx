@@ -2,11 +2,15 @@
 // each model by its name; every target shows its line of sight as clear / partial / blocked.
 import { useApp } from '../state/appStore.ts'
 import { formatPercent } from '../format/formatFigures.ts'
-import { LOS_DISPLAY, losDisplayClass } from '../format/losDisplay.ts'
+import { LOS_DISPLAY, shownLos } from '../format/losDisplay.ts'
+import { matrixLine } from '../format/matrixLine.ts'
+import { modelNames } from '../format/names.ts'
 
 export function SelectionPanel() {
   const sceneModels = useApp((s) => s.scene.models)
-  const models = sceneModels.map((m) => ({ id: m.id, side: m.side, name: m.name ?? m.id }))
+  const overlayForNames = useApp((s) => s.evaluation.overlay)
+  const names = modelNames(overlayForNames, sceneModels)
+  const models = sceneModels.map((m) => ({ id: m.id, side: m.side, name: names[m.id] ?? m.id }))
   const attackerId = useApp((s) => s.attackerId)
   const targetId = useApp((s) => s.targetId)
   const weaponId = useApp((s) => s.weaponId)
@@ -26,8 +30,8 @@ export function SelectionPanel() {
     <section className="selection" aria-label="Selection">
       <h2>Attacker</h2>
       {overlay?.matrix && (
-        <p className="muted small" data-testid="matrix">
-          Visibility matrix: {overlay.matrix.visible} of {overlay.matrix.pairs} sight lines open ({overlay.matrix.ms.toFixed(1)} ms in the engine worker)
+        <p className="muted small" data-testid="matrix" data-clear={overlay.matrix.byDisplay.clear} data-partial={overlay.matrix.byDisplay.partial} data-blocked={overlay.matrix.byDisplay.blocked}>
+          {matrixLine(overlay.matrix)}
         </p>
       )}
       {sides.map((side) => (
@@ -54,12 +58,12 @@ export function SelectionPanel() {
           <h2>Target</h2>
           <div className="button-row" role="group" aria-label="Target">
             {enemies.map((m) => {
-              const los = overlay?.losRow.find((l) => l.to === m.id)
-              const display = los ? losDisplayClass(los.visible, los.class, los.display) : null
+              const line = overlay?.losRow.find((l) => l.to === m.id)
+              const los = line ? shownLos(line, overlay, attackerId) : null
               return (
                 <button key={m.id} type="button" aria-pressed={m.id === targetId} data-testid={`target-${m.id}`} onClick={() => setTarget(m.id)}>
                   {m.name}
-                  {los && display && <span className={`los-chip los-${display}`} data-los={display}><span aria-hidden="true">{LOS_DISPLAY[display].icon}</span> {formatPercent(los.fraction)}<span className="visually-hidden"> {LOS_DISPLAY[display].word}</span></span>}
+                  {los && <span className={`los-chip los-${los.display}`} data-los={los.display}><span aria-hidden="true">{LOS_DISPLAY[los.display].icon}</span> {formatPercent(los.fraction)}<span className="visually-hidden"> {LOS_DISPLAY[los.display].word}</span></span>}
                 </button>
               )
             })}

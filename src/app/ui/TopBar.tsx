@@ -1,8 +1,13 @@
-// System picker (every registered rule system), mode, units, undo. On a phone the bar is one row
-// (≤ 64 px): the game picker and a menu button that folds out the modes, units and undo.
-import { useState } from 'react'
+// System picker (every registered rule system), mode, units, undo. On a phone (and on any screen
+// laid out view-first) the bar is one row (≤ 64 px): the game picker and a menu button that folds
+// out the modes, units and undo. The menu closes on a choice, a game switch, Escape or a tap outside.
+import { useEffect, useRef, useState } from 'react'
+import { useCompactBar } from './useViewFirst.ts'
+import { isKiosk } from './kiosk.ts'
+import { useSync } from '../sync/syncStore.ts'
 import { useApp } from '../state/appStore.ts'
-import { isKnownSystem, loadDemoScene, systemList, systemTitle } from '../state/systemLoader.ts'
+import { isKnownSystem, systemList, systemTitle } from '../state/systemLoader.ts'
+import { loadDemo, shortTitle } from '../actions/loadDemo.ts'
 import type { Mode } from '../state/settingsSlice.ts'
 import { MyTableButton } from '../setup/MyTableButton.tsx'
 
@@ -12,21 +17,6 @@ const MODES: ReadonlyArray<{ id: Mode; label: string }> = [
   { id: 'camera', label: 'Camera' },
   { id: 'xr', label: 'AR' },
 ]
-
-export async function loadDemo(systemId: string): Promise<void> {
-  const demo = await loadDemoScene(systemId)
-  if (!demo) return
-  const s = useApp.getState()
-  s.replaceScene(demo)
-  s.clearSelection()
-  s.notify({ level: 'info', text: `Opened the demo table of ${shortTitle(systemId)}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
-}
-
-/** A game's name short enough for a phone's top bar: its title up to a subtitle ("Halo: Breakpoint"). */
-export function shortTitle(systemId: string): string {
-  const title = systemTitle(systemId)
-  return title ? title.split(/ \(| — /)[0]! : systemId
-}
 
 export function TopBar() {
   const systemId = useApp((s) => s.scene.system)
@@ -38,12 +28,33 @@ export function TopBar() {
   const undo = useApp((s) => s.undo)
   const known = isKnownSystem(systemId)
   const [menuOpen, setMenuOpen] = useState(false)
+  const compact = useCompactBar()
+  // A kiosk has no photo mode: a photo comes through a file picker, which a kiosk never opens.
+  const kiosk = isKiosk()
+  // A view link cannot change the table: no other game's demo for it.
+  const viewOnly = useSync((s) => s.role === 'view')
+  const bar = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMenuOpen(false)
+    }
+    const onDown = (e: PointerEvent) => {
+      if (bar.current && !bar.current.contains(e.target as Node)) setMenuOpen(false)
+    }
+    window.addEventListener('keydown', onKey)
+    window.addEventListener('pointerdown', onDown, true)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      window.removeEventListener('pointerdown', onDown, true)
+    }
+  }, [menuOpen])
   return (
-    <header className="topbar">
+    <header className="topbar" ref={bar} data-compact={compact ? 'yes' : 'no'}>
       <h1>Tabletop AR</h1>
       <label className="field game-field">
         <span>Game</span>
-        <select data-testid="system-picker" value={known ? systemId : ''} onChange={(e) => void loadDemo(e.target.value)} title={systemTitle(systemId)}>
+        <select data-testid="system-picker" disabled={viewOnly} value={known ? systemId : ''} onChange={(e) => { setMenuOpen(false); void loadDemo(e.target.value) }} title={systemTitle(systemId)}>
           {!known && <option value="">{systemId} (not installed)</option>}
           {systemList.map((s) => (
             <option key={s.id} value={s.id}>{shortTitle(s.id)}</option>
@@ -56,7 +67,7 @@ export function TopBar() {
       </button>
       <div id="topbar-tools" className={`topbar-tools ${menuOpen ? 'open' : ''}`}>
       <nav className="button-row" aria-label="Mode">
-        {MODES.map((m) => (
+        {MODES.filter((m) => !(kiosk && m.id === 'photo')).map((m) => (
           <button key={m.id} type="button" aria-pressed={mode === m.id} data-testid={`mode-${m.id}`} onClick={() => { setMode(m.id); setMenuOpen(false) }}>{m.label}</button>
         ))}
       </nav>

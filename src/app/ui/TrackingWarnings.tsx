@@ -1,9 +1,12 @@
 // Beside the verdict, whenever a camera mode is on: why the positions ruled on may not be what the
-// camera sees now (format/trackingWarnings.ts), and which ruled models are not from this photo/frame.
+// camera sees now (format/trackingWarnings.ts), which ruled models are not from this photo/frame,
+// and which of the table's models are not on the table yet (a real table, camera/realTable.ts).
 // Persistent while it holds (not a message that steps aside).
 import { useApp } from '../state/appStore.ts'
 import { trackingWarnings } from '../format/trackingWarnings.ts'
-import { modelName } from '../format/names.ts'
+import { modelName, modelNames } from '../format/names.ts'
+import { notOnTable } from '../camera/realTable.ts'
+import { useDemoOnScreen } from '../camera/DemoQuestion.tsx'
 
 export function TrackingWarnings({ ruled }: { ruled: readonly string[] }) {
   const mode = useApp((s) => s.mode)
@@ -11,19 +14,27 @@ export function TrackingWarnings({ ruled }: { ruled: readonly string[] }) {
   const registry = useApp((s) => s.registry)
   const sceneModels = useApp((s) => s.scene.models)
   const overlay = useApp((s) => s.evaluation.overlay)
+  const waiting = useApp((s) => notOnTable(s.scene)?.models)
+  const demo = useDemoOnScreen((mode === 'camera' || mode === 'photo') && registry !== null)
   const registryModels = registry ? registry.registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : [])) : null
   const { warnings, notFromThisView, view } = trackingWarnings({
     mode,
     tracking,
     registryModels,
-    sceneModels: sceneModels.map((m) => m.id),
+    sceneModels: [...sceneModels, ...(waiting ?? [])].map((m) => m.id),
     ruled,
     name: (id) => modelName(id, overlay, sceneModels),
+    demo,
   })
-  if (warnings.length === 0 && notFromThisView.length === 0) return null
+  const offNames = waiting && waiting.length > 0 && mode !== 'planner' ? (() => {
+    const names = modelNames(overlay, [...sceneModels, ...waiting])
+    return waiting.map((m) => names[m.id] ?? m.id)
+  })() : []
+  if (warnings.length === 0 && notFromThisView.length === 0 && offNames.length === 0) return null
   return (
     <div className="tracking-warnings" role="status" data-testid="tracking-warnings" data-codes={warnings.map((w) => w.code).join(',')}>
       {warnings.map((w) => <p key={w.code} data-code={w.code}><span aria-hidden="true">⚠ </span>{w.text}</p>)}
+      {offNames.length > 0 && <p className="not-on-table" data-testid="not-on-table" title={offNames.join(', ')}>Not on the table yet: {offNames.join(', ')}</p>}
       {notFromThisView.length > 0 && (
         <p className="not-from-view" data-testid="not-from-view">
           Positions not from this {view}: {notFromThisView.map((id) => modelName(id, overlay, sceneModels)).join(', ')}

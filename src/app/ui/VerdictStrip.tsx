@@ -1,7 +1,9 @@
-// The verdict strip: the one-glance answer, always in view above everything else in the panel.
-// Allowed or not; distance against the weapon's range with the margin ± uncertainty; the line of
-// sight as clear / partial / blocked (icon and colour) with the share seen; cover; the chance as a
-// percentage, with the exact fraction one tap away.
+// The verdict strip: the one-glance answer, always in view (pinned at the top of the panel, or
+// floating over the camera image). Allowed or not; distance against the weapon's range with the
+// margin ± uncertainty; the line of sight as clear / partial / blocked (icon and colour) with the
+// game's class, the share seen and, when the class overrides the geometry, the reason in one line;
+// cover; the chance as a percentage, with the exact fraction one tap away. Cover and chance agree
+// with the sight: no line of sight and no attack → "—", never a cover level or a chance.
 import { useState } from 'react'
 import type { QueryResult } from '../../engine/index.ts'
 import { readVerdict } from '../format/verdictView.ts'
@@ -48,17 +50,32 @@ export function VerdictStrip({ result, units, names = {} }: { result: QueryResul
             <span className="strip-sub">
               {v.los.fraction !== null ? `${formatPercent(v.los.fraction)} seen` : v.los.modelsSeen ? `${v.los.modelsSeen.seen} of ${v.los.modelsSeen.of} models seen` : ''}
             </span>
+            {v.los.because && (
+              <span className="strip-because" data-testid="strip-because" title={`${withNames(v.los.because.text, names)}${v.los.because.rule ? ` (${v.los.because.rule})` : ''}`}>
+                {LOS_DISPLAY[v.los.display].word.toLowerCase()}: {withNames(v.los.because.text, names)}{v.los.because.rule ? <cite>{v.los.because.rule}</cite> : null}
+              </span>
+            )}
           </Cell>
         )}
-        <Cell label="Cover" testId="strip-cover"><strong>{v.cover ?? 'none'}</strong></Cell>
+        <Cell label="Cover" testId="strip-cover">
+          {v.coverMoot ? <><strong data-moot="yes">—</strong><span className="strip-sub">no line of sight</span></> : <strong>{v.cover ?? 'none'}</strong>}
+        </Cell>
+        {v.chanceMoot && (
+          <Cell label="Chance" testId="strip-chance">
+            <strong data-moot="yes">—</strong>
+            <span className="strip-sub">no attack allowed</span>
+          </Cell>
+        )}
         {v.chance && (
           <Cell label="Chance" testId="strip-chance">
-            <strong>{formatChance(v.chance.hit)} to hit</strong>
-            <span className="strip-sub">
-              {exact ? <span data-testid="strip-exact">{v.chance.hitExact} to hit · {v.chance.effectExact} effect</span> : `${formatChance(v.chance.effect)} effect`}
-              {' '}
-              <button type="button" className="link-button" aria-pressed={exact} onClick={() => setExact(!exact)} data-testid="strip-exact-toggle">{exact ? 'as %' : 'exact'}</button>
-            </span>
+            {/* The whole figure is the switch to the exact fraction (a 44 px target that adds no row). */}
+            <button type="button" className="chance-toggle" aria-pressed={exact} onClick={() => setExact(!exact)} data-testid="strip-exact-toggle" title={exact ? 'Show the chance as a percentage' : 'Show the exact fraction'}>
+              <strong>{formatChance(v.chance.hit)} to hit</strong>
+              <span className="strip-sub">
+                {exact ? <span data-testid="strip-exact">{v.chance.hitExact} to hit · {v.chance.effectExact} effect</span> : `${formatChance(v.chance.effect)} effect`}
+                <span className="chance-hint"> · {exact ? 'as %' : 'exact'}</span>
+              </span>
+            </button>
           </Cell>
         )}
         {/* Hands (issue 15): the pinch measure with its uncertainty, while a pinch has measured. */}

@@ -1,11 +1,12 @@
 // Convention kiosk mode (`?kiosk`, or `?kiosk=SECONDS` for the idle time): a tablet on a stand.
 // Large type and labels; full screen from the first touch; after a spell with nobody touching it,
 // back to the demo table of the game on screen with nothing selected; and nothing that leaves the
-// app by accident: no file pickers or downloads (hidden by app.css), no long-press menu, no
-// "back" out of the page, no pinch zoom of the page.
+// app by accident: no file pickers (none is drawn, and a file input's activation is cancelled), no
+// downloads (hidden by app.css), no sharing (no room panel, no links), no link that navigates away,
+// no long-press menu, no "back" out of the page, no pinch zoom of the page.
 import { useApp } from '../state/appStore.ts'
 import { setLabelBoxPx, LABEL_BOX_PX_KIOSK } from '../scene/labelLayout.ts'
-import { loadDemo } from './TopBar.tsx'
+import { loadDemo } from '../actions/loadDemo.ts'
 
 export const KIOSK_IDLE_S_DEFAULT = 90
 
@@ -42,6 +43,11 @@ export function installKiosk(): void {
   }
   for (const type of ['pointerdown', 'keydown', 'wheel'] as const) window.addEventListener(type, touched, { capture: true, passive: true })
   timer = window.setTimeout(backToDemo, idleS * 1000)
+  // No file chooser and no link out, whatever is clicked (a file input's or a link's default action is cancelled).
+  document.addEventListener('click', (e) => {
+    const t = e.target instanceof Element ? e.target : null
+    if (t?.closest('input[type="file"], a[href]')) e.preventDefault()
+  }, true)
   // A long press opens no menu; "back" stays in the app.
   window.addEventListener('contextmenu', (e) => e.preventDefault())
   history.pushState({ kiosk: true }, '')

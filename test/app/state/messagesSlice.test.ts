@@ -22,4 +22,16 @@ describe('messages', () => {
     for (const t of ['a', 'b', 'a', 'c', 'd']) s.getState().notify({ level: 'warning', text: t })
     expect(texts(s)).toEqual(['warning: a', 'warning: c', 'warning: d'])
   })
+
+  it('a message about something goes when that is settled, and only one per subject stays', () => {
+    const s = store()
+    s.getState().notify({ level: 'warning', text: 'Load the marker registry of your table first.', about: 'need-registry' })
+    s.getState().notify({ level: 'warning', text: 'Load the marker registry of your table first (again).', about: 'need-registry' })
+    s.getState().notify({ level: 'error', text: 'bad photo' })
+    expect(texts(s)).toEqual(['warning: Load the marker registry of your table first (again).', 'error: bad photo'])
+    s.getState().settle('need-registry')
+    expect(texts(s)).toEqual(['error: bad photo'])
+    s.getState().settle('need-registry')
+    expect(texts(s)).toEqual(['error: bad photo'])
+  })
 })

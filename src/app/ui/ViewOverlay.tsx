@@ -1,0 +1,37 @@
+// What floats over the camera or photo image. View-first (phone, tablet): the verdict card at the
+// top; below it `prompts`, questions that need the player now (the demo-table question; the place
+// for a survey step or a "Which model is this?" dialog); at the foot, above the sheet's bar, the
+// status line (one line, never clipped), `badges` (small indicators such as "hold still") and the
+// fill / whole-picture switch. On a desktop only the prompts and badges float (the card and the
+// status have their places beside the image). Taps go through to the image (model picks) except on
+// what is drawn here.
+import type { ReactNode } from 'react'
+import { useApp } from '../state/appStore.ts'
+import { RulingCard } from './RulingCard.tsx'
+import { StatusLine } from '../camera/StatusLine.tsx'
+
+export function ViewOverlay({ viewFirst, prompts, badges }: { viewFirst: boolean; prompts?: ReactNode; badges?: ReactNode }) {
+  const fit = useApp((s) => s.imageFit)
+  const setFit = useApp((s) => s.setImageFit)
+  return (
+    <div className={`view-overlay ${viewFirst ? 'view-first' : ''}`} data-testid="view-overlay">
+      {viewFirst && (
+        <div className="view-top">
+          <RulingCard floating />
+        </div>
+      )}
+      <div className="view-prompts">{prompts}</div>
+      <div className="view-bottom">
+        {badges}
+        {viewFirst && (
+          <div className="view-foot">
+            <div className="status-wrap"><StatusLine compact /></div>
+            <button type="button" className="fit-toggle" aria-pressed={fit === 'contain'} onClick={() => setFit(fit === 'cover' ? 'contain' : 'cover')} data-testid="fit-toggle" title={fit === 'cover' ? 'Show the whole picture' : 'Fill the screen'}>
+              <span aria-hidden="true">{fit === 'cover' ? '⤢' : '⛶'}</span><span className="visually-hidden">{fit === 'cover' ? 'Show the whole picture' : 'Fill the screen'}</span>
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
