@@ -42,17 +42,35 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
       await page.getByTestId('mode-camera').click()
       await page.getByTestId('registry-input').setInputFiles(demo.registry)
       await page.getByTestId('start-camera').click()
+      await page.getByTestId('demo-keep').click() // the demo on screen: the registry is the demo table's, so it is the player's table
 
       // The sweep (and each loop's jump back to it) makes the tracker say "hold still", with its bar.
       // It comes and goes with the view (the status updates four times a second): the screenshot is
       // kept when "Hold still" was there before and after it.
       const hold = page.getByTestId('hold-still')
+      // On a phone or tablet the camera's controls are in the bottom sheet, shut while the camera runs.
+      const openControls = async () => {
+        const sheet = page.getByTestId('bottom-sheet')
+        if ((await sheet.count()) > 0 && (await sheet.getAttribute('data-open')) === 'no') await page.getByTestId('sheet-toggle').click()
+      }
+      // The sweep into position is where the view moves most; a feed that runs long settles into the
+      // loop, so a camera that shows no "hold still" for a while is started again.
+      const restartCamera = async () => {
+        await openControls()
+        await page.getByTestId('stop-camera').click()
+        await page.getByTestId('start-camera').click()
+      }
       const holdStillShot = async (name: string) => {
         await dismissMessages(page)
         await page.getByTestId('capture-status').scrollIntoViewIfNeeded()
-        const until = Date.now() + 90_000
+        const until = Date.now() + 150_000
         while (Date.now() < until) {
-          await hold.waitFor({ state: 'visible', timeout: 90_000 })
+          try {
+            await hold.waitFor({ state: 'visible', timeout: 20_000 })
+          } catch {
+            await restartCamera()
+            continue
+          }
           await page.screenshot({ path: screenshotPath(name) })
           try {
             const steadiness = Number(await hold.getByRole('progressbar').getAttribute('aria-valuenow', { timeout: 200 }))
@@ -86,14 +104,16 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
         }))
       }, { timeout: 30_000, message: 'every model on the table within tolerance' }).toBeLessThan(TOLERANCE_MM)
       // A steady moment for the screenshot: no "hold still", and a tight table fit.
-      await expect.poll(async () => `${await page.getByTestId('capture-status').getAttribute('data-hold')} ${await status.getAttribute('class')}`, { timeout: 60_000 }).toBe('no status-line good')
+      await expect.poll(async () => `${await page.getByTestId('capture-status').getAttribute('data-hold')} ${await status.getAttribute('class')}`, { timeout: 60_000 }).toMatch(/^no status-line good( |$)/)
       await dismissMessages(page)
       await page.getByTestId('camera-granted').scrollIntoViewIfNeeded()
       await page.screenshot({ path: screenshotPath('handheld-placed-phone') })
 
-      // The same at tablet and desktop sizes (the video loops: the sweep comes back).
+      // The same at tablet and desktop sizes, each from a fresh start of the camera at that size (the
+      // sweep into position is where the view moves most; a long-running feed settles into the loop).
       for (const size of SCREEN_SIZES.filter((z) => z.name !== 'phone')) {
         await page.setViewportSize({ width: size.width, height: size.height })
+        await restartCamera()
         expect(await holdStillShot(`handheld-hold-still-${size.name}`), `"Hold still" at ${size.name} size`).not.toBeNull()
       }
       await page.setViewportSize({ width: 390, height: 844 })

@@ -20,7 +20,7 @@ import { CalibrationPanel } from './CalibrationPanel.tsx'
 import { type CameraDevice, cameraDeviceOf, loadDeviceCalibration } from './deviceCalibration.ts'
 import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 import { videoFrameSource } from '../hands/handFrameSource.ts'
-import { WhichModel } from '../setup/WhichModel.tsx'
+import { NeverSeenList, WhichModel } from '../setup/WhichModel.tsx'
 import { SurveyLauncher } from '../survey/SurveyLauncher.tsx'
 import { openTrackingCamera } from './cameraConstraints.ts'
 import { prewarmTracking, releaseWarmTracking } from './trackingRuntime.ts'
@@ -141,6 +141,7 @@ export function CameraMode() {
       </div>
       {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
       {!viewFirst && <StatusLine />}
+      <NeverSeenList />
       {state === 'running' && live.current && video.current && (
         <Suspense fallback={null}><HandsPanel source={videoFrameSource(video.current)} feed={live.current} frame={frame.current} /></Suspense>
       )}
