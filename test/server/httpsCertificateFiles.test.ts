@@ -1,12 +1,13 @@
 // `--https` with a trusted certificate (issue 24): the player's own files (--cert/--key) are checked
 // (the key is the certificate's, it is in date, the addresses it does not name are said), mkcert is
-// used when it is installed (a stand-in mkcert here, signing with a throwaway authority), and without
+// used when it is installed (Debian's mkcert, with its authority in a throwaway CAROOT), and without
 // either the certificate is made here; the start-up line says what a device must do to trust it.
 // Also: the LAN addresses links name, best first.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { X509Certificate } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CertificateError, certificateLine, givenCertificate, mkcertAuthority, serverCertificate } from '../../src/server/httpsCertificate.ts'
 import { lanAddresses } from '../../src/server/lanAddresses.ts'
@@ -15,6 +16,8 @@ import { type Pem, makeServerCertificate, makeTestAuthority } from '../setup/tes
 
 const dir = mkdtempSync(join(tmpdir(), 'tabletop-certs-'))
 let authority: Pem
+const haveMkcert = existsSync('/usr/bin/mkcert')
+if (!haveMkcert) console.warn('test/server/httpsCertificateFiles.test.ts: Debian mkcert is missing (apt-get install -y mkcert); the mkcert case is skipped')
 const write = (name: string, text: string) => {
   const p = join(dir, name)
   writeFileSync(p, text)
@@ -60,8 +63,11 @@ describe('mkcert, when installed', () => {
   const bin = mkdtempSync(join(tmpdir(), 'tabletop-mkcert-'))
   const caRoot = mkdtempSync(join(tmpdir(), 'tabletop-caroot-'))
   const path = process.env.PATH
+  const caRootBefore = process.env.CAROOT
   afterAll(() => {
     process.env.PATH = path
+    if (caRootBefore === undefined) delete process.env.CAROOT
+    else process.env.CAROOT = caRootBefore
     rmSync(bin, { recursive: true, force: true })
     rmSync(caRoot, { recursive: true, force: true })
   })
@@ -74,20 +80,19 @@ describe('mkcert, when installed', () => {
     expect(certificateLine(c)).toMatch(/devices do not trust it.*mkcert -install.*--cert FILE --key FILE/)
   })
 
-  it('with mkcert: its certificate for every address, kept while it covers them, and the authority to trust is named', async () => {
-    // A stand-in mkcert with mkcert's command line (-CAROOT; -cert-file F -key-file K hosts…), signing with the test authority.
-    writeFileSync(join(caRoot, 'rootCA.pem'), authority.cert)
-    writeFileSync(join(caRoot, 'rootCA-key.pem'), authority.key)
-    const script = join(bin, 'mkcert')
-    writeFileSync(script, `#!/bin/sh\nif [ "$1" = "-CAROOT" ]; then echo "${caRoot}"; exit 0; fi\ncd "${process.cwd()}" && exec "${process.execPath}" --import tsx "${join(import.meta.dirname, '../setup/fakeMkcert.ts')}" "${caRoot}" "$@"\n`)
-    chmodSync(script, 0o755)
-    process.env.PATH = `${bin}:${path}`
+  it.skipIf(!haveMkcert)('with mkcert: its certificate for every address, kept while it covers them, and the authority to trust is named', async () => {
+    // Debian's mkcert, with its local authority in a folder of the test's own (CAROOT): made on first use.
+    process.env.PATH = path
+    process.env.CAROOT = caRoot
+    expect(mkcertAuthority(), 'no local authority yet (mkcert never run): not used').toBeNull()
+    // The player's first mkcert run makes its local authority (as `mkcert -install` does, without touching this machine's trust store).
+    execFileSync('mkcert', ['-cert-file', join(caRoot, 'first.pem'), '-key-file', join(caRoot, 'first-key.pem'), 'localhost'], { stdio: 'ignore' })
     expect(mkcertAuthority()).toBe(caRoot)
     const data = join(dir, 'data-mkcert')
     const c = await serverCertificate({ dataDir: data, hosts: ['localhost', '127.0.0.1', '192.168.1.20'] })
     expect(c.source).toBe('mkcert')
     expect(c.uncovered).toEqual([])
-    expect(new X509Certificate(c.cert).verify(new X509Certificate(authority.cert).publicKey)).toBe(true)
+    expect(new X509Certificate(c.cert).verify(new X509Certificate(readFileSync(join(caRoot, 'rootCA.pem'), 'utf8')).publicKey)).toBe(true)
     expect(certificateLine(c)).toContain(join(caRoot, 'rootCA.pem'))
     // Kept while it covers the addresses; made again for a new one.
     expect((await serverCertificate({ dataDir: data, hosts: ['127.0.0.1'] })).fingerprint256).toBe(c.fingerprint256)

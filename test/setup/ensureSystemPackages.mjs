@@ -1,6 +1,6 @@
 // The one place the tests' Debian packages are installed: `npm test` (pretest) and CI (.ci/run)
 // both run it. Browser tests need Debian's Chromium at /usr/bin/chromium (never a downloaded
-// browser); the scale-out tests need redis-server; the room-store tests need PostgreSQL's server
+// browser); the https test mkcert, the marker-sheet print test poppler-utils; the scale-out tests need redis-server; the room-store tests need PostgreSQL's server
 // (they start throwaway clusters of their own: initdb into a temporary folder, run as the
 // `postgres` user the package makes). On a Debian machine where we are root, missing packages are
 // installed in one apt-get; otherwise it says how. In CI (CI=true) a package that cannot be
@@ -15,6 +15,8 @@ const PACKAGES = [
   { name: 'chromium', present: () => existsSync('/usr/bin/chromium'), for: 'the browser tests' },
   { name: 'redis-server', present: () => existsSync('/usr/bin/redis-server'), for: 'the scale-out tests (hosts sharing rooms through Redis)' },
   { name: 'postgresql', present: hasPostgresServer, for: 'the room-store tests (rooms in PostgreSQL, host faults)' },
+  { name: 'mkcert', present: () => existsSync('/usr/bin/mkcert'), for: 'the https certificate test (a locally trusted certificate)' },
+  { name: 'poppler-utils', present: () => existsSync('/usr/bin/pdftoppm'), for: 'the marker sheet print test (the PDF rendered at 300 dpi)' },
 ]
 
 const missing = PACKAGES.filter((p) => !p.present())
