@@ -10,12 +10,13 @@ import { useApp } from '../state/appStore.ts'
 import { RulingCard } from './RulingCard.tsx'
 import { StatusLine } from '../camera/StatusLine.tsx'
 
-export function ViewOverlay({ viewFirst, prompts, badges }: { viewFirst: boolean; prompts?: ReactNode; badges?: ReactNode }) {
+/** `card`: the floating verdict card (view-first); off while there is no image to pick models in (a camera not started). */
+export function ViewOverlay({ viewFirst, prompts, badges, card = true }: { viewFirst: boolean; prompts?: ReactNode; badges?: ReactNode; card?: boolean }) {
   const fit = useApp((s) => s.imageFit)
   const setFit = useApp((s) => s.setImageFit)
   return (
     <div className={`view-overlay ${viewFirst ? 'view-first' : ''}`} data-testid="view-overlay">
-      {viewFirst && (
+      {viewFirst && card && (
         <div className="view-top">
           <RulingCard floating />
         </div>
