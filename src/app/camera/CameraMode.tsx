@@ -162,10 +162,10 @@ export function CameraMode() {
       </div>
       {state === 'idle' && viewFirst && (
         <p className="stage-note">{unsurveyed
-          ? 'Survey your table first (in the controls below): lay the table markers as the sheet shows, then walk slowly around the table with the camera. Then tap a model to choose the attacker, an enemy to choose the target.'
+          ? 'Survey your table first (below): lay the table markers as the sheet shows, then walk slowly around the table with the camera.'
           : 'Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.'}</p>
       )}
-      <ViewOverlay viewFirst={viewFirst} card={state !== 'idle'} prompts={<><DemoQuestion /><WhichModel /></>} badges={<CaptureStatus />} />
+      <ViewOverlay viewFirst={viewFirst} image={state !== 'idle'} prompts={<><DemoQuestion /><WhichModel /></>} badges={<CaptureStatus />} />
     </div>
   )
 }
