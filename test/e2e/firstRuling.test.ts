@@ -107,6 +107,7 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     await p.choose('table-game', 'operator-tactics')
     // The book's 24"×24" is chosen already.
     await expect.poll(() => page.getByTestId('size-24x24in').getAttribute('aria-checked')).toBe('true')
+    await shots(page, 'table')
     await p.click('step-next', () => page.getByTestId('army-step').waitFor())
     expect(await page.getByTestId('army-profile').inputValue()).toBe('commando')
     await p.type('army-count', '2')
