@@ -343,6 +343,16 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     const afterReload = readTableText(readFileSync((await again.path())!, 'utf8'))
     expect(afterReload.registry.survey?.table.from).toBe('corner-markers')
     expect(afterReload.registry.markers).toEqual(inForce!.value.markers)
+    // The setup shows the table as surveyed (its survey kept through the army's registry): its last step
+    // goes to the camera, which starts the camera first, the survey one button among others.
+    await page.getByTestId('saved-table').getByTestId('edit-table').click()
+    await page.getByTestId('step-markers').click()
+    expect(await page.getByTestId('go-camera').innerText()).toBe('Go to the camera')
+    await page.getByTestId('go-camera').click()
+    await page.getByTestId('camera-mode').waitFor()
+    expect(await page.getByTestId('survey-step').count()).toBe(0)
+    expect(await page.getByTestId('start-camera').getAttribute('class')).toBe('primary')
+    expect(await page.getByTestId('survey-first').count()).toBe(0)
     await session.close()
 
     const actions = steps.reduce((a, s) => a + s.actions, 0)
