@@ -219,10 +219,12 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     // from the mat's edge) and the map's error.
     const rows = await page.getByTestId('survey-row').evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('data-id')), Number(tr.getAttribute('data-x')), Number(tr.getAttribute('data-y'))]))
     expect(rows.map((r) => r[0]).sort()).toEqual([0, 1, 2, 3])
-    for (const [id, x, y] of rows) {
+    const surveyErrMm = rows.map(([id, x, y]) => {
       const t = video.laid.get(id!)!.position
-      expect(Math.hypot(x! - t[0], y! - t[1]), `table marker ${id}`).toBeLessThan(2.5)
-    }
+      const e = Math.hypot(x! - t[0], y! - t[1])
+      expect(e, `table marker ${id}`).toBeLessThan(2.5)
+      return e
+    })
     expect(Number(await page.getByTestId('survey-result').getAttribute('data-worst-residual'))).toBeLessThan(0.5)
     const resultText = await page.getByTestId('survey-result').innerText()
     expect(resultText).toContain('from the corner markers')
@@ -268,10 +270,14 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     // Every model where the player stood it.
     const truthOf = new Map(video.truth.map((t) => [t.id, t.position]))
     const tracked = await sceneOf(page)
-    for (const m of tracked.models) {
+    const modelErrMm = tracked.models.map((m) => {
       const t = truthOf.get(m.id)!
-      expect(Math.hypot(m.position[0] - t[0], m.position[1] - t[1]), `${m.name} on the table`).toBeLessThan(4)
-    }
+      const e = Math.hypot(m.position[0] - t[0], m.position[1] - t[1])
+      expect(e, `${m.name} on the table`).toBeLessThan(4)
+      return e
+    })
+    const accuracy = { tableMarkersWorstMm: Math.round(Math.max(...surveyErrMm) * 100) / 100, proposalWorstOffMm: Math.round(Math.max(...proposedOff) * 100) / 100, modelsWorstMm: Math.round(Math.max(...modelErrMm) * 100) / 100, tableShownMm: [Number(shownSize![1]), Number(shownSize![2])], mat: REAL_MAT }
+    console.log(`accuracy: ${JSON.stringify(accuracy)}`)
 
     // The first ruling: tap the attacker, then the target, in the picture.
     const p4 = player(page)
@@ -357,7 +363,7 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
 
     const actions = steps.reduce((a, s) => a + s.actions, 0)
     const appS = steps.reduce((a, s) => a + s.appS, 0)
-    const report = { format: 'tabletop-first-ruling/1', actions, appS: Math.round(appS * 10) / 10, sweepS: Math.round(sweepS * 10) / 10, steps, wallS: Math.round((Date.now() - started) / 100) / 10 }
+    const report = { format: 'tabletop-first-ruling/1', actions, appS: Math.round(appS * 10) / 10, sweepS: Math.round(sweepS * 10) / 10, steps, accuracy, wallS: Math.round((Date.now() - started) / 100) / 10 }
     writeFileSync(join(dir, 'first-ruling.json'), JSON.stringify(report, null, 1) + '\n')
     console.log(`first ruling: ${actions} player actions; the app took ${appS.toFixed(1)} s to answer them (the sweep itself ${sweepS.toFixed(1)} s of walking):\n  ${steps.map((s) => `${s.step}: ${s.actions} actions, ${s.appS.toFixed(1)} s${s.note ? ` (${s.note})` : ''}\n    ${(s.log ?? []).join('\n    ')}`).join('\n  ')}`)
     expect(actions).toBeLessThanOrEqual(20)
