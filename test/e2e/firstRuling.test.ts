@@ -359,6 +359,28 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     expect(await page.getByTestId('survey-step').count()).toBe(0)
     expect(await page.getByTestId('start-camera').getAttribute('class')).toBe('primary')
     expect(await page.getByTestId('survey-first').count()).toBe(0)
+
+    // Surveyed again while the setup holds the table (this page loaded it above), then an edit saved in the
+    // setup: the save keeps the new survey (the setup took the record the survey saved), never the old one.
+    await page.getByTestId('open-survey').click()
+    await page.getByTestId('survey-start-sweep').click()
+    await expect.poll(() => page.getByTestId('survey-progress').innerText(), { timeout: 240_000, interval: 500 }).toContain('every marker seen enough')
+    await page.getByTestId('survey-measure').click()
+    await expect.poll(() => page.getByTestId('survey-step').getAttribute('data-phase'), { timeout: 120_000 }).toBe('result')
+    await page.getByTestId('survey-use').click()
+    await expect.poll(() => page.getByTestId('survey-step').count()).toBe(0)
+    const second = (await registryInForce(page))!.value
+    expect(second.markers).not.toEqual(inForce!.value.markers)
+    await page.getByTestId('stop-camera').click()
+    if (!(await page.getByTestId('my-table').isVisible())) await page.getByTestId('menu-toggle').click()
+    await page.getByTestId('my-table').click()
+    await page.getByTestId('step-army').click()
+    await page.getByLabel(`Name of ${b2}`).fill('Medic Sergeant')
+    await page.getByTestId('step-markers').click()
+    await page.getByTestId('save-table').click()
+    await expect.poll(async () => (await storedTables(page))[0]!.registry.markers.filter((m) => m.role === 'model').length).toBe(4)
+    await expect.poll(async () => (await storedTables(page)).find((t) => t.name === 'My table')!.registry.markers.filter((m) => m.role === 'table')).toEqual(second.markers.filter((m) => m.role === 'table'))
+    expect((await storedTables(page))[0]!.registry.survey).toEqual(second.survey)
     await session.close()
 
     const actions = steps.reduce((a, s) => a + s.actions, 0)
