@@ -18,35 +18,11 @@ import { RESULTS_DIR, haveChromium, screenshotPath, warnIfNoChromium } from '../
 import { readPdf } from '../setup/readPdf.ts'
 import { sceneOf } from '../setup/demoTable.ts'
 import { shotsAtThreeSizes } from '../setup/threeSizes.ts'
+import { player } from '../setup/playerActions.ts'
 
 warnIfNoChromium('test/e2e/myTable.test.ts (browser tests)')
 
 const PT_PER_MM = 72 / 25.4
-
-/** Every click, choice and typed value the player makes, counted, with the time the app took to answer each. */
-function player(page: Page) {
-  const log: string[] = []
-  let appMs = 0
-  const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
-    const t0 = performance.now()
-    const out = await run()
-    const ms = performance.now() - t0
-    appMs += ms
-    log.push(`${what} (${Math.round(ms)} ms)`)
-    return out
-  }
-  return {
-    log,
-    appMs: () => appMs,
-    click: (testId: string) => timed(`click ${testId}`, () => page.getByTestId(testId).click()),
-    choose: (testId: string, value: string) => timed(`choose ${testId} = ${value}`, () => page.getByTestId(testId).selectOption(value).then(() => undefined)),
-    type: (testId: string, value: string) => timed(`type ${testId} = ${value}`, () => page.getByTestId(testId).fill(value)),
-    download: (testId: string) => timed(`click ${testId}, file downloaded`, async () => {
-      const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()])
-      return { name: d.suggestedFilename(), bytes: readFileSync((await d.path())!) }
-    }),
-  }
-}
 
 /** Screenshots at three sizes, and axe-core's WCAG 2.1 A/AA check of the screen at phone size. */
 async function shots(page: Page, name: string): Promise<void> {

@@ -21,6 +21,7 @@ import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { dismissMessages, renderDemoTable, sceneOf, writeDemoPhoto } from '../setup/demoTable.ts'
 import { contradictions } from '../setup/verdictChecks.ts'
+import { tapModel } from '../setup/tapModel.ts'
 
 warnIfNoChromium('test/e2e/viewFirst.test.ts (browser tests)')
 
@@ -82,32 +83,6 @@ function expectInside(box: Box | null, viewport: { width: number; height: number
   expect(box!.x, `${what} left`).toBeGreaterThanOrEqual(-0.5)
   expect(box!.y + box!.height, `${what} bottom`).toBeLessThanOrEqual(viewport.height + 0.5)
   expect(box!.x + box!.width, `${what} right`).toBeLessThanOrEqual(viewport.width + 0.5)
-}
-
-/**
- * Tap a model where the overlay draws it in the image (what is drawn at that point must be the
- * image's canvas). A model the filled screen crops away is brought in as a player would: the whole
- * picture, then the tap.
- */
-async function tapModel(page: Page, id: string): Promise<void> {
-  // The overlay is drawing (the probe counts its frames).
-  await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
-  const look = () => page.evaluate((m) => {
-    const at = window.__tabletop!.modelOnScreen(m)
-    if (!at) return { at, free: false, over: 'nothing (not drawn)' }
-    const el = document.elementFromPoint(at.x, at.y)
-    const free = el?.tagName === 'CANVAS' && el.closest('[data-testid="camera-image"]') !== null
-    return { at, free, over: el ? `${el.tagName.toLowerCase()}.${String(el.className)} ${el.textContent?.slice(0, 40) ?? ''}` : 'off the screen' }
-  }, id)
-  let seen = await look()
-  if (!seen.free && (await page.getByTestId('fit-toggle').count()) > 0) {
-    // Cropped away or under the card: a player shows the whole picture.
-    await page.getByTestId('fit-toggle').click()
-    await page.waitForTimeout(400)
-    seen = await look()
-  }
-  expect(seen.free, `${id} at ${JSON.stringify(seen.at)} is covered by ${seen.over}`).toBe(true)
-  await page.mouse.click(seen.at!.x, seen.at!.y)
 }
 
 /** The facts contradictions() checks, read from what the page shows. */

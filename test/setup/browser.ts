@@ -28,26 +28,36 @@ export type LaunchOptions = {
 
 export type BrowserSession = { browser: Browser; context: BrowserContext; page: Page; consoleErrors: string[]; close: () => Promise<void> }
 
-export async function launchChromium(opts: LaunchOptions = {}): Promise<BrowserSession> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'tabletop-chromium-'))
-  const args = [
+/** Chromium's switches for these options (the profile folder comes separately). */
+function chromiumArgs(opts: LaunchOptions): string[] {
+  return [
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    `--user-data-dir=${userDataDir}`, '--remote-debugging-pipe',
+    '--remote-debugging-pipe',
     '--enable-unsafe-swiftshader',
     '--use-fake-ui-for-media-stream',
     ...(opts.fakeVideo ? ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${opts.fakeVideo}`] : []),
     ...(opts.webxrEmulation ? ['--disable-blink-features=WebXR'] : []),
     ...(opts.extraArgs ?? []),
   ]
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, ignoreDefaultArgs: true, args, timeout: 60_000 })
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
-  const page = await context.newPage()
+}
+
+function collectErrors(page: Page): string[] {
   const consoleErrors: string[] = []
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text())
   })
   page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`))
+  return consoleErrors
+}
+
+export async function launchChromium(opts: LaunchOptions = {}): Promise<BrowserSession> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tabletop-chromium-'))
+  const args = [...chromiumArgs(opts), `--user-data-dir=${userDataDir}`]
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, ignoreDefaultArgs: true, args, timeout: 60_000 })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
+  const page = await context.newPage()
+  const consoleErrors = collectErrors(page)
   return {
     browser,
     context,
@@ -58,6 +68,25 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<BrowserS
       rmSync(userDataDir, { recursive: true, force: true })
     },
   }
+}
+
+export type ProfileSession = Omit<BrowserSession, 'browser'>
+
+/**
+ * Chromium on a profile folder that outlives it (IndexedDB, localStorage: what a player's browser
+ * keeps between visits), e.g. to close it and open it again with a camera video. The caller owns and
+ * removes the folder; `close` leaves it.
+ */
+export async function launchChromiumProfile(profileDir: string, opts: LaunchOptions = {}): Promise<ProfileSession> {
+  // Playwright's own switches stay here: they give it the profile folder and the default context.
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH, headless: true, timeout: 60_000,
+    args: chromiumArgs(opts).filter((a) => a !== '--headless' && a !== '--remote-debugging-pipe'),
+    viewport: { width: 1280, height: 800 }, acceptDownloads: true,
+  })
+  const page = context.pages()[0] ?? await context.newPage()
+  const consoleErrors = collectErrors(page)
+  return { context, page, consoleErrors, close: () => context.close().catch(() => undefined) }
 }
 
 /** The three sizes UI screenshots are taken at: phone, tablet, desktop (CSS px). */

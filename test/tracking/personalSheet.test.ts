@@ -114,6 +114,9 @@ describe('a personal sheet: every marker once, true size, labelled (SVG)', () =>
         } else if (entry.role === 'table') {
           expect(label).toContain(`Table marker ${m.id}`)
           expect(label).toMatch(/corner/)
+          // laid as proposedTableMarkers puts it: the white square into the corner, the strip into the table
+          expect(label).toContain('white square pushed into the corner, against both edges')
+          expect(label).toContain(`id ${m.id} · 70 mm · this strip points into the table`)
         } else {
           expect(label).toContain(entry.terrain === 'wall' ? 'Low wall' : 'Ammo crate')
           expect(label).toContain(`terrain · id ${m.id}`)

@@ -102,10 +102,28 @@ describe('registry from an army: where each marker sits, per base and layout', (
 })
 
 describe('registry from an army: table markers and ids', () => {
-  it('a 4\'×4\' table gets four corner markers, each white square flush in its corner (centre 46.67 mm in)', () => {
+  it('a 4\'×4\' table gets four corner markers, each white square flush in its corner (centre 46.67 mm in), declared in its corner for the survey', () => {
     const t = proposedTableMarkers(TABLE_4X4)
     expect(t.map((m) => m.position)).toEqual([[46.67, 46.67], [1172.53, 46.67], [1172.53, 1172.53], [46.67, 1172.53]])
-    expect(t.every((m) => m.size === 70 && m.rotation === 0)).toBe(true)
+    expect(t.map((m) => m.corner)).toEqual(['x0y0', 'x1y0', 'x1y1', 'x0y1'])
+    // the gap between the black square and both edges: the printed white margin (70 / 6 mm), the survey's own default
+    expect(t.every((m) => m.size === 70 && m.cornerInset === 11.67)).toBe(true)
+    // the strip (below the pattern: its −y) points into the table: up the table (+y) from the front corners,
+    // so the pattern's right runs along −x (180°); down the table from the back corners (0°)
+    expect(t.map((m) => m.rotation)).toEqual([180, 180, 0, 0])
+    // every spot and turn is a valid registry entry with the survey's corner fields
+    expect(() => parseRegistry({ format: 'tabletop-markers/1', markers: t.map(({ label: _l, ...m }, id) => ({ id, ...m })) })).not.toThrow()
+  })
+
+  it('face down (a camera below the glass): the same spots, each strip still into the table (a mirrored pattern turns the other way)', () => {
+    const t = proposedTableMarkers({ ...TABLE_4X4, face: 'down' })
+    expect(t.map((m) => m.position)).toEqual([[46.67, 46.67], [1172.53, 46.67], [1172.53, 1172.53], [46.67, 1172.53]])
+    // markerCornersInPlane: the pattern's −y of a face-down marker at rotation r lies along (−sin r, cos r)
+    for (const m of t) {
+      const r = (m.rotation! * Math.PI) / 180
+      const into = m.position[1] < 600 ? 1 : -1
+      expect([Math.round(-Math.sin(r)) + 0, Math.round(Math.cos(r))]).toEqual([0, into])
+    }
   })
 
   it('a 6\'×4\' table also gets the middle of both long edges; a 44"×30" table only corners', () => {
@@ -113,6 +131,10 @@ describe('registry from an army: table markers and ids', () => {
       [46.67, 46.67], [1782.13, 46.67], [1782.13, 1172.53], [46.67, 1172.53], [914.4, 46.67], [914.4, 1172.53],
     ])
     expect(proposedTableMarkers({ widthMm: 1117.6, depthMm: 762 })).toHaveLength(4)
+    // the middle ones are not corner markers; their strips point into the table too
+    const six = proposedTableMarkers({ widthMm: 1828.8, depthMm: 1219.2 })
+    expect(six.slice(4).map((m) => [m.corner, m.rotation])).toEqual([[undefined, 180], [undefined, 0]])
+    expect(proposedTableMarkers({ widthMm: 1828.8, depthMm: 1828.8 }).slice(6).map((m) => [m.position, m.rotation])).toEqual([[[46.67, 914.4], 90], [[1782.13, 914.4], -90]])
   })
 
   it('150 models and 12 terrain pieces on a 6\'×4\' table: no id clash, every id in DICT_4X4_250, the registry validates', () => {
@@ -183,6 +205,11 @@ describe('registry from an army: table markers and ids', () => {
     const next = registryFromArmy(army([{ id: 'a1', base: { shape: 'round', diameter: 25 }, layout: 'tab' }, { id: 'a2', base: { shape: 'round', diameter: 25 }, layout: 'tab' }]), surveyed)
     expect(next.registry.markers.filter((m) => m.role === 'table')).toEqual(surveyed.markers.filter((m) => m.role === 'table'))
     expect(next.fresh).toEqual([modelMarker(next, 'a2').id])
+    // what the survey measured goes with the markers it measured; a new table size drops both
+    const report = { frames: 9, rmsErrorPx: 0.4, camera: { source: 'estimated' as const, fx: 1500, fy: 1500 }, table: { from: 'corner-markers' as const }, markers: [] }
+    expect(registryFromArmy(army([{ id: 'a1', base: { shape: 'round', diameter: 25 }, layout: 'tab' }]), { ...surveyed, survey: report }).registry.survey).toEqual(report)
+    const resized = registryFromArmy({ table: { widthMm: 1828.8, depthMm: 1219.2 }, models: [{ id: 'a1', base: { shape: 'round', diameter: 25 }, layout: 'tab' }] }, { ...surveyed, survey: report, markers: surveyed.markers.filter((m) => m.role !== 'table') })
+    expect(resized.registry.survey).toBeUndefined()
   })
 
   it('teach by showing: an unknown id becomes the model\'s marker (its old one dropped); a taken or out-of-dictionary id is refused', () => {
@@ -216,7 +243,8 @@ describe('registry from an army, tracked: markers stuck as the sheet says give t
     // a tab's marker centre lies behind the base along −facing at R + neck 3 + margin s/6 + s/2, the
     // printed pattern's top pointing at the base (so its right, the marker's x axis, is facing − 90°);
     // a token is centred on top of the base (3 mm up), pattern top to the front. Table markers lie in
-    // the corners flush with the edges, their arrow (pattern right) along +x.
+    // the corners flush with both edges, the strip below the pattern pointing into the table (the front
+    // corners' pattern upside down: its right along −x).
     const scene = buildTabletopScene(cv, { seed: 5, models: 0, terrain: 0, hands: 0, distanceMm: 820, elevationDeg: 62, lookAtMm: [304.8, 304.8] })
     const spec = { ...scene.spec, table, markers: [] as SynthMarker[], models: [] as SynthModel[] }
     const put = (id: number, sizeMm: number, centre: [number, number], z: number, rotationDeg: number) => {
@@ -225,7 +253,7 @@ describe('registry from an army, tracked: markers stuck as the sheet says give t
     }
     const white = 70 + 2 * 70 / 6
     const corners: [number, number][] = [[white / 2, white / 2], [table.widthMm - white / 2, white / 2], [table.widthMm - white / 2, table.depthMm - white / 2], [white / 2, table.depthMm - white / 2]]
-    registry.markers.filter((m) => m.role === 'table').forEach((m, i) => put(m.id, 70, corners[i]!, 0, 0))
+    registry.markers.filter((m) => m.role === 'table').forEach((m, i) => put(m.id, 70, corners[i]!, 0, i < 2 ? 180 : 0))
     for (const m of models) {
       const marker = modelMarker({ registry, fresh: [] }, m.id)
       const a = (m.facing * Math.PI) / 180

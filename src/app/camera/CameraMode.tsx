@@ -22,6 +22,7 @@ import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 import { videoFrameSource } from '../hands/handFrameSource.ts'
 import { NeverSeenList, WhichModel } from '../setup/WhichModel.tsx'
 import { SurveyLauncher } from '../survey/SurveyLauncher.tsx'
+import { needsSurvey } from '../survey/surveyOffer.ts'
 import { openTrackingCamera } from './cameraConstraints.ts'
 import { prewarmTracking, releaseWarmTracking } from './trackingRuntime.ts'
 import { CaptureStatus } from './CaptureStatus.tsx'
@@ -46,6 +47,8 @@ declare global {
 
 export function CameraMode() {
   const registry = useApp((s) => s.registry)
+  // A registry made for a survey that none has measured: the survey comes first.
+  const unsurveyed = needsSurvey(registry?.registry)
   const video = useRef<HTMLVideoElement>(null)
   const frame = useRef<HTMLDivElement>(null)
   const live = useRef<LiveTracking | null>(null)
@@ -128,17 +131,20 @@ export function CameraMode() {
     setState('running')
   }
 
+  const startButton = <button type="button" className={unsurveyed ? undefined : 'primary'} onClick={() => void start()} data-testid="start-camera">Start camera</button>
   const controls = (
     <div className="camera-bar">
       <TrackingFiles />
       <div className="button-row">
-        {state === 'idle' && <button type="button" className="primary" onClick={() => void start()} data-testid="start-camera">Start camera</button>}
+        {state === 'idle' && !unsurveyed && startButton}
         {state !== 'idle' && <button type="button" onClick={stop} data-testid="stop-camera">Stop camera</button>}
-        <SurveyLauncher onOpen={stop} onSurveyed={() => void start()} />
+        <SurveyLauncher offer={state === 'idle' && unsurveyed} onOpen={stop} onSurveyed={() => void start()} />
+        {state === 'idle' && unsurveyed && startButton}
         {state === 'running' && live.current && !calibrating && (
           <button type="button" onClick={() => live.current && openCalibration(live.current.calibration)} data-testid="calibrate-camera">Calibrate camera</button>
         )}
       </div>
+      {state === 'idle' && unsurveyed && <p className="small" data-testid="survey-first">Your table markers are not measured yet: survey the table first (a slow walk around it with the camera).</p>}
       {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
       {!viewFirst && <StatusLine />}
       <NeverSeenList />
@@ -155,8 +161,12 @@ export function CameraMode() {
         <video ref={video} muted playsInline style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
         {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={fit} focus={focus} />}
       </div>
-      {state === 'idle' && viewFirst && <p className="stage-note">Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.</p>}
-      <ViewOverlay viewFirst={viewFirst} prompts={<><DemoQuestion /><WhichModel /></>} badges={<CaptureStatus />} />
+      {state === 'idle' && viewFirst && (
+        <p className="stage-note">{unsurveyed
+          ? 'Survey your table first (below): lay the table markers as the sheet shows, then walk slowly around the table with the camera.'
+          : 'Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.'}</p>
+      )}
+      <ViewOverlay viewFirst={viewFirst} image={state !== 'idle'} prompts={<><DemoQuestion /><WhichModel /></>} badges={<CaptureStatus />} />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 // Where a cropped camera image is aimed (object-position), at human pace: when the image fills a
 // box of another shape (a landscape frame on a phone held upright), the window follows the picked
-// models — the midpoint of attacker and target, else the attacker, else the models on the table,
-// else the table's centre —
+// models — the midpoint of attacker and target, else of the attacker and its nearest enemy, else the
+// models on the table, else the table's centre —
 // through the table lock, so what the player rules on stays in view. Every layer over the image
 // (video / img, detections, the registered overlay, hand cursors) uses the same placement.
 import { type RefObject, useEffect, useState } from 'react'
@@ -54,14 +54,26 @@ export function imagePointOf(lock: TableLock | null, x: number, y: number): [num
   return [(k[0]! * x + k[1]! * y + k[2]!) / d, (k[3]! * x + k[4]! * y + k[5]!) / d]
 }
 
-/** The table point to keep in view: the picked models' midpoint, the attacker, the models on the table, or the table's centre. */
+/**
+ * The table point to keep in view: the picked models' midpoint; while the target is being chosen, the
+ * attacker's and its nearest enemy's midpoint (the likeliest target stays in the picture to be tapped),
+ * else the attacker; the models on the table; the table's centre.
+ */
 function aimOnTable(): [number, number] {
   const s = useApp.getState()
   const at = (id: string | null) => (id ? s.scene.models.find((m) => m.id === id)?.position : undefined)
   const a = at(s.attackerId)
   const t = at(s.targetId)
   if (a && t) return [(a[0] + t[0]) / 2, (a[1] + t[1]) / 2]
-  if (a) return [a[0], a[1]]
+  if (a) {
+    const side = s.scene.models.find((m) => m.id === s.attackerId)?.side
+    let enemy: readonly [number, number] | null = null
+    for (const m of s.scene.models) {
+      if (m.side === side) continue
+      if (!enemy || Math.hypot(m.position[0] - a[0], m.position[1] - a[1]) < Math.hypot(enemy[0] - a[0], enemy[1] - a[1])) enemy = [m.position[0], m.position[1]]
+    }
+    return enemy ? [(a[0] + enemy[0]) / 2, (a[1] + enemy[1]) / 2] : [a[0], a[1]]
+  }
   const n = s.scene.models.length
   if (n > 0) return [s.scene.models.reduce((x, m) => x + m.position[0], 0) / n, s.scene.models.reduce((y, m) => y + m.position[1], 0) / n]
   return [s.scene.table.width / 2, s.scene.table.depth / 2]

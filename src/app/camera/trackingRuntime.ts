@@ -32,6 +32,22 @@ export function prewarmTracking(): void {
   warm.postMessage(load)
 }
 
+/**
+ * The tracking worker for another job it does (the table survey: its 'survey' messages): the warm one
+ * when there is one (its OpenCV already loaded), else a new one. Give it back with returnTrackingWorker.
+ */
+export function takeTrackingWorker(): Worker {
+  const worker = warm ?? createTrackingWorker()
+  warm = null
+  return worker
+}
+
+/** A worker back from another job: the next startTracking takes it (OpenCV loaded), unless one is warm already. */
+export function returnTrackingWorker(worker: Worker): void {
+  if (warm) worker.terminate()
+  else warm = worker
+}
+
 /** Stop the worker prewarmTracking started if nothing took it (the camera mode closed unused). */
 export function releaseWarmTracking(): void {
   warm?.terminate()

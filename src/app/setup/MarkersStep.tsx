@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react'
 import { useApp } from '../state/appStore.ts'
 import { closeSetup } from './setupOpen.ts'
+import { askForSurvey } from '../survey/surveyOffer.ts'
 import { downloadSheet, exportTable, saveDraft, sheetPageCount, useSetup } from './setupStore.ts'
 import type { Draft } from './tableDraft.ts'
 
@@ -40,6 +41,13 @@ export function MarkersStep() {
     const s = saved ? await getTable(draft.id!).catch(() => null) : null
     const got = s && !isDamaged(s) ? s : await saveDraft()
     if (got) exportTable(got.table)
+  }
+  // Measured by a survey already (saved with the table), or not yet: then the camera mode opens on the survey.
+  const surveyed = built?.registry.survey !== undefined
+  const goCamera = () => {
+    closeSetup()
+    if (!surveyed) askForSurvey()
+    useApp.getState().setMode('camera')
   }
   const nameOf = (id: string) => draft.models.find((m) => m.id === id)?.name || draft.terrain.find((t) => t.id === id)?.name || id
   return (
@@ -86,11 +94,11 @@ export function MarkersStep() {
         <ol>
           <li>Print the sheet at 100 % ("actual size") and measure its 100 mm bar.</li>
           <li>Cut on the grey lines. Glue each tab under the rear of its model's base (the label says which); stick tokens on top, the chevron forward.</li>
-          <li>Lay the table markers in the corners as the sheet's plan shows, arrows along the front edge. They need not be exact: the table survey measures where they lie.</li>
-          <li>Open Camera and survey the table; then pick an attacker and a target.</li>
+          <li>Lay the table markers as the sheet's plan shows: each white square against the table's edge (the corner ones pushed right into their corners), its strip pointing into the table.</li>
+          <li>{surveyed ? 'Open the camera and pick an attacker and a target: tap them in the picture.' : 'Survey the table: walk slowly around it with the camera, so the app measures where the table markers lie. Then tap an attacker and a target in the picture.'}</li>
         </ol>
         <div className="button-row">
-          <button type="button" disabled={!saved} onClick={() => { closeSetup(); useApp.getState().setMode('camera') }} data-testid="go-camera">Go to the camera</button>
+          <button type="button" className={saved ? 'primary' : undefined} disabled={!saved} onClick={goCamera} data-testid="go-camera">{surveyed ? 'Go to the camera' : 'Survey the table'}</button>
           <button type="button" onClick={closeSetup} data-testid="go-planner">Back to the table</button>
         </div>
       </section>

@@ -3,7 +3,7 @@
 // Full screen on a phone; what the setup says is shown in it (the app's message bar is under it).
 import { useEffect, useRef } from 'react'
 import { closeSetup, useSetupOpen, type SetupView } from './setupOpen.ts'
-import { refreshTables, showView, useSetup } from './setupStore.ts'
+import { refreshTables, showView, syncDraftWithSaved, useSetup } from './setupStore.ts'
 import { TablesView } from './TablesView.tsx'
 import { TableStep } from './TableStep.tsx'
 import { ArmyStep } from './ArmyStep.tsx'
@@ -38,6 +38,7 @@ export default function SetupScreen() {
   const draftName = useSetup((s) => s.draft?.name)
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
+    void syncDraftWithSaved()
     void refreshTables().then(() => {
       // A first visit (nothing saved) goes straight to a new table.
       const s = useSetup.getState()

@@ -46,15 +46,19 @@ export function openTableInApp(saved: SavedTable): void {
 
 /**
  * Save a registry into the table in use (a marker taught in the view, a survey's measured positions)
- * and put it in force. False when no saved table is in use or it cannot be written (said to the player).
+ * and put it in force. `from`: the name of the registry in force it was made from; then it is saved
+ * only when that was the table in use's own (a survey of a registry file is not the table's). False
+ * when nothing was saved: no saved table in use, another registry, or it cannot be written (said to
+ * the player).
  */
-export async function updateActiveTable(update: { registry: Registry }): Promise<boolean> {
+export async function updateActiveTable(update: { registry: Registry; from?: string }): Promise<boolean> {
   const id = activeTableId()
   const s = useApp.getState()
   if (!id) return false
   try {
     const saved = await getTable(id)
     if (!saved || isDamaged(saved)) return false
+    if (update.from !== undefined && update.from !== registryNameOf(saved.table.name)) return false
     const table = { ...saved.table, registry: update.registry, savedAt: new Date().toISOString() }
     await putTable(id, table)
     putRegistryInForce(registryNameOf(table.name), update.registry)

@@ -76,6 +76,21 @@ export function editSaved(saved: SavedTable): void {
 }
 
 /**
+ * The draft's saved record may have changed while the setup was closed (the table survey, a marker
+ * taught in the camera view save their registry into the table in use): take it, so that the setup
+ * shows it and a later save keeps it. With no edits pending the draft becomes the record again; with
+ * edits, only its registry (the ids printed, the table markers measured) is taken.
+ */
+export async function syncDraftWithSaved(): Promise<void> {
+  const id = useSetup.getState().draft?.id
+  if (!id) return
+  const saved = await getTable(id).catch(() => null)
+  const { draft, dirty } = useSetup.getState()
+  if (!saved || isDamaged(saved) || draft?.id !== id || JSON.stringify(saved.table.registry) === JSON.stringify(draft.registry)) return
+  useSetup.setState({ draft: dirty ? { ...draft, registry: saved.table.registry } : draftOfTable(id, saved.table) })
+}
+
+/**
  * Save the draft (a new record, or its own), put it on the app's table (scene in the planner,
  * registry in force), and remember which markers are new. Returns the saved table, or null (said).
  */

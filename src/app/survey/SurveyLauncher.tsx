@@ -1,8 +1,13 @@
 // "Survey the table": a button that opens the survey step over the stage (one line where a camera mode
-// mounts it). The step's code loads only when opened. On success the completed registry is in force
-// and `onSurveyed` runs after the store has it (the camera mode then starts tracking with it).
-import { Suspense, lazy, useRef, useState } from 'react'
+// mounts it). The step's code loads only when opened. It opens by itself when asked for from elsewhere
+// (askForSurvey: the setup's "Survey the table"), and is the first thing offered (`offer`) while the
+// registry in force is one no survey has measured yet. On success the completed registry is in force
+// (and saved into the table in use when it is that table's) and `onSurveyed` runs after the store has
+// it (the camera mode then starts tracking with it).
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import type { Registry, SurveyRegistry } from '../../tracking/index.ts'
+import { useSurveyRequest } from './surveyOffer.ts'
 
 const SurveyStep = lazy(() => import('./SurveyStep.tsx').then((m) => ({ default: m.SurveyStep })))
 
@@ -13,17 +18,30 @@ export type SurveyLauncherProps = {
   onSurveyed?: (registry: Registry) => void
   /** What to survey; default the registry in force (or the step asks for a file). */
   registry?: SurveyRegistry | null
+  /** The survey comes first (the table's markers are not measured yet): the button is the primary one. */
+  offer?: boolean
 }
 
 export function SurveyLauncher(props: SurveyLauncherProps) {
   const [open, setOpen] = useState(false)
+  const asked = useSurveyRequest((s) => s.asked)
   // The latest props: onSurveyed runs after the store update has re-rendered the parent (its fresh closure).
   const latest = useRef(props)
   latest.current = props
+  const openStep = () => {
+    latest.current.onOpen?.()
+    setOpen(true)
+  }
+  useEffect(() => {
+    if (!asked) return
+    useSurveyRequest.setState({ asked: false })
+    openStep()
+  }, [asked])
   return (
     <>
-      <button type="button" onClick={() => { latest.current.onOpen?.(); setOpen(true) }} data-testid="open-survey">Survey the table</button>
-      {open && (
+      <button type="button" className={props.offer ? 'primary' : undefined} onClick={openStep} data-testid="open-survey">Survey the table</button>
+      {/* Over the whole page, top bar included: the launcher may sit in the bottom sheet, whose stacking context would keep it under the top bar. */}
+      {open && createPortal(
         <div className="survey-overlay" role="dialog" aria-modal="true" aria-label="Survey the table">
           <Suspense fallback={<p role="status">Loading the survey…</p>}>
             <SurveyStep
@@ -35,7 +53,8 @@ export function SurveyLauncher(props: SurveyLauncherProps) {
               }}
             />
           </Suspense>
-        </div>
+        </div>,
+        document.body,
       )}
     </>
   )

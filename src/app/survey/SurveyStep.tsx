@@ -14,7 +14,8 @@ import { keepRegistry } from '../camera/registryFile.ts'
 import { readFileText } from '../actions/download.ts'
 import { cameraErrorText } from '../camera/liveTracking.ts'
 import { CornerTapper } from './CornerTapper.tsx'
-import { type SurveyRun, decodePhoto, openSurveyCamera, startSurveyRun } from './surveyRun.ts'
+import { openTrackingCamera } from '../camera/cameraConstraints.ts'
+import { type SurveyRun, decodePhoto, startSurveyRun } from './surveyRun.ts'
 import './survey.css'
 
 export type SurveyStepProps = {
@@ -25,7 +26,7 @@ export type SurveyStepProps = {
   /** Called after the completed registry is in force (the camera mode then starts tracking with it). */
   onDone: (registry: Registry) => void
   onCancel: () => void
-  /** Opens the camera for the sweep (default: the rear camera at up to 1920×1080). */
+  /** Opens the camera for the sweep (default: as tracking opens it, openTrackingCamera: the rear camera at 1920×1080, continuous focus). */
   openCamera?: () => Promise<MediaStream>
 }
 
@@ -34,7 +35,7 @@ type Phase = 'intro' | 'sweep' | 'photos' | 'measuring' | 'corners' | 'result' |
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 const fmt = (v: number, d = 1) => v.toFixed(d)
 
-export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera = openSurveyCamera }: SurveyStepProps) {
+export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera = openTrackingCamera }: SurveyStepProps) {
   const inForce = useApp((s) => s.registry)
   const sceneTable = useApp((s) => s.scene.table)
   const [loaded, setLoaded] = useState<{ name: string; registry: SurveyRegistry } | null>(null)
@@ -175,11 +176,14 @@ export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera
     setPhase('intro')
   }
 
-  const use = () => {
+  const use = async () => {
     if (!result) return
-    const kept = name ?? `${(source?.name ?? 'table').replace(/\.json$/i, '')} (surveyed)`
-    keepRegistry(kept, result.registry)
-    useApp.getState().notify({ level: 'info', text: `Table surveyed: ${result.markers.length} table markers from ${result.map.views.length} views, largest residual ${fmt(Math.max(...result.markers.map((m) => m.residualMm)), 2)} mm. The marker registry "${kept}" is in force.` })
+    // The table in use's own registry: the survey is saved into that table (it survives a reload and
+    // goes with the table's export) and its registry is in force. Any other registry is kept as a file is.
+    const fromTable = !given && !loaded && inForce ? await import('../setup/activeTable.ts').then((m) => m.updateActiveTable({ registry: result.registry, from: inForce.name })).catch(() => false) : false
+    const kept = fromTable ? useApp.getState().registry?.name ?? inForce!.name : name ?? `${(source?.name ?? 'table').replace(/\.json$/i, '')} (surveyed)`
+    if (!fromTable) keepRegistry(kept, result.registry)
+    useApp.getState().notify({ level: 'info', text: `Table surveyed: ${result.markers.length} table markers from ${result.map.views.length} views, largest residual ${fmt(Math.max(...result.markers.map((m) => m.residualMm)), 2)} mm. ${fromTable ? `Saved with the table; its markers ("${kept}") are in force.` : `The marker registry "${kept}" is in force.`}` })
     onDone(result.registry)
   }
 
@@ -200,6 +204,8 @@ export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera
   const short = tableIds.filter((id) => viewsOf(id) < 2)
   const named = new Set(refusal?.markerIds ?? [])
   const corners = source?.registry.markers.filter((m) => m.role === 'table' && m.corner).length ?? 0
+  // A registry the app made: every table marker has the spot the sheet proposes (or an earlier survey's), the corner ones declared.
+  const proposed = source !== null && corners > 0 && isSurveyed(source.registry)
   const still = run.current?.still() ?? null
 
   return (
@@ -212,13 +218,15 @@ export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera
       {phase === 'intro' && (
         <div className="survey-intro">
           <p>
-            Lay the table markers anywhere on the table: flat, apart, none under a model or a terrain piece.
-            {corners > 0 ? ` Push ${corners === 1 ? 'the corner marker' : `the ${corners} corner markers`} into ${corners === 1 ? 'its corner' : 'their corners'} (edges along the table's edges).` : ' Without markers in the corners you will tap two table corners on a picture afterwards.'}
+            {proposed
+              ? 'Lay the table markers as your marker sheet shows: each white square against the table\'s edge, the strip pointing into the table, flat, none under a model or a terrain piece.'
+              : 'Lay the table markers anywhere on the table: flat, apart, none under a model or a terrain piece.'}
+            {corners > 0 ? ` Push ${corners === 1 ? 'the corner marker' : `the ${corners} corner markers`} right into ${corners === 1 ? 'its corner' : 'their corners'} (against both edges): the table's edges are found from ${corners === 1 ? 'it' : 'them'}.` : ' Without markers in the corners you will tap two table corners on a picture afterwards.'}
             {' '}Then sweep: walk around the table and stop for a moment every step or two, so that every marker is seen from several places. Or take 5–10 photos from around the table.
           </p>
           {source && (
             <p className="muted" data-testid="survey-source">
-              Markers: {source.name} · {tableIds.length} table markers ({tableIds.join(', ')}){source.registry && isSurveyed(source.registry) ? ' · already placed: the survey measures them again' : ''}
+              Markers: {source.name} · {tableIds.length} table markers ({tableIds.join(', ')}){source.registry.survey ? ' · surveyed before: the survey measures them again' : proposed ? ' · at the spots the sheet proposes: the survey measures where they really lie' : ''}
             </p>
           )}
           <div className="button-row">
@@ -297,7 +305,7 @@ export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera
         </div>
       )}
 
-      {phase === 'result' && result && <SurveyResultView result={result} sceneTable={sceneTable} onUse={use} onAgain={startOver} />}
+      {phase === 'result' && result && <SurveyResultView result={result} sceneTable={sceneTable} onUse={() => void use()} onAgain={startOver} />}
 
       {problem && <p className="bad" role="alert" data-testid="survey-problem">{problem}</p>}
     </section>

@@ -2,12 +2,8 @@
 // type), frames from the live camera (offered one at a time: the next when the last is answered) or
 // from photos, and the picture to tap the table's corners on (the kept view showing the most table
 // markers). Progress reaches React at the worker's pace (a few times a second), never per video frame.
+import { returnTrackingWorker, takeTrackingWorker } from '../camera/trackingRuntime.ts'
 import { createSurveyClient, type CameraIntrinsics, type SurveyClient, type SurveyFrameReply, type SurveyRegistry, type WorkerLike } from '../../tracking/index.ts'
-
-/** The tracking worker, as trackingRuntime.ts makes it (the same bundle: OpenCV is built into it once). */
-function createWorker(): Worker {
-  return new Worker(new URL('../../tracking/worker/trackingWorker.ts', import.meta.url), { type: 'module', name: 'survey' })
-}
 
 /** A kept view's picture, for tapping the table's corners. */
 export type SurveyStill = { viewId: number; image: ImageData; markers: number }
@@ -24,7 +20,9 @@ export type SurveyRun = {
 }
 
 export async function startSurveyRun(registry: SurveyRegistry, calibration: CameraIntrinsics | null): Promise<SurveyRun> {
-  const worker = createWorker()
+  // The tracking worker (the survey is one of its jobs): the camera mode's warm one, its OpenCV loading
+  // since the mode opened; given back when the survey ends, so tracking starts without loading it again.
+  const worker = takeTrackingWorker()
   const client = createSurveyClient(worker as unknown as WorkerLike, registry, calibration)
   await client.ready
   let best: SurveyStill | null = null
@@ -60,7 +58,7 @@ export async function startSurveyRun(registry: SurveyRegistry, calibration: Came
     },
     dispose: () => {
       client.stop()
-      worker.terminate()
+      returnTrackingWorker(worker)
     },
   }
 }
@@ -80,9 +78,4 @@ export async function decodePhoto(file: File): Promise<ImageData> {
   ctx.drawImage(bitmap, 0, 0)
   bitmap.close()
   return ctx.getImageData(0, 0, canvas.width, canvas.height)
-}
-
-/** The rear camera, as large as it offers (more pixels per marker, a better map). */
-export function openSurveyCamera(): Promise<MediaStream> {
-  return navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false })
 }

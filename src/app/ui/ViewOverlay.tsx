@@ -10,12 +10,13 @@ import { useApp } from '../state/appStore.ts'
 import { RulingCard } from './RulingCard.tsx'
 import { StatusLine } from '../camera/StatusLine.tsx'
 
-export function ViewOverlay({ viewFirst, prompts, badges }: { viewFirst: boolean; prompts?: ReactNode; badges?: ReactNode }) {
+/** `image`: an image is on screen; without one (a camera not started) only the prompts float: no card to tap models for, no status or fit switch. */
+export function ViewOverlay({ viewFirst, prompts, badges, image = true }: { viewFirst: boolean; prompts?: ReactNode; badges?: ReactNode; image?: boolean }) {
   const fit = useApp((s) => s.imageFit)
   const setFit = useApp((s) => s.setImageFit)
   return (
     <div className={`view-overlay ${viewFirst ? 'view-first' : ''}`} data-testid="view-overlay">
-      {viewFirst && (
+      {viewFirst && image && (
         <div className="view-top">
           <RulingCard floating />
         </div>
@@ -23,7 +24,7 @@ export function ViewOverlay({ viewFirst, prompts, badges }: { viewFirst: boolean
       <div className="view-prompts">{prompts}</div>
       <div className="view-bottom">
         {badges}
-        {viewFirst && (
+        {viewFirst && image && (
           <div className="view-foot">
             <div className="status-wrap"><StatusLine compact /></div>
             <button type="button" className="fit-toggle" aria-pressed={fit === 'contain'} onClick={() => setFit(fit === 'cover' ? 'contain' : 'cover')} data-testid="fit-toggle" title={fit === 'cover' ? 'Show the whole picture' : 'Fill the screen'}>

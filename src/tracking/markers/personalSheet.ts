@@ -89,15 +89,6 @@ function markerShape(cellsOf: CellsOf, dictionary: string, id: number, x: number
   return { kind: 'marker', id, x, y, size, cells: c.cells, cellsSide: c.side }
 }
 
-/** An arrow along +x of the page from (x, y), `length` mm long. */
-function arrow(x: number, y: number, length: number): Shape[] {
-  return [
-    { kind: 'line', x1: x, y1: y, x2: x + length, y2: y, stroke: BLACK },
-    { kind: 'line', x1: x + length, y1: y, x2: x + length - 2, y2: y - 1.2, stroke: BLACK },
-    { kind: 'line', x1: x + length, y1: y, x2: x + length - 2, y2: y + 1.2, stroke: BLACK },
-  ]
-}
-
 /** A small chevron pointing up the page (a token's front). */
 function chevron(cx: number, y: number, half: number): Shape[] {
   return [
@@ -108,23 +99,23 @@ function chevron(cx: number, y: number, half: number): Shape[] {
 
 /**
  * A table reference marker: its white square (the quiet zone, kept blank) and below it, on the same
- * cut piece, a strip with the id and an arrow along the marker's +x (the printed pattern's right),
- * so the piece still says which way it lies once cut out.
+ * cut piece, a strip with the id that points into the table when the marker is laid (the white
+ * square's far edge against the table's edge: registryFromArmy's proposedTableMarkers lays them so).
  */
 function tableBlock(cellsOf: CellsOf, dictionary: string, m: TableMarker, where: string): Block {
   const q = m.size * QUIET_ZONE_RATIO
   const white = m.size + 2 * q
   const strip = 9
-  const l = label(0, 0, white, `Table marker ${m.id}`, [where])
+  const how = m.corner ? 'white square pushed into the corner, against both edges' : 'white square against the edge'
+  const l = label(0, 0, white, `Table marker ${m.id}`, [where, how])
   return {
     w: white,
     h: white + strip + 2 + l.h,
     draw: (x, y) => [
       { kind: 'rect', x, y, width: white, height: white + strip, stroke: CUT },
       markerShape(cellsOf, dictionary, m.id, x + q, y + q, m.size),
-      { kind: 'text', x: x + 2, y: y + white + 5.5, size: LINE_MM, text: `id ${m.id} · ${fmt(m.size)} mm · this edge to the table's front`, bold: false },
-      ...arrow(x + white - 16, y + white + 6.5, 12),
-      ...label(x, y + white + strip + 2, white, `Table marker ${m.id}`, [where]).shapes,
+      { kind: 'text', x: x + 2, y: y + white + 5.5, size: LINE_MM, text: `id ${m.id} · ${fmt(m.size)} mm · this strip points into the table`, bold: false },
+      ...label(x, y + white + strip + 2, white, `Table marker ${m.id}`, [where, how]).shapes,
     ],
   }
 }
@@ -194,7 +185,10 @@ function topSquareBlock(cellsOf: CellsOf, dictionary: string, m: TerrainMarker, 
   }
 }
 
-/** The table from above, scaled, with every reference marker where it is laid; a whole row of the page. */
+/**
+ * The table from above, scaled, with every reference marker where it is laid and its strip (a bar on
+ * the side it points to: into the table); a whole row of the page.
+ */
 function tableDiagram(markers: readonly TableMarker[], table: { widthMm: number; depthMm: number }): Block {
   const rowW = A4_MM.width - 2 * PAGE_MARGIN_MM
   const maxW = 110, maxH = 50
@@ -211,13 +205,18 @@ function tableDiagram(markers: readonly TableMarker[], table: { widthMm: number;
         const s = Math.max(2.5, m.size * scale)
         const px = ox + m.position[0] * scale, py = oy + h - m.position[1] * scale
         shapes.push({ kind: 'rect', x: px - s / 2, y: py - s / 2, width: s, height: s, fill: BLACK })
+        // The strip lies on the pattern's −y side (mirrored for a face-down marker); the page's y runs down.
+        const a = ((m.rotation ?? 0) * Math.PI) / 180
+        const mirror = m.face === 'down' ? -1 : 1
+        const [dx, dy] = [Math.sin(a) * mirror, -Math.cos(a) * mirror]
+        const bx = px + dx * (s / 2 + 1), by = py - dy * (s / 2 + 1)
+        shapes.push({ kind: 'line', x1: bx - dy * s * 0.4, y1: by - dx * s * 0.4, x2: bx + dy * s * 0.4, y2: by + dx * s * 0.4, stroke: BLACK })
         shapes.push({ kind: 'text', x: px + s / 2 + 0.8, y: py + 1, size: 2.4, text: String(m.id), bold: true })
       }
       shapes.push({ kind: 'text', x: ox, y: oy + h + 4, size: LINE_MM, text: 'front edge (y 0)' })
       const tx = ox + w + 6
-      const lines = [`The table from above, ${fmt(table.widthMm)} × ${fmt(table.depthMm)} mm.`, 'Origin: the front-left corner.', 'Lay every marker with its arrow', 'pointing this way (+x):']
+      const lines = [`The table from above, ${fmt(table.widthMm)} × ${fmt(table.depthMm)} mm.`, 'Origin: the front-left corner.', 'Each white square against the edge', '(a corner marker: both edges), its', 'strip (the bar) into the table.']
       lines.forEach((t, i) => shapes.push({ kind: 'text', x: tx, y: oy + 4 + i * LINE_MM * 1.3, size: LINE_MM, text: t }))
-      shapes.push(...arrow(tx, oy + 4 + lines.length * LINE_MM * 1.3 + 1, 14))
       return shapes
     },
   }
@@ -285,7 +284,7 @@ export function personalSheet(cellsOf: CellsOf, input: PersonalSheetInput): Shee
   if (table.some(wanted)) {
     sections.push({
       title: 'Table reference markers',
-      note: 'Lay each one flat where the plan shows, its arrow strip towards the table\'s front edge (y 0) and the arrow pointing along the front edge to the right. They need not be exact: the survey measures where they are.',
+      note: 'Cut each one out with its strip. Lay it flat where the plan shows: its white square against the table\'s edge, the strip pointing into the table. Push the corner markers right into their corners (against both edges): the table\'s edges are found from them. The table survey then measures where every marker lies.',
       blocks: [tableDiagram(table, input.table), ...tableNamed.filter((t) => wanted(t.m)).map((t) => tableBlock(cellsOf, dictionary, t.m, t.where))],
     })
   }

@@ -6,7 +6,7 @@
 // registry out. Frames and units as in registrySchema.ts: mm and degrees CCW; a model's frame has
 // x forward (its facing) and y to its left.
 import type { BaseShape, Point2 } from '../../engine/index.ts'
-import { type DictionaryName, type ModelMarker, type Registry, type RegistryMarker, type TableMarker, type TerrainMarker, REGISTRY_FORMAT, dictionaryCapacity } from './registrySchema.ts'
+import { type DictionaryName, type ModelMarker, type Registry, type RegistryMarker, type TableCorner, type TableMarker, type TerrainMarker, REGISTRY_FORMAT, dictionaryCapacity } from './registrySchema.ts'
 import { QUIET_ZONE_RATIO, TAB_GAP_MM, tokenMarkerMm } from '../markers/markerSheets.ts'
 import { DEFAULT_MARKER_PLAN } from '../markers/markerPlan.ts'
 
@@ -116,26 +116,44 @@ export function terrainMarkerGeometry(piece: ArmyTerrain, face: 'up' | 'down' = 
 }
 
 /**
- * Where the table reference markers are proposed: each white square flush in a corner (its edges on
- * the table's edges), then the middle of each long edge, every one with its arrow (the pattern's
- * right) along the table's +x. Positions are complete, so the registry works without a survey; the
- * survey (src/tracking/survey) measures where the player really laid them.
+ * Where the table reference markers are proposed, and how each is laid (the personal sheet says the
+ * same): its white square against the table's edge, in a corner against both edges; the strip cut
+ * with it (id and size) pointing into the table, straight away from the edge it lies on (a corner
+ * marker's strip away from the front or back edge). So the black square's centre is the white margin
+ * plus half the square in from each edge it touches, whichever way round the strip lies, and the
+ * pattern's down (towards the strip) points into the table. Spots: the four corners (each declared
+ * with its `corner` and `cornerInset`, the gap between black square and edge: the survey takes the
+ * table's edges from these), then the middle of each edge longer than 1.3 m. Positions are complete,
+ * so the registry tracks without a survey; the survey (src/tracking/survey) measures where the player
+ * really laid them.
  */
 export function proposedTableMarkers(table: ArmyTable): Array<Omit<TableMarker, 'id'> & { label: string }> {
   const s = TABLE_MARKER_MM
-  const inset = s / 2 + s * QUIET_ZONE_RATIO
+  const margin = s * QUIET_ZONE_RATIO
+  const inset = s / 2 + margin
   const w = table.widthMm, d = table.depthMm
-  const face = table.face === 'down' ? { face: 'down' as const } : {}
+  const down = table.face === 'down'
+  const face = down ? { face: 'down' as const } : {}
   const r2 = (v: number) => Math.round(v * 100) / 100
-  const spots: Array<[number, number, string]> = [
-    [inset, inset, 'origin corner (x 0, y 0)'],
-    [w - inset, inset, 'corner on the x axis'],
-    [w - inset, d - inset, 'far corner'],
-    [inset, d - inset, 'corner on the y axis'],
+  // The strip points into the table: the pattern's −y along `into`. Seen from above a face-down
+  // marker is mirrored (fuseTablePose's markerCornersInPlane), which turns the same strip the other way.
+  const rotationFor = (into: '+x' | '-x' | '+y' | '-y'): number => {
+    const up = { '+y': 180, '-y': 0, '+x': 90, '-x': -90 }[into]
+    return down ? (into === '+y' || into === '-y' ? (up + 180) % 360 : -up) : up
+  }
+  type Spot = { x: number; y: number; into: '+x' | '-x' | '+y' | '-y'; label: string; corner?: TableCorner }
+  const spots: Spot[] = [
+    { x: inset, y: inset, into: '+y', corner: 'x0y0', label: 'origin corner (x 0, y 0)' },
+    { x: w - inset, y: inset, into: '+y', corner: 'x1y0', label: 'corner on the x axis' },
+    { x: w - inset, y: d - inset, into: '-y', corner: 'x1y1', label: 'far corner' },
+    { x: inset, y: d - inset, into: '-y', corner: 'x0y1', label: 'corner on the y axis' },
   ]
-  if (w > MIDPOINT_EDGE_MM) spots.push([w / 2, inset, 'middle of the front edge (y 0)'], [w / 2, d - inset, 'middle of the back edge'])
-  if (d > MIDPOINT_EDGE_MM) spots.push([inset, d / 2, 'middle of the left edge (x 0)'], [w - inset, d / 2, 'middle of the right edge'])
-  return spots.map(([x, y, label]) => ({ role: 'table', size: s, position: [r2(x), r2(y)], rotation: 0, ...face, label }))
+  if (w > MIDPOINT_EDGE_MM) spots.push({ x: w / 2, y: inset, into: '+y', label: 'middle of the front edge (y 0)' }, { x: w / 2, y: d - inset, into: '-y', label: 'middle of the back edge' })
+  if (d > MIDPOINT_EDGE_MM) spots.push({ x: inset, y: d / 2, into: '+x', label: 'middle of the left edge (x 0)' }, { x: w - inset, y: d / 2, into: '-x', label: 'middle of the right edge' })
+  return spots.map(({ x, y, into, label, corner }) => ({
+    role: 'table', size: s, position: [r2(x), r2(y)], rotation: rotationFor(into), ...face,
+    ...(corner ? { corner, cornerInset: r2(margin) } : {}), label,
+  }))
 }
 
 type Unnumbered = Omit<TableMarker, 'id'> | Omit<ModelMarker, 'id'> | Omit<TerrainMarker, 'id'>
@@ -195,7 +213,9 @@ export function registryFromArmy(input: ArmyInput, previous?: Registry | null): 
     const markers = assigned.map((a) => a.marker)
     const terrain: NonNullable<Registry['terrain']> = {}
     for (const t of input.terrain ?? []) if (t.footprint) terrain[t.id] = { footprint: t.footprint, height: t.heightMm }
-    const registry: Registry = { format: REGISTRY_FORMAT, dictionary, markers, ...(Object.keys(terrain).length ? { terrain } : {}) }
+    // What a survey measured goes with the table markers it measured (kept as they are).
+    const survey = keptTable.length && previous?.survey ? { survey: previous.survey } : {}
+    const registry: Registry = { format: REGISTRY_FORMAT, dictionary, markers, ...(Object.keys(terrain).length ? { terrain } : {}), ...survey }
     return { registry, fresh: assigned.filter((a) => a.fresh).map((a) => a.marker.id).sort((a, b) => a - b) }
   }
   throw new ArmyTooLargeError(`${wanted.length} markers do not fit the largest 4×4 dictionary (DICT_4X4_1000, ids 0–999)`)
