@@ -25,6 +25,16 @@ describe('capture status', () => {
     expect(html).toContain('camera 1920×1080 · 30 fps · continuous focus · 1/125 s · frames used 40, rejected 6')
   })
 
+  it('splits in two: the badge over the image is the hold-still bar alone, the grant goes among the controls', () => {
+    const badge = renderToStaticMarkup(<CaptureStatusView capture={stats({ holdStill: true, steadiness: 0.5 })} camera={camera} part="hold" />)
+    expect(badge).toContain('Hold still')
+    expect(badge).not.toContain('1920×1080')
+    const granted = renderToStaticMarkup(<CaptureStatusView capture={stats({ holdStill: true })} camera={camera} part="granted" />)
+    expect(granted).toContain('camera 1920×1080 · 30 fps')
+    expect(granted).not.toContain('Hold still')
+    expect(granted).not.toContain('data-hold')
+  })
+
   it('renders nothing before the camera runs', () => {
     expect(renderToStaticMarkup(<CaptureStatusView capture={null} camera={null} />)).toBe('')
   })

@@ -92,7 +92,8 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
       // Locked, every model placed (the app's own timeline), and the status steady again.
       await expect.poll(() => page.evaluate(() => window.__tabletopCapture?.timeline().allPlacedMs ?? null), { timeout: 60_000, message: 'every model placed' }).not.toBeNull()
       const status = page.getByTestId('tracking-status')
-      expect(await status.getAttribute('data-locked')).toBe('yes')
+      // Locked again once the hand steadies (a shake may unlock it for a moment after every model was placed).
+      await expect.poll(() => status.getAttribute('data-locked'), { timeout: 30_000 }).toBe('yes')
       const truth = (JSON.parse(readFileSync(demo.truth, 'utf8')) as { frames: { truth: { id: string; kind: string; position: [number, number] }[] }[] }).frames[0]!.truth.filter((t) => t.kind === 'model')
       await expect.poll(async () => {
         const scene = (await page.evaluate(() => window.__tabletop!.scene())) as Scene
@@ -106,7 +107,6 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
       // A steady moment for the screenshot: no "hold still", and a tight table fit.
       await expect.poll(async () => `${await page.getByTestId('capture-status').getAttribute('data-hold')} ${await status.getAttribute('class')}`, { timeout: 60_000 }).toMatch(/^no status-line good( |$)/)
       await dismissMessages(page)
-      await page.getByTestId('camera-granted').scrollIntoViewIfNeeded()
       await page.screenshot({ path: screenshotPath('handheld-placed-phone') })
 
       // The same at tablet and desktop sizes, each from a fresh start of the camera at that size (the
@@ -118,7 +118,10 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
       }
       await page.setViewportSize({ width: 390, height: 844 })
 
-      // What the camera granted: the video's size and rate (the fake camera offers no focus or exposure control).
+      // What the camera granted, among the camera's controls: the video's size and rate (the fake
+      // camera offers no focus or exposure control).
+      await openControls()
+      await page.getByTestId('camera-granted').scrollIntoViewIfNeeded()
       const granted = await page.getByTestId('camera-granted').innerText()
       expect(granted).toMatch(/1920×1080 · 30 fps/)
       expect(granted).toMatch(/frames used \d+, rejected \d+/)

@@ -26,7 +26,7 @@ import { needsSurvey } from '../survey/surveyOffer.ts'
 import { openTrackingCamera } from './cameraConstraints.ts'
 import { prewarmTracking, releaseWarmTracking } from './trackingRuntime.ts'
 import { CaptureStatus } from './CaptureStatus.tsx'
-import { ViewOverlay } from '../ui/ViewOverlay.tsx'
+import { InlinePrompts, ViewOverlay } from '../ui/ViewOverlay.tsx'
 import { useImageFocus } from './imageFocus.ts'
 import { DemoQuestion } from './DemoQuestion.tsx'
 import { beginRealTable } from './realTableSession.ts'
@@ -147,6 +147,7 @@ export function CameraMode() {
       {state === 'idle' && unsurveyed && <p className="small" data-testid="survey-first">Your table markers are not measured yet: survey the table first (a slow walk around it with the camera).</p>}
       {error && <p className="bad" role="alert" data-testid="camera-error">{error}</p>}
       {!viewFirst && <StatusLine />}
+      <CaptureStatus part="granted" />
       <NeverSeenList />
       {state === 'running' && live.current && video.current && (
         <Suspense fallback={null}><HandsPanel source={videoFrameSource(video.current)} feed={live.current} frame={frame.current} /></Suspense>
@@ -154,19 +155,22 @@ export function CameraMode() {
       {calibrating && state === 'running' && live.current && device && <CalibrationPanel target={live.current.calibration} device={device} />}
     </div>
   )
+  const prompts = <><DemoQuestion /><WhichModel /></>
   return (
     <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="camera-mode" data-camera={state} data-size={size ? `${size.w}x${size.h}` : ''}>
       <ModeControls>{controls}</ModeControls>
+      {!viewFirst && <InlinePrompts>{prompts}</InlinePrompts>}
       <div ref={frame} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY} style={{ display: state === 'idle' ? 'none' : undefined }}>
         <video ref={video} muted playsInline style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
         {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={fit} focus={focus} />}
+        {!viewFirst && <ViewOverlay viewFirst={false} badges={<CaptureStatus part="hold" />} />}
       </div>
       {state === 'idle' && viewFirst && (
         <p className="stage-note">{unsurveyed
           ? 'Survey your table first (below): lay the table markers as the sheet shows, then walk slowly around the table with the camera.'
           : 'Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.'}</p>
       )}
-      <ViewOverlay viewFirst={viewFirst} image={state !== 'idle'} prompts={<><DemoQuestion /><WhichModel /></>} badges={<CaptureStatus />} />
+      {viewFirst && <ViewOverlay viewFirst image={state !== 'idle'} prompts={prompts} badges={<CaptureStatus part="hold" />} />}
     </div>
   )
 }

@@ -7,15 +7,26 @@ import type { TrackingStatus } from '../state/trackingSlice.ts'
 import { grantedSummary } from './cameraConstraints.ts'
 import './captureStatus.css'
 
-export function CaptureStatus() {
+/** `part`: 'hold' for the badge over the image (the "hold still" bar only: the camera's grant is a
+ *  diagnostic that cluttered a phone's image), 'granted' for that line among the controls, 'all' both. */
+export function CaptureStatus({ part = 'all' }: { part?: CapturePart }) {
   const capture = useApp((s) => s.tracking.capture ?? null)
   const camera = useApp((s) => s.tracking.camera ?? null)
-  return <CaptureStatusView capture={capture} camera={camera} />
+  return <CaptureStatusView capture={capture} camera={camera} part={part} />
 }
 
+export type CapturePart = 'all' | 'hold' | 'granted'
+
 /** The view for given stats (a plain component, so a test can render it without the store). */
-export function CaptureStatusView({ capture, camera }: { capture: TrackingStatus['capture']; camera: TrackingStatus['camera'] }) {
+export function CaptureStatusView({ capture, camera, part = 'all' }: { capture: TrackingStatus['capture']; camera: TrackingStatus['camera']; part?: CapturePart }) {
   if (!capture && !camera) return null
+  const granted = camera && (
+    <p className="camera-granted" data-testid="camera-granted" title={camera.notes.join('\n') || undefined}>
+      camera {grantedSummary(camera)}
+      {capture && <> · frames used {capture.framesUsed}, rejected {capture.framesRejected}</>}
+    </p>
+  )
+  if (part === 'granted') return granted || null
   const steady = Math.round(100 * Math.min(1, Math.max(0, capture?.steadiness ?? 1)))
   return (
     <div className="capture-status" data-testid="capture-status" data-hold={capture?.holdStill ? 'yes' : 'no'}>
@@ -28,12 +39,7 @@ export function CaptureStatusView({ capture, camera }: { capture: TrackingStatus
           <span className="hold-still-why">the view moves or blurs: rulings wait</span>
         </div>
       )}
-      {camera && (
-        <p className="camera-granted" data-testid="camera-granted" title={camera.notes.join('\n') || undefined}>
-          camera {grantedSummary(camera)}
-          {capture && <> · frames used {capture.framesUsed}, rejected {capture.framesRejected}</>}
-        </p>
-      )}
+      {part === 'all' && granted}
     </div>
   )
 }

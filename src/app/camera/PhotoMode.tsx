@@ -18,7 +18,7 @@ import { notLockedText } from '../format/trackingWarnings.ts'
 
 /** The subject of the "not locked in this photo" message (it goes when a photo locks). */
 const NOT_LOCKED = 'photo-not-locked'
-import { ViewOverlay } from '../ui/ViewOverlay.tsx'
+import { InlinePrompts, ViewOverlay } from '../ui/ViewOverlay.tsx'
 import { isKiosk } from '../ui/kiosk.ts'
 import { useImageFocus } from './imageFocus.ts'
 import { DemoQuestion } from './DemoQuestion.tsx'
@@ -224,6 +224,7 @@ export function PhotoMode() {
   return (
     <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="photo-mode">
       <ModeControls>{controls}</ModeControls>
+      {!viewFirst && <InlinePrompts><DemoQuestion /></InlinePrompts>}
       {photo && (
         <div ref={box} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY}>
           <img src={photo.url} alt="The photo being ruled on" style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
@@ -232,7 +233,7 @@ export function PhotoMode() {
         </div>
       )}
       {!photo && <p className="stage-note">Open a photo of the table (the markers of at least two table corners or edges must show). The models it finds are placed on the table; then tap attacker and target in the picture.</p>}
-      <ViewOverlay viewFirst={viewFirst} prompts={<DemoQuestion />} />
+      {viewFirst && <ViewOverlay viewFirst prompts={<DemoQuestion />} />}
     </div>
   )
 }

@@ -2,15 +2,21 @@
 // top; below it `prompts`, questions that need the player now (the demo-table question; the place
 // for a survey step or a "Which model is this?" dialog); at the foot, above the sheet's bar, the
 // status line (one line, never clipped), `badges` (small indicators such as "hold still") and the
-// fill / whole-picture switch. On a desktop only the prompts and badges float (the card and the
-// status have their places beside the image). Taps go through to the image (model picks) except on
-// what is drawn here.
+// fill / whole-picture switch. On a desktop only the badges float, inside the image's box (the card and
+// the status have their places beside the image), and the prompts stand in the page's flow between the
+// controls and the image (`InlinePrompts`): floating, they covered controls (calibration's Solve) or lay
+// under the messages. Taps go through to the image (model picks) except on what is drawn here.
 import type { ReactNode } from 'react'
 import { useApp } from '../state/appStore.ts'
 import { RulingCard } from './RulingCard.tsx'
 import { StatusLine } from '../camera/StatusLine.tsx'
 
 /** `image`: an image is on screen; without one (a camera not started) only the prompts float: no card to tap models for, no status or fit switch. */
+/** A desktop's prompts: in the flow above the image, never over a control. */
+export function InlinePrompts({ children }: { children: ReactNode }) {
+  return <div className="view-prompts-inline" data-testid="view-prompts">{children}</div>
+}
+
 export function ViewOverlay({ viewFirst, prompts, badges, image = true }: { viewFirst: boolean; prompts?: ReactNode; badges?: ReactNode; image?: boolean }) {
   const fit = useApp((s) => s.imageFit)
   const setFit = useApp((s) => s.setImageFit)
@@ -21,7 +27,7 @@ export function ViewOverlay({ viewFirst, prompts, badges, image = true }: { view
           <RulingCard floating />
         </div>
       )}
-      <div className="view-prompts">{prompts}</div>
+      {prompts && <div className="view-prompts" data-testid="view-prompts">{prompts}</div>}
       <div className="view-bottom">
         {badges}
         {viewFirst && image && (
