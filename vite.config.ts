@@ -2,10 +2,12 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pwaOptions } from './src/server/pwaOptions.ts'
+import { openCvWasmFile } from './src/server/openCvWasm.ts'
 
 export default defineConfig({
   plugins: [react(), VitePWA(pwaOptions)],
-  worker: { format: 'es' },
+  // The tracking worker loads OpenCV's wasm as its own file (streaming compile, code cache): openCvWasm.ts.
+  worker: { format: 'es', plugins: () => [openCvWasmFile()] },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 12000,

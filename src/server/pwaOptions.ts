@@ -1,6 +1,6 @@
 // The offline app (vite-plugin-pwa / Workbox): after one visit the service worker holds the whole
-// build — planner, engine worker, tracking worker with OpenCV's wasm (inlined in the worker, ~11 MB,
-// hence the raised size cap), bundled terrain meshes — so a tablet keeps ruling when the
+// build — planner, engine worker, tracking worker and OpenCV's wasm (its own 8 MB file, see
+// openCvWasm.ts; hence the raised size cap), bundled terrain meshes — so a tablet keeps ruling when the
 // convention Wi-Fi drops. Room traffic (/sync) and the room API are never cached.
 import type { VitePWAOptions } from 'vite-plugin-pwa'
 

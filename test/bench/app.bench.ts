@@ -16,7 +16,10 @@
 //    whether "hold still" showed, the placed models' error against the truth, the camera granted;
 //    BENCH_APP_ONLY=handheld runs only that part (goal: every model placed within 2 s);
 //    BENCH_HANDHELD_RUNS (3) runs per video, alternating; BENCH_HANDHELD_OPEN_S (10) seconds the
-//    camera mode is open before "Start camera" (it starts loading OpenCV on opening).
+//    camera mode is open before "Start camera" (it starts loading OpenCV on opening; 0: a cold start);
+//    with each run, when OpenCV was ready in the tracking worker (seconds since the worker started);
+//    BENCH_HANDHELD_BASELINE_DIST=<a build folder> serves that build too and alternates every run
+//    between it and this build (the same process, the same machine load: compare ratios).
 // Budgets: initial JS ≤ 400 kB gzip (issue 14; initialJs.budgetGzipBytes); ≥ 30 fps with the full overlay
 // on a phone GPU. Here Chromium renders with SwiftShader (CPU) on 2 cores, so fps is a floor. The
 // planner renders on demand, so its fps is measured while the orbit camera moves.
@@ -24,7 +27,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { startAppServer } from '../setup/appServer.ts'
+import { freePort, startAppServer } from '../setup/appServer.ts'
 import { haveChromium, launchChromium, screenshotPath } from '../setup/browser.ts'
 import type { Page } from 'playwright-core'
 import { openAndSelect, renderDemoTable } from '../setup/demoTable.ts'
@@ -163,6 +166,7 @@ async function timeToPlaced(url: string, demo: DemoVideo, openForS: number): Pro
     return {
       video: `${demo.kind}: ${basename(demo.video)}, ${demo.fps} fps, ${demo.durationS} s (loops)`,
       cameraModeOpenBeforeStartS: openForS,
+      openCvReadyInWorkerS: timeline?.openCvReadyInWorkerMs == null ? null : Math.round(timeline.openCvReadyInWorkerMs) / 1000,
       secondsFromCameraStart: { firstFrame: since(timeline?.firstFrameMs, timeline?.cameraStartedMs), trackerReady: since(timeline?.trackerReadyMs, timeline?.cameraStartedMs), tableLocked: since(timeline?.lockedMs, timeline?.cameraStartedMs), everyModelPlaced: since(timeline?.allPlacedMs, timeline?.cameraStartedMs) },
       secondsFromClick: { cameraStarted: since(timeline?.cameraStartedMs, clickMs), everyModelPlaced: since(timeline?.allPlacedMs, clickMs) },
       framesUsed: timeline?.framesUsed ?? 0, framesRejected: timeline?.framesRejected ?? 0, framesUnlocked: timeline?.framesUnlocked ?? 0,
@@ -175,29 +179,55 @@ async function timeToPlaced(url: string, demo: DemoVideo, openForS: number): Pro
   }
 }
 
-type CaptureTimeline = { cameraStartedMs: number | null; firstFrameMs: number | null; trackerReadyMs: number | null; lockedMs: number | null; allPlacedMs: number | null; framesUsed: number; framesRejected: number; framesUnlocked: number }
+type CaptureTimeline = { cameraStartedMs: number | null; firstFrameMs: number | null; trackerReadyMs: number | null; openCvReadyInWorkerMs?: number | null; lockedMs: number | null; allPlacedMs: number | null; framesUsed: number; framesRejected: number; framesUnlocked: number }
 
-/** The handheld video against the steady one, `runs` times each, alternating (the machine is noisy). */
-async function handheldCamera(url: string, runs: number, openForS = Number(process.env.BENCH_HANDHELD_OPEN_S ?? 10)): Promise<Record<string, unknown>> {
+/**
+ * The handheld video against the steady one, `runs` times each, alternating (the machine is noisy).
+ * With a baseline server (BENCH_HANDHELD_BASELINE_DIST), each run is made on this build and then on
+ * the baseline, so both see the same load.
+ */
+async function handheldCamera(url: string, runs: number, openForS = Number(process.env.BENCH_HANDHELD_OPEN_S ?? 10), baselineUrl?: string): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'tabletop-bench-handheld-'))
   try {
     const handheld = await writeDemoVideo(dir, { kind: 'handheld' })
     const steady = await writeDemoVideo(dir, { kind: 'steady' })
     const out: Record<string, unknown[]> = { handheld: [], steady: [] }
+    const base: Record<string, unknown[]> = { handheld: [], steady: [] }
     for (let i = 0; i < runs; i++) {
       out.handheld!.push(await timeToPlaced(url, handheld, openForS))
+      if (baselineUrl) base.handheld!.push(await timeToPlaced(baselineUrl, handheld, openForS))
       out.steady!.push(await timeToPlaced(url, steady, openForS))
+      if (baselineUrl) base.steady!.push(await timeToPlaced(baselineUrl, steady, openForS))
     }
-    const placed = (k: string) => out[k]!.map((r) => ((r as { secondsFromCameraStart: { everyModelPlaced: number | null } }).secondsFromCameraStart.everyModelPlaced ?? Infinity))
+    type Run = { openCvReadyInWorkerS: number | null; secondsFromCameraStart: { everyModelPlaced: number | null } }
+    const medians = (o: Record<string, unknown[]>) => {
+      const of = (k: string, pick: (r: Run) => number | null) => median(o[k]!.map((r) => pick(r as Run) ?? Infinity))
+      return {
+        medianSecondsToEveryModelPlaced: { handheld: of('handheld', (r) => r.secondsFromCameraStart.everyModelPlaced), steady: of('steady', (r) => r.secondsFromCameraStart.everyModelPlaced) },
+        medianOpenCvReadyInWorkerS: of('handheld', (r) => r.openCvReadyInWorkerS),
+      }
+    }
     return {
       goal: 'table locked and every model placed within 2 s of the camera starting, from the handheld video',
       viewport: '390x844 (phone)',
-      medianSecondsToEveryModelPlaced: { handheld: median(placed('handheld')), steady: median(placed('steady')) },
+      ...medians(out),
       ...out,
+      ...(baselineUrl ? { baseline: { dist: process.env.BENCH_HANDHELD_BASELINE_DIST, ...medians(base), ...base } } : {}),
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** A second build (BENCH_HANDHELD_BASELINE_DIST) served beside this one, for a same-process comparison. */
+async function baselineServer(): Promise<{ url: string; close: () => Promise<void> } | null> {
+  const outDir = process.env.BENCH_HANDHELD_BASELINE_DIST
+  if (!outDir) return null
+  if (!statSync(join(outDir, 'index.html'), { throwIfNoEntry: false })) throw new Error(`BENCH_HANDHELD_BASELINE_DIST=${outDir}: no index.html there (give a vite build's output folder)`)
+  const { preview } = await import('vite')
+  const port = await freePort()
+  const server = await preview({ root: process.cwd(), logLevel: 'error', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } })
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() }
 }
 
 // ---- Issue #17: overlay keep-up with the live camera on the 100-model bench table ----------------
@@ -265,10 +295,12 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_APP_ONLY
   if (only === 'handheld') {
     const server = await startAppServer()
+    const baseline = await baselineServer()
     try {
-      const handheld = haveChromium ? await handheldCamera(server.url, Number(process.env.BENCH_HANDHELD_RUNS ?? 3)) : 'skipped: /usr/bin/chromium is missing'
+      const handheld = haveChromium ? await handheldCamera(server.url, Number(process.env.BENCH_HANDHELD_RUNS ?? 3), undefined, baseline?.url) : 'skipped: /usr/bin/chromium is missing'
       process.stdout.write(JSON.stringify({ what: 'tabletop-ar app benchmark (a phone in the hand only)', node: process.version, loadAverage: loadavg(), handheldCamera: handheld }, null, 2) + '\n')
     } finally {
+      await baseline?.close()
       await server.close()
     }
     return

@@ -40,7 +40,11 @@ describe('tracking worker protocol', () => {
       registry: scene.registry,
       onResult: (m) => { results.push(m); if (results.length === 2) done() },
     })
-    await client.ready
+    // OpenCV's load in the worker: loaded before the tracker was made, and ready no earlier than the load began.
+    const ready = await client.ready
+    expect(ready.openCvMs).toBeGreaterThanOrEqual(0)
+    expect(ready.openCvReadyAtMs).toBeGreaterThanOrEqual(ready.openCvMs)
+    expect(ready.openCvReadyAtMs).toBeLessThanOrEqual(performance.now())
     const ids = [0, 1, 2, 3, 4].map((i) => client.submit(frame, i * 33))
     await twoResults
     expect(results.map((r) => r.frameId)).toEqual([ids[0], ids[4]])

@@ -39,6 +39,8 @@ export type CaptureTimeline = {
   cameraStartedMs: number | null
   firstFrameMs: number | null
   trackerReadyMs: number | null
+  /** OpenCV ready in the tracking worker, ms since that worker started (prewarmTracking starts it when the camera mode opens). */
+  openCvReadyInWorkerMs: number | null
   lockedMs: number | null
   /** Every model of the registry placed (tracked, not stale) on a locked table. */
   allPlacedMs: number | null
@@ -184,7 +186,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   let latest: TrackingResultMessage | null = null
   const gate = new HandTrackingGate(registry)
   const handsIn: { list: readonly HandObservation[]; count: number; timeMs: number; intervalMs: number } = { list: [], count: 0, timeMs: -Infinity, intervalMs: 0 }
-  const timeline: CaptureTimeline = { cameraStartedMs: null, firstFrameMs: null, trackerReadyMs: null, lockedMs: null, allPlacedMs: null, framesUsed: 0, framesRejected: 0, framesUnlocked: 0 }
+  const timeline: CaptureTimeline = { cameraStartedMs: null, firstFrameMs: null, trackerReadyMs: null, openCvReadyInWorkerMs: null, lockedMs: null, allPlacedMs: null, framesUsed: 0, framesRejected: 0, framesUnlocked: 0 }
   const registryModels = [...new Set(registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : [])))]
   // A phone's camera held over the table waits for a still view; in AR the viewer walks around the
   // table by design (blurred frames still move nothing there: the worker's fusion leaves them out).
@@ -212,8 +214,9 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
     opts.onResult?.(m)
   }
   const runtime: TrackingRuntime = await startTracking(registry, onResult, (message) => useApp.getState().setTracking({ state: 'error', message }))
-  await runtime.client.ready
+  const { openCvReadyAtMs } = await runtime.client.ready
   timeline.trackerReadyMs = performance.now()
+  timeline.openCvReadyInWorkerMs = openCvReadyAtMs
   runtime.client.setCalibration(calibration)
   // A marker taught in the view ("Which model is this?", setup/WhichModel.tsx) changes the registry in force: track with it from the next frame.
   const unsubscribeRegistry = useApp.subscribe((s, before) => {

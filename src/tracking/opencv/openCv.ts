@@ -83,8 +83,13 @@ export type Cv = {
   TERM_CRITERIA_EPS: number
 } & Record<string, unknown>
 
-/** A non-thenable handle on the ready module (safe to await, return and store). */
-export type OpenCvHandle = { readonly cv: Cv; readonly readyMs: number }
+/**
+ * A non-thenable handle on the ready module (safe to await, return and store). `readyMs`: from the
+ * first loadOpenCv call to ready; `readyAtMs`: performance.now() when it was ready, which in a worker
+ * is ms since the worker started (its script's download and parse, the wasm's fetch and compile, the
+ * runtime's start: what a player waits for).
+ */
+export type OpenCvHandle = { readonly cv: Cv; readonly readyMs: number; readonly readyAtMs: number }
 
 let pending: Promise<OpenCvHandle> | null = null
 let registered: Record<string, unknown> | null = null
@@ -115,7 +120,8 @@ export function loadOpenCv(timeoutMs = 60_000): Promise<OpenCvHandle> {
   pending = new Promise<OpenCvHandle>((resolve, reject) => {
     const poll = () => {
       if (typeof raw.Mat === 'function' && typeof raw.aruco_ArucoDetector === 'function') {
-        resolve({ cv: raw as unknown as Cv, readyMs: performance.now() - started })
+        const now = performance.now()
+        resolve({ cv: raw as unknown as Cv, readyMs: now - started, readyAtMs: now })
         return
       }
       if (performance.now() - started > timeoutMs) {

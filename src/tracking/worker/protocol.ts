@@ -53,7 +53,8 @@ export type TrackingRequest =
   | { type: 'survey'; request: SurveyRequest }
 
 export type TrackingReply =
-  | { type: 'ready'; openCvMs: number }
+  /** OpenCV's load: ms from the worker's first load call, and ms from the worker's start (OpenCvHandle). */
+  | { type: 'ready'; openCvMs: number; openCvReadyAtMs: number }
   | {
       type: 'result'
       frameId: number

@@ -22,7 +22,7 @@ export type TrackingClientOptions = {
 
 export type TrackingClient = {
   /** Resolves when OpenCV is loaded in the worker and the tracker is set up. */
-  ready: Promise<{ openCvMs: number }>
+  ready: Promise<{ openCvMs: number; openCvReadyAtMs: number }>
   /**
    * Offer a frame (RGBA, e.g. ImageData from a canvas or VideoFrame.copyTo). Copied into a recycled
    * buffer and sent if the worker is idle, else kept as the one waiting frame (replacing an older one).
@@ -54,8 +54,8 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
   const captures = new Map<number, { resolve: (r: CalibrationCaptureResult) => void; reject: (e: Error) => void }>()
   const solves = new Map<number, { resolve: (r: CalibrationSolveResult) => void; reject: (e: Error) => void }>()
   const counts = { sent: 0, droppedHere: 0, droppedInWorker: 0 }
-  let resolveReady: (v: { openCvMs: number }) => void = () => {}
-  const ready = new Promise<{ openCvMs: number }>((resolve) => { resolveReady = resolve })
+  let resolveReady: (v: { openCvMs: number; openCvReadyAtMs: number }) => void = () => {}
+  const ready = new Promise<{ openCvMs: number; openCvReadyAtMs: number }>((resolve) => { resolveReady = resolve })
 
   const send = (message: TrackingRequest, transfer: Transferable[] = []) => worker.postMessage(message, transfer)
   const recycle = (data: ArrayBuffer) => { if (spare.length < 3) spare.push(data) }
@@ -73,7 +73,7 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
     const m = event.data
     switch (m.type) {
       case 'ready':
-        resolveReady({ openCvMs: m.openCvMs })
+        resolveReady({ openCvMs: m.openCvMs, openCvReadyAtMs: m.openCvReadyAtMs })
         return
       case 'result':
         inFlight = false

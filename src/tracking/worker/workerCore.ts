@@ -83,7 +83,7 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
               tracker = new FrameTracker(cv, message.registry, { calibration: message.calibration ?? null, params: message.params })
               filter = new PoseFilter(message.filter)
               monitor.reset()
-              post({ type: 'ready', openCvMs: cv.readyMs }, [])
+              post({ type: 'ready', openCvMs: cv.readyMs, openCvReadyAtMs: cv.readyAtMs }, [])
               if (pending && !scheduled) { scheduled = true; schedule(processLatest) }
             } catch (e) {
               fail(e)
