@@ -21,7 +21,7 @@ const OPENCV_SCRIPT = /[\\/]@techstark[\\/]opencv-js[\\/]dist[\\/]opencv\.js$/
 const EMBEDDED_WASM = /var wasmBinaryFile="data:application\/octet-stream;base64,([A-Za-z0-9+/]+={0,2})";if\(!isDataURI\(wasmBinaryFile\)\)\{wasmBinaryFile=locateFile\(wasmBinaryFile\)\}/
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d]
 
-export type OpenCvWasmFile = { wasm: Uint8Array; code: (urlExpression: string) => string }
+export type OpenCvWasmFile = { wasm: Uint8Array<ArrayBuffer>; code: (urlExpression: string) => string }
 
 /**
  * Split OpenCV.js's script into its wasm bytes and the script that loads them from
