@@ -102,6 +102,8 @@ describe.skipIf(!haveChromium)('planner in Chromium', () => {
         await expect.poll(() => page.getByTestId(`target-${pick.target}`).getAttribute('aria-pressed')).toBe('true')
         if (pick.weapon) await page.getByTestId(`weapon-${pick.weapon}`).click()
         await waitForCard(page, pick)
+        // The page itself never scrolls (the panel does): a page scrollbar narrowed the table view under the pointer.
+        expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= innerHeight && document.scrollingElement!.scrollWidth <= innerWidth)).toBe(true)
 
         const expected = expectedAttack(scene, pick)
         expect(await cardResult(page)).toEqual(expected)

@@ -8,6 +8,7 @@ import { deleteRuling, listRulings, saveRuling } from '../record/rulingDb.ts'
 import { summarize } from '../record/rulingText.ts'
 import { modelNames, weaponName } from '../format/names.ts'
 import { rulingPng } from '../record/rulingPng.ts'
+import { renderTableViewNow } from '../scene/viewRender.ts'
 import { downloadBlob, readFileText } from './download.ts'
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
@@ -130,6 +131,7 @@ export function settled(timeoutMs = 5000): Promise<boolean> {
 export async function exportRulingPng(r: RulingRecord): Promise<void> {
   showRuling(r)
   await settled()
+  renderTableViewNow() // the current picture in the canvas, whether or not a demand frame came yet
   const view = document.querySelector<HTMLCanvasElement>('[data-testid="table-view"] canvas')
   try {
     downloadBlob(await rulingPng(r, view, useApp.getState().units), `${fileBaseName(r)}.png`)

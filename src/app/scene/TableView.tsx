@@ -7,6 +7,19 @@ import { useApp } from '../state/appStore.ts'
 import { OrbitRig } from './OrbitRig.tsx'
 import { TableContent } from './TableContent.tsx'
 import { TestProbe } from './TestProbe.tsx'
+import { registerTableViewRender } from './viewRender.ts'
+
+/** Inside the Canvas: lets an export draw the view now (viewRender.ts). */
+function ViewRenderer() {
+  const get = useThree((s) => s.get)
+  useEffect(() => {
+    return registerTableViewRender(() => {
+      const { gl, scene, camera } = get()
+      gl.render(scene, camera)
+    })
+  }, [get])
+  return null
+}
 
 /** The default viewing direction (from the table centre towards the camera) and its distance per table span. */
 const VIEW_DIRECTION = new Vector3(0, -0.45, 1.05).normalize()
@@ -47,6 +60,7 @@ export function TableView() {
         <OrbitRig targetX={width / 2} targetY={depth / 2} />
         <TableContent />
         <TestProbe />
+        <ViewRenderer />
       </Canvas>
     </div>
   )
