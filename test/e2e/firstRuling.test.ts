@@ -374,6 +374,8 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     // last digit: what is checked is that the setup's save keeps the survey in force, not an older record)
     expect(second.survey?.table.from).toBe('corner-markers')
     console.log(`second survey ${JSON.stringify(second.markers) === JSON.stringify(inForce!.value.markers) ? 'equal to' : 'differs from'} the first`)
+    // (on the phone the camera's controls are in the bottom sheet, shut while the camera runs)
+    if (!(await page.getByTestId('stop-camera').isVisible())) await page.getByTestId('sheet-toggle').click()
     await page.getByTestId('stop-camera').click()
     if (!(await page.getByTestId('my-table').isVisible())) await page.getByTestId('menu-toggle').click()
     await page.getByTestId('my-table').click()

@@ -8,6 +8,7 @@ import { useApp } from '../state/appStore.ts'
 import { moveModel } from '../state/sceneEdits.ts'
 import { COLOURS, sideColour } from './palette.ts'
 import { useTableDrag } from './useTableDrag.ts'
+import { modelUnderPointer } from './modelUnderPointer.ts'
 import { useTableFrame, useTableLook } from './tableFrame.ts'
 import { useSides } from './useSides.ts'
 import { Label } from './Label.tsx'
@@ -95,9 +96,13 @@ export function ModelPiece({ id }: { id: string }) {
   const halfLength = model.base.shape === 'round' ? model.base.diameter / 2 : model.base.length / 2
   const onPointerDown = (e: ThreeEvent<PointerEvent>) => {
     if (!frame.current) return
+    // The nearest hit volume may be a neighbour's in front: the model meant is the one under the pointer.
+    const models = useApp.getState().scene.models
+    const meant = modelUnderPointer(e.ray, e.intersections, frame.current, (mid) => models.find((m) => m.id === mid) ?? null) ?? id
+    const grabbed = models.find((m) => m.id === meant) ?? model
     drag(e, {
-      planeZ: z,
-      origin: [x, y],
+      planeZ: grabbed.z ?? 0,
+      origin: [grabbed.position[0], grabbed.position[1]],
       frame: frame.current,
       onMove: (nx, ny, phase) => {
         if (viewOnly) {
@@ -105,9 +110,9 @@ export function ModelPiece({ id }: { id: string }) {
           return
         }
         if (ghost) return // tracked over the image: a tap picks, a drag moves nothing
-        editScene((s) => moveModel(s, id, nx, ny), { undoable: phase === 'start' })
+        editScene((s) => moveModel(s, grabbed.id, nx, ny), { undoable: phase === 'start' })
       },
-      onClick: () => pickModel(id),
+      onClick: () => pickModel(grabbed.id),
     })
   }
   return (
