@@ -114,6 +114,8 @@ describe.skipIf(!haveChromium)('the table survey step in Chromium', () => {
       await page.getByTestId('open-survey').click()
       // A registry naming a table marker that is not on the table: the survey is refused, naming it.
       await page.getByTestId('survey-registry-input').setInputFiles(join(dir, 'registry-extra.json'))
+      // As a player: photos once the registry is read (it is named, and 'Use photos…' is offered then).
+      await expect.poll(() => page.getByTestId('survey-source').innerText(), { timeout: 30_000 }).toContain('registry-extra.json')
       await page.getByTestId('survey-photo-input').setInputFiles([1, 2, 3].map((i) => join(dir, `photo-${i}.png`)))
       await expect.poll(() => page.getByTestId('survey-progress').getAttribute('data-views'), { timeout: 60_000 }).toBe('3')
       await page.getByTestId('survey-measure').click()
@@ -123,6 +125,7 @@ describe.skipIf(!haveChromium)('the table survey step in Chromium', () => {
       await page.getByTestId('survey-close').click()
       await page.getByTestId('open-survey').click()
       await page.getByTestId('survey-registry-input').setInputFiles(join(dir, 'registry-no-corners.json'))
+      await expect.poll(() => page.getByTestId('survey-source').innerText(), { timeout: 30_000 }).toContain('registry-no-corners.json')
       // Two photos are not enough to measure.
       await page.getByTestId('survey-photo-input').setInputFiles([join(dir, 'photo-1.png'), join(dir, 'photo-2.png')])
       await expect.poll(() => page.getByTestId('survey-progress').getAttribute('data-views'), { timeout: 60_000 }).toBe('2')

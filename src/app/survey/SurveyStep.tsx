@@ -119,7 +119,12 @@ export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera
       try {
         const image = await decodePhoto(file)
         const r = await ensureRun(image.width, image.height)
-        if (!r) return
+        if (!r) {
+          // (the button is offered once a registry is read; photos given before then are not dropped in silence)
+          setProblem('Load the marker registry of your table first: the survey needs to know which markers are the table’s. No photo was read.')
+          setPhase('intro')
+          return
+        }
         const reply = await r.look(image, 'photo', file.name)
         onReply(reply)
         if (reply.observation.viewId === null) setProblem(`${file.name}: ${reply.observation.seen.length} table marker${reply.observation.seen.length === 1 ? '' : 's'} found; a photo must show two or more.`)
