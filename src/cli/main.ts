@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { type InputLimits, type LengthUnit, type SceneIssue, LENGTH_UNITS, LIMIT_NAMES, LIMIT_UNITS, SceneError, renderResultText, cut, evaluateTable, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
+import { type InputLimits, type LengthUnit, type SceneIssue, LENGTH_UNITS, LIMIT_NAMES, LIMIT_UNITS, SceneError, renderResultText, cut, evaluateTable, gameLogSchema, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
 import { loadSceneMeshes } from './loadMeshes.ts'
@@ -16,8 +16,10 @@ const USAGE = `usage:
       [--format text] [--unit in|cm|mm]  or the verdicts and reasons as text, lengths in that unit (default in)
   cli validate <scene.json | ->        check a scene; print "ok" or the problems
   cli terrain <scene.json | ->         the scene's mesh pieces: file, size in mm, triangles, repairs, LoS time
+  cli game replay <log.json | -> [--at N] [--format text]   replay a game log (tabletop-game/1): the state
+                                       after each event (or after event N) and the rules' findings
   cli systems                          list rule systems with their options
-  cli schema                           print the scene JSON Schema
+  cli schema [scene|game]              print the scene (or game log, tabletop-game/1) JSON Schema
   cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
   cli scene <image> --registry <registry.json> --base <scene.json>
   cli survey <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
@@ -74,9 +76,13 @@ export async function main(argv: string[]): Promise<number> {
       return 0
     }
     case 'schema': {
-      process.stdout.write(JSON.stringify(z.toJSONSchema(sceneSchema, { unrepresentable: 'any' }), null, 2) + '\n')
+      const which = rest[0] ?? 'scene'
+      if (which !== 'scene' && which !== 'game') throw new SceneError([{ path: '', message: `schema takes scene or game; got "${which.slice(0, 40)}"` }])
+      process.stdout.write(JSON.stringify(z.toJSONSchema(which === 'game' ? gameLogSchema : sceneSchema, { unrepresentable: 'any' }), null, 2) + '\n')
       return 0
     }
+    case 'game':
+      return (await import('./gameReplay.ts')).runGameCommand(rest, { modelsDir: join(repoRoot, 'models'), findRuleSystem, known, limits })
     case 'room':
       return (await import('./room.ts')).runRoomCommand(rest)
     case 'survey': {

@@ -21,6 +21,7 @@ import { own } from './own.ts'
 import { type InputLimits, DEFAULT_LIMITS, limitError } from './scene/inputLimits.ts'
 import { isMeshTerrain } from './scene/sceneSchema.ts'
 import { sceneWarnings } from './scene/sceneWarnings.ts'
+import { withStateContext } from './game/stateContext.ts'
 
 export type EvaluateOptions = {
   meshes?: MeshLibrary
@@ -112,8 +113,9 @@ export function evaluateTable(table: Table): ResultDocument {
 export function runQuery(table: Table, q: Query): ResultBody {
   // A ruleset's handler builds its result whole (tabletop-result/1 with its citations, sight, areas):
   // nothing is added after it.
+  // The game state the scene carries becomes the query's context under the hand-given one (issue 33).
   const handler = own(table.system.handlers, q.type) as QueryHandler<Query> | undefined
-  if (handler) return handler(table, q)
+  if (handler) return handler(table, withStateContext(table, q))
   const generic = own(genericHandlers, q.type) as QueryHandler<Query> | undefined
   if (generic) return generic(table, q)
   throw new SceneError([{ path: 'type', message: `${table.system.id} does not answer "${q.type}" queries${(CORE_QUERY_TYPES as string[]).includes(q.type) ? ' (the rulebook has no such rule)' : ''}` }])

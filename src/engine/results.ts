@@ -113,7 +113,7 @@ export type QueryResult = ResultBody & { id: string; type: string }
 
 /** A scene sanity warning (src/engine/scene/sceneWarnings.ts): the scene is answered, but looks wrong. */
 export type SceneWarning = {
-  code: 'model-inside-terrain' | 'bases-overlap' | 'terrain-not-resting' | 'query-targets-itself'
+  code: 'model-inside-terrain' | 'bases-overlap' | 'terrain-not-resting' | 'query-targets-itself' | 'context-overrides-state'
   /** JSON path of the field to look at. */
   path: string
   message: string

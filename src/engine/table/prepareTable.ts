@@ -143,6 +143,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
       if (!system.modelStatuses!.includes(s)) issues.push({ path: `models[${i}].status[${si}]`, message: `unknown status "${s}" for ${system.id}; expected one of ${system.modelStatuses!.join(', ')}` })
     }))
   }
+  issues.push(...gameStateIssues(scene, system))
   if (issues.length) throw new SceneError(issues)
 
   const build = () => buildTerrainWorld(
@@ -192,6 +193,25 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const extra = system.checkScene?.(table) ?? []
   if (extra.length) throw new SceneError(extra)
   return table
+}
+
+/** The scene's game state (issue 33) against the ruleset's declaration: counters and resources by their declared names. */
+function gameStateIssues(scene: Scene, system: RuleSystem): SceneIssue[] {
+  const issues: SceneIssue[] = []
+  const counters = system.game?.counters.map((c) => c.id) ?? []
+  const resources = system.game?.resources.map((r) => r.id) ?? []
+  const expected = (names: string[]) => (names.length ? `expected one of ${names.join(', ')}` : `${system.id} declares none`)
+  scene.models.forEach((m, i) => {
+    for (const c of Object.keys(m.state?.counters ?? {})) {
+      if (!counters.includes(c)) issues.push({ path: `models[${i}].state.counters.${c}`, message: `unknown counter "${c}" for ${system.id}; ${expected(counters)}` })
+    }
+  })
+  for (const [owner, pool] of Object.entries(scene.game?.resources ?? {})) {
+    for (const r of Object.keys(pool)) {
+      if (!resources.includes(r)) issues.push({ path: `game.resources.${owner}.${r}`, message: `unknown resource "${r}" for ${system.id}; ${expected(resources)}` })
+    }
+  }
+  return issues
 }
 
 /**
