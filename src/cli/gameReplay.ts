@@ -2,7 +2,7 @@
 // the state after each event (or after event N) with the rules' findings along the way, as JSON
 // (tabletop-game-replay/1, documented in src/engine/game/README.md) or as text. A bad log is one line on
 // stderr and exit 2, like every other input.
-import { ENGINE_VERSION, type EventOutcome, type Finding, type GameSession, type GameState, type InputLimits, SceneError, type RuleSystem, inFile, limitError, loadGame } from '../engine/index.ts'
+import { ENGINE_VERSION, type EventOutcome, describeEffects, type Finding, type GameSession, type GameState, type InputLimits, SceneError, type RuleSystem, inFile, limitError, loadGame } from '../engine/index.ts'
 import { readJson } from './readInput.ts'
 import { loadSceneMeshes } from './loadMeshes.ts'
 import { repairNotes } from './terrainReport.ts'
@@ -79,6 +79,7 @@ export function printedState(s: GameState) {
     }])),
     resources: s.resources,
     scores: s.scores,
+    objectives: s.held,
     clock: s.clock,
     undone: s.undone,
   }
@@ -140,8 +141,7 @@ function eventLine(ev: ReturnType<GameSession['events']>[number], o: EventOutcom
     case 'move': return `${ev.model} moves (${ev.source}${ev.mode ? `, ${ev.mode}` : ''}): ${o.move?.text ?? ''}`
     case 'ruling': return `ruling ${ev.query.type} "${ev.query.id}": ${o.ruling ? (o.ruling.matches ? 'the result hashes as logged' : 'the result differs from the logged one') : 'not made'}${o.ruling?.allowed === false ? ', refused' : ''}`
     case 'effect': {
-      const applied = o.applied ?? []
-      const what = applied.length ? applied.map((e) => (e.kind === 'counter' ? `${e.model} ${e.counter} ${e.delta >= 0 ? '+' : ''}${e.delta}` : e.kind === 'status' ? `${e.model} ${e.set ? '+' : '−'}${e.status}` : e.kind === 'remove' ? `${e.model} removed` : `${e.owner} ${e.resource} ${e.delta >= 0 ? '+' : ''}${e.delta}`)).join(', ') : 'no effect'
+      const what = describeEffects(o.applied ?? [])
       const dice = o.proposal?.dice.length ? `; dice ${o.proposal.dice.map((d) => d.value).join(' ')}` : ''
       return `${ev.decision.kind === 'confirm' ? 'confirmed' : 'overridden'} by ${ev.decision.by}: ${what}${dice}`
     }

@@ -16,6 +16,10 @@ export function applyEffects(state: GameState, effects: readonly Effect[], ctx: 
       applyResource(state, e, ctx, seq, findings)
       continue
     }
+    if (e.kind === 'control') {
+      state.held[e.objective] = e.side
+      continue
+    }
     const m = state.models.find((x) => x.id === e.model)
     if (!m) continue // parseGameLog refuses unknown models
     if (m.removed) {
@@ -106,6 +110,7 @@ export function describeEffects(effects: readonly Effect[]): string {
       if (e.kind === 'counter') return `${e.model} ${e.counter} ${e.delta >= 0 ? '+' : ''}${e.delta}`
       if (e.kind === 'status') return `${e.model} ${e.set ? '' : 'no longer '}${e.status}`
       if (e.kind === 'remove') return `${e.model} removed`
+      if (e.kind === 'control') return `${e.objective} held by ${e.side ?? 'nobody'}`
       return `${e.owner} ${e.resource} ${e.delta >= 0 ? '+' : ''}${e.delta}`
     })
     .join(', ')

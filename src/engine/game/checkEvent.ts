@@ -66,11 +66,17 @@ export function checkEvent(ev: GameEvent, index: number, env: CheckEventEnv): Sc
       const statuses = new Set([...(decl?.statuses.map((s) => s.id) ?? []), ...(env.system.modelStatuses ?? [])])
       ev.effects.forEach((e, k) => {
         const p = `effects[${k}]`
+        if (e.kind === 'control') {
+          if (!env.objectives.some((o) => o.name === e.objective)) add(`${p}.objective`, `no objective "${cutId(e.objective)}" in this log's objectives${env.objectives.length ? ` (${env.objectives.map((o) => o.name).join(', ')})` : ' (it lists none)'}`)
+          if (e.side !== null) side(`${p}.side`, e.side)
+          return
+        }
         if (e.kind === 'resource') {
           const r = decl?.resources.find((x) => x.id === e.resource)
           if (!r) add(`${p}.resource`, `unknown resource ${showValue(e.resource)} for ${ctx.system.id}${decl?.resources.length ? `; expected one of ${decl.resources.map((x) => x.id).join(', ')}` : ' (its book counts none)'}`)
           else if (r.owner === 'side' && !ctx.sides.includes(e.owner)) add(`${p}.owner`, `${r.label} belong to a side; "${cutId(e.owner)}" is none (sides: ${ctx.sides.join(', ')})`)
           else if (r.owner === 'unit' && !ctx.units.has(e.owner)) add(`${p}.owner`, `${r.label} belong to a unit; no unit "${cutId(e.owner)}" in this game's scene`)
+          else if (r.owner === 'model' && !models.has(e.owner)) add(`${p}.owner`, `${r.label} belong to a model; no model "${cutId(e.owner)}" in this game's scene`)
           return
         }
         model(`${p}.model`, e.model)

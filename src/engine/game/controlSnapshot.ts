@@ -28,6 +28,8 @@ export type ControlFigure = {
   at: [number, number]
   controlledBy: string | null
   contested: boolean
+  /** Who holds it into the next check (Sticky Control, a secured objective). */
+  held: string | null
   radiusMm: number
   /** Models near the edge of control (within 2 sigma, or within 1 mm when placed by hand). */
   close: ControlCall[]
@@ -54,11 +56,12 @@ export function takeControl(ctx: GameContext, state: GameState, path: string, on
 
 function controlOf(ctx: GameContext, state: GameState, o: GameLogObjective, path: string): ControlFigure {
   const scoring = ctx.decl!.scoring!
-  const query = { id: `control-${o.name}`, type: 'objective', at: [o.at[0], o.at[1]], name: o.name } as Query
+  const context = { ...(o.context ?? {}), ...(scoring.heldContext?.(state.held[o.name] ?? null) ?? {}) }
+  const query = { id: `control-${o.name}`, type: 'objective', at: [o.at[0], o.at[1]], name: o.name, ...(Object.keys(context).length ? { context } : {}) } as Query
   const { table, doc } = ctx.evaluate(state, query, path)
   const result = doc.results[0]!
-  const { controlledBy, contested } = scoring.readControl(result)
-  const radiusMm = scoring.radiusMm(table)
+  const { controlledBy, contested, held } = scoring.readControl(result)
+  const radiusMm = scoring.radiusMm(table, result)
   const marker = placeBase({ shape: 'round', diameter: Math.max(1e-6, scoring.markerDiameterMm(table)) }, o.at[0], o.at[1], 0)
   const close: ControlCall[] = []
   for (const m of table.models) {
@@ -75,6 +78,7 @@ function controlOf(ctx: GameContext, state: GameState, o: GameLogObjective, path
     at: [o.at[0], o.at[1]],
     controlledBy,
     contested,
+    held: held === undefined ? controlledBy : held,
     radiusMm: roundTo(radiusMm, 2),
     close,
     marginal: close.some((c) => c.marginal),

@@ -18,8 +18,10 @@ export type GameMoment =
   | 'turn-start'
   | 'turn-end'
   | 'phase-end'
-  /** The end of the model's own next activation (or of the current one, when set before it ended). */
+  /** The end of the model's own activation: the current one when set during it, else its next. */
   | 'own-activation-end'
+  /** The end of the round after the one it was set in ("cannot fire next round"). */
+  | 'next-round-end'
 
 /** A number a model carries (wounds taken, damage, strain…). */
 export type CounterDecl<M> = {
@@ -61,7 +63,7 @@ export type ResourceDecl<T> = {
   id: string
   label: string
   section: string
-  owner: 'side' | 'unit'
+  owner: 'side' | 'unit' | 'model'
   /** The most the pool may hold (an effect beyond it is capped, with a finding). */
   max?: number
   /** Set at a moment of the sequence: to a number, or by the table (Cadence: the unit's highest Cmd). */
@@ -73,9 +75,10 @@ export type ActivationDecl = {
   of: 'model' | 'unit'
   /**
    * "alternate": the sides activate one model/unit each in turn (a side with nothing left to activate
-   * passes); "turns": a side's turn (turn-start) activates its own models until the turn ends.
+   * passes); "turns": a side's turn (turn-start) activates its own models until the turn ends; "any":
+   * the book lets any model go next (Skrapyard: by D, but any may delay).
    */
-  order: 'alternate' | 'turns'
+  order: 'alternate' | 'turns' | 'any'
   /** How often one may activate: once per round/turn/phase, or while a resource it owns lasts (Cadence's command points). */
   limit: { per: 'round' | 'turn' | 'phase' } | { resource: string }
   /** The phases of a round, in order, for games played in phases (each activation happens in one). */
@@ -96,11 +99,16 @@ export type ScoringDecl<T> = {
   /** When the book takes control: at the end of each round or each turn. */
   when: 'round-end' | 'turn-end'
   section: string
-  /** Control radius (mm) and the marker's diameter (mm), for the margins of close calls. */
-  radiusMm: (table: T) => number
+  /** Control radius (mm; the result's own when it names one) and the marker's diameter (mm), for the margins of close calls. */
+  radiusMm: (table: T, result: ResultBody) => number
   markerDiameterMm: (table: T) => number
-  /** Read the ruleset's `objective` result: who controls it. */
-  readControl: (result: ResultBody) => { controlledBy: string | null; contested: boolean }
+  /**
+   * Read the ruleset's `objective` result: who controls it now (scores it), whether it is contested,
+   * and who holds it into the next check (Sticky Control, a secured objective; default: the controller).
+   */
+  readControl: (result: ResultBody) => { controlledBy: string | null; contested: boolean; held?: string | null }
+  /** The objective query's context from the side holding it since the last check (none: the query needs none). */
+  heldContext?: (held: string | null) => Record<string, unknown>
 }
 
 /** One change to the game state. */
@@ -109,6 +117,8 @@ export type Effect =
   | { kind: 'status'; model: string; status: string; set: boolean }
   | { kind: 'remove'; model: string }
   | { kind: 'resource'; owner: string; resource: string; delta: number }
+  /** Who holds an objective from now (a Secure action succeeded; null: nobody): the next control check starts from it. */
+  | { kind: 'control'; objective: string; side: string | null }
 
 /** What a counter change does to a model under the book's track. */
 export type CounterOutcome = {

@@ -30,6 +30,8 @@ export const effectSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('remove'), model: id }),
   /** A side's or a unit's resource changes (command points, Edge…). */
   z.strictObject({ kind: z.literal('resource'), owner: id, resource: id, delta: z.number().int().min(-1000).max(1000) }),
+  /** Who holds an objective from now (a Secure action succeeded), or nobody (null). */
+  z.strictObject({ kind: z.literal('control'), objective: id, side: id.nullable() }),
 ])
 
 /** Who decided that effects apply: a confirm of what was proposed, or an override with its reason. */
@@ -106,7 +108,8 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ ...common, type: z.literal('clock'), action: z.enum(['start', 'pause', 'resume', 'hand-over']), side: id.optional(), budgetMs: z.number().min(0).max(1e10).optional() }),
 ])
 
-export const objectiveSchema = z.strictObject({ name: id, at: point2Schema })
+/** An objective marker: its name, its place (mm), and the context its ruleset's objective query takes (Iron Line's victory condition). */
+export const objectiveSchema = z.strictObject({ name: id, at: point2Schema, context: z.record(z.string(), z.unknown()).optional() })
 
 export const gameLogSchema = z.strictObject({
   format: z.literal(GAME_FORMAT),

@@ -194,7 +194,7 @@ function touchedModels(ev: GameEvent, events: readonly GameEvent[]): string[] {
     case 'effect': {
       const ruling = ev.ruling !== undefined ? events.find((e) => e.seq === ev.ruling) : undefined
       const fromRuling = ruling?.type === 'ruling' ? queryModels(ruling.query) : []
-      return [...new Set([...ev.effects.flatMap((e) => (e.kind === 'resource' ? [] : [e.model])), ...fromRuling])]
+      return [...new Set([...ev.effects.flatMap((e) => (e.kind === 'resource' || e.kind === 'control' ? [] : [e.model])), ...fromRuling])]
     }
     default: return []
   }

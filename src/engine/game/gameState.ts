@@ -48,6 +48,8 @@ export type Activation = {
 
 export type GameState = {
   round: number
+  /** The event that started the round (0 before the first). */
+  roundStartedAt: number
   phase: string | null
   turn: string | null
   /** This round's order of sides (the first holds the initiative), when logged. */
@@ -61,6 +63,8 @@ export type GameState = {
   /** By owner (side or unit), then by resource. */
   resources: Record<string, Record<string, number>>
   scores: Record<string, number>
+  /** Who holds each objective into the next control check (Sticky Control, a secured objective), by objective name. */
+  held: Record<string, string | null>
   clock: ClockState | null
   /** Events taken back by an undo (and not redone). */
   undone: number[]
@@ -95,6 +99,7 @@ export function initialState(table: Table): GameState {
   const sides = sidesOf(table)
   return {
     round: game?.round ?? 0,
+    roundStartedAt: 0,
     phase: game?.phase ?? null,
     turn: game?.turn ?? null,
     initiative: [],
@@ -104,6 +109,7 @@ export function initialState(table: Table): GameState {
     models,
     resources: structuredCloneRecord(game?.resources ?? {}),
     scores: Object.fromEntries(sides.map((s) => [s, 0])),
+    held: {},
     clock: null,
     undone: [],
   }
@@ -131,6 +137,7 @@ export function cloneState(s: GameState): GameState {
     })),
     resources: structuredCloneRecord(s.resources),
     scores: { ...s.scores },
+    held: { ...s.held },
     clock: s.clock ? { ...s.clock, usedMs: { ...s.clock.usedMs }, sides: [...s.clock.sides] } : null,
     undone: [...s.undone],
   }

@@ -65,7 +65,11 @@ export function stepEvent(state: GameState, ev: GameEvent, env: StepEnv): StepDe
 // ---------------------------------------------------------------------------------------------
 // The sequence: rounds, phases, turns, activations.
 
-/** The end of the current activation: statuses that last until the end of the model's next activation go. */
+/**
+ * The end of the current activation: statuses that last until the end of the model's own activation
+ * go — set before it, they lasted until the end of this "next" activation; set during it (a Contact
+ * Ceiling failure at its start), they lasted for this one.
+ */
 function endActivation(state: GameState, env: StepEnv): Finding[] {
   const a = state.activating
   if (!a) return []
@@ -73,8 +77,7 @@ function endActivation(state: GameState, env: StepEnv): Finding[] {
     const m = state.models.find((x) => x.id === id)
     if (!m) continue
     for (const s of [...m.statuses]) {
-      const decl = env.ctx.decl?.statuses.find((d) => d.id === s)
-      if (decl?.expires?.at === 'own-activation-end' && (m.statusSince[s] ?? 0) < a.since) dropStatus(m, s)
+      if (env.ctx.decl?.statuses.find((d) => d.id === s)?.expires?.at === 'own-activation-end') dropStatus(m, s)
     }
   }
   state.activating = null
@@ -92,6 +95,11 @@ function reachMoment(state: GameState, env: StepEnv, moment: GameMoment, side?: 
   if (!decl) return
   const ending = new Set(decl.statuses.filter((s) => s.expires?.at === moment).map((s) => s.id))
   if (ending.size) for (const m of state.models) for (const s of [...m.statuses]) if (ending.has(s)) dropStatus(m, s)
+  if (moment === 'round-end') {
+    // "cannot fire next round": set before this round began, it has now lasted that round.
+    const next = new Set(decl.statuses.filter((s) => s.expires?.at === 'next-round-end').map((s) => s.id))
+    if (next.size) for (const m of state.models) for (const s of [...m.statuses]) if (next.has(s) && (m.statusSince[s] ?? 0) < state.roundStartedAt) dropStatus(m, s)
+  }
   resetResources(state, env, moment, side)
 }
 
@@ -101,10 +109,12 @@ export function resetResources(state: GameState, env: StepEnv | { ctx: GameConte
     if (r.reset?.at !== moment) continue
     const owners = r.owner === 'side'
       ? ctx.sides.filter((s) => side === undefined || s === side)
-      : [...ctx.units.keys()].filter((u) => {
-          const models = state.models.filter((m) => m.unit === u)
-          return models.some((m) => !m.removed) && (side === undefined || models[0]?.side === side)
-        })
+      : r.owner === 'model'
+        ? state.models.filter((m) => !m.removed && (side === undefined || m.side === side)).map((m) => m.id)
+        : [...ctx.units.keys()].filter((u) => {
+            const models = state.models.filter((m) => m.unit === u)
+            return models.some((m) => !m.removed) && (side === undefined || models[0]?.side === side)
+          })
     for (const owner of owners) {
       const to = r.reset.to
       const pool = (state.resources[owner] ??= {})
@@ -128,6 +138,7 @@ function stepRoundStart(state: GameState, ev: EventOf<'round-start'>, env: StepE
   const rounds = ctx.decl?.activation.rounds
   if (rounds && ev.round > rounds.count) findings.push(ctx.finding('round-beyond-game', 'note', ev.seq, `round ${ev.round}: the game lasts ${rounds.count} rounds`, { rule: rounds.section }))
   state.round = ev.round
+  state.roundStartedAt = ev.seq
   state.phase = null
   state.turn = null
   state.lastActivationSide = null
@@ -147,6 +158,7 @@ function stepRoundEnd(state: GameState, ev: EventOf<'round-end'>, env: StepEnv):
   if (ev.round !== state.round) findings.push(ctx.finding('round-out-of-order', 'rule', ev.seq, `round ${ev.round} ends during round ${state.round}`, rule(ctx)))
   // Control is taken before conditions expire (Operator Tactics' End Phase: "Objective control is checked. Expired conditions are removed.").
   const control = ctx.decl?.scoring?.when === 'round-end' ? takeControl(ctx, state, env.path) : []
+  for (const c of control) state.held[c.objective] = c.held
   if (state.phase) reachMoment(state, env, 'phase-end')
   reachMoment(state, env, 'round-end')
   state.phase = null
@@ -193,6 +205,7 @@ function stepTurnEnd(state: GameState, ev: EventOf<'turn-end'>, env: StepEnv): S
   const findings = endActivation(state, env)
   if (state.turn !== ev.side) findings.push(ctx.finding('turn-out-of-order', 'note', ev.seq, state.turn ? `${ev.side}'s turn ends during ${state.turn}'s turn` : `${ev.side}'s turn ends, but no turn had started`, rule(ctx)))
   const control = ctx.decl?.scoring?.when === 'turn-end' ? takeControl(ctx, state, env.path) : []
+  for (const c of control) state.held[c.objective] = c.held
   reachMoment(state, env, 'turn-end', ev.side)
   state.turn = null
   return { findings, ...(control.length ? { control } : {}) }
@@ -224,7 +237,7 @@ function stepActivation(state: GameState, ev: EventOf<'activation'>, env: StepEn
     if (decl.order === 'turns') {
       if (state.turn === null) findings.push(ctx.finding('no-turn', 'rule', ev.seq, `${group.id} activates but no side's turn has started`, { rule: decl.section }))
       else if (state.turn !== group.side) findings.push(ctx.finding('activation-out-of-turn', 'rule', ev.seq, `${group.id} (${group.side}) activates during ${state.turn}'s turn`, { rule: decl.section }))
-    } else {
+    } else if (decl.order === 'alternate') {
       const first = state.initiative[0]
       if (state.lastActivationSide === null && first !== undefined && first !== group.side) {
         findings.push(ctx.finding('activation-out-of-turn', 'rule', ev.seq, `${first} activates first this round (the initiative), not ${group.side}`, { rule: decl.initiative.section }))
@@ -262,7 +275,7 @@ function stepActivation(state: GameState, ev: EventOf<'activation'>, env: StepEn
 
 function resourceOwner(env: StepEnv, resource: string, group: { id: string; side: string; models: ModelGameState[] }): string {
   const r = env.ctx.decl?.resources.find((x) => x.id === resource)
-  return r?.owner === 'unit' ? (group.models[0]?.unit ?? group.id) : group.side
+  return r?.owner === 'unit' ? (group.models[0]?.unit ?? group.id) : r?.owner === 'model' ? (group.models[0]?.id ?? group.id) : group.side
 }
 
 /** Whether a side still has a model (or unit) that may activate this round (alternate activations). */

@@ -18,6 +18,7 @@ import { opt, options } from './options.ts'
 import { isKnownKeyword, parseKeyword } from './unitState.ts'
 import { measureUnitCost } from './armyCost.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { ironLineGame } from './gameState.ts'
 
 const keywordText = (k: { id: string; value?: number }): string => (k.value === undefined ? k.id : `${k.id}(${k.value})`)
 
@@ -142,4 +143,5 @@ export const ironLine: RuleSystem = {
   },
   demoScene,
   checkScene,
+  game: ironLineGame,
 }

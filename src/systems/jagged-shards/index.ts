@@ -14,6 +14,7 @@ import { move } from './move.ts'
 import { options, readOptions } from './options.ts'
 import { classifySight, losRule, measureRule, sightOf, terrainKeywords, terrainTypes } from './terrain.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { jaggedShardsGame } from './gameState.ts'
 
 /** D100 + FR ≥ PV (§3.4, §5.1); natural 01–05 always fails, natural 100 always succeeds; a tie succeeds (§14.5). */
 const insertionSchema = z.strictObject({
@@ -128,6 +129,7 @@ export const jaggedShards: RuleSystem = {
     'initiative-steal': initiativeSteal as (t: Table, q: never) => ResultBody,
   },
   demoScene,
+  game: jaggedShardsGame,
   checkScene: (table) => {
     const issues: Array<{ path: string; message: string }> = []
     table.models.forEach((m, i) => {

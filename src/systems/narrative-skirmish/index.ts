@@ -6,6 +6,7 @@ import { catalogue, SECTION } from './catalogue.ts'
 import { options } from './options.ts'
 import { attack, blast, checkScene, contextSchema, decideCover, losRule, move, opt, armourArcs } from './rules.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { narrativeSkirmishGame } from './gameState.ts'
 
 export const narrativeSkirmish: RuleSystem = {
   id: 'narrative-skirmish',
@@ -41,4 +42,5 @@ export const narrativeSkirmish: RuleSystem = {
   handlers: { attack, move, blast },
   demoScene,
   checkScene,
+  game: narrativeSkirmishGame,
 }

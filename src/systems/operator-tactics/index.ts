@@ -19,6 +19,7 @@ import { aura, deployment, deploymentQuerySchema, fall, fallQuerySchema, objecti
 import { sitrep } from './sitrep.ts'
 import { RATING_THRESHOLD } from './catalogue.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { operatorTacticsGame } from './gameState.ts'
 
 export const MODEL_STATUSES = ['prone', 'pinned', 'stealth', 'locked', 'shaken', 'jammed', 'shot-last-activation'] as const
 
@@ -93,5 +94,6 @@ export const operatorTactics: RuleSystem = {
   },
   demoScene,
   checkScene,
+  game: operatorTacticsGame,
 }
 

@@ -11,6 +11,7 @@ import { TERRAIN_KEYWORDS, TERRAIN_TYPES, checkTerrain } from './readTerrain.ts'
 import { resolveAttack } from './resolveAttack.ts'
 import { sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { skrapyardGame } from './gameState.ts'
 
 const profiles: Record<string, ProfileEntry> = Object.fromEntries(
   PROFILES.map((p) => [p.id, { name: p.name, section: p.section, stats: { ...p.stats }, weapons: p.weapons, base: { shape: 'round', diameter: p.baseMinMm }, note: p.note }]),
@@ -72,4 +73,5 @@ export const skrapyard: RuleSystem = {
   },
   demoScene,
   checkScene: (table) => [...checkCharacters(table), ...checkTerrain(table)],
+  game: skrapyardGame,
 }

@@ -23,6 +23,10 @@ const spec: CadenceSpec = {
   title: gameTitle('cadence/fracture'),
   dice: 'D6',
   moduleSection: 'fracture/module-rules.html',
+  game: {
+    rounds: { count: 4, section: 'fracture/module-rules.html' },
+    statuses: [{ id: 'boost', section: VOID, meaning: 'a one-use boost (Fuel Injection, Nova Boost) spent in this activation: its Advance gains the extra inches', expires: { at: 'own-activation-end', section: VOID }, feeds: 'move: Advance + the boost' }],
+  },
   catalogue: fractureCatalogue,
   options: fractureOptions,
   upgradeRules: {

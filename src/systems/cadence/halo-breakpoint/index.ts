@@ -35,6 +35,7 @@ const system = createCadenceSystem({
   title: gameTitle('cadence/halo-breakpoint'),
   dice: 'D6',
   moduleSection: HALO_SECTIONS.module,
+  game: { rounds: { count: 6, section: 'halo-breakpoint/module-rules.html#playing-halo-breakpoint' } },
   catalogue: haloCatalogue,
   options: HALO_OPTIONS,
   hooks: {

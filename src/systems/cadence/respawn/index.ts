@@ -40,6 +40,7 @@ export const respawn: RuleSystem = createCadenceSystem({
   title: gameTitle('cadence/respawn'),
   dice: 'D6',
   moduleSection: RESPAWN_SECTIONS.module,
+  game: { rounds: { count: 5, section: 'respawn/module-rules.html#playing-respawn' } },
   catalogue: respawnCatalogue,
   options: RESPAWN_OPTIONS,
   terrainTypes: [

@@ -49,6 +49,7 @@ const system = createCadenceSystem({
   title: gameTitle('cadence/squadrons'),
   dice: 'D6',
   moduleSection: SQUADRONS_SECTIONS.module,
+  game: { rounds: { count: 4, section: 'squadrons/module-rules.html#playing-squadrons' } },
   catalogue: squadronsCatalogue,
   options: SQUADRONS_OPTIONS,
   terrainTypes: [

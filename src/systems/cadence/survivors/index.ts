@@ -17,6 +17,7 @@ const spec: CadenceSpec = {
   title: gameTitle('cadence/survivors'),
   dice: 'D6',
   moduleSection: 'survivors/module-rules.html',
+  game: { rounds: { count: 6, section: 'survivors/module-rules.html#playing-survivors' } },
   catalogue: survivorsCatalogue,
   options: survivorsOptions,
   upgradeStats: {
