@@ -66,8 +66,8 @@ export type ResourceDecl<T> = {
   owner: 'side' | 'unit' | 'model'
   /** The most the pool may hold (an effect beyond it is capped, with a finding). */
   max?: number
-  /** Set at a moment of the sequence: to a number, or by the table (Cadence: the unit's highest Cmd). */
-  reset?: { at: GameMoment; to: number | ((table: T, owner: string) => number); section: string }
+  /** Set at a moment of the sequence: to a number, or by the table (Cadence: the unit's highest Cmd; null: this owner keeps none). */
+  reset?: { at: GameMoment; to: number | ((table: T, owner: string) => number | null); section: string }
 }
 
 export type ActivationDecl = {

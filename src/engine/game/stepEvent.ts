@@ -117,8 +117,10 @@ export function resetResources(state: GameState, env: StepEnv | { ctx: GameConte
           })
     for (const owner of owners) {
       const to = r.reset.to
+      const value = typeof to === 'number' ? to : to(ctx.startTable, owner)
+      if (value === null) continue
       const pool = (state.resources[owner] ??= {})
-      pool[r.id] = typeof to === 'number' ? to : to(ctx.startTable, owner)
+      pool[r.id] = value
     }
   }
 }
@@ -326,8 +328,8 @@ function stepMove(state: GameState, ev: EventOf<'move'>, env: StepEnv): StepDeta
     throw new SceneError([{ path: `${env.path}.to`, message: `[${ev.to[0]}, ${ev.to[1]}] is off the ${w} × ${d} mm table (a model taken off the table is removed by an effect)` }])
   }
   const mode = ev.mode ?? ctx.decl?.defaultMoveMode ?? null
-  if (ctx.decl && !state.activating?.models.includes(m.id)) {
-    findings.push(ctx.finding('move-outside-activation', 'note', ev.seq, state.activating ? `${m.id} moves during ${state.activating.id}'s activation` : `${m.id} moves outside any activation`, { model: m.id, rule: ctx.decl.activation.section }))
+  if (ctx.decl && !actsInTurn(state, ctx, m)) {
+    findings.push(ctx.finding('move-outside-activation', 'note', ev.seq, state.activating ? `${m.id} moves during ${state.activating.id}'s activation` : state.turn ? `${m.id} moves during ${state.turn}'s turn` : `${m.id} moves outside any activation`, { model: m.id, rule: ctx.decl.activation.section }))
   }
   for (const s of m.statuses) {
     const f = ctx.decl?.statuses.find((d) => d.id === s)?.forbids
@@ -372,6 +374,15 @@ function ordinal(n: number): string {
   return `${n}${tail}`
 }
 
+/**
+ * A model acts in its own activation; in a game played in side turns (phases of I-go-you-go), with no
+ * activation logged, a model of the side whose turn it is acts in that turn.
+ */
+function actsInTurn(state: GameState, ctx: GameContext, m: ModelGameState): boolean {
+  if (state.activating) return state.activating.models.includes(m.id)
+  return ctx.decl?.activation.order === 'turns' && state.turn === m.side
+}
+
 function moveFindings(check: MoveCheck, seq: number, env: StepEnv, findings: Finding[]): void {
   const { ctx } = env
   const over = check.margin !== null && check.margin < 0
@@ -414,7 +425,8 @@ function stepRuling(state: GameState, ev: EventOf<'ruling'>, env: StepEnv): Step
     findings.push(ctx.finding('ruling-refused', 'rule', ev.seq, `${q.type} "${q.id}" is refused: ${reasons.slice(0, 3).map((r) => r.message).join('; ') || 'no reason given'}`, reasons[0] ? { rule: reasons[0].rule } : {}))
   }
   const attacker = typeof (q as { attacker?: unknown }).attacker === 'string' ? (q as { attacker: string }).attacker : undefined
-  if (attacker && ctx.decl && !state.activating?.models.includes(attacker)) {
+  const attackerState = attacker !== undefined ? state.models.find((x) => x.id === attacker) : undefined
+  if (attacker && attackerState && ctx.decl && !actsInTurn(state, ctx, attackerState)) {
     findings.push(ctx.finding('attack-outside-activation', 'note', ev.seq, `${attacker} attacks outside its activation (a reaction?)`, { model: attacker, rule: ctx.decl.activation.section }))
   }
   env.rulings.set(ev.seq, { table, query: q, doc })

@@ -155,7 +155,7 @@ export const skrapyardGame: RulesetGame = {
   ],
   resources: [
     // Each hero's Resolve: "Once a hero has expended all of his R, he may perform no more feats in that game" (§18.1).
-    { id: 'resolve', label: 'Resolve (R)', section: '§18.1', owner: 'model', reset: { at: 'game-start', to: (table, id) => Number(readCharacter(table.model(id)).stats['R'] ?? 0), section: '§6.1' } },
+    { id: 'resolve', label: 'Resolve (R)', section: '§18.1', owner: 'model', reset: { at: 'game-start', to: (table, id) => (readCharacter(table.model(id)).hero ? Number(readCharacter(table.model(id)).stats['R'] ?? 0) : null), section: '§6.1' } },
   ],
   activation: {
     of: 'model',
