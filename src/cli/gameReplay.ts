@@ -2,7 +2,7 @@
 // the state after each event (or after event N) with the rules' findings along the way, as JSON
 // (tabletop-game-replay/1, documented in src/engine/game/README.md) or as text. A bad log is one line on
 // stderr and exit 2, like every other input.
-import { ENGINE_VERSION, type EventOutcome, describeEffects, type Finding, type GameSession, type GameState, type InputLimits, SceneError, type RuleSystem, inFile, limitError, loadGame } from '../engine/index.ts'
+import { ENGINE_VERSION, type EventOutcome, GAME_FORMAT, type MeshLibrary, describeEffects, type Finding, type GameSession, type GameState, type InputLimits, SceneError, type RuleSystem, inFile, limitError, loadGame } from '../engine/index.ts'
 import { readJson } from './readInput.ts'
 import { loadSceneMeshes } from './loadMeshes.ts'
 import { repairNotes } from './terrainReport.ts'
@@ -19,10 +19,15 @@ export async function runGameCommand(args: readonly string[], env: GameCommandEn
   let session: GameSession
   try {
     const raw = readJson(file, env.limits)
-    const scene = typeof raw === 'object' && raw !== null ? (raw as { scene?: unknown }).scene : undefined
-    const loaded = await loadSceneMeshes(env.modelsDir, scene)
-    for (const line of repairNotes(loaded.files)) process.stderr.write(line + '\n')
-    session = loadGame(raw, { findSystem: env.findRuleSystem, known: env.known, meshes: loaded.meshes, limits: env.limits })
+    // Meshes only for a log's scene (a foreign document is refused by loadGame, saying what it is).
+    const scene = typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format === GAME_FORMAT ? (raw as { scene?: unknown }).scene : undefined
+    let meshes: MeshLibrary | undefined
+    if (typeof scene === 'object' && scene !== null) {
+      const loaded = await loadSceneMeshes(env.modelsDir, scene)
+      for (const line of repairNotes(loaded.files)) process.stderr.write(line + '\n')
+      meshes = loaded.meshes
+    }
+    session = loadGame(raw, { findSystem: env.findRuleSystem, known: env.known, meshes, limits: env.limits })
   } catch (e) {
     throw e instanceof SceneError ? inFile(e, name) : e
   }
