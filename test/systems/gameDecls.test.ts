@@ -1,6 +1,8 @@
 // Every ruleset declares its game state (issue 33), and every section it cites for it is a section of its
 // book with a human title (as every citation in a result is, test/contract/). Statuses the game sets are
 // statuses the scene accepts; counters and resources are refused under any other name.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bookOfSystem, evaluateScene, loadScene, type RulesetGame } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
@@ -32,6 +34,19 @@ describe('game state declarations', () => {
       expect(untitled).toEqual([])
       if (system.modelStatuses) expect(g.statuses.map((s) => s.id).filter((s) => !system.modelStatuses!.includes(s))).toEqual([])
       expect(new Set(g.statuses.map((s) => s.id)).size).toBe(g.statuses.length)
+    })
+  }
+})
+
+describe('each ruleset\'s README lists its game state', () => {
+  const readme = (id: string) => readFileSync(join(import.meta.dirname, '../../src/systems', id, 'README.md'), 'utf8')
+  for (const system of ruleSystems) {
+    it(`${system.id}: every counter, status and resource it declares is named in its README (a Cadence game: or the core's)`, () => {
+      const text = readme(system.id) + (system.id.startsWith('cadence/') ? readme('cadence') : '')
+      const g = system.game!
+      const ids = [...g.counters.map((c) => c.id), ...g.statuses.map((s) => s.id), ...g.resources.map((r) => r.id)]
+      expect(ids.filter((id) => !text.includes(`\`${id}\``))).toEqual([])
+      expect(text).toMatch(/## Game state/)
     })
   }
 })
