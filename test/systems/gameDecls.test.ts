@@ -67,11 +67,11 @@ describe('the scene carries the state additively', () => {
   })
   it('a wounded shooter\'s −1 comes from its state (3 FW), and a hand-given context that disagrees is used and warned about (§02 Wounds L304)', () => {
     const fromState = evaluateScene(scene({ state: { counters: { fleshWounds: 3 } } }), findRuleSystem, known)
-    const r = fromState.results[0] as { modifiers: Array<{ source: string; value: number }> }
+    const r = fromState.results[0] as unknown as { modifiers: Array<{ source: string; value: number }> }
     expect(r.modifiers.map((m) => [m.source, m.value])).toEqual([['shooter wounds (0 MW, 3 FW): -1 all', -1]])
     expect(fromState.warnings).toBeUndefined()
     const overridden = evaluateScene({ ...scene({ state: { counters: { fleshWounds: 3 } } }), queries: [{ id: 'q', type: 'attack', attacker: 'a', target: 'b', weapon: 'assault-rifle', context: { attackerWounds: { fleshWounds: 0 } } }] }, findRuleSystem, known)
-    expect((overridden.results[0] as { modifiers: unknown[] }).modifiers).toEqual([])
+    expect((overridden.results[0] as unknown as { modifiers: unknown[] }).modifiers).toEqual([])
     expect(overridden.warnings).toEqual([{ code: 'context-overrides-state', path: 'queries[0].context.attackerWounds', message: 'the context gives attackerWounds = {"fleshWounds":0} but the game state says {"fleshWounds":3,"mortalWounds":0}: the context\'s value is used for this query' }])
   })
 })

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type GameEvent, type GameSession, canonicalJson, exportGameLog, importGameLog, loadGame, loadScene, startGameSession } from '../../../src/engine/index.ts'
 import { findRuleSystem } from '../../../src/systems/index.ts'
-import { env, known, model } from './scriptedGame.ts'
+import { type ScriptEvent, env, known, model } from './scriptedGame.ts'
 
 const scene = {
   format: 'tabletop-scene/1',
@@ -50,7 +50,7 @@ function newSession(): GameSession {
 }
 
 /** The next event an intent makes on this session (undefined: not possible now). */
-function eventOf(s: GameSession, i: Intent): Omit<GameEvent, 'seq'> | undefined {
+function eventOf(s: GameSession, i: Intent): ScriptEvent | undefined {
   const state = s.state()
   switch (i.k) {
     case 'round': return { type: 'round-start', round: state.round + 1 }
