@@ -3,7 +3,8 @@
 // redo) folds the log again from the start without (or with) its target, and lists the later events
 // whose outcome that changes. An event that cannot be applied (a log error) throws a SceneError naming
 // it, and the session is left exactly as it was: nothing is lost.
-import type { Scene } from '../scene/sceneSchema.ts'
+import type { Query, Scene } from '../scene/sceneSchema.ts'
+import type { ResultDocument } from '../results.ts'
 import { SceneError, type SceneIssue } from '../scene/sceneError.ts'
 import type { RuleSystem, Table } from '../ruleSystem.ts'
 import { canonicalJson } from '../contentHash.ts'
@@ -52,6 +53,12 @@ export type GameSession = {
    * override (the effect event then logs the dice, and a seed with them). Undefined: no such ruling applies now.
    */
   propose: (rulingSeq: number, roll: Parameters<typeof proposeEffects>[2]) => ReturnType<typeof proposeEffects> | undefined
+  /**
+   * The ruling at event `rulingSeq` as it was made: the table as it stood (a tabletop-scene/1 with the query
+   * as its only query), the query and its result document — what a referee record reopened from the log
+   * shows. Undefined when no such ruling applies now (taken back, or never made).
+   */
+  ruling: (rulingSeq: number) => { scene: Scene; query: Query; result: ResultDocument } | undefined
 }
 
 type Fold = { state: GameState; rulings: Map<number, RulingRecordOf>; details: Map<number, StepDetails & { state: GameState }> }
@@ -126,6 +133,10 @@ export function startGameSession(head: { log: Omit<GameLog, 'events'>; table: Ta
     outcomes: () => outcomes,
     state: () => cloneState(state),
     apply,
+    ruling: (rulingSeq) => {
+      const r = rulings.get(rulingSeq)
+      return r && !undone.has(rulingSeq) ? { scene: r.table.scene, query: r.query, result: r.doc } : undefined
+    },
     propose: (rulingSeq, roll) => {
       const r = rulings.get(rulingSeq)
       return r && !undone.has(rulingSeq) ? proposeEffects(ctx, r, roll) : undefined

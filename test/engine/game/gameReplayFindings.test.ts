@@ -2,7 +2,7 @@
 // are not the seed's, a confirm that is not the proposal, a proposal without its dice), a marginal
 // control call with its margin ± uncertainty, and the CLI's `--at N` and `--format text`.
 import { describe, expect, it } from 'vitest'
-import { loadGame } from '../../../src/engine/index.ts'
+import { contentHashOf, loadGame } from '../../../src/engine/index.ts'
 import { runCli } from '../../cli/runCli.ts'
 import { findRuleSystem } from '../../../src/systems/index.ts'
 import { codesAt, env, model, replayWithCli, scriptLog } from './scriptedGame.ts'
@@ -53,6 +53,22 @@ describe('a log that does not bear itself out', () => {
     expect(codesAt(out, 5)).toEqual(['roll-missing'])
     // The log is the record: both Flesh Wounds stand (and two Breach Tokens).
     expect(out.state.models.b1!.counters).toEqual({ fleshWounds: 2, breachTokens: 2 })
+  })
+})
+
+describe('a ruling reopened from the log', () => {
+  it('shows the table as it stood when the ruling was made, and its result hashes as logged', () => {
+    const log = scriptLog(scene, [
+      { type: 'round-start', round: 1 },
+      { type: 'activation', model: 'a1' },
+      { type: 'move', model: 'a1', to: [100, 250], source: 'tracked', uncertainty: 1.5 },
+      shot,
+      { type: 'move', model: 'a1', to: [150, 250], source: 'dragged' },
+    ]) as { events: Array<{ resultHash?: string }> }
+    const r = loadGame(log, env).ruling(4)!
+    expect(r.scene.models.find((m) => m.id === 'a1')).toMatchObject({ position: [100, 250], uncertainty: 1.5, state: { activated: true, moves: 1, movedMm: 150, moveModes: ['move'] } })
+    expect(r.scene.queries).toEqual([shot.query])
+    expect(contentHashOf(r.result)).toBe(log.events[3]!.resultHash)
   })
 })
 
