@@ -7,7 +7,7 @@
 // evaluated bare on the same tables (evaluateScene of sceneAt), i.e. what the rules cost without the game core.
 // Budget: replay ≤ 1.5 × the baseline (the core adds validation, state copies and hashing, not rulings), and
 // an undo ≤ 2.5 × a replay. JSON on stdout; stored runs in test/bench/results/.
-import { type GameEvent, type GameSession, contentHashOf, evaluateScene, loadGame, loadScene, sceneAt, startGameSession } from '../../src/engine/index.ts'
+import { type GameEvent, type GameEventDraft, type GameSession, contentHashOf, evaluateScene, loadGame, loadScene, sceneAt, startGameSession } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { generateTable, rng } from './benchTable.ts'
 
@@ -28,7 +28,7 @@ function playLive(): { session: GameSession; asked: Array<{ event: GameEvent; in
   const session = startGameSession({ log: { format: 'tabletop-game/1', scene: table.scene }, table }, env)
   const r = rng(7)
   const asked: Array<{ event: GameEvent; index: number }> = []
-  const apply = (e: Omit<GameEvent, 'seq'>) => session.apply({ ...e, seq: session.events().length + 1 } as GameEvent)
+  const apply = (e: GameEventDraft) => session.apply({ ...e, seq: session.events().length + 1 } as GameEvent)
   for (let round = 1; round <= GAME_ROUNDS; round++) {
     apply({ type: 'round-start', round, initiative: ['A', 'B'] })
     for (const side of ['A', 'B']) {

@@ -123,6 +123,8 @@ export const gameLogSchema = z.strictObject({
 
 export type GameEvent = z.infer<typeof gameEventSchema>
 export type GameEventType = GameEvent['type']
+/** An event before the session numbers it (the app's draft: `apply({...draft, seq})`). */
+export type GameEventDraft = GameEvent extends infer E ? (E extends GameEvent ? Omit<E, 'seq'> : never) : never
 export type EventOf<K extends GameEventType> = Extract<GameEvent, { type: K }>
 export type GameLogObjective = z.infer<typeof objectiveSchema>
 export type GameRoll = z.infer<typeof rollSchema>
