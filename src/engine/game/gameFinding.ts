@@ -25,7 +25,7 @@ export const FINDING_CODES = [
   'activation-out-of-turn', 'activated-again', 'activation-forbidden', 'activation-without-resource', 'no-turn',
   'forbidden-sequence', 'turn-out-of-order', 'round-out-of-order', 'round-beyond-game', 'phase-out-of-order',
   'removed-model', 'status-excluded', 'status-not-held', 'counter-over-max', 'resource-overspent', 'resource-capped',
-  'ruling-refused', 'ruling-hash-differs', 'ruling-undone', 'ruling-not-found',
+  'ruling-refused', 'ruling-hash-differs', 'ruling-undone', 'ruling-not-found', 'context-overrides-state',
   'effect-differs-from-proposal', 'override', 'roll-incomplete', 'roll-missing', 'roll-differs-from-seed', 'dice-unused',
   'score-unconfirmed', 'score-differs-from-control', 'score-marginal', 'attack-outside-activation',
 ] as const

@@ -46,6 +46,8 @@ export type GameSession = {
   events: () => readonly GameEvent[]
   outcomes: () => readonly EventOutcome[]
   state: () => GameState
+  /** The state before the first event (the start scene's, with the resources a game starts with): the timeline's event 0. */
+  start: () => GameState
   /** Apply the next event (numbered one after the last); throws a SceneError, changing nothing, for an event that cannot be. */
   apply: (event: GameEvent) => EventOutcome
   /**
@@ -132,6 +134,7 @@ export function startGameSession(head: { log: Omit<GameLog, 'events'>; table: Ta
     events: () => applied,
     outcomes: () => outcomes,
     state: () => cloneState(state),
+    start: () => startState(ctx),
     apply,
     ruling: (rulingSeq) => {
       const r = rulings.get(rulingSeq)

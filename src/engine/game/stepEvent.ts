@@ -418,6 +418,9 @@ function stepRuling(state: GameState, ev: EventOf<'ruling'>, env: StepEnv): Step
   const resultHash = contentHashOf(doc)
   const matches = resultHash === ev.resultHash
   if (!matches) findings.push(ctx.finding('ruling-hash-differs', 'log', ev.seq, `the result of "${q.id}" on this table hashes ${resultHash.slice(0, 19)}…, not the logged ${ev.resultHash.slice(0, 19)}… (another engine version, or the log was edited)`))
+  for (const w of doc.warnings ?? []) {
+    if (w.code === 'context-overrides-state') findings.push(ctx.finding('context-overrides-state', 'note', ev.seq, `${w.message.replace(/^the context gives/, `"${q.id}" gives`)}`))
+  }
   const result = doc.results[0]!
   const allowed = typeof result.allowed === 'boolean' ? result.allowed : null
   if (allowed === false) {

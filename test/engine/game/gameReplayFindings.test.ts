@@ -56,6 +56,20 @@ describe('a log that does not bear itself out', () => {
   })
 })
 
+describe('a ruling whose hand-given context disagrees with the state', () => {
+  it('is made with the hand-given value, and the replay notes the disagreement', async () => {
+    const log = scriptLog(scene, [
+      { type: 'round-start', round: 1 },
+      { type: 'effect', effects: [{ kind: 'counter', model: 'a1', counter: 'fleshWounds', delta: 3 }] as never, decision: { kind: 'confirm', by: 'A' } },
+      { type: 'activation', model: 'a1' },
+      { type: 'ruling', query: { ...shot.query, context: { attackerWounds: { fleshWounds: 0 } } } },
+    ])
+    const { out } = await replayWithCli(log)
+    expect(codesAt(out, 4)).toEqual(['context-overrides-state'])
+    expect(out.events[3]!.findings[0]!.message).toBe('"shot" gives attackerWounds = {"fleshWounds":0} but the game state says {"fleshWounds":3,"mortalWounds":0}: the context\'s value is used for this query')
+  })
+})
+
 describe('a ruling reopened from the log', () => {
   it('shows the table as it stood when the ruling was made, and its result hashes as logged', () => {
     const log = scriptLog(scene, [

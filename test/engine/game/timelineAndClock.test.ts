@@ -42,8 +42,8 @@ describe('rewindTo: the places after an event, to put the real models back to', 
       { type: 'move', model: 'b1', to: [120, 650], source: 'dragged' },
       { type: 'effect', effects: [{ kind: 'remove', model: 'b1' }], decision: { kind: 'confirm', by: 'B' } },
     ]), env)
-    const start = placesOf(loadGame(scriptLog(scene, []), env).state())
-    const at = (seq: number) => rewindTo(s.outcomes(), seq, loadGame(scriptLog(scene, []), env).state()).map((p) => [p.id, p.position, p.onTable])
+    const start = placesOf(s.start())
+    const at = (seq: number) => rewindTo(s.outcomes(), seq, s.start()).map((p) => [p.id, p.position, p.onTable])
     expect(start.map((p) => [p.id, p.position])).toEqual([['a1', [100, 100]], ['b1', [100, 700]]])
     expect(at(0)).toEqual([['a1', [100, 100], true], ['b1', [100, 700], true]])
     expect(at(1)).toEqual([['a1', [150, 120], true], ['b1', [100, 700], true]])
