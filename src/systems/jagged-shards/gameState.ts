@@ -68,7 +68,7 @@ export const jaggedShardsGame: RulesetGame = {
     { id: 'suppressed', section: '§17.1', meaning: 'Heavy Rotary Cannon Critical Success: −10 Evade until end of round', expires: { at: 'round-end', section: '§17.1' }, feeds: 'attack on it: context targetEvade −10' },
   ],
   resources: [
-    // "Warp Strike Force … Begins with a pool of Warp Flares" (3), the Defender's smaller (2): set at the start by an effect; "never regenerate during a battle".
+    // The Warp Strike Force "Begins the battle with 3 Warp Flares" (§3.2), the Shock Strike Force with 2 (§3.3): set at the start by an effect (the roles are not in the scene); "never regenerate during a battle" (§2.6).
     { id: 'warpFlares', label: 'Warp Flares', section: '§2.6' },
   ].map((r) => ({ ...r, owner: 'side' as const })),
   activation: {

@@ -31,7 +31,7 @@ const end = (side: string) => ({ type: 'turn-end' as const, side })
 const log = scriptLog(scene, [
   /* 1 */ { type: 'round-start', round: 1, initiative: [H, M] },
   /* 2 */ phase('command'),
-  // The Attacker's Warp Strike Force starts with 3 Warp Flares, the Defender's Shock Strike Force with 2 (§2.3).
+  // The Attacker's Warp Strike Force "Begins the battle with 3 Warp Flares" (§3.2), the Defender's Shock Strike Force with 2 (§3.3).
   /* 3 */ { type: 'effect', effects: [{ kind: 'resource', owner: H, resource: 'warpFlares', delta: 3 }, { kind: 'resource', owner: M, resource: 'warpFlares', delta: 2 }], decision: { kind: 'confirm', by: 'referee' } },
   /* 4 */ phase('movement'),
   /* 5 */ ...turn(H),
