@@ -50,6 +50,8 @@ export type GameState = {
   round: number
   /** The event that started the round (0 before the first). */
   roundStartedAt: number
+  /** The round has started and not ended (a round start ends an open one first). */
+  roundOpen: boolean
   phase: string | null
   turn: string | null
   /** This round's order of sides (the first holds the initiative), when logged. */
@@ -100,6 +102,7 @@ export function initialState(table: Table): GameState {
   return {
     round: game?.round ?? 0,
     roundStartedAt: 0,
+    roundOpen: (game?.round ?? 0) > 0,
     phase: game?.phase ?? null,
     turn: game?.turn ?? null,
     initiative: [],

@@ -136,11 +136,14 @@ function resetActivationCounters(m: ModelGameState): void {
 function stepRoundStart(state: GameState, ev: EventOf<'round-start'>, env: StepEnv): StepDetails {
   const { ctx } = env
   const findings = endActivation(state, env)
+  // A round left open ends first, as its end would have (a log need not write every end).
+  const control = state.roundOpen ? endRound(state, env) : []
   if (ev.round !== state.round + 1) findings.push(ctx.finding('round-out-of-order', 'rule', ev.seq, `round ${ev.round} starts after round ${state.round}`, rule(ctx)))
   const rounds = ctx.decl?.activation.rounds
   if (rounds && ev.round > rounds.count) findings.push(ctx.finding('round-beyond-game', 'note', ev.seq, `round ${ev.round}: the game lasts ${rounds.count} rounds`, { rule: rounds.section }))
   state.round = ev.round
   state.roundStartedAt = ev.seq
+  state.roundOpen = true
   state.phase = null
   state.turn = null
   state.lastActivationSide = null
@@ -151,21 +154,30 @@ function stepRoundStart(state: GameState, ev: EventOf<'round-start'>, env: StepE
     resetActivationCounters(m)
   }
   reachMoment(state, env, 'round-start')
-  return { findings }
+  return { findings, ...(control.length ? { control } : {}) }
 }
 
 function stepRoundEnd(state: GameState, ev: EventOf<'round-end'>, env: StepEnv): StepDetails {
   const { ctx } = env
   const findings = endActivation(state, env)
-  if (ev.round !== state.round) findings.push(ctx.finding('round-out-of-order', 'rule', ev.seq, `round ${ev.round} ends during round ${state.round}`, rule(ctx)))
+  if (ev.round !== state.round || !state.roundOpen) findings.push(ctx.finding('round-out-of-order', 'rule', ev.seq, state.roundOpen ? `round ${ev.round} ends during round ${state.round}` : `round ${ev.round} ends, but no round is being played`, rule(ctx)))
+  const control = endRound(state, env)
+  return { findings, ...(control.length ? { control } : {}) }
+}
+
+/** The end of a round: an open turn ends; control is taken (when the book takes it then); statuses end, resources reset. */
+function endRound(state: GameState, env: StepEnv): ControlFigure[] {
+  const { ctx } = env
+  const control = state.turn !== null ? endTurn(state, env, state.turn) : []
   // Control is taken before conditions expire (Operator Tactics' End Phase: "Objective control is checked. Expired conditions are removed.").
-  const control = ctx.decl?.scoring?.when === 'round-end' ? takeControl(ctx, state, env.path) : []
+  if (ctx.decl?.scoring?.when === 'round-end') control.push(...takeControl(ctx, state, env.path))
   for (const c of control) state.held[c.objective] = c.held
   if (state.phase) reachMoment(state, env, 'phase-end')
   reachMoment(state, env, 'round-end')
   state.phase = null
   state.turn = null
-  return { findings, ...(control.length ? { control } : {}) }
+  state.roundOpen = false
+  return control
 }
 
 function stepPhaseStart(state: GameState, ev: EventOf<'phase-start'>, env: StepEnv): StepDetails {
@@ -188,6 +200,8 @@ function stepPhaseStart(state: GameState, ev: EventOf<'phase-start'>, env: StepE
 function stepTurnStart(state: GameState, ev: EventOf<'turn-start'>, env: StepEnv): StepDetails {
   const { ctx } = env
   const findings = endActivation(state, env)
+  // A turn left open ends first (its resources reset, its statuses end, control when the book takes it then).
+  const control = state.turn !== null ? endTurn(state, env, state.turn) : []
   const first = state.initiative[0]
   if (state.lastTurnSide === ev.side && ctx.sides.length > 1) {
     findings.push(ctx.finding('turn-out-of-order', 'rule', ev.seq, `${ev.side} takes a second turn in a row`, rule(ctx)))
@@ -199,18 +213,26 @@ function stepTurnStart(state: GameState, ev: EventOf<'turn-start'>, env: StepEnv
   const limit = ctx.decl?.activation.limit
   if (limit && 'per' in limit && limit.per === 'turn') for (const m of state.models) if (m.side === ev.side) m.activated = false
   reachMoment(state, env, 'turn-start', ev.side)
-  return { findings }
+  return { findings, ...(control.length ? { control } : {}) }
 }
 
 function stepTurnEnd(state: GameState, ev: EventOf<'turn-end'>, env: StepEnv): StepDetails {
   const { ctx } = env
   const findings = endActivation(state, env)
   if (state.turn !== ev.side) findings.push(ctx.finding('turn-out-of-order', 'note', ev.seq, state.turn ? `${ev.side}'s turn ends during ${state.turn}'s turn` : `${ev.side}'s turn ends, but no turn had started`, rule(ctx)))
+  const control = endTurn(state, env, ev.side)
+  return { findings, ...(control.length ? { control } : {}) }
+}
+
+/** The end of a side's turn: control when the book takes it then; the turn's statuses end, the side's resources reset. */
+function endTurn(state: GameState, env: StepEnv, side: string): ControlFigure[] {
+  const { ctx } = env
+  endActivation(state, env)
   const control = ctx.decl?.scoring?.when === 'turn-end' ? takeControl(ctx, state, env.path) : []
   for (const c of control) state.held[c.objective] = c.held
-  reachMoment(state, env, 'turn-end', ev.side)
+  reachMoment(state, env, 'turn-end', side)
   state.turn = null
-  return { findings, ...(control.length ? { control } : {}) }
+  return control
 }
 
 /** The models an activation event names: a model (its unit, in a game of units) or a unit. */

@@ -70,6 +70,23 @@ describe('a ruling whose hand-given context disagrees with the state', () => {
   })
 })
 
+describe('a log that does not write every end', () => {
+  it('a round start ends an open round as its end would: a Jagged Shards Sprint lasts "this round" only (§8.1)', async () => {
+    const js = { format: 'tabletop-scene/1', system: 'jagged-shards', table: { width: 1219.2, depth: 1219.2 }, models: [model('r', 'h', 300, 300, { profile: 'colonist-rifleman', base: { shape: 'round', diameter: 32 } }), model('s', 'm', 900, 900, { profile: 'bloodroot-stalker', base: { shape: 'round', diameter: 32 } })] }
+    const log = scriptLog(js, [
+      { type: 'round-start', round: 1, initiative: ['m', 'h'] },
+      { type: 'phase-start', phase: 'movement' },
+      { type: 'turn-start', side: 'm' },
+      { type: 'move', model: 's', to: [850, 800], source: 'dragged', mode: 'sprint', context: { d6: 2 } },
+      { type: 'round-start', round: 2, initiative: ['m', 'h'] },
+    ])
+    const { out } = await replayWithCli(log)
+    expect(out.events[3]!.state.models.s!.statuses).toEqual(['sprinted'])
+    expect(out.events[4]!.state.models.s!.statuses).toEqual([])
+    expect(out.findings).toEqual([])
+  })
+})
+
 describe('a ruling reopened from the log', () => {
   it('shows the table as it stood when the ruling was made, and its result hashes as logged', () => {
     const log = scriptLog(scene, [
