@@ -21,7 +21,7 @@ export type Finding = {
 
 /** Codes of findings, for readers that switch on them (README.md here lists each). */
 export const FINDING_CODES = [
-  'move-over-allowance', 'move-refused', 'move-marginal', 'move-unchecked', 'move-outside-activation', 'status-forbids-move', 'moves-exceeded',
+  'move-over-allowance', 'move-refused', 'move-marginal', 'move-unchecked', 'move-outside-activation', 'status-forbids-move', 'status-forbids-attack', 'moves-exceeded',
   'activation-out-of-turn', 'activated-again', 'activation-forbidden', 'activation-without-resource', 'no-turn',
   'forbidden-sequence', 'turn-out-of-order', 'round-out-of-order', 'round-beyond-game', 'phase-out-of-order',
   'removed-model', 'status-excluded', 'status-not-held', 'counter-over-max', 'resource-overspent', 'resource-capped',

@@ -451,6 +451,10 @@ function stepRuling(state: GameState, ev: EventOf<'ruling'>, env: StepEnv): Step
   }
   const attacker = typeof (q as { attacker?: unknown }).attacker === 'string' ? (q as { attacker: string }).attacker : undefined
   const attackerState = attacker !== undefined ? state.models.find((x) => x.id === attacker) : undefined
+  for (const s of attackerState?.statuses ?? []) {
+    const sd = ctx.decl?.statuses.find((d) => d.id === s)
+    if (sd?.forbids?.attacks) findings.push(ctx.finding('status-forbids-attack', 'rule', ev.seq, `${attacker} is ${s}: it cannot attack (${sd.meaning})`, { model: attacker, rule: sd.forbids.section }))
+  }
   if (attacker && attackerState && ctx.decl && !actsInTurn(state, ctx, attackerState)) {
     findings.push(ctx.finding('attack-outside-activation', 'note', ev.seq, `${attacker} attacks outside its activation (a reaction?)`, { model: attacker, rule: ctx.decl.activation.section }))
   }

@@ -65,7 +65,7 @@ export const narrativeSkirmishGame: RulesetGame = {
       id: 'down',
       section: SECTION.combatRanged,
       meaning: 'turned on its side in the downed state until the Recovery Phase, when a casualty test returns it to a ready state or removes it',
-      forbids: { activation: true, section: SECTION.recovery },
+      forbids: { activation: true, attacks: true, section: SECTION.recovery },
       feeds: 'activation: a down model is not in a ready state (reading of "put back into a ready state")',
     },
     {

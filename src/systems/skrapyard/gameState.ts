@@ -144,7 +144,7 @@ const NEXT_ACTIVATION = { at: 'own-activation-end' as const, section: '§19.5' }
 export const skrapyardGame: RulesetGame = {
   counters: [],
   statuses: [
-    { id: 'wounded', section: '§15.1', meaning: 'placed on its side; may not activate this turn; ignored but for combat, formation, obstructing movement and morale; hit automatically when attacked; the recovery test at the end of the turn stands it up or removes it', forbids: { activation: true, section: '§15.1' }, feeds: 'attack: hit automatically, removed on a failed A test in combat; not a shooting target' },
+    { id: 'wounded', section: '§15.1', meaning: 'placed on its side; may not activate this turn; ignored but for combat, formation, obstructing movement and morale; hit automatically when attacked; the recovery test at the end of the turn stands it up or removes it', forbids: { activation: true, moveModes: 'all', attacks: true, section: '§15.1, §15.1.1' }, feeds: 'attack: hit automatically, removed on a failed A test in combat; not a shooting target' },
     { id: 'retreating', section: '§16.4', meaning: 'failed a morale test: makes a retreat move and may not activate this turn; rallies or is removed at the end of the turn', forbids: { activation: true, section: '§16.5' }, feeds: 'move: the retreat move; no feats' },
     { id: 'failed-activation', section: '§11.4', meaning: 'failed its activation test: default actions only in this activation phase', expires: { at: 'own-activation-end', section: '§11.4' }, feeds: 'attack: context failedActivation' },
     { id: 'distracted', section: '§19.5.1', meaning: 'Distract: −2 F in its next activation phase', expires: NEXT_ACTIVATION, feeds: 'attack (combat): context distracted' },
