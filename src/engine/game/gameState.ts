@@ -31,6 +31,8 @@ export type ModelGameState = {
   /** This activation: moves made, their length, their modes, attacks applied, and the actions in order. */
   moves: number
   movedMm: number
+  /** What this activation's moves cost, in the ruleset's unit (inches or MP). */
+  moveCost: number
   moveModes: string[]
   attacks: number
   actions: ActionKind[]
@@ -93,6 +95,7 @@ export function initialState(table: Table): GameState {
       uncertaintyMm: m.uncertaintyMm,
       moves: s.moves ?? 0,
       movedMm: s.movedMm ?? 0,
+      moveCost: s.moveCost ?? 0,
       moveModes: [...(s.moveModes ?? [])],
       attacks: s.attacks ?? 0,
       actions: [],
@@ -172,6 +175,7 @@ export function sceneAt(start: Scene, s: GameState): Scene {
     if (g.activated) state.activated = true
     if (g.moves) state.moves = g.moves
     if (g.movedMm) state.movedMm = round2(g.movedMm)
+    if (g.moveCost) state.moveCost = Math.round(g.moveCost * 1000) / 1000
     if (g.moveModes.length) state.moveModes = [...g.moveModes]
     if (g.attacks) state.attacks = g.attacks
     const { state: _old, status: _status, uncertainty: _u, ...rest } = m

@@ -128,6 +128,7 @@ export function resetResources(state: GameState, env: StepEnv | { ctx: GameConte
 function resetActivationCounters(m: ModelGameState): void {
   m.moves = 0
   m.movedMm = 0
+  m.moveCost = 0
   m.moveModes = []
   m.attacks = 0
   m.actions = []
@@ -385,6 +386,7 @@ function stepMove(state: GameState, ev: EventOf<'move'>, env: StepEnv): StepDeta
   m.uncertaintyMm = sigmaEnd
   m.moves++
   m.movedMm += check.straightMm
+  m.moveCost += check.cost ?? 0
   if (mode) m.moveModes.push(mode)
   recordAction(m, 'move', env, ev.seq, findings)
   for (const s of ctx.decl?.statuses ?? []) if (mode && s.setByMoveModes?.includes(mode)) setStatus(m, s.id, true, ctx, ev.seq, findings)

@@ -20,6 +20,8 @@ export const modelStateSchema = z.strictObject({
   /** Moves made in the current activation, and their length in mm (straight sections). */
   moves: count.optional(),
   movedMm: z.number().min(0).max(1e6).optional(),
+  /** What those moves cost as the ruleset counts (inches, or Iron Line's Movement Points): difficult ground included. */
+  moveCost: z.number().min(0).max(1e6).optional(),
   /** Moves of the current activation by mode ("sprint", "rush"…), as the ruleset names them. */
   moveModes: z.array(name).max(100).optional(),
   /** Attacks made in the current activation. */

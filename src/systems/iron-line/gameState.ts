@@ -120,6 +120,9 @@ export const ironLineGame: RulesetGame = {
     if (strain !== undefined && target?.scene.stats?.strain === undefined) out.targetStrain = strain
     const mover = q.type === 'move' ? table.findModel((q as { model: string }).model) : undefined
     if (mover?.status.includes('distracted')) out.distracted = true
+    // "At activation the unit gains MP = Speed … Unspent MP are lost": what this activation's moves spent.
+    const spent = mover?.scene.state?.moveCost
+    if (spent) out.mpSpent = spent
     return out
   },
   defaultMoveMode: 'advance',

@@ -44,7 +44,8 @@ const log = scriptLog(scene, [
   /* 19 */ { type: 'activation', model: 'infantry' },
   // Advance straight ahead (facing 270: −y) 6": 152.4 mm, 1 MP per inch, of Speed 8.
   /* 20 */ { type: 'move', model: 'infantry', to: [300, 547.6], source: 'tracked', uncertainty: 1, mode: 'advance' },
-  /* 21 */ { type: 'turn-end', side: 'eo' },
+  // A second Advance in the same activation: 3" more, but only 8 − 6 = 2 MP are left (§16 "Unspent MP are lost").
+  /* 21 */ { type: 'move', model: 'infantry', to: [300, 471.4], source: 'tracked', uncertainty: 1, mode: 'advance' },
   /* 22 */ { type: 'turn-start', side: 'eo' },
   /* 23 */ phase('combat'),
   /* 24 */ phase('scrap'),
@@ -78,6 +79,11 @@ describe('iron line: a scripted round replayed by cli game replay', async () => 
   it('a move is counted in Movement Points against Speed: 6 MP of 8 (§16 L1454)', () => {
     expect(at(20).move).toMatchObject({ unit: 'MP', cost: 6, allowance: 8, margin: 2, allowed: true })
     expect(at(20).move!.text).toBe('spent 6 MP of 8 MP (2 MP to spare ± 0.04 MP)')
+  })
+
+  it('the activation\'s spent MP feed the next move: 3 MP asked of the 2 left (§16 L1454)', () => {
+    expect(at(21).move).toMatchObject({ unit: 'MP', cost: 3, allowance: 2, margin: -1, allowed: false })
+    expect(codesAt(out, 21)).toEqual(['move-over-allowance'])
   })
 
   it('a side taking a second turn in a row in a phase is out of order; Distracted clears at the end of the Scrap Phase (§15 L1436)', () => {
