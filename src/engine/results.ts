@@ -132,7 +132,8 @@ export type ResultDocument = {
 // ---------------------------------------------------------------------------------------------
 // Uniform fields (added to tabletop-result/1 without removing any field; see src/engine/scene/README.md).
 // Every ruleset's results carry them under the same names; the app's card and the contract test
-// (test/contract/) read only these. `shapeUniformResult` (uniformResult.ts) adds them after each query.
+// (test/contract/) read only these. Each ruleset builds them itself with the builders in result/
+// (`bookOf`, `withSight`, `chance`, `areaFigure`, `settleModifiers`); the contract test checks every scene's.
 
 /** A place in a rulebook: the section or anchor as printed, and a title a person reads. */
 export type Citation = { section: string; title: string }

@@ -5,7 +5,7 @@
 // solid, or is far off in size, is refused with its reason; the table stays as it was. How the file
 // was read (several shells, area terrain, thin surfaces, images not read) is said with the notice.
 import type { Scene } from '../../engine/index.ts'
-import { MESH_FILE_EXTENSIONS, meshFileFormatOf } from '../../terrain/meshFileFormat.ts'
+import { MESH_FILE_EXTENSIONS, meshFileFormatOf } from '../../terrain/index.ts'
 import { addMeshFile, removeMeshFile } from '../engine/meshFiles.ts'
 import { useApp } from '../state/appStore.ts'
 import { loadRuleSystem } from '../state/systemLoader.ts'
