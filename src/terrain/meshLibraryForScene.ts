@@ -8,8 +8,8 @@ import { PIECE_SIZE_MM } from './scaleAdvice.ts'
 
 export { PIECE_SIZE_MM }
 
-/** A lowest point further than this (mm) from the file's origin is said when a piece rests on it by default. */
-const ORIGIN_SAID_MM = 0.01
+/** A piece placed by its file's origin by default that sinks deeper than this (mm) below the table is said (tracked positions are this uncertain). */
+const SINKING_SAID_MM = 0.5
 
 export type PieceReport = { id: string; mesh: string; scale: number; boundsMm: [number, number, number, number, number, number]; sizeMm: [number, number, number] }
 
@@ -35,8 +35,9 @@ export function meshUsesOf(scene: unknown): Array<{ mesh: string; scale: number 
 /**
  * Load a scene's meshes through `load` (by name and scale), and report each piece's size. `warnings`
  * (scene paths) say how a file was read where it is not one closed solid (area terrain, thin
- * surfaces, images not read) and where a piece without "origin" stands differently from its file's
- * origin (it rests on its lowest point).
+ * surfaces, images not read) and where a piece without "origin" (placed by its file's origin, the
+ * scene format's default) sinks into the table because its file's lowest point is below its origin
+ * (a piece floating above the table is said by the engine's scene warnings).
  */
 export async function meshLibraryForScene(scene: unknown, load: LoadSceneMesh): Promise<{ meshes: MeshLibrary; files: Array<MeshFileReport & { mesh: string }>; pieces: PieceReport[]; warnings: SceneIssue[] }> {
   // no prototype: a mesh named like a built-in property (constructor, __proto__) selects nothing it did not load
@@ -56,7 +57,7 @@ export async function meshLibraryForScene(scene: unknown, load: LoadSceneMesh): 
   const said = new Set<string>()
   const terrain = (scene as { terrain?: unknown }).terrain
   if (Array.isArray(terrain)) {
-    terrain.forEach((t: { id?: unknown; mesh?: unknown; scale?: unknown; origin?: unknown }, i) => {
+    terrain.forEach((t: { id?: unknown; mesh?: unknown; scale?: unknown; origin?: unknown; position?: unknown }, i) => {
       if (typeof t?.mesh !== 'string') return
       const scale = typeof t.scale === 'number' && t.scale > 0 && Number.isFinite(t.scale) ? t.scale : 1
       const r = byKey.get(scaledMeshKey(t.mesh, scale))
@@ -67,9 +68,11 @@ export async function meshLibraryForScene(scene: unknown, load: LoadSceneMesh): 
       const path = `terrain[${i}]`
       if (!said.has(scaledMeshKey(t.mesh, scale))) for (const w of r.warnings) warnings.push({ path, message: `${t.mesh}: ${w}` })
       said.add(scaledMeshKey(t.mesh, scale))
-      // the scene format's default is the lowest point at z; a file modelled around another origin now stands on it
-      if (t.origin === undefined && Math.abs(b[2]) > ORIGIN_SAID_MM) {
-        warnings.push({ path, message: `${t.mesh}'s lowest point is ${Math.abs(b[2]).toFixed(1)} mm ${b[2] < 0 ? 'below' : 'above'} its file's origin: the piece rests on that point (at its z); "origin": "file" puts the file's origin there instead` })
+      // the scene format's default places the file's origin at z: a file modelled around another point
+      // (centred, as many tools export) and not lifted by its z sinks into the table
+      const z = Array.isArray(t.position) && typeof t.position[2] === 'number' ? t.position[2] : 0
+      if (t.origin === undefined && z + b[2] < -SINKING_SAID_MM) {
+        warnings.push({ path, message: `${t.mesh} sinks ${(-(z + b[2])).toFixed(1)} mm into the table: the piece is placed by its file's origin (the scene format's default), and its lowest point is ${(-b[2]).toFixed(1)} mm below it; "origin": "bottom" rests the piece on its lowest point at its z` })
       }
     })
   }
