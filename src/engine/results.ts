@@ -113,7 +113,12 @@ export type QueryResult = ResultBody & { id: string; type: string }
 
 /** A scene sanity warning (src/engine/scene/sceneWarnings.ts): the scene is answered, but looks wrong. */
 export type SceneWarning = {
-  code: 'model-inside-terrain' | 'bases-overlap' | 'terrain-not-resting' | 'query-targets-itself'
+  /**
+   * The scene's own (sceneWarnings.ts), or how a terrain file was read where that changes what it blocks
+   * (`terrain-read-as`: thin surfaces, area terrain, parts skipped; `terrain-sinks`: a piece placed by its
+   * file's origin sinks into the table), which src/terrain adds (withMeshWarnings) in the CLI and the app.
+   */
+  code: 'model-inside-terrain' | 'bases-overlap' | 'terrain-not-resting' | 'query-targets-itself' | 'terrain-read-as' | 'terrain-sinks'
   /** JSON path of the field to look at. */
   path: string
   message: string
@@ -125,7 +130,7 @@ export type ResultDocument = {
   engine: string
   options: Record<string, string | number | boolean>
   results: QueryResult[]
-  /** Scene sanity warnings (model inside terrain, overlapping bases, floating terrain, self-aimed query); present only when there are any. */
+  /** Scene sanity warnings (model inside terrain, overlapping bases, floating terrain, self-aimed query) and how terrain files were read; present only when there are any. */
   warnings?: SceneWarning[]
 }
 
