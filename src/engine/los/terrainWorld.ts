@@ -80,9 +80,9 @@ export type TerrainWorldOptions = { exactPrisms?: boolean }
 
 export type PrismInput = { id: string; footprint: ReadonlyArray<readonly [number, number]>; bottomZ: number; heightMm: number }
 /**
- * A mesh piece placed: scaled, turned about z, and moved so that its lowest point is at position's z
- * (origin 'bottom', the default: a piece rests on the table or on what it stands on) or its file's
- * origin is at position (origin 'file').
+ * A mesh piece placed: scaled, turned about z, and moved so that its file's origin is at position
+ * (origin 'file', the default, as tabletop-scene/1 says) or its lowest point is at position's z
+ * (origin 'bottom': it rests on the table or on what it stands on).
  */
 export type MeshInput = { id: string; mesh: TerrainMesh; position: readonly [number, number, number]; rotationDeg: number; scale: number; origin?: 'bottom' | 'file' }
 
@@ -138,8 +138,8 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
       const p = piece.mesh.positions
       const flat: Array<[number, number]> = []
       let lowest = Infinity
-      if (piece.origin !== 'file') for (let i = 2; i < p.length; i += 3) lowest = Math.min(lowest, p[i]! * piece.scale)
-      const lift = piece.position[2] - (piece.origin !== 'file' && Number.isFinite(lowest) ? lowest : 0)
+      if (piece.origin === 'bottom') for (let i = 2; i < p.length; i += 3) lowest = Math.min(lowest, p[i]! * piece.scale)
+      const lift = piece.position[2] - (piece.origin === 'bottom' && Number.isFinite(lowest) ? lowest : 0)
       let zMin = Infinity
       let zMax = -Infinity
       for (let i = 0; i < p.length; i += 3) {

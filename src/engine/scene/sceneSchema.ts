@@ -69,8 +69,9 @@ const meshTerrainSchema = z.strictObject({
   rotation: angle().optional(),
   scale: positive('scale', RANGES.scale, '×').optional(),
   /**
-   * What `position` places: "bottom" (default) the piece's lowest point at position's z, so it rests on
-   * the table (z = 0) or on what it stands on; "file" the file's own origin, as modelled.
+   * What `position` places: "file" (the default, what tabletop-scene/1 has always meant) the file's own
+   * origin, as modelled; "bottom" the piece's lowest point at position's z, so it rests on the table
+   * (z = 0) or on what it stands on whatever its file's origin (the app writes it for pieces it adds).
    */
   origin: z.enum(['bottom', 'file']).optional(),
   name: z.string().optional(),

@@ -149,7 +149,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const build = () => buildTerrainWorld(
     terrainScene.map((t) =>
       isMeshTerrain(t)
-        ? { id: t.id, mesh: meshOf(meshes, t.mesh, t.scale)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1, origin: t.origin ?? 'bottom' }
+        ? { id: t.id, mesh: meshOf(meshes, t.mesh, t.scale)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1, origin: t.origin ?? 'file' }
         : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
     ),
   )

@@ -1,6 +1,5 @@
 // Ruleset "skrapyard": Skrapyard: Raw Rules (Robey Jenkins, 2 March 2011), roll-under d12.
 import { LOS_CLASSES, citationTitle } from './losClasses.ts'
-import { gameTitle } from '../games.ts'
 import type { ProfileEntry, QueryHandler, RuleSystem, WeaponEntry } from '../../engine/index.ts'
 import { answerArc, answerAura, answerEngagement, answerFormation, answerLos, answerMove, answerObjective, answerTest, answerVisibility, formationQuerySchema, testQuerySchema } from './answerQueries.ts'
 import { COMBAT_WEAPONS, PROFILES, RANGED_WEAPONS } from './catalogue.ts'
@@ -20,7 +19,7 @@ const weapons: Record<string, WeaponEntry> = Object.fromEntries([...RANGED_WEAPO
 
 export const skrapyard: RuleSystem = {
   id: 'skrapyard',
-  title: gameTitle('skrapyard'),
+  title: 'Skrapyard: Raw Rules',
   book: { file: '../shared/seeds/001_030bf9119bb13d80.txt', title: 'Skrapyard: Raw Rules', edition: '2 March 2011 (Raw Rules, pre-final)' },
   citation: 'the book\'s paragraph numbers, e.g. §13.2.4',
   dice: 'd12',

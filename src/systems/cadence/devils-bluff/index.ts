@@ -2,7 +2,6 @@
 // instead of dice (devils-bluff/module-rules.html). Card values 1..13 replace d6 faces, "a roll of 6"
 // becomes a draw of 13, unlisted modifiers are doubled, and the chain is exact over one 52-card deck.
 import { z } from 'zod'
-import { gameTitle } from '../../games.ts'
 import { chanceE } from '../index.ts'
 import { book } from '../index.ts'
 import { type ResultBody, type RuleSystem, type Table, type TableModel, isWithin, inches, roundTo } from '../../../engine/index.ts'
@@ -52,7 +51,7 @@ const acesWild = (face: number): number => (face === 1 ? DB.acesWildValue.value 
 
 const spec: CadenceSpec = {
   id: 'cadence/devils-bluff',
-  title: gameTitle('cadence/devils-bluff'),
+  title: "Devil's Bluff (Cadence): Wild West skirmish with playing cards",
   dice: 'cards (52-card deck, A=1 … K=13)',
   moduleSection: 'devils-bluff/module-rules.html',
   game: {

@@ -1,7 +1,6 @@
 // Ruleset "cadence/respawn": Respawn (team FPS-style skirmish) on the Cadence core, with the Season 1
 // and Season 2 terrain (Energy Barriers) and the Big Guns.
 import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
-import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
 import { ruleText } from '../index.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
@@ -37,7 +36,7 @@ type Handler = (table: Table, q: never) => ResultBody
 
 export const respawn: RuleSystem = createCadenceSystem({
   id: 'cadence/respawn',
-  title: gameTitle('cadence/respawn'),
+  title: 'Respawn (Cadence): team skirmish with respawns',
   dice: 'D6',
   moduleSection: RESPAWN_SECTIONS.module,
   game: { rounds: { count: 5, section: 'respawn/module-rules.html#playing-respawn' } },
