@@ -351,7 +351,7 @@ function partOf(rule: LosRule, m: TableModel, a: TableModel, b: TableModel): boo
 function linesMeet(table: Table, rule: LosRule, e: Entry, box: Float64Array): boolean {
   const v = table.findModel(e.viewer)
   const t = table.findModel(e.target)
-  return !v || !t || pairLinesMeetBox(v, t, rule, e.density, box)
+  return !v || !t || pairLinesMeetBox(v, t, rule, e.density, box, 0, table)
 }
 
 /**
