@@ -310,21 +310,27 @@ export function visibilityPairs(table: Table, viewers: readonly TableModel[]): S
  * figures (0, none), so pairs with the same facts and class show the same block. Made once per
  * system, facts and class and shared between pairs and results (frozen, as reasonData's are).
  */
-const matrixSights = new WeakMap<RuleSystem, Map<string, Sight>>()
+const matrixSights = new WeakMap<RuleSystem, Map<string, [Map<number, Sight>, Map<number, Sight>]>>()
 const MATRIX_SIGHTS_SIZE = 4096
 function matrixSight(system: RuleSystem, visible: boolean, fraction: number, cls: string): Sight {
   let bySystem = matrixSights.get(system)
   if (!bySystem) matrixSights.set(system, (bySystem = new Map()))
-  const key = `${visible ? 1 : 0}${fraction}\u0000${cls}`
-  let sight = bySystem.get(key)
+  // by class, then by visibility and fraction (a number key: no string is made per pair)
+  let byClass = bySystem.get(cls)
+  if (!byClass) {
+    if (bySystem.size >= MATRIX_SIGHTS_SIZE) bySystem.clear()
+    bySystem.set(cls, (byClass = [new Map(), new Map()]))
+  }
+  const byFraction = byClass[visible ? 1 : 0]
+  let sight = byFraction.get(fraction)
   if (!sight) {
     const s = sightOf(system, { visible, fraction, baseHidden: 0, blockers: [] }, cls)
     Object.freeze(s.blockers)
     Object.freeze(s.because.citation)
     Object.freeze(s.because)
     sight = Object.freeze(s)
-    if (bySystem.size >= MATRIX_SIGHTS_SIZE) bySystem.clear()
-    bySystem.set(key, sight)
+    if (byFraction.size >= MATRIX_SIGHTS_SIZE) byFraction.clear()
+    byFraction.set(fraction, sight)
   }
   return sight
 }

@@ -197,6 +197,7 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
   // BVH (which then skips the prisms' triangles).
   const bounds = world.pieceBounds, kinds = world.prismKind, start = world.pieceTriangleStart
   const pz = world.prismZ, pst = world.prismStart, xy = world.prismXY, edge = world.prismEdge, f0s = world.prismF0, origin = world.prismOrigin
+  const wedges = world.prismWedge
   // The inverse direction, for the boxes of mesh pieces only (taken at the first one): +Infinity for
   // an axis the segment does not move along, whatever the sign of its zero.
   let ix = 0, iy = 0, iz = 0
@@ -223,6 +224,21 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
       if (start[k + 1]! - start[k]! > DIRECT_MAX_TRIANGLES) large = true
       else direct[nDirect++] = k
       continue
+    }
+    if (kind === 1) {
+      // A convex prism seen from the segment's start: a segment outside its wedge (by more than float
+      // noise) misses it, and the clip below would measure 0; the wedge is kept per piece for the
+      // lines from one eye, as f0 is.
+      const w = 6 * k
+      if (wedges[w] !== ax || wedges[w + 1] !== ay) setPrismWedge(world, k, ax, ay)
+      const rx = wedges[w + 2]!
+      if (rx === rx) {
+        const ry = wedges[w + 3]!, lx = wedges[w + 4]!, ly = wedges[w + 5]!
+        const d1 = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)
+        // clockwise of R or counter-clockwise of L
+        if (rx * dy - ry * dx < -WEDGE_TOLERANCE * ((rx < 0 ? -rx : rx) + (ry < 0 ? -ry : ry)) * d1) continue
+        if (dx * ly - dy * lx < -WEDGE_TOLERANCE * ((lx < 0 ? -lx : lx) + (ly < 0 ? -ly : ly)) * d1) continue
+      }
     }
     // An exact prism: the part of the segment (0 ≤ t ≤ 1) within its z slab, then over its
     // footprint, both closed (a line at exactly the eroded top is inside, as the triangles find it);
@@ -347,6 +363,51 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
     if (depth > 0) inside += len - start
     insideByPiece[piece] = inside
   }
+}
+
+/**
+ * A relative angle (radians, about) far above float noise: a direction outside a wedge by more than
+ * this misses the prism inside it by more than rounding can bridge.
+ */
+const WEDGE_TOLERANCE = 1e-9
+
+/**
+ * The wedge of convex prism k (prismKind 1) seen from (ax, ay) on the plane, into world.prismWedge
+ * (6 numbers a piece): the apex, then R and L, the directions to its extreme vertices (clockwise,
+ * counter-clockwise). Every line from the apex that meets the prism runs between them. An apex that
+ * is not clearly outside the footprint (or sees it across half a turn) gets no wedge: R is NaN.
+ */
+function setPrismWedge(world: TerrainWorld, k: number, ax: number, ay: number): void {
+  const xy = world.prismXY, edge = world.prismEdge, wedges = world.prismWedge
+  const v0 = world.prismStart[k]!, v1 = world.prismStart[k + 1]!
+  const w = 6 * k
+  wedges[w] = ax
+  wedges[w + 1] = ay
+  wedges[w + 2] = NaN
+  let outside = false
+  for (let v = v0; v < v1; v++) {
+    const ex = edge[2 * v]!, ey = edge[2 * v + 1]!, px = ax - xy[2 * v]!, py = ay - xy[2 * v + 1]!
+    // the apex right of a counter-clockwise edge, clearly: outside the convex footprint
+    if (ex * py - ey * px < -WEDGE_TOLERANCE * (Math.abs(ex) + Math.abs(ey)) * (Math.abs(px) + Math.abs(py))) { outside = true; break }
+  }
+  if (!outside || v1 - v0 < 3) return
+  let rx = xy[2 * v0]! - ax, ry = xy[2 * v0 + 1]! - ay
+  let lx = rx, ly = ry
+  for (let v = v0 + 1; v < v1; v++) {
+    const ux = xy[2 * v]! - ax, uy = xy[2 * v + 1]! - ay
+    if (rx * uy - ry * ux < 0) { rx = ux; ry = uy }
+    if (lx * uy - ly * ux > 0) { lx = ux; ly = uy }
+  }
+  // a proper wedge (less than half a turn), and every vertex inside it
+  if (!(rx * ly - ry * lx > 0)) return
+  for (let v = v0; v < v1; v++) {
+    const ux = xy[2 * v]! - ax, uy = xy[2 * v + 1]! - ay
+    if (rx * uy - ry * ux < 0 || ux * ly - uy * lx < 0) return
+  }
+  wedges[w + 2] = rx
+  wedges[w + 3] = ry
+  wedges[w + 4] = lx
+  wedges[w + 5] = ly
 }
 
 /** `segment` as the triangle test reads it (only when some mesh piece is to be tried). */

@@ -3,7 +3,7 @@
 // Also a 2D mode (segments against footprints and bases) for rulesets that judge LoS on the flat.
 import type { LosRule, Table, TableModel, TableTerrain } from '../ruleSystem.ts'
 import { BASE_THICKNESS_MM } from '../table/prepareTable.ts'
-import { frontEdgeCentre, sampleBaseArea, baseFrameToTable } from '../geometry/baseShape.ts'
+import { baseAreaSampleCount, frontEdgeCentre, sampleBaseAreaInto } from '../geometry/baseShape.ts'
 import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelSegment, measureTerrainSegment, measured, segment, segmentMeetsSlabs, segmentNearBoxAt } from './castSegment.ts'
 import type { LosRay, Vec3Tuple } from '../results.ts'
 import type { LineOfSight } from './lineOfSight.ts'
@@ -58,7 +58,6 @@ export function viewerPoints(viewer: TableModel, from: LosRule['from']): Vec3Tup
 
 /** Target points for a rule (table frame, mm). */
 export function targetPoints(target: TableModel, to: LosRule['to'], density: LosDensity = 'full'): Vec3Tuple[] {
-  const b = target.placed
   switch (to) {
     case 'centre':
       return [[target.x, target.y, target.z + target.heightMm / 2]]
@@ -66,22 +65,72 @@ export function targetPoints(target: TableModel, to: LosRule['to'], density: Los
       return [[target.x, target.y, target.z + target.eyeMm]]
     case 'base':
       return basePoints(target, density)
-    case 'volume': {
-      const out: Vec3Tuple[] = []
-      const ringCount = density === 'full' ? VOLUME_RING_POINTS : COARSE_RING_POINTS
-      const ring: Array<[number, number]> = [[b.cx, b.cy]]
-      for (let i = 0; i < ringCount; i++) {
-        const t = (2 * Math.PI * i) / ringCount
-        ring.push(baseFrameToTable(b, VOLUME_RING_FRACTION * b.halfLengthMm * Math.cos(t), VOLUME_RING_FRACTION * b.halfWidthMm * Math.sin(t)))
-      }
-      for (const h of density === 'full' ? VOLUME_HEIGHT_FRACTIONS : COARSE_HEIGHT_FRACTIONS) for (const [x, y] of ring) out.push([x, y, target.z + h * target.heightMm])
-      return out
-    }
+    case 'volume':
+      return tuplesOf(volumePoints(target, density))
   }
 }
 
 export function basePoints(target: TableModel, density: LosDensity = 'full'): Vec3Tuple[] {
-  return sampleBaseArea(target.placed, density === 'full' ? BASE_SAMPLE_POINTS : COARSE_BASE_POINTS).map(([x, y]) => [x, y, target.z + BASE_THICKNESS_MM / 2])
+  return tuplesOf(packedBasePoints(target, density))
+}
+
+/** The cosines and sines of a ring's points (VOLUME_RING_POINTS or COARSE_RING_POINTS, evenly round), kept. */
+const ringTurns = new Map<number, { cos: Float64Array; sin: Float64Array }>()
+function ringTurn(count: number): { cos: Float64Array; sin: Float64Array } {
+  let r = ringTurns.get(count)
+  if (!r) {
+    r = { cos: new Float64Array(count), sin: new Float64Array(count) }
+    for (let i = 0; i < count; i++) {
+      const t = (2 * Math.PI * i) / count
+      r.cos[i] = Math.cos(t)
+      r.sin[i] = Math.sin(t)
+    }
+    ringTurns.set(count, r)
+  }
+  return r
+}
+
+/** The 'volume' target points, packed x, y, z: each height fraction × (the centre, then the ring at VOLUME_RING_FRACTION). */
+function volumePoints(target: TableModel, density: LosDensity): Float64Array {
+  const b = target.placed
+  const turn = ringTurn(density === 'full' ? VOLUME_RING_POINTS : COARSE_RING_POINTS)
+  const n = turn.cos.length + 1
+  const ring = new Float64Array(2 * n)
+  ring[0] = b.cx
+  ring[1] = b.cy
+  for (let i = 1; i < n; i++) {
+    const u = VOLUME_RING_FRACTION * b.halfLengthMm * turn.cos[i - 1]!, v = VOLUME_RING_FRACTION * b.halfWidthMm * turn.sin[i - 1]!
+    ring[2 * i] = b.cx + u * b.ux - v * b.uy
+    ring[2 * i + 1] = b.cy + u * b.uy + v * b.ux
+  }
+  const heights = density === 'full' ? VOLUME_HEIGHT_FRACTIONS : COARSE_HEIGHT_FRACTIONS
+  const out = new Float64Array(3 * n * heights.length)
+  let k = 0
+  for (const h of heights) {
+    const z = target.z + h * target.heightMm
+    for (let i = 0; i < n; i++) {
+      out[k++] = ring[2 * i]!
+      out[k++] = ring[2 * i + 1]!
+      out[k++] = z
+    }
+  }
+  return out
+}
+
+/** The base points, packed x, y, z (mid-thickness of the base). */
+function packedBasePoints(target: TableModel, density: LosDensity): Float64Array {
+  const count = density === 'full' ? BASE_SAMPLE_POINTS : COARSE_BASE_POINTS
+  const out = new Float64Array(3 * baseAreaSampleCount(target.placed, count))
+  sampleBaseAreaInto(target.placed, count, 0, out, 3, 0)
+  const z = target.z + BASE_THICKNESS_MM / 2
+  for (let k = 2; k < out.length; k += 3) out[k] = z
+  return out
+}
+
+function tuplesOf(packed: Float64Array): Vec3Tuple[] {
+  const out: Vec3Tuple[] = []
+  for (let k = 0; k < packed.length; k += 3) out.push([packed[k]!, packed[k + 1]!, packed[k + 2]!])
+  return out
 }
 
 /**
@@ -147,47 +196,89 @@ export function pairBound(a: TableModel, b: TableModel, out: Float64Array, at = 
 }
 
 /**
- * Per table (tables are immutable), built on first use: the models' reach balls, obstacle boxes and
- * eroded solids, the grids over pieces and models, each model's sample points by kind, scratch.
+ * What sight lines need of one model, made once (a table's models are immutable): its reach ball
+ * (modelReach), its box and eroded solid as an obstacle, its sample points by kind (pointKind, packed
+ * x, y, z, made when first asked). The LosMemo carries it to the next table's copy of a model that
+ * did not change (carryModelSight), so a moved model's neighbours are not sampled again from nothing.
+ */
+type ModelSight = { reach: Float64Array; box: Float64Array; solid: ModelSolid; points: Array<Float64Array | undefined> }
+const sightByModel = new WeakMap<TableModel, ModelSight>()
+
+function modelSight(m: TableModel): ModelSight {
+  let s = sightByModel.get(m)
+  if (!s) {
+    const reach = new Float64Array(4)
+    const box = new Float64Array(6)
+    modelReach(m, reach, 0)
+    modelObstacleBox(m, box, 0)
+    // Model volumes are eroded like terrain (ERODE_MM), so a line grazing a base never blocks.
+    const solid: ModelSolid = {
+      base: { ...m.placed, halfLengthMm: m.placed.halfLengthMm - ERODE_MM, halfWidthMm: m.placed.halfWidthMm - ERODE_MM },
+      zBottom: m.z + ERODE_MM,
+      zTop: m.z + m.heightMm - ERODE_MM,
+    }
+    sightByModel.set(m, (s = { reach, box, solid, points: [] }))
+  }
+  return s
+}
+
+/**
+ * `to` is `from` on the next table (the same scene entry, system and options: the LosMemo checked):
+ * it takes over what sight lines made of `from`.
+ */
+export function carryModelSight(from: TableModel, to: TableModel): void {
+  const s = sightByModel.get(from)
+  if (s && !sightByModel.has(to)) sightByModel.set(to, s)
+}
+
+/**
+ * Per table (tables are immutable), built on first use: each model's sight (modelSight), their reach
+ * balls and obstacle boxes packed for the culling loops, the grid over the models (made when asked),
+ * scratch.
  */
 type TableSight = {
   table: Table
+  models: ModelSight[]
   /** modelReach of each of the table's models, 4 numbers each. */
   reach: Float64Array
   boxes: Float64Array
   solids: ModelSolid[]
   inside: Float64Array
-  modelGrid: BoxGrid
-  pieceGrid: BoxGrid
-  /** Sample points by kind (pointKind) then model index, packed x, y, z (made when first asked). */
-  points: Array<Array<Float64Array | undefined> | undefined>
+  modelGrid: BoxGrid | null
 }
 const sightByTable = new WeakMap<Table, TableSight>()
 /** The last table asked for (the matrix asks thousands of times in a row for one table). */
 let lastSight: TableSight | null = null
+/** The grid over a world's pieces (a world serves every table of the same terrain). */
+const pieceGrids = new WeakMap<TerrainWorld, BoxGrid>()
 
 function tableSight(table: Table): TableSight {
   if (lastSight !== null && lastSight.table === table) return lastSight
   let s = sightByTable.get(table)
   if (!s) {
     const n = table.models.length
+    const models = table.models.map(modelSight)
     const boxes = new Float64Array(6 * n)
     const reach = new Float64Array(4 * n)
-    table.models.forEach((m, i) => {
-      modelObstacleBox(m, boxes, 6 * i)
-      modelReach(m, reach, 4 * i)
+    models.forEach((m, i) => {
+      boxes.set(m.box, 6 * i)
+      reach.set(m.reach, 4 * i)
     })
-    // Model volumes are eroded like terrain (ERODE_MM), so a line grazing a base never blocks.
-    const solids = table.models.map((m): ModelSolid => ({
-      base: { ...m.placed, halfLengthMm: m.placed.halfLengthMm - ERODE_MM, halfWidthMm: m.placed.halfWidthMm - ERODE_MM },
-      zBottom: m.z + ERODE_MM,
-      zTop: m.z + m.heightMm - ERODE_MM,
-    }))
-    s = { table, reach, boxes, solids, inside: new Float64Array(table.terrain.length), modelGrid: new BoxGrid(boxes), pieceGrid: new BoxGrid(table.world.pieceBounds), points: [] }
+    s = { table, models, reach, boxes, solids: models.map((m) => m.solid), inside: new Float64Array(table.terrain.length), modelGrid: null }
     sightByTable.set(table, s)
   }
   lastSight = s
   return s
+}
+
+function pieceGridOf(world: TerrainWorld): BoxGrid {
+  let g = pieceGrids.get(world)
+  if (!g) pieceGrids.set(world, (g = new BoxGrid(world.pieceBounds)))
+  return g
+}
+
+function modelGridOf(sight: TableSight): BoxGrid {
+  return (sight.modelGrid ??= new BoxGrid(sight.boxes))
 }
 
 /** Is m this table's own model (at its index), so that the table's per-model arrays hold it? */
@@ -207,28 +298,22 @@ const toKind = (to: LosRule['to'], density: LosDensity, flat: boolean) => (flat 
 /** A model's points of one kind, packed x, y, z (on the table plane when flat). */
 function makePoints(m: TableModel, kind: number, r: LosRule, density: LosDensity): Float64Array {
   const flat = kind < 10 && (kind & 1) === 1
-  const pts = kind < 6 ? viewerPoints(m, r.from) : kind < 10 ? basePoints(m, density) : targetPoints(m, r.to, density)
-  const out = new Float64Array(3 * pts.length)
-  pts.forEach((p, i) => {
-    out[3 * i] = p[0]
-    out[3 * i + 1] = p[1]
-    out[3 * i + 2] = flat ? 0 : p[2]
-  })
+  let out: Float64Array
+  if (kind >= 6 && kind < 10) out = packedBasePoints(m, density)
+  else if (kind >= 10 && r.to === 'volume') out = volumePoints(m, density)
+  else {
+    const pts = kind < 6 ? viewerPoints(m, r.from) : targetPoints(m, r.to, density)
+    out = new Float64Array(3 * pts.length)
+    pts.forEach((p, i) => out.set(p, 3 * i))
+  }
+  if (flat) for (let k = 2; k < out.length; k += 3) out[k] = 0
   return out
 }
 
-/** Points of models that are not the table's own (a ruleset's moved copy), by model then kind. */
-const foreignPoints = new WeakMap<TableModel, Array<Float64Array | undefined>>()
-
 /** A model's points of a kind: made once per model (a table's models are immutable). */
 function pointsOf(sight: TableSight | null, m: TableModel, kind: number, r: LosRule, density: LosDensity): Float64Array {
-  if (sight !== null && ownModel(sight.table, m)) {
-    const byModel = (sight.points[kind] ??= new Array<Float64Array | undefined>(sight.table.models.length))
-    return (byModel[m.index] ??= makePoints(m, kind, r, density))
-  }
-  let byKind = foreignPoints.get(m)
-  if (!byKind) foreignPoints.set(m, (byKind = []))
-  return (byKind[kind] ??= makePoints(m, kind, r, density))
+  const points = sight !== null && ownModel(sight.table, m) ? sight.models[m.index]!.points : modelSight(m).points
+  return (points[kind] ??= makePoints(m, kind, r, density))
 }
 
 /**
@@ -409,6 +494,34 @@ function growCurrent(pieces: number, models: number): void {
   }
 }
 
+/** Up to this many boxes, a pair tries each box's extent on the plane rather than ask the grid. */
+const FEW_BOXES = 64
+
+/**
+ * The items (ascending) whose boxes may come within the pair's bound (boundTest, with its segment's
+ * far end in boundEnd): a superset of what nearBound then keeps. Few boxes: those whose extent on
+ * the plane meets the bound's (a box that does not cannot meet the bound); many: the cells of the
+ * grid over the table's models, or the world's pieces.
+ */
+function nearItems(models: TableSight | null, pieces: TerrainWorld | null, boxes: Float64Array, out: Int32Array): number {
+  const ax = boundTest[0]!, ay = boundTest[1]!, bx = boundEnd[0]!, by = boundEnd[1]!, reach = boundTest[6]!
+  const n = boxes.length / 6
+  if (n > FEW_BOXES) return (models ? modelGridOf(models) : pieceGridOf(pieces!)).near(ax, ay, bx, by, reach, out)
+  // (1 mm to spare, as the grid has: far above float noise)
+  const r = reach + 1
+  const x0 = (ax < bx ? ax : bx) - r, x1 = (ax < bx ? bx : ax) + r
+  const y0 = (ay < by ? ay : by) - r, y1 = (ay < by ? by : ay) + r
+  let m = 0
+  for (let i = 0; i < n; i++) {
+    const o = 6 * i
+    if (boxes[o + 3]! < x0 || boxes[o]! > x1 || boxes[o + 4]! < y0 || boxes[o + 1]! > y1) continue
+    out[m++] = i
+  }
+  return m
+}
+/** The far end of the pair's bound segment (x, y), beside boundTest. */
+const boundEnd = new Float64Array(2)
+
 function prepareOneWay(sight: TableSight, viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, cull: boolean): OneWay {
   const table = sight.table
   const pieces = table.terrain
@@ -437,12 +550,14 @@ function prepareOneWay(sight: TableSight, viewer: TableModel, target: TableModel
   boundTest[4] = dy === 0 ? Infinity : 1 / dy
   boundTest[5] = dz === 0 ? Infinity : 1 / dz
   boundTest[6] = reach
+  boundEnd[0] = bx
+  boundEnd[1] = by
   // The grids return, in ascending order, a superset of what the exact box test then keeps.
   const cand = w.candidates, candFlags = w.candFlags
   let nCand = 0
   if (cull) {
     const near = gridScratch
-    const n = sight.pieceGrid.near(ax, ay, bx, by, reach, near)
+    const n = nearItems(null, table.world, table.world.pieceBounds, near)
     for (let c = 0; c < n; c++) {
       const k = near[c]!
       const f = flagOf(flags, r, pieces[k]!)
@@ -463,7 +578,7 @@ function prepareOneWay(sight: TableSight, viewer: TableModel, target: TableModel
   let nObstacles = 0
   if (!(r.modelBlocks === modelsNeverBlock && r.modelObscures === undefined)) {
     const near = gridScratch
-    const nNear = cull ? sight.modelGrid.near(ax, ay, bx, by, reach, near) : models.length
+    const nNear = cull ? nearItems(sight, null, sight.boxes, near) : models.length
     for (let c = 0; c < nNear; c++) {
       const i = cull ? near[c]! : c
       const m = models[i]!
