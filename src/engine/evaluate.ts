@@ -178,6 +178,12 @@ export function holdMatrixLine(table: Table, viewer: TableModel, target: TableMo
   heldLine(table, viewer, target, false, 'coarse')
 }
 
+/** The coarse line (no rays) this table already holds for the pair, if any. */
+function heldCoarse(table: Table, viewer: TableModel, target: TableModel): LineOfSight | undefined {
+  const slots = losCache.get(table)?.coarse
+  return slots && table.models[viewer.index] === viewer && table.models[target.index] === target ? slots[viewer.index * table.models.length + target.index] : undefined
+}
+
 /** lineOfSight as the engine keeps it: a matrix line may be settled (sampleMatrixLine), not yet traced whole. */
 function heldLine(table: Table, viewer: TableModel, target: TableModel, rays: boolean, density: LosDensity): LineOfSight {
   let cache = losCache.get(table)
@@ -278,16 +284,18 @@ export function matrixViewers(table: Table, side?: string): TableModel[] {
  */
 export function visibilityPairs(table: Table, viewers: readonly TableModel[]): Shown[] {
   const pairs: Shown[] = []
-  const memo = losMemoOf(table, losRuleOf(table))
+  const rule = losRuleOf(table)
+  const memo = losMemoOf(table, rule)
   const classify = table.system.classifyLos
   for (const v of viewers) {
     for (const t of table.models) {
       if (t.side === v.side) continue
       // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
       // With a memo, one look-up per pair: a held line is used as is, and when its class is unchanged
-      // the pair shown from it last time (sight block included) is shown again.
+      // the pair shown from it last time (sight block included) is shown again. Without one, a line
+      // the table does not hold yet is sampled and not kept: once the pair is classed, nothing reads it.
       const held = memo?.heldAt(table, v, t)
-      const los = held ? held.los : heldLine(table, v, t, false, 'coarse')
+      const los = held ? held.los : memo ? heldLine(table, v, t, false, 'coarse') : (heldCoarse(table, v, t) ?? sampleMatrixLine(table, v, t, rule))
       const cls = classify?.(table, v, t, los)
       const kept = held?.shown
       if (kept !== undefined && held!.shownClass === cls) {

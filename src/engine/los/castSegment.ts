@@ -180,14 +180,18 @@ export function measureTerrainCrossing3(
   measureTerrainSegment(world, insideByPiece, candidates ?? world.allPieces, candidates ? candidateCount : world.allPieces.length)
 }
 
-/** measureTerrainCrossing3 of `segment` for the `count` pieces listed (only their entries are written). */
-export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float64Array, list: Int32Array, count: number): void {
+/**
+ * measureTerrainCrossing3 of `segment` for the `count` pieces listed (only their entries are written).
+ * With `stopAbove`: returns true as soon as a listed piece measures more than it (the entries after
+ * it are then not written), false when none does.
+ */
+export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float64Array, list: Int32Array, count: number, stopAbove = Infinity): boolean {
   const ax = segment[0]!, ay = segment[1]!, az = segment[2]!
   const dx = segment[3]! - ax, dy = segment[4]! - ay, dz = segment[5]! - az
   const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
   if (!world.bvh || len === 0) {
     for (let i = 0; i < count; i++) insideByPiece[list[i]!] = 0
-    return
+    return false
   }
   hitCount = 0
   if (direct.length < count) direct = new Int32Array(count)
@@ -261,6 +265,7 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
     const v0 = pst[k]!, v1 = pst[k + 1]!
     if (kind === 2) {
       if (t1 > t0) insideByPiece[k] = wholeOrLength(outlineInside(xy, 2 * v0, 2 * v1, ax, ay, dx, dy, t0, t1), len)
+      if (insideByPiece[k]! > stopAbove) return true
       continue
     }
     // Convex: inside every edge's closed half-plane (left of the counter-clockwise edge p→q): at t
@@ -289,9 +294,12 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
     // (x / 1 is x: the division only where an edge moved an end)
     t0 = d0 === 1 ? n0 : n0 / d0
     t1 = d1 === 1 ? n1 : n1 / d1
-    if (t1 >= t0) insideByPiece[k] = wholeOrLength(t1 - t0, len)
+    if (t1 >= t0) {
+      insideByPiece[k] = wholeOrLength(t1 - t0, len)
+      if (insideByPiece[k]! > stopAbove) return true
+    }
   }
-  if (!large && nDirect === 0) return
+  if (!large && nDirect === 0) return false
   setRay(world)
   if (large) castThroughBvh(world)
   else {
@@ -301,7 +309,7 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
       onRange(start[k]!, start[k + 1]! - start[k]!)
     }
   }
-  if (hitCount === 0) return
+  if (hitCount === 0) return false
   for (let i = 0; i < hitCount; i++) order[i] = i
   // By distance, entries before exits at the same distance (a line through an edge where it enters
   // one face and leaves by another passes no length inside): the order of the hits as found (BVH
@@ -363,6 +371,9 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
     if (depth > 0) inside += len - start
     insideByPiece[piece] = inside
   }
+  if (stopAbove < Infinity) for (let i = 0; i < nDirect; i++) if (insideByPiece[direct[i]!]! > stopAbove) return true
+  if (large && stopAbove < Infinity) for (let i = 0; i < count; i++) if (kinds[list[i]!] === 0 && insideByPiece[list[i]!]! > stopAbove) return true
+  return false
 }
 
 /**

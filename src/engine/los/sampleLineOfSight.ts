@@ -384,21 +384,24 @@ function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: L
 }
 
 /**
- * The visibility matrix's line (coarse, no rays) under the table's rule: a pair whose every figure
- * line is blocked is settled at once (a SettledLine: `visible` and `fraction` known, the rest traced
- * when first read), any other is traced whole. A symmetric rule traces both ways whole. Internal to
- * the engine: what leaves it is always a whole LineOfSight (wholeLine).
+ * The visibility matrix's line (coarse, no rays) under the table's rule: from one viewer point, a
+ * MatrixLine (its figure lines settle `visible` and `fraction`, the rest is traced when read); from
+ * several, a fully blocked pair is settled the same way and any other traced whole. A symmetric rule
+ * traces both ways whole. Internal to the engine: what leaves it is always a whole LineOfSight
+ * (wholeLine).
  */
 export function sampleMatrixLine(table: Table, viewer: TableModel, target: TableModel, r: LosRule): LineOfSight {
   if (r.symmetric) return sampleLineOfSight(table, viewer, target, r, { density: 'coarse' })
   const sight = tableSight(table)
   const w = prepareOneWay(sight, viewer, target, r, 'coarse', true)
-  return figureAllBlocked(w, sight.inside) ? new SettledLine(w) : traceOneWay(w, sight.inside, false)
+  if (solidList.length < w.nCand) solidList = new Int32Array(Math.max(w.nCand, 2 * solidList.length))
+  if (w.from.length === 3) return new MatrixLine(w, figureSeen(w, sight.inside))
+  return figureAllBlocked(w, sight.inside) ? new MatrixLine(w, 0) : traceOneWay(w, sight.inside, false)
 }
 
-/** A line as the engine hands it out: a settled one traced whole (once), any other as it is. */
+/** A line as the engine hands it out: a matrix line traced whole (once), any other as it is. */
 export function wholeLine(los: LineOfSight): LineOfSight {
-  return los instanceof SettledLine ? los.whole() : los
+  return los instanceof MatrixLine ? los.whole() : los
 }
 
 /**
@@ -408,10 +411,8 @@ export function wholeLine(los: LineOfSight): LineOfSight {
  * traced lives in module scratch (`current`), its lists in arrays reused from pair to pair.
  */
 type OneWay = {
+  /** The terrain world (its solids are the pieces: ids, footprints). Nothing of the table itself is held. */
   world: TerrainWorld
-  pieces: readonly TableTerrain[]
-  models: readonly TableModel[]
-  solids: readonly ModelSolid[]
   flat: boolean
   /** Candidate pieces (indices, ascending), their flags under the rule (pieceFlags), and the ones among them that block. */
   candidates: Int32Array
@@ -419,8 +420,9 @@ type OneWay = {
   candFlags: Uint8Array
   blocking: Int32Array
   nBlocking: number
-  /** Models near the lines that block or obscure them (table indices, ascending), and whether each blocks. */
-  obstacles: Int32Array
+  /** Models near the lines that block or obscure them (in table order): their ids, eroded solids, and whether each blocks. */
+  obstacleIds: string[]
+  obstacleSolids: ModelSolid[]
   obstacleBlocks: Uint8Array
   nObstacles: number
   from: Float64Array
@@ -432,9 +434,9 @@ type OneWay = {
 }
 
 const current: OneWay = {
-  world: null as unknown as TerrainWorld, pieces: [], models: [], solids: [], flat: false,
+  world: null as unknown as TerrainWorld, flat: false,
   candidates: new Int32Array(64), nCand: 0, candFlags: new Uint8Array(64), blocking: new Int32Array(64), nBlocking: 0,
-  obstacles: new Int32Array(64), obstacleBlocks: new Uint8Array(64), nObstacles: 0,
+  obstacleIds: [], obstacleSolids: [], obstacleBlocks: new Uint8Array(64), nObstacles: 0,
   from: new Float64Array(0), pts: new Float64Array(0), bps: new Float64Array(0), threshold: 0, mode: '3d', rule: '',
 }
 let gridScratch = new Int32Array(64)
@@ -487,11 +489,7 @@ function growCurrent(pieces: number, models: number): void {
     w.candFlags = new Uint8Array(n)
     w.blocking = new Int32Array(n)
   }
-  if (w.obstacles.length < models) {
-    const n = Math.max(models, 2 * w.obstacles.length)
-    w.obstacles = new Int32Array(n)
-    w.obstacleBlocks = new Uint8Array(n)
-  }
+  if (w.obstacleBlocks.length < models) w.obstacleBlocks = new Uint8Array(Math.max(models, 2 * w.obstacleBlocks.length))
 }
 
 /** Up to this many boxes, a pair tries each box's extent on the plane rather than ask the grid. */
@@ -585,14 +583,12 @@ function prepareOneWay(sight: TableSight, viewer: TableModel, target: TableModel
       if (m.id === viewer.id || m.id === target.id || (cull && !nearBound(flatMode, sight.boxes, 6 * i))) continue
       const blocks = r.modelBlocks(m, viewer, target)
       if (!blocks && !(r.modelObscures?.(m, viewer, target) ?? false)) continue
-      w.obstacles[nObstacles] = i
+      w.obstacleIds[nObstacles] = m.id
+      w.obstacleSolids[nObstacles] = sight.solids[i]!
       w.obstacleBlocks[nObstacles++] = blocks ? 1 : 0
     }
   }
   w.world = table.world
-  w.pieces = pieces
-  w.models = models
-  w.solids = sight.solids
   w.flat = flatMode
   w.nCand = nCand
   w.nBlocking = nBlocking
@@ -618,12 +614,12 @@ function setSegment(from: Float64Array, fi: number, to: Float64Array, ti: number
 
 /** Does `segment` run more than GRAZE_MM inside piece k's footprint (a column, or any piece under a flat rule)? */
 function crossesFootprint(w: OneWay, k: number): boolean {
-  return measureFootprintCrossing2(w.pieces[k]!.solid.losFootprint, segment[0]!, segment[1]!, segment[3]!, segment[4]!) > GRAZE_MM
+  return measureFootprintCrossing2(w.world.solids[k]!.losFootprint, segment[0]!, segment[1]!, segment[3]!, segment[4]!) > GRAZE_MM
 }
 
-/** Does `segment` run more than GRAZE_MM inside model i (3D, or on the table plane in 2D)? */
-function crossesModel(w: OneWay, i: number): boolean {
-  measureModelSegment(w.solids[i]!, w.flat)
+/** Does `segment` run more than GRAZE_MM inside obstacle o (3D, or on the table plane in 2D)? */
+function crossesModel(w: OneWay, o: number): boolean {
+  measureModelSegment(w.obstacleSolids[o]!, w.flat)
   return measured[0]! > GRAZE_MM
 }
 
@@ -656,9 +652,20 @@ function lineBlocked(w: OneWay, inside: Float64Array): boolean {
     }
   }
   for (let o = 0; o < w.nObstacles; o++) {
-    if (w.obstacleBlocks[o] === 1 && crossesModel(w, w.obstacles[o]!)) return true
+    if (w.obstacleBlocks[o] === 1 && crossesModel(w, o)) return true
   }
   return false
+}
+
+/** How many target points the one viewer point sees (an open line each): the same lines and lengths traceOneWay uses. */
+function figureSeen(w: OneWay, inside: Float64Array): number {
+  let seen = 0
+  lastBlocker = -1
+  for (let i = w.pts.length - 3; i >= 0; i -= 3) {
+    setSegment(w.from, 0, w.pts, i)
+    if (!lineBlocked(w, inside)) seen++
+  }
+  return seen
 }
 
 /**
@@ -685,52 +692,86 @@ function figureAllBlocked(w: OneWay, inside: Float64Array): boolean {
 }
 
 /**
- * A fully blocked coarse line, settled without tracing the rest: visible, fraction and the counts
- * are own fields; everything else (blockers and their fractions, the base, terrain crossed) is
- * read through the class's getters, which trace the kept one-way whole on first read — exactly what
- * tracing at once would have given. Held by the matrix, the table's cache and the memo; anything
- * handed out of the engine is `whole()` (a plain LineOfSight), since a spread or a structured clone
- * of an instance would lose the getters' fields.
+ * The visibility matrix's line (coarse, no rays, one way), settled from its figure lines alone: which
+ * are blocked gives `visible` and `fraction` (each line stops at its first blocker); the rest is read
+ * through the class's getters: `terrainCrossing` by a pass that stops each line at the first piece it
+ * crosses (its `pieces` and every other field by tracing the kept one-way whole, on first read) —
+ * exactly what tracing at once would have given. A class rules classify (the matrix asks for the
+ * class of every pair) read as they would a plain line. Held by the matrix, the table's cache and the
+ * memo; anything handed out of the engine is `whole()` (a plain LineOfSight), since a spread or a
+ * structured clone of an instance would lose the getters' fields.
  */
-class SettledLine implements LineOfSight {
+class MatrixLine implements LineOfSight {
   readonly visible: boolean
-  readonly fraction = 0
+  readonly fraction: number
   readonly rays: number
   readonly baseRays: number
   readonly mode: LosRule['mode']
   readonly rule: string
-  /** The one-way, kept: its lists as numbers (candidates, their flags, obstacles, whether each blocks). */
-  private readonly way: OneWay
+  // The one-way, kept (nothing of its table): the candidates and their flags as one list of numbers.
+  private readonly world: TerrainWorld
+  private readonly flat: boolean
+  private readonly lists: Int32Array
+  private readonly obstacleIds: string[]
+  private readonly obstacleSolids: ModelSolid[]
+  private readonly from: Float64Array
+  private readonly pts: Float64Array
+  private readonly bps: Float64Array
+  private readonly threshold: number
   private full: LineOfSight | null = null
+  private crossing: MatrixCrossing | null = null
 
-  constructor(w: OneWay) {
-    this.visible = 0 > w.threshold
+  constructor(w: OneWay, seen: number) {
     this.rays = w.pts.length / 3
     this.baseRays = w.bps.length / 3
+    this.fraction = seen / this.rays
+    this.visible = this.fraction > w.threshold
     this.mode = w.mode
     this.rule = w.rule
+    this.world = w.world
+    this.flat = w.flat
     const nC = w.nCand, nO = w.nObstacles
-    const lists = new Int32Array(2 * nC + 2 * nO)
+    const lists = new Int32Array(2 * nC + nO)
     copyNumbers(w.candidates, 0, lists, 0, nC)
     copyNumbers(w.candFlags, 0, lists, nC, nC)
-    copyNumbers(w.obstacles, 0, lists, 2 * nC, nO)
-    copyNumbers(w.obstacleBlocks, 0, lists, 2 * nC + nO, nO)
-    this.way = { ...w, candidates: lists, candFlags: EMPTY_FLAGS, blocking: EMPTY_INDICES, obstacles: EMPTY_INDICES, obstacleBlocks: EMPTY_FLAGS }
+    copyNumbers(w.obstacleBlocks, 0, lists, 2 * nC, nO)
+    this.lists = lists
+    this.obstacleIds = nO === 0 ? NO_IDS : w.obstacleIds.slice(0, nO)
+    this.obstacleSolids = nO === 0 ? NO_SOLIDS : w.obstacleSolids.slice(0, nO)
+    this.from = w.from
+    this.pts = w.pts
+    this.bps = w.bps
+    this.threshold = w.threshold
+  }
+
+  /** The kept one-way back into the tracer's scratch (`current`, which the passes read). */
+  private restore(): OneWay {
+    const w = current, lists = this.lists, nO = this.obstacleIds.length, nC = (lists.length - nO) / 2
+    growCurrent(nC, nO)
+    copyNumbers(lists, 0, w.candidates, 0, nC)
+    copyNumbers(lists, nC, w.candFlags, 0, nC)
+    copyNumbers(lists, 2 * nC, w.obstacleBlocks, 0, nO)
+    for (let o = 0; o < nO; o++) {
+      w.obstacleIds[o] = this.obstacleIds[o]!
+      w.obstacleSolids[o] = this.obstacleSolids[o]!
+    }
+    w.world = this.world
+    w.flat = this.flat
+    w.nCand = nC
+    w.nBlocking = 0
+    w.nObstacles = nO
+    w.from = this.from
+    w.pts = this.pts
+    w.bps = this.bps
+    w.threshold = this.threshold
+    w.mode = this.mode
+    w.rule = this.rule
+    return w
   }
 
   /** The whole line (traced on first call, then kept). */
   whole(): LineOfSight {
-    if (this.full) return this.full
-    // the kept one-way back into the tracer's scratch (traceOneWay reads it there)
-    const k = this.way, w = current
-    const lists = k.candidates, nC = k.nCand, nO = k.nObstacles
-    growCurrent(nC, nO)
-    copyNumbers(lists, 0, w.candidates, 0, nC)
-    copyNumbers(lists, nC, w.candFlags, 0, nC)
-    copyNumbers(lists, 2 * nC, w.obstacles, 0, nO)
-    copyNumbers(lists, 2 * nC + nO, w.obstacleBlocks, 0, nO)
-    Object.assign(w, { ...k, candidates: w.candidates, candFlags: w.candFlags, blocking: w.blocking, nBlocking: 0, obstacles: w.obstacles, obstacleBlocks: w.obstacleBlocks })
-    return (this.full = traceOneWay(w, new Float64Array(k.pieces.length), false))
+    return (this.full ??= traceOneWay(this.restore(), insideScratch(this.world), false))
   }
 
   get baseHidden(): number { return this.whole().baseHidden }
@@ -738,15 +779,68 @@ class SettledLine implements LineOfSight {
   get obscuring(): string[] { return this.whole().obscuring }
   get baseHiddenBy(): Record<string, number> { return this.whole().baseHiddenBy }
   get blockedBy(): Record<string, number> { return this.whole().blockedBy }
-  get terrainCrossing(): LineOfSight['terrainCrossing'] { return this.whole().terrainCrossing }
+  get terrainCrossing(): LineOfSight['terrainCrossing'] {
+    if (this.full) return this.full.terrainCrossing
+    if (this.from.length !== 3) return this.whole().terrainCrossing
+    if (!this.crossing) {
+      // One viewer point: every figure and base point has one line, each counted when it crosses a piece.
+      const w = this.restore()
+      const inside = insideScratch(w.world)
+      let figure = 0, base = 0
+      for (let i = 0; i < w.pts.length; i += 3) {
+        setSegment(w.from, 0, w.pts, i)
+        if (crossesAnyPiece(w, inside)) figure++
+      }
+      for (let i = 0; i < w.bps.length; i += 3) {
+        setSegment(w.from, 0, w.bps, i)
+        if (crossesAnyPiece(w, inside)) base++
+      }
+      this.crossing = new MatrixCrossing(this, figure / this.rays, base / this.baseRays)
+    }
+    return this.crossing
+  }
   toJSON(): LineOfSight { return this.whole() }
 }
-const EMPTY_INDICES = new Int32Array(0)
+
+/** A matrix line's terrainCrossing before the line is traced whole: the fractions, and `pieces` when read. */
+class MatrixCrossing {
+  readonly figure: number
+  readonly base: number
+  private readonly line: MatrixLine
+  constructor(line: MatrixLine, figure: number, base: number) {
+    this.figure = figure
+    this.base = base
+    this.line = line
+  }
+  get pieces(): string[] { return this.line.whole().terrainCrossing.pieces }
+  toJSON(): LineOfSight['terrainCrossing'] { return this.line.whole().terrainCrossing }
+}
+
+/** Does `segment` run more than GRAZE_MM inside any of the one-way's candidate pieces? Stops at the first. */
+function crossesAnyPiece(w: OneWay, inside: Float64Array): boolean {
+  let n3 = 0
+  for (let c = 0; c < w.nCand; c++) {
+    const f = w.candFlags[c]!
+    if (w.flat || (f & COLUMN) !== 0) {
+      if (crossesFootprint(w, w.candidates[c]!)) return true
+    } else solidList[n3++] = w.candidates[c]!
+  }
+  return n3 > 0 && measureTerrainSegment(w.world, inside, solidList, n3, GRAZE_MM)
+}
+let solidList = new Int32Array(64)
+
+const NO_IDS: string[] = []
+const NO_SOLIDS: ModelSolid[] = []
+/** Lengths inside each piece, for a line traced later than its table's own scratch can be trusted (as long as the world has pieces). */
+let lateInside = new Float64Array(64)
+function insideScratch(world: TerrainWorld): Float64Array {
+  if (lateInside.length < world.solids.length) lateInside = new Float64Array(Math.max(world.solids.length, 2 * lateInside.length))
+  return lateInside
+}
 /** n numbers from src at `from` to dst at `to` (a loop: subarray().set() would make a view each time). */
 function copyNumbers(src: Int32Array | Uint8Array, from: number, dst: Int32Array | Uint8Array, to: number, n: number): void {
   for (let i = 0; i < n; i++) dst[to + i] = src[from + i]!
 }
-const EMPTY_FLAGS = new Uint8Array(0)
 
 // traceOneWay's per-slot counts and lists, grown as needed and kept (it calls out to nothing that
 // traces, so one set is enough). Slots: the candidate pieces in piece order, then the obstacle
@@ -790,7 +884,7 @@ function nextPointNo(): number {
 
 /** The id of slot k of a one-way: its candidate pieces in piece order, then its obstacle models. */
 function slotId(w: OneWay, k: number): string {
-  return k < w.nCand ? w.pieces[w.candidates[k]!]!.id : w.models[w.obstacles[k - w.nCand]!]!.id
+  return k < w.nCand ? w.world.solids[w.candidates[k]!]!.id : w.obstacleIds[k - w.nCand]!
 }
 
 function markSlot(k: number): void {
@@ -817,7 +911,7 @@ function traceLine(w: OneWay, inside: Float64Array, rays: LosRay[] | undefined):
     else if ((f & OBSCURES) !== 0) hideList[nHide++] = c
   }
   for (let o = 0; o < w.nObstacles; o++) {
-    if (!crossesModel(w, w.obstacles[o]!)) continue
+    if (!crossesModel(w, o)) continue
     if (w.obstacleBlocks[o] === 1) blockList[nBlock++] = nCand + o
     else hideList[nHide++] = nCand + o
   }

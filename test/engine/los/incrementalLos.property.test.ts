@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { LosMemo, type Scene, type Table, lineOfSight, loadScene, losRuleOf, runQuery, sampleLineOfSight } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
+import { sampleMatrixLine } from '../../../src/engine/los/sampleLineOfSight.ts'
 import { BENCH_TABLE_MM, generateTable } from '../../bench/benchTable.ts'
 import { model, scene as sceneOf, testSystem } from '../sceneBuilder.ts'
 
@@ -28,6 +29,12 @@ function expectBoundedEqualsFull(table: Table): void {
     const settled = lineOfSight(table, v, t, false, 'coarse')
     expect([settled.visible, settled.fraction]).toEqual([bounded.visible, bounded.fraction])
     expect(JSON.stringify(settled)).toBe(JSON.stringify(bounded))
+    // the matrix's own line before it is traced whole: its figure lines' fraction, then the pass that
+    // stops each line at its first piece, give what full tracing gives
+    const matrixLine = sampleMatrixLine(table, v, t, rule)
+    const crossing = matrixLine.terrainCrossing
+    expect([matrixLine.visible, matrixLine.fraction, crossing.figure, crossing.base]).toEqual([bounded.visible, bounded.fraction, bounded.terrainCrossing.figure, bounded.terrainCrossing.base])
+    expect(JSON.stringify(matrixLine)).toBe(JSON.stringify(bounded))
     if (bounded.fraction === 0 && bounded.blockers.length > 0) settledPairs++
   }
 }
