@@ -27,7 +27,10 @@ export * from './geometry/facingArcs.ts'
 export type { TerrainMesh, TerrainSolid, TerrainWorld } from './los/terrainWorld.ts'
 export { buildTerrainWorld } from './los/terrainWorld.ts'
 export { GRAZE_MM, measureTerrainCrossing3, measureModelCrossing3 } from './los/castSegment.ts'
-export * from './los/sampleLineOfSight.ts'
+export {
+  BASE_SAMPLE_POINTS, VOLUME_HEIGHT_FRACTIONS, VOLUME_RING_FRACTION, VOLUME_RING_POINTS, type LineOfSight, type LosDensity, type LosOptions,
+  basePoints, modelObstacleBox, modelReach, modelsNeverBlock, pairBound, pairLinesMeetBox, sampleLineOfSight, targetPoints, viewerPoints,
+} from './los/sampleLineOfSight.ts'
 export { LosMemo, type LosMemoStats } from './los/losMemo.ts'
 export { splitViewers, mergeShares } from './los/matrixShares.ts'
 export * from './rules/measureModels.ts'

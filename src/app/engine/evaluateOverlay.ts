@@ -3,7 +3,7 @@
 // runQuery; this file only picks the queries and copies out what the overlay draws.
 import {
   type ArcLine, type LosRay, type Query, type QueryResult, type ResultDocument, type Scene, type SceneIssue, type SceneWarning, type Table, type Vec3Tuple,
-  LosMemo, SceneError, checkWorkBudget, evaluateTable, inches, lineOfSight, loadScene, losRuleOf, runQuery, segmentInsideLengthMm,
+  LosMemo, SceneError, checkWorkBudget, evaluateTable, holdMatrixLine, inches, loadScene, losRuleOf, runQuery, segmentInsideLengthMm,
 } from '../../engine/index.ts'
 import { withMeshWarnings } from '../../terrain/index.ts'
 import { findRuleSystem, ruleSystems } from '../../systems/index.ts'
@@ -46,7 +46,7 @@ export async function warmOverlay(scene: Scene, stale: () => boolean, pause: () 
   for (const v of table.models) {
     for (const t of table.models) {
       if (t.side === v.side || overlayMemo.held(v.id, t.id)) continue
-      lineOfSight(table, v, t, false, 'coarse')
+      holdMatrixLine(table, v, t)
       if (performance.now() - sliceStart < sliceMs) continue
       await pause()
       if (stale()) return false

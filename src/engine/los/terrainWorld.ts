@@ -71,6 +71,8 @@ export type TerrainWorld = {
    */
   prismF0: Float64Array
   prismOrigin: Float64Array
+  /** Scratch of measureTerrainCrossing3, kept like prismF0: per piece, a convex prism's wedge seen from the last line origin (castSegment's setPrismWedge). */
+  prismWedge: Float64Array
   /** 0, 1, …, pieces − 1: every piece as a candidate list (a segment measured against all). */
   allPieces: Int32Array
 }
@@ -171,7 +173,7 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
       prismEdge[2 * v + 1] = prismXY[2 * w + 1]! - prismXY[2 * v + 1]!
     }
   }
-  const prisms = { prismKind, prismZ, prismStart, prismXY: Float64Array.from(prismXY), prismEdge, prismF0: new Float64Array(prismXY.length / 2), prismOrigin: new Float64Array(2 * pieces.length).fill(NaN), allPieces: Int32Array.from(pieces.keys()) }
+  const prisms = { prismKind, prismZ, prismStart, prismXY: Float64Array.from(prismXY), prismEdge, prismF0: new Float64Array(prismXY.length / 2), prismOrigin: new Float64Array(2 * pieces.length).fill(NaN), prismWedge: new Float64Array(6 * pieces.length).fill(NaN), allPieces: Int32Array.from(pieces.keys()) }
   triangleStart.push(indices.length / 3)
   const pieceTriangles = Uint32Array.from(indices)
   const pieceTriangleStart = Int32Array.from(triangleStart)

@@ -7,6 +7,7 @@ import { type TerrainMesh, type TerrainWorld, buildTerrainWorld } from '../los/t
 import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 import { type SceneIssue, SceneError, showValue } from '../scene/sceneError.ts'
 import { own } from '../own.ts'
+import { sameJson } from './sameJson.ts'
 
 /** Default eye height as a fraction of model height when a scene gives none. */
 export const DEFAULT_EYE_FRACTION = 0.9
@@ -92,7 +93,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
       if (typeof w === 'string') {
         const entry = own(weaponCatalogue, w)
         if (!entry) issues.push({ path: wpath, message: `unknown weapon "${w}" in ${system.id}'s catalogue${suggest(w, Object.keys(weaponCatalogue))}` })
-        else weapons.push({ ...entry, id: w })
+        else weapons.push(catalogueWeapon(entry, w))
       } else {
         const entry = own(weaponCatalogue, w.id)
         weapons.push({ name: w.id, section: 'inline (scene)', ...(entry ?? {}), ...w, id: w.id } as Weapon)
@@ -153,7 +154,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
         : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
     ),
   )
-  const world = worldCache ? worldCache(`${identityOf(meshes)}\u0000${JSON.stringify(terrainScene)}`, build) : build()
+  const world = worldCache ? worldCache(terrainSignature(meshes, terrainScene), build) : build()
   const terrain: TableTerrain[] = terrainScene.map((t, index) => {
     const keywords = t.keywords ?? []
     return { id: t.id, index, type: t.type, keywords, scene: t, solid: world.solids[index]!, has: (k: string) => t.type === k || keywords.includes(k) }
@@ -212,6 +213,33 @@ function gameStateIssues(scene: Scene, system: RuleSystem): SceneIssue[] {
     }
   }
   return issues
+}
+
+/**
+ * The signature a terrain world is cached by: the mesh library's identity and the pieces' JSON. The
+ * last one is kept with the pieces it was made from: a table whose pieces are the same JSON (a
+ * model moved) gets it by a walk over the pieces, without writing them out again.
+ */
+let lastTerrain: { meshes: MeshLibrary; pieces: unknown; sig: string } | null = null
+function terrainSignature(meshes: MeshLibrary, pieces: unknown): string {
+  if (lastTerrain !== null && lastTerrain.meshes === meshes && sameJson(lastTerrain.pieces, pieces)) return lastTerrain.sig
+  const sig = `${identityOf(meshes)}\u0000${JSON.stringify(pieces)}`
+  lastTerrain = { meshes, pieces, sig }
+  return sig
+}
+
+/**
+ * A catalogue weapon as models carry it (the entry with its id): one object per entry and id, shared
+ * by every model and table that names it (frozen: a table is immutable), instead of a copy per model
+ * per table.
+ */
+const weaponsByEntry = new WeakMap<object, Map<string, Weapon>>()
+function catalogueWeapon(entry: Omit<Weapon, 'id'>, id: string): Weapon {
+  let byId = weaponsByEntry.get(entry)
+  if (!byId) weaponsByEntry.set(entry, (byId = new Map()))
+  let weapon = byId.get(id)
+  if (!weapon) byId.set(id, (weapon = Object.freeze({ ...entry, id }) as Weapon))
+  return weapon
 }
 
 /**
