@@ -256,8 +256,11 @@ export type ReachResult = ResultBody & {
   points: ReachPoint[]
 }
 
-/** One enemy that can attack a spot this turn, and how. */
-export type ThreatAttacker = {
+/** One enemy that can attack a spot this turn, and how (its own fields beside the ruleset's). */
+export type ThreatAttacker = ThreatAttackerFields & OwnFields
+
+/** The fields every ThreatAttacker carries. */
+export type ThreatAttackerFields = {
   model: string
   /** "shoot" (from where it stands), "move-shoot", "charge", or the game's own word (Jagged Shards "rush"). */
   via: string
@@ -281,7 +284,7 @@ export type ThreatAttacker = {
   marginal: boolean
   rule: string
   citation: Citation
-} & OwnFields
+}
 
 export type ThreatPoint = { at: [number, number]; attackers: ThreatAttacker[] } & OwnFields
 

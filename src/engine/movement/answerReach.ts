@@ -131,7 +131,7 @@ function areaFor(r: Reach, allowanceOf: (layer: number) => number): PlanPolygon[
 }
 
 /** The most a layer's allowance can be for one roll (0 when no share of it has a chance). */
-function layerAllowanceMm(r: Reach, layer: number, roll: number | null): number {
+export function layerAllowanceMm(r: Reach, layer: number, roll: number | null): number {
   const a = r.model.allowance
   const tags = r.graph.layers[layer]!.tags
   let best = 0
@@ -143,7 +143,7 @@ function layerAllowanceMm(r: Reach, layer: number, roll: number | null): number 
 }
 
 /** The chance that a path of this cost in this layer is within the allowance (every roll and every share the tags add). */
-function chanceWithin(r: Reach, layer: number, cost: number): Fraction {
+export function chanceWithin(r: Reach, layer: number, cost: number): Fraction {
   const a = r.model.allowance
   const tags = r.graph.layers[layer]!.tags
   let p = ZERO

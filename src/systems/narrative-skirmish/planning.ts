@@ -3,11 +3,11 @@
 // `exposure` under its attack and sight rules.
 import { z } from 'zod'
 import {
-  type Allowance, type MovementModel, type QueryOf, type ReachResult, type Table, type TableModel,
-  ONE, SceneError, answerReach, dice, fraction, inches,
+  type Allowance, type ExposureResult, type MovementModel, type QueryOf, type ReachResult, type Table, type TableModel, type ThreatOption, type ThreatResult, type ThreatRules,
+  ONE, SceneError, answerExposure, answerReach, answerThreat, dice, fraction, inches,
 } from '../../engine/index.ts'
-import { FAST_BONUS_INCHES, MAX_BONUS_DICE, MOVE_INCHES, SECTION } from './catalogue.ts'
-import { isBig } from './rules.ts'
+import { FAST_BONUS_INCHES, MAX_BONUS_DICE, MOVE_INCHES, SECTION, type FiringProfile } from './catalogue.ts'
+import { LOS_RULE_TEXT, isBig, opt } from './rules.ts'
 
 /** What the camera cannot know about a planned move: which moves of the activation, and bonus dice added to it. */
 export const planningContextShape = {
@@ -62,4 +62,42 @@ export function movementModel(table: Table, m: TableModel, mode: string | undefi
 
 export function reach(table: Table, q: QueryOf<'reach'>): ReachResult {
   return answerReach(table, q, movementModel(table, table.model(q.model), q.mode, (q.context ?? {}) as PlanningContext))
+}
+
+/**
+ * Who can attack a spot this turn (Playing the Game > Activate models with Action Points, Combat): a
+ * ranged weapon from where the enemy stands, or after one move (a model "cannot move, perform combat,
+ * and move again", so the move comes first); a melee weapon after a move into contact (base contact,
+ * the spear within 1"). One move: the action points of the turn are rolled (d20), so a second or third
+ * move is the players' to know.
+ */
+export const threatRules: ThreatRules = {
+  options: (table, enemy) => {
+    const o = opt(table)
+    const out: ThreatOption[] = []
+    const move = movementModel(table, enemy, 'move', {})
+    for (const w of enemy.weapons) {
+      if (w.kind === 'melee') {
+        const reachInches = w.reachInches as number | null | undefined
+        out.push({ via: 'charge', weapon: w.id, move, contactMm: reachInches ? inches(reachInches) : o.meleeContactMm, rangeMm: null, reference: 'edge', rule: SECTION.combatMelee })
+        continue
+      }
+      const profiles = (w.profiles as FiringProfile[] | undefined) ?? []
+      const ranges = profiles.map((p) => p.rangeInches)
+      const rangeMm = ranges.includes(null) || !ranges.length ? null : inches(Math.max(...(ranges as number[])))
+      const reference = o.measureFrom === 'centre' ? 'centre' : 'edge'
+      out.push({ via: 'shoot', weapon: w.id, move: null, contactMm: null, rangeMm, reference, rule: SECTION.combatRanged })
+      out.push({ via: 'move-shoot', weapon: w.id, move, contactMm: null, rangeMm, reference, rule: SECTION.actions })
+    }
+    return out
+  },
+}
+
+export function threat(table: Table, q: QueryOf<'threat'>): ThreatResult {
+  return answerThreat(table, q, threatRules)
+}
+
+/** Exposure under the book's sight: true line of sight from the eye, terrain hides, tokens never do (option modelsBlockLos). */
+export function exposure(table: Table, q: QueryOf<'exposure'>): ExposureResult {
+  return answerExposure(table, q, { rule: LOS_RULE_TEXT })
 }
