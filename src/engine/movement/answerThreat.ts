@@ -18,6 +18,7 @@ import { type Reach, chanceWithin, layerAllowanceMm, prepareReach, reachGrids } 
 import { levelAt } from './reachSpace.ts'
 import { measureLeg } from './reachSpace.ts'
 import { traceContours } from './traceContours.ts'
+import { legAlong, straightLine } from './straightReach.ts'
 
 /** One way an enemy may attack this turn. */
 export type ThreatOption = {
@@ -36,6 +37,10 @@ export type ThreatOption = {
   context?: Record<string, unknown>
   /** The section that lets it attack this way. */
   rule: string
+  /** A charge that runs straight at the spot from where the enemy stands (Jagged Shards' Rush). */
+  straight?: boolean
+  /** Whether it may attack the model at this spot this way at all (Jagged Shards: a Rush only at the closest visible enemy). */
+  eligible?: (table: Table, enemy: TableModel, there: TableModel) => boolean
 }
 
 /** What a ruleset declares for threat: each enemy's ways of attacking, on a table without the threatened model. */
@@ -63,9 +68,16 @@ function plansFor(table: Table, target: TableModel, rules: ThreatRules): EnemyPl
   let list = byTarget.get(target.id)
   if (list) return list
   const without = tableWithout(table, target.id)
+  // Ways that share a move (one enemy's weapons after the same move) share its reach.
+  const reaches = new Map<MovementModel, Reach>()
+  const reachOf = (mm: MovementModel): Reach => {
+    let r = reaches.get(mm)
+    if (!r) reaches.set(mm, (r = prepareReach(without, mm)))
+    return r
+  }
   list = without.models
     .filter((e) => e.side !== target.side)
-    .map((enemy) => ({ enemy, options: rules.options(without, enemy, target).map((option) => ({ option, reach: option.move ? prepareReach(without, option.move) : null, band: null, spots: null })) }))
+    .map((enemy) => ({ enemy, options: rules.options(without, enemy, target).map((option) => ({ option, reach: option.move ? reachOf(option.move) : null, band: null, spots: null })) }))
   byTarget.set(target.id, list)
   return list
 }
@@ -122,7 +134,9 @@ type Found = Omit<ThreatAttackerFields, 'citation'>
 /** How this enemy attacks the model at the spot by this way, or null when it cannot this turn. */
 function attackBy(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared): Found | null {
   const o = p.option
+  if (o.move?.refusal || (o.eligible && !o.eligible(onSpot, onSpot.model(enemy.id), there))) return null
   if (!p.reach) return tryAttack(onSpot, enemy, there, o, null, null)
+  if (o.contactMm !== null && o.straight) return chargeStraight(onSpot, enemy, there, p)
   if (o.contactMm !== null) return charge(onSpot, enemy, there, p)
   return moveThenShoot(onSpot, enemy, there, p)
 }
@@ -201,6 +215,30 @@ function charge(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared
   const z = levelAt(reach.space, best.cx, best.cy).z
   const chance = reach.model.allowance.rolls.length > 1 ? chanceWithin(reach, best.layer, best.cost) : null
   return tryAttack(onSpot, enemy, there, p.option, modelAt(enemy, best.cx, best.cy, z, facing), { path, chance })
+}
+
+/** A charge straight at the spot: along the line until the bases are within contactMm, if nothing on the line stops it first. */
+function chargeStraight(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared): Found | null {
+  const reach = p.reach!
+  const s = reach.space
+  const dx = there.x - s.sx
+  const dy = there.y - s.sy
+  const d = Math.hypot(dx, dy)
+  const ring = contactDistance(enemy, there, dx / (d || 1), dy / (d || 1), p.option.contactMm!)
+  const need = Math.max(0, d - ring)
+  const line = straightLine(s, [there.x, there.y], need, Infinity)
+  if (line.lengthMm < need - 1e-6) return null
+  const leg = legAlong(s, line, need)
+  if (!Number.isFinite(leg.cost)) return null
+  const layer = reach.graph.nextLayer(0, leg.tags)
+  if (layer < 0) return null
+  const chance = chanceWithin(reach, layer, leg.cost)
+  if (chance.num === 0) return null
+  const cx = s.sx + line.ux * need
+  const cy = s.sy + line.uy * need
+  const facing = (Math.atan2(dy, dx) * 180) / Math.PI
+  const moved = modelAt(enemy, cx, cy, levelAt(s, cx, cy).z, facing)
+  return tryAttack(onSpot, enemy, there, p.option, moved, { path: [[s.sx, s.sy], [cx, cy]], chance: reach.model.allowance.rolls.length > 1 ? chance : null })
 }
 
 /** Centre distance (mm) at which the two bases are `gapMm` apart, the enemy coming from direction (ux, uy) seen from the spot. */
@@ -299,6 +337,8 @@ function bandOf(table: Table, enemy: TableModel, target: TableModel, p: Prepared
   const pad = o.reference === 'edge' || o.contactMm !== null ? baseBoundingRadiusMm(enemy.placed) + baseBoundingRadiusMm(target.placed) : 0
   const radius = (o.contactMm ?? o.rangeMm ?? Math.hypot(table.widthMm, table.depthMm)) + pad
   if (!p.reach) return [discPolygon(enemy.x, enemy.y, radius)]
+  // A straight charge may go any way from where it stands: the disc of its longest roll (obstacles on a line are the spot's to find).
+  if (o.straight) return [discPolygon(enemy.x, enemy.y, p.reach.model.allowance.maxMm + radius)]
   const { grid, clearance } = reachGrids(p.reach)
   const h = Math.max(grid.h, radius / 120)
   // The reach on a grid of step h over the table round it, then squared distances to it (exact EDT).

@@ -190,12 +190,26 @@ describe('climbing onto a surface costs what the level change says', () => {
   })
   it('over it and down the far side: both climbs; round it when that is cheaper', () => {
     const p = reach(t, mm, [[560, 500]]).points[0]!
-    // over: 260 + 4 × 50.8 = 463.2; round two corners with the centre off the footprint (the base may overhang it):
-    // (300, 500) → (400, 450) → (500, 450) → (560, 500); its nodes sit 0.01 mm off the corners
-    const round = Math.hypot(100, 50) + 100 + Math.hypot(60, 50)
-    expect(p.cost!.mm).toBeGreaterThanOrEqual(round - 1e-6)
-    expect(p.cost!.mm).toBeLessThanOrEqual(round + 0.05)
+    // over: 260 + 4 × 50.8 = 463.2; round it: its sides are solid, so the base skirts them (tangents and arcs of 12.5 mm)
+    const round = tautAroundLeft([300, 500], [[400, 450], [500, 450]], [560, 500], 12.5)
+    expect(p.cost!.mm).toBeGreaterThanOrEqual(round - 0.01)
+    expect(p.cost!.mm).toBeLessThanOrEqual(round + 0.2)
     expect(p.crossed).toEqual([])
+  })
+})
+
+describe('solid sides: a gap between two climbable crates narrower than the base is closed unless it climbs', () => {
+  // Two 2" crates 30 mm apart; a 32 mm base cannot pass between them on the ground; climbing over costs 4 × 50.8 mm.
+  const t = makeTable([model('a', 'A', 300, 500, { base: { shape: 'round', diameter: 32 } })], [box('c1', 'wall', 400, 385, 440, 485, 50.8), box('c2', 'wall', 400, 515, 440, 615, 50.8)])
+  const mm = moveOf(t, 'a', {
+    allowance: fixed(inches(12)),
+    piece: (p) => ({ role: 'surface', kind: 'crate', rule: 's', topZ: p.solid.topZ }),
+    levelChange: (from, to) => ({ costMm: 2 * Math.abs(to - from), kind: to > from ? 'climb-up' : 'climb-down', rule: 'c' }),
+  })
+  it('goes round the crates or over one, never through the 30 mm gap', () => {
+    const p = reach(t, mm, [[480, 500]]).points[0]!
+    const through = 180
+    expect(p.cost!.mm).toBeGreaterThan(through + 10)
   })
 })
 
