@@ -12,6 +12,7 @@ import type { AllowanceShare, Because, MovementModel } from './movementModel.ts'
 import { ReachGraph, type PathToPoint } from './reachGraph.ts'
 import { type Leg, type ReachSpace, buildReachSpace } from './reachSpace.ts'
 import { alongLine, legAlong, reachAlong, segmentPolygon, straightLine } from './straightReach.ts'
+import { LEG_STEP_MM, SINGLE_PIVOT_STEP_DEG, TWO_PIVOT_STEP_DEG, vehicleArea, vehicleGrid, vehiclePathTo, vehicleSpace } from './vehicleReach.ts'
 import { isStrictlyInside } from './segmentRuns.ts'
 import { traceContours } from './traceContours.ts'
 
@@ -297,6 +298,7 @@ export function answerReach(table: Table, q: QueryOf<'reach'>, mm: MovementModel
     return { model: mm.model.id, mode: mm.mode, from: [roundTo(mm.model.x, 2), roundTo(mm.model.y, 2)], allowance, area: [], points, reasons: [book.reason({ code: why.code, message: why.reason, rule: why.rule })], ...book.sources([...rules].filter((x) => x)) }
   }
   if (mm.straight) return answerStraight(table, q, r, allowance, rules)
+  if (mm.vehicle) return answerVehicle(table, q, r, allowance, rules)
   const area = reachArea(r)
   const contours = contoursOf(r, (roll) => areaFor(r, (l) => layerAllowanceMm(r, l, roll)))
   const points = (q.points ?? []).map((p) => probePoint(r, table, p[0], p[1], rules))
@@ -503,6 +505,58 @@ function answerStraight(table: Table, q: QueryOf<'reach'>, r: Reach, allowance: 
     ...(contours ? { contours } : {}),
     points,
     straight: { toward: [roundTo(st.toward[0], 2), roundTo(st.toward[1], 2)], lengthMm: roundTo(line.lengthMm, 2), stoppedBy: line.stoppedBy },
+    ...book.sources([...rules].filter((x) => x)),
+  }
+}
+
+/** A vehicle's answer (vehicleReach.ts): the sampled family of its paths for the area, each probe solved. */
+function answerVehicle(table: Table, q: QueryOf<'reach'>, r: Reach, allowance: ReachAllowance, rules: Set<string>): ReachResult {
+  const book = bookOfSystem(table.system)
+  const mm = r.model
+  const rv = mm.vehicle!
+  rules.add(rv.rule)
+  const a = mm.allowance
+  const v = vehicleSpace(table, mm, rv)
+  const maxMm = layerAllowanceMm(r, 0, null)
+  const g = vehicleGrid(v, maxMm, reachResolutionMm(maxMm))
+  const area = vehicleArea(g, maxMm, rv.backwardMaxMm, rv.fullDistance === true)
+  const contours = contoursOf(r, (roll) => vehicleArea(g, layerAllowanceMm(r, 0, roll), rv.backwardMaxMm, rv.fullDistance === true))
+  const points: ReachPoint[] = (q.points ?? []).map(([x, y]) => {
+    const at: [number, number] = [roundTo(x, 2), roundTo(y, 2)]
+    const reasons: UniformReason[] = []
+    const found = vehiclePathTo(v, x, y, maxMm)
+    const noEnd = endRefusal(r.space, x, y)
+    if (noEnd) reasons.push(book.reason({ code: noEnd.what === 'model' ? 'ends-on-base' : 'ends-in-zone', message: `${noEnd.because.reason} (${noEnd.id})`, rule: noEnd.because.rule }))
+    if (!found) {
+      reasons.push(book.reason({ code: 'no-vehicle-path', message: `no path of straight legs along its facing with at most ${rv.pivots} pivot(s) of ${rv.maxPivotDeg}° gets there within ${roundTo(toInches(maxMm), 3)}"`, rule: rv.rule }))
+      rules.add(rv.rule)
+      return { at, reachable: false, marginal: false, cost: null, path: [], crossed: [], ...(a.rolls.length > 1 ? { chance: chanceOf(ZERO) } : {}), reasons }
+    }
+    const limitOf = (mmAllowed: number) => (found.backward && rv.backwardMaxMm !== undefined ? Math.min(mmAllowed, rv.backwardMaxMm) : mmAllowed)
+    let chance = ZERO
+    for (const o of a.rolls) {
+      const lim = limitOf(layerAllowanceMm(r, 0, o.roll))
+      if (rv.fullDistance ? Math.abs(found.cost - lim) <= 0.5 : found.cost <= lim + 1e-6) chance = add(chance, o.chance)
+    }
+    const reachable = chance.num > 0 && !noEnd
+    const sigma = mm.model.uncertaintyMm
+    return {
+      at, reachable,
+      marginal: sigma > 0 && a.rolls.some((o) => Math.abs(limitOf(layerAllowanceMm(r, 0, o.roll)) - found.cost) <= 2 * sigma),
+      cost: lengthOf(found.cost),
+      path: found.path.map(([px, py]) => [roundTo(px, 2), roundTo(py, 2)] as [number, number]),
+      crossed: [],
+      ...(a.rolls.length > 1 ? { chance: chanceOf(reachable ? chance : ZERO) } : {}),
+      reasons,
+      headings: found.pivots.map((d) => roundTo(d, 2)),
+      ...(found.backward ? { backward: true } : {}),
+    }
+  })
+  return {
+    model: mm.model.id, mode: mm.mode, from: [roundTo(mm.model.x, 2), roundTo(mm.model.y, 2)], allowance, area,
+    ...(contours ? { contours } : {}),
+    points,
+    vehicle: { pivots: rv.pivots, maxPivotDeg: rv.maxPivotDeg, minBetweenPivotsMm: rv.minBetweenPivotsMm, backward: rv.backward, ...(rv.fullDistance ? { fullDistance: true } : {}), sampling: { onePivotDeg: SINGLE_PIVOT_STEP_DEG, twoPivotsDeg: TWO_PIVOT_STEP_DEG, legMm: LEG_STEP_MM } },
     ...book.sources([...rules].filter((x) => x)),
   }
 }

@@ -24,7 +24,8 @@ import { legAlong, straightLine } from './straightReach.ts'
 export type ThreatOption = {
   /** "shoot", "move-shoot", "charge", or the game's own word. */
   via: string
-  weapon: string
+  /** The weapon the attack query names (null: the game's attack names none, e.g. Iron Line's units). */
+  weapon: string | null
   /** The move before the attack, or null (it attacks from where it stands). */
   move: MovementModel | null
   /** A charge: the move ends with the bases this close (mm: contact, or the weapon's reach). Null: any spot of the move from which the attack is allowed. */
@@ -41,6 +42,11 @@ export type ThreatOption = {
   straight?: boolean
   /** Whether it may attack the model at this spot this way at all (Jagged Shards: a Rush only at the closest visible enemy). */
   eligible?: (table: Table, enemy: TableModel, there: TableModel) => boolean
+  /**
+   * A game's own way of closing in (Iron Line: wheel to face, then advance), instead of the move's paths:
+   * where the enemy ends (facing), its path and the chance, or null when it cannot get there this turn.
+   */
+  approach?: (table: Table, enemy: TableModel, there: TableModel) => { at: [number, number]; facingDeg: number; path: Array<[number, number]>; chance: Fraction | null } | null
 }
 
 /** What a ruleset declares for threat: each enemy's ways of attacking, on a table without the threatened model. */
@@ -103,10 +109,11 @@ export function answerThreat(table: Table, q: QueryOf<'threat'>, rules: ThreatRu
       const done = new Set<string>()
       for (const p of plan.options) {
         // One entry per weapon: the first way (in the ruleset's order) that works.
-        if (done.has(p.option.weapon)) continue
+        const key = p.option.weapon ?? ''
+        if (done.has(key)) continue
         const a = attackBy(onSpot, plan.enemy, there, p)
         if (a) {
-          done.add(p.option.weapon)
+          done.add(key)
           attackers.push({ ...a, citation: book.citation(a.rule) })
           cited.add(a.rule)
         }
@@ -117,7 +124,7 @@ export function answerThreat(table: Table, q: QueryOf<'threat'>, rules: ThreatRu
   const bands: ThreatBand[] = []
   for (const plan of enemyPlans) for (const p of plan.options) {
     p.band ??= bandOf(table, plan.enemy, target, p)
-    bands.push({ model: plan.enemy.id, via: p.option.via, weapon: p.option.weapon, range: lengthOf(p.option.contactMm ?? p.option.rangeMm ?? 0), area: p.band })
+    bands.push({ model: plan.enemy.id, via: p.option.via, weapon: p.option.weapon ?? '', range: lengthOf(p.option.contactMm ?? p.option.rangeMm ?? 0), area: p.band })
     cited.add(p.option.rule)
   }
   return {
@@ -135,6 +142,10 @@ type Found = Omit<ThreatAttackerFields, 'citation'>
 function attackBy(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared): Found | null {
   const o = p.option
   if (o.move?.refusal || (o.eligible && !o.eligible(onSpot, onSpot.model(enemy.id), there))) return null
+  if (o.approach) {
+    const a = o.approach(onSpot, onSpot.model(enemy.id), there)
+    return a ? tryAttack(onSpot, enemy, there, o, modelAt(enemy, a.at[0], a.at[1], enemy.z, a.facingDeg), { path: a.path, chance: a.chance }) : null
+  }
   if (!p.reach) return tryAttack(onSpot, enemy, there, o, null, null)
   if (o.contactMm !== null && o.straight) return chargeStraight(onSpot, enemy, there, p)
   if (o.contactMm !== null) return charge(onSpot, enemy, there, p)
@@ -145,7 +156,7 @@ function attackBy(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepar
 function tryAttack(onSpot: Table, enemy: TableModel, there: TableModel, o: ThreatOption, from: TableModel | null, move: { path: Array<[number, number]>; chance: Fraction | null } | null): Found | null {
   const t = from ? tableWithModel(onSpot, from) : onSpot
   const attacker = from ?? enemy
-  const r = runQuery(t, { id: 'threat', type: 'attack', attacker: attacker.id, target: there.id, weapon: o.weapon, ...(o.context ? { context: o.context } : {}) }) as Obj
+  const r = runQuery(t, { id: 'threat', type: 'attack', attacker: attacker.id, target: there.id, ...(o.weapon !== null ? { weapon: o.weapon } : {}), ...(o.context ? { context: o.context } : {}) }) as Obj
   if (r.allowed !== true) return null
   const distance = isObj(r.distance) ? r.distance : {}
   const los = isObj(r.los) ? r.los : {}
@@ -157,7 +168,7 @@ function tryAttack(onSpot: Table, enemy: TableModel, there: TableModel, o: Threa
   return {
     model: enemy.id,
     via: o.via,
-    weapon: o.weapon,
+    ...(o.weapon !== null ? { weapon: o.weapon } : {}),
     ...(p && typeof p.hit === 'number' && typeof exact.hit === 'string' ? { chance: { value: p.hit, exact: exact.hit } } : {}),
     ...(p && typeof p.effect === 'number' && typeof exact.effect === 'string' ? { effect: { value: p.effect, exact: exact.effect } } : {}),
     ...(move?.chance ? { moveChance: chanceOf(move.chance) } : {}),
@@ -290,7 +301,7 @@ function moveThenShoot(onSpot: Table, enemy: TableModel, there: TableModel, p: P
     const t = tableWithModel(onSpot, moved)
     if (!lineOfSight(t, t.model(moved.id), t.model(there.id), false, 'coarse').visible) continue
     tries++
-    const path = reach.graph.pathsTo(x, y, cost + 1).find((c) => c.layer === layer)?.path ?? [[enemy.x, enemy.y], [x, y]]
+    const path = reach.model.straight ? [[enemy.x, enemy.y], [x, y]] as Array<[number, number]> : (reach.graph.pathsTo(x, y, cost + 1).find((c) => c.layer === layer)?.path ?? [[enemy.x, enemy.y], [x, y]])
     const chance = reach.model.allowance.rolls.length > 1 ? chanceWithin(reach, layer, cost) : null
     const found = tryAttack(onSpot, enemy, there, p.option, moved, { path, chance })
     if (found) return found
@@ -303,6 +314,19 @@ const FIRING_SPOT_STEP_MM = 4
 
 /** The spots the move can end on (x, y, cost, layer), every FIRING_SPOT_STEP_MM of the reach's grid: the cheapest layer at each. */
 function endSpots(reach: Reach): Float64Array {
+  const st = reach.model.straight
+  if (st) {
+    // A straight move (Iron Line's Advance): its spots along the line.
+    const line = straightLine(reach.space, st.toward, st.stopMm, reach.model.allowance.maxMm)
+    const out: number[] = []
+    for (let d = 0; d <= line.lengthMm; d += FIRING_SPOT_STEP_MM) {
+      const leg = legAlong(reach.space, line, d)
+      const layer = reach.graph.nextLayer(0, leg.tags)
+      if (layer < 0 || !Number.isFinite(leg.cost) || chanceWithin(reach, layer, leg.cost).num === 0) break
+      out.push(reach.space.sx + line.ux * d, reach.space.sy + line.uy * d, leg.cost, layer)
+    }
+    return Float64Array.from(out)
+  }
   const { grid, clearance } = reachGrids(reach)
   const allowanceOf = grid.layers.map((_, l) => layerAllowanceMm(reach, l, null))
   const stride = Math.max(1, Math.round(FIRING_SPOT_STEP_MM / grid.h))
@@ -339,29 +363,25 @@ function bandOf(table: Table, enemy: TableModel, target: TableModel, p: Prepared
   if (!p.reach) return [discPolygon(enemy.x, enemy.y, radius)]
   // A straight charge may go any way from where it stands: the disc of its longest roll (obstacles on a line are the spot's to find).
   if (o.straight) return [discPolygon(enemy.x, enemy.y, p.reach.model.allowance.maxMm + radius)]
-  const { grid, clearance } = reachGrids(p.reach)
-  const h = Math.max(grid.h, radius / 120)
-  // The reach on a grid of step h over the table round it, then squared distances to it (exact EDT).
-  const x0 = Math.max(0, grid.x0 - radius - h)
-  const y0 = Math.max(0, grid.y0 - radius - h)
-  const x1 = Math.min(table.widthMm, grid.x0 + grid.nx * grid.h + radius + h)
-  const y1 = Math.min(table.depthMm, grid.y0 + grid.ny * grid.h + radius + h)
+  // The spots its move can end on (every FIRING_SPOT_STEP_MM), on a grid of step h over the table round them.
+  const spots = (p.spots ??= endSpots(p.reach))
+  if (!spots.length) return []
+  let sx0 = Infinity, sy0 = Infinity, sx1 = -Infinity, sy1 = -Infinity
+  for (let k = 0; k < spots.length; k += 4) {
+    sx0 = Math.min(sx0, spots[k]!); sx1 = Math.max(sx1, spots[k]!); sy0 = Math.min(sy0, spots[k + 1]!); sy1 = Math.max(sy1, spots[k + 1]!)
+  }
+  const h = Math.max(FIRING_SPOT_STEP_MM, radius / 120)
+  const x0 = Math.max(0, sx0 - radius - h)
+  const y0 = Math.max(0, sy0 - radius - h)
+  const x1 = Math.min(table.widthMm, sx1 + radius + h)
+  const y1 = Math.min(table.depthMm, sy1 + radius + h)
   const nx = Math.max(2, Math.ceil((x1 - x0) / h) + 1)
   const ny = Math.max(2, Math.ceil((y1 - y0) / h) + 1)
-  const inf = 1e20
-  const f = new Float64Array(nx * ny).fill(inf)
-  const allowanceOf = grid.layers.map((_, l) => layerAllowanceMm(p.reach!, l, null))
-  for (let j = 0; j < grid.ny; j++) {
-    for (let i = 0; i < grid.nx; i++) {
-      const at = j * grid.nx + i
-      if (clearance[at]! < 0) continue
-      let ok = false
-      for (let l = 0; l < grid.layers.length && !ok; l++) ok = (grid.layers[l]?.[at] ?? Infinity) <= allowanceOf[l]!
-      if (!ok) continue
-      const bi = Math.round((grid.x0 + i * grid.h - x0) / h)
-      const bj = Math.round((grid.y0 + j * grid.h - y0) / h)
-      if (bi >= 0 && bj >= 0 && bi < nx && bj < ny) f[bj * nx + bi] = 0
-    }
+  const f = new Float64Array(nx * ny).fill(1e20)
+  for (let k = 0; k < spots.length; k += 4) {
+    const bi = Math.round((spots[k]! - x0) / h)
+    const bj = Math.round((spots[k + 1]! - y0) / h)
+    if (bi >= 0 && bj >= 0 && bi < nx && bj < ny) f[bj * nx + bi] = 0
   }
   squaredDistanceTransform(f, nx, ny)
   const field = new Float64Array(nx * ny)

@@ -93,6 +93,8 @@ export type MovementModel = {
    * that can be reached (Skrapyard's "the nearest opposing character that is in charge range").
    */
   endsNear?: { targets: ReadonlyArray<{ id: string; x: number; y: number; innerMm: number; outerMm: number }>; choose: 'nearest' | 'any' } & Because
+  /** A vehicle: straight legs along its facing joined by pivots (vehicleReach.ts); its reach is sampled over its paths. */
+  vehicle?: import('./vehicleReach.ts').VehicleRules
   /** The move cannot be made at all (a wounded character, a Rush with no visible enemy): every spot is refused with this. */
   refusal?: Because & { code: string }
 }
