@@ -327,7 +327,7 @@ export function probePoint(r: Reach, table: Table, x: number, y: number, rules?:
   const reasons: UniformReason[] = []
   const refuse = (why: Reasoned) => reasons.push(book.reason(why.template ? { code: why.code, message: why.reason, rule: why.rule, template: why.template, values: why.values! } : { code: why.code, message: why.reason, rule: why.rule }))
   const at: [number, number] = [roundTo(x, 2), roundTo(y, 2)]
-  const unreachable = (): ReachPoint => ({ at, reachable: false, marginal: false, cost: null, path: [], crossed: [], ...(mm.allowance.rolls.length > 1 ? { chance: chanceOf(ZERO) } : {}), reasons })
+  const unreachable = (): ReachPoint => ({ at, reachable: false, marginal: false, cost: null, path: [], crossed: [], ...(isDiceMove(r) ? { chance: chanceOf(ZERO) } : {}), reasons })
   if (x < s.box[0] - 1e-9 || y < s.box[1] - 1e-9 || x > s.box[2] + 1e-9 || y > s.box[3] + 1e-9) {
     refuse({ code: 'off-table', reason: 'the base would end (partly) off the table', rule: mm.tableRule })
     return unreachable()
@@ -390,10 +390,15 @@ export function probePoint(r: Reach, table: Table, x: number, y: number, rules?:
     cost: lengthOf(best.cost),
     path: best.path.map(([px, py]) => [roundTo(px, 2), roundTo(py, 2)] as [number, number]),
     crossed,
-    ...(mm.allowance.rolls.length > 1 || thresholds.length > 1 ? { chance: chanceOf(reachable ? bestChance : ZERO) } : {}),
+    ...(isDiceMove(r) ? { chance: chanceOf(reachable ? bestChance : ZERO) } : {}),
     reasons,
     ...(best.tags.length ? { tags: [...best.tags] } : {}),
   }
+}
+
+/** Does a roll decide this move anywhere (its own dice, or dice a piece on the way adds)? Then every probe gives its chance. */
+function isDiceMove(r: Reach): boolean {
+  return r.model.allowance.rolls.length > 1 || r.space.hasTags
 }
 
 /** Every allowance the layer's dice can give (mm). */
