@@ -474,7 +474,8 @@ function answerStraight(table: Table, q: QueryOf<'reach'>, r: Reach, allowance: 
       if (line.stoppedBy === 'table') return none('off-table', 'the base would end (partly) off the table', mm.tableRule)
       if (line.stoppedBy === 'contact') return none('past-contact', 'the move stops where the bases touch', st.rule)
     }
-    const leg = legAlong(s, line, Math.min(d, line.lengthMm), true)
+    // Past the allowance the line is followed on (its cost says by how much); past contact, an obstacle or the edge it stopped above.
+    const leg = legAlong(s, line, d, true)
     const layer = layerOfLeg(leg)
     const chance = Number.isFinite(leg.cost) ? chanceWithin(r, layer, leg.cost) : ZERO
     const noEnd = endRefusal(s, s.sx + line.ux * d, s.sy + line.uy * d)

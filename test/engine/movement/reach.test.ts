@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { type MovementModel, type PieceRole, type ReachResult, type Table, type TableModel, ONE, answerReach, fraction, inches, planPolygonContains } from '../../../src/engine/index.ts'
 import { box, model, table as makeTable } from '../sceneBuilder.ts'
+import { tautAroundLeft } from './tautPath.ts'
 
 const A = inches(6)
 
@@ -29,27 +30,6 @@ function moveOf(t: Table, id: string, over: Partial<MovementModel> = {}): Moveme
 
 function reach(t: Table, mm: MovementModel, points: Array<[number, number]>): ReachResult {
   return answerReach(t, { id: 'q', type: 'reach', model: mm.model.id, points }, mm)
-}
-
-/** Length of the taut path S → around circles C1..Cn of radius r (all wrapped with the obstacle on the left) → T. */
-function tautAroundLeft(S: [number, number], circles: Array<[number, number]>, T: [number, number], r: number): number {
-  const heading = (a: [number, number], b: [number, number]) => Math.atan2(b[1] - a[1], b[0] - a[0])
-  const first = circles[0]!
-  const last = circles[circles.length - 1]!
-  const d0 = Math.hypot(first[0] - S[0], first[1] - S[1])
-  const d1 = Math.hypot(T[0] - last[0], T[1] - last[1])
-  // The line from S passes the first centre on its left: turned right of the centre's bearing.
-  const headings = [heading(S, first) - Math.asin(r / d0)]
-  for (let i = 0; i + 1 < circles.length; i++) headings.push(heading(circles[i]!, circles[i + 1]!))
-  headings.push(heading(last, T) + Math.asin(r / d1))
-  let len = Math.sqrt(d0 * d0 - r * r) + Math.sqrt(d1 * d1 - r * r)
-  for (let i = 0; i + 1 < circles.length; i++) len += Math.hypot(circles[i + 1]![0] - circles[i]![0], circles[i + 1]![1] - circles[i]![1])
-  for (let i = 0; i + 1 < headings.length; i++) {
-    let turn = headings[i + 1]! - headings[i]!
-    while (turn < 0) turn += 2 * Math.PI
-    len += r * turn
-  }
-  return len
 }
 
 const inArea = (r: ReachResult, x: number, y: number) => r.area.some((p) => planPolygonContains(p, x, y))
