@@ -182,7 +182,7 @@ function ringsOf(r: Reach): Ring[] {
 }
 
 /** Can the base end at (x, y) at all (on the table, in no obstacle and no no-end zone)? */
-function endAllowed(s: ReachSpace, x: number, y: number): boolean {
+export function endAllowed(s: ReachSpace, x: number, y: number): boolean {
   if (x < s.box[0] || y < s.box[1] || x > s.box[2] || y > s.box[3]) return false
   return s.obstacles.findContaining(x, y) < 0 && !endRefusal(s, x, y)
 }

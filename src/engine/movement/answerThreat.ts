@@ -14,7 +14,7 @@ import { type Fraction, formatFraction, toNumber } from '../dice/probability.ts'
 import { roundTo, toInches } from '../units.ts'
 import { modelAt, tableWithModel, tableWithout } from '../table/tableWithModel.ts'
 import type { MovementModel } from './movementModel.ts'
-import { type Reach, chanceWithin, layerAllowanceMm, prepareReach, reachGrids } from './answerReach.ts'
+import { type Reach, chanceWithin, endAllowed, layerAllowanceMm, prepareReach, reachGrids } from './answerReach.ts'
 import { levelAt } from './reachSpace.ts'
 import { measureLeg } from './reachSpace.ts'
 import { traceContours } from './traceContours.ts'
@@ -287,14 +287,13 @@ function moveThenShoot(onSpot: Table, enemy: TableModel, there: TableModel, p: P
       pick[sector] = k
     }
   }
-  const candidates = [...pick].filter((k) => k >= 0).sort((a, b) => spots[a + 2]! - spots[b + 2]!)
+  const found: Array<{ x: number; y: number; cost: number; layer: number }> = [...pick].filter((k) => k >= 0).sort((a, b) => spots[a + 2]! - spots[b + 2]!).map((k) => ({ x: spots[k]!, y: spots[k + 1]!, cost: spots[k + 2]!, layer: spots[k + 3]! }))
+  // First the spot straight toward the model as far as the move goes (exact: the sampled spots are a grid's, a step short of the edge).
+  const direct = directSpot(reach, there)
+  const candidates = direct ? [direct, ...found] : found
   let tries = 0
-  for (const k of candidates) {
+  for (const { x, y, cost, layer } of candidates) {
     if (tries >= FIRING_SPOT_TRIES) break
-    const x = spots[k]!
-    const y = spots[k + 1]!
-    const cost = spots[k + 2]!
-    const layer = spots[k + 3]!
     const z = levelAt(reach.space, x, y).z
     const facing = (Math.atan2(there.y - y, there.x - x) * 180) / Math.PI
     const moved = modelAt(enemy, x, y, z, facing)
@@ -307,6 +306,22 @@ function moveThenShoot(onSpot: Table, enemy: TableModel, there: TableModel, p: P
     if (found) return found
   }
   return null
+}
+
+/** The spot the move reaches going straight at the model (its whole allowance, or up to the model's base), when the straight path is the cheapest. */
+function directSpot(reach: Reach, there: TableModel): { x: number; y: number; cost: number; layer: number } | null {
+  const s = reach.space
+  if (reach.model.straight || reach.model.vehicle) return null
+  const dx = there.x - s.sx
+  const dy = there.y - s.sy
+  const d = Math.hypot(dx, dy)
+  if (d < 1e-6) return null
+  const along = Math.min(layerAllowanceMm(reach, 0, null), Math.max(0, d - baseBoundingRadiusMm(there.placed) - baseBoundingRadiusMm(reach.model.model.placed)))
+  const x = s.sx + (dx / d) * along
+  const y = s.sy + (dy / d) * along
+  if (!endAllowed(s, x, y)) return null
+  const best = reach.graph.pathsTo(x, y, along + 1).find((p) => chanceWithin(reach, p.layer, p.cost).num > 0)
+  return best ? { x, y, cost: best.cost, layer: best.layer } : null
 }
 
 /** Grid steps between the spots a move-shoot considers (the reach's own grid is finer than a firing spot needs). */
