@@ -40,6 +40,6 @@ export { type Reach, answerReach, prepareReach, probePoint, reachArea, reachGrid
 export { ARC_SAG_MM, basePolygon, levelAt as reachLevelAt, standingLevel, type ReachSpace } from './movement/reachSpace.ts'
 export { traceContours, planPolygonContains } from './movement/traceContours.ts'
 export { type ThreatOption, type ThreatRules, FIRING_SPOT_SECTORS, answerThreat } from './movement/answerThreat.ts'
-export { type ExposureRules, type SightCall, MAX_EXPOSURE_CELLS, PHANTOM_ID, answerExposure, defaultSight } from './movement/answerExposure.ts'
+export { type ExposureRules, type SightCall, MAX_EXPOSURE_CELLS, PHANTOM_ID, answerExposure, defaultSight, sightOfClass } from './movement/answerExposure.ts'
 export { modelAt, standInModel, tableWithModel, tableWithout } from './table/tableWithModel.ts'
 export { type VehicleRules } from './movement/vehicleReach.ts'

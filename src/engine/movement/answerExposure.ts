@@ -52,6 +52,15 @@ export function defaultSight(table: Table, viewer: TableModel, target: TableMode
   return { seen: display !== 'blocked', class: c, display, cover: display === 'partial' ? c : 'none' }
 }
 
+/**
+ * The call for a class the game judged itself (a ruleset whose class does its own sampling gives it as
+ * its `sight`, sparing the engine's): its display from the game's losClasses (blocked: not seen).
+ */
+export function sightOfClass(table: Table, cls: string): SightCall {
+  const display = table.system.losClasses?.[cls]?.display ?? 'blocked'
+  return { seen: display !== 'blocked', class: cls, display, cover: display === 'partial' ? cls : 'none' }
+}
+
 function defaultStandingZ(table: Table, x: number, y: number): number | null {
   const rule = losRuleOf(table)
   for (const t of table.terrain) if (t.solid.bottomZ <= 0 && rule.terrainBlocks(t) && polygonContainsStrict(t.solid.footprint, x, y)) return null

@@ -8,13 +8,13 @@
 // core's unit line of sight.
 import {
   type Allowance, type ExposureResult, type MovementModel, type PieceRole, type QueryOf, type ReachResult, type Table, type TableModel, type TableTerrain, type ThreatOption, type ThreatResult, type VehicleRules,
-  ONE, SceneError, answerExposure, answerReach, answerThreat, inches, modelAt, polygonContains, standingLevel,
+  ONE, SceneError, answerExposure, answerReach, answerThreat, inches, modelAt, polygonContains, sightOfClass, standingLevel,
 } from '../../engine/index.ts'
 import type { AttackSituation, CadenceCore, CadenceModelView } from './spec.ts'
 import { weaponRules } from './modelView.ts'
 import { hasRule } from './specialRules.ts'
 import { MV } from './move.ts'
-import { LOS_RULE } from './lineOfSight.ts'
+import { LOS_RULE, judgeUnitSight } from './lineOfSight.ts'
 
 /** What a game changes in the core's planning. */
 export type CadencePlanning = {
@@ -206,7 +206,12 @@ function longestRangeInches(core: CadenceCore, table: Table, enemy: TableModel, 
 
 /** Exposure under the core's line of sight: the class the attacking unit would see (clear, obscured, blocked). */
 export function cadenceExposure(core: CadenceCore, table: Table, q: QueryOf<'exposure'>, plan: CadencePlanning = {}): ExposureResult {
-  return answerExposure(table, q, { rule: LOS_RULE, standingZ: (t, m, x, y) => standingLevel(t, (p) => pieceRole(core, t, core.view(t, m), p, plan), x, y) })
+  return answerExposure(table, q, {
+    rule: LOS_RULE,
+    // The unit sight samples its own lines (judgeUnitSight, the core's classifyLos): the engine's need not.
+    sight: (t, viewer, target) => sightOfClass(t, judgeUnitSight(t, viewer, target, core.isEnemy).class),
+    standingZ: (t, m, x, y) => standingLevel(t, (p) => pieceRole(core, t, core.view(t, m), p, plan), x, y),
+  })
 }
 
 
