@@ -7,7 +7,7 @@
 // are property tests in test/contract/, since a schema cannot state them.
 import { z } from 'zod'
 import { CORE_QUERY_TYPES } from './scene/sceneSchema.ts'
-import { type AreaFigure, type AreaMember, type AttackResult, type AreaResult, type ArcResult, type Citation, type DistanceResult, type EngagementResult, type LosBecause, type LosResult, type MoveResult, type ProbabilityScope, type Quantity, type ResultBody, type Sight, type VisibilityResult, DISPLAY_CLASSES, RESULT_FORMAT } from './results.ts'
+import { type AreaFigure, type AreaMember, type AttackResult, type AreaResult, type ArcResult, type ChanceFigure, type Citation, type DistanceResult, type EngagementResult, type ExposureGrid, type ExposureResult, type LosBecause, type LosResult, type MoveResult, type PlanPolygon, type ProbabilityScope, type Quantity, type ReachAllowance, type ReachCharge, type ReachResult, type ResultBody, type Sight, type ThreatBand, type ThreatResult, type VisibilityResult, DISPLAY_CLASSES, RESULT_FORMAT } from './results.ts'
 
 export const citationSchema = z.object({ section: z.string(), title: z.string().min(1) })
 
@@ -60,6 +60,33 @@ export const arcResultSchema = z.looseObject({
   lines: z.array(z.looseObject({ origin: z.tuple([z.number(), z.number()]), direction: z.tuple([z.number(), z.number()]) })),
 })
 
+// Planning results (issue 32): reach, threat, exposure.
+const point2 = z.tuple([z.number(), z.number()])
+export const lengthSchema = z.object({ mm: z.number(), inches: z.number() })
+export const chanceSchema = z.object({ value: z.number().min(0).max(1), exact: z.string() })
+export const planPolygonSchema = z.object({ outer: z.array(point2), holes: z.array(z.array(point2)), resolutionMm: z.number().gt(0) })
+export const reachAllowanceSchema = z.object({
+  mm: z.number(),
+  inches: z.number(),
+  formula: z.string(),
+  rule: z.string(),
+  citation: citationSchema,
+  dice: z.array(z.object({ mm: z.number(), inches: z.number(), roll: z.number(), chance: chanceSchema })).optional(),
+})
+export const reachChargeSchema = z.object({ id: z.string(), kind: z.string(), cost: lengthSchema, rule: z.string(), citation: citationSchema })
+export const threatBandSchema = z.object({ model: z.string(), via: z.string(), weapon: z.string(), range: lengthSchema, area: z.array(planPolygonSchema) })
+export const exposureGridSchema = z.object({
+  origin: point2,
+  cellMm: z.number().gt(0),
+  columns: z.number().int().min(0),
+  rows: z.number().int().min(0),
+  seen: z.array(z.number().int().min(0).nullable()),
+  best: z.array(z.string().nullable()),
+  display: z.array(z.enum(DISPLAY_CLASSES).nullable()),
+  cover: z.array(z.string().nullable()),
+  density: z.literal('coarse'),
+})
+
 /** What every result carries: its id and type, the sections it relied on and their citations. */
 const resultBase = {
   id: z.string(),
@@ -88,6 +115,66 @@ export const coreResultSchemas = {
   attack: z.looseObject({ ...resultBase, ...verdict, type: z.literal('attack') }),
   move: z.looseObject({ ...resultBase, ...verdict, type: z.literal('move') }),
   area: z.looseObject({ ...resultBase, type: z.enum(['aura', 'blast', 'objective']), area: areaSchema }),
+  reach: z.looseObject({
+    ...resultBase,
+    type: z.literal('reach'),
+    model: z.string(),
+    mode: z.string(),
+    from: point2,
+    allowance: reachAllowanceSchema,
+    area: z.array(planPolygonSchema),
+    contours: z.array(z.object({ roll: z.number(), allowance: lengthSchema, chance: chanceSchema, area: z.array(planPolygonSchema) })).optional(),
+    points: z.array(z.looseObject({
+      at: point2,
+      reachable: z.boolean(),
+      marginal: z.boolean(),
+      cost: lengthSchema.nullable(),
+      path: z.array(point2),
+      crossed: z.array(reachChargeSchema),
+      chance: chanceSchema.optional(),
+      reasons: z.array(reasonSchema),
+    })),
+  }),
+  threat: z.looseObject({
+    ...resultBase,
+    type: z.literal('threat'),
+    model: z.string(),
+    enemies: z.array(z.string()),
+    points: z.array(z.looseObject({
+      at: point2,
+      attackers: z.array(z.looseObject({
+        model: z.string(),
+        via: z.string().min(1),
+        weapon: z.string().optional(),
+        chance: chanceSchema.optional(),
+        effect: chanceSchema.optional(),
+        moveChance: chanceSchema.optional(),
+        from: point2,
+        path: z.array(point2).optional(),
+        range: z.object({ mm: z.number(), inches: z.number(), limit: lengthSchema.nullable() }),
+        sight: sightSchema.optional(),
+        cover: z.string().optional(),
+        marginal: z.boolean(),
+        rule: z.string(),
+        citation: citationSchema,
+      })),
+    })),
+    bands: z.array(threatBandSchema),
+  }),
+  exposure: z.looseObject({
+    ...resultBase,
+    type: z.literal('exposure'),
+    side: z.string(),
+    enemies: z.array(z.string()),
+    grid: exposureGridSchema,
+    hidden: z.array(z.number().int().min(0)),
+    points: z.array(z.looseObject({
+      at: point2,
+      seenBy: z.array(z.string()),
+      hidden: z.boolean(),
+      by: z.array(z.object({ model: z.string(), class: z.string(), display: z.enum(DISPLAY_CLASSES), cover: z.string() })),
+    })),
+  }),
 }
 
 /** A ruleset's own query type: never a core type's name (JSON Schema: a pattern). */
@@ -125,6 +212,15 @@ export type SchemaMatchesTypes = [
   Check<Holds<MoveResult & { id: string; type: 'move' }, z.infer<(typeof coreResultSchemas)['move']>>>,
   Check<Holds<AreaResult & { id: string; type: 'aura' }, z.infer<(typeof coreResultSchemas)['area']>>>,
   Check<Holds<ResultBody & { id: string; type: string }, { id: string; type: string; rules: string[]; citations: Citation[] }>>,
+  Check<Same<z.infer<typeof chanceSchema>, ChanceFigure>>,
+  Check<Same<z.infer<typeof planPolygonSchema>, PlanPolygon>>,
+  Check<Same<z.infer<typeof reachAllowanceSchema>, ReachAllowance>>,
+  Check<Same<z.infer<typeof reachChargeSchema>, ReachCharge>>,
+  Check<Same<z.infer<typeof threatBandSchema>, ThreatBand>>,
+  Check<Same<z.infer<typeof exposureGridSchema>, ExposureGrid>>,
+  Check<Holds<ReachResult & { id: string; type: 'reach' }, z.infer<(typeof coreResultSchemas)['reach']>>>,
+  Check<Holds<ThreatResult & { id: string; type: 'threat' }, z.infer<(typeof coreResultSchemas)['threat']>>>,
+  Check<Holds<ExposureResult & { id: string; type: 'exposure' }, z.infer<(typeof coreResultSchemas)['exposure']>>>,
 ]
 /** Compiles only when `T` is `true`. */
 type Check<T extends true> = T

@@ -196,3 +196,138 @@ export type AreaFigure = {
   radiusInches: number | null
   inside: AreaMember[]
 }
+
+// ---------------------------------------------------------------------------------------------
+// Planning queries (issue 32): `reach` (where a model's base centre can end a move), `threat` (who can
+// attack a spot this turn, and how) and `exposure` (how many enemies see a model standing in each cell).
+// Added to tabletop-result/1 without changing any other result; the fields named in the issue
+// (`points[i].reachable`, `.marginal`, `.cost.mm`, `.path`, `.chance`; `points[i].attackers`
+// `{model, via, weapon?, chance?}`; `points[i].seenBy`, `.hidden`) are what other tools read.
+
+/** A length in both units a plan prints (mm full precision to 0.01, inches to 0.001). */
+export type LengthFigure = { mm: number; inches: number }
+
+/** A chance: `value` equals the exact fraction `exact` ("7/12"), as every probability of the contract. */
+export type ChanceFigure = { value: number; exact: string }
+
+/**
+ * A region on the table: its outer ring and its holes, [x, y] mm, the outer ring counter-clockwise and
+ * the holes clockwise (not closed: the last vertex joins the first). Its boundary lies within
+ * `resolutionMm` of the exact one (the grid it was traced on).
+ */
+export type PlanPolygon = { outer: Array<[number, number]>; holes: Array<Array<[number, number]>>; resolutionMm: number }
+
+/** One outcome of a dice allowance: the roll, the allowance it gives, and its chance. */
+export type AllowanceOutcome = LengthFigure & { roll: number; chance: ChanceFigure }
+
+/**
+ * A move's allowance under the book: a fixed length, or dice (then `mm`/`inches` are the most the dice
+ * can give and `dice` lists every outcome). `formula` as the book writes it ("M 5\" + D6").
+ */
+export type ReachAllowance = LengthFigure & { formula: string; rule: string; citation: Citation; dice?: AllowanceOutcome[] }
+
+/** What a path pays for (a terrain piece, a climb, a pivot, a model passed through), its cost and section. */
+export type ReachCharge = { id: string; kind: string; cost: LengthFigure; rule: string; citation: Citation }
+
+/** One probe spot of a reach: can the base centre end a move there, by which path, at what cost. */
+export type ReachPoint = {
+  at: [number, number]
+  reachable: boolean
+  /** True when the call is within 2σ of the model's tracked position of the allowance: it could go either way. */
+  marginal: boolean
+  /** The cost of the cheapest legal path (what the book charges: distance plus terrain, climbs, pivots); null when none ends there. */
+  cost: LengthFigure | null
+  /** The cheapest legal path as a polyline from the model's base centre to `at` (empty when there is none). */
+  path: Array<[number, number]>
+  /** What that path pays for beyond its length, piece by piece (a piece it merely crosses at no cost is listed with cost 0). */
+  crossed: ReachCharge[]
+  /** Dice moves: the exact chance that the roll leaves enough for this path. */
+  chance?: ChanceFigure
+  /** Why the spot cannot be reached (or, when reachable, notes the book attaches); every reason cites its section. */
+  reasons: UniformReason[]
+} & OwnFields
+
+/** The region a dice move reaches with a given roll (or better), and the chance of that roll or better. */
+export type ReachContour = { roll: number; allowance: LengthFigure; chance: ChanceFigure; area: PlanPolygon[] }
+
+export type ReachResult = ResultBody & {
+  model: string
+  /** The move mode as the ruleset's `move` query names it. */
+  mode: string
+  from: [number, number]
+  allowance: ReachAllowance
+  /** Where the base centre can end the move (a dice move: with the best roll; `contours` per roll). */
+  area: PlanPolygon[]
+  contours?: ReachContour[]
+  points: ReachPoint[]
+}
+
+/** One enemy that can attack a spot this turn, and how (its own fields beside the ruleset's). */
+export type ThreatAttacker = ThreatAttackerFields & OwnFields
+
+/** The fields every ThreatAttacker carries. */
+export type ThreatAttackerFields = {
+  model: string
+  /** "shoot" (from where it stands), "move-shoot", "charge", or the game's own word (Jagged Shards "rush"). */
+  via: string
+  weapon?: string
+  /** The exact chance to hit, as the ruleset's attack gives it (`probability.hit`). */
+  chance?: ChanceFigure
+  /** The exact chance of the attack's effect (a wound, damage), where the game has one. */
+  effect?: ChanceFigure
+  /** Where dice decide the move (a charge roll, a Rush): the exact chance that it gets there. */
+  moveChance?: ChanceFigure
+  /** Where it attacks from: where it stands, or the end of its move. */
+  from: [number, number]
+  /** The move before the attack (move-shoot, charge), as a polyline; absent for "shoot". */
+  path?: Array<[number, number]>
+  /** The distance the book measures for this attack, and the weapon's range (null: unlimited or contact). */
+  range: LengthFigure & { limit: LengthFigure | null }
+  /** Sight from that place to the spot: the attack's own sight block (the game's class, its display and why). */
+  sight?: Sight
+  /** The cover the spot would get against this attack, in the game's words ("none" when it gets none). */
+  cover?: string
+  marginal: boolean
+  rule: string
+  citation: Citation
+}
+
+export type ThreatPoint = { at: [number, number]; attackers: ThreatAttacker[] } & OwnFields
+
+/** Where an enemy reaches with one weapon: the spots within its range of where it stands (shoot) or of its reach (move-shoot, charge). */
+export type ThreatBand = { model: string; via: string; weapon: string; range: LengthFigure; area: PlanPolygon[] }
+
+export type ThreatResult = ResultBody & { model: string; enemies: string[]; points: ThreatPoint[]; bands: ThreatBand[] }
+
+/**
+ * The exposure grid: `columns` × `rows` cells of `cellMm` from `origin` (the corner of cell 0), row-major,
+ * x fastest. Per cell, for a model standing at its centre: how many enemies see it (null where none was
+ * judged: outside `within`, or where no model can stand), the best sight class among them (the game's
+ * own) with its display and the cover that view leaves (null when hidden). Sampled coarsely, like the
+ * visibility matrix; probe points are sampled fully, like a ruling.
+ */
+export type ExposureGrid = {
+  origin: [number, number]
+  cellMm: number
+  columns: number
+  rows: number
+  seen: Array<number | null>
+  best: Array<string | null>
+  display: Array<DisplayClass | null>
+  cover: Array<string | null>
+  density: 'coarse'
+}
+
+/** One enemy that sees a probe spot, with the game's sight class. */
+export type ExposureViewer = { model: string; class: string; display: DisplayClass; cover: string }
+
+export type ExposurePoint = { at: [number, number]; seenBy: string[]; hidden: boolean; by: ExposureViewer[] } & OwnFields
+
+export type ExposureResult = ResultBody & {
+  side: string
+  enemies: string[]
+  grid: ExposureGrid
+  /** The cells no enemy sees (indices into the grid). */
+  hidden: number[]
+  points: ExposurePoint[]
+}

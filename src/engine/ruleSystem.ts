@@ -10,7 +10,7 @@ import type { PlacedBase } from './geometry/baseShape.ts'
 import type { TerrainSolid, TerrainWorld } from './los/terrainWorld.ts'
 import type { LineOfSight } from './los/lineOfSight.ts'
 import type { GameDecl } from './game/gameDecl.ts'
-import type { AreaResult, ArcResult, AttackResult, DistanceResult, EngagementResult, LosResult, MoveResult, ResultBody, VisibilityResult } from './results.ts'
+import type { AreaResult, ArcResult, AttackResult, DistanceResult, EngagementResult, ExposureResult, LosResult, MoveResult, ReachResult, ResultBody, ThreatResult, VisibilityResult } from './results.ts'
 
 export type OptionValue = string | number | boolean
 
@@ -108,6 +108,9 @@ export type ResultOf = {
   aura: AreaResult
   blast: AreaResult
   objective: AreaResult
+  reach: ReachResult
+  threat: ThreatResult
+  exposure: ExposureResult
 }
 
 export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, ResultOf[K]> } & {

@@ -167,7 +167,8 @@ export function segmentInsideLengthMm(poly: Polygon, ax: number, ay: number, bx:
   return inside
 }
 
-function polygonContainsStrict(poly: Polygon, x: number, y: number): boolean {
+/** Point strictly inside the polygon (even-odd): a point within 1e-7 mm of an edge is not. */
+export function polygonContainsStrict(poly: Polygon, x: number, y: number): boolean {
   let inside = false
   const n = poly.length
   for (let i = 0, j = n - 1; i < n; j = i++) {

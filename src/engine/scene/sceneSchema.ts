@@ -117,6 +117,9 @@ export const modelSchema = z.strictObject({
 
 const queryBase = { id }
 const ref = id
+/** Probe spots of a planning query: at most MAX_PROBE_POINTS, each [x, y] mm. */
+export const MAX_PROBE_POINTS = 10_000
+const probePoints = () => z.array(point2Schema).max(MAX_PROBE_POINTS, `at most ${MAX_PROBE_POINTS} points`).optional()
 
 export const coreQuerySchemas = {
   distance: z.strictObject({
@@ -174,6 +177,45 @@ export const coreQuerySchemas = {
     facing: angle().optional(),
     context: z.record(z.string(), z.unknown()).optional(),
   }),
+  // Planning queries (issue 32): the results are ReachResult, ThreatResult and ExposureResult (results.ts).
+  reach: z.strictObject({
+    ...queryBase,
+    type: z.literal('reach'),
+    model: ref,
+    /** One of the game's move modes, named as its `move` query names them; default the normal move. */
+    mode: z.string().min(1).optional(),
+    /** Probe spots [x, y] (base centre), mm. */
+    points: probePoints(),
+    context: z.record(z.string(), z.unknown()).optional(),
+  }),
+  threat: z.strictObject({
+    ...queryBase,
+    type: z.literal('threat'),
+    /** The threatened model: it stands at each spot with its own base, height and eye. */
+    model: ref,
+    at: point2Schema.optional(),
+    points: probePoints(),
+    context: z.record(z.string(), z.unknown()).optional(),
+  }),
+  exposure: z.strictObject({
+    ...queryBase,
+    type: z.literal('exposure'),
+    /** The side whose model would stand in each cell: every model of another side is an enemy that may see it. */
+    side: z.string().min(1),
+    base: baseSchema,
+    height: positive('height', RANGES.modelMm),
+    eye: nonNegative('eye', RANGES.modelMm).optional(),
+    /** Optional catalogue profile, stats and keywords of the standing model (rulesets whose sight reads them). */
+    profile: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
+    stats: z.record(z.string(), z.unknown()).optional(),
+    keywords: z.array(z.string().min(1)).optional(),
+    /** Cell size, mm (default 25.4: 1"). */
+    cellMm: z.number().min(2, 'cellMm must be at least 2 mm').max(RANGES.tableMm, `cellMm must be at most ${RANGES.tableMm} mm`).optional(),
+    /** Only the cells whose centre lies in this polygon (a deployment zone). */
+    within: z.array(point2Schema).min(3, 'a polygon needs at least 3 vertices').optional(),
+    points: probePoints(),
+    context: z.record(z.string(), z.unknown()).optional(),
+  }),
 } as const
 
 export type CoreQueryType = keyof typeof coreQuerySchemas
@@ -194,6 +236,9 @@ export const querySchema = z.union([
     coreQuerySchemas.blast,
     coreQuerySchemas.aura,
     coreQuerySchemas.move,
+    coreQuerySchemas.reach,
+    coreQuerySchemas.threat,
+    coreQuerySchemas.exposure,
   ]),
   systemQuerySchema,
 ])

@@ -12,6 +12,7 @@ import { readUnitStats } from './modelStats.ts'
 import { move } from './move.ts'
 import { options, readOptions } from './options.ts'
 import { classifySight, losRule, measureRule, sightOf, terrainKeywords, terrainTypes } from './terrain.ts'
+import { exposure, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 import { jaggedShardsGame } from './gameState.ts'
 
@@ -120,6 +121,9 @@ export const jaggedShards: RuleSystem = {
   handlers: {
     attack,
     move,
+    reach,
+    threat,
+    exposure,
     objective,
     aura,
     los,

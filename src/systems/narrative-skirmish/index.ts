@@ -4,6 +4,7 @@ import type { RuleSystem } from '../../engine/index.ts'
 import { catalogue, SECTION } from './catalogue.ts'
 import { options } from './options.ts'
 import { attack, blast, checkScene, contextSchema, decideCover, losRule, move, opt, armourArcs } from './rules.ts'
+import { exposure, planningContextShape, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 import { narrativeSkirmishGame } from './gameState.ts'
 
@@ -37,8 +38,8 @@ export const narrativeSkirmish: RuleSystem = {
     if (test === 'centre-line') return decideCover(table, viewer, target).inCover ? 'cover' : 'clear'
     return (test === 'partly-hidden' ? c.figure > 0 || c.base > 0 : c.figure >= 0.5) ? 'cover' : 'clear'
   },
-  contextSchema,
-  handlers: { attack, move, blast },
+  contextSchema: contextSchema.extend(planningContextShape),
+  handlers: { attack, move, blast, reach, threat, exposure },
   demoScene,
   checkScene,
   game: narrativeSkirmishGame,
