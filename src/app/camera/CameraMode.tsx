@@ -160,9 +160,9 @@ export function CameraMode() {
     <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="camera-mode" data-camera={state} data-size={size ? `${size.w}x${size.h}` : ''}>
       <ModeControls>{controls}</ModeControls>
       {!viewFirst && <InlinePrompts>{prompts}</InlinePrompts>}
-      <div ref={frame} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY} style={{ display: state === 'idle' ? 'none' : undefined }}>
+      <div ref={frame} className="camera-frame" data-testid="camera-image" data-fit={focus.fit} data-posx={focus.posX} data-posy={focus.posY} style={{ display: state === 'idle' ? 'none' : undefined }}>
         <video ref={video} muted playsInline style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
-        {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={fit} focus={focus} />}
+        {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={focus.fit} focus={focus} />}
         {!viewFirst && <ViewOverlay viewFirst={false} badges={<CaptureStatus part="hold" />} />}
       </div>
       {state === 'idle' && viewFirst && (

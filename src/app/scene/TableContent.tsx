@@ -14,6 +14,7 @@ const GHOST = { ghost: true }
 import { ModelPiece } from './ModelPiece.tsx'
 import { TerrainPiece } from './TerrainPiece.tsx'
 import { Overlays } from './Overlays.tsx'
+import { DoubtedGhosts } from './DoubtedGhosts.tsx'
 
 const GRID_STEP_MM = 6 * 25.4
 
@@ -73,6 +74,7 @@ export function TableContent({ surface = true, ghost = false }: { surface?: bool
         {surface && <TableSurface />}
         {terrainIds.map((id) => <TerrainPiece key={id} id={id} />)}
         {modelIds.map((id) => <ModelPiece key={id} id={id} />)}
+        <DoubtedGhosts />
         <Overlays />
       </group>
       <LabelLayout />
