@@ -166,9 +166,11 @@ export function CameraMode() {
         {!viewFirst && <ViewOverlay viewFirst={false} badges={<CaptureStatus part="hold" />} />}
       </div>
       {state === 'idle' && viewFirst && (
-        <p className="stage-note">{unsurveyed
+        <p className="stage-note" data-testid="camera-hint">{unsurveyed
           ? 'Survey your table first (below): lay the table markers as the sheet shows, then walk slowly around the table with the camera.'
-          : 'Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.'}</p>
+          : registry
+            ? `Your table's markers are in force (${registry.name}). Start the camera (in the controls below) and point it at the table: tap a model to choose the attacker, an enemy to choose the target.`
+            : 'Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.'}</p>
       )}
       {viewFirst && <ViewOverlay viewFirst image={state !== 'idle'} prompts={prompts} badges={<CaptureStatus part="hold" />} />}
     </div>
