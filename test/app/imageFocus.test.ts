@@ -21,14 +21,17 @@ const inside = ([x, y]: [number, number], m = PICK_MARGIN_PX) => x >= free.left 
 describe('the picture keeps the picked models in the free part of the screen', () => {
   it('a pick already free: nothing moves (the next tap lands where the player sees the target)', () => {
     // Centred, (640, 600) lands at x = −505.4 + 640.5 × 1.0944 = 195.5, y = 600.5 × 1.0944 = 657.2: free.
-    const aim = keepInView([[640, 600]], image, box, free, ['cover', 'contain'], { posX: 0.5, posY: 0.5 })
+    const aim = keepInView([[640, 600]], image, box, free, ['cover', 'contain'], { posX: 0.5, posY: 0.5, fit: 'cover' })
     expect(aim).toEqual({ posX: 0.5, posY: 0.5, fit: 'cover' })
+    // Free but within the margin of the status line (v = 660 lands at y = 722.9 of a free band ending at
+    // 730): the player sees and just tapped it: nothing moves either.
+    expect(keepInView([[640, 660]], image, box, free, ['cover', 'contain'], { posX: 0.5, posY: 0.5, fit: 'cover' })).toEqual({ posX: 0.5, posY: 0.5, fit: 'cover' })
   })
 
   it('a pick cropped off to the side: the least sideways move that brings it in, still filling the screen', () => {
     // (100, 600) centred lands at x = −505.4 + 100.5 × 1.0944 = −395.4: off the screen. The nearest
     // crop puts it at the free rect's left margin: left edge = 28 − 110.0 = −82.0, posX = −82.0 / −1010.9.
-    const aim = keepInView([[100, 600]], image, box, free, ['cover', 'contain'], { posX: 0.5, posY: 0.5 })!
+    const aim = keepInView([[100, 600]], image, box, free, ['cover', 'contain'], { posX: 0.5, posY: 0.5, fit: 'cover' })!
     expect(aim.fit).toBe('cover')
     expect(aim.posX).toBeCloseTo((PICK_MARGIN_PX - 100.5 * (788 / 720)) / (390 - 1280 * (788 / 720)), 9)
     expect(onScreen(100, 600, aim)[0]).toBeCloseTo(PICK_MARGIN_PX, 6)
@@ -37,7 +40,7 @@ describe('the picture keeps the picked models in the free part of the screen', (
   it('a pick under the card, which no crop of the filled screen can move: the whole picture, placed in the free part', () => {
     // Filled, v = 100 lands at y = 110: under the card, and nothing is cropped up or down. The whole
     // picture (scale 390/1280, 219.4 px tall, 568.6 px to spare) with its top at 328 − 100.5 × 0.3047.
-    const aim = keepInView([[640, 100], [900, 650]], image, box, free, ['cover', 'contain'], { posX: 0.5, posY: 0.5 })!
+    const aim = keepInView([[640, 100], [900, 650]], image, box, free, ['cover', 'contain'], { posX: 0.5, posY: 0.5, fit: 'cover' })!
     expect(aim.fit).toBe('contain')
     expect(aim.posY).toBeCloseTo((free.top + PICK_MARGIN_PX - 100.5 * (390 / 1280)) / (788 - 720 * (390 / 1280)), 9)
     expect(inside(onScreen(640, 100, aim))).toBe(true)
@@ -45,18 +48,18 @@ describe('the picture keeps the picked models in the free part of the screen', (
   })
 
   it('picks further apart than the filled screen shows: the whole picture; with only the filled screen allowed, none', () => {
-    const aim = keepInView([[60, 400], [1220, 400]], image, box, free, ['cover', 'contain'], { posX: 0.5, posY: 0.5 })!
+    const aim = keepInView([[60, 400], [1220, 400]], image, box, free, ['cover', 'contain'], { posX: 0.5, posY: 0.5, fit: 'cover' })!
     expect(aim.fit).toBe('contain')
     // Near the picture's edges (18 px in at this scale): on screen, in the free band, without the margin.
     expect(inside(onScreen(60, 400, aim), 0) && inside(onScreen(1220, 400, aim), 0)).toBe(true)
-    expect(keepInView([[60, 400], [1220, 400]], image, box, free, ['cover'], { posX: 0.5, posY: 0.5 })).toBeNull()
+    expect(keepInView([[60, 400], [1220, 400]], image, box, free, ['cover'], { posX: 0.5, posY: 0.5, fit: 'cover' })).toBeNull()
   })
 
   it('a phone on its side, the picture beside the card column (504×334 box): both picks free by a sideways crop', () => {
     const side = { width: 504, height: 334 }
     const all = { left: 0, top: 0, right: 504, bottom: 334 }
     // cover: scale max(504/1280, 334/720) = 0.4639, 593.8 px wide, 89.8 px cropped.
-    const aim = keepInView([[1200, 300], [700, 500]], image, side, all, ['cover', 'contain'], { posX: 0.5, posY: 0.5 })!
+    const aim = keepInView([[1200, 300], [700, 500]], image, side, all, ['cover', 'contain'], { posX: 0.5, posY: 0.5, fit: 'cover' })!
     expect(aim.fit).toBe('cover')
     const p = fitImage(image.width, image.height, side.width, side.height, 'cover', { scale: 1, left: 0, top: 0 }, aim.posX, aim.posY)
     expect(p.left + 1200.5 * p.scale).toBeLessThanOrEqual(504 - PICK_MARGIN_PX + 1e-6)

@@ -56,14 +56,17 @@ describe.skipIf(!haveChromium)('My table in Chromium, from an empty profile', ()
     await shots(page, 'table')
     await p.click('step-next')
 
-    // Six colonist riflemen, then six rootblade initiates (the second side is suggested).
+    // Six colonist riflemen, then six rootblade initiates, each on the side the player chooses.
     await page.getByTestId('army-step').waitFor()
     // The catalogue's first profile, a Colonist Rifleman, is chosen already.
     expect(await page.getByTestId('army-profile').inputValue()).toBe('colonist-rifleman')
+    await p.choose('army-side', 'human-colonies')
     await p.type('army-count', '6')
     await p.click('army-add')
     await p.choose('army-profile', 'rootblade-initiate')
-    expect(await page.getByTestId('army-side').inputValue()).toBe('martian-order')
+    // The side stays as chosen (issue 31: it used to move on by itself).
+    expect(await page.getByTestId('army-side').inputValue()).toBe('human-colonies')
+    await p.choose('army-side', 'martian-order')
     await p.type('army-count', '6')
     await p.click('army-add')
     await expect.poll(() => page.getByTestId('army-model').count()).toBe(12)

@@ -60,22 +60,35 @@ function axisPos(cs: readonly number[], slack: number, lo: number, hi: number, c
   return clamp01(edge / slack)
 }
 
+/** Whether every point lands inside `free` (shrunk by `marginPx`) with this aim and fit. */
+function allInside(points: ReadonlyArray<readonly [number, number]>, image: { width: number; height: number }, box: { width: number; height: number }, free: BoxRect, aim: ImageFocus & { fit: ImageFit }, marginPx: number): boolean {
+  const p = fitImage(image.width, image.height, box.width, box.height, aim.fit, { scale: 1, left: 0, top: 0 }, aim.posX, aim.posY)
+  return points.every(([u, v]) => {
+    const x = p.left + (u + 0.5) * p.scale, y = p.top + (v + 0.5) * p.scale
+    return x >= free.left + marginPx && x <= free.right - marginPx && y >= free.top + marginPx && y <= free.bottom - marginPx
+  })
+}
+
 /**
- * The aim and fit that keep every image point in `points` inside `free` (box px) with `marginPx` to
- * spare: the current aim when it already does (nothing moves), else the nearest one, trying the fits
- * in `fits` in turn (the player's first; the whole picture after a filled screen that cannot); null
- * when none does.
+ * The aim and fit that keep every image point in `points` inside `free` (box px): the current aim
+ * when it shows them all there already (nothing moves: the player just tapped one of them, and the
+ * next tap must land where they see the target), else the nearest aim that brings them in with
+ * `marginPx` to spare, trying the fits in `fits` in turn (the player's first; the whole picture
+ * after a filled screen that cannot); null when none does.
  */
-export function keepInView(points: ReadonlyArray<readonly [number, number]>, image: { width: number; height: number }, box: { width: number; height: number }, free: BoxRect, fits: readonly ImageFit[], current: ImageFocus, marginPx = PICK_MARGIN_PX): (ImageFocus & { fit: ImageFit }) | null {
+export function keepInView(points: ReadonlyArray<readonly [number, number]>, image: { width: number; height: number }, box: { width: number; height: number }, free: BoxRect, fits: readonly ImageFit[], current: ImageFocus & { fit: ImageFit }, marginPx = PICK_MARGIN_PX): (ImageFocus & { fit: ImageFit }) | null {
+  if (fits.includes(current.fit) && allInside(points, image, box, free, current, 0)) return { posX: current.posX, posY: current.posY, fit: current.fit }
   for (const f of fits) {
-    if (points.length === 0) return { ...current, fit: f }
+    if (points.length === 0) return { posX: current.posX, posY: current.posY, fit: f }
     const p = fitImage(image.width, image.height, box.width, box.height, f, { scale: 1, left: 0, top: 0 })
     const slackX = box.width - image.width * p.scale
     const slackY = box.height - image.height * p.scale
+    const from = f === current.fit ? current : { posX: 0.5, posY: 0.5 }
     // The whole picture shows every pick on screen: there, one at the picture's very edge may do without the margin.
-    for (const m of f === 'contain' ? [Math.min(marginPx, (free.right - free.left) / 4, (free.bottom - free.top) / 4), 0] : [Math.min(marginPx, (free.right - free.left) / 4, (free.bottom - free.top) / 4)]) {
-      const posX = axisPos(points.map(([u]) => (u + 0.5) * p.scale), slackX, free.left + m, free.right - m, current.posX)
-      const posY = axisPos(points.map(([, v]) => (v + 0.5) * p.scale), slackY, free.top + m, free.bottom - m, current.posY)
+    const m0 = Math.min(marginPx, (free.right - free.left) / 4, (free.bottom - free.top) / 4)
+    for (const m of f === 'contain' ? [m0, 0] : [m0]) {
+      const posX = axisPos(points.map(([u]) => (u + 0.5) * p.scale), slackX, free.left + m, free.right - m, from.posX)
+      const posY = axisPos(points.map(([, v]) => (v + 0.5) * p.scale), slackY, free.top + m, free.bottom - m, from.posY)
       if (posX !== null && posY !== null) return { posX, posY, fit: f }
     }
   }
@@ -162,7 +175,7 @@ export function useImageFocus(box: RefObject<HTMLElement | null>, holder: { lock
         const uv = points.map(([x, y]) => imagePointOf(holder.lock, x, y)).filter((p): p is [number, number] => p !== null)
         const free = freeRect(el)
         const mayShowWhole = picks && fit === 'cover' && chosenFor.current !== `${s.attackerId}|${s.targetId}`
-        const kept = uv.length > 0 ? keepInView(uv, image, { width: boxW, height: boxH }, free, mayShowWhole ? ['cover', 'contain'] : [fit], { posX: was.posX, posY: was.posY }) : null
+        const kept = uv.length > 0 ? keepInView(uv, image, { width: boxW, height: boxH }, free, mayShowWhole ? ['cover', 'contain'] : [fit], was) : null
         if (kept) next = { ...kept, boxW, boxH }
         else if (uv.length > 0) {
           // No aim keeps them all free: the middle of them at the middle of the free rect.

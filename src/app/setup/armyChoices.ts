@@ -146,9 +146,13 @@ export function sideLabel(side: string, sides: readonly BookSide[]): string {
   return sides.find((s) => s.id === side)?.name ?? side
 }
 
-/** The sides offered: the book's, then the ones the army already has. */
+/**
+ * The sides offered: the book's, then the game's demo table's (where the book names none: "A", "B"),
+ * then the ones the army already has.
+ */
 export function sideChoices(system: RuleSystem, models: readonly SceneModel[]): BookSide[] {
-  const book = bookSides(system)
-  const own = [...new Set(models.map((m) => m.side))].filter((s) => !book.some((b) => b.id === s)).map((s) => ({ id: s, name: s, source: 'your side' }))
-  return [...book, ...own]
+  const out = bookSides(system)
+  const demo = ((system.demoScene as { models?: readonly SceneModel[] } | null)?.models ?? []).map((m) => m.side)
+  for (const side of [...demo, ...models.map((m) => m.side)]) if (!out.some((s) => s.id === side)) out.push({ id: side, name: side, source: demo.includes(side) ? 'the game\'s demo table' : 'your side' })
+  return out
 }
