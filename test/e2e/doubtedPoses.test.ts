@@ -16,6 +16,7 @@ import { appInBrowser } from '../setup/appInBrowser.ts'
 import { dismissMessages, sceneOf } from '../setup/demoTable.ts'
 import { renderGrazingView, renderSureView, writePng } from '../setup/grazingTable.ts'
 import { tapModel } from '../setup/tapModel.ts'
+import { openPhotoMode } from '../setup/photoMode.ts'
 import type { TruthPose } from '../tracking/synth/tabletopScene.ts'
 import { writeFileSync } from 'node:fs'
 
@@ -50,19 +51,7 @@ describe.skipIf(!haveChromium)('doubted poses are ghosts, never facts (Photo mod
   }, 120_000)
 
   /** A fresh page at this size in Photo mode with the registry loaded and the demo cleared. */
-  async function photoMode(size: { width: number; height: number }): Promise<{ page: Page; close: () => Promise<void> }> {
-    const context = await app.session().browser.newContext({ viewport: { width: size.width, height: size.height } })
-    const page = await context.newPage()
-    await page.goto(app.server().url)
-    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
-    if (await page.getByTestId('menu-toggle').isVisible()) await page.getByTestId('menu-toggle').click()
-    await page.getByTestId('mode-photo').click()
-    await page.getByTestId('registry-input').setInputFiles(registryPath)
-    await page.getByTestId('demo-question').waitFor({ timeout: 20_000 })
-    await page.getByTestId('demo-clear').click()
-    await page.getByTestId('demo-question').waitFor({ state: 'detached' })
-    return { page, close: () => context.close() }
-  }
+  const photoMode = (size: { width: number; height: number }) => openPhotoMode(app.session().browser, app.server().url, size, registryPath, 'clear')
 
   async function openPhoto(page: Page, path: string): Promise<void> {
     await page.getByTestId('photo-input').setInputFiles(path)

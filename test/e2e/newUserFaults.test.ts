@@ -19,6 +19,7 @@ import { MOVED_B1, demoScene, dismissMessages, writeDemoPhoto } from '../setup/d
 import { writePng } from '../setup/grazingTable.ts'
 import { shotsAtThreeSizes } from '../setup/threeSizes.ts'
 import { tapModel } from '../setup/tapModel.ts'
+import { chooseMode, openApp, openPhotoMode } from '../setup/photoMode.ts'
 import { buildSceneFrame } from '../tracking/synth/tabletopScene.ts'
 import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
 
@@ -52,11 +53,8 @@ describe.skipIf(!haveChromium)('faults new users met', () => {
   }, 180_000)
 
   it('My table, Survivors: sides chosen and named, weapons offered, steps at their top, the survey waits with a reason, and the table rules', async () => {
-    const context = await app.session().browser.newContext({ viewport: { width: 390, height: 844 } })
-    const page = await context.newPage()
+    const { page, close } = await openApp(app.session().browser, app.server().url, { width: 390, height: 844 })
     try {
-      await page.goto(app.server().url)
-      await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
       await page.getByTestId('my-table').click()
       await page.getByTestId('table-step').waitFor()
       await page.getByTestId('table-game').selectOption('cadence/survivors')
@@ -75,6 +73,8 @@ describe.skipIf(!haveChromium)('faults new users met', () => {
       expect(await page.getByTestId('army-add').isDisabled()).toBe(true)
       expect(await page.getByTestId('army-missing').innerText()).toMatch(/^Choose its weapons: it cannot attack without one\. The book: "To create your group of Survivors/)
       expect(await page.getByTestId('army-arming').innerText()).toContain('survivors/gather-your-survivors.html#survivor-groups')
+      await page.getByTestId('army-weapons').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: screenshotPath('new-user-army-weapons-phone') })
       await page.getByTestId('army-weapon-shotgun').check()
       await page.getByTestId('army-add').click()
       expect(await page.getByTestId('army-added').innerText()).toBe('Added 1 × Rex to North.')
@@ -134,36 +134,25 @@ describe.skipIf(!haveChromium)('faults new users met', () => {
       expect(await page.getByTestId('card-rejected').count()).toBe(0)
       expect(await page.getByTestId('card-title').innerText()).toMatch(/^Rex → Zombie/)
     } finally {
-      await context.close()
+      await close()
     }
   }, 240_000)
 
   it('Camera mode with the registry in force says so, and does not ask to load it', async () => {
-    const context = await app.session().browser.newContext({ viewport: { width: 390, height: 844 } })
-    const page = await context.newPage()
+    const { page, close } = await openApp(app.session().browser, app.server().url, { width: 390, height: 844 })
     try {
-      await page.goto(app.server().url)
-      await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
-      await page.getByTestId('menu-toggle').click()
-      await page.getByTestId('mode-camera').click()
+      await chooseMode(page, 'camera')
       expect(await page.getByTestId('camera-hint').innerText()).toMatch(/^Load your table’s marker registry/)
       await page.getByTestId('registry-input').setInputFiles(registryPath)
       await expect.poll(() => page.getByTestId('camera-hint').innerText()).toBe("Your table's markers are in force (new-user-registry.json). Start the camera (in the controls below) and point it at the table: tap a model to choose the attacker, an enemy to choose the target.")
     } finally {
-      await context.close()
+      await close()
     }
   }, 120_000)
 
   it('one table marker in the photo: the real reason (it needs two), not "wrong registry?"', async () => {
-    const context = await app.session().browser.newContext({ viewport: { width: 1440, height: 900 } })
-    const page = await context.newPage()
+    const { page, close } = await openPhotoMode(app.session().browser, app.server().url, { width: 1440, height: 900 }, registryPath, 'keep')
     try {
-      await page.goto(app.server().url)
-      await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
-      await page.getByTestId('mode-photo').click()
-      await page.getByTestId('registry-input').setInputFiles(registryPath)
-      await page.getByTestId('demo-question').waitFor({ timeout: 20_000 })
-      await page.getByTestId('demo-keep').click()
       await page.getByTestId('photo-input').setInputFiles(oneMarkerPath)
       const warnings = page.getByTestId('tracking-warnings')
       await expect.poll(async () => ((await warnings.getAttribute('data-codes').catch(() => '')) ?? ''), { timeout: 90_000 }).toContain('not-locked')
@@ -173,22 +162,14 @@ describe.skipIf(!haveChromium)('faults new users met', () => {
       await dismissMessages(page)
       await page.screenshot({ path: screenshotPath('new-user-one-table-marker-desktop') })
     } finally {
-      await context.close()
+      await close()
     }
   }, 180_000)
 
   for (const size of [{ name: 'phone', width: 390, height: 844 }, { name: 'phone-landscape', width: 844, height: 390 }, { name: 'tablet', width: 820, height: 1180 }]) {
     it(`${size.name} ${size.width}×${size.height}: the target stays under the finger when the attacker is chosen; the picks are never under the card or the controls; labels point to their models`, async () => {
-      const context = await app.session().browser.newContext({ viewport: { width: size.width, height: size.height } })
-      const page = await context.newPage()
+      const { page, close } = await openPhotoMode(app.session().browser, app.server().url, size, registryPath, 'clear')
       try {
-        await page.goto(app.server().url)
-        await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
-        if (await page.getByTestId('menu-toggle').isVisible()) await page.getByTestId('menu-toggle').click()
-        await page.getByTestId('mode-photo').click()
-        await page.getByTestId('registry-input').setInputFiles(registryPath)
-        await page.getByTestId('demo-question').waitFor({ timeout: 20_000 })
-        await page.getByTestId('demo-clear').click()
         await page.getByTestId('photo-input').setInputFiles(photoPath)
         await expect.poll(() => page.getByTestId('tracking-status').getAttribute('data-locked'), { timeout: 90_000 }).toBe('yes')
         await expect.poll(async () => (await page.evaluate(() => (window.__tabletop!.scene() as { models: Array<{ id: string }> }).models.map((m) => m.id))).includes('b1'), { timeout: 30_000 }).toBe(true)
@@ -227,7 +208,7 @@ describe.skipIf(!haveChromium)('faults new users met', () => {
         expect(labels.filter((l) => l.shown && l.kind === 'model').length).toBeGreaterThan(1)
         await page.screenshot({ path: screenshotPath(`new-user-picks-${size.name}`) })
       } finally {
-        await context.close()
+        await close()
       }
     }, 240_000)
   }

@@ -129,7 +129,8 @@ function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'table'
 }
 
-function sheetOf(table: TableFile, only?: readonly number[]) {
+/** The personal marker sheet of a saved table (sides by their books' names when the game's code has loaded). */
+export function sheetOf(table: TableFile, only?: readonly number[]) {
   // Sides by their books' names on the labels ("NAF Adaptive Strike Force", not "naf").
   const system = loadedRuleSystem(table.scene.system)
   const sides = system ? bookSides(system) : []

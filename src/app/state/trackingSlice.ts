@@ -57,7 +57,8 @@ export type TrackingSlice = {
   setCalibration: (c: LoadedCalibration | null) => void
 }
 
-export const TRACKING_OFF: TrackingStatus = { state: 'off', message: '', markersSeen: 0, tableLocked: false, reprojectionErrorPx: null, fps: null, latencyMs: null }
+/** No camera on: also no doubt left over from the last view (its ghosts go with it). */
+export const TRACKING_OFF: TrackingStatus = { state: 'off', message: '', markersSeen: 0, tableLocked: false, lockReason: null, reprojectionErrorPx: null, fps: null, latencyMs: null, doubted: [] }
 
 export const createTrackingSlice: StateCreator<AppState, [], [], TrackingSlice> = (set) => ({
   tracking: TRACKING_OFF,
