@@ -139,7 +139,8 @@ describe.skipIf(!haveChromium)('My table in Chromium, from an empty profile', ()
     await shots(page, 'saved')
 
     console.log(`My table: ${toSheet} player actions from the first page to the saved table and its PDF sheet; the app took ${appSeconds.toFixed(1)} s to answer them all (${seconds.toFixed(1)} s with the test's screenshots and checks); ${p.log.length} actions with the SVG and back to the table:\n  ${p.log.join('\n  ')}`)
-    expect(toSheet).toBeLessThanOrEqual(15)
+    // 15 before issue 31; two more now choose the sides (chosen by the player, never guessed).
+    expect(toSheet).toBeLessThanOrEqual(17)
     exported = await player(page).download('export-table')
     expect(exported.name).toBe('table-my-table.json')
     expect(app.session().consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
