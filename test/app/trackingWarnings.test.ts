@@ -19,11 +19,29 @@ describe('tracking warnings beside the verdict', () => {
     expect(codes({ placedModels: [] }, { registryModels: ['x1', 'x2'] })).toEqual(['registry-not-on-table', 'not-seen'])
   })
 
-  it('markers seen but the table not locked: wrong registry?', () => {
-    const r = trackingWarnings({ ...base, tracking: running({ tableLocked: false, markersSeen: 3 }) })
+  it('markers seen, none of them a table marker of the registry: not locked, a wrong registry?', () => {
+    const r = trackingWarnings({ ...base, tracking: running({ tableLocked: false, markersSeen: 3, tableMarkersSeen: 0, lockReason: 'table not locked: no table reference marker seen' }) })
     expect(r.warnings.map((w) => w.code)).toEqual(['not-locked'])
-    expect(r.warnings[0]!.text).toBe('3 markers seen, but the table is not locked: wrong registry?')
+    expect(r.warnings[0]!.text).toBe("3 markers seen, none of them a table marker of this registry: the table is not locked. Show two table markers, or load this table's registry (a wrong registry?).")
     expect(r.notFromThisView).toEqual(['a1', 'b1'])
+  })
+
+  it('one table marker in view: the real reason (it needs two), never "wrong registry?"', () => {
+    const reason = 'table not locked: 1 table reference marker seen (2), at least 2 needed'
+    const r = trackingWarnings({ ...base, tracking: running({ tableLocked: false, markersSeen: 4, tableMarkersSeen: 1, lockReason: reason }) })
+    expect(r.warnings[0]!.text).toBe('4 markers seen, but only 1 table marker: the table is not locked (it needs 2). Show another table marker in the frame.')
+    expect(r.warnings[0]!.text).not.toMatch(/registry/)
+    // Two table markers that do not fit: the tracker's own reason.
+    const fit = 'table not locked: table markers 0, 1 fit with 4.2 px RMS (more than 3 px): a moved marker, a wrong registry or an uncorrected lens'
+    const r2 = trackingWarnings({ ...base, mode: 'photo', tracking: running({ tableLocked: false, markersSeen: 6, tableMarkersSeen: 2, lockReason: fit }) })
+    expect(r2.warnings[0]!.text).toBe('6 markers seen, but the table is not locked: table markers 0, 1 fit with 4.2 px RMS (more than 3 px): a moved marker, a wrong registry or an uncorrected lens.')
+  })
+
+  it('doubted models: not placed, listed with the reason in words, not also "not seen"', () => {
+    const doubted = [{ id: 'b1', kind: 'model' as const, position: [0, 0] as [number, number], z: 0, facing: 0, uncertaintyMm: 30, code: 'loose-lock' as const, reason: 'the table is locked on only 2 table markers', trackerReasons: [] }]
+    const r = trackingWarnings({ ...base, tracking: running({ placedModels: ['a1'], doubted }) })
+    expect(r.warnings).toEqual([{ code: 'doubted', text: 'Doubted, so not placed (drawn as ghosts): B1. Why: the table is locked on only 2 table markers.' }])
+    expect(r.notFromThisView).toEqual(['b1'])
   })
 
   it('the demo table on screen, while the player has not said whether to clear it', () => {

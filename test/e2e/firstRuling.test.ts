@@ -126,10 +126,11 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     await shots(page, 'table', p)
     await p.click('step-next', () => page.getByTestId('army-step').waitFor())
     expect(await page.getByTestId('army-profile').inputValue()).toBe('commando')
+    await p.choose('army-side', 'A')
     await p.type('army-count', '2')
     await p.click('army-add', () => expect.poll(() => page.getByTestId('army-model').count()).toBe(2))
     await p.choose('army-profile', 'medic')
-    expect(await page.getByTestId('army-side').inputValue()).toBe('B')
+    await p.choose('army-side', 'B')
     await p.type('army-count', '2')
     await p.click('army-add', () => expect.poll(() => page.getByTestId('army-model').count()).toBe(4))
     await shots(page, 'army', p)
@@ -444,6 +445,7 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     const report = { format: 'tabletop-first-ruling/1', actions, appS: Math.round(appS * 10) / 10, sweepS: Math.round(sweepS * 10) / 10, steps: counted.map((s) => ({ ...s, appS: Math.round(s.appS * 100) / 100 })), accuracy, wallS: Math.round((Date.now() - started) / 100) / 10 }
     writeFileSync(join(dir, 'first-ruling.json'), JSON.stringify(report, null, 1) + '\n')
     console.log(`first ruling: ${actions} player actions; the app took ${appS.toFixed(1)} s to answer them (the sweep itself ${sweepS.toFixed(1)} s of walking):\n  ${counted.map((s) => `${s.step}: ${s.actions} actions, ${s.appS.toFixed(1)} s${s.note ? ` (${s.note})` : ''}\n    ${(s.log ?? []).join('\n    ')}`).join('\n  ')}`)
-    expect(actions).toBeLessThanOrEqual(20)
+    // 20 before issue 31; two more now choose the army's sides (chosen by the player, never guessed).
+    expect(actions).toBeLessThanOrEqual(22)
   }, 1_800_000)
 })

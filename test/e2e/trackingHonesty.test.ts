@@ -1,7 +1,8 @@
 // Tracking honesty in Chromium (Photo mode on a synthetic photo of the demo table): when the
 // positions ruled on are not from this photo, the card says so beside the verdict, and why.
 //  - a registry whose models are not on this table: the table locks, no model is placed;
-//  - a registry whose table markers are not in the photo: markers seen, table not locked ("wrong registry?").
+//  - a registry whose table markers are not in the photo: markers seen, none a table marker of this
+//    registry, table not locked ("a wrong registry?").
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -62,7 +63,7 @@ describe.skipIf(!haveChromium)('tracking honesty on the card (Photo mode)', () =
     const codes2 = await photoWith(page, 'honesty-wrong-table.json', wrongTable, 'not-locked')
     expect(await page.getByTestId('tracking-status').getAttribute('data-locked')).toBe('no')
     expect(codes2).toContain('not-locked')
-    expect(await page.getByTestId('tracking-warnings').innerText()).toMatch(/markers? seen, but the table is not locked: wrong registry\?/)
+    expect(await page.getByTestId('tracking-warnings').innerText()).toMatch(/markers? seen, none of them a table marker of this registry: the table is not locked\..*\(a wrong registry\?\)/)
     expect(await page.getByTestId('not-from-view').innerText()).toContain('Ranger sergeant, Raider')
     // The verdict is still on screen, next to the warning.
     expect(await page.getByTestId('verdict-strip').isVisible()).toBe(true)

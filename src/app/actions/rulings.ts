@@ -10,6 +10,8 @@ import { modelNames, weaponName } from '../format/names.ts'
 import { rulingPng } from '../record/rulingPng.ts'
 import { renderTableViewNow } from '../scene/viewRender.ts'
 import { downloadBlob, readFileText } from './download.ts'
+import { doubtedAmong, doubtedPickText } from '../camera/doubtedPoses.ts'
+import { withWaiting } from '../camera/realTable.ts'
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
@@ -42,6 +44,14 @@ export function setFreezeProvider(provider: (() => Promise<Freeze | null | 'refu
 
 /** "Rule on this": freeze the table, evaluate the selected attack exactly as the CLI would, keep it. */
 export async function ruleOnThis(freeze?: Freeze): Promise<RulingRecord | null> {
+  // A doubted pick is never ruled on (camera/doubtedPoses.ts): say which and why, rule nothing.
+  const before = useApp.getState()
+  const doubtedPicks = doubtedAmong(before.tracking.doubted, [before.attackerId, before.targetId])
+  if (doubtedPicks.length > 0) {
+    const names = modelNames(before.evaluation.overlay, withWaiting(before.scene).models)
+    before.notify({ level: 'warning', text: `No ruling was made. ${doubtedPickText(doubtedPicks, (id) => names[id] ?? id)}` })
+    return null
+  }
   let frozen = freeze ?? null
   if (!frozen && freezeProvider) {
     const provided = await freezeProvider()

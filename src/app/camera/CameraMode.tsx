@@ -160,15 +160,17 @@ export function CameraMode() {
     <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="camera-mode" data-camera={state} data-size={size ? `${size.w}x${size.h}` : ''}>
       <ModeControls>{controls}</ModeControls>
       {!viewFirst && <InlinePrompts>{prompts}</InlinePrompts>}
-      <div ref={frame} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY} style={{ display: state === 'idle' ? 'none' : undefined }}>
+      <div ref={frame} className="camera-frame" data-testid="camera-image" data-fit={focus.fit} data-posx={focus.posX} data-posy={focus.posY} style={{ display: state === 'idle' ? 'none' : undefined }}>
         <video ref={video} muted playsInline style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
-        {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={fit} focus={focus} />}
+        {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={focus.fit} focus={focus} />}
         {!viewFirst && <ViewOverlay viewFirst={false} badges={<CaptureStatus part="hold" />} />}
       </div>
       {state === 'idle' && viewFirst && (
-        <p className="stage-note">{unsurveyed
+        <p className="stage-note" data-testid="camera-hint">{unsurveyed
           ? 'Survey your table first (below): lay the table markers as the sheet shows, then walk slowly around the table with the camera.'
-          : 'Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.'}</p>
+          : registry
+            ? `Your table's markers are in force (${registry.name}). Start the camera (in the controls below) and point it at the table: tap a model to choose the attacker, an enemy to choose the target.`
+            : 'Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.'}</p>
       )}
       {viewFirst && <ViewOverlay viewFirst image={state !== 'idle'} prompts={prompts} badges={<CaptureStatus part="hold" />} />}
     </div>

@@ -10,6 +10,7 @@ import { setFreezeProvider } from '../actions/rulings.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
 import { NEED_REGISTRY, NEED_REGISTRY_TEXT, loadCalibrationFile, loadRegistryFile, restoreTrackingFiles } from './registryFile.ts'
 import { describeMerge, mergePoses } from './trackedScene.ts'
+import { splitDoubted } from './doubtedPoses.ts'
 import { StatusLine } from './StatusLine.tsx'
 import { DetectionMarks } from './DetectionMarks.tsx'
 import { type LockHolder, RegisteredOverlay } from './RegisteredOverlay.tsx'
@@ -150,11 +151,15 @@ export function PhotoMode() {
       holder.current.lock = result.table
       setPhoto({ url, result })
       const lock = result.table
+      // A doubted pose is never placed: shown as a ghost with its reason (doubtedPoses.ts).
+      const { sure, doubted } = splitDoubted(result.objects, { twoMarkers: lock.locked && lock.twoMarkers, fitPx: lock.locked ? lock.reprojectionErrorPx : null })
       useApp.getState().setTracking({
         state: 'running',
         message: `${file.name}`,
         markersSeen: result.detections.length,
         tableLocked: lock.locked,
+        lockReason: lock.locked ? null : lock.reason,
+        tableMarkersSeen: lock.referenceIds.length,
         reprojectionErrorPx: lock.locked ? lock.reprojectionErrorPx : null,
         lockOnTwoMarkers: lock.locked && lock.twoMarkers,
         fps: null,
@@ -162,13 +167,15 @@ export function PhotoMode() {
         placedModels: [],
         heldModels: [],
         staleModels: [],
+        doubted,
       })
       if (!lock.locked) {
         useApp.getState().notify({ level: 'warning', text: notLockedText(lock.reason, 'photo'), about: NOT_LOCKED })
         return
       }
       useApp.getState().settle(NOT_LOCKED)
-      let poses = result.objects.filter((o) => o.frame === 'table')
+      const sureIds = new Set(sure.map((o) => `${o.kind}:${o.id}`))
+      let poses = sure
       let heldIds: string[] = []
       if (handsOn) {
         // Models under a hand keep their place (same HandOcclusion logic as the camera flow).
@@ -177,7 +184,7 @@ export function PhotoMode() {
         try {
           const found = await findHandsInPhoto(file, image.width, image.height, loadHandModelChoice())
           const held = holdUnderHands(registry.registry, result, useApp.getState().scene, found.hands)
-          poses = held.free
+          poses = held.free.filter((o) => sureIds.has(`${o.kind}:${o.id}`))
           heldIds = held.heldModelIds
           const n = found.hands.length
           useApp.getState().setTracking({ message: `${file.name} · ${held.status ?? (n === 0 ? 'no hand in the photo' : `${n} hand${n === 1 ? '' : 's'}, holding no model`)}`, heldModels: held.heldModelIds })
@@ -197,7 +204,8 @@ export function PhotoMode() {
       const st = useApp.getState()
       const names = modelNames(st.evaluation.overlay, [...st.scene.models, ...(notOnTable(st.scene)?.models ?? [])])
       const name = (id: string) => names[id] ?? id
-      st.notify({ level: 'info', text: `From the photo: ${describeMerge({ ...merged.report, notSeen: merged.report.notSeen.filter((id) => !heldIds.includes(id)) }, registry.registry, merged.notOnTable, name)}${heldIds.length ? `; under a hand (kept where they were): ${heldIds.map(name).join(', ')}` : ''}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
+      const doubtedIds = doubted.map((d) => d.id)
+      st.notify({ level: 'info', text: `From the photo: ${describeMerge({ ...merged.report, notSeen: merged.report.notSeen.filter((id) => !heldIds.includes(id) && !doubtedIds.includes(id)) }, registry.registry, merged.notOnTable.filter((id) => !doubtedIds.includes(id)), name, doubted)}${heldIds.length ? `; under a hand (kept where they were): ${heldIds.map(name).join(', ')}` : ''}.`, actions: [{ label: 'Undo', run: () => useApp.getState().undo() }] })
     } catch (e) {
       useApp.getState().setTracking({ state: 'error', message: e instanceof Error ? e.message : String(e) })
     }
@@ -226,10 +234,10 @@ export function PhotoMode() {
       <ModeControls>{controls}</ModeControls>
       {!viewFirst && <InlinePrompts><DemoQuestion /></InlinePrompts>}
       {photo && (
-        <div ref={box} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY}>
+        <div ref={box} className="camera-frame" data-testid="camera-image" data-fit={focus.fit} data-posx={focus.posX} data-posy={focus.posY}>
           <img src={photo.url} alt="The photo being ruled on" style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
-          {result && <DetectionMarks result={result} fit={fit} focus={focus} />}
-          {result?.table.locked && <RegisteredOverlay holder={holder.current} fit={fit} focus={focus} />}
+          {result && <DetectionMarks result={result} fit={focus.fit} focus={focus} />}
+          {result?.table.locked && <RegisteredOverlay holder={holder.current} fit={focus.fit} focus={focus} />}
         </div>
       )}
       {!photo && <p className="stage-note">Open a photo of the table (the markers of at least two table corners or edges must show). The models it finds are placed on the table; then tap attacker and target in the picture.</p>}

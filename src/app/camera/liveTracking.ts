@@ -11,6 +11,9 @@ import { mergePoses } from './trackedScene.ts'
 import type { LockHolder } from './RegisteredOverlay.tsx'
 import type { CalibrationTarget } from './calibrationFlow.ts'
 import { CameraTuner, cameraStartedAt } from './cameraConstraints.ts'
+import { DoubtLog, doubtedAmong, doubtedPickText } from './doubtedPoses.ts'
+import { modelNames } from '../format/names.ts'
+import { withWaiting } from './realTable.ts'
 
 const STATUS_EVERY_MS = 250
 const SCENE_EVERY_MS = 500
@@ -33,6 +36,8 @@ const HAND_WAIT_MS = 4000
 const TUNE_EVERY_MS = 1000
 /** Tracker cost samples kept for the resolution choice. */
 const COST_WINDOW = 60
+/** A doubted object not seen for this long is forgotten (the pose filter's stale time). */
+const DOUBT_FORGET_MS = 1500
 
 /** When the live camera reached each step (performance.now() ms; null: not yet): what a player waits for. */
 export type CaptureTimeline = {
@@ -193,6 +198,15 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   const waitsForStill = opts.source === 'camera'
   const costs = new Float64Array(COST_WINDOW)
   let costCount = 0
+  // What the tracker doubts (never placed; ghosts): read from the latest frame at human pace.
+  const doubts = new DoubtLog(DOUBT_FORGET_MS)
+  let doubtsAt = -1
+  const refreshDoubts = () => {
+    if (!latest || doubtsAt === results) return
+    doubtsAt = results
+    const lock = latest.result.table
+    doubts.update(lock.locked ? latest.result.objects : [], { twoMarkers: lock.locked && lock.twoMarkers, fitPx: lock.locked ? lock.reprojectionErrorPx : null }, performance.now())
+  }
 
   const onResult = (m: TrackingResultMessage) => {
     holder.lock = m.result.table
@@ -237,17 +251,21 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
     const lock = latest?.result.table
     const window = Math.min(latencyCount, LATENCY_WINDOW)
     const sorted = Array.from(latencies.subarray(0, window)).sort((a, b) => a - b)
+    refreshDoubts()
     useApp.getState().setTracking({
       state: 'running',
       message: gate.statusText() ? `${opts.source} · ${gate.statusText()}` : opts.source,
       markersSeen: latest?.result.detections.length ?? 0,
       tableLocked: lock?.locked === true,
+      lockReason: lock && !lock.locked ? lock.reason : null,
+      tableMarkersSeen: lock?.referenceIds.length ?? 0,
+      doubted: doubts.doubted(),
       reprojectionErrorPx: lock?.locked ? lock.reprojectionErrorPx : null,
       lockOnTwoMarkers: lock?.locked === true && lock.twoMarkers,
       fps: ((results - lastResults) * 1000) / (now - lastStatusAt),
       latencyMs: quantile(sorted, 0.5),
       // For the card's tracking warnings (issue 14): placed from these frames, held, stale.
-      placedModels: lock?.locked ? (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state !== 'stale' && gate.isFree('model', t.id)).map((t) => t.id) : [],
+      placedModels: lock?.locked ? (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state !== 'stale' && gate.isFree('model', t.id) && !doubts.isDoubted('model', t.id)).map((t) => t.id) : [],
       heldModels: gate.heldModelIds(),
       handsStatus: gate.statusText(),
       staleModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state === 'stale').map((t) => t.id),
@@ -262,8 +280,10 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   const sceneTimer = setInterval(() => {
     // While the phone moves the table keeps its poses (rulings wait for a steady view).
     if (!latest?.result.table.locked || (waitsForStill && latest.capture.holdStill)) return
-    // Models a hand holds stay where the hand found them until they are free and at rest again.
-    const poses = latest.tracked.filter((t) => t.state !== 'stale' && gate.isFree(t.kind, t.id))
+    // Models a hand holds stay where the hand found them until they are free and at rest again;
+    // a doubted one is never placed (a ghost shows where the tracker thinks it is).
+    refreshDoubts()
+    const poses = latest.tracked.filter((t) => t.state !== 'stale' && gate.isFree(t.kind, t.id) && !doubts.isDoubted(t.kind, t.id))
     if (poses.length === 0) return
     const scene = useApp.getState().scene
     // Re-rule only when something really moved: sub-millimetre jitter must not churn the card.
@@ -312,9 +332,17 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
         s.notify({ level: 'warning', text: 'The phone kept moving: no ruling was made. Hold it still over the table and rule again.' })
         return 'refused'
       }
+      // A doubted pick is never ruled on: the ruling waits for a sure view of it.
+      refreshDoubts()
+      const doubtedPicks = doubtedAmong(doubts.doubted(), ruled)
+      if (doubtedPicks.length > 0) {
+        const names = modelNames(s.evaluation.overlay, withWaiting(useApp.getState().scene).models)
+        s.notify({ level: 'warning', text: `No ruling was made. ${doubtedPickText(doubtedPicks, (id) => names[id] ?? id)}` })
+        return 'refused'
+      }
       // Only the frames since the hand left (all of them when no hand came: counted from the start).
       const frames = gate.freezeFrames(ruled, FREEZE_FRAMES) || FREEZE_FRAMES
-      const frozen = (await runtime.client.freeze(frames)).filter((p) => !p.stale && gate.isFree(p.kind, p.id))
+      const frozen = (await runtime.client.freeze(frames)).filter((p) => !p.stale && gate.isFree(p.kind, p.id) && !doubts.isDoubted(p.kind, p.id))
       if (frozen.length === 0) {
         useApp.getState().notify({ level: 'warning', text: 'Nothing is tracked right now: the ruling uses the table as it was last seen.' })
         return null

@@ -5,6 +5,7 @@
 import type { Scene } from '../../engine/index.ts'
 import { type MergeReport, type PoseToMerge, type Registry, mergeTrackedScene } from '../../tracking/index.ts'
 import { keepWaiting, withWaiting } from './realTable.ts'
+import type { DoubtedPose } from './doubtedPoses.ts'
 
 export type MergeOutcome = { ok: true; scene: Scene; report: MergeReport; notOnTable: string[] } | { ok: false; message: string }
 
@@ -21,15 +22,17 @@ export function mergePoses(scene: Scene, registry: Registry, poses: readonly Pos
 
 /**
  * One line for the status: what was placed, which marked models or pieces were not seen (kept where
- * they were last seen), which are not on the table yet, and markers of things this table does not have.
+ * they were last seen), which were seen but doubted (not placed: ghosts, with why), which are not on
+ * the table yet, and markers of things this table does not have.
  * Names, never ids (`name`).
  */
-export function describeMerge(report: MergeReport, registry: Registry, notOnTable: readonly string[] = [], name: (id: string) => string = (id) => id): string {
+export function describeMerge(report: MergeReport, registry: Registry, notOnTable: readonly string[] = [], name: (id: string) => string = (id) => id, doubted: readonly DoubtedPose[] = []): string {
   const marked = new Set(registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : m.role === 'terrain' ? [m.terrain] : [])))
   const missed = report.notSeen.filter((id) => marked.has(id))
   const parts = [`${report.placedModels.length} model${report.placedModels.length === 1 ? '' : 's'} placed`]
   if (report.placedTerrain.length) parts.push(`${report.placedTerrain.length} terrain`)
   if (missed.length) parts.push(`not seen (kept where they were last seen): ${missed.map(name).join(', ')}`)
+  if (doubted.length) parts.push(`doubted, so not placed (drawn as ghosts): ${doubted.map((d) => name(d.id)).join(', ')}: ${[...new Set(doubted.map((d) => d.reason))].join('; ')}`)
   if (notOnTable.length) parts.push(`not on the table yet: ${notOnTable.map(name).join(', ')}`)
   if (report.notInScene.length) parts.push(`markers of models this table does not have: ${report.notInScene.join(', ')}`)
   return parts.join('; ')

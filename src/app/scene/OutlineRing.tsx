@@ -6,7 +6,8 @@ import { type BaseShape, placeBase, supportPoint } from '../../engine/index.ts'
 
 const STEPS = 128
 
-export function outlineRingGeometry(base: BaseShape, x: number, y: number, facingDeg: number, offsetMm: number, bandMm: number, z: number): BufferGeometry {
+/** `dashes`: that many dashes with gaps between them (a doubted model's ghost), 0 for a whole ring. */
+export function outlineRingGeometry(base: BaseShape, x: number, y: number, facingDeg: number, offsetMm: number, bandMm: number, z: number, dashes = 0): BufferGeometry {
   const placed = placeBase(base, x, y, facingDeg)
   const p = { x: 0, y: 0 }
   const positions: number[] = []
@@ -20,6 +21,7 @@ export function outlineRingGeometry(base: BaseShape, x: number, y: number, facin
     const outer = offsetMm + bandMm / 2
     positions.push(p.x + dx * inner, p.y + dy * inner, z, p.x + dx * outer, p.y + dy * outer, z)
     const j = (i + 1) % STEPS
+    if (dashes > 0 && Math.floor((i * 2 * dashes) / STEPS) % 2 === 1) continue
     index.push(2 * i, 2 * i + 1, 2 * j + 1, 2 * i, 2 * j + 1, 2 * j)
   }
   const g = new BufferGeometry()
@@ -28,7 +30,7 @@ export function outlineRingGeometry(base: BaseShape, x: number, y: number, facin
   return g
 }
 
-export function OutlineRing({ base, x, y, facingDeg, offsetMm, bandMm = 4, z = 0.6, colour, opacity = 0.9 }: {
+export function OutlineRing({ base, x, y, facingDeg, offsetMm, bandMm = 4, z = 0.6, colour, opacity = 0.9, dashes = 0 }: {
   base: BaseShape
   x: number
   y: number
@@ -38,8 +40,9 @@ export function OutlineRing({ base, x, y, facingDeg, offsetMm, bandMm = 4, z = 0
   z?: number
   colour: string
   opacity?: number
+  dashes?: number
 }) {
-  const geometry = useMemo(() => outlineRingGeometry(base, x, y, facingDeg, offsetMm, bandMm, z), [base, x, y, facingDeg, offsetMm, bandMm, z])
+  const geometry = useMemo(() => outlineRingGeometry(base, x, y, facingDeg, offsetMm, bandMm, z, dashes), [base, x, y, facingDeg, offsetMm, bandMm, z, dashes])
   useEffect(() => () => geometry.dispose(), [geometry])
   return (
     <mesh geometry={geometry} renderOrder={4}>

@@ -14,6 +14,7 @@ import { Segment } from './Segment.tsx'
 import { Label } from './Label.tsx'
 import { OutlineRing } from './OutlineRing.tsx'
 import type { Overlay } from '../engine/protocol.ts'
+import { doubtedAmong } from '../camera/doubtedPoses.ts'
 
 function midpoint(a: Vec3Tuple, b: Vec3Tuple): Vec3Tuple {
   return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2]
@@ -140,7 +141,9 @@ function SampleRays({ overlay }: { overlay: Overlay }) {
 
 export function Overlays() {
   const overlay = useApp((s) => s.evaluation.overlay)
-  if (!overlay) return null
+  // A picked model whose place the camera doubts: the card waits, and nothing is drawn for the pick.
+  const doubtedPick = useApp((s) => doubtedAmong(s.tracking.doubted, [s.attackerId, s.targetId]).length > 0)
+  if (!overlay || doubtedPick) return null
   return (
     <group name="overlays">
       <RangeRings overlay={overlay} />

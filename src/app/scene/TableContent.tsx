@@ -1,9 +1,9 @@
 // Everything on the table, in the table frame (mm, z up): surface, terrain, models, overlays.
 // The planner draws it as the world; WebXR scales and places it (see xr/).
 import { useEffect, useMemo, useRef } from 'react'
-import { BufferGeometry, Float32BufferAttribute, type Group } from 'three'
+import { BufferAttribute, BufferGeometry, Float32BufferAttribute, type Group } from 'three'
 import { useFrame } from '@react-three/fiber'
-import { layoutLabels } from './labelLayout.ts'
+import { layoutLabels, leaderPositions, leaderSegments } from './labelLayout.ts'
 import { useShallow } from 'zustand/react/shallow'
 import { useApp } from '../state/appStore.ts'
 import { COLOURS } from './palette.ts'
@@ -14,6 +14,7 @@ const GHOST = { ghost: true }
 import { ModelPiece } from './ModelPiece.tsx'
 import { TerrainPiece } from './TerrainPiece.tsx'
 import { Overlays } from './Overlays.tsx'
+import { DoubtedGhosts } from './DoubtedGhosts.tsx'
 
 const GRID_STEP_MM = 6 * 25.4
 
@@ -55,10 +56,32 @@ function TableSurface() {
   )
 }
 
-/** Lays the table's labels out in screen space before each rendered frame (after the camera moved). */
+// Leader lines are given in normalised device coordinates: drawn as they are, over everything.
+const LEADER_VERTEX = 'void main() { gl_Position = vec4(position.xy, 0.0, 1.0); }'
+const LEADER_FRAGMENT = 'void main() { gl_FragColor = vec4(1.0, 1.0, 1.0, 0.9); }'
+
+/**
+ * Lays the table's labels out in screen space before each rendered frame (after the camera moved),
+ * and draws the leader lines of the labels pushed away from their models.
+ */
 function LabelLayout() {
-  useFrame((state) => layoutLabels(state.camera, state.size.width, state.size.height))
-  return null
+  const geometry = useMemo(() => {
+    const g = new BufferGeometry()
+    g.setAttribute('position', new BufferAttribute(leaderPositions, 3))
+    g.setDrawRange(0, 0)
+    return g
+  }, [])
+  useEffect(() => () => geometry.dispose(), [geometry])
+  useFrame((state) => {
+    layoutLabels(state.camera, state.size.width, state.size.height)
+    geometry.attributes.position!.needsUpdate = true
+    geometry.setDrawRange(0, leaderSegments() * 2)
+  })
+  return (
+    <lineSegments geometry={geometry} frustumCulled={false} renderOrder={19}>
+      <shaderMaterial vertexShader={LEADER_VERTEX} fragmentShader={LEADER_FRAGMENT} transparent depthTest={false} depthWrite={false} />
+    </lineSegments>
+  )
 }
 
 /** `surface: false` over a photo or video: the real table is there already, draw only what is on it. */
@@ -73,6 +96,7 @@ export function TableContent({ surface = true, ghost = false }: { surface?: bool
         {surface && <TableSurface />}
         {terrainIds.map((id) => <TerrainPiece key={id} id={id} />)}
         {modelIds.map((id) => <ModelPiece key={id} id={id} />)}
+        <DoubtedGhosts />
         <Overlays />
       </group>
       <LabelLayout />

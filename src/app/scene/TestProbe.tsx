@@ -7,6 +7,7 @@ import { Vector3 } from 'three'
 import { useApp } from '../state/appStore.ts'
 import { type PlacedLabel, placedLabels } from './labelLayout.ts'
 import { modelNames } from '../format/names.ts'
+import { withWaiting } from '../camera/realTable.ts'
 
 export type TabletopProbe = {
   /** Client (CSS px) coordinates of a table-frame point in the 3D view (throws without a view). */
@@ -25,6 +26,10 @@ export type TabletopProbe = {
   names: () => Record<string, string>
   /** The labels on the table as last laid out: screen box (CSS px, canvas-relative), anchor, shown. */
   labels: () => PlacedLabel[]
+  /** The doubted models drawn as ghosts (camera/doubtedPoses.ts): where, and why in words. */
+  ghosts: () => Array<{ id: string; position: [number, number]; code: string; reason: string }>
+  /** The sight lines drawn now (overlay LoS row): to which model, and the table point they aim at. */
+  sightLines: () => Array<{ to: string; aim: [number, number, number] }>
   /** The attacker and target chosen now. */
   selection: () => { attackerId: string | null; targetId: string | null }
   /** The WebXR hands' cursors on the table in AR (table mm, the pose read), [] outside AR. */
@@ -55,9 +60,16 @@ export function installProbe(): void {
   window.__tabletop = {
     project,
     modelOnScreen: (id) => {
-      const m = useApp.getState().scene.models.find((mm) => mm.id === id)
-      return m && view ? project(m.position[0], m.position[1], (m.z ?? 0) + m.height * 0.5) : null
+      const s = useApp.getState()
+      const m = s.scene.models.find((mm) => mm.id === id)
+      if (m && view) return project(m.position[0], m.position[1], (m.z ?? 0) + m.height * 0.5)
+      // A doubted model not on the table is drawn (and tapped) as its ghost.
+      const g = s.tracking.doubted?.find((d) => d.kind === 'model' && d.id === id)
+      const w = g && withWaiting(s.scene).models.find((mm) => mm.id === id)
+      return g && w && view ? project(g.position[0], g.position[1], g.z + w.height * 0.5) : null
     },
+    ghosts: () => (useApp.getState().tracking.doubted ?? []).filter((d) => d.kind === 'model').map((d) => ({ id: d.id, position: [d.position[0], d.position[1]] as [number, number], code: d.code, reason: d.reason })),
+    sightLines: () => (useApp.getState().evaluation.overlay?.losRow ?? []).map((l) => ({ to: l.to, aim: [l.aim[0], l.aim[1], l.aim[2]] as [number, number, number] })),
     frames: () => view?.frames() ?? 0,
     renders: () => view?.renders() ?? 0,
     scene: () => structuredClone(useApp.getState().scene),

@@ -1,7 +1,10 @@
 // Screen-space labels: every label on the table is drawn at a fixed size in CSS pixels (not table
 // millimetres), and laid out each rendered frame so that no two overlap. Labels are placed in
 // priority order (the chosen target's line of sight first); each tries a few spots around its own
-// anchor (above, below, beside) and is hidden when none is free. Nothing is allocated per frame.
+// anchor (above, below, beside) and is hidden when none is free. A label pushed away from its anchor
+// points back to it with a leader line (issue 31: "Ranger" floated far above its own model, with
+// nothing to say whose name it was): the segments, in normalised device coordinates, are written into
+// one preallocated buffer that the label layout's LineSegments draws. Nothing is allocated per frame.
 import { type Camera, type Sprite, Vector3 } from 'three'
 
 /** Label box height in CSS px (text is 2/3 of it: 17 px), and in kiosk mode (23 px text). */
@@ -20,7 +23,20 @@ export type LabelEntry = {
   kind: string
 }
 
-export type PlacedLabel = { text: string; kind: string; x: number; y: number; width: number; height: number; anchorX: number; anchorY: number; shown: boolean }
+export type PlacedLabel = { text: string; kind: string; x: number; y: number; width: number; height: number; anchorX: number; anchorY: number; shown: boolean; /** A leader line joins the label to its anchor. */ leader: boolean }
+
+/** A label whose box is further than this from its anchor gets a leader line, CSS px. */
+export const LEADER_MIN_PX = 8
+/** Leader lines drawn at most (the rest of the labels are near their anchors, or hidden). */
+const MAX_LEADERS = 512
+/** Leader segments: 2 vertices × (x, y, z) in NDC, written by layoutLabels. */
+export const leaderPositions = new Float32Array(MAX_LEADERS * 6)
+let leaderCount = 0
+
+/** Leader segments laid out by the last layoutLabels call. */
+export function leaderSegments(): number {
+  return leaderCount
+}
 
 const entries: LabelEntry[] = []
 /** The last layout, for the test probe (read-only outside this file). */
@@ -73,6 +89,7 @@ export function layoutLabels(camera: Camera, widthPx: number, heightPx: number):
   const p11 = camera.projectionMatrix.elements[5]!
   const h = boxPx
   let n = 0
+  leaderCount = 0
   for (const e of entries) {
     const sprite = e.sprite
     if (!sprite.parent) continue
@@ -81,7 +98,7 @@ export function layoutLabels(camera: Camera, widthPx: number, heightPx: number):
     world.project(camera)
     const ax = ((world.x + 1) / 2) * widthPx
     const ay = ((1 - world.y) / 2) * heightPx
-    const slot = (placed[n] ??= { text: '', kind: '', x: 0, y: 0, width: 0, height: 0, anchorX: 0, anchorY: 0, shown: false })
+    const slot = (placed[n] ??= { text: '', kind: '', x: 0, y: 0, width: 0, height: 0, anchorX: 0, anchorY: 0, shown: false, leader: false })
     slot.text = e.text
     slot.kind = e.kind
     slot.anchorX = ax
@@ -89,6 +106,7 @@ export function layoutLabels(camera: Camera, widthPx: number, heightPx: number):
     slot.width = w
     slot.height = h
     slot.shown = false
+    slot.leader = false
     if (world.z < 1 && world.z > -1) {
       for (const [cw, ch, cy] of CANDIDATES) {
         const cx = ax + cw * w + ch * h
@@ -102,6 +120,20 @@ export function layoutLabels(camera: Camera, widthPx: number, heightPx: number):
         slot.shown = true
         // The sprite's quad is centred at anchor − (center − ½)·size (view space, y up).
         sprite.center.set(0.5 - (cx - ax) / w, 0.5 + (cyPx - ay) / h)
+        // Pushed off its anchor: a leader from the anchor to the nearest point of the box.
+        const nx = ax < x ? x : ax > x + w ? x + w : ax
+        const ny = ay < y ? y : ay > y + h ? y + h : ay
+        if (Math.hypot(ax - nx, ay - ny) > LEADER_MIN_PX && leaderCount < MAX_LEADERS) {
+          const o = leaderCount * 6
+          leaderPositions[o] = (ax / widthPx) * 2 - 1
+          leaderPositions[o + 1] = 1 - (ay / heightPx) * 2
+          leaderPositions[o + 2] = 0
+          leaderPositions[o + 3] = (nx / widthPx) * 2 - 1
+          leaderPositions[o + 4] = 1 - (ny / heightPx) * 2
+          leaderPositions[o + 5] = 0
+          leaderCount++
+          slot.leader = true
+        }
         break
       }
     }

@@ -1,22 +1,20 @@
-// Step 2: the army. Models from the game's catalogue, several at once: name, side, profile, weapons,
-// base (its default from the book, the game's demo or the most common size, and where it comes from)
-// and marker layout (from the base unless chosen). The list by side, each model renamable, its layout
-// changeable, removable.
+// Step 2: the army. Models from the game's catalogue, several at once: name, side (chosen by the
+// player, by its book's name, and kept from one "Add" to the next), profile, weapons (what the book
+// gives the profile, and what it lets the player choose, with the book's words: armyChoices.ts), the
+// characteristics the book leaves to the player, base (its default from the book, the game's demo or
+// the most common size, and where it comes from) and marker layout (from the base unless chosen). The
+// list by side, each model renamable, its side and layout changeable, removable.
 import { useState } from 'react'
 import type { BaseShape, RuleSystem, SceneModel } from '../../engine/index.ts'
 import { useRuleSystem } from '../state/systemLoader.ts'
 import { MARKER_LAYOUTS, type MarkerLayout, defaultLayout } from '../../tracking/registry/registryFromArmy.ts'
 import { editDraft, useSetup } from './setupStore.ts'
 import { baseLabel, defaultBase } from './bookDefaults.ts'
-import { addArmyOf, addModels, removeModel, renameModel, setLayout, sidesOf } from './tableDraft.ts'
+import { addArmyOf, addModels, removeModel, renameModel, setLayout, setSide as setModelSide, sidesOf } from './tableDraft.ts'
+import { armedWith, bookSides, missingForAdd, profileGroups, sideChoices, sideLabel, weaponOffer } from './armyChoices.ts'
 import { StepNav } from './StepNav.tsx'
 
 export const LAYOUT_NAMES: Record<MarkerLayout, string> = { tab: 'rear tab', token: 'token on top', under: 'under the base' }
-
-function demoSides(system: RuleSystem): string[] {
-  const models = ((system.demoScene as { models?: SceneModel[] } | null)?.models ?? [])
-  return sidesOf(models)
-}
 
 type BaseForm = { shape: BaseShape['shape']; a: number; b: number }
 const formOf = (base: BaseShape): BaseForm => (base.shape === 'round' ? { shape: 'round', a: base.diameter, b: base.diameter } : { shape: base.shape, a: base.length, b: base.width })
@@ -25,17 +23,28 @@ const baseOfForm = (f: BaseForm): BaseShape | null => {
   return f.shape === 'round' ? { shape: 'round', diameter: f.a } : { shape: f.shape, length: f.a, width: f.b }
 }
 
-function profileGroups(system: RuleSystem): Array<[string, Array<[string, string]>]> {
-  const groups = new Map<string, Array<[string, string]>>()
-  for (const [id, p] of Object.entries(system.catalogue.profiles)) {
-    // Army lists repeat a profile under "army/id": keep the qualified one when both exist.
-    const group = String(p.army ?? p.faction ?? '')
-    if (!id.includes('/') && group && system.catalogue.profiles[`${group}/${id}`]) continue
-    const list = groups.get(group) ?? []
-    list.push([id, p.name])
-    groups.set(group, list)
-  }
-  return [...groups.entries()]
+/** A number input that may be empty (null) while the player types. */
+function NumberField({ label, value, min, max, testId, onChange }: { label: string; value: number | null; min: number; max: number; testId: string; onChange: (v: number | null) => void }) {
+  return (
+    <label className="field"><span>{label}</span>
+      <input type="number" min={min} max={max} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} data-testid={testId} />
+    </label>
+  )
+}
+
+const NEW_SIDE = '__new__'
+
+/** The side a model is on: one of the book's sides (by its name) or the army's own, or a new one. */
+function SideSelect({ system, value, onChange, label, testId }: { system: RuleSystem; value: string; onChange: (side: string) => void; label: string; testId?: string }) {
+  const draft = useSetup((s) => s.draft)!
+  const choices = sideChoices(system, draft.models)
+  return (
+    <select value={value} aria-label={label} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+      {value === '' && <option value="">Choose the side…</option>}
+      {choices.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+      <option value={NEW_SIDE}>Another side…</option>
+    </select>
+  )
 }
 
 function AddModels({ system }: { system: RuleSystem }) {
@@ -46,39 +55,47 @@ function AddModels({ system }: { system: RuleSystem }) {
   const chosenProfile = system.catalogue.profiles[profile] ? profile : firstProfile
   const entry = system.catalogue.profiles[chosenProfile]
   const suggested = defaultBase(system, chosenProfile)
+  const offer = weaponOffer(system, chosenProfile)
   const [name, setName] = useState<string | null>(null)
   const [count, setCount] = useState(1)
-  const [side, setSide] = useState<string | null>(null)
+  // The side is the player's choice, kept from one "Add" to the next: never guessed, never moved on.
+  const [side, setSide] = useState('')
+  const [newSide, setNewSide] = useState('')
   const [base, setBase] = useState<BaseForm | null>(null)
   const [height, setHeight] = useState<number | null>(null)
   const [layout, setLayoutChoice] = useState<MarkerLayout | 'auto'>('auto')
-  const [weapons, setWeapons] = useState<string[] | null>(null)
+  const [weapons, setWeapons] = useState<string[]>([])
+  const [stats, setStats] = useState<Record<string, number | null>>({})
+  const [ownWeapon, setOwnWeapon] = useState<Record<string, number | null>>({})
+  const [ownWeaponName, setOwnWeaponName] = useState('')
   const [added, setAdded] = useState<string | null>(null)
-  const used = sidesOf(draft.models)
-  const sideChoices = [...new Set([...demoSides(system), ...used, 'A', 'B'])]
-  const suggestedSide = demoSides(system).find((s) => !used.includes(s)) ?? used[used.length - 1] ?? sideChoices[0]!
+  const sides = bookSides(system)
+  const sideNow = side === NEW_SIDE ? newSide.trim() : side
   const form = base ?? formOf(suggested.base)
   const chosenBase = baseOfForm(form)
-  const profileWeapons = [...(entry?.weapons ?? [])]
-  const army = entry?.army
-  const weaponChoices = Object.entries(system.catalogue.weapons).filter(([id, w]) => profileWeapons.includes(id) || (army !== undefined && w.army === army))
-  const chosenWeapons = weapons ?? profileWeapons
+  const missing = missingForAdd(offer, weapons, stats, ownWeapon)
+  const lists = [...new Set(offer.choices.map((c) => c.list ?? ''))]
   const resetForProfile = (id: string) => {
     setProfile(id)
     setName(null)
     setBase(null)
     setHeight(null)
-    setWeapons(null)
+    setWeapons([])
+    setStats({})
   }
   const add = () => {
-    if (!chosenBase || !entry) return
+    if (!chosenBase || !entry || !sideNow || missing) return
     const n = Math.min(Math.max(1, Math.round(count) || 1), 200)
-    const sideNow = (side ?? suggestedSide).trim() || suggestedSide
-    editDraft((d) => addModels(d, { profile: chosenProfile, name: (name ?? entry.name).trim() || entry.name, side: sideNow, count: n, base: chosenBase, heightMm: height ?? suggested.heightMm, weapons: chosenWeapons, layout }))
-    setAdded(`Added ${n} × ${(name ?? entry.name).trim() || entry.name} to side ${sideNow}.`)
+    const own = offer.playerWeapon.length > 0
+      ? { id: kebabId(ownWeaponName) || 'own-weapon', name: ownWeaponName.trim() || 'Own weapon', ...Object.fromEntries(offer.playerWeapon.map((s) => [s.key, ownWeapon[s.key]!])), specialRules: [] }
+      : null
+    const given = Object.fromEntries(offer.playerStats.map((s) => [s.key, stats[s.key]!]))
+    const modelName = (name ?? entry.name).trim() || entry.name
+    editDraft((d) => addModels(d, { profile: chosenProfile, name: modelName, side: sideNow, count: n, base: chosenBase, heightMm: height ?? suggested.heightMm, weapons: armedWith(offer, weapons, own), stats: given, layout }))
+    setAdded(`Added ${n} × ${modelName} to ${sideLabel(sideNow, sides)}.`)
     setCount(1)
     setName(null)
-    setSide(null)
+    if (side === NEW_SIDE) { setSide(sideNow); setNewSide('') }
   }
   return (
     <form className="setup-add" onSubmit={(e) => { e.preventDefault(); add() }} data-testid="add-models">
@@ -87,7 +104,7 @@ function AddModels({ system }: { system: RuleSystem }) {
         <label className="field setup-field"><span>Profile</span>
           <select value={chosenProfile} onChange={(e) => resetForProfile(e.target.value)} data-testid="army-profile">
             {groups.map(([group, list]) => (group
-              ? <optgroup key={group} label={group}>{list.map(([id, n]) => <option key={id} value={id}>{n}</option>)}</optgroup>
+              ? <optgroup key={group} label={sideLabel(group, sides)}>{list.map(([id, n]) => <option key={id} value={id}>{n}</option>)}</optgroup>
               : list.map(([id, n]) => <option key={id} value={id}>{n}</option>)))}
           </select>
         </label>
@@ -95,13 +112,51 @@ function AddModels({ system }: { system: RuleSystem }) {
           <input value={name ?? entry?.name ?? ''} maxLength={80} onChange={(e) => setName(e.target.value)} data-testid="army-name" />
         </label>
         <label className="field setup-field"><span>Side</span>
-          <input list="setup-sides" value={side ?? suggestedSide} maxLength={40} onChange={(e) => setSide(e.target.value)} data-testid="army-side" />
-          <datalist id="setup-sides">{sideChoices.map((s) => <option key={s} value={s} />)}</datalist>
+          <SideSelect system={system} value={side} onChange={setSide} label="Side" testId="army-side" />
         </label>
+        {side === NEW_SIDE && (
+          <label className="field setup-field"><span>Name of the new side</span>
+            <input value={newSide} maxLength={40} onChange={(e) => setNewSide(e.target.value)} data-testid="army-side-new" />
+          </label>
+        )}
         <label className="field setup-field"><span>How many</span>
           <input type="number" min={1} max={200} value={count} onChange={(e) => setCount(Number(e.target.value))} data-testid="army-count" />
         </label>
       </div>
+      {offer.playerStats.length > 0 && (
+        <fieldset className="setup-fieldset" data-testid="army-stats">
+          <legend>Characteristics (the book leaves them to you)</legend>
+          <div className="button-row">
+            {offer.playerStats.map((st) => <NumberField key={st.key} label={`${st.name} ${st.min}–${st.max}${st.suffix ?? ''}`} value={stats[st.key] ?? null} min={st.min} max={st.max} testId={`army-stat-${st.key}`} onChange={(v) => setStats({ ...stats, [st.key]: v })} />)}
+          </div>
+          <p className="small muted">{[...new Set(offer.playerStats.map((st) => st.section))].join(', ')}</p>
+        </fieldset>
+      )}
+      {(offer.choices.length > 0 || offer.carried.length > 0 || offer.playerWeapon.length > 0 || offer.arming) && (
+        <fieldset className="setup-fieldset" data-testid="army-weapons">
+          <legend>Weapons</legend>
+          {offer.carried.length > 0 && <p className="small" data-testid="army-carried">Carries (the book): {offer.carried.map((c) => c.name).join(', ')}</p>}
+          {lists.map((list) => (
+            <div key={list} className="setup-checks" role="group" aria-label={list || 'Weapons'}>
+              {list && <span className="small muted setup-list-name">{list}</span>}
+              {offer.choices.filter((c) => (c.list ?? '') === list).map((c) => (
+                <label key={c.id} className="setup-check">
+                  <input type="checkbox" checked={weapons.includes(c.id)} onChange={(e) => setWeapons(e.target.checked ? [...weapons, c.id] : weapons.filter((x) => x !== c.id))} data-testid={`army-weapon-${c.id}`} />
+                  {c.name}
+                </label>
+              ))}
+            </div>
+          ))}
+          {offer.playerWeapon.length > 0 && (
+            <div className="button-row" data-testid="army-own-weapon">
+              <label className="field"><span>Weapon name</span><input value={ownWeaponName} maxLength={60} onChange={(e) => setOwnWeaponName(e.target.value)} data-testid="army-own-weapon-name" /></label>
+              {offer.playerWeapon.map((st) => <NumberField key={st.key} label={`${st.name} ${st.min}–${st.max}${st.suffix ?? ''}`} value={ownWeapon[st.key] ?? null} min={st.min} max={st.max} testId={`army-own-weapon-${st.key}`} onChange={(v) => setOwnWeapon({ ...ownWeapon, [st.key]: v })} />)}
+            </div>
+          )}
+          {offer.arming && <p className="small muted" data-testid="army-arming">The book: “{offer.arming.quote}” ({offer.arming.section})</p>}
+          {offer.choices.length === 0 && offer.carried.length === 0 && offer.playerWeapon.length === 0 && <p className="small bad">The book gives this profile no weapon: it cannot attack.</p>}
+        </fieldset>
+      )}
       <fieldset className="setup-fieldset">
         <legend>Base</legend>
         <div className="button-row">
@@ -123,20 +178,7 @@ function AddModels({ system }: { system: RuleSystem }) {
         {!chosenBase && <p className="small bad">A base needs a size between 5 and 1000 mm.</p>}
       </fieldset>
       <details className="setup-more">
-        <summary>Weapons, height, marker ({chosenWeapons.length ? chosenWeapons.map((w) => system.catalogue.weapons[w]?.name ?? w).join(', ') : 'profile default'}; {layout === 'auto' ? `${chosenBase ? LAYOUT_NAMES[defaultLayout(chosenBase, draft.face)] : 'rear tab'} from the base` : LAYOUT_NAMES[layout]})</summary>
-        {weaponChoices.length > 0 && (
-          <fieldset className="setup-fieldset">
-            <legend>Weapons</legend>
-            <div className="setup-checks">
-              {weaponChoices.map(([id, w]) => (
-                <label key={id} className="setup-check">
-                  <input type="checkbox" checked={chosenWeapons.includes(id)} onChange={(e) => setWeapons(e.target.checked ? [...chosenWeapons, id] : chosenWeapons.filter((x) => x !== id))} />
-                  {w.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
+        <summary>Height, marker ({layout === 'auto' ? `${chosenBase ? LAYOUT_NAMES[defaultLayout(chosenBase, draft.face)] : 'rear tab'} from the base` : LAYOUT_NAMES[layout]})</summary>
         <div className="button-row">
           <label className="field"><span>Model height mm</span>
             <input type="number" min={1} max={1000} value={height ?? suggested.heightMm} onChange={(e) => setHeight(Number(e.target.value) || null)} data-testid="army-height" />
@@ -149,23 +191,34 @@ function AddModels({ system }: { system: RuleSystem }) {
           </label>
         </div>
       </details>
-      <button type="submit" className="primary" disabled={!chosenBase || !entry} data-testid="army-add">Add {count > 1 ? `${Math.round(count)} models` : 'model'}</button>
+      {!sideNow && <p className="small" data-testid="army-missing">Choose the side these models are on.</p>}
+      {sideNow && missing && <p className="small bad" data-testid="army-missing">{missing}</p>}
+      <button type="submit" className="primary" disabled={!chosenBase || !entry || !sideNow || missing !== null} data-testid="army-add">Add {count > 1 ? `${Math.round(count)} models` : 'model'}</button>
       {added && <p className="setup-added" role="status" data-testid="army-added">{added}</p>}
     </form>
   )
 }
 
+const kebabId = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+
 function ModelRow({ m, system }: { m: SceneModel; system: RuleSystem | undefined }) {
   const layout = useSetup((s) => s.draft?.layouts[m.id])
+  const [newSide, setNewSide] = useState<string | null>(null)
   const profileName = typeof m.profile === 'string' ? system?.catalogue.profiles[m.profile]?.name ?? m.profile : 'own stats'
+  const weaponNames = (m.weapons ?? (typeof m.profile === 'string' ? system?.catalogue.profiles[m.profile]?.weapons : undefined) ?? [])
+    .map((w) => (typeof w === 'string' ? system?.catalogue.weapons[w]?.name ?? w : typeof w.name === 'string' ? w.name : w.id))
+  const who = m.name || m.id
   return (
-    <li className="setup-row" data-testid="army-model">
+    <li className="setup-row" data-testid="army-model" data-side={m.side}>
       <input value={m.name ?? ''} aria-label={`Name of ${m.id}`} maxLength={80} onChange={(e) => editDraft((d) => renameModel(d, m.id, e.target.value))} />
-      <span className="small muted">{profileName} · {baseLabel(m.base)}</span>
-      <select value={layout ?? defaultLayout(m.base)} aria-label={`Marker of ${m.name || m.id}`} onChange={(e) => editDraft((d) => setLayout(d, m.id, e.target.value as MarkerLayout))}>
+      <span className="small muted">{profileName} · {baseLabel(m.base)} · <span data-testid="army-model-weapons">{weaponNames.length ? weaponNames.join(', ') : 'no weapon'}</span></span>
+      {system && (newSide === null
+        ? <SideSelect system={system} value={m.side} label={`Side of ${who}`} onChange={(v) => (v === NEW_SIDE ? setNewSide('') : editDraft((d) => setModelSide(d, m.id, v)))} />
+        : <input value={newSide} autoFocus aria-label={`New side for ${who}`} maxLength={40} onChange={(e) => setNewSide(e.target.value)} onBlur={() => { if (newSide.trim()) editDraft((d) => setModelSide(d, m.id, newSide)); setNewSide(null) }} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); (e.target as HTMLInputElement).blur() } }} />)}
+      <select value={layout ?? defaultLayout(m.base)} aria-label={`Marker of ${who}`} onChange={(e) => editDraft((d) => setLayout(d, m.id, e.target.value as MarkerLayout))}>
         {MARKER_LAYOUTS.map((l) => <option key={l} value={l}>{LAYOUT_NAMES[l]}</option>)}
       </select>
-      <button type="button" className="danger" aria-label={`Remove ${m.name || m.id}`} onClick={() => editDraft((d) => removeModel(d, m.id))}>✕</button>
+      <button type="button" className="danger" aria-label={`Remove ${who}`} onClick={() => editDraft((d) => removeModel(d, m.id))}>✕</button>
     </li>
   )
 }
@@ -201,8 +254,8 @@ export function ArmyStep() {
       <h3>The army: {draft.models.length} model{draft.models.length === 1 ? '' : 's'}</h3>
       {draft.models.length === 0 && <p className="muted">No models yet. Add each kind once with "How many".</p>}
       {sides.map((side) => (
-        <section key={side} className="setup-side" aria-label={`Side ${side}`}>
-          <h4>Side {side} ({draft.models.filter((m) => m.side === side).length})</h4>
+        <section key={side} className="setup-side" aria-label={`Side ${side}`} data-testid="army-side-list" data-side={side}>
+          <h4>{system ? sideLabel(side, bookSides(system)) : side} ({draft.models.filter((m) => m.side === side).length})</h4>
           <ul className="setup-list">
             {draft.models.filter((m) => m.side === side).map((m) => <ModelRow key={m.id} m={m} system={system} />)}
           </ul>

@@ -15,6 +15,11 @@ import { getTable, isDamaged } from './tableDb.ts'
 import { StepNav } from './StepNav.tsx'
 import { LAYOUT_NAMES } from './ArmyStep.tsx'
 import { layoutOfMarker } from '../../tracking/registry/registryFromArmy.ts'
+import { useRuleSystem } from '../state/systemLoader.ts'
+import { bookSides, sideLabel } from './armyChoices.ts'
+
+/** "1 token", "2 tokens". */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 export function MarkersStep() {
   const draft = useSetup((s) => s.draft)!
@@ -50,12 +55,14 @@ export function MarkersStep() {
     useApp.getState().setMode('camera')
   }
   const nameOf = (id: string) => draft.models.find((m) => m.id === id)?.name || draft.terrain.find((t) => t.id === id)?.name || id
+  const system = useRuleSystem(draft.system)
+  const sideOf = (id: string) => { const side = draft.models.find((x) => x.id === id)?.side; return side === undefined ? '?' : system ? sideLabel(side, bookSides(system)) : side }
   return (
     <div className="setup-step" data-testid="markers-step">
       {problem && <p className="bad" role="alert">{problem}</p>}
       {built && (
         <p data-testid="markers-summary">
-          <strong>{markers.length} markers</strong> ({built.registry.dictionary}): {table} table markers (70 mm) for the corners{tabs ? `, ${tabs} rear tabs (20 mm)` : ''}{tokens ? `, ${tokens} tokens` : ''}{terrain ? `, ${terrain} terrain markers (30 mm)` : ''}. Every sheet label says which model, side and base it goes on.
+          <strong>{plural(markers.length, 'marker')}</strong> ({built.registry.dictionary}): {plural(table, 'table marker')} (70 mm) for the corners{tabs ? `, ${plural(tabs, 'rear tab')} (20 mm)` : ''}{tokens ? `, ${plural(tokens, 'token')}` : ''}{terrain ? `, ${plural(terrain, 'terrain marker')} (30 mm)` : ''}. Every sheet label says which model, side and base it goes on.
         </p>
       )}
       {draft.models.length === 0 && <p className="bad">The army is empty: add models first.</p>}
@@ -83,7 +90,7 @@ export function MarkersStep() {
           <ul className="setup-list small" data-testid="marker-list">
             {markers.map((m) => (
               <li key={m.id}>
-                id {m.id}: {m.role === 'table' ? 'table marker' : m.role === 'model' ? `${nameOf(m.model)} (side ${draft.models.find((x) => x.id === m.model)?.side ?? '?'}), ${LAYOUT_NAMES[layoutOfMarker(m)]}` : `${nameOf(m.terrain)}, terrain`} · {m.size} mm
+                id {m.id}: {m.role === 'table' ? 'table marker' : m.role === 'model' ? `${nameOf(m.model)} (${sideOf(m.model)}), ${LAYOUT_NAMES[layoutOfMarker(m)]}` : `${nameOf(m.terrain)}, terrain`} · {m.size} mm
               </li>
             ))}
           </ul>
@@ -98,9 +105,15 @@ export function MarkersStep() {
           <li>{surveyed ? 'Open the camera and pick an attacker and a target: tap them in the picture.' : 'Survey the table: walk slowly around it with the camera, so the app measures where the table markers lie. Then tap an attacker and a target in the picture.'}</li>
         </ol>
         <div className="button-row">
-          <button type="button" className={saved ? 'primary' : undefined} disabled={!saved} onClick={goCamera} data-testid="go-camera">{surveyed ? 'Go to the camera' : 'Survey the table'}</button>
+          <button type="button" className={saved ? 'primary' : undefined} disabled={!saved} onClick={goCamera} data-testid="go-camera" aria-describedby={saved ? undefined : 'go-camera-why'}>{surveyed ? 'Go to the camera' : 'Survey the table'}</button>
           <button type="button" onClick={closeSetup} data-testid="go-planner">Back to the table</button>
         </div>
+        {!saved && (
+          <p className="small" id="go-camera-why" data-testid="go-camera-why">
+            {draft.models.length === 0 ? 'Add your models first (step 2), then save the table: ' : dirty && draft.id ? 'Save your changes first ("Save changes" above): ' : 'Save the table first ("Save table" above): '}
+            the camera {surveyed ? 'tracks' : 'surveys'} with the markers the saved table puts in force.
+          </p>
+        )}
       </section>
       <StepNav back="terrain" />
     </div>

@@ -47,7 +47,14 @@ export default function SetupScreen() {
       }
     })
   }, [])
-  useEffect(() => heading.current?.focus(), [view])
+  // Each step opens at its top (its first fields, and "Save table" on the markers step), not scrolled
+  // to where the previous step was left: the steps share one scrolling body.
+  const body = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true })
+    body.current?.scrollTo(0, 0)
+    heading.current?.closest('.setup')?.scrollTo(0, 0)
+  }, [view])
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeSetup()
     window.addEventListener('keydown', onKey)
@@ -67,7 +74,7 @@ export default function SetupScreen() {
         ))}
       </nav>
       <Notice />
-      <div className="setup-body">
+      <div className="setup-body" ref={body} data-testid="setup-body">
         {current === 'tables' && <TablesView />}
         {current === 'table' && <TableStep />}
         {current === 'army' && <ArmyStep />}

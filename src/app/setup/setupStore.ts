@@ -5,7 +5,8 @@
 import { create } from 'zustand'
 import { useApp } from '../state/appStore.ts'
 import { downloadBlob, readFileText } from '../actions/download.ts'
-import { isKnownSystem, loadRuleSystem, systemTitle } from '../state/systemLoader.ts'
+import { isKnownSystem, loadRuleSystem, loadedRuleSystem, systemTitle } from '../state/systemLoader.ts'
+import { bookSides, sideLabel } from './armyChoices.ts'
 import { cellsOf4x4 } from '../../tracking/markers/dictionaryCells.ts'
 import { personalSheet } from '../../tracking/markers/personalSheet.ts'
 import { pageToSvg } from '../../tracking/markers/markerSheets.ts'
@@ -128,8 +129,12 @@ function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'table'
 }
 
-function sheetOf(table: TableFile, only?: readonly number[]) {
-  const models = Object.fromEntries(table.scene.models.map((m) => [m.id, { name: m.name || m.id, side: m.side, base: m.base }]))
+/** The personal marker sheet of a saved table (sides by their books' names when the game's code has loaded). */
+export function sheetOf(table: TableFile, only?: readonly number[]) {
+  // Sides by their books' names on the labels ("NAF Adaptive Strike Force", not "naf").
+  const system = loadedRuleSystem(table.scene.system)
+  const sides = system ? bookSides(system) : []
+  const models = Object.fromEntries(table.scene.models.map((m) => [m.id, { name: m.name || m.id, side: sideLabel(m.side, sides), base: m.base }]))
   const terrain = Object.fromEntries((table.scene.terrain ?? []).map((t) => [t.id, { name: t.name || t.id }]))
   return personalSheet(cellsOf4x4, { tableName: table.name, table: { widthMm: table.scene.table.width, depthMm: table.scene.table.depth }, registry: table.registry, models, terrain, ...(only ? { only } : {}) })
 }

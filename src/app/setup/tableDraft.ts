@@ -96,7 +96,10 @@ export type NewModels = {
   count: number
   base: SceneModel['base']
   heightMm: number
-  weapons: string[]
+  /** Catalogue ids, or a weapon the player describes (inline: the Cadence core's own model). */
+  weapons: NonNullable<SceneModel['weapons']>
+  /** Characteristics the book leaves to the player (Skrapyard's F, S, A, D; a Cadence core model's attributes). */
+  stats?: Record<string, number>
   layout: MarkerLayout | 'auto'
 }
 
@@ -109,7 +112,7 @@ export function addModels(d: Draft, spec: NewModels): Draft {
     const id = freshId(used, spec.side)
     used.add(id)
     const name = spec.count > 1 || sameName > 0 ? `${spec.name} ${sameName + i + 1}` : spec.name
-    models.push({ id, name, side: spec.side, profile: spec.profile, ...(spec.weapons.length ? { weapons: [...spec.weapons] } : {}), base: spec.base, height: spec.heightMm, position: [0, 0], facing: 0 })
+    models.push({ id, name, side: spec.side, profile: spec.profile, ...(spec.stats && Object.keys(spec.stats).length ? { stats: { ...spec.stats } } : {}), ...(spec.weapons.length ? { weapons: [...spec.weapons] } : {}), base: spec.base, height: spec.heightMm, position: [0, 0], facing: 0 })
     layouts[id] = spec.layout === 'auto' ? defaultLayout(spec.base, d.face) : spec.layout
   }
   return { ...d, models: deployModels(models, d.table), layouts }
@@ -135,6 +138,13 @@ export function removeModel(d: Draft, id: string): Draft {
   const layouts = { ...d.layouts }
   delete layouts[id]
   return { ...d, models: deployModels(d.models.filter((m) => m.id !== id), d.table), layouts }
+}
+
+/** A model moved to another side (its deployment follows: each side along its own edge). */
+export function setSide(d: Draft, id: string, side: string): Draft {
+  const s = side.trim()
+  if (!s) return d
+  return { ...d, models: deployModels(d.models.map((m) => (m.id === id ? { ...m, side: s } : m)), d.table) }
 }
 
 export function renameModel(d: Draft, id: string, name: string): Draft {

@@ -1,6 +1,7 @@
 // Selection: attacker, weapon, target (models), the terrain piece being edited, and overlay toggles.
 import type { StateCreator } from 'zustand'
 import type { AppState } from './store.ts'
+import { withWaiting } from '../camera/realTable.ts'
 
 export type SelectionSlice = {
   attackerId: string | null
@@ -32,15 +33,18 @@ export const createSelectionSlice: StateCreator<AppState, [], [], SelectionSlice
   showRays: false,
   pickModel: (id) => {
     const { attackerId, scene } = get()
-    const sideOf = (mid: string | null) => scene.models.find((m) => m.id === mid)?.side
+    // A model not on the table yet (a doubted one's ghost can be tapped) has its side too.
+    const models = withWaiting(scene).models
+    const sideOf = (mid: string | null) => models.find((m) => m.id === mid)?.side
     if (id === attackerId) set({ attackerId: null, targetId: null, weaponId: null, terrainId: null, focusId: id })
     else if (!attackerId || sideOf(id) === sideOf(attackerId)) get().setAttacker(id)
     else set({ targetId: id, terrainId: null, focusId: id })
   },
   setAttacker: (id) =>
     set((s) => {
-      const side = s.scene.models.find((m) => m.id === id)?.side
-      const targetSide = s.scene.models.find((m) => m.id === s.targetId)?.side
+      const models = withWaiting(s.scene).models
+      const side = models.find((m) => m.id === id)?.side
+      const targetSide = models.find((m) => m.id === s.targetId)?.side
       return { attackerId: id, focusId: id, weaponId: null, terrainId: null, targetId: targetSide !== undefined && targetSide !== side ? s.targetId : null }
     }),
   setTarget: (id) => set({ targetId: id, focusId: id }),

@@ -14,11 +14,17 @@ export type SettingsSlice = {
   sheetOpen: boolean
   /** How the camera image fills the view on phone and tablet: the screen (cropped) or the whole picture. */
   imageFit: 'cover' | 'contain'
+  /**
+   * How the image is fitted now (camera/imageFocus.ts): the player's choice, or the whole picture
+   * while the picked models need it; null with no camera image on screen.
+   */
+  imageFitShown: 'cover' | 'contain' | null
   setUnits: (units: Units) => void
   setMode: (mode: Mode) => void
   setEditing: (on: boolean) => void
   setSheetOpen: (open: boolean) => void
   setImageFit: (fit: 'cover' | 'contain') => void
+  setImageFitShown: (fit: 'cover' | 'contain' | null) => void
 }
 
 export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set) => ({
@@ -27,9 +33,11 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
   editing: false,
   sheetOpen: false,
   imageFit: 'cover',
+  imageFitShown: null,
   setUnits: (units) => set({ units }),
   setMode: (mode) => set({ mode }),
   setEditing: (editing) => set({ editing }),
   setSheetOpen: (sheetOpen) => set({ sheetOpen }),
   setImageFit: (imageFit) => set({ imageFit }),
+  setImageFitShown: (imageFitShown) => set({ imageFitShown }),
 })

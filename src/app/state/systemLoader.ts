@@ -44,6 +44,11 @@ export function loadRuleSystem(id: string): Promise<RuleSystem | undefined> {
   return p
 }
 
+/** A system's code if it has loaded already (else undefined: nothing starts loading). */
+export function loadedRuleSystem(id: string): RuleSystem | undefined {
+  return loaded.get(id)
+}
+
 /** The demo scene of a system, as the planner opens it (a copy), or null for an unknown id. */
 export async function loadDemoScene(id: string): Promise<Scene | null> {
   const system = await loadRuleSystem(id)

@@ -3,6 +3,7 @@
 import type { StateCreator } from 'zustand'
 import type { CameraIntrinsics, CaptureStats, Registry } from '../../tracking/index.ts'
 import type { GrantedCamera } from '../camera/cameraConstraints.ts'
+import type { DoubtedPose } from '../camera/doubtedPoses.ts'
 import type { AppState } from './store.ts'
 
 /** The marker registry in force (what each printed marker is stuck to), with its file name. */
@@ -15,6 +16,10 @@ export type TrackingStatus = {
   message: string
   markersSeen: number
   tableLocked: boolean
+  /** Why the table is not locked, in the tracker's words (null while locked or before a frame). */
+  lockReason?: string | null
+  /** Registry table markers among the markers seen (the lock needs 2). */
+  tableMarkersSeen?: number
   reprojectionErrorPx: number | null
   /** The lock rests on only 2 table markers (positions far from them are less certain). */
   lockOnTwoMarkers?: boolean
@@ -26,6 +31,11 @@ export type TrackingStatus = {
   heldModels?: string[]
   /** "hand over the table: holding N models" while a hand holds any (null: none). */
   handsStatus?: string | null
+  /**
+   * Poses the tracker doubts (camera/doubtedPoses.ts): never placed, drawn as ghosts with their
+   * reason; the card waits for a sure view of a doubted pick.
+   */
+  doubted?: DoubtedPose[]
   /** Models tracked before but not seen for a while (their last pose is kept). */
   staleModels?: string[]
   /** Marker ids in view that the registry does not know (teach by showing asks which model each is on). */
@@ -47,7 +57,8 @@ export type TrackingSlice = {
   setCalibration: (c: LoadedCalibration | null) => void
 }
 
-export const TRACKING_OFF: TrackingStatus = { state: 'off', message: '', markersSeen: 0, tableLocked: false, reprojectionErrorPx: null, fps: null, latencyMs: null }
+/** No camera on: also no doubt left over from the last view (its ghosts go with it). */
+export const TRACKING_OFF: TrackingStatus = { state: 'off', message: '', markersSeen: 0, tableLocked: false, lockReason: null, reprojectionErrorPx: null, fps: null, latencyMs: null, doubted: [] }
 
 export const createTrackingSlice: StateCreator<AppState, [], [], TrackingSlice> = (set) => ({
   tracking: TRACKING_OFF,

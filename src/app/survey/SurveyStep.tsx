@@ -15,6 +15,7 @@ import { readFileText } from '../actions/download.ts'
 import { cameraErrorText } from '../camera/liveTracking.ts'
 import { CornerTapper } from './CornerTapper.tsx'
 import { openTrackingCamera } from '../camera/cameraConstraints.ts'
+import { tableSizeNote } from './tableSizeNote.ts'
 import { type SurveyRun, decodePhoto, startSurveyRun } from './surveyRun.ts'
 import './survey.css'
 
@@ -212,6 +213,7 @@ export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera
   // A registry the app made: every table marker has the spot the sheet proposes (or an earlier survey's), the corner ones declared.
   const proposed = source !== null && corners > 0 && isSurveyed(source.registry)
   const still = run.current?.still() ?? null
+  const thumbs = run.current?.thumbnails() ?? new Map<number, string>()
 
   return (
     <section className="survey-step" data-testid="survey-step" data-phase={phase} aria-label="Survey the table">
@@ -290,7 +292,7 @@ export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera
 
       {phase === 'refused' && refusal && (
         <div>
-          <p className="bad" role="alert" data-testid="survey-refusal" data-code={refusal.code} data-markers={refusal.markerIds.join(',')}>The survey does not close: {refusal.reason}.</p>
+          <p className="bad" role="alert" data-testid="survey-refusal" data-code={refusal.code} data-markers={refusal.markerIds.join(',')}>The survey does not close: <ViewsNamed text={refusal.reason} thumbs={thumbs} />.</p>
           <div className="button-row">
             <button type="button" className="primary" onClick={sweepMore} data-testid="survey-sweep-more">{stream.current ? 'Sweep more' : 'Add photos'}</button>
             <button type="button" onClick={startOver} data-testid="survey-start-over">Start over</button>
@@ -310,17 +312,36 @@ export function SurveyStep({ registry: given, name, onDone, onCancel, openCamera
         </div>
       )}
 
-      {phase === 'result' && result && <SurveyResultView result={result} sceneTable={sceneTable} onUse={() => void use()} onAgain={startOver} />}
+      {phase === 'result' && result && <SurveyResultView result={result} sceneTable={sceneTable} thumbs={thumbs} onUse={() => void use()} onAgain={startOver} />}
 
       {problem && <p className="bad" role="alert" data-testid="survey-problem">{problem}</p>}
     </section>
   )
 }
 
-function SurveyResultView({ result, sceneTable, onUse, onAgain }: { result: SurveySuccess; sceneTable: { width: number; depth: number }; onUse: () => void; onAgain: () => void }) {
+/**
+ * A survey text with each "view N" shown as that view's thumbnail (a player cannot tell which of the
+ * sweep's pictures "view 5" was; they can see it). A photo's view is named by its file name already.
+ */
+export function ViewsNamed({ text, thumbs }: { text: string; thumbs: ReadonlyMap<number, string> }) {
+  const parts = text.split(/\b(view \d+)\b/)
+  return (
+    <>
+      {parts.map((part, i) => {
+        const n = /^view (\d+)$/.exec(part)
+        const url = n ? thumbs.get(Number(n[1])) : undefined
+        if (!n || !url) return <span key={i}>{part}</span>
+        return <img key={i} className="survey-thumb-inline" src={url} alt={`the picture the survey calls ${part}`} title={part} data-testid="survey-view-thumb" data-view={n[1]} />
+      })}
+    </>
+  )
+}
+
+function SurveyResultView({ result, sceneTable, thumbs, onUse, onAgain }: { result: SurveySuccess; sceneTable: { width: number; depth: number }; thumbs: ReadonlyMap<number, string>; onUse: () => void; onAgain: () => void }) {
   const worst = Math.max(...result.markers.map((m) => m.residualMm))
   const t = result.table
-  const sizeOff = (t.widthMm !== undefined && Math.abs(t.widthMm - sceneTable.width) > 10) || (t.depthMm !== undefined && Math.abs(t.depthMm - sceneTable.depth) > 10)
+  // Quiet within what laying the markers by hand and a mat's own size explain; else what to do (tableSizeNote.ts).
+  const sizeNote = tableSizeNote(t, sceneTable)
   return (
     <div data-testid="survey-result" data-worst-residual={worst}>
       <p className="good" role="status">
@@ -329,8 +350,8 @@ function SurveyResultView({ result, sceneTable, onUse, onAgain }: { result: Surv
         The table's edges from {t.from === 'corner-markers' ? 'the corner markers' : 'the corners you tapped'}
         {t.widthMm !== undefined || t.depthMm !== undefined ? ` (${t.widthMm !== undefined ? fmt(t.widthMm) : '?'} × ${t.depthMm !== undefined ? fmt(t.depthMm) : '?'} mm)` : ''}.
       </p>
-      {sizeOff && <p className="bad" role="alert" data-testid="survey-size-warning">The markers show a table of another size than the scene's ({fmt(sceneTable.width)} × {fmt(sceneTable.depth)} mm): check the table size, or the corner markers.</p>}
-      {result.warnings.map((w) => <p key={w} className="muted">{w}</p>)}
+      {sizeNote && <p className="warn" role="status" data-testid="survey-size-warning">{sizeNote}</p>}
+      {result.warnings.map((w) => <p key={w} className="muted" data-testid="survey-warning"><ViewsNamed text={w} thumbs={thumbs} /></p>)}
       <div className="survey-table-wrap">
         <table className="survey-table" data-testid="survey-markers">
           <thead><tr><th>id</th><th>x, y mm</th><th>turn</th><th>resid. mm</th><th>views</th></tr></thead>

@@ -8,12 +8,17 @@ import { createSurveyClient, type CameraIntrinsics, type SurveyClient, type Surv
 /** A kept view's picture, for tapping the table's corners. */
 export type SurveyStill = { viewId: number; image: ImageData; markers: number }
 
+/** Width of a kept view's thumbnail, CSS px: how the survey names a view to the player ("view 5" says nothing). */
+const THUMB_W = 160
+
 export type SurveyRun = {
   client: SurveyClient
   /** The kept view showing the most table markers (null until one is kept). */
   still: () => SurveyStill | null
   /** Look at one picture (a photo, or a camera frame), keeping it as a still when it is the best view so far. */
   look: (image: ImageData, mode: 'photo' | 'live', label?: string) => Promise<SurveyFrameReply>
+  /** Each kept view's thumbnail (a JPEG data URL), by view id. */
+  thumbnails: () => ReadonlyMap<number, string>
   /** Pump a playing video into the survey until stopped; `onReply` after each frame looked at. */
   pump: (video: HTMLVideoElement, onReply: (r: SurveyFrameReply) => void, onError: (message: string) => void) => () => void
   dispose: () => void
@@ -26,16 +31,33 @@ export async function startSurveyRun(registry: SurveyRegistry, calibration: Came
   const client = createSurveyClient(worker as unknown as WorkerLike, registry, calibration)
   await client.ready
   let best: SurveyStill | null = null
+  const thumbs = new Map<number, string>()
+  const full = document.createElement('canvas')
+  const small = document.createElement('canvas')
+  const thumbnailOf = (image: ImageData): string => {
+    full.width = image.width
+    full.height = image.height
+    full.getContext('2d')!.putImageData(image, 0, 0)
+    small.width = THUMB_W
+    small.height = Math.max(1, Math.round((THUMB_W * image.height) / image.width))
+    small.getContext('2d')!.drawImage(full, 0, 0, small.width, small.height)
+    return small.toDataURL('image/jpeg', 0.7)
+  }
   const look = async (image: ImageData, mode: 'photo' | 'live', label?: string) => {
     const reply = await client.observe(image, mode, label)
     const { viewId, seen } = reply.observation
-    if (viewId !== null && (!best || seen.length > best.markers)) best = { viewId, image, markers: seen.length }
+    if (viewId !== null) {
+      // A kept view (at the worker's pace, only when a view is new): its thumbnail names it to the player.
+      thumbs.set(viewId, thumbnailOf(image))
+      if (!best || seen.length > best.markers) best = { viewId, image, markers: seen.length }
+    }
     return reply
   }
   return {
     client,
     still: () => best,
     look,
+    thumbnails: () => thumbs,
     pump: (video, onReply, onError) => {
       let stopped = false
       const canvas = document.createElement('canvas')

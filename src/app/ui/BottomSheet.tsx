@@ -4,13 +4,14 @@
 // record, sharing and rule options. Escape closes it.
 import { type ReactNode, useEffect } from 'react'
 import { useApp } from '../state/appStore.ts'
+import { doubtedAmong } from '../camera/doubtedPoses.ts'
 import { ruleOnThis } from '../actions/rulings.ts'
 import { useSync } from '../sync/syncStore.ts'
 
 export function BottomSheet({ slot, children }: { slot: (el: HTMLDivElement | null) => void; children: ReactNode }) {
   const open = useApp((s) => s.sheetOpen)
   const setOpen = useApp((s) => s.setSheetOpen)
-  const canRule = useApp((s) => s.evaluation.overlay?.attackQuery != null && s.evaluation.status !== 'error')
+  const canRule = useApp((s) => s.evaluation.overlay?.attackQuery != null && s.evaluation.status !== 'error' && doubtedAmong(s.tracking.doubted, [s.attackerId, s.targetId]).length === 0)
   const busy = useApp((s) => s.busy)
   const viewOnly = useSync((s) => s.role === 'view')
   useEffect(() => {

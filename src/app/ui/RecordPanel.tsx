@@ -3,6 +3,7 @@
 // file's own summary line; an edited file says "edited" and names the fields that changed.
 import { useRef } from 'react'
 import { useApp } from '../state/appStore.ts'
+import { doubtedAmong } from '../camera/doubtedPoses.ts'
 import { useSync } from '../sync/syncStore.ts'
 import { summarize } from '../record/rulingText.ts'
 import type { RulingRecord } from '../record/rulingRecord.ts'
@@ -46,7 +47,8 @@ function ReopenedView() {
 }
 
 export function RecordPanel() {
-  const canRule = useApp((s) => s.evaluation.overlay?.attackQuery != null && s.evaluation.status !== 'error')
+  const doubtedPick = useApp((s) => doubtedAmong(s.tracking.doubted, [s.attackerId, s.targetId]).length > 0)
+  const canRule = useApp((s) => s.evaluation.overlay?.attackQuery != null && s.evaluation.status !== 'error') && !doubtedPick
   const busy = useApp((s) => s.busy)
   const rulings = useApp((s) => s.rulings)
   const persistent = useApp((s) => s.historyPersistent)
@@ -57,7 +59,7 @@ export function RecordPanel() {
     <section className="record" aria-label="Referee record">
       <div className="button-row">
         {!viewOnly && <button type="button" className="primary" disabled={!canRule || busy} onClick={() => void ruleOnThis()} data-testid="rule-on-this" aria-describedby={canRule ? undefined : 'rule-on-this-why'}>Rule on this</button>}
-        {!viewOnly && !canRule && <span className="muted small" id="rule-on-this-why">Pick an attacker and a target first.</span>}
+        {!viewOnly && !canRule && <span className="muted small" id="rule-on-this-why">{doubtedPick ? 'The place of a picked model is doubted: the ruling waits for a sure view (see the card).' : 'Pick an attacker and a target first.'}</span>}
         <button type="button" onClick={() => fileInput.current?.click()} data-testid="open-ruling">Open ruling file…</button>
         <input
           ref={fileInput}

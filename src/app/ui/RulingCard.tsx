@@ -13,6 +13,8 @@ import { formatLength, formatMargin, formatPercent, formatSigned } from '../form
 import { SHOWN_FIELDS, readAttack } from '../format/readAttack.ts'
 import { readVerdict } from '../format/verdictView.ts'
 import type { Units } from '../state/settingsSlice.ts'
+import { doubtedAmong, doubtedPickText } from '../camera/doubtedPoses.ts'
+import { withWaiting } from '../camera/realTable.ts'
 
 function Row({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
   return (
@@ -97,13 +99,19 @@ export function RulingCard({ floating = false }: { floating?: boolean }) {
   const attackerId = useApp((s) => s.attackerId)
   const targetId = useApp((s) => s.targetId)
   const units = useApp((s) => s.units)
-  const sceneModels = useApp((s) => s.scene.models)
+  const scene = useApp((s) => s.scene)
+  const sceneModels = scene.models
+  const doubtedAll = useApp((s) => s.tracking.doubted)
   const overlay = evaluation.overlay
   const query = overlay?.attackQuery ?? null
+  // A picked model whose place the camera doubts: no verdict, the card says which and why it waits.
+  const doubted = useMemo(() => doubtedAmong(doubtedAll, [attackerId, targetId]), [doubtedAll, attackerId, targetId])
   const fresh = evaluation.sceneRev === sceneRev && evaluation.status !== 'pending'
-  const state = evaluation.status === 'error' ? 'error' : !query ? 'empty' : overlay?.attack ? 'ruled' : overlay?.attackError ? 'rejected' : 'empty'
-  const name = (id: string) => modelName(id, overlay, sceneModels)
-  const names = useMemo(() => modelNames(overlay, sceneModels), [overlay, sceneModels])
+  const state = evaluation.status === 'error' ? 'error' : doubted.length > 0 ? 'doubted' : !query ? 'empty' : overlay?.attack ? 'ruled' : overlay?.attackError ? 'rejected' : 'empty'
+  // Names of every model, those not on the table yet included (a doubted pick is one of them).
+  const allModels = useMemo(() => withWaiting(scene).models, [scene])
+  const names = useMemo(() => modelNames(overlay, allModels), [overlay, allModels])
+  const name = (id: string) => names[id] ?? modelName(id, overlay, sceneModels)
   const ref = useRef<HTMLElement>(null)
   useEffect(() => {
     // The panel keeps what it scrolls into view (a focused button) clear of the pinned strip.
@@ -128,22 +136,23 @@ export function RulingCard({ floating = false }: { floating?: boolean }) {
       data-weapon={query?.weapon ?? ''}
     >
       <h2 data-testid="card-title">
-        {query ? <>{name(query.attacker)} → {name(query.target)}{query.weapon && <span className="muted"> · {weaponName(query.attacker, query.weapon, overlay)}</span>}</> : 'Ruling'}
+        {doubted.length > 0 ? <>{attackerId ? name(attackerId) : '?'} → {targetId ? name(targetId) : '?'}</> : query ? <>{name(query.attacker)} → {name(query.target)}{query.weapon && <span className="muted"> · {weaponName(query.attacker, query.weapon, overlay)}</span>}</> : 'Ruling'}
       </h2>
+      {doubted.length > 0 && <p className="bad card-doubted" data-testid="card-doubted" data-doubted={doubted.map((d) => d.id).join(',')}>{doubtedPickText(doubted, name)}</p>}
       {evaluation.status === 'error' && (
         <div className="bad" data-testid="card-error">
           <p>The table cannot be ruled on as it is:</p>
-          <ul>{evaluation.issues.map((i, k) => <li key={k}><code>{i.path || '(scene)'}</code> {i.message}</li>)}</ul>
+          <ul>{evaluation.issues.map((i, k) => <li key={k}><code>{i.path || '(scene)'}</code> {withNames(i.message, names)}</li>)}</ul>
         </div>
       )}
-      {evaluation.status !== 'error' && !query && (
+      {evaluation.status !== 'error' && !query && doubted.length === 0 && (
         <p className="muted strip-hint" data-testid="card-hint">{!attackerId ? 'Tap a model to choose the attacker.' : !targetId ? 'Now tap an enemy model to choose the target.' : 'Working…'}</p>
       )}
-      {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
+      {overlay?.attackError && doubted.length === 0 && <p className="bad" data-testid="card-rejected">{withNames(overlay.attackError, names)}</p>}
       <TrackingWarnings ruled={query ? [query.attacker, query.target] : []} />
       {query && overlay && <TerrainWarnings warnings={overlay.terrainWarnings} />}
-      {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} names={names} />}
-      {overlay?.attack && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
+      {overlay?.attack && doubted.length === 0 && <VerdictStrip result={overlay.attack} units={units} names={names} />}
+      {overlay?.attack && doubted.length === 0 && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
     </section>
   )
 }

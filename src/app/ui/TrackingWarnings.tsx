@@ -23,12 +23,15 @@ export function TrackingWarnings({ ruled }: { ruled: readonly string[] }) {
     registryModels,
     sceneModels: [...sceneModels, ...(waiting ?? [])].map((m) => m.id),
     ruled,
-    name: (id) => modelName(id, overlay, sceneModels),
+    // Names of the models not on the table yet too (a doubted model is one of them).
+    name: (id) => modelNames(overlay, [...sceneModels, ...(waiting ?? [])])[id] ?? modelName(id, overlay, sceneModels),
     demo,
   })
+  // A doubted model is listed with its doubt (warnings), not again as not on the table.
+  const doubtedIds = new Set(tracking.tableLocked ? (tracking.doubted ?? []).map((d) => d.id) : [])
   const offNames = waiting && waiting.length > 0 && mode !== 'planner' ? (() => {
     const names = modelNames(overlay, [...sceneModels, ...waiting])
-    return waiting.map((m) => names[m.id] ?? m.id)
+    return waiting.filter((m) => !doubtedIds.has(m.id)).map((m) => names[m.id] ?? m.id)
   })() : []
   if (warnings.length === 0 && notFromThisView.length === 0 && offNames.length === 0) return null
   return (

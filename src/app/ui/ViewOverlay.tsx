@@ -18,7 +18,8 @@ export function InlinePrompts({ children }: { children: ReactNode }) {
 }
 
 export function ViewOverlay({ viewFirst, prompts, badges, image = true }: { viewFirst: boolean; prompts?: ReactNode; badges?: ReactNode; image?: boolean }) {
-  const fit = useApp((s) => s.imageFit)
+  // The fit shown (the whole picture while the picks need it), toggled to the other one.
+  const fit = useApp((s) => s.imageFitShown ?? s.imageFit)
   const setFit = useApp((s) => s.setImageFit)
   return (
     <div className={`view-overlay ${viewFirst ? 'view-first' : ''}`} data-testid="view-overlay">

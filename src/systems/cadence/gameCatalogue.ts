@@ -13,7 +13,11 @@ export function withDefaultWeapons(system: RuleSystem, weaponsByProfile: Readonl
   const profiles: Record<string, ProfileEntry> = { ...system.catalogue.profiles }
   for (const [id, weapons] of weaponsByProfile) {
     const p = profiles[id]
-    if (p) profiles[id] = { ...p, weapons }
+    if (!p) continue
+    profiles[id] = { ...p, weapons }
+    // The same row under its army ("unsc/marine"), the id the setup offers when armies share names.
+    const alias = typeof p.army === 'string' ? `${p.army}/${id}` : null
+    if (alias && profiles[alias]) profiles[alias] = { ...profiles[alias], weapons }
   }
   return { ...system, catalogue: { ...system.catalogue, profiles } }
 }

@@ -39,8 +39,7 @@ export { counterNeed, d6Success } from './counterRoll.ts'
 /** A copy of the table with one edit (a Hunter Charge's moved Hunter, Respawn's clear-for-movement terrain): only those two use it. */
 export { deriveTable } from './derivedTable.ts'
 
-/** The core rules on their own (no catalogue: give stats inline). */
-export const cadence: RuleSystem = createCadenceSystem({
+const core: RuleSystem = createCadenceSystem({
   id: 'cadence',
   title: 'Cadence Wargame System — core rules',
   dice: 'D6',
@@ -49,3 +48,34 @@ export const cadence: RuleSystem = createCadenceSystem({
   options: [],
   demoScene,
 })
+
+/**
+ * The core prints no profile ("A game made in Cadence will usually include army lists that provide this
+ * information", core-rules/basic-rules.html#army-lists-and-profiles): a model on the bare core is the
+ * player's own, every attribute (#model-attributes) and its weapon (#weapons) given by the player
+ * (systems/arming.ts: the setup asks for them; a scene gives them inline, `stats` and `weapons`).
+ */
+const OWN_MODEL = {
+  name: 'Your own model',
+  section: 'core-rules/basic-rules.html#army-lists-and-profiles',
+  stats: {},
+  note: 'The core rules print no profiles: give the model\'s attributes and its weapon.',
+  playerStats: [
+    { key: 'command', name: 'Command (Cmd)', min: 1, max: 10, section: 'core-rules/basic-rules.html#model-attributes' },
+    { key: 'movementInches', name: 'Movement (Mov)', min: 1, max: 24, suffix: '"', section: 'core-rules/basic-rules.html#model-attributes' },
+    { key: 'skill', name: 'Skill (Skl)', min: 2, max: 12, suffix: '+', section: 'core-rules/basic-rules.html#model-attributes' },
+    { key: 'defence', name: 'Defence (Def)', min: 2, max: 12, suffix: '+', section: 'core-rules/basic-rules.html#model-attributes' },
+    { key: 'toughness', name: 'Toughness (Tgh)', min: 1, max: 12, section: 'core-rules/basic-rules.html#model-attributes' },
+    { key: 'hitPoints', name: 'Hit Points (HP)', min: 1, max: 20, section: 'core-rules/basic-rules.html#model-attributes' },
+  ],
+  playerWeapon: [
+    { key: 'rangeInches', name: 'Range (Rng)', min: 1, max: 72, suffix: '"', section: 'core-rules/basic-rules.html#weapons' },
+    { key: 'attacks', name: 'Attacks (Att)', min: 1, max: 20, section: 'core-rules/basic-rules.html#weapons' },
+    { key: 'damage', name: 'Damage (Dmg)', min: 1, max: 20, section: 'core-rules/basic-rules.html#weapons' },
+    { key: 'piercing', name: 'Piercing (Prc)', min: 0, max: 10, section: 'core-rules/basic-rules.html#weapons' },
+  ],
+  arming: { section: 'core-rules/basic-rules.html#weapons', quote: 'The weapons that your models fight with also have their own set of attributes which are usually provided in your module or army list.', required: true },
+}
+
+/** The core rules on their own (no printed profile: the player's own model, or stats inline). */
+export const cadence: RuleSystem = { ...core, catalogue: { ...core.catalogue, profiles: { ...core.catalogue.profiles, 'own-model': OWN_MODEL } } }

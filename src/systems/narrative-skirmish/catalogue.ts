@@ -33,6 +33,16 @@ export const MOVE_COST_AP = [1, 3, 5] as const
 export const MAX_BONUS_DICE = 6
 export const COVER_DEFENCE_BONUS = 1
 
+/**
+ * The book arms no model: any model takes what it carries from the Armory (read by the setup,
+ * systems/arming.ts); a model with no melee weapon still fights, unarmed.
+ */
+const ARMORY = {
+  section: 'Armory',
+  quote: 'Ranged Combat: Basic Weapons (Pistol, Rifle, Sub-Machine Gun, Light Machine Gun), Advanced Weapons (Laser Pistol, Laser Rifle, Plasma Pistol, Plasma Rifle), Anti-Vehicle (Rocket Launcher). Melee Combat: Knife, Sword, Spear, Rending Claws.',
+  weapons: ['pistol', 'rifle', 'sub-machine-gun', 'light-machine-gun', 'laser-pistol', 'laser-rifle', 'plasma-pistol', 'plasma-rifle', 'rocket-launcher', 'knife', 'sword', 'spear', 'rending-claws'],
+} as const
+
 export const catalogue = {
   profiles: {
     'small-model': {
@@ -41,6 +51,7 @@ export const catalogue = {
       stats: { size: 'small' },
       weapons: [],
       keywords: ['small'],
+      arming: ARMORY,
     },
     'big-model': {
       name: 'Big Models',
@@ -49,6 +60,7 @@ export const catalogue = {
       stats: { size: 'big', armour: { front: 0, side: 0, rear: 0 } },
       weapons: [],
       keywords: ['big'],
+      arming: ARMORY,
     },
   },
   weapons: {

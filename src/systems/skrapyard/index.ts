@@ -10,11 +10,30 @@ import { TERRAIN_KEYWORDS, TERRAIN_TYPES, checkTerrain } from './readTerrain.ts'
 import { resolveAttack } from './resolveAttack.ts'
 import { sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
 import { exposure, reach, threat } from './planning.ts'
+import type { PlayerStat, ProfileArming } from '../arming.ts'
 import demoScene from './demo.json' with { type: 'json' }
 import { skrapyardGame } from './gameState.ts'
 
+// The book prints no character's F, S, A or D ("The minimum value for any characteristic is 3. The
+// maximum is 10.", §6.1): the setup asks the player for the ones a profile leaves out (systems/arming.ts).
+// Everyone has a basic weapon (§13.1); specialist shooting weapons (§13.6) and combat weapons (§14.4) are carried besides.
+const CHARACTERISTICS: readonly PlayerStat[] = [
+  { key: 'F', name: 'Fight', min: 3, max: 10, section: '§6.1.1' },
+  { key: 'S', name: 'Shoot', min: 3, max: 10, section: '§6.1.2' },
+  { key: 'A', name: 'Armour', min: 3, max: 10, section: '§6.1.3' },
+  { key: 'D', name: 'Discipline', min: 3, max: 10, section: '§6.1.4' },
+]
+const ARMING: ProfileArming = {
+  section: '§13.1',
+  quote: 'All characters are assumed to have some form of ranged weapon, even if it is only rocks or other thrown items, unless specifically stated in the character\'s rules. This is called a basic weapon. (Besides: medium-ranged, long-ranged and sniper weapons, §13.6; combat weapons, §14.4.)',
+  weapons: [...RANGED_WEAPONS, ...COMBAT_WEAPONS].filter((w) => w.id !== 'basic-weapon' && w.id !== 'basic-combat-weapon' && w.id !== 'aethyric-arc').map((w) => w.id),
+}
 const profiles: Record<string, ProfileEntry> = Object.fromEntries(
-  PROFILES.map((p) => [p.id, { name: p.name, section: p.section, stats: { ...p.stats }, weapons: p.weapons, base: { shape: 'round', diameter: p.baseMinMm }, note: p.note }]),
+  PROFILES.map((p) => [p.id, {
+    name: p.name, section: p.section, stats: { ...p.stats }, weapons: p.weapons, base: { shape: 'round', diameter: p.baseMinMm }, note: p.note,
+    arming: ARMING,
+    playerStats: CHARACTERISTICS.filter((c) => p.stats[c.key as keyof typeof p.stats] === undefined),
+  }]),
 )
 const weapons: Record<string, WeaponEntry> = Object.fromEntries([...RANGED_WEAPONS, ...COMBAT_WEAPONS].map((w) => [w.id, { ...w }]))
 

@@ -120,8 +120,11 @@ function tableBlock(cellsOf: CellsOf, dictionary: string, m: TableMarker, where:
   }
 }
 
-/** A rear tab: glue strip (dashed line = base edge), neck, the marker on its white margin; the label beside it. */
-function tabBlock(cellsOf: CellsOf, dictionary: string, id: number, size: number, title: string, lines: string[]): Block {
+/**
+ * A rear tab: glue strip (dashed line = base edge), neck, the marker on its white margin; the label
+ * beside it. `glue`: what the strip is glued under (a model's base, a terrain piece's edge).
+ */
+function tabBlock(cellsOf: CellsOf, dictionary: string, id: number, size: number, title: string, lines: string[], glue = 'glue under base'): Block {
   const q = size * QUIET_ZONE_RATIO
   const white = size + 2 * q
   const length = TAB_GLUE_MM + TAB_GAP_MM + white
@@ -133,7 +136,7 @@ function tabBlock(cellsOf: CellsOf, dictionary: string, id: number, size: number
       { kind: 'rect', x, y, width: white, height: length, stroke: CUT },
       { kind: 'line', x1: x, y1: y + TAB_GLUE_MM, x2: x + white, y2: y + TAB_GLUE_MM, stroke: CUT, dash: true },
       { kind: 'text', x: x + 1, y: y + 3.5, size: 2, text: `id ${id}` },
-      { kind: 'text', x: x + 1, y: y + 7, size: 1.6, text: 'glue under base' },
+      { kind: 'text', x: x + 1, y: y + 7, size: 1.6, text: glue },
       markerShape(cellsOf, dictionary, id, x + q, y + TAB_GLUE_MM + TAB_GAP_MM + q, size),
       ...label(x + white + 2, y, LABEL_W, title, lines).shapes,
     ],
@@ -317,7 +320,7 @@ export function personalSheet(cellsOf: CellsOf, input: PersonalSheetInput): Shee
     const name = input.terrain?.[m.terrain]?.name ?? m.terrain
     const onTop = (m.height ?? 0) > 0
     const lines = [`terrain · id ${m.id} · ${fmt(m.size)} mm`, onTop ? `on top, ${fmt(m.height ?? 0)} mm up` : 'tab under the front edge']
-    return onTop ? topSquareBlock(cellsOf, dictionary, m, name, lines) : tabBlock(cellsOf, dictionary, m.id, m.size, name, lines)
+    return onTop ? topSquareBlock(cellsOf, dictionary, m, name, lines) : tabBlock(cellsOf, dictionary, m.id, m.size, name, lines, 'glue under its edge')
   })
   if (terrainBlocks.length) {
     sections.push({

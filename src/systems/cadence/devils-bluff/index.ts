@@ -10,6 +10,7 @@ import {
   toNumberE, withinReading,
 } from '../index.ts'
 import { devilsBluffCatalogue } from './catalogue.ts'
+import { withArming } from '../../arming.ts'
 import { devilsBluffOptions } from './options.ts'
 import { DEVILS_BLUFF as DB } from './constants.ts'
 import { evaluateCardChain } from './cardDraws.ts'
@@ -157,4 +158,12 @@ const spec: CadenceSpec = {
   demoScene,
 }
 
-export const devilsBluff: RuleSystem = createCadenceSystem(spec)
+// "Every model has access to the "fists" weapon. You may take only 2 weapons (including special
+// weapons) per model, not including "fists"" (making-your-gang.html): fists carried by all, the rest
+// bought: a Leader or a Legend from the Weapons and Special Weapons, a Hired Gun from the Weapons only.
+const GANG = 'devils-bluff/making-your-gang.html'
+export const devilsBluff: RuleSystem = withArming(createCadenceSystem(spec), [
+  { profiles: ['leader'], weapons: ['fists'], arming: { section: `${GANG}#gang-leader`, quote: 'This model may take up to 60 dollars of weapons, special weapons, and upgrades.', lists: ['Weapons', 'Special Weapons'] } },
+  { profiles: ['legend'], weapons: ['fists'], arming: { section: `${GANG}#legendary-gunfighter`, quote: 'This model may take up to 50 dollars of weapons, special weapons, and upgrades.', lists: ['Weapons', 'Special Weapons'] } },
+  { profiles: ['hired-gun'], weapons: ['fists'], arming: { section: `${GANG}#hired-guns`, quote: 'This model may take up to 20 dollars of weapons.', lists: ['Weapons'] } },
+])

@@ -5,6 +5,8 @@ import { book } from '../index.ts'
 import { type QueryOf, type ResultBody, type RuleSystem, type Table, inches, isWithin, type AreaResult } from '../../../engine/index.ts'
 import { type CadenceSpec, type ChainAdjustment, type LosAdjustment, coreHooks, createCadenceSystem, findRule, hasRule, measureGap, resolveObjective, withinReading } from '../index.ts'
 import { fractureCatalogue } from './catalogue.ts'
+import { FRACTURE_ARMING } from './arming.ts'
+import { withArming } from '../../arming.ts'
 import { fractureOptions } from './options.ts'
 import { FRACTURE as F } from './constants.ts'
 import { moraleQuerySchema, resolveMorale } from './morale.ts'
@@ -149,4 +151,5 @@ const spec: CadenceSpec = {
   demoScene,
 }
 
-export const fracture: RuleSystem = createCadenceSystem(spec)
+// Units carry what the player picks from the lists their army list names (arming.ts).
+export const fracture: RuleSystem = withArming(createCadenceSystem(spec), FRACTURE_ARMING)

@@ -6,6 +6,7 @@ import { cadenceExposure, cadenceReach, cadenceThreat, ruleText } from '../index
 import { respawnPlanning } from './planning.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
+import { withArming } from '../../arming.ts'
 import {
   RESPAWN_SECTIONS, beamAttack, character, coveringFire, launchPad, teleport, explosiveCharge, proximity, push, respawnAttack, respawnChain, respawnContextShape, respawnExtras, respawnLos, respawnLosAdjust, respawnMove, respawnObjective, respawnVisibility,
   respawnQuerySchemas, respawnRestrictions, revive,
@@ -35,7 +36,7 @@ export const respawnCatalogue: CadenceCatalogue = {
 
 type Handler = (table: Table, q: never) => ResultBody
 
-export const respawn: RuleSystem = createCadenceSystem({
+const system = createCadenceSystem({
   id: 'cadence/respawn',
   title: 'Respawn (Cadence): team skirmish with respawns',
   dice: 'D6',
@@ -89,3 +90,16 @@ export const respawn: RuleSystem = createCadenceSystem({
   }),
   demoScene,
 })
+
+// "Choose a class … Choose a weapon loadout from your class" (creating-your-team.html): a character
+// carries its loadout's primary and secondary weapon; the setup offers every loadout's weapons.
+const LOADOUT_WEAPONS = [...new Set(CLASSES.flatMap((c) => c.loadouts.flatMap((l) => [l.primary, l.secondary])))].filter((id) => RESPAWN_WEAPONS.some((w) => w.id === id))
+export const respawn: RuleSystem = withArming(system, [{
+  profiles: STARTING_PROFILES.map((p) => p.id),
+  arming: {
+    section: 'respawn/creating-your-team.html',
+    quote: 'To create a team you create 3 characters following these steps: Choose a starting profile Choose a class: Assault, Scout, Support, Heavy Choose a weapon loadout from your class Choose 2 perks from your class Choose equipment from your class',
+    weapons: LOADOUT_WEAPONS,
+    required: true,
+  },
+}])

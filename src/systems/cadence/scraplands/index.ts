@@ -3,6 +3,7 @@ import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem } from '../index.ts'
 import { ruleText } from '../index.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
+import { withArming } from '../../arming.ts'
 import { SCRAPLANDS_OPTIONS } from './options.ts'
 import { SCRAPLANDS_SECTIONS, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, teamCost, teamCostQuerySchema, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
 import { scraplandsReach } from './planning.ts'
@@ -28,7 +29,7 @@ export const scraplandsCatalogue: CadenceCatalogue = {
 
 type Handler = (table: Table, q: never) => ResultBody
 
-export const scraplands: RuleSystem = createCadenceSystem({
+const system = createCadenceSystem({
   id: 'cadence/scraplands',
   title: 'Scraplands (Cadence): post-apocalyptic car racing and combat',
   dice: 'D6',
@@ -59,3 +60,15 @@ export const scraplands: RuleSystem = createCadenceSystem({
   }),
   demoScene,
 })
+
+// "Players then equip their cars with weapons and upgrades" (building-a-team.html): every car buys
+// its weapons from the Weapons table.
+export const scraplands: RuleSystem = withArming(system, [{
+  profiles: CARS.map((c) => c.id),
+  arming: {
+    section: 'scraplands/building-a-team.html',
+    quote: 'Players then equip their cars with weapons and upgrades. Each player may spend up to 250 credits on each car, paying for the car itself, then any weapons and upgrades.',
+    weapons: CAR_WEAPONS.map((w) => w.id),
+    required: true,
+  },
+}])

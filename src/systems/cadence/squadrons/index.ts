@@ -2,6 +2,7 @@
 import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem, kebab } from '../index.ts'
 import { ruleText, withDefaultWeapons } from '../index.ts'
+import { withArming } from '../../arming.ts'
 import { missionSetup, missionSetupQuerySchema } from './missions.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'
@@ -84,5 +85,27 @@ const system = createCadenceSystem({
   demoScene,
 })
 
-// Pre-built ships carry the weapons of their fleet entry by default.
-export const squadrons: RuleSystem = withDefaultWeapons(system, PREMADE_SHIPS.map((s) => [s.id, s.weapons.map(kebab)] as const))
+// Pre-built ships carry the weapons of their fleet entry by default; a custom ship buys its weapons
+// (building-a-squadron.html#custom-ships); a Fractured Skies ship carries what its entry says, and the
+// ships whose entry names no weapon ("This fleet list is still in development") carry none.
+const FS = 'squadrons/fleets/fractured-skies.html'
+const inDevelopment = { section: FS, quote: 'Warning This fleet list is still in development. … (this ship\'s entry names no weapon)' }
+export const squadrons: RuleSystem = withArming(withDefaultWeapons(system, PREMADE_SHIPS.map((s) => [s.id, s.weapons.map(kebab)] as const)), [
+  {
+    profiles: [BASIC_SHIP.id],
+    arming: {
+      section: 'squadrons/building-a-squadron.html#custom-ships',
+      quote: 'Each ship has a basic profile that is then enhanced by a number of upgrades. Each ship starts at a cost of 15 points, with each upgrade and weapon adding to this total.',
+      weapons: SHIP_WEAPONS.map((w) => w.id),
+      required: true,
+    },
+  },
+  { profiles: ['strike-fighter'], army: 'fractured-skies', weapons: ['heavy-machine-gun'], arming: { section: `${FS}#strike-fighter`, quote: 'A Strike Fighter is armed with a Heavy Machine Gun. A Strike Fighter may add Rocket Pods or Plasma Cannons. (Plasma Cannons: no profile printed)', weapons: ['rocket-pods'] } },
+  { profiles: ['heavy-gunship'], army: 'fractured-skies', weapons: ['heavy-machine-gun-turret'], arming: { section: `${FS}#heavy-gunship`, quote: 'A Heavy Gunship is equipped with a Heavy Machine Gun Turret. A Heavy Gunship may add a Heavy Cannon or Fusion Beam.', weapons: ['heavy-cannon', 'fusion-beam'] } },
+  { profiles: ['destroyer'], army: 'fractured-skies', weapons: ['heavy-machine-gun-turret'], arming: { section: `${FS}#destroyer`, quote: 'A Destroyer is equipped with a Heavy Machine Gun Turret. A Destroyer must take either Fusion Bombs or an Eradicator Lance. (Fusion Bombs: no profile printed)', weapons: ['eradicator-lance'] } },
+  {
+    profiles: ['eclipse-interceptor', 'nova-destroyer', 'nebula-light-bomber', 'marauder-fighter', 'marauder-bomber', 'eviscerator', 'drone-swarm', 'pillar-of-judgement', 'ripper-clade', 'floating-sacs', 'harbinger-clade'],
+    army: 'fractured-skies',
+    arming: inDevelopment,
+  },
+])

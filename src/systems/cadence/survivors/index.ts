@@ -5,6 +5,7 @@ import { type QueryOf, type ResultBody, type RuleSystem, type Table, inches, isW
 import { book } from '../index.ts'
 import { type CadenceSpec, type ChainAdjustment, coreHooks, createCadenceSystem, hasRule, measureGap, resolveObjective, withinReading } from '../index.ts'
 import { survivorsCatalogue } from './catalogue.ts'
+import { withArming } from '../../arming.ts'
 import { survivorsOptions } from './options.ts'
 import { SURVIVORS as SV } from './constants.ts'
 import { SURVIVORS_SECTIONS, disturbanceQuerySchema, isZombie, resolveDisturbance, resolveRetreat, resolveSearch, resolveSurge, resolveZombie, retreatQuerySchema, surgeQuerySchema, unreliableOdds, zombieQuerySchema } from './zombies.ts'
@@ -78,4 +79,19 @@ const spec: CadenceSpec = {
   demoScene,
 }
 
-export const survivors: RuleSystem = createCadenceSystem(spec)
+// "To create your group of Survivors you choose models from the list below, paying for the model and
+// upgrades up to a limit of 100 points" (gather-your-survivors.html#survivor-groups): every survivor buys
+// its weapons from the Ranged and Melee Weapons lists; a zombie has its Zombie Attack (module-rules.html#zombie-models).
+const BUY = 'survivors/gather-your-survivors.html#survivor-groups'
+export const survivors: RuleSystem = withArming(createCadenceSystem(spec), [
+  {
+    profiles: ['leader', 'hunter', 'civilian', 'innocent'],
+    arming: {
+      section: BUY,
+      quote: 'To create your group of Survivors you choose models from the list below, paying for the model and upgrades up to a limit of 100 points. … When buying equipment, weapons, or upgrades you may not spend more on upgrades than the cost of the model.',
+      lists: ['Ranged Weapons', 'Melee Weapons'],
+      required: true,
+    },
+  },
+  { profiles: ['zombie'], weapons: ['zombie-attack'], arming: { section: 'survivors/module-rules.html#zombie-models', quote: 'Zombies have the following weapon: Zombie Attack', weapons: [] } },
+])
