@@ -1,0 +1,97 @@
+// Keeps the planning overlay in step with the table (a drag, the live camera's tracked poses), the
+// picked model, the layers and the spot under the pointer. The reach, the threat bands and the exposure
+// map are asked again when the scene or the pick changes (debounced); the spot is asked with at most
+// one ask in flight, always for the newest spot, so a moving finger never queues stale work in the
+// worker. Answers go into the store as they come (at the worker's pace, never per pointer move).
+import type { EngineClient } from './engineClient.ts'
+import type { AppStore } from '../state/store.ts'
+import type { PlanAnswer, PlanAsk } from './planProtocol.ts'
+import { answerFor, planSubject, shownModeOf } from '../state/planSlice.ts'
+import { onSpotChange, planPointer } from '../scene/planPointer.ts'
+import type { AppState } from '../state/store.ts'
+
+const DEBOUNCE_MS = 60
+
+type Channel = 'reach' | 'bands' | 'exposure'
+
+/** The spot the plan is about now: under the pointer while it is over the table, else the pinned one, else where the pointer last was. */
+export function spotNow(s: AppState): [number, number] | null {
+  if (planPointer.over) return [planPointer.x, planPointer.y]
+  return s.pinnedSpot ?? (planPointer.held ? [planPointer.x, planPointer.y] : null)
+}
+
+/** The mode the spot's path is asked in: the shown one (null before the reach is known: the game's default). */
+const modeOf = (s: AppState): string | null => shownModeOf(answerFor(s, 'reach'), s.planMode)
+
+export function startPlanLoop(store: AppStore, engine: EngineClient): () => void {
+  const latest: Record<PlanAnswer['what'], number> = { reach: 0, spot: 0, bands: 0, exposure: 0 }
+  const ask = async (what: PlanAsk) => {
+    const n = ++latest[what.what]
+    const { scene, sceneRev } = store.getState()
+    store.getState().setPlanPending(what.what, true)
+    const r = await engine.plan(scene, what)
+    if (n !== latest[what.what]) return
+    store.getState().setPlanPending(what.what, false)
+    if (!r.ok) {
+      if (!r.superseded) store.getState().setPlanError(r.issues.map((i) => i.message).join('; '))
+      return
+    }
+    store.getState().setPlanAnswer(r.value, sceneRev)
+  }
+
+  const keyOf = (channel: Channel, s: AppState): string => {
+    const subject = planSubject(s)
+    const on = channel === 'reach' ? s.planLayers.reach : channel === 'bands' ? s.planLayers.bands : s.planLayers.exposure
+    return on && subject ? `${s.sceneRev}|${subject}` : ''
+  }
+  const lastKey: Record<Channel, string> = { reach: '', bands: '', exposure: '' }
+  const timers: Partial<Record<Channel, ReturnType<typeof setTimeout>>> = {}
+  const check = (channel: Channel) => {
+    const s = store.getState()
+    const key = keyOf(channel, s)
+    if (key === lastKey[channel]) return
+    lastKey[channel] = key
+    if (timers[channel]) clearTimeout(timers[channel])
+    if (!key) return
+    const model = planSubject(s)!
+    timers[channel] = setTimeout(() => void ask({ what: channel, model }), DEBOUNCE_MS)
+  }
+
+  let spotInFlight = false
+  let spotAsked = ''
+  const spotKey = (s: AppState): string => {
+    const subject = planSubject(s)
+    const at = spotNow(s)
+    const on = s.planLayers.reach || s.planLayers.threat || s.planLayers.exposure
+    return subject && at && on ? JSON.stringify([s.sceneRev, subject, modeOf(s), at, s.planLayers.threat, s.planLayers.exposure]) : ''
+  }
+  const pumpSpot = async (): Promise<void> => {
+    if (spotInFlight) return
+    const s = store.getState()
+    const key = spotKey(s)
+    if (!key || key === spotAsked) return
+    spotAsked = key
+    spotInFlight = true
+    try {
+      await ask({ what: 'spot', model: planSubject(s)!, mode: modeOf(s), at: spotNow(s)!, threat: s.planLayers.threat, exposure: s.planLayers.exposure })
+    } finally {
+      spotInFlight = false
+    }
+    void pumpSpot()
+  }
+
+  const onStore = () => {
+    check('reach')
+    check('bands')
+    check('exposure')
+    void pumpSpot()
+  }
+  const unsubscribe = store.subscribe(onStore)
+  const unsubscribeSpot = onSpotChange(() => void pumpSpot())
+  onStore()
+  return () => {
+    unsubscribe()
+    unsubscribeSpot()
+    for (const t of Object.values(timers)) if (t) clearTimeout(t)
+  }
+}
