@@ -62,6 +62,7 @@ export function renderQueryText(r: QueryResult, unit: LengthUnit): string[] {
     const of = (s: unknown) => (isObj(s) ? `, ${formatScope(s as ProbabilityScope)}` : '')
     lines.push(`  chance: hit ${chance(num(p.hit)!, exact.hit)}${of(scope.hit)}${num(p.effect) !== null ? `; effect ${chance(num(p.effect)!, exact.effect)}${of(scope.effect)}` : ''}`)
   } else if (p && num(p.value) !== null && r.allowed !== false) lines.push(`  chance: ${chance(num(p.value)!, p.exact)}`)
+  lines.push(...planningLines(r, unit))
   const hooks = Array.isArray(r.gameHooks) ? r.gameHooks.filter(isObj) : []
   if (hooks.length) lines.push('  game rules:')
   for (const h of hooks) lines.push(`  - ${String(h.source)}${citationText(h.citation, h.rule) ? ` — ${citationText(h.citation, h.rule)}` : ''}`)
@@ -73,6 +74,49 @@ export function renderQueryText(r: QueryResult, unit: LengthUnit): string[] {
     lines.push(`  - ${formatReason(x as never, unit)}${cite ? ` — ${cite}` : ''}`)
   }
   return lines
+}
+
+/** The lines of a reach, threat or exposure result: the allowance and area, then each probe spot. */
+function planningLines(r: QueryResult, unit: LengthUnit): string[] {
+  const out: string[] = []
+  const len = (v: unknown) => (isObj(v) && num(v.mm) !== null ? formatLengthMm(num(v.mm)!, unit) : '?')
+  const at = (p: Obj) => (Array.isArray(p.at) ? `(${p.at.map((v) => formatLengthMm(Number(v), 'mm')).join(', ')})` : '')
+  if (r.type === 'reach' && isObj(r.allowance)) {
+    const a = r.allowance
+    out.push(`  allowance: ${len(a)} (${String(a.formula)})${citationText(a.citation, a.rule) ? ` — ${citationText(a.citation, a.rule)}` : ''}`)
+    if (Array.isArray(r.area)) {
+      const res = r.area.filter(isObj).map((p) => num(p.resolutionMm)).filter((v): v is number => v !== null)
+      out.push(`  area: ${r.area.length} region(s)${res.length ? `, to ${formatLengthMm(Math.max(...res), unit)}` : ''}`)
+    }
+    if (Array.isArray(r.contours)) for (const c of r.contours.filter(isObj)) out.push(`  roll ${String(c.roll)}: ${len(c.allowance)}, chance ${isObj(c.chance) ? chance(num(c.chance.value) ?? 0, c.chance.exact) : '?'}`)
+    for (const p of (Array.isArray(r.points) ? r.points : []).filter(isObj)) {
+      const why = Array.isArray(p.reasons) ? p.reasons.filter(isObj).filter((x) => x.code !== 'note').map((x) => formatReason(x as never, unit)) : []
+      const odds = isObj(p.chance) ? `, chance ${chance(num(p.chance.value) ?? 0, p.chance.exact)}` : ''
+      out.push(`  ${at(p)}: ${p.reachable ? 'reachable' : 'not reachable'}${isObj(p.cost) ? `, costs ${len(p.cost)}` : ''}${odds}${p.marginal ? ' (marginal)' : ''}${why.length ? ` — ${why.join('; ')}` : ''}`)
+    }
+  }
+  if (r.type === 'threat' && Array.isArray(r.points)) {
+    for (const p of r.points.filter(isObj)) {
+      const attackers = Array.isArray(p.attackers) ? p.attackers.filter(isObj) : []
+      out.push(`  ${at(p)}: ${attackers.length ? `${attackers.length} attacker(s)` : 'no enemy can attack it this turn'}`)
+      for (const a of attackers) {
+        const odds = isObj(a.chance) ? `, hit ${chance(num(a.chance.value) ?? 0, a.chance.exact)}` : ''
+        const move = isObj(a.moveChance) ? `, move ${chance(num(a.moveChance.value) ?? 0, a.moveChance.exact)}` : ''
+        const sight = isObj(a.sight) ? `, ${String(a.sight.class)}` : ''
+        out.push(`  - ${String(a.model)} ${String(a.via)}${typeof a.weapon === 'string' ? ` (${a.weapon})` : ''} at ${len(a.range)}${sight}${odds}${move}${a.marginal ? ' (marginal)' : ''}`)
+      }
+    }
+  }
+  if (r.type === 'exposure' && isObj(r.grid)) {
+    const seen = Array.isArray(r.grid.seen) ? r.grid.seen : []
+    const judged = seen.filter((v) => v !== null).length
+    out.push(`  grid: ${String(r.grid.columns)} × ${String(r.grid.rows)} cells of ${formatLengthMm(num(r.grid.cellMm) ?? 0, unit)}; ${Array.isArray(r.hidden) ? r.hidden.length : 0} of ${judged} hidden from every enemy`)
+    for (const p of (Array.isArray(r.points) ? r.points : []).filter(isObj)) {
+      const by = Array.isArray(p.by) ? p.by.filter(isObj).map((b) => `${String(b.model)} (${String(b.class)})`) : []
+      out.push(`  ${at(p)}: ${p.hidden ? 'hidden' : `seen by ${by.join(', ')}`}`)
+    }
+  }
+  return out
 }
 
 /** A whole result document as text, one block per query. */

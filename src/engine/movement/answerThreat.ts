@@ -14,16 +14,18 @@ import { type Fraction, formatFraction, toNumber } from '../dice/probability.ts'
 import { roundTo, toInches } from '../units.ts'
 import { modelAt, tableWithModel, tableWithout } from '../table/tableWithModel.ts'
 import type { MovementModel } from './movementModel.ts'
-import { type Reach, chanceWithin, layerAllowanceMm, prepareReach, reachGrids } from './answerReach.ts'
+import { type Reach, chanceWithin, endAllowed, layerAllowanceMm, prepareReach, reachGrids } from './answerReach.ts'
 import { levelAt } from './reachSpace.ts'
 import { measureLeg } from './reachSpace.ts'
 import { traceContours } from './traceContours.ts'
+import { legAlong, straightLine } from './straightReach.ts'
 
 /** One way an enemy may attack this turn. */
 export type ThreatOption = {
   /** "shoot", "move-shoot", "charge", or the game's own word. */
   via: string
-  weapon: string
+  /** The weapon the attack query names (null: the game's attack names none, e.g. Iron Line's units). */
+  weapon: string | null
   /** The move before the attack, or null (it attacks from where it stands). */
   move: MovementModel | null
   /** A charge: the move ends with the bases this close (mm: contact, or the weapon's reach). Null: any spot of the move from which the attack is allowed. */
@@ -36,6 +38,15 @@ export type ThreatOption = {
   context?: Record<string, unknown>
   /** The section that lets it attack this way. */
   rule: string
+  /** A charge that runs straight at the spot from where the enemy stands (Jagged Shards' Rush). */
+  straight?: boolean
+  /** Whether it may attack the model at this spot this way at all (Jagged Shards: a Rush only at the closest visible enemy). */
+  eligible?: (table: Table, enemy: TableModel, there: TableModel) => boolean
+  /**
+   * A game's own way of closing in (Iron Line: wheel to face, then advance), instead of the move's paths:
+   * where the enemy ends (facing), its path and the chance, or null when it cannot get there this turn.
+   */
+  approach?: (table: Table, enemy: TableModel, there: TableModel) => { at: [number, number]; facingDeg: number; path: Array<[number, number]>; chance: Fraction | null } | null
 }
 
 /** What a ruleset declares for threat: each enemy's ways of attacking, on a table without the threatened model. */
@@ -63,9 +74,16 @@ function plansFor(table: Table, target: TableModel, rules: ThreatRules): EnemyPl
   let list = byTarget.get(target.id)
   if (list) return list
   const without = tableWithout(table, target.id)
+  // Ways that share a move (one enemy's weapons after the same move) share its reach.
+  const reaches = new Map<MovementModel, Reach>()
+  const reachOf = (mm: MovementModel): Reach => {
+    let r = reaches.get(mm)
+    if (!r) reaches.set(mm, (r = prepareReach(without, mm)))
+    return r
+  }
   list = without.models
     .filter((e) => e.side !== target.side)
-    .map((enemy) => ({ enemy, options: rules.options(without, enemy, target).map((option) => ({ option, reach: option.move ? prepareReach(without, option.move) : null, band: null, spots: null })) }))
+    .map((enemy) => ({ enemy, options: rules.options(without, enemy, target).map((option) => ({ option, reach: option.move ? reachOf(option.move) : null, band: null, spots: null })) }))
   byTarget.set(target.id, list)
   return list
 }
@@ -91,10 +109,11 @@ export function answerThreat(table: Table, q: QueryOf<'threat'>, rules: ThreatRu
       const done = new Set<string>()
       for (const p of plan.options) {
         // One entry per weapon: the first way (in the ruleset's order) that works.
-        if (done.has(p.option.weapon)) continue
+        const key = p.option.weapon ?? ''
+        if (done.has(key)) continue
         const a = attackBy(onSpot, plan.enemy, there, p)
         if (a) {
-          done.add(p.option.weapon)
+          done.add(key)
           attackers.push({ ...a, citation: book.citation(a.rule) })
           cited.add(a.rule)
         }
@@ -105,7 +124,7 @@ export function answerThreat(table: Table, q: QueryOf<'threat'>, rules: ThreatRu
   const bands: ThreatBand[] = []
   for (const plan of enemyPlans) for (const p of plan.options) {
     p.band ??= bandOf(table, plan.enemy, target, p)
-    bands.push({ model: plan.enemy.id, via: p.option.via, weapon: p.option.weapon, range: lengthOf(p.option.contactMm ?? p.option.rangeMm ?? 0), area: p.band })
+    bands.push({ model: plan.enemy.id, via: p.option.via, weapon: p.option.weapon ?? '', range: lengthOf(p.option.contactMm ?? p.option.rangeMm ?? 0), area: p.band })
     cited.add(p.option.rule)
   }
   return {
@@ -122,7 +141,13 @@ type Found = Omit<ThreatAttackerFields, 'citation'>
 /** How this enemy attacks the model at the spot by this way, or null when it cannot this turn. */
 function attackBy(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared): Found | null {
   const o = p.option
+  if (o.move?.refusal || (o.eligible && !o.eligible(onSpot, onSpot.model(enemy.id), there))) return null
+  if (o.approach) {
+    const a = o.approach(onSpot, onSpot.model(enemy.id), there)
+    return a ? tryAttack(onSpot, enemy, there, o, modelAt(enemy, a.at[0], a.at[1], enemy.z, a.facingDeg), { path: a.path, chance: a.chance }) : null
+  }
   if (!p.reach) return tryAttack(onSpot, enemy, there, o, null, null)
+  if (o.contactMm !== null && o.straight) return chargeStraight(onSpot, enemy, there, p)
   if (o.contactMm !== null) return charge(onSpot, enemy, there, p)
   return moveThenShoot(onSpot, enemy, there, p)
 }
@@ -131,7 +156,7 @@ function attackBy(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepar
 function tryAttack(onSpot: Table, enemy: TableModel, there: TableModel, o: ThreatOption, from: TableModel | null, move: { path: Array<[number, number]>; chance: Fraction | null } | null): Found | null {
   const t = from ? tableWithModel(onSpot, from) : onSpot
   const attacker = from ?? enemy
-  const r = runQuery(t, { id: 'threat', type: 'attack', attacker: attacker.id, target: there.id, weapon: o.weapon, ...(o.context ? { context: o.context } : {}) }) as Obj
+  const r = runQuery(t, { id: 'threat', type: 'attack', attacker: attacker.id, target: there.id, ...(o.weapon !== null ? { weapon: o.weapon } : {}), ...(o.context ? { context: o.context } : {}) }) as Obj
   if (r.allowed !== true) return null
   const distance = isObj(r.distance) ? r.distance : {}
   const los = isObj(r.los) ? r.los : {}
@@ -143,7 +168,7 @@ function tryAttack(onSpot: Table, enemy: TableModel, there: TableModel, o: Threa
   return {
     model: enemy.id,
     via: o.via,
-    weapon: o.weapon,
+    ...(o.weapon !== null ? { weapon: o.weapon } : {}),
     ...(p && typeof p.hit === 'number' && typeof exact.hit === 'string' ? { chance: { value: p.hit, exact: exact.hit } } : {}),
     ...(p && typeof p.effect === 'number' && typeof exact.effect === 'string' ? { effect: { value: p.effect, exact: exact.effect } } : {}),
     ...(move?.chance ? { moveChance: chanceOf(move.chance) } : {}),
@@ -203,6 +228,30 @@ function charge(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared
   return tryAttack(onSpot, enemy, there, p.option, modelAt(enemy, best.cx, best.cy, z, facing), { path, chance })
 }
 
+/** A charge straight at the spot: along the line until the bases are within contactMm, if nothing on the line stops it first. */
+function chargeStraight(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared): Found | null {
+  const reach = p.reach!
+  const s = reach.space
+  const dx = there.x - s.sx
+  const dy = there.y - s.sy
+  const d = Math.hypot(dx, dy)
+  const ring = contactDistance(enemy, there, dx / (d || 1), dy / (d || 1), p.option.contactMm!)
+  const need = Math.max(0, d - ring)
+  const line = straightLine(s, [there.x, there.y], need, Infinity)
+  if (line.lengthMm < need - 1e-6) return null
+  const leg = legAlong(s, line, need)
+  if (!Number.isFinite(leg.cost)) return null
+  const layer = reach.graph.nextLayer(0, leg.tags)
+  if (layer < 0) return null
+  const chance = chanceWithin(reach, layer, leg.cost)
+  if (chance.num === 0) return null
+  const cx = s.sx + line.ux * need
+  const cy = s.sy + line.uy * need
+  const facing = (Math.atan2(dy, dx) * 180) / Math.PI
+  const moved = modelAt(enemy, cx, cy, levelAt(s, cx, cy).z, facing)
+  return tryAttack(onSpot, enemy, there, p.option, moved, { path: [[s.sx, s.sy], [cx, cy]], chance: reach.model.allowance.rolls.length > 1 ? chance : null })
+}
+
 /** Centre distance (mm) at which the two bases are `gapMm` apart, the enemy coming from direction (ux, uy) seen from the spot. */
 function contactDistance(enemy: TableModel, there: TableModel, ux: number, uy: number, gapMm: number): number {
   const a = { x: 0, y: 0 }
@@ -238,21 +287,20 @@ function moveThenShoot(onSpot: Table, enemy: TableModel, there: TableModel, p: P
       pick[sector] = k
     }
   }
-  const candidates = [...pick].filter((k) => k >= 0).sort((a, b) => spots[a + 2]! - spots[b + 2]!)
+  const found: Array<{ x: number; y: number; cost: number; layer: number }> = [...pick].filter((k) => k >= 0).sort((a, b) => spots[a + 2]! - spots[b + 2]!).map((k) => ({ x: spots[k]!, y: spots[k + 1]!, cost: spots[k + 2]!, layer: spots[k + 3]! }))
+  // First the spot straight toward the model as far as the move goes (exact: the sampled spots are a grid's, a step short of the edge).
+  const direct = directSpot(reach, there)
+  const candidates = direct ? [direct, ...found] : found
   let tries = 0
-  for (const k of candidates) {
+  for (const { x, y, cost, layer } of candidates) {
     if (tries >= FIRING_SPOT_TRIES) break
-    const x = spots[k]!
-    const y = spots[k + 1]!
-    const cost = spots[k + 2]!
-    const layer = spots[k + 3]!
     const z = levelAt(reach.space, x, y).z
     const facing = (Math.atan2(there.y - y, there.x - x) * 180) / Math.PI
     const moved = modelAt(enemy, x, y, z, facing)
     const t = tableWithModel(onSpot, moved)
     if (!lineOfSight(t, t.model(moved.id), t.model(there.id), false, 'coarse').visible) continue
     tries++
-    const path = reach.graph.pathsTo(x, y, cost + 1).find((c) => c.layer === layer)?.path ?? [[enemy.x, enemy.y], [x, y]]
+    const path = reach.model.straight ? [[enemy.x, enemy.y], [x, y]] as Array<[number, number]> : (reach.graph.pathsTo(x, y, cost + 1).find((c) => c.layer === layer)?.path ?? [[enemy.x, enemy.y], [x, y]])
     const chance = reach.model.allowance.rolls.length > 1 ? chanceWithin(reach, layer, cost) : null
     const found = tryAttack(onSpot, enemy, there, p.option, moved, { path, chance })
     if (found) return found
@@ -260,11 +308,40 @@ function moveThenShoot(onSpot: Table, enemy: TableModel, there: TableModel, p: P
   return null
 }
 
+/** The spot the move reaches going straight at the model (its whole allowance, or up to the model's base), when the straight path is the cheapest. */
+function directSpot(reach: Reach, there: TableModel): { x: number; y: number; cost: number; layer: number } | null {
+  const s = reach.space
+  if (reach.model.straight || reach.model.vehicle) return null
+  const dx = there.x - s.sx
+  const dy = there.y - s.sy
+  const d = Math.hypot(dx, dy)
+  if (d < 1e-6) return null
+  const along = Math.min(layerAllowanceMm(reach, 0, null), Math.max(0, d - baseBoundingRadiusMm(there.placed) - baseBoundingRadiusMm(reach.model.model.placed)))
+  const x = s.sx + (dx / d) * along
+  const y = s.sy + (dy / d) * along
+  if (!endAllowed(s, x, y)) return null
+  const best = reach.graph.pathsTo(x, y, along + 1).find((p) => chanceWithin(reach, p.layer, p.cost).num > 0)
+  return best ? { x, y, cost: best.cost, layer: best.layer } : null
+}
+
 /** Grid steps between the spots a move-shoot considers (the reach's own grid is finer than a firing spot needs). */
 const FIRING_SPOT_STEP_MM = 4
 
 /** The spots the move can end on (x, y, cost, layer), every FIRING_SPOT_STEP_MM of the reach's grid: the cheapest layer at each. */
 function endSpots(reach: Reach): Float64Array {
+  const st = reach.model.straight
+  if (st) {
+    // A straight move (Iron Line's Advance): its spots along the line.
+    const line = straightLine(reach.space, st.toward, st.stopMm, reach.model.allowance.maxMm)
+    const out: number[] = []
+    for (let d = 0; d <= line.lengthMm; d += FIRING_SPOT_STEP_MM) {
+      const leg = legAlong(reach.space, line, d)
+      const layer = reach.graph.nextLayer(0, leg.tags)
+      if (layer < 0 || !Number.isFinite(leg.cost) || chanceWithin(reach, layer, leg.cost).num === 0) break
+      out.push(reach.space.sx + line.ux * d, reach.space.sy + line.uy * d, leg.cost, layer)
+    }
+    return Float64Array.from(out)
+  }
   const { grid, clearance } = reachGrids(reach)
   const allowanceOf = grid.layers.map((_, l) => layerAllowanceMm(reach, l, null))
   const stride = Math.max(1, Math.round(FIRING_SPOT_STEP_MM / grid.h))
@@ -299,29 +376,27 @@ function bandOf(table: Table, enemy: TableModel, target: TableModel, p: Prepared
   const pad = o.reference === 'edge' || o.contactMm !== null ? baseBoundingRadiusMm(enemy.placed) + baseBoundingRadiusMm(target.placed) : 0
   const radius = (o.contactMm ?? o.rangeMm ?? Math.hypot(table.widthMm, table.depthMm)) + pad
   if (!p.reach) return [discPolygon(enemy.x, enemy.y, radius)]
-  const { grid, clearance } = reachGrids(p.reach)
-  const h = Math.max(grid.h, radius / 120)
-  // The reach on a grid of step h over the table round it, then squared distances to it (exact EDT).
-  const x0 = Math.max(0, grid.x0 - radius - h)
-  const y0 = Math.max(0, grid.y0 - radius - h)
-  const x1 = Math.min(table.widthMm, grid.x0 + grid.nx * grid.h + radius + h)
-  const y1 = Math.min(table.depthMm, grid.y0 + grid.ny * grid.h + radius + h)
+  // A straight charge may go any way from where it stands: the disc of its longest roll (obstacles on a line are the spot's to find).
+  if (o.straight) return [discPolygon(enemy.x, enemy.y, p.reach.model.allowance.maxMm + radius)]
+  // The spots its move can end on (every FIRING_SPOT_STEP_MM), on a grid of step h over the table round them.
+  const spots = (p.spots ??= endSpots(p.reach))
+  if (!spots.length) return []
+  let sx0 = Infinity, sy0 = Infinity, sx1 = -Infinity, sy1 = -Infinity
+  for (let k = 0; k < spots.length; k += 4) {
+    sx0 = Math.min(sx0, spots[k]!); sx1 = Math.max(sx1, spots[k]!); sy0 = Math.min(sy0, spots[k + 1]!); sy1 = Math.max(sy1, spots[k + 1]!)
+  }
+  const h = Math.max(FIRING_SPOT_STEP_MM, radius / 120)
+  const x0 = Math.max(0, sx0 - radius - h)
+  const y0 = Math.max(0, sy0 - radius - h)
+  const x1 = Math.min(table.widthMm, sx1 + radius + h)
+  const y1 = Math.min(table.depthMm, sy1 + radius + h)
   const nx = Math.max(2, Math.ceil((x1 - x0) / h) + 1)
   const ny = Math.max(2, Math.ceil((y1 - y0) / h) + 1)
-  const inf = 1e20
-  const f = new Float64Array(nx * ny).fill(inf)
-  const allowanceOf = grid.layers.map((_, l) => layerAllowanceMm(p.reach!, l, null))
-  for (let j = 0; j < grid.ny; j++) {
-    for (let i = 0; i < grid.nx; i++) {
-      const at = j * grid.nx + i
-      if (clearance[at]! < 0) continue
-      let ok = false
-      for (let l = 0; l < grid.layers.length && !ok; l++) ok = (grid.layers[l]?.[at] ?? Infinity) <= allowanceOf[l]!
-      if (!ok) continue
-      const bi = Math.round((grid.x0 + i * grid.h - x0) / h)
-      const bj = Math.round((grid.y0 + j * grid.h - y0) / h)
-      if (bi >= 0 && bj >= 0 && bi < nx && bj < ny) f[bj * nx + bi] = 0
-    }
+  const f = new Float64Array(nx * ny).fill(1e20)
+  for (let k = 0; k < spots.length; k += 4) {
+    const bi = Math.round((spots[k]! - x0) / h)
+    const bj = Math.round((spots[k + 1]! - y0) / h)
+    if (bi >= 0 && bj >= 0 && bi < nx && bj < ny) f[bj * nx + bi] = 0
   }
   squaredDistanceTransform(f, nx, ny)
   const field = new Float64Array(nx * ny)

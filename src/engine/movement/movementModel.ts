@@ -21,13 +21,16 @@ export type NoEnd = Because & { by?: 'base' | 'centre' }
  *   halved allowance: see `Allowance.mm`); `noEnd` when the base may not end overlapping it;
  * - `surface`: a top the model can stand on at `topZ` when its base centre is over the footprint (climbing
  *   on and off costs what `levelChange` says); `noEnd` as for a region when the model does not stand on it.
+ *   Its sides are solid by default: a base may overlap them only while climbing on or off (a leg whose
+ *   centre crosses the footprint's edge), so two platforms closer than the base close the gap between
+ *   them; `sides: 'open'` for a low piece a base may overhang (a hill's gentle edge).
  * `kind` names what it is in the game's words ("difficult", "rough", "heavy") for the charges listed.
  */
 export type PieceRole =
   | { role: 'open' }
   | ({ role: 'blocked' } & Because)
   | { role: 'region'; kind: string; rule: string; weight?: number; entryMm?: number; tag?: string; noEnd?: NoEnd }
-  | { role: 'surface'; kind: string; rule: string; topZ: number; noEnd?: NoEnd }
+  | { role: 'surface'; kind: string; rule: string; topZ: number; noEnd?: NoEnd; sides?: 'solid' | 'open' }
 
 /** Another model to this move: passed over freely, never passed (its base grown by ours), or passed but never ended on. */
 export type ModelRole = { role: 'ignore' } | ({ role: 'blocked' } & Because) | ({ role: 'no-end' } & Because)
@@ -76,4 +79,22 @@ export type MovementModel = {
   rules: readonly string[]
   /** Notes the book attaches to any move in this mode (e.g. "a model that Sprinted cannot shoot"). */
   notes?: readonly Because[]
+  /**
+   * A move that runs straight toward a point (Jagged Shards' Rush "directly toward the target"): it
+   * ends on that line, at most `stopMm` along it (where the bases would touch), and stops at the first
+   * obstacle on it. `reason` says why a spot off the line cannot be reached.
+   */
+  straight?: { toward: [number, number]; stopMm: number } & Because
+  /** Every leg of the move is one straight line from where it starts (Skrapyard's hurry and fly moves): no path bends. */
+  straightOnly?: boolean
+  /**
+   * The move must end with the base centre within [innerMm, outerMm] of one of these points (a charge
+   * into base contact, a fight move to within 1"); `choose: 'nearest'` keeps only the nearest target
+   * that can be reached (Skrapyard's "the nearest opposing character that is in charge range").
+   */
+  endsNear?: { targets: ReadonlyArray<{ id: string; x: number; y: number; innerMm: number; outerMm: number }>; choose: 'nearest' | 'any' } & Because
+  /** A vehicle: straight legs along its facing joined by pivots (vehicleReach.ts); its reach is sampled over its paths. */
+  vehicle?: import('./vehicleReach.ts').VehicleRules
+  /** The move cannot be made at all (a wounded character, a Rush with no visible enemy): every spot is refused with this. */
+  refusal?: Because & { code: string }
 }

@@ -5,7 +5,7 @@
 // where it wraps round a corner). From the settled nodes: the cost field on a grid (the reach area)
 // and the exact cost and path to any probe point (the cheapest leg from a node in sight of it).
 import type { Because } from './movementModel.ts'
-import { type Leg, type ReachSpace, measureLeg } from './reachSpace.ts'
+import { type Leg, type ReachSpace, legTags, measureLeg, wallBlocks } from './reachSpace.ts'
 
 type Layer = { tags: readonly string[]; key: string; maxMm: number }
 
@@ -30,6 +30,7 @@ export class ReachGraph {
   readonly s: ReachSpace
   readonly layers: Layer[] = []
   private readonly layerIndex = new Map<string, number>()
+  private readonly transitions: Array<Map<string, number> | undefined> = []
   /** Node count without the start; the start is node `startNode`. */
   private readonly nodeCount: number
   readonly startNode: number
@@ -100,6 +101,17 @@ export class ReachGraph {
     this.layers.push({ tags: sorted, key, maxMm: Math.min(maxMm, a.maxMm) })
     this.layerIndex.set(key, k)
     return k
+  }
+
+  /** The layer a path in `layer` reaches after a leg adding `tags` (cached per layer and tag list). */
+  nextLayer(layer: number, tags: readonly string[]): number {
+    if (!tags.length) return layer
+    const key = tags.length === 1 ? tags[0]! : tags.join('\u0000')
+    let byTags = this.transitions[layer]
+    if (!byTags) this.transitions[layer] = byTags = new Map()
+    let next = byTags.get(key)
+    if (next === undefined) byTags.set(key, (next = this.layerOf([...this.layers[layer]!.tags, ...tags])))
+    return next
   }
 
   private state(node: number, layer: number): number {
@@ -198,6 +210,8 @@ export class ReachGraph {
   private relaxFrom(st: number, radius: number): void {
     const done = this.explored[st]!
     if (radius <= done) return
+    // A move made of one straight line: nothing leaves the start.
+    if (this.s.model.straightOnly) return
     this.explored[st] = radius
     const u = this.stNode[st]!
     const ux = this.nx[u]!
@@ -227,7 +241,7 @@ export class ReachGraph {
           if (this.isBlocked(local, ux, uy, vx, vy)) continue
           const leg = measureLeg(s, ux, uy, vx, vy)
           if (!Number.isFinite(leg.cost)) continue
-          const l2 = leg.tags.length ? this.layerOf([...this.layers[layer]!.tags, ...leg.tags]) : layer
+          const l2 = this.nextLayer(layer, leg.tags)
           if (l2 < 0) continue
           this.push(this.state(v, l2), d + leg.cost, st)
         }
@@ -311,7 +325,7 @@ export class ReachGraph {
   isBlocked(local: readonly number[], ax: number, ay: number, bx: number, by: number): boolean {
     const o = this.s.obstacles
     for (const k of local) if (o.penetration(k, ax, ay, bx, by) > 1e-6) return true
-    return false
+    return this.s.walls.count > 0 && wallBlocks(this.s, ax, ay, bx, by)
   }
 
   nodeX(v: number): number {
@@ -385,8 +399,11 @@ export class ReachGraph {
           if (dd > radius) continue
           if (wedged && !inWedge(w, dx, dy)) continue
           const at = j * grid.nx + i
-          const maybeTagged = tagRegions.length > 0 && crossesAny(tagRegions, ux, uy, px, py)
-          if (!maybeTagged && field[at]! <= d + dd) continue
+          // The layer the point is reached in (tags the leg collects), then: is it already cheaper there?
+          const l1 = tagRegions.length > 0 && crossesAny(tagRegions, ux, uy, px, py) ? this.nextLayer(layer, legTags(s, ux, uy, px, py)) : layer
+          if (l1 < 0) continue
+          const f1 = l1 === layer ? field : fieldOf(l1)
+          if (f1[at]! <= d + dd) continue
           let blocked = false
           for (let q = 0; q < local.length; q++) {
             if (hasCone[q]) {
@@ -398,14 +415,9 @@ export class ReachGraph {
               break
             }
           }
-          if (blocked) continue
-          const leg = s.hasCosts ? measureLeg(s, ux, uy, px, py) : null
-          const cost = d + (leg ? leg.cost : dd)
-          if (!Number.isFinite(cost)) continue
-          const l2 = leg && leg.tags.length ? this.layerOf([...this.layers[layer]!.tags, ...leg.tags]) : layer
-          if (l2 < 0) continue
-          const f2 = l2 === layer ? field : fieldOf(l2)
-          if (cost < f2[at]!) f2[at] = cost
+          if (blocked || (s.walls.count > 0 && wallBlocks(s, ux, uy, px, py))) continue
+          const cost = d + (s.hasCosts ? measureLeg(s, ux, uy, px, py).cost : dd)
+          if (cost < f1[at]!) f1[at] = cost
         }
       }
     }
@@ -462,7 +474,7 @@ export class ReachGraph {
       if (this.isBlocked(local, ux, uy, tx, ty)) continue
       const leg = measureLeg(s, ux, uy, tx, ty)
       if (!Number.isFinite(leg.cost)) continue
-      const l2 = leg.tags.length ? this.layerOf([...this.layers[layer]!.tags, ...leg.tags]) : layer
+      const l2 = this.nextLayer(layer, leg.tags)
       if (l2 < 0) continue
       const cost = d + leg.cost
       const cur = best.get(l2)

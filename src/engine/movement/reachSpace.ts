@@ -8,9 +8,9 @@
 // `move` query charges them (segmentRuns.ts).
 import type { Table, TableModel, TableTerrain } from '../ruleSystem.ts'
 import { type PlacedBase, placeBase } from '../geometry/baseShape.ts'
-import { counterClockwise } from '../geometry/polygon.ts'
+import { counterClockwise, polygonContainsStrict } from '../geometry/polygon.ts'
 import { ConvexSet, type Point, convexPieces, minkowskiConvex } from './convexSet.ts'
-import type { Because, MovementModel } from './movementModel.ts'
+import type { Because, MovementModel, PieceRole } from './movementModel.ts'
 import { type Footprint, insideLengthOfLeg, insideRuns, isStrictlyInside } from './segmentRuns.ts'
 
 /** The most a circumscribing polygon's edge lies outside a round or oval base (mm). */
@@ -71,6 +71,8 @@ export type ReachSpace = {
   box: [number, number, number, number]
   obstacles: ConvexSet
   obstacleOf: Blocker[]
+  /** Solid-sided surfaces grown by the base (owner: the region): a leg may overlap one only while climbing on or off it. */
+  walls: ConvexSet
   noEnd: ConvexSet
   noEndOf: Blocker[]
   bands: StandBand[]
@@ -115,6 +117,8 @@ export function buildReachSpace(table: Table, mm: MovementModel): ReachSpace {
   const grow = (poly: readonly Point[]): Point[][] => convexPieces(poly).map((piece) => minkowskiConvex(piece, me))
 
   const pendingObstacles: Array<{ polys: Point[][]; blocker: Blocker }> = []
+  const pendingWalls: Array<{ polys: Point[][]; region: number; fp: Footprint }> = []
+  const walls = new ConvexSet()
   for (const t of table.terrain) {
     const role = mm.piece(t)
     const fp = counterClockwise(t.solid.footprint)
@@ -139,9 +143,15 @@ export function buildReachSpace(table: Table, mm: MovementModel): ReachSpace {
       tag: role.role === 'region' ? (role.tag ?? null) : null,
       topZ: role.role === 'surface' ? role.topZ : null,
     })
-    if (role.noEnd) {
-      const blocker: Blocker = { id: t.id, what: 'terrain', because: { rule: role.noEnd.rule, reason: role.noEnd.reason } }
-      if (role.noEnd.by === 'centre') {
+    const solidSides = role.role === 'surface' && role.sides !== 'open'
+    if (solidSides) {
+      const region = regions.length - 1
+      pendingWalls.push({ polys: grow(fp), region, fp: regions[region]! })
+    }
+    const endRule = role.noEnd ?? (solidSides ? { rule: role.rule, reason: 'the base would overlap its side' } : undefined)
+    if (endRule) {
+      const blocker: Blocker = { id: t.id, what: 'terrain', because: { rule: endRule.rule, reason: endRule.reason } }
+      if (endRule.by === 'centre') {
         for (const g of convexPieces(fp)) {
           noEnd.add(g, noEndOf.length)
           noEndOf.push(blocker)
@@ -188,6 +198,18 @@ export function buildReachSpace(table: Table, mm: MovementModel): ReachSpace {
       obstacleOf.push(blocker)
     }
   }
+  for (const w of pendingWalls) {
+    // A base that starts overlapping a side (a tracked model a mm into a platform's edge) climbs or steps off: not a wall to this move.
+    const probe = new ConvexSet()
+    for (const p of w.polys) probe.add(p, 0)
+    probe.seal()
+    if (probe.findContaining(sx, sy) >= 0 && !isStrictlyInside(w.fp, sx, sy)) {
+      startsOn.push(regions[w.region]!.piece.id)
+      continue
+    }
+    for (const p of w.polys) walls.add(p, w.region)
+  }
+  walls.seal()
   for (const z of mm.noEndZones ?? []) {
     noEnd.add(z.polygon, noEndOf.length)
     noEndOf.push({ id: z.id, what: 'zone', because: { rule: z.rule, reason: z.reason } })
@@ -198,7 +220,7 @@ export function buildReachSpace(table: Table, mm: MovementModel): ReachSpace {
   const space: ReachSpace = {
     model: mm, table, sx, sy,
     halfWidthMm: m.placed.halfWidthMm,
-    box, obstacles, obstacleOf, noEnd, noEndOf, bands, regions, startsOn,
+    box, obstacles, obstacleOf, walls, noEnd, noEndOf, bands, regions, startsOn,
     nodeX: new Float64Array(0), nodeY: new Float64Array(0), nodeNx: new Float64Array(0), nodeNy: new Float64Array(0), nodePoly: new Int32Array(0), nodePrev: new Int32Array(0), nodeNext: new Int32Array(0),
     hasTags: regions.some((r) => r.tag !== null),
     hasCosts: regions.length > 0,
@@ -233,6 +255,33 @@ function isFree(s: ReachSpace, x: number, y: number): boolean {
   return insideBox(s, x, y) && s.obstacles.findContaining(x, y) < 0
 }
 
+const wallClip = new Float64Array(2)
+const wallRuns: number[] = []
+
+/**
+ * Does a leg overlap a solid side without climbing (its base brushing a platform's edge with its
+ * centre off it)? A leg whose centre crosses the footprint's edge is a climb on or off: allowed.
+ */
+export function wallBlocks(s: ReachSpace, ax: number, ay: number, bx: number, by: number): boolean {
+  const w = s.walls
+  for (let k = 0; k < w.count; k++) {
+    if (!w.clip(k, ax, ay, bx, by, wallClip)) continue
+    const len = Math.hypot(bx - ax, by - ay)
+    const t0 = wallClip[0]!
+    const t1 = wallClip[1]!
+    if ((t1 - t0) * len <= 1e-6) continue
+    const r = s.regions[w.owner[k]!]!
+    const n = insideRuns(r, ax, ay, bx, by, wallRuns)
+    // The part of [t0, t1] off the footprint: in the side band.
+    let covered = 0
+    for (let i = 0; i < n; i++) covered += Math.max(0, Math.min(t1, wallRuns[2 * i + 1]!) - Math.max(t0, wallRuns[2 * i]!))
+    if ((t1 - t0 - covered) * len <= 1e-6) continue
+    const climbs = n > 0 && (wallRuns[0]! > 1e-12 || wallRuns[2 * n - 1]! < 1 - 1e-12 || isStrictlyInside(r, ax, ay) !== isStrictlyInside(r, bx, by))
+    if (!climbs) return true
+  }
+  return false
+}
+
 /**
  * The nodes a cheapest path may bend at: the vertices of the obstacles (outside every other one), and
  * for each region its vertices nudged just inside and just outside (a path may cross there), the
@@ -262,6 +311,24 @@ function buildNodes(s: ReachSpace): void {
       nxs.push(0)
       nys.push(0)
       poly.push(insideBox(s, x, y) && o.findContaining(x, y, k) < 0 ? k : -2)
+      prev.push(first + ((i + n - 1) % n))
+      next.push(first + ((i + 1) % n))
+    }
+  }
+  const w = s.walls
+  for (let k = 0; k < w.count; k++) {
+    const v0 = w.start[k]!
+    const n = w.start[k + 1]! - v0
+    const first = xs.length
+    for (let i = 0; i < n; i++) {
+      const x = w.xy[2 * (v0 + i)]!
+      const y = w.xy[2 * (v0 + i) + 1]!
+      xs.push(x)
+      ys.push(y)
+      nxs.push(0)
+      nys.push(0)
+      // Wall polygons follow the obstacles in the node kinds (k ≥ obstacles.count: a corner to go round).
+      poly.push(insideBox(s, x, y) && o.findContaining(x, y) < 0 && w.findContaining(x, y, k) < 0 ? o.count + k : -2)
       prev.push(first + ((i + n - 1) % n))
       next.push(first + ((i + 1) % n))
     }
@@ -395,6 +462,20 @@ export function measureLeg(s: ReachSpace, ax: number, ay: number, bx: number, by
   return leg
 }
 
+const tagScratch: string[] = []
+
+/** The tags a straight leg collects (each entry into a tagged region), as measureLeg counts them; a shared list, read before the next call. */
+export function legTags(s: ReachSpace, ax: number, ay: number, bx: number, by: number): readonly string[] {
+  tagScratch.length = 0
+  const x0 = Math.min(ax, bx), x1 = Math.max(ax, bx), y0 = Math.min(ay, by), y1 = Math.max(ay, by)
+  for (const r of s.regions) {
+    if (r.tag === null || x1 < r.box[0] || y1 < r.box[1] || x0 > r.box[2] || y0 > r.box[3]) continue
+    const k = insideRuns(r, ax, ay, bx, by, runs)
+    for (let i = 0; i < k; i++) if (runs[2 * i]! > 1e-12 || !isStrictlyInside(r, ax, ay)) tagScratch.push(r.tag)
+  }
+  return tagScratch
+}
+
 /** The level profile of a leg: each change of the surface under the centre pays what `levelChange` says. */
 function climbAlong(s: ReachSpace, ax: number, ay: number, bx: number, by: number, leg: Leg): void {
   profile.length = 0
@@ -430,4 +511,19 @@ function climbAlong(s: ReachSpace, ax: number, ay: number, bx: number, by: numbe
   }
   const z = cur.z
   leg.endZ = z
+}
+
+/**
+ * The level a model stands at over (x, y) under a move's terrain roles: the top of the highest surface
+ * whose footprint holds the point, else the table (0); null inside a piece it may not stand in.
+ */
+export function standingLevel(table: Table, piece: (t: TableTerrain) => PieceRole, x: number, y: number): number | null {
+  let z = 0
+  for (const t of table.terrain) {
+    if (!polygonContainsStrict(t.solid.footprint, x, y)) continue
+    const role = piece(t)
+    if (role.role === 'blocked') return null
+    if (role.role === 'surface') z = Math.max(z, role.topZ)
+  }
+  return z
 }

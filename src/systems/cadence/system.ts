@@ -21,6 +21,7 @@ import { BLAST_RULE, blastVictimsAt } from './blast.ts'
 import { objectiveContextShape, resolveObjective } from './objective.ts'
 import { resolveAura } from './aura.ts'
 import { moveContextShape, resolveMove } from './move.ts'
+import { cadenceExposure, cadenceReach, cadenceThreat } from './planning.ts'
 import { FORMATION_RULE, measureFormation } from './formation.ts'
 import { embarkQuerySchema, resolveEmbark } from './transport.ts'
 import { evaluateAttackChain } from './probability/attackChain.ts'
@@ -159,6 +160,9 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
     objective: (table: Table, q: QueryOf<'objective'>) => resolveObjective(core, table, q),
     aura: (table: Table, q: QueryOf<'aura'>) => resolveAura(core, table, q),
     move: (table: Table, q: QueryOf<'move'>) => resolveMove(core, table, q),
+    reach: (table: Table, q: QueryOf<'reach'>) => cadenceReach(core, table, q),
+    threat: (table: Table, q: QueryOf<'threat'>) => cadenceThreat(core, table, q),
+    exposure: (table: Table, q: QueryOf<'exposure'>) => cadenceExposure(core, table, q),
     formation: ((table: Table, q: z.infer<typeof formationQuerySchema>): ResultBody => {
       const unitId = q.unit ?? (q.model ? table.model(q.model).unit : undefined)
       if (!unitId) throw new SceneError([{ path: 'unit', message: 'give "unit" or "model"' }])

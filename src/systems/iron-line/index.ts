@@ -14,6 +14,7 @@ import { contextSchema } from './context.ts'
 import { ENGAGED_RULE, WITHIN_RULE, withinReading } from './engagement.ts'
 import { LOS_RULE, arcQuery, classifySight, engagementQuery, footprintQuery, integrityQuery, losQuery, sightFor, visibilityQuery } from './geometryQueries.ts'
 import { move } from './movement.ts'
+import { exposure, reach, threat } from './planning.ts'
 import { opt, options } from './options.ts'
 import { isKnownKeyword, parseKeyword } from './unitState.ts'
 import { measureUnitCost } from './armyCost.ts'
@@ -131,6 +132,9 @@ export const ironLine: RuleSystem = {
     engagement: engagementQuery,
     attack,
     move,
+    reach,
+    threat,
+    exposure,
     aura,
     objective,
     footprint: footprintQuery as never,

@@ -13,6 +13,7 @@ import { readUnitStats } from './modelStats.ts'
 import { move } from './move.ts'
 import { options, readOptions } from './options.ts'
 import { classifySight, losRule, measureRule, sightOf, terrainKeywords, terrainTypes } from './terrain.ts'
+import { exposure, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** D100 + FR ≥ PV (§3.4, §5.1); natural 01–05 always fails, natural 100 always succeeds; a tie succeeds (§14.5). */
@@ -120,6 +121,9 @@ export const jaggedShards: RuleSystem = {
   handlers: {
     attack,
     move,
+    reach,
+    threat,
+    exposure,
     objective,
     aura,
     los,

@@ -18,6 +18,7 @@ import { move } from './movement.ts'
 import { aura, deployment, deploymentQuerySchema, fall, fallQuerySchema, objective, setup, setupQuerySchema } from './areas.ts'
 import { sitrep } from './sitrep.ts'
 import { RATING_THRESHOLD } from './catalogue.ts'
+import { exposure, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 export const MODEL_STATUSES = ['prone', 'pinned', 'stealth', 'locked', 'shaken', 'jammed', 'shot-last-activation'] as const
@@ -84,6 +85,9 @@ export const operatorTactics: RuleSystem = {
     attack,
     blast,
     move,
+    reach,
+    threat,
+    exposure,
     objective,
     aura,
     deployment: deployment as never,

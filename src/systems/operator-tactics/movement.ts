@@ -27,23 +27,17 @@ function groundAt(table: Table, x: number, y: number): { z: number; piece: Table
   return { z: best ? best.solid.topZ : 0, piece: best }
 }
 
-export function move(table: Table, q: QueryOf<'move'>): MoveResult {
-  const o = readOptions(table.options)
-  const ctx = readContext(q.context)
-  const m = table.model(q.model)
-  const mode = (q.mode ?? 'move') as MoveMode
-  if (!MOVE_MODES.includes(mode)) throw new SceneError([{ path: 'mode', message: `unknown mode "${q.mode}"; expected one of ${MOVE_MODES.join(', ')}` }])
-  const reasons: UniformReason[] = []
+/** An operator's allowance in a mode (§02 Actions, Status effects, Reactions, Melee; §26), and why the mode is refused. */
+export function moveAllowance(m: TableModel, mode: MoveMode, ctx: ReturnType<typeof readContext>, o: ReturnType<typeof readOptions>): { inches: number; rule: string; rules: string[]; notes: string[]; refusals: Array<{ code: string; message: string; rule: string }> } {
   const notes: string[] = []
-  const rules = new Set<string>(['§02 Actions L244–252', '§02 Movement details L254–259'])
-
-  // Allowance.
+  const rules: string[] = []
+  const refusals: Array<{ code: string; message: string; rule: string }> = []
   const mobi = mobiInches(m, o)
   if (mobi.note) notes.push(mobi.note)
   let base = mobi.inches
   if (ctx.carrying) {
     base += SK.smashAndGrabCarrierMobi.value
-    rules.add('§05 Smash & Grab L602')
+    rules.push('§05 Smash & Grab L602')
     notes.push('carrying the package: −2 MOBI')
   }
   if (ctx.fieldDrift) {
@@ -56,9 +50,9 @@ export function move(table: Table, q: QueryOf<'move'>): MoveResult {
     case 'sprint':
       allowance = base * SK.sprintMultiplier.value
       allowanceRule = '§02 Actions L246 (Sprint: both actions, MOBI × 2)'
-      if (abilitiesOf(m).includes('ghost')) reasons.push(book.reason({ code: 'cannot-sprint', message: 'Ghost: an Infiltrator cannot Sprint', rule: '§03 Infiltrator L446' }))
-      if (has(m, 'prone')) reasons.push(book.reason({ code: 'cannot-sprint', message: 'Prone operators cannot Sprint', rule: '§02 Status effects L313' }))
-      if (ctx.carrying) reasons.push(book.reason({ code: 'cannot-sprint', message: 'the carrier cannot Sprint', rule: '§05 Smash & Grab L602' }))
+      if (abilitiesOf(m).includes('ghost')) refusals.push({ code: 'cannot-sprint', message: 'Ghost: an Infiltrator cannot Sprint', rule: '§03 Infiltrator L446' })
+      if (has(m, 'prone')) refusals.push({ code: 'cannot-sprint', message: 'Prone operators cannot Sprint', rule: '§02 Status effects L313' })
+      if (ctx.carrying) refusals.push({ code: 'cannot-sprint', message: 'the carrier cannot Sprint', rule: '§05 Smash & Grab L602' })
       break
     case 'crawl':
       allowance = base * SK.proneCrawlFraction.value
@@ -78,8 +72,8 @@ export function move(table: Table, q: QueryOf<'move'>): MoveResult {
     case 'advance-under-fire':
       allowance = base * SK.sprintMultiplier.value
       allowanceRule = '§26 Competition combat modifiers L2396 (Advance Under Fire)'
-      if (!o.crackerjack) reasons.push(book.reason({ code: 'not-crackerjack', message: 'Advance Under Fire is a Crackerjack rule (option crackerjack)', rule: '§26 Competition combat modifiers L2396' }))
-      if (classOf(m) !== 'Breacher') reasons.push(book.reason({ code: 'not-breacher', message: 'only a Breacher may Advance Under Fire', rule: '§26 Competition combat modifiers L2396' }))
+      if (!o.crackerjack) refusals.push({ code: 'not-crackerjack', message: 'Advance Under Fire is a Crackerjack rule (option crackerjack)', rule: '§26 Competition combat modifiers L2396' })
+      if (classOf(m) !== 'Breacher') refusals.push({ code: 'not-breacher', message: 'only a Breacher may Advance Under Fire', rule: '§26 Competition combat modifiers L2396' })
       break
     case 'move':
       if (has(m, 'prone')) notes.push('Prone: this is a crawl at half MOBI (mode "crawl"); standing up costs one action')
@@ -90,7 +84,27 @@ export function move(table: Table, q: QueryOf<'move'>): MoveResult {
     allowanceRule = '§02 Status effects L313 (Prone: crawl at half MOBI)'
   }
   if (has(m, 'pinned') && (mode === 'move' || mode === 'crawl')) notes.push('Pinned: this Move costs both actions (§02 Status effects L314)')
-  if (has(m, 'locked') && mode !== 'break-free') reasons.push(book.reason({ code: 'locked', message: 'Locked in melee: break free first (TACT 4+, 3" clear)', rule: '§02 Melee L285' }))
+  if (has(m, 'locked') && mode !== 'break-free') refusals.push({ code: 'locked', message: 'Locked in melee: break free first (TACT 4+, 3" clear)', rule: '§02 Melee L285' })
+  return { inches: allowance, rule: allowanceRule, rules, notes, refusals }
+}
+
+export function move(table: Table, q: QueryOf<'move'>): MoveResult {
+  const o = readOptions(table.options)
+  const ctx = readContext(q.context)
+  const m = table.model(q.model)
+  const mode = (q.mode ?? 'move') as MoveMode
+  if (!MOVE_MODES.includes(mode)) throw new SceneError([{ path: 'mode', message: `unknown mode "${q.mode}"; expected one of ${MOVE_MODES.join(', ')}` }])
+  const reasons: UniformReason[] = []
+  const notes: string[] = []
+  const rules = new Set<string>(['§02 Actions L244–252', '§02 Movement details L254–259'])
+
+  // Allowance.
+  const a = moveAllowance(m, mode, ctx, o)
+  reasons.push(...a.refusals.map((r) => book.reason(r)))
+  notes.push(...a.notes)
+  for (const r of a.rules) rules.add(r)
+  const allowance = a.inches
+  const allowanceRule = a.rule
 
   // Path and its costs.
   const path = measurePath(table, m, q.to, q.facing)
@@ -183,7 +197,7 @@ export function move(table: Table, q: QueryOf<'move'>): MoveResult {
 }
 
 /** Climbing: 2" per 1" vertical; ladders and stairs 1:1; WREN's High Anchor 1:1; Urban Sprawl halves climbs. */
-function climbRate(table: Table, m: TableModel, p: TableTerrain, ladder: boolean): { perInch: number; rule: string } {
+export function climbRate(table: Table, m: TableModel, p: TableTerrain, ladder: boolean): { perInch: number; rule: string } {
   const o = readOptions(table.options)
   if (ladder || p.has('ladder') || p.has('stairs')) return { perInch: SK.ladderCostPerInch.value, rule: '§02 Movement details L257 (ladders and stairs 1:1)' }
   if (abilitiesOf(m).includes('high-anchor')) return { perInch: 1, rule: '§25 WREN L2233 (High Anchor: climbing 1:1)' }

@@ -10,6 +10,7 @@ import { MODEL_KEYWORDS, MODEL_STATUSES, checkCharacters, readOptions } from './
 import { TERRAIN_KEYWORDS, TERRAIN_TYPES, checkTerrain } from './readTerrain.ts'
 import { resolveAttack } from './resolveAttack.ts'
 import { sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
+import { exposure, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 const profiles: Record<string, ProfileEntry> = Object.fromEntries(
@@ -65,6 +66,9 @@ export const skrapyard: RuleSystem = {
     engagement: answerEngagement,
     visibility: answerVisibility,
     move: answerMove,
+    reach,
+    threat,
+    exposure,
     aura: answerAura,
     objective: answerObjective,
     test: answerTest as QueryHandler<never>,

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { type MovementModel, type PieceRole, type ReachResult, type Table, type TableModel, ONE, answerReach, fraction, inches, planPolygonContains } from '../../../src/engine/index.ts'
 import { box, model, table as makeTable } from '../sceneBuilder.ts'
+import { tautAroundLeft } from './tautPath.ts'
 
 const A = inches(6)
 
@@ -29,27 +30,6 @@ function moveOf(t: Table, id: string, over: Partial<MovementModel> = {}): Moveme
 
 function reach(t: Table, mm: MovementModel, points: Array<[number, number]>): ReachResult {
   return answerReach(t, { id: 'q', type: 'reach', model: mm.model.id, points }, mm)
-}
-
-/** Length of the taut path S → around circles C1..Cn of radius r (all wrapped with the obstacle on the left) → T. */
-function tautAroundLeft(S: [number, number], circles: Array<[number, number]>, T: [number, number], r: number): number {
-  const heading = (a: [number, number], b: [number, number]) => Math.atan2(b[1] - a[1], b[0] - a[0])
-  const first = circles[0]!
-  const last = circles[circles.length - 1]!
-  const d0 = Math.hypot(first[0] - S[0], first[1] - S[1])
-  const d1 = Math.hypot(T[0] - last[0], T[1] - last[1])
-  // The line from S passes the first centre on its left: turned right of the centre's bearing.
-  const headings = [heading(S, first) - Math.asin(r / d0)]
-  for (let i = 0; i + 1 < circles.length; i++) headings.push(heading(circles[i]!, circles[i + 1]!))
-  headings.push(heading(last, T) + Math.asin(r / d1))
-  let len = Math.sqrt(d0 * d0 - r * r) + Math.sqrt(d1 * d1 - r * r)
-  for (let i = 0; i + 1 < circles.length; i++) len += Math.hypot(circles[i + 1]![0] - circles[i]![0], circles[i + 1]![1] - circles[i]![1])
-  for (let i = 0; i + 1 < headings.length; i++) {
-    let turn = headings[i + 1]! - headings[i]!
-    while (turn < 0) turn += 2 * Math.PI
-    len += r * turn
-  }
-  return len
 }
 
 const inArea = (r: ReachResult, x: number, y: number) => r.area.some((p) => planPolygonContains(p, x, y))
@@ -190,12 +170,26 @@ describe('climbing onto a surface costs what the level change says', () => {
   })
   it('over it and down the far side: both climbs; round it when that is cheaper', () => {
     const p = reach(t, mm, [[560, 500]]).points[0]!
-    // over: 260 + 4 × 50.8 = 463.2; round two corners with the centre off the footprint (the base may overhang it):
-    // (300, 500) → (400, 450) → (500, 450) → (560, 500); its nodes sit 0.01 mm off the corners
-    const round = Math.hypot(100, 50) + 100 + Math.hypot(60, 50)
-    expect(p.cost!.mm).toBeGreaterThanOrEqual(round - 1e-6)
-    expect(p.cost!.mm).toBeLessThanOrEqual(round + 0.05)
+    // over: 260 + 4 × 50.8 = 463.2; round it: its sides are solid, so the base skirts them (tangents and arcs of 12.5 mm)
+    const round = tautAroundLeft([300, 500], [[400, 450], [500, 450]], [560, 500], 12.5)
+    expect(p.cost!.mm).toBeGreaterThanOrEqual(round - 0.01)
+    expect(p.cost!.mm).toBeLessThanOrEqual(round + 0.2)
     expect(p.crossed).toEqual([])
+  })
+})
+
+describe('solid sides: a gap between two climbable crates narrower than the base is closed unless it climbs', () => {
+  // Two 2" crates 30 mm apart; a 32 mm base cannot pass between them on the ground; climbing over costs 4 × 50.8 mm.
+  const t = makeTable([model('a', 'A', 300, 500, { base: { shape: 'round', diameter: 32 } })], [box('c1', 'wall', 400, 385, 440, 485, 50.8), box('c2', 'wall', 400, 515, 440, 615, 50.8)])
+  const mm = moveOf(t, 'a', {
+    allowance: fixed(inches(12)),
+    piece: (p) => ({ role: 'surface', kind: 'crate', rule: 's', topZ: p.solid.topZ }),
+    levelChange: (from, to) => ({ costMm: 2 * Math.abs(to - from), kind: to > from ? 'climb-up' : 'climb-down', rule: 'c' }),
+  })
+  it('goes round the crates or over one, never through the 30 mm gap', () => {
+    const p = reach(t, mm, [[480, 500]]).points[0]!
+    const through = 180
+    expect(p.cost!.mm).toBeGreaterThan(through + 10)
   })
 })
 

@@ -3,7 +3,8 @@
 import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
 import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
-import { ruleText } from '../index.ts'
+import { cadenceExposure, cadenceReach, cadenceThreat, ruleText } from '../index.ts'
+import { respawnPlanning } from './planning.ts'
 import { BIG_GUNS, CLASSES, RESPAWN_WEAPONS, STARTING_PROFILES } from './catalogue.ts'
 import { RESPAWN_OPTIONS } from './options.ts'
 import {
@@ -70,6 +71,9 @@ export const respawn: RuleSystem = createCadenceSystem({
     attack: (table, q) => respawnAttack(core, table, q),
     los: (table, q) => respawnLos(core, table, q),
     move: (table, q) => respawnMove(core, table, q),
+    reach: (table, q) => cadenceReach(core, table, q, respawnPlanning(core.view)),
+    threat: (table, q) => cadenceThreat(core, table, q, respawnPlanning(core.view)),
+    exposure: (table, q) => cadenceExposure(core, table, q, respawnPlanning(core.view)),
     visibility: (table, q) => respawnVisibility(core, table, q),
     objective: (table, q) => respawnObjective(core, table, q),
     beam: ((table, q) => beamAttack(core, table, q as never)) as Handler,

@@ -6,6 +6,7 @@ import { ruleText } from '../index.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
 import { SCRAPLANDS_OPTIONS } from './options.ts'
 import { SCRAPLANDS_SECTIONS, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, teamCost, teamCostQuerySchema, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
+import { scraplandsReach } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Cars "count as having the vehicle special rule" (scraplands/module-rules.html#playing-scraplands). */
@@ -51,6 +52,7 @@ export const scraplands: RuleSystem = createCadenceSystem({
   handlers: (core) => ({
     attack: (table, q) => scraplandsAttack(core, table, q),
     move: (table, q) => scraplandsMove(core, table, q),
+    reach: (table, q) => scraplandsReach(core, table, q),
     ramp: ((table, q) => rampJump(core, table, q as never)) as Handler,
     'control-check': ((table, q) => controlCheck(core, table, q as never)) as Handler,
     'race-order': ((table, q) => raceOrder(table, q as never)) as Handler,

@@ -7,6 +7,7 @@ import { missionSetup, missionSetupQuerySchema } from './missions.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'
 import { SQUADRONS_SECTIONS, checkSquadron, shipCost, shipCostQuerySchema, squadronQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsObjective, squadronsRestrictions, squadronsVisibility } from './rules.ts'
+import { squadronsReach } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Ships "count as having the Vehicle special rule" (squadrons/introduction.html): added to every row. */
@@ -75,6 +76,7 @@ const system = createCadenceSystem({
     visibility: (table, q) => squadronsVisibility(core, table, q),
     objective: (table, q) => squadronsObjective(core, table, q),
     move: (table, q) => squadronsMove(core, table, q),
+    reach: (table, q) => squadronsReach(core, table, q),
     'ship-cost': ((table, q: never) => shipCost(table, q)) as (table: Table, q: never) => ResultBody,
     squadron: ((table, q: never) => checkSquadron(table, q)) as (table: Table, q: never) => ResultBody,
     'mission-setup': ((table, q: never) => missionSetup(table, q)) as (table: Table, q: never) => ResultBody,
