@@ -3,7 +3,7 @@
 // only their "on" stretches, and the exposure texture colours each cell as asked (stripes included).
 import { describe, expect, it } from 'vitest'
 import type { BufferGeometry } from 'three'
-import { EXPOSURE_TEXELS, bandsGeometry, exposureTexture, labelPointOf, polygonsGeometry, ringsOf } from '../../src/app/scene/planGeometry.ts'
+import { EXPOSURE_TEXELS, bandsGeometry, exposureTexture, labelPointOf, pointAtBearing, polygonsGeometry, ringsOf } from '../../src/app/scene/planGeometry.ts'
 
 /** Sum of the triangles' areas (mm²). */
 function areaOf(g: BufferGeometry): number {
@@ -48,6 +48,13 @@ describe('planning overlay geometry', () => {
     const rings = ringsOf([{ outer: [[0, 0], [10, 0], [10, 10]], holes: [[[2, 2], [3, 2], [3, 3]]], resolutionMm: 1 }])
     expect(rings).toEqual([[[0, 0], [10, 0], [10, 10], [0, 0]], [[2, 2], [3, 2], [3, 3], [2, 2]]])
     expect(labelPointOf([[0, 0], [5, 9], [10, 3]])).toEqual([5, 9])
+  })
+
+  it('finds the vertex of a ring nearest a bearing from a point (a 10-gon round the origin: 50° → the vertex at 36°, 130° → at 144°)', () => {
+    const ring = Array.from({ length: 10 }, (_, i) => [10 * Math.cos((i * 36 * Math.PI) / 180), 10 * Math.sin((i * 36 * Math.PI) / 180)] as [number, number])
+    expect(pointAtBearing(ring, 0, 0, 50)).toEqual(ring[1])
+    expect(pointAtBearing(ring, 0, 0, 130)).toEqual(ring[4])
+    expect(pointAtBearing(ring, 0, 0, -170)).toEqual(ring[5])
   })
 
   it('colours each exposure cell as asked: a striped cell alternates its two colours, an unjudged cell is clear', () => {

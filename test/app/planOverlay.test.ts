@@ -38,18 +38,19 @@ describe('planning overlay answers (narrative-skirmish demo)', () => {
     scene.table = { width: 1000, depth: 800 }
     scene.terrain = (scene.terrain ?? []).filter((t) => t.id !== 'stone-arch')
     const at: [number, number] = [380, 420]
-    const s = answerPlan(scene, { what: 'spot', model: 'a1', mode: null, at, threat: true, exposure: true })
-    if (s.what !== 'spot') throw new Error('not a spot answer')
+    const s = answerPlan(scene, { what: 'spot', model: 'a1', mode: null, at, exposure: true })
+    const t = answerPlan(scene, { what: 'threat', model: 'a1', at })
+    if (s.what !== 'spot' || t.what !== 'threat') throw new Error('not a spot and a threat answer')
     const reach = cli<{ points: unknown[] }>(scene, { type: 'reach', model: 'a1', points: [at] })
     const threat = cli<{ points: unknown[] }>(scene, { type: 'threat', model: 'a1', at })
     const a1 = scene.models.find((m) => m.id === 'a1')!
     const exposure = cli<{ points: unknown[] }>(scene, { type: 'exposure', side: a1.side, base: a1.base, height: a1.height, profile: a1.profile, stats: a1.stats, points: [at] })
     expect(s.reach).toEqual(reach.points[0])
-    expect(s.threat).toEqual(threat.points[0])
+    expect(t.threat).toEqual(threat.points[0])
     expect(s.exposure).toEqual(exposure.points[0])
-    expect([s.reachIssue, s.threatIssue, s.exposureIssue]).toEqual([null, null, null])
+    expect([s.reachIssue, t.issue, s.exposureIssue]).toEqual([null, null, null])
     // Not empty answers: the marksman's laser rifle (unlimited range) sees the spot and can shoot it.
-    expect(s.threat!.attackers.map((a) => a.model)).toContain('b2')
+    expect(t.threat!.attackers.map((a) => a.model)).toContain('b2')
     expect(s.exposure!.seenBy).toContain('b2')
   })
 

@@ -26,15 +26,16 @@ type Answered = {
   sceneRev: number
   scene: Scene
   reach: { sceneRev: number; model: string; modes: Array<{ mode: string; result: { area: Poly[] } | null }> } | null
-  spot: { sceneRev: number; at: [number, number]; reach: unknown; threat: { attackers: Array<{ model: string }> } | null } | null
+  spot: { sceneRev: number; at: [number, number]; reach: unknown } | null
+  threat: { sceneRev: number; at: [number, number]; threat: { attackers: Array<{ model: string }> } | null } | null
 }
 
 const OVERLAY = '[data-testid="camera-image"] canvas'
 
 /** The app's scene and plan answers read together (the tracked table changes at human pace). */
 const now = (page: Page) => page.evaluate(() => {
-  const s = window.__tabletopPlan!.state() as { sceneRev: number; answers: { reach: unknown; spot: unknown } }
-  return { sceneRev: s.sceneRev, scene: window.__tabletop!.scene(), reach: s.answers.reach, spot: s.answers.spot }
+  const s = window.__tabletopPlan!.state() as { sceneRev: number; answers: { reach: unknown; spot: unknown; threat: unknown } }
+  return { sceneRev: s.sceneRev, scene: window.__tabletop!.scene(), reach: s.answers.reach, spot: s.answers.spot, threat: s.answers.threat }
 }) as Promise<Answered>
 
 describe.skipIf(!haveChromium)('planning layers over the live camera image (fake camera)', () => {
@@ -115,12 +116,13 @@ describe.skipIf(!haveChromium)('planning layers over the live camera image (fake
     await expect.poll(async () => {
       read = await now(page)
       const s = read.spot
-      return s !== null && s.sceneRev === read.sceneRev && s.threat !== null && Math.hypot(s.at[0] - spotAt.p.at[0], s.at[1] - spotAt.p.at[1]) < 6
+      const t = read.threat
+      return s !== null && t !== null && s.sceneRev === read.sceneRev && t.sceneRev === read.sceneRev && t.threat !== null && t.at[0] === s.at[0] && t.at[1] === s.at[1] && Math.hypot(s.at[0] - spotAt.p.at[0], s.at[1] - spotAt.p.at[1]) < 6
     }, { timeout: 120_000, message: 'the tapped spot answered' }).toBe(true)
     const spot = read!.spot!
     expect(spot.reach).toEqual(engine<{ points: unknown[] }>(read!.scene, { type: 'reach', model: 'a1', points: [spot.at] }).points[0])
     const threat = engine<{ points: Array<{ attackers: Array<{ model: string }> }> }>(read!.scene, { type: 'threat', model: 'a1', at: spot.at }).points[0]!
-    expect(spot.threat).toEqual(threat)
+    expect(read!.threat!.threat).toEqual(threat)
     await expect.poll(async () => {
       const d = await page.evaluate(() => window.__tabletopPlan!.drawn())
       return { path: d?.path, pinned: d?.pinned, attackers: [...new Set(d?.attackers)].sort() }

@@ -46,7 +46,8 @@ type PlanState = {
   sceneRev: number
   answers: {
     reach: { model: string; sceneRev: number; modes: Array<{ mode: string; result: { area: Poly[]; allowance: { mm: number; formula: string } } | null }> } | null
-    spot: { model: string; sceneRev: number; at: [number, number]; reach: ReachAnswer['points'][number] | null; threat: ThreatAnswer['points'][number] | null; allowance: { mm: number } | null } | null
+    spot: { model: string; sceneRev: number; at: [number, number]; reach: ReachAnswer['points'][number] | null; allowance: { mm: number } | null } | null
+    threat: { model: string; sceneRev: number; at: [number, number]; threat: ThreatAnswer['points'][number] | null } | null
     exposure: { model: string; sceneRev: number; result: ExposureAnswer | null } | null
   }
 }
@@ -143,8 +144,11 @@ describe.skipIf(!haveChromium)('planning layers in the planner (Chromium)', () =
 
     // Who can hit a1 there: the engine's threat at the spot, a line and a label per attacker.
     await page.getByTestId('layer-threat').click()
-    await expect.poll(async () => (await planState(page)).answers.spot?.threat != null, { timeout: 90_000 }).toBe(true)
-    const withThreat = (await planState(page)).answers.spot!
+    await expect.poll(async () => {
+      const t = (await planState(page)).answers.threat
+      return t?.threat != null && t.at[0] === spot.at[0] && t.at[1] === spot.at[1]
+    }, { timeout: 90_000, message: 'the attackers at the spot' }).toBe(true)
+    const withThreat = (await planState(page)).answers.threat!
     const threat = engine<ThreatAnswer>(scene, { type: 'threat', model: 'a1', at: withThreat.at }).points[0]!
     expect(withThreat.threat).toEqual(threat)
     expect(threat.attackers.length, 'an enemy can attack the spot (the marksman sees the open ground by the wall)').toBeGreaterThan(0)
@@ -220,12 +224,12 @@ describe.skipIf(!haveChromium)('planning layers in the planner (Chromium)', () =
     expect(rev).toBeGreaterThan(before.sceneRev)
     await expect.poll(async () => {
       const s = await planState(page)
-      return s.sceneRev === s.answers.exposure?.sceneRev && s.sceneRev === s.answers.spot?.sceneRev && s.answers.spot?.threat != null
+      return s.sceneRev === s.answers.exposure?.sceneRev && s.sceneRev === s.answers.threat?.sceneRev && s.answers.threat?.threat != null
     }, { timeout: 120_000, message: 'exposure and threat answered for the moved table' }).toBe(true)
     const after = await planState(page)
     const m1 = moved.models.find((m) => m.id === 'a1')!
     expect(after.answers.exposure!.result!.grid).toEqual(engine<ExposureAnswer>(moved, { type: 'exposure', side: m1.side, base: m1.base, height: m1.height, profile: m1.profile, stats: m1.stats }).grid)
-    expect(after.answers.spot!.threat).toEqual(engine<ThreatAnswer>(moved, { type: 'threat', model: 'a1', at: after.answers.spot!.at }).points[0])
+    expect(after.answers.threat!.threat).toEqual(engine<ThreatAnswer>(moved, { type: 'threat', model: 'a1', at: after.answers.threat!.at }).points[0])
     expect((await drawn(page))?.pinned).toBe(true)
 
     // What a player sees, at four sizes: reach with the pinned spot's path and its attackers; then exposure.
@@ -247,4 +251,66 @@ describe.skipIf(!haveChromium)('planning layers in the planner (Chromium)', () =
     }
     expect(errors).toEqual([])
   }, 600_000)
+
+  it('a dice move (Jagged Shards Sprint, M + D6): every mode the book names, each roll\'s contour with its chance, and a spot\'s exact chance', async () => {
+    const page = app.session().page
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(app.server().url)
+    await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
+    await page.getByTestId('system-picker').selectOption('jagged-shards')
+    await expect.poll(() => page.evaluate(() => (window.__tabletop!.scene() as { system: string }).system)).toBe('jagged-shards')
+    await dismissMessages(page)
+    const scene = await sceneOf(page)
+    const model = scene.models[0]!
+    await page.getByTestId(`attacker-${model.id}`).click()
+    await page.getByTestId('layer-reach').click()
+    await expect.poll(async () => (await planState(page)).answers.reach?.model, { timeout: 60_000 }).toBe(model.id)
+    // The modes the book names for a move (§8.1, §12), each a button with its formula as the engine gives it.
+    const reach = (await planState(page)).answers.reach!
+    expect(reach.modes.map((m) => m.mode)).toEqual(['normal', 'sprint', 'rush'])
+    for (const m of reach.modes) expect(await page.getByTestId(`plan-mode-${m.mode}`).innerText()).toContain(m.result!.allowance.formula)
+    await page.getByTestId('plan-mode-sprint').click()
+    await expect.poll(() => page.getByTestId('plan-mode-sprint').getAttribute('aria-pressed')).toBe('true')
+    type Contoured = { area: Poly[]; contours: Array<{ roll: number; area: Poly[]; chance: { value: number; exact: string }; allowance: { mm: number } }> }
+    const sprint = engine<Contoured>(scene, { type: 'reach', model: model.id, mode: 'sprint' })
+    expect(reach.modes.find((m) => m.mode === 'sprint')!.result!.area).toEqual(sprint.area)
+    // Each roll's reach short of certain is dashed on the table and labelled with its chance (the engine's exact fraction).
+    const drawnContours = sprint.contours.filter((c) => c.area.length > 0 && c.chance.value < 1)
+    expect(drawnContours.length).toBeGreaterThan(0)
+    await expect.poll(async () => (await drawn(page))?.contours).toBe(drawnContours.length)
+    await expect.poll(async () => (await drawn(page))?.tinted).toEqual(['sprint'])
+    const labels = (await page.evaluate(() => window.__tabletop!.labels())).map((l) => l.text)
+    for (const c of drawnContours) expect(labels.some((t) => t.endsWith(`: ${c.chance.exact}`)), `a contour labelled ${c.chance.exact}`).toBe(true)
+
+    // A spot the best roll reaches but the worst does not: the engine's exact chance on the label and in the panel.
+    const worst = drawnContours.reduce((a, b) => (a.allowance.mm < b.allowance.mm ? a : b))
+    const out = (x: number, y: number) => !worst.area.some((p) => polygonContains(p.outer, x, y))
+    let target: [number, number] | null = null
+    for (let r = 20; r < 200 && !target; r += 6) {
+      for (let deg = 0; deg < 360 && !target; deg += 15) {
+        const x = model.position[0] + r * Math.cos((deg * Math.PI) / 180)
+        const y = model.position[1] + r * Math.sin((deg * Math.PI) / 180)
+        if (out(x, y) && sprint.area.some((p) => polygonContains(p.outer, x, y)) && distanceToRings(sprint.area.flatMap((p) => [p.outer, ...p.holes]), x, y) > 10 && openGround(scene, x, y)) target = [x, y]
+      }
+    }
+    expect(target, 'a spot beyond the worst roll inside the best').not.toBeNull()
+    const sp = await project(page, target![0], target![1], 0)
+    await page.mouse.move(sp.x, sp.y)
+    await expect.poll(async () => {
+      const s = (await planState(page)).answers.spot
+      return s?.reach ? Math.hypot(s.at[0] - target![0], s.at[1] - target![1]) : Infinity
+    }, { timeout: 60_000 }).toBeLessThan(4)
+    const spot = (await planState(page)).answers.spot!
+    const probe = engine<{ points: Array<{ reachable: boolean; chance?: { value: number; exact: string } }> }>(scene, { type: 'reach', model: model.id, mode: 'sprint', points: [spot.at] }).points[0]!
+    expect(spot.reach).toEqual(probe)
+    expect(probe.chance!.value).toBeGreaterThan(0)
+    expect(probe.chance!.value).toBeLessThan(1)
+    await expect.poll(() => page.getByTestId('plan-chance').innerText()).toContain(probe.chance!.exact)
+    await expect.poll(async () => (await page.evaluate(() => window.__tabletop!.labels())).filter((l) => l.shown && l.kind === 'plan-spot').map((l) => l.text).join()).toContain(`· ${probe.chance!.exact}`)
+    for (const size of PLAN_SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await page.waitForTimeout(800)
+      await page.screenshot({ path: screenshotPath(`plan-planner-dice-${size.name}`) })
+    }
+  }, 300_000)
 })

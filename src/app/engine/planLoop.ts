@@ -1,8 +1,9 @@
 // Keeps the planning overlay in step with the table (a drag, the live camera's tracked poses), the
 // picked model, the layers and the spot under the pointer. The reach, the threat bands and the exposure
-// map are asked again when the scene or the pick changes (debounced); the spot is asked with at most
-// one ask in flight, always for the newest spot, so a moving finger never queues stale work in the
-// worker. Answers go into the store as they come (at the worker's pace, never per pointer move).
+// map are asked again when the scene or the pick changes (debounced); the spot (its path, who sees it)
+// and who can attack it are each asked with at most one ask in flight, always for the newest spot, so
+// a moving finger never queues stale work in the worker and the cheap path is not held up by the
+// attackers. Answers go into the store as they come (at the worker's pace, never per pointer move).
 import type { EngineClient } from './engineClient.ts'
 import type { AppStore } from '../state/store.ts'
 import type { PlanAnswer, PlanAsk } from './planProtocol.ts'
@@ -11,6 +12,18 @@ import { onSpotChange, planPointer } from '../scene/planPointer.ts'
 import type { AppState } from '../state/store.ts'
 
 const DEBOUNCE_MS = 60
+
+/** How long a spot under a moving pointer waited for its answer (ms, from the pointer's arrival there), the last LATENCY_KEPT answers of each kind. */
+const LATENCY_KEPT = 256
+type LatencyRing = { ms: Float64Array; count: number }
+const latency: Record<'spot' | 'threat', LatencyRing> = { spot: { ms: new Float64Array(LATENCY_KEPT), count: 0 }, threat: { ms: new Float64Array(LATENCY_KEPT), count: 0 } }
+
+/** The latencies of the recent answers for spots under the pointer: the path's, the attackers' (the bench and tests read them). */
+export function recentSpotLatencies(kind: 'spot' | 'threat'): number[] {
+  const r = latency[kind]
+  const n = Math.min(r.count, LATENCY_KEPT)
+  return Array.from({ length: n }, (_, i) => r.ms[(r.count - n + i) % LATENCY_KEPT]!)
+}
 
 type Channel = 'reach' | 'bands' | 'exposure'
 
@@ -24,7 +37,7 @@ export function spotNow(s: AppState): [number, number] | null {
 const modeOf = (s: AppState): string | null => shownModeOf(answerFor(s, 'reach'), s.planMode)
 
 export function startPlanLoop(store: AppStore, engine: EngineClient): () => void {
-  const latest: Record<PlanAnswer['what'], number> = { reach: 0, spot: 0, bands: 0, exposure: 0 }
+  const latest: Record<PlanAnswer['what'], number> = { reach: 0, spot: 0, threat: 0, bands: 0, exposure: 0 }
   const ask = async (what: PlanAsk) => {
     const n = ++latest[what.what]
     const { scene, sceneRev } = store.getState()
@@ -57,37 +70,59 @@ export function startPlanLoop(store: AppStore, engine: EngineClient): () => void
     timers[channel] = setTimeout(() => void ask({ what: channel, model }), DEBOUNCE_MS)
   }
 
-  let spotInFlight = false
-  let spotAsked = ''
-  const spotKey = (s: AppState): string => {
-    const subject = planSubject(s)
-    const at = spotNow(s)
-    const on = s.planLayers.reach || s.planLayers.threat || s.planLayers.exposure
-    return subject && at && on ? JSON.stringify([s.sceneRev, subject, modeOf(s), at, s.planLayers.threat, s.planLayers.exposure]) : ''
-  }
-  const pumpSpot = async (): Promise<void> => {
-    if (spotInFlight) return
-    const s = store.getState()
-    const key = spotKey(s)
-    if (!key || key === spotAsked) return
-    spotAsked = key
-    spotInFlight = true
-    try {
-      await ask({ what: 'spot', model: planSubject(s)!, mode: modeOf(s), at: spotNow(s)!, threat: s.planLayers.threat, exposure: s.planLayers.exposure })
-    } finally {
-      spotInFlight = false
+  /** One spot channel: at most one ask in flight, then the newest spot. */
+  const spotChannel = (kind: 'spot' | 'threat', keyOf: (s: AppState) => string, askOf: (s: AppState, at: [number, number]) => PlanAsk) => {
+    let inFlight = false
+    let asked = ''
+    const pump = async (): Promise<void> => {
+      if (inFlight) return
+      const s = store.getState()
+      const key = keyOf(s)
+      if (!key || key === asked) return
+      asked = key
+      inFlight = true
+      const offeredMs = planPointer.over ? planPointer.offeredMs : NaN
+      try {
+        await ask(askOf(s, spotNow(s)!))
+        if (!Number.isNaN(offeredMs)) latency[kind].ms[latency[kind].count++ % LATENCY_KEPT] = performance.now() - offeredMs
+      } finally {
+        inFlight = false
+      }
+      void pump()
     }
-    void pumpSpot()
+    return pump
   }
+  const pumpSpot = spotChannel(
+    'spot',
+    (s) => {
+      const subject = planSubject(s)
+      const at = spotNow(s)
+      return subject && at && (s.planLayers.reach || s.planLayers.exposure) ? JSON.stringify([s.sceneRev, subject, modeOf(s), at, s.planLayers.exposure]) : ''
+    },
+    (s, at) => ({ what: 'spot', model: planSubject(s)!, mode: modeOf(s), at, exposure: s.planLayers.exposure }),
+  )
+  const pumpThreat = spotChannel(
+    'threat',
+    (s) => {
+      const subject = planSubject(s)
+      const at = spotNow(s)
+      return subject && at && s.planLayers.threat ? JSON.stringify([s.sceneRev, subject, at]) : ''
+    },
+    (s, at) => ({ what: 'threat', model: planSubject(s)!, at }),
+  )
 
   const onStore = () => {
     check('reach')
     check('bands')
     check('exposure')
     void pumpSpot()
+    void pumpThreat()
   }
   const unsubscribe = store.subscribe(onStore)
-  const unsubscribeSpot = onSpotChange(() => void pumpSpot())
+  const unsubscribeSpot = onSpotChange(() => {
+    void pumpSpot()
+    void pumpThreat()
+  })
   onStore()
   return () => {
     unsubscribe()

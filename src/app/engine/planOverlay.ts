@@ -1,6 +1,6 @@
 // The planning overlay's queries (issue 32), run in the engine worker (and in Node for tests): the
-// picked model's `reach` for each move mode, one spot's path (`reach` with that probe point), who can
-// attack the model standing there (`threat` at the spot) and who sees it (`exposure` probe), the
+// picked model's `reach` for each move mode, one spot's path (`reach` with that probe point) and who
+// sees a model standing there (`exposure` probe), who can attack it there (`threat` at the spot), the
 // enemies' threat bands, and the exposure map with the scene's deployment zones. No rule logic here:
 // each answer is the engine's result, copied out. The prepared table is kept while the scene stays the
 // same, so the engine's per-table work (each enemy's reach for threat, the exposure grid kept in the
@@ -108,7 +108,7 @@ function modeOf(r: ReachResult, ms: number): ReachMode {
   return { mode: r.mode, result, refused, ms }
 }
 
-/** One spot: the path in `mode`, the attackers of the model standing there, and who sees it. */
+/** One spot: the path in `mode`, and who sees a model like the picked one standing there. */
 export function planSpot(scene: Scene, ask: Extract<PlanAsk, { what: 'spot' }>): PlanAnswerOf<'spot'> {
   const table = planTable(scene)
   const at = ask.at
@@ -119,17 +119,6 @@ export function planSpot(scene: Scene, ask: Extract<PlanAsk, { what: 'spot' }>):
       return refusalText(e)
     }
   })
-  const threat = ask.threat
-    ? timed(() => {
-        try {
-          const handler = table.system.handlers.threat
-          if (!handler) throw new SceneError([{ path: 'type', message: `${table.system.title} does not answer "threat" yet` }])
-          return handler(table, { id: 'plan-threat', type: 'threat', model: ask.model, at } as never) as ThreatResult
-        } catch (e) {
-          return refusalText(e)
-        }
-      })
-    : null
   const exposure = ask.exposure
     ? timed(() => {
         try {
@@ -140,7 +129,6 @@ export function planSpot(scene: Scene, ask: Extract<PlanAsk, { what: 'spot' }>):
       })
     : null
   const r = typeof reach.value === 'string' ? null : reach.value
-  const t = threat && typeof threat.value !== 'string' ? threat.value : null
   const x = exposure && typeof exposure.value !== 'string' ? exposure.value : null
   return {
     what: 'spot',
@@ -151,13 +139,32 @@ export function planSpot(scene: Scene, ask: Extract<PlanAsk, { what: 'spot' }>):
     allowance: r?.allowance ?? null,
     reachIssue: typeof reach.value === 'string' ? reach.value : null,
     reachMs: reach.ms,
-    threat: t?.points[0] ?? null,
-    threatIssue: threat && typeof threat.value === 'string' ? threat.value : null,
-    threatMs: threat?.ms ?? 0,
     exposure: x?.points[0] ?? null,
     exposureIssue: exposure && typeof exposure.value === 'string' ? exposure.value : null,
     exposureMs: exposure?.ms ?? 0,
   }
+}
+
+/** The ruleset's threat query (one spot, or none for the bands alone). */
+function runThreat(table: Table, model: string, where: { at: [number, number] } | { points: [] }): ThreatResult {
+  const handler = table.system.handlers.threat
+  if (!handler) throw new SceneError([{ path: 'type', message: `${table.system.title} does not answer "threat" yet` }])
+  return handler(table, { id: 'plan-threat', type: 'threat', model, ...where } as never)
+}
+
+/** Who can attack the model standing at one spot (the engine's threat there). */
+export function planThreat(scene: Scene, ask: Extract<PlanAsk, { what: 'threat' }>): PlanAnswerOf<'threat'> {
+  const table = planTable(scene)
+  const r = timed(() => {
+    try {
+      return runThreat(table, ask.model, { at: ask.at })
+    } catch (e) {
+      return refusalText(e)
+    }
+  })
+  return typeof r.value === 'string'
+    ? { what: 'threat', model: ask.model, at: ask.at, threat: null, issue: r.value, ms: r.ms }
+    : { what: 'threat', model: ask.model, at: ask.at, threat: r.value.points[0] ?? null, issue: null, ms: r.ms }
 }
 
 /** The enemies' threat bands against the model (threat with no spot: the bands alone). */
@@ -165,9 +172,7 @@ export function planBands(scene: Scene, model: string): PlanAnswerOf<'bands'> {
   const table = planTable(scene)
   const r = timed(() => {
     try {
-      const handler = table.system.handlers.threat
-      if (!handler) throw new SceneError([{ path: 'type', message: `${table.system.title} does not answer "threat" yet` }])
-      return handler(table, { id: 'plan-bands', type: 'threat', model, points: [] } as never) as ThreatResult
+      return runThreat(table, model, { points: [] })
     } catch (e) {
       return refusalText(e)
     }
@@ -233,6 +238,8 @@ export function answerPlan(scene: Scene, ask: PlanAsk): PlanAnswer {
       return planReach(scene, ask.model)
     case 'spot':
       return planSpot(scene, ask)
+    case 'threat':
+      return planThreat(scene, ask)
     case 'bands':
       return planBands(scene, ask.model)
     case 'exposure':

@@ -13,8 +13,13 @@ import type { DeploymentZone } from '../format/deploymentZones.ts'
 export type PlanAsk =
   /** The model's reach area for every move mode its game has (the default mode first). */
   | { what: 'reach'; model: string }
-  /** One spot: the cheapest path there in `mode` (null: the default), who can attack the model standing there, who sees it. */
-  | { what: 'spot'; model: string; mode: string | null; at: [number, number]; threat: boolean; exposure: boolean }
+  /** One spot: the cheapest path there in `mode` (null: the default), and (`exposure`) who sees a model standing there. */
+  | { what: 'spot'; model: string; mode: string | null; at: [number, number]; exposure: boolean }
+  /**
+   * Who can attack the model standing at one spot. Its own ask, beside the spot's: the path (cheap) is
+   * drawn while the attackers (each enemy's ways) are still being ruled.
+   */
+  | { what: 'threat'; model: string; at: [number, number] }
   /** The enemies' threat bands against this model (the same for every spot of one table). */
   | { what: 'bands'; model: string }
   /** The exposure map for a model like this one (its side, base, height, eye, profile), and the deployment zones. */
@@ -48,13 +53,11 @@ export type PlanAnswer =
       allowance: ReachResult['allowance'] | null
       reachIssue: string | null
       reachMs: number
-      threat: ThreatPoint | null
-      threatIssue: string | null
-      threatMs: number
       exposure: ExposurePoint | null
       exposureIssue: string | null
       exposureMs: number
     }
+  | { what: 'threat'; model: string; at: [number, number]; threat: ThreatPoint | null; issue: string | null; ms: number }
   | { what: 'bands'; model: string; bands: ThreatBand[]; issue: string | null; ms: number }
   | { what: 'exposure'; model: string; result: ExposureMap | null; zones: DeploymentZone[]; issue: string | null; ms: number }
 

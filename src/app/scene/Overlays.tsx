@@ -57,7 +57,7 @@ function LosLines({ overlay }: { overlay: Overlay }) {
   const targetId = useApp((s) => s.targetId)
   const attackerId = useApp((s) => s.attackerId)
   // While the plan's threat lines run to a spot, the lines from where the model stands would read as theirs.
-  const threatShown = useApp((s) => s.planLayers.threat && answerFor(s, 'spot')?.threat != null)
+  const threatShown = useApp((s) => s.planLayers.threat && answerFor(s, 'threat')?.threat != null)
   if (threatShown) return null
   return (
     <group name="los-lines">

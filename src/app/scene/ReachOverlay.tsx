@@ -11,7 +11,7 @@ import type { ReachMode } from '../engine/planProtocol.ts'
 import { formatLength } from '../format/formatFigures.ts'
 import { useTableLook } from './tableFrame.ts'
 import { Label } from './Label.tsx'
-import { bandsGeometry, labelPointOf, polygonsGeometry, ringsOf } from './planGeometry.ts'
+import { bandsGeometry, labelPointOf, pointAtBearing, polygonsGeometry, ringsOf } from './planGeometry.ts'
 import { TINT_ALPHA, modeTint } from './planPalette.ts'
 import type { Units } from '../state/settingsSlice.ts'
 
@@ -41,12 +41,26 @@ function Outline({ polygons, colour, widthMm, dash, opacity = 1 }: { polygons: r
 
 const CONTOUR_DASH = [14, 8] as const
 
-/** A label spot on the largest ring of an area: its far (northernmost) vertex. */
-function labelSpot(polygons: readonly PlanPolygon[]): [number, number, number] | null {
+/** The largest ring of an area (the one a label goes on). */
+function largestRing(polygons: readonly PlanPolygon[]): Array<[number, number]> | null {
   let best: PlanPolygon | null = null
   for (const p of polygons) if (!best || p.outer.length > best.outer.length) best = p
-  if (!best) return null
-  const [x, y] = labelPointOf(best.outer)
+  return best?.outer ?? null
+}
+
+/** A mode's label: on its area's far (northernmost) vertex. */
+function labelSpot(polygons: readonly PlanPolygon[]): [number, number, number] | null {
+  const ring = largestRing(polygons)
+  if (!ring) return null
+  const [x, y] = labelPointOf(ring)
+  return [x, y, 4]
+}
+
+/** The roll contours' labels: on bearings 50° and 130° from the model, alternately (nested rings stay apart on screen). */
+function contourSpot(polygons: readonly PlanPolygon[], from: readonly [number, number], index: number): [number, number, number] | null {
+  const ring = largestRing(polygons)
+  if (!ring) return null
+  const [x, y] = pointAtBearing(ring, from[0], from[1], index % 2 ? 130 : 50)
   return [x, y, 4]
 }
 
@@ -59,8 +73,8 @@ function ModeArea({ mode, tint, chosen, ghost, units }: { mode: ReachMode; tint:
     <group name={`plan-reach-${mode.mode}`}>
       {chosen && <Fill polygons={r.area} colour={tint} opacity={ghost ? TINT_ALPHA.camera : TINT_ALPHA.planner} />}
       <Outline polygons={r.area} colour={tint} widthMm={chosen ? 5 : 4} opacity={chosen ? 1 : 0.85} />
-      {contours.map((c) => {
-        const spot = labelSpot(c.area)
+      {contours.map((c, i) => {
+        const spot = contourSpot(c.area, r.from, i)
         return (
           <group key={c.roll} name={`plan-contour-${c.roll}`}>
             <Outline polygons={c.area} colour={tint} widthMm={3.5} dash={CONTOUR_DASH} />

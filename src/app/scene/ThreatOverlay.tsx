@@ -61,7 +61,7 @@ function ThreatBands() {
 
 export function ThreatOverlay() {
   const on = useApp((s) => s.planLayers.threat)
-  const spot = useApp((s) => answerFor(s, 'spot'))
+  const spot = useApp((s) => answerFor(s, 'threat'))
   const overlay = useApp((s) => s.evaluation.overlay)
   const models = useApp((s) => s.scene.models)
   const subjectHeight = useApp((s) => s.scene.models.find((m) => m.id === s.attackerId)?.height ?? 40)

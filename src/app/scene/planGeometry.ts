@@ -96,6 +96,26 @@ export function labelPointOf(ring: ReadonlyArray<readonly [number, number]>): [n
   return [best[0], best[1]]
 }
 
+/**
+ * The vertex of a ring whose bearing from (cx, cy) is nearest `bearingDeg` (0 along +x, 90 along +y, the
+ * table's far side): concentric rings (a dice move's rolls) labelled along two bearings, alternately,
+ * keep their labels apart.
+ */
+export function pointAtBearing(ring: ReadonlyArray<readonly [number, number]>, cx: number, cy: number, bearingDeg: number): [number, number] {
+  const want = (bearingDeg * Math.PI) / 180
+  let best = ring[0] ?? [cx, cy]
+  let bestD = Infinity
+  for (const p of ring) {
+    const a = Math.atan2(p[1] - cy, p[0] - cx)
+    const d = Math.abs(Math.atan2(Math.sin(a - want), Math.cos(a - want)))
+    if (d < bestD) {
+      bestD = d
+      best = p
+    }
+  }
+  return [best[0], best[1]]
+}
+
 /** Texels per cell side of the exposure texture: enough for the stripes of a hidden cell. */
 export const EXPOSURE_TEXELS = 4
 

@@ -7,10 +7,10 @@
  * `over`: the pointer is over the table at (x, y) now. `held`: (x, y) is the last spot it was over
  * (kept when it leaves for a button beside the table, so switching a layer on asks about the same spot).
  */
-export type PlanPointer = { x: number; y: number; over: boolean; held: boolean; version: number }
+export type PlanPointer = { x: number; y: number; over: boolean; held: boolean; version: number; offeredMs: number }
 
-/** Mutated in place; read it, never keep a copy across frames. */
-export const planPointer: PlanPointer = { x: 0, y: 0, over: false, held: false, version: 0 }
+/** Mutated in place; read it, never keep a copy across frames. `offeredMs`: when the pointer came to (x, y) (performance.now()). */
+export const planPointer: PlanPointer = { x: 0, y: 0, over: false, held: false, version: 0, offeredMs: 0 }
 
 const listeners = new Set<() => void>()
 
@@ -26,6 +26,7 @@ export function offerSpot(x: number, y: number): void {
   planPointer.y = y
   planPointer.over = true
   planPointer.held = true
+  planPointer.offeredMs = performance.now()
   changed()
 }
 

@@ -5,6 +5,7 @@
 import type { Object3D } from 'three'
 import { useApp } from '../state/appStore.ts'
 import { planPointer } from './planPointer.ts'
+import { recentSpotLatencies } from '../engine/planLoop.ts'
 
 export type PlanDrawn = {
   /** Reach modes outlined, the one tinted, dice contours drawn. */
@@ -26,6 +27,8 @@ export type TabletopPlanProbe = {
   state: () => unknown
   /** What the planning layers have drawn on the table in the view now (null without a 3D view). */
   drawn: () => PlanDrawn | null
+  /** For the spots under a moving pointer: how long each waited for its path and for its attackers (ms), and how often the pointer's spot changed. */
+  spotLatency: () => { pathMs: number[]; threatMs: number[]; changes: number }
 }
 
 declare global {
@@ -82,5 +85,6 @@ export function installPlanProbe(): void {
       })
     },
     drawn: drawnNow,
+    spotLatency: () => ({ pathMs: recentSpotLatencies('spot'), threatMs: recentSpotLatencies('threat'), changes: planPointer.version }),
   }
 }

@@ -15,6 +15,7 @@ export type Answered<W extends PlanAnswer['what']> = PlanAnswerOf<W> & { sceneRe
 export type PlanAnswers = {
   reach: Answered<'reach'> | null
   spot: Answered<'spot'> | null
+  threat: Answered<'threat'> | null
   bands: Answered<'bands'> | null
   exposure: Answered<'exposure'> | null
 }
@@ -41,14 +42,14 @@ export type PlanSlice = {
   setPlanError: (error: string | null) => void
 }
 
-const NO_ANSWERS: PlanAnswers = { reach: null, spot: null, bands: null, exposure: null }
+const NO_ANSWERS: PlanAnswers = { reach: null, spot: null, threat: null, bands: null, exposure: null }
 
 export const createPlanSlice: StateCreator<AppState, [], [], PlanSlice> = (set) => ({
   planLayers: { reach: false, threat: false, bands: false, exposure: false },
   planMode: null,
   pinnedSpot: null,
   plan: NO_ANSWERS,
-  planPending: { reach: false, spot: false, bands: false, exposure: false },
+  planPending: { reach: false, spot: false, threat: false, bands: false, exposure: false },
   planError: null,
   planKeyShown: true,
   togglePlanLayer: (layer) => set((s) => ({ planLayers: { ...s.planLayers, [layer]: !s.planLayers[layer] } })),

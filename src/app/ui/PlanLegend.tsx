@@ -56,9 +56,9 @@ function ReachLegend() {
 }
 
 function ThreatLegend() {
-  const spot = useApp((s) => answerFor(s, 'spot'))
-  const vias = [...new Set(spot?.threat?.attackers.map((a) => a.via) ?? [])]
-  if (spot?.threatIssue) return <p className="plan-note" data-testid="legend-threat">Threat: {spot.threatIssue}</p>
+  const answer = useApp((s) => answerFor(s, 'threat'))
+  const vias = [...new Set(answer?.threat?.attackers.map((a) => a.via) ?? [])]
+  if (answer?.issue) return <p className="plan-note" data-testid="legend-threat">Threat: {answer.issue}</p>
   if (!vias.length) return null
   return (
     <p className="plan-key" data-testid="legend-threat">
@@ -84,9 +84,9 @@ function ExposureLegend() {
 export function PlanLegend() {
   const layers = useApp((s) => s.planLayers)
   const subject = useApp((s) => planSubject(s))
-  const pending = useApp((s) => s.planPending.reach || s.planPending.spot || s.planPending.exposure || s.planPending.bands)
+  const pending = useApp((s) => s.planPending.reach || s.planPending.spot || s.planPending.threat || s.planPending.exposure || s.planPending.bands)
   const error = useApp((s) => s.planError)
-  const spotless = useApp((s) => s.pinnedSpot === null && answerFor(s, 'spot') === null)
+  const spotless = useApp((s) => s.pinnedSpot === null && answerFor(s, 'spot') === null && answerFor(s, 'threat') === null)
   const shown = useApp((s) => s.planKeyShown)
   const setShown = useApp((s) => s.setPlanKeyShown)
   if (!layers.reach && !layers.threat && !layers.exposure) return null

@@ -14,6 +14,7 @@ import { viaWords } from '../scene/planPalette.ts'
 
 function SpotDetails() {
   const spot = useApp((s) => answerFor(s, 'spot'))
+  const threat = useApp((s) => answerFor(s, 'threat'))
   const layers = useApp((s) => s.planLayers)
   const units = useApp((s) => s.units)
   const overlay = useApp((s) => s.evaluation.overlay)
@@ -22,14 +23,15 @@ function SpotDetails() {
   const names = useMemo(() => withTerrainNames(modelNamesNow, terrain ?? []), [modelNamesNow, terrain])
   const pinned = useApp((s) => s.pinnedSpot)
   const pinSpot = useApp((s) => s.pinSpot)
-  if (!spot) return <p className="muted small">Point at the table (or tap a spot) to see the path there and who can hit the model there.</p>
-  const p = spot.reach
-  const at = `${formatLength(spot.at[0], units)}, ${formatLength(spot.at[1], units)}`
+  const where = spot ?? threat
+  if (!where) return <p className="muted small">Point at the table (or tap a spot) to see the path there and who can hit the model there.</p>
+  const p = spot?.reach ?? null
+  const at = (xy: [number, number]) => `${formatLength(xy[0], units)}, ${formatLength(xy[1], units)}`
   return (
-    <div className="plan-spot" data-testid="plan-spot" data-at={spot.at.join(',')}>
-      <h3>At the spot ({at})</h3>
-      {layers.reach && spot.reachIssue && <p className="bad" data-testid="plan-reach-issue">{spot.reachIssue}</p>}
-      {layers.reach && p && (
+    <div className="plan-spot" data-testid="plan-spot" data-at={where.at.join(',')}>
+      <h3>At the spot ({at(where.at)})</h3>
+      {layers.reach && spot?.reachIssue && <p className="bad" data-testid="plan-reach-issue">{spot.reachIssue}</p>}
+      {layers.reach && p && spot && (
         <div data-testid="plan-path" data-reachable={p.reachable ? 'yes' : 'no'} data-cost-mm={p.cost?.mm ?? ''}>
           <p>
             <strong className={p.reachable ? 'good' : 'bad'}>{p.reachable ? '✓ Can end its move here' : '✗ Cannot end its move here'}</strong>
@@ -52,12 +54,12 @@ function SpotDetails() {
           )}
         </div>
       )}
-      {layers.threat && spot.threatIssue && <p className="bad">{spot.threatIssue}</p>}
-      {layers.threat && spot.threat && (
-        <div data-testid="plan-attackers" data-count={spot.threat.attackers.length}>
-          <h3>{spot.threat.attackers.length ? 'Who can attack it here' : 'No enemy can attack it here this turn'}</h3>
+      {layers.threat && threat?.issue && <p className="bad">{threat.issue}</p>}
+      {layers.threat && threat?.threat && (
+        <div data-testid="plan-attackers" data-count={threat.threat.attackers.length} data-at={threat.at.join(',')}>
+          <h3>{threat.threat.attackers.length ? `Who can attack it at ${at(threat.at)}` : `No enemy can attack it at ${at(threat.at)} this turn`}</h3>
           <ul className="plan-list">
-            {spot.threat.attackers.map((a, i) => (
+            {threat.threat.attackers.map((a, i) => (
               <li key={i} data-testid={`plan-attacker-${a.model}`} data-via={a.via} data-weapon={a.weapon ?? ''} data-chance={a.chance?.exact ?? ''}>
                 <strong>{names[a.model] ?? a.model}</strong> {viaWords(a.via)}{a.weapon && <>, {weaponName(a.model, a.weapon, overlay)}</>}
                 {': '}
@@ -73,7 +75,7 @@ function SpotDetails() {
           </ul>
         </div>
       )}
-      {layers.exposure && spot.exposure && (
+      {layers.exposure && spot?.exposure && (
         <p data-testid="plan-seen" data-seen={spot.exposure.seenBy.join(',')}>
           {spot.exposure.hidden ? 'Hidden from every enemy here' : `Seen here by ${spot.exposure.by.map((b) => `${names[b.model] ?? b.model} (${b.class})`).join(', ')}`}
         </p>
@@ -129,7 +131,8 @@ export function PlanPanel() {
       </div>
       <p className="muted small" data-testid="plan-timings">
         {timings.reach && <>reach {Math.round(timings.reach.ms)} ms </>}
-        {timings.spot && <>· spot {Math.round(timings.spot.reachMs + timings.spot.threatMs + timings.spot.exposureMs)} ms </>}
+        {timings.spot && <>· spot {Math.round(timings.spot.reachMs + timings.spot.exposureMs)} ms </>}
+        {timings.threat && <>· threat {Math.round(timings.threat.ms)} ms </>}
         {timings.exposure && <>· exposure {Math.round(timings.exposure.ms)} ms</>}
       </p>
     </section>
