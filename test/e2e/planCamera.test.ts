@@ -6,7 +6,9 @@
 // figures): the reach area and the spot's path and attackers are the engine's for the tracked
 // positions, and the overlay registered on the image tints exactly the spots the engine calls
 // reachable (the overlay's own canvas, nothing else, read back), leaving the too-far ones clear.
-// Screenshots (test-results/plan-camera-<size>.png) at phone upright and on its side, tablet, desktop.
+// Then Exposure: the engine's grid for the tracked table, each judged cell coloured as the legend says.
+// Screenshots (test-results/plan-camera-<size>.png, plan-camera-exposure-<size>.png) at phone upright and
+// on its side, tablet, desktop.
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -63,6 +65,9 @@ describe.skipIf(!haveChromium)('planning layers over the live camera image (fake
     await startDemoCamera(page, server.url, registryPath)
     await expect.poll(async () => (await now(page)).scene.models.map((m) => m.id).sort().join(','), { timeout: 30_000 }).toMatch(/a1.*b1/)
     await dismissMessages(page)
+    // On a desktop the image stands under the camera's controls: a player scrolls it into view.
+    await page.getByTestId('camera-image').evaluate((el) => el.scrollIntoView({ block: 'end' }))
+    await page.waitForTimeout(300)
     await tapModel(page, 'a1')
     await expect.poll(() => page.evaluate(() => window.__tabletop!.selection().attackerId)).toBe('a1')
 
@@ -133,6 +138,60 @@ describe.skipIf(!haveChromium)('planning layers over the live camera image (fake
       await page.waitForTimeout(1200)
       await dismissMessages(page)
       await page.screenshot({ path: screenshotPath(`plan-camera-${size.name}`) })
+    }
+
+    // Exposure over the image (a deployment check): the engine's grid for a model like a1 on the tracked
+    // table; on the overlay's own canvas a cell two or more enemies see has the legend's "2"/"3+" colour,
+    // a cell none sees none of the "seen" colours.
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.getByTestId('layer-reach').click()
+    await page.getByTestId('layer-threat').click()
+    await page.getByTestId('layer-exposure').click()
+    type Grid = { origin: [number, number]; cellMm: number; columns: number; rows: number; seen: Array<number | null> }
+    let grid: { scene: Scene; grid: Grid } | null = null
+    await expect.poll(async () => {
+      const g = await page.evaluate(() => {
+        const s = window.__tabletopPlan!.state() as { sceneRev: number; answers: { exposure: { sceneRev: number; result: { grid: unknown } | null } | null } }
+        return { rev: s.sceneRev, at: s.answers.exposure?.sceneRev, grid: s.answers.exposure?.result?.grid ?? null, scene: window.__tabletop!.scene() }
+      })
+      grid = g.grid && g.rev === g.at ? { scene: g.scene as Scene, grid: g.grid as Grid } : null
+      return grid !== null
+    }, { timeout: 120_000, message: 'the exposure map for the tracked table' }).toBe(true)
+    const { scene: seenScene, grid: shownGrid } = grid!
+    const m1 = seenScene.models.find((m) => m.id === 'a1')!
+    expect(shownGrid).toEqual(engine<{ grid: Grid }>(seenScene, { type: 'exposure', side: m1.side, base: m1.base, height: m1.height, profile: m1.profile, stats: m1.stats }).grid)
+    await expect.poll(async () => (await page.evaluate(() => window.__tabletopPlan!.drawn()))?.exposureGrid).toBe(true)
+    await page.mouse.move(2, 2)
+    await page.waitForTimeout(800)
+    const legend = Object.fromEntries(await page.locator('[data-testid="legend-exposure"] [data-colour]').evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.legend!, (e as HTMLElement).dataset.colour!])))
+    const seenColours = ['seen-1', 'seen-2', 'seen-3'].map((k) => ({ k, rgb: rgbOf(legend[k]!) }))
+    const g = shownGrid
+    const cellsOf = (f: (n: number) => boolean) => g.seen.flatMap((n, c) => (n !== null && f(n) ? [{ n, x: g.origin[0] + ((c % g.columns) + 0.5) * g.cellMm, y: g.origin[1] + (Math.floor(c / g.columns) + 0.5) * g.cellMm }] : []))
+      .filter((c) => open(c.x, c.y)).filter((_, i, all) => i % Math.max(1, Math.floor(all.length / 20)) === 0)
+    const cells = [...cellsOf((n) => n === 0), ...cellsOf((n) => n >= 2)]
+    const cellScreen = await Promise.all(cells.map((c) => project(page, c.x, c.y, 0)))
+    const cellPixels = await canvasPixels(page, OVERLAY, cellScreen)
+    const exBoxes = await labelBoxes(page, OVERLAY)
+    const exPieces = await terrainOnScreen(page, seenScene)
+    const exFrame = await page.getByTestId('camera-image').boundingBox()
+    let judged = 0
+    cells.forEach((c, i) => {
+      const s = cellScreen[i]!
+      if (s.x < exFrame!.x + 4 || s.y < exFrame!.y + 4 || s.x > exFrame!.x + exFrame!.width - 4 || s.y > exFrame!.y + exFrame!.height - 4) return
+      if (near(s, exBoxes, 6) || onPiece(s, exPieces, 4)) return
+      judged++
+      const px = cellPixels[i]!
+      expect(px[3], `cell (${c.x.toFixed(0)}, ${c.y.toFixed(0)}) drawn`).toBeGreaterThan(40)
+      const nearest = seenColours.map((sc) => ({ k: sc.k, d: Math.hypot(px[0] - sc.rgb[0], px[1] - sc.rgb[1], px[2] - sc.rgb[2]) })).sort((a, b) => a.d - b.d)[0]!
+      if (c.n >= 2) expect(nearest.d < 40 && ['seen-2', 'seen-3'].includes(nearest.k), `cell (${c.x.toFixed(0)}, ${c.y.toFixed(0)}) seen by ${c.n}: ${px}`).toBe(true)
+      else expect(nearest.d, `hidden cell (${c.x.toFixed(0)}, ${c.y.toFixed(0)}): no "seen" colour (${px})`).toBeGreaterThan(60)
+    })
+    expect(judged, 'exposure cells judged on screen').toBeGreaterThanOrEqual(10)
+    for (const size of PLAN_SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await page.waitForTimeout(1200)
+      await dismissMessages(page)
+      await page.screenshot({ path: screenshotPath(`plan-camera-exposure-${size.name}`) })
     }
     await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid="stop-camera"]')?.click())
     expect(errors).toEqual([])

@@ -14,6 +14,7 @@
 //   engine's on the moved table.
 // Screenshots (test-results/plan-planner-<size>.png) at phone upright and on its side, tablet, desktop.
 import { describe, expect, it } from 'vitest'
+import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { type Scene, inches, polygonContains } from '../../src/engine/index.ts'
 import { appInBrowser } from '../setup/appInBrowser.ts'
@@ -239,6 +240,13 @@ describe.skipIf(!haveChromium)('planning layers in the planner (Chromium)', () =
       await page.waitForTimeout(800)
       await page.screenshot({ path: screenshotPath(`plan-planner-${size.name}`) })
     }
+    // The toggles, the legend and the panel's plan pass WCAG 2.1 A/AA (contrast included), all layers on.
+    await page.getByTestId('layer-exposure').click()
+    await expect.poll(async () => (await drawn(page))?.exposureGrid).toBe(true)
+    const axe = await new AxeBuilder({ page }).include('[data-testid="plan-bar"]').include('[data-testid="plan-panel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
+    await page.getByTestId('layer-exposure').click()
+
     // Exposure alone: the map for deployment, and its legend.
     await page.getByTestId('layer-reach').click()
     await page.getByTestId('layer-threat').click()

@@ -13,16 +13,21 @@ import type { AppState } from '../state/store.ts'
 
 const DEBOUNCE_MS = 60
 
-/** How long a spot under a moving pointer waited for its answer (ms, from the pointer's arrival there), the last LATENCY_KEPT answers of each kind. */
+/**
+ * How long a spot under a moving pointer waited for its answer (ms): from the pointer's arrival there,
+ * and from the ask leaving for the worker; the last LATENCY_KEPT answers of each kind.
+ */
 const LATENCY_KEPT = 256
-type LatencyRing = { ms: Float64Array; count: number }
-const latency: Record<'spot' | 'threat', LatencyRing> = { spot: { ms: new Float64Array(LATENCY_KEPT), count: 0 }, threat: { ms: new Float64Array(LATENCY_KEPT), count: 0 } }
+type LatencyRing = { fromPointer: Float64Array; fromAsk: Float64Array; count: number }
+const ring = (): LatencyRing => ({ fromPointer: new Float64Array(LATENCY_KEPT), fromAsk: new Float64Array(LATENCY_KEPT), count: 0 })
+const latency: Record<'spot' | 'threat', LatencyRing> = { spot: ring(), threat: ring() }
 
-/** The latencies of the recent answers for spots under the pointer: the path's, the attackers' (the bench and tests read them). */
-export function recentSpotLatencies(kind: 'spot' | 'threat'): number[] {
+/** The latencies of the recent answers for spots under the pointer, of the path or the attackers (the bench and tests read them). */
+export function recentSpotLatencies(kind: 'spot' | 'threat'): { fromPointer: number[]; fromAsk: number[] } {
   const r = latency[kind]
   const n = Math.min(r.count, LATENCY_KEPT)
-  return Array.from({ length: n }, (_, i) => r.ms[(r.count - n + i) % LATENCY_KEPT]!)
+  const read = (a: Float64Array) => Array.from({ length: n }, (_, i) => a[(r.count - n + i) % LATENCY_KEPT]!)
+  return { fromPointer: read(r.fromPointer), fromAsk: read(r.fromAsk) }
 }
 
 type Channel = 'reach' | 'bands' | 'exposure'
@@ -82,9 +87,16 @@ export function startPlanLoop(store: AppStore, engine: EngineClient): () => void
       asked = key
       inFlight = true
       const offeredMs = planPointer.over ? planPointer.offeredMs : NaN
+      const askedMs = performance.now()
       try {
         await ask(askOf(s, spotNow(s)!))
-        if (!Number.isNaN(offeredMs)) latency[kind].ms[latency[kind].count++ % LATENCY_KEPT] = performance.now() - offeredMs
+        if (!Number.isNaN(offeredMs)) {
+          const r = latency[kind]
+          const now = performance.now()
+          r.fromPointer[r.count % LATENCY_KEPT] = now - offeredMs
+          r.fromAsk[r.count % LATENCY_KEPT] = now - askedMs
+          r.count++
+        }
       } finally {
         inFlight = false
       }

@@ -15,7 +15,7 @@ const TAP_SLOP_PX = 6
 /** A tap this close to the pinned spot (mm) unpins it. */
 const UNPIN_MM = 15
 
-// Scratch objects: pointer events come one at a time (not reentrant).
+// Per pointer move: no allocation. Scratch objects: pointer events come one at a time (not reentrant).
 const toTable = new Matrix4()
 const point = new Vector3()
 
@@ -41,35 +41,40 @@ export function PlanPointerSurface() {
   const { ghost } = useTableLook()
   const invalidate = useThree((s) => s.invalidate)
 
-  /** The event's spot on the table (table mm), or null when its ray meets neither terrain nor the table top. */
-  const spotOf = (e: ThreeEvent<PointerEvent | MouseEvent>): [number, number] | null => {
+  /** Puts the event's spot on the table (table mm, to 0.1 mm) in `point`; false when its ray meets neither terrain nor the table top. */
+  const spotOf = (e: ThreeEvent<PointerEvent | MouseEvent>): boolean => {
     const root = frame.current
-    if (!root) return null
-    const hit = e.intersections.find((i) => isTerrainOrSurface(i.object))
-    if (!hit) return null
+    if (!root) return false
+    let hit: (typeof e.intersections)[number] | null = null
+    for (const i of e.intersections) {
+      if (isTerrainOrSurface(i.object)) {
+        hit = i
+        break
+      }
+    }
+    if (!hit) return false
     toTable.copy(root.matrixWorld).invert()
     point.copy(hit.point).applyMatrix4(toTable)
-    if (point.x < 0 || point.y < 0 || point.x > width || point.y > depth) return null
-    return [Math.round(point.x * 10) / 10, Math.round(point.y * 10) / 10]
+    point.set(Math.round(point.x * 10) / 10, Math.round(point.y * 10) / 10, 0)
+    return point.x >= 0 && point.y >= 0 && point.x <= width && point.y <= depth
   }
 
   const onMove = (e: ThreeEvent<PointerEvent>) => {
     const pressed = e.nativeEvent.buttons !== 0
     // In the planner a press-and-drag turns the view; over a camera image (ghost) a finger drags the spot.
     if (pressed && !ghost) return
-    const at = spotOf(e)
-    if (!at) {
+    if (!spotOf(e)) {
       leaveSpot()
       return
     }
-    offerSpot(at[0], at[1])
+    offerSpot(point.x, point.y)
     invalidate()
   }
   const onClick = (e: ThreeEvent<MouseEvent>) => {
     // A tap on a model picks it (ModelPiece); it does not pin the table behind it.
     if (e.delta > TAP_SLOP_PX || isModel(e.intersections[0]?.object ?? null)) return
-    const at = spotOf(e)
-    if (!at) return
+    if (!spotOf(e)) return
+    const at: [number, number] = [point.x, point.y]
     const pinned = useApp.getState().pinnedSpot
     const unpin = pinned && Math.hypot(pinned[0] - at[0], pinned[1] - at[1]) < UNPIN_MM
     useApp.getState().pinSpot(unpin ? null : at)

@@ -27,8 +27,8 @@ export type TabletopPlanProbe = {
   state: () => unknown
   /** What the planning layers have drawn on the table in the view now (null without a 3D view). */
   drawn: () => PlanDrawn | null
-  /** For the spots under a moving pointer: how long each waited for its path and for its attackers (ms), and how often the pointer's spot changed. */
-  spotLatency: () => { pathMs: number[]; threatMs: number[]; changes: number }
+  /** For the spots under a moving pointer: how long each waited for its path and for its attackers (ms, from the pointer's arrival and from the ask), and how often the pointer's spot changed. */
+  spotLatency: () => { path: { fromPointer: number[]; fromAsk: number[] }; threat: { fromPointer: number[]; fromAsk: number[] }; changes: number }
 }
 
 declare global {
@@ -85,6 +85,6 @@ export function installPlanProbe(): void {
       })
     },
     drawn: drawnNow,
-    spotLatency: () => ({ pathMs: recentSpotLatencies('spot'), threatMs: recentSpotLatencies('threat'), changes: planPointer.version }),
+    spotLatency: () => ({ path: recentSpotLatencies('spot'), threat: recentSpotLatencies('threat'), changes: planPointer.version }),
   }
 }
