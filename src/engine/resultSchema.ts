@@ -152,7 +152,7 @@ export const coreResultSchemas = {
         from: point2,
         path: z.array(point2).optional(),
         range: z.object({ mm: z.number(), inches: z.number(), limit: lengthSchema.nullable() }),
-        sight: z.object({ class: z.string(), display: z.enum(DISPLAY_CLASSES) }).optional(),
+        sight: sightSchema.optional(),
         cover: z.string().optional(),
         marginal: z.boolean(),
         rule: z.string(),

@@ -277,8 +277,8 @@ export type ThreatAttackerFields = {
   path?: Array<[number, number]>
   /** The distance the book measures for this attack, and the weapon's range (null: unlimited or contact). */
   range: LengthFigure & { limit: LengthFigure | null }
-  /** Sight from that place to the spot: the game's class and its display. */
-  sight?: { class: string; display: DisplayClass }
+  /** Sight from that place to the spot: the attack's own sight block (the game's class, its display and why). */
+  sight?: Sight
   /** The cover the spot would get against this attack, in the game's words ("none" when it gets none). */
   cover?: string
   marginal: boolean

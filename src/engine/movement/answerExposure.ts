@@ -33,6 +33,8 @@ export type ExposureRules = {
   standingZ?: (table: Table, model: TableModel, x: number, y: number) => number | null
   /** The section the sight rule comes from (cited). */
   rule: string
+  /** Each enemy turns to face the cell before looking, as the game lets it before shooting (Skrapyard §12.11.1). */
+  turnsToFace?: boolean
 }
 
 /** Cells of one exposure grid, at most (the default 1" cells on a 6'×4' table are 3,456). */
@@ -48,6 +50,15 @@ export function defaultSight(table: Table, viewer: TableModel, target: TableMode
   const display = cls !== undefined ? (table.system.losClasses?.[cls]?.display ?? geometricDisplay(los)) : geometricDisplay(los)
   const c = cls ?? display
   return { seen: display !== 'blocked', class: c, display, cover: display === 'partial' ? c : 'none' }
+}
+
+/**
+ * The call for a class the game judged itself (a ruleset whose class does its own sampling gives it as
+ * its `sight`, sparing the engine's): its display from the game's losClasses (blocked: not seen).
+ */
+export function sightOfClass(table: Table, cls: string): SightCall {
+  const display = table.system.losClasses?.[cls]?.display ?? 'blocked'
+  return { seen: display !== 'blocked', class: cls, display, cover: display === 'partial' ? cls : 'none' }
 }
 
 function defaultStandingZ(table: Table, x: number, y: number): number | null {
@@ -86,7 +97,9 @@ export function answerExposure(table: Table, q: QueryOf<'exposure'>, rules: Expo
   // The cells centred on the table: any remainder split between its edges.
   const origin: [number, number] = [(table.widthMm - columns * cell) / 2, (table.depthMm - rows * cell) / 2]
   const enemies = table.models.filter((m) => m.side !== q.side)
-  const sight = rules.sight ?? defaultSight
+  const facing = (v: TableModel, x: number, y: number) => (Math.atan2(y - v.y, x - v.x) * 180) / Math.PI
+  const turned = (v: TableModel, tg: TableModel) => (rules.turnsToFace ? modelAt(v, v.x, v.y, v.z, facing(v, tg.x, tg.y)) : v)
+  const sight = rules.turnsToFace ? (t: Table, v: TableModel, tg: TableModel, d: LosDensity) => (rules.sight ?? defaultSight)(t, turned(v, tg), tg, d) : (rules.sight ?? defaultSight)
   const standingZ = rules.standingZ ?? ((t: Table, _m: TableModel, x: number, y: number) => defaultStandingZ(t, x, y))
   const rule = losRuleOf(table)
   const memo = losMemoOf(table, rule)
@@ -202,7 +215,8 @@ export function answerExposure(table: Table, q: QueryOf<'exposure'>, rules: Expo
     const t = tableWithModel(table, modelAt(stand, x, y, z))
     const by: ExposureViewer[] = []
     for (const e of enemies) {
-      const call = rules.sight ? rules.sight(table, e, t.model(PHANTOM_ID), 'full') : losCall(t, e.id)
+      const ph = t.model(PHANTOM_ID)
+      const call = rules.sight ? sight(table, e, ph, 'full') : losCall(rules.turnsToFace ? tableWithModel(t, turned(e, ph)) : t, e.id)
       if (call.seen) by.push({ model: e.id, class: call.class, display: call.display, cover: call.cover })
     }
     return { at, seenBy: by.map((b) => b.model), hidden: by.length === 0, by, z: roundTo(z, 2) }

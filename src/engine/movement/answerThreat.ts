@@ -6,7 +6,7 @@
 // the enemy's reach (prepared once per enemy and way, kept with the table, reused for every spot).
 import type { Table, TableModel } from '../ruleSystem.ts'
 import type { QueryOf } from '../scene/sceneSchema.ts'
-import type { ChanceFigure, DisplayClass, PlanPolygon, ThreatAttacker, ThreatAttackerFields, ThreatBand, ThreatPoint, ThreatResult } from '../results.ts'
+import type { ChanceFigure, PlanPolygon, Sight, ThreatAttacker, ThreatAttackerFields, ThreatBand, ThreatPoint, ThreatResult } from '../results.ts'
 import { runQuery, lineOfSight } from '../evaluate.ts'
 import { bookOfSystem } from '../result/book.ts'
 import { baseBoundingRadiusMm, supportPoint } from '../geometry/baseShape.ts'
@@ -40,6 +40,8 @@ export type ThreatOption = {
   rule: string
   /** A charge that runs straight at the spot from where the enemy stands (Jagged Shards' Rush). */
   straight?: boolean
+  /** It may turn to face the spot before attacking from where it stands, at no cost (Skrapyard §12.11.1); a move always ends facing the spot. */
+  turnsToFace?: boolean
   /** Whether it may attack the model at this spot this way at all (Jagged Shards: a Rush only at the closest visible enemy). */
   eligible?: (table: Table, enemy: TableModel, there: TableModel) => boolean
   /**
@@ -56,10 +58,16 @@ export type ThreatRules = {
   standingZ?: (table: Table, target: TableModel, x: number, y: number) => number
 }
 
-/** Directions round the spot in which move-shoot looks for a firing spot (the cheapest move in each). */
-export const FIRING_SPOT_SECTORS = 16
+/**
+ * Directions round the spot in which move-shoot looks for a firing spot (the cheapest move in each, 2°
+ * wide). A piece's shadow seen from the spot is bounded by rays from it, so a narrow sector is either
+ * in the shadow or out of it but for a sliver at its edge.
+ */
+export const FIRING_SPOT_SECTORS = 180
 /** Firing spots tried per enemy and weapon with the full attack (after a coarse sight check). */
 const FIRING_SPOT_TRIES = 4
+/** Coarse sight checks per enemy, weapon and spot, cheapest firing spot first (shared between the weapons: kept per spot). */
+const FIRING_SPOT_SIGHT_CHECKS = 48
 
 /** A way of attacking made ready: its reach, its band, and the spots its move can end on (x, y, cost, layer; every FIRING_SPOT_STEP_MM). */
 type Prepared = { option: ThreatOption; reach: Reach | null; band: PlanPolygon[] | null; spots: Float64Array | null }
@@ -105,13 +113,15 @@ export function answerThreat(table: Table, q: QueryOf<'threat'>, rules: ThreatRu
     const there = modelAt(target, x, y, z)
     const onSpot = tableWithModel(table, there)
     const attackers: ThreatAttacker[] = []
+    // Coarse sight from a firing spot to this spot, kept for the enemy's other weapons.
+    const sightMemo = new Map<string, boolean>()
     for (const plan of enemyPlans) {
       const done = new Set<string>()
       for (const p of plan.options) {
         // One entry per weapon: the first way (in the ruleset's order) that works.
         const key = p.option.weapon ?? ''
         if (done.has(key)) continue
-        const a = attackBy(onSpot, plan.enemy, there, p)
+        const a = attackBy(onSpot, plan.enemy, there, p, sightMemo)
         if (a) {
           done.add(key)
           attackers.push({ ...a, citation: book.citation(a.rule) })
@@ -139,18 +149,20 @@ export function answerThreat(table: Table, q: QueryOf<'threat'>, rules: ThreatRu
 type Found = Omit<ThreatAttackerFields, 'citation'>
 
 /** How this enemy attacks the model at the spot by this way, or null when it cannot this turn. */
-function attackBy(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared): Found | null {
+function attackBy(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared, sightMemo: Map<string, boolean>): Found | null {
   const o = p.option
   if (o.move?.refusal || (o.eligible && !o.eligible(onSpot, onSpot.model(enemy.id), there))) return null
   if (o.approach) {
     const a = o.approach(onSpot, onSpot.model(enemy.id), there)
     return a ? tryAttack(onSpot, enemy, there, o, modelAt(enemy, a.at[0], a.at[1], enemy.z, a.facingDeg), { path: a.path, chance: a.chance }) : null
   }
-  if (!p.reach) return tryAttack(onSpot, enemy, there, o, null, null)
+  if (!p.reach) return tryAttack(onSpot, enemy, there, o, o.turnsToFace ? modelAt(enemy, enemy.x, enemy.y, enemy.z, facingToward(enemy, there)) : null, null)
   if (o.contactMm !== null && o.straight) return chargeStraight(onSpot, enemy, there, p)
   if (o.contactMm !== null) return charge(onSpot, enemy, there, p)
-  return moveThenShoot(onSpot, enemy, there, p)
+  return moveThenShoot(onSpot, enemy, there, p, sightMemo)
 }
+
+const facingToward = (m: TableModel, there: TableModel): number => (Math.atan2(there.y - m.y, there.x - m.x) * 180) / Math.PI
 
 /** The ruleset's attack from `from` (the enemy moved there first, or where it stands). */
 function tryAttack(onSpot: Table, enemy: TableModel, there: TableModel, o: ThreatOption, from: TableModel | null, move: { path: Array<[number, number]>; chance: Fraction | null } | null): Found | null {
@@ -174,8 +186,9 @@ function tryAttack(onSpot: Table, enemy: TableModel, there: TableModel, o: Threa
     ...(move?.chance ? { moveChance: chanceOf(move.chance) } : {}),
     from: [roundTo(attacker.x, 2), roundTo(attacker.y, 2)],
     ...(move ? { path: move.path.map(([x, y]) => [roundTo(x, 2), roundTo(y, 2)] as [number, number]) } : {}),
-    range: { mm: typeof distance.mm === 'number' ? distance.mm : 0, inches: typeof distance.inches === 'number' ? distance.inches : 0, limit: o.rangeMm === null ? null : lengthOf(o.rangeMm) },
-    ...(sight && typeof sight.class === 'string' ? { sight: { class: sight.class, display: sight.display as DisplayClass } } : {}),
+    // The limit the attack itself measured against (a game's rule may stretch the printed range), else the option's.
+    range: { mm: typeof distance.mm === 'number' ? distance.mm : 0, inches: typeof distance.inches === 'number' ? distance.inches : 0, limit: o.rangeMm === null ? null : lengthOf(typeof margin.thresholdMm === 'number' ? margin.thresholdMm : o.rangeMm) },
+    ...(sight && typeof sight.class === 'string' && isObj(sight.because) ? { sight: sight as unknown as Sight } : {}),
     cover: typeof cover === 'string' ? cover : 'none',
     marginal: margin.marginal === true,
     rule: o.rule,
@@ -269,7 +282,7 @@ function contactDistance(enemy: TableModel, there: TableModel, ux: number, uy: n
  * FIRING_SPOT_SECTORS directions round the spot the cheapest such move, those with a sight line at the
  * coarse density tried with the full attack, cheapest first.
  */
-function moveThenShoot(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared): Found | null {
+function moveThenShoot(onSpot: Table, enemy: TableModel, there: TableModel, p: Prepared, sightMemo: Map<string, boolean>): Found | null {
   const reach = p.reach!
   const spots = (p.spots ??= endSpots(reach))
   const reachMm = p.option.rangeMm === null ? Infinity : p.option.rangeMm + (p.option.reference === 'edge' ? baseBoundingRadiusMm(enemy.placed) + baseBoundingRadiusMm(there.placed) : 0)
@@ -292,13 +305,19 @@ function moveThenShoot(onSpot: Table, enemy: TableModel, there: TableModel, p: P
   const direct = directSpot(reach, there)
   const candidates = direct ? [direct, ...found] : found
   let tries = 0
+  let checks = 0
   for (const { x, y, cost, layer } of candidates) {
-    if (tries >= FIRING_SPOT_TRIES) break
+    if (tries >= FIRING_SPOT_TRIES || checks++ >= FIRING_SPOT_SIGHT_CHECKS) break
     const z = levelAt(reach.space, x, y).z
     const facing = (Math.atan2(there.y - y, there.x - x) * 180) / Math.PI
     const moved = modelAt(enemy, x, y, z, facing)
-    const t = tableWithModel(onSpot, moved)
-    if (!lineOfSight(t, t.model(moved.id), t.model(there.id), false, 'coarse').visible) continue
+    const key = `${enemy.id} ${x} ${y} ${z}`
+    let seen = sightMemo.get(key)
+    if (seen === undefined) {
+      const t = tableWithModel(onSpot, moved)
+      sightMemo.set(key, (seen = lineOfSight(t, t.model(moved.id), t.model(there.id), false, 'coarse').visible))
+    }
+    if (!seen) continue
     tries++
     const path = reach.model.straight ? [[enemy.x, enemy.y], [x, y]] as Array<[number, number]> : (reach.graph.pathsTo(x, y, cost + 1).find((c) => c.layer === layer)?.path ?? [[enemy.x, enemy.y], [x, y]])
     const chance = reach.model.allowance.rolls.length > 1 ? chanceWithin(reach, layer, cost) : null

@@ -19,10 +19,19 @@ export const ARC_SAG_MM = 0.1
 export const NUDGE_MM = 0.01
 /**
  * Spacing (mm) of the extra nodes along the edges of weighted regions, where a cheapest path refracts.
- * A path through such a node instead of its true crossing point costs more only to second order (the
- * cost is stationary at the true crossing): measured in test/engine/movement/weightedRegions.test.ts.
+ * A path through such a node instead of its true bend costs more only to second order (the cost is
+ * stationary there): (s²/2)(1/d_out + w/d_in) for a node s ≤ 6 mm off and legs d either side.
  */
 export const STEINER_SPACING_MM = 12
+/**
+ * Rows of those nodes outside a weighted region's edge, as fractions of the base's half-width, besides
+ * the row on the edge. A leg charged as the move query charges it (its longest run inside among the
+ * centre and edge lines) bends h·sin θ outside the edge, else an edge line pokes in; the next row out is
+ * at most h/2 farther, a first-order cost of (h/2)(1 − cos α)/cos θ per bend (α the bend, θ the inner
+ * leg's angle to the edge's normal). Both bounds are checked against the exact cheapest path in
+ * test/engine/movement/weightedRegions.test.ts.
+ */
+export const EDGE_OFFSETS = [0.5, 1] as const
 
 /** A polygon circumscribing a placed base (counter-clockwise), centred at (cx, cy). */
 export function basePolygon(b: Pick<PlacedBase, 'shape' | 'halfLengthMm' | 'halfWidthMm' | 'ux' | 'uy'>, cx: number, cy: number): Point[] {
@@ -359,7 +368,15 @@ function buildNodes(s: ReachSpace): void {
         const steps = Math.ceil(len / STEINER_SPACING_MM)
         const nx = (c[1] - b[1]) / len
         const ny = -(c[0] - b[0]) / len
-        for (let k = 1; k < steps; k++) addFree(b[0] + ((c[0] - b[0]) * k) / steps, b[1] + ((c[1] - b[1]) * k) / steps, -3, nx, ny)
+        // On the edge, and half and all of the base's half-width outside it: a leg bending on the edge has
+        // an edge line poking in, which the move query's measure charges; bending h·sin θ out (θ the leg's
+        // angle to the edge's normal) it has not, and these rows are at most half a half-width farther.
+        for (let k = 1; k < steps; k++) {
+          const ex = b[0] + ((c[0] - b[0]) * k) / steps
+          const ey = b[1] + ((c[1] - b[1]) * k) / steps
+          addFree(ex, ey, -3, nx, ny)
+          if (s.halfWidthMm > 0) for (const f of EDGE_OFFSETS) addFree(ex + nx * (f * s.halfWidthMm + NUDGE_MM), ey + ny * (f * s.halfWidthMm + NUDGE_MM), -3, nx, ny)
+        }
       }
     }
   }

@@ -8,12 +8,13 @@
 // core's unit line of sight.
 import {
   type Allowance, type ExposureResult, type MovementModel, type PieceRole, type QueryOf, type ReachResult, type Table, type TableModel, type TableTerrain, type ThreatOption, type ThreatResult, type VehicleRules,
-  ONE, SceneError, answerExposure, answerReach, answerThreat, inches, modelAt, polygonContains, standingLevel,
+  ONE, SceneError, answerExposure, answerReach, answerThreat, inches, modelAt, polygonContains, sightOfClass, standingLevel,
 } from '../../engine/index.ts'
-import type { CadenceCore, CadenceModelView } from './spec.ts'
+import type { AttackSituation, CadenceCore, CadenceModelView } from './spec.ts'
+import { weaponRules } from './modelView.ts'
 import { hasRule } from './specialRules.ts'
 import { MV } from './move.ts'
-import { LOS_RULE } from './lineOfSight.ts'
+import { LOS_RULE, judgeUnitSight } from './lineOfSight.ts'
 
 /** What a game changes in the core's planning. */
 export type CadencePlanning = {
@@ -170,12 +171,13 @@ export function cadenceReach(core: CadenceCore, table: Table, q: QueryOf<'reach'
  */
 export function cadenceThreat(core: CadenceCore, table: Table, q: QueryOf<'threat'>, plan: CadencePlanning = {}): ThreatResult {
   return answerThreat(table, q, {
-    options: (t, enemy) => {
+    options: (t, enemy, target) => {
       const out: ThreatOption[] = []
       const move = cadenceMovement(core, t, enemy, 'move', {}, plan)
       const both = cadenceMovement(core, t, enemy, 'move-advance', {}, plan)
       for (const w of enemy.weapons) {
-        const range = typeof w['rangeInches'] === 'number' ? inches(w['rangeInches']) : null
+        const longest = longestRangeInches(core, t, enemy, target, w)
+        const range = longest === null ? null : inches(longest)
         out.push({ via: 'shoot', weapon: w.id, move: null, contactMm: null, rangeMm: range, reference: 'edge', context: { actions: 2 }, rule: 'core-rules/playing-a-game.html#action-attack' })
         out.push({ via: 'move-shoot', weapon: w.id, move, contactMm: null, rangeMm: range, reference: 'edge', context: { actions: 2 }, rule: 'core-rules/playing-a-game.html#action-move' })
         out.push({ via: 'move-advance-shoot', weapon: w.id, move: both, contactMm: null, rangeMm: range, reference: 'edge', context: { actions: 3 }, rule: 'core-rules/playing-a-game.html#action-advance' })
@@ -186,9 +188,30 @@ export function cadenceThreat(core: CadenceCore, table: Table, q: QueryOf<'threa
   })
 }
 
+/**
+ * The longest range a weapon can have against a target beyond its printed range: the game's weapon
+ * rules may stretch it (Devil's Bluff Longshot doubles it, Fracture Long Shot adds 8"), as the attack
+ * itself applies them. Null: no printed range.
+ */
+function longestRangeInches(core: CadenceCore, table: Table, enemy: TableModel, target: TableModel, w: TableModel['weapons'][number]): number | null {
+  const printed = w['rangeInches']
+  if (typeof printed !== 'number') return null
+  const attacker = core.view(table, enemy)
+  const them = core.view(table, target)
+  const beyond: AttackSituation = { table, attacker, target: them, targetUnit: [them], weapon: w, weaponRules: weaponRules(w), distanceMm: Infinity, losClass: 'clear', context: {} }
+  let longest = printed
+  for (const a of core.hooks.weaponAdjustments(beyond, false)) if (a.rangeInches !== undefined) longest = Math.max(longest, a.rangeInches)
+  return longest
+}
+
 /** Exposure under the core's line of sight: the class the attacking unit would see (clear, obscured, blocked). */
 export function cadenceExposure(core: CadenceCore, table: Table, q: QueryOf<'exposure'>, plan: CadencePlanning = {}): ExposureResult {
-  return answerExposure(table, q, { rule: LOS_RULE, standingZ: (t, m, x, y) => standingLevel(t, (p) => pieceRole(core, t, core.view(t, m), p, plan), x, y) })
+  return answerExposure(table, q, {
+    rule: LOS_RULE,
+    // The unit sight samples its own lines (judgeUnitSight, the core's classifyLos): the engine's need not.
+    sight: (t, viewer, target) => sightOfClass(t, judgeUnitSight(t, viewer, target, core.isEnemy).class),
+    standingZ: (t, m, x, y) => standingLevel(t, (p) => pieceRole(core, t, core.view(t, m), p, plan), x, y),
+  })
 }
 
 

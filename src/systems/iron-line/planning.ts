@@ -7,9 +7,10 @@
 import {
   type Allowance, type ExposureResult, type MovementModel, type PieceRole, type PlanPolygon, type QueryOf, type ReachPoint, type ReachResult, type Table, type TableModel, type TableTerrain,
   type ThreatOption, type ThreatResult,
-  GRAZE_MM, ONE, SceneError, answerExposure, answerReach, answerThreat, inches, measureBaseGap2, placeBase, polygonContains, roundTo, segmentInsideLengthMm, toInches, wrapDeg,
+  GRAZE_MM, ONE, SceneError, answerExposure, answerReach, answerThreat, inches, measureBaseGap2, placeBase, polygonContains, roundTo, segmentInsideLengthMm, sightOfClass, toInches, wrapDeg,
 } from '../../engine/index.ts'
 import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
+import { classifySight, sightFor } from './geometryQueries.ts'
 import { IRON_LINE } from './constants.ts'
 import { contextOf } from './context.ts'
 import { opt } from './options.ts'
@@ -262,6 +263,7 @@ function wheelAndAdvance(m: TableModel, there: TableModel, mp: number, measure: 
 
 /** Exposure under §16 line of sight (the front-edge centre to any point of the target, through no unit or Blocking terrain). */
 export function exposure(table: Table, q: QueryOf<'exposure'>): ExposureResult {
-  return answerExposure(table, q, { rule: '§16 L1475' })
+  // Its class samples its own lines from the front edge (classifyLos): the engine's sampling is spared.
+  return answerExposure(table, q, { rule: '§16 L1475', sight: (t, viewer, target) => sightOfClass(t, classifySight(t, viewer, target, sightFor(t, viewer, target))) })
 }
 

@@ -186,7 +186,8 @@ export function threat(table: Table, q: QueryOf<'threat'>): ThreatResult {
           })
           continue
         }
-        out.push({ via: 'shoot', weapon: w.id, move: null, contactMm: null, rangeMm: inches(r.rangeInches), reference, rule: '§9' })
+        // From where it stands it has not moved: Stationary Anchor's reroll applies where the model has it (§16.1).
+        out.push({ via: 'shoot', weapon: w.id, move: null, contactMm: null, rangeMm: inches(r.rangeInches), reference, context: { stationary: true }, rule: '§9' })
         out.push({ via: 'move-shoot', weapon: w.id, move, contactMm: null, rangeMm: inches(r.rangeInches), reference, rule: '§7.4, §9' })
       }
       return out

@@ -5,7 +5,7 @@
 // move and shoot, fight) and `exposure` under §06 line of sight (the centre-to-centre line and cover).
 import {
   type Allowance, type ExposureResult, type MovementModel, type PieceRole, type QueryOf, type ReachResult, type Table, type TableModel, type TableTerrain, type ThreatOption, type ThreatResult,
-  ONE, SceneError, answerExposure, answerReach, answerThreat, inches, standingLevel,
+  ONE, SceneError, answerExposure, answerReach, answerThreat, inches, sightOfClass, standingLevel,
 } from '../../engine/index.ts'
 import { SK } from './constants.ts'
 import { readContext } from './context.ts'
@@ -14,6 +14,7 @@ import { MOVE_MODES, type MoveMode, climbRate, moveAllowance } from './movement.
 import { readOptions } from './options.ts'
 import { has } from './stats.ts'
 import { isDifficult } from './terrain.ts'
+import { decideCover, losClassOf, traceCentreLine } from './sight.ts'
 
 /** What a terrain piece is to a move (§02 Movement details, §06 Terrain types, §26 Terrain protocol). */
 function pieceRole(table: Table, t: TableTerrain): PieceRole {
@@ -101,5 +102,13 @@ export function threat(table: Table, q: QueryOf<'threat'>): ThreatResult {
 
 /** Exposure under §06 Line of sight (the centre-to-centre line; cover from the pieces near the target). */
 export function exposure(table: Table, q: QueryOf<'exposure'>): ExposureResult {
-  return answerExposure(table, q, { rule: '§06 Line of sight L776–778', standingZ: (t, _m, x, y) => standingLevel(t, (p) => pieceRole(t, p), x, y) })
+  return answerExposure(table, q, {
+    rule: '§06 Line of sight L776–778',
+    // The centre-to-centre line and the cover near the target, as classifyLos judges them (no sampled lines needed).
+    sight: (t, viewer, target) => {
+      const line = traceCentreLine(t, viewer, target)
+      return sightOfClass(t, losClassOf(line, line.clear ? decideCover(t, viewer, target) : null))
+    },
+    standingZ: (t, _m, x, y) => standingLevel(t, (p) => pieceRole(t, p), x, y),
+  })
 }

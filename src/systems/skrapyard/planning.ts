@@ -17,7 +17,7 @@ import type { SkrapyardOptions } from './options.ts'
 import { readCharacter, readOptions } from './readCharacter.ts'
 import { readObstacle } from './readTerrain.ts'
 import { sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
-import { classifyLinearObstacle, hurryMoveInches, normalMoveInches } from './stature.ts'
+import { classifyLinearObstacle, hurryMoveInches, normalMoveInches, targetSizeModifiers } from './stature.ts'
 import { LOS_CLASSES } from './losClasses.ts'
 import { MOVE_MODES, type MoveMode } from './checkMove.ts'
 
@@ -166,24 +166,34 @@ function nearestSeenOpponent(table: Table, m: TableModel, o: SkrapyardOptions): 
 
 /**
  * Who can attack a spot this turn: a shooting weapon from where the enemy stands or after a normal move
- * (§12.2; its range is the weapon's multiple of the shooter's S, §13.2), a combat weapon after a charge into
+ * (§12.2; its range is the weapon's multiple of the shooter's S, §13.2), turned to face the spot first
+ * (§12.11.1: turning is not movement), a combat weapon after a charge into
  * base contact with its nearest visible opponent (§12.5) or after a hurry straight into contact (§12.6.1).
  */
 export function threat(table: Table, q: QueryOf<'threat'>): ThreatResult {
   const o = readOptions(table)
   return answerThreat(table, q, {
-    options: (t, enemy) => {
+    options: (t, enemy, target) => {
       const out: ThreatOption[] = []
       const me = readCharacter(enemy)
+      // The S that sets the range (§13.3.1): the target's size, and +1 standing when it does not move (§13.3.2.1).
+      const size = targetSizeModifiers(me.stature, readCharacter(target).stature, undefined, o.teamLargeWithSmall).reduce((a, m) => a + m.value, 0)
       const normal = movementModel(t, enemy, 'normal', {})
       const reference = o.rangeReference === 'base-centre' ? 'centre' : 'edge'
-      for (const w of enemy.weapons) {
+      // Every character has a basic weapon for shooting and one for combat besides what it carries (§13.1, §14.4).
+      const carried: Array<{ id: string; kind?: unknown }> = [...enemy.weapons]
+      for (const basic of ['basic-weapon', 'basic-combat-weapon']) if (!carried.some((w) => w.id === basic)) carried.push({ id: basic })
+      for (const w of carried) {
         const def = findWeapon(w.id)
-        if (def?.kind === 'ranged' || w['kind'] === 'ranged') {
+        if (def?.kind === 'ranged' || w.kind === 'ranged') {
           const S = me.stats.S
-          const rangeMm = S !== undefined ? inches(((def as RangedWeapon | undefined)?.rangeMultiplier ?? 2) * S) : null
-          out.push({ via: 'shoot', weapon: w.id, move: null, contactMm: null, rangeMm, reference, rule: '§13.2' })
-          out.push({ via: 'move-shoot', weapon: w.id, move: normal, contactMm: null, rangeMm, reference, rule: '§12.2' })
+          const ranged = def as RangedWeapon | undefined
+          const rangeAt = (s: number) => inches((ranged?.rangeMultiplier ?? 2) * s)
+          const standing = ranged?.standingModifier !== false ? NUMBERS.standingModifier.value : 0
+          const rangeMm = S !== undefined ? rangeAt(S + size + standing) : null
+          out.push({ via: 'shoot', weapon: w.id, move: null, contactMm: null, rangeMm, reference, turnsToFace: true, rule: '§13.2, §12.11.1' })
+          // After a move: no standing modifier (§13.3.2.1), and no l or s weapon (§13.6.2.1, §13.6.3.1); the attack reads `moved`.
+          out.push({ via: 'move-shoot', weapon: w.id, move: normal, contactMm: null, rangeMm: S !== undefined ? rangeAt(S + size) : null, reference, context: { moved: true }, rule: '§12.2' })
           continue
         }
         const { endsNear: _target, refusal, ...charge } = movementModel(t, enemy, 'charge', {})
@@ -198,11 +208,16 @@ export function threat(table: Table, q: QueryOf<'threat'>): ThreatResult {
   })
 }
 
-/** Exposure under §13.2 (the front half-space, the target zone, the 1" rule), the ruleset's own sampler; classes clear / in-cover / none. */
+/**
+ * Exposure under §13.2 (the front half-space, the target zone, the 1" rule), the ruleset's own sampler;
+ * classes clear / in-cover / none. Each enemy looks turned to face the cell: a character may always turn
+ * before shooting (§12.11.1), so its present facing does not hide the cell.
+ */
 export function exposure(table: Table, q: QueryOf<'exposure'>): ExposureResult {
   const o = readOptions(table)
   return answerExposure(table, q, {
     rule: '§13.2',
+    turnsToFace: true,
     sight: (t, viewer, target) => {
       const los = sampleSkrapyardLos(t, viewer, target, o)
       const display = LOS_CLASSES[los.class].display
