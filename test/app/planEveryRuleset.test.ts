@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { type Scene, loadScene, runQuery } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
-import { answerPlan } from '../../src/app/engine/planOverlay.ts'
+import { answerPlan, modeNamesInRefusal } from '../../src/app/engine/planOverlay.ts'
 
 const known = ruleSystems.map((s) => s.id)
 const SCENES = [
@@ -69,6 +69,23 @@ describe('the planning adapter on every ruleset\'s planning scene', () => {
       }
       // The default mode (first) is answered, not refused.
       expect(reach.modes[0]!.refused).toBeNull()
+      // Every mode the ruleset names to the CLI (asked for one it does not have) is there, under the
+      // name the engine answers it with (an alias such as "move" for "normal" counts once).
+      let refusal = ''
+      try {
+        cli({ type: 'reach', model, mode: 'no-such-move-mode' })
+      } catch (e) {
+        refusal = ((e as { issues?: Array<{ message: string }> }).issues ?? []).map((i) => i.message).join('; ')
+      }
+      const named = new Set<string>()
+      for (const name of modeNamesInRefusal(refusal)) {
+        try {
+          named.add(cli<{ mode: string }>({ type: 'reach', model, mode: name }).mode)
+        } catch {
+          // a mode this model may not make: the adapter leaves it out too
+        }
+      }
+      expect(new Set(reach.modes.map((m) => m.mode)), 'the modes the book names').toEqual(new Set([reach.modes[0]!.mode, ...named]))
 
       const paths = cli<{ points: unknown[] }>({ type: 'reach', model, points: reachQ.points })
       reachQ.points!.forEach((at, i) => {
