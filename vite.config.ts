@@ -12,9 +12,10 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 12000,
     rolldownOptions: {
-      // The engine does nothing at import time (house style §20), so a module of it whose exports are
-      // unused is dropped: the page does not load the sight-line code it never calls.
-      treeshake: { moduleSideEffects: [{ test: /src[\\/]engine[\\/]/, sideEffects: false }] },
+      // The engine and the terrain readers do nothing at import time (house style §20), so a module of
+      // them whose exports are unused is dropped: the page does not load the sight-line code it never
+      // calls, nor the terrain readers behind the format names it takes from the terrain's index.
+      treeshake: { moduleSideEffects: [{ test: /src[\\/](engine|terrain)[\\/]/, sideEffects: false }] },
       output: {
         // The engine's sight-line code and its BVH are for the rule systems and the engine worker; on
         // the main thread only the scene schema, base shapes and reason texts are used. In their own

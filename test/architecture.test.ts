@@ -1,40 +1,120 @@
-// Layering (house style §1): engine imports only three / three-mesh-bvh / zod; systems import only
-// the engine; nothing in the engine touches React, the DOM, zustand or OpenCV.
+// Layering (house style §1): the engine imports only three / three-mesh-bvh / zod; the systems only the
+// engine; nothing in the engine touches React, the DOM, zustand or OpenCV; the browser's code imports
+// nothing of Node; no import circle outside the app's store slices.
+// Every import is read by a parser (vite's, oxc), not a pattern: static imports and re-exports, type
+// imports, side-effect imports (`import 'node:fs'`) and `import()` with a literal; an `import()` the
+// rules cannot read (a computed name) is itself a finding outside the few named below. Each rule is a
+// function of the source tree, and the last test breaks each one on purpose (a file added to the real
+// tree) to show that it fails.
 import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { builtinModules } from 'node:module'
+import { join, posix } from 'node:path'
+import { parseSync } from 'vite'
 import { describe, expect, it } from 'vitest'
+import { GAMES } from '../src/systems/games.ts'
+import { ruleSystems } from '../src/systems/index.ts'
 
 const root = join(import.meta.dirname, '..')
 
-function files(dir: string): string[] {
-  const out: string[] = []
-  for (const f of readdirSync(dir)) {
-    const p = join(dir, f)
-    if (statSync(p).isDirectory()) out.push(...files(p))
-    else if (/\.(ts|tsx)$/.test(f)) out.push(p)
+/** Source files by path from the repository root ('src/engine/index.ts'), with their text. */
+type Tree = ReadonlyMap<string, string>
+
+function readTree(dir: string, into = new Map<string, string>()): Map<string, string> {
+  for (const f of readdirSync(join(root, dir)).sort()) {
+    const p = posix.join(dir, f)
+    if (statSync(join(root, p)).isDirectory()) readTree(p, into)
+    else if (/\.(ts|tsx)$/.test(f)) into.set(p, readFileSync(join(root, p), 'utf8'))
   }
+  return into
+}
+
+const TREE: Tree = readTree('src')
+
+/** One import: the module named, the file it is when relative (root-relative), type-only or not. */
+type Import = { spec: string; target: string | null; typeOnly: boolean; how: 'import' | 'side-effect' | 'export' | 'import()' }
+type Read = { imports: Import[]; computed: string[] }
+
+const reads = new Map<string, Read>()
+
+/** Every import of a file, as the parser sees it; `computed`: the `import()` calls whose module is not a literal. */
+function readImports(path: string, code: string): Read {
+  const key = `${path}\0${code}`
+  const have = reads.get(key)
+  if (have) return have
+  const parsed = parseSync(path, code, { lang: path.endsWith('.tsx') ? 'tsx' : 'ts' })
+  if (parsed.errors.length > 0) throw new Error(`${path} cannot be parsed, so its imports cannot be checked: ${parsed.errors[0]!.message}`)
+  const target = (spec: string) => (spec.startsWith('.') ? posix.join(posix.dirname(path), spec) : null)
+  const imports: Import[] = []
+  for (const s of parsed.module.staticImports) {
+    const spec = s.moduleRequest.value
+    const typeOnly = s.entries.length > 0 && s.entries.every((e) => e.isType)
+    imports.push({ spec, target: target(spec), typeOnly, how: s.entries.length === 0 ? 'side-effect' : 'import' })
+  }
+  for (const s of parsed.module.staticExports) {
+    for (const e of s.entries) {
+      if (!e.moduleRequest) continue
+      imports.push({ spec: e.moduleRequest.value, target: target(e.moduleRequest.value), typeOnly: e.isType, how: 'export' })
+    }
+  }
+  const computed: string[] = []
+  for (const d of parsed.module.dynamicImports) {
+    const text = code.slice(d.moduleRequest.start, d.moduleRequest.end).replace(/\/\*.*?\*\/\s*/g, '')
+    const literal = /^'([^']*)'$|^"([^"]*)"$|^`([^`$]*)`$/.exec(text)
+    if (!literal) {
+      computed.push(text)
+      continue
+    }
+    const spec = (literal[1] ?? literal[2] ?? literal[3])!
+    imports.push({ spec, target: target(spec), typeOnly: false, how: 'import()' })
+  }
+  const read = { imports, computed }
+  reads.set(key, read)
+  return read
+}
+
+/** Every import of every file under `dir` (or of the whole tree). */
+function importsUnder(tree: Tree, dir: string): Array<{ file: string } & Import> {
+  const out: Array<{ file: string } & Import> = []
+  for (const [file, code] of tree) if (file.startsWith(`${dir}/`)) for (const i of readImports(file, code).imports) out.push({ file, ...i })
   return out
 }
 
-function imports(file: string): string[] {
-  const src = readFileSync(file, 'utf8')
-  return [...src.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2])!)
-}
+const under = (path: string | null, dir: string) => path !== null && path.startsWith(`${dir}/`)
+const line = (i: { file: string; spec: string }, why?: string) => `${i.file} → ${i.spec}${why ? ` (${why})` : ''}`
 
-/** Every cycle's files (one representative cycle per strongly connected group), relative to root. */
-function importCycles(dir: string): string[][] {
-  const graph = new Map<string, string[]>()
-  for (const f of files(dir)) {
-    const deps = imports(f).filter((i) => i.startsWith('.')).map((i) => relative(root, join(f, '..', i)))
-    graph.set(relative(root, f), deps)
-  }
-  return cyclesOf(graph)
+/** Node's own modules (by `node:` and by bare name, 'fs' and 'fs/promises' alike) and the Node-only packages: they never run in a browser. */
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, m.split('/')[0]!]))
+const NODE_ONLY_PACKAGES = new Set(['ws', 'pg', 'pngjs', 'jpeg-js'])
+function isNodeOnly(spec: string): boolean {
+  return spec.startsWith('node:') || NODE_BUILTINS.has(spec) || NODE_BUILTINS.has(spec.split('/')[0]!) || NODE_ONLY_PACKAGES.has(spec.split('/')[0]!)
 }
 
 /** The Cadence games: the folders under src/systems/cadence with their own demo scene. */
-function cadenceGames(): string[] {
-  const dir = join(root, 'src/systems/cadence')
-  return readdirSync(dir).filter((d) => statSync(join(dir, d)).isDirectory() && readdirSync(join(dir, d)).includes('demo.json'))
+function cadenceGames(tree: Tree): string[] {
+  const out = new Set<string>()
+  for (const f of tree.keys()) {
+    const m = /^src\/systems\/cadence\/([^/]+)\/index\.ts$/.exec(f)
+    if (m && statSafe(`src/systems/cadence/${m[1]}/demo.json`)) out.add(m[1]!)
+  }
+  return [...out].sort()
+}
+
+/** Every game: a folder under src/systems with its own demo scene ("cadence" and "cadence/respawn" both are). */
+function allGames(tree: Tree): string[] {
+  const out = new Set<string>()
+  for (const f of tree.keys()) {
+    const m = /^src\/systems\/(.+)\/index\.ts$/.exec(f)
+    if (m && statSafe(`src/systems/${m[1]}/demo.json`)) out.add(m[1]!)
+  }
+  return [...out].sort()
+}
+
+function statSafe(path: string): boolean {
+  try {
+    return statSync(join(root, path)).isFile()
+  } catch {
+    return false
+  }
 }
 
 /** Import edges (file → target, relative to root) that break the Cadence layering. */
@@ -52,22 +132,6 @@ function cadenceLayerViolations(edges: ReadonlyArray<readonly [string, string]>,
     else if (!a && b) bad.push(`${from} → ${to} (the Cadence layer imports a game)`)
   }
   return bad
-}
-
-/** Every game: a folder under src/systems with its own demo scene ("cadence" and "cadence/respawn" both are). */
-function allGames(): string[] {
-  const out: string[] = []
-  const walk = (dir: string, id: string) => {
-    for (const d of readdirSync(dir)) {
-      const p = join(dir, d)
-      if (!statSync(p).isDirectory()) continue
-      const gid = id ? `${id}/${d}` : d
-      if (readdirSync(p).includes('demo.json')) out.push(gid)
-      walk(p, gid)
-    }
-  }
-  walk(join(root, 'src/systems'), '')
-  return out.sort()
 }
 
 /**
@@ -124,80 +188,222 @@ function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return [...found.values()]
 }
 
-describe('architecture: dependencies point one way', () => {
-  it('src/engine imports only three, three-mesh-bvh, zod and itself', () => {
-    const bad: string[] = []
-    for (const f of files(join(root, 'src/engine'))) {
-      for (const i of imports(f)) {
-        const ok = i === 'three' || i === 'three-mesh-bvh' || i === 'zod' || i.startsWith('.')
-        const escapes = i.startsWith('.') && !join(f, '..', i).startsWith(join(root, 'src/engine'))
-        if (!ok || escapes) bad.push(`${relative(root, f)} → ${i}`)
-      }
-    }
-    expect(bad).toEqual([])
-  })
-  it('src/systems imports only the engine (through its index), zod and itself', () => {
-    const bad: string[] = []
-    for (const f of files(join(root, 'src/systems'))) {
-      for (const i of imports(f)) {
-        if (i === 'zod') continue
-        if (!i.startsWith('.')) { bad.push(`${relative(root, f)} → ${i}`); continue }
-        const target = join(f, '..', i)
-        if (target.startsWith(join(root, 'src/systems'))) continue
-        if (target === join(root, 'src/engine/index.ts')) continue
-        bad.push(`${relative(root, f)} → ${i}`)
-      }
-    }
-    expect(bad).toEqual([])
-  })
-  it('src/terrain (file loading, repair, simplification) imports only the engine (through its index), three and its loaders, glTF-Transform, meshoptimizer, the Draco decoder, polygon-clipping and itself', () => {
-    const bad: string[] = []
-    const allowed = (i: string) => i === 'three' || i.startsWith('three/examples/jsm/loaders/') || i === '@gltf-transform/core' || i === '@gltf-transform/extensions' || i === 'meshoptimizer' || i === 'draco3dgltf/draco_decoder_gltf_nodejs.js' || i === 'polygon-clipping'
-    for (const f of files(join(root, 'src/terrain'))) {
+/** The titles in the game list that are not their ruleset's own (ids as in the list). */
+function titleMismatches(list: ReadonlyArray<{ id: string; title: string }>, systems: ReadonlyArray<{ id: string; title: string }>): string[] {
+  const bad: string[] = []
+  if (list.map((g) => g.id).join() !== systems.map((s) => s.id).join()) bad.push(`the game list (${list.map((g) => g.id).join(', ')}) and the registry (${systems.map((s) => s.id).join(', ')}) differ in their games or their order`)
+  for (const g of list) {
+    const s = systems.find((x) => x.id === g.id)
+    if (s && s.title !== g.title) bad.push(`${g.id}: the list says "${g.title}", the ruleset "${s.title}"`)
+  }
+  return bad
+}
+
+/** A rule over the source tree: what breaks it (nothing when the tree keeps it). */
+type Rule = { name: string; check: (tree: Tree) => string[]; /** Files that, added to the real tree, break the rule (each set on its own). */ breaks: Array<Record<string, string>> }
+
+const RULES: Rule[] = [
+  {
+    name: 'src/engine imports only three, three-mesh-bvh, zod and itself',
+    check: (t) => importsUnder(t, 'src/engine').filter((i) => (i.target ? !under(i.target, 'src/engine') : !['three', 'three-mesh-bvh', 'zod'].includes(i.spec))).map((i) => line(i)),
+    breaks: [
+      { 'src/engine/broken.ts': "import 'react'\n" },
+      { 'src/engine/broken.ts': "export const load = () => import('../app/App.tsx')\n" },
+      { 'src/engine/broken.ts': "import type { Registry } from '../tracking/index.ts'\nexport type R = Registry\n" },
+    ],
+  },
+  {
+    name: 'src/systems imports only the engine (through its index), zod and itself',
+    check: (t) => importsUnder(t, 'src/systems').filter((i) => (i.target ? !under(i.target, 'src/systems') && i.target !== 'src/engine/index.ts' : i.spec !== 'zod')).map((i) => line(i)),
+    breaks: [
+      { 'src/systems/broken.ts': "import { sampleLineOfSight } from '../engine/los/sampleLineOfSight.ts'\nexport const f = sampleLineOfSight\n" },
+      { 'src/systems/broken.ts': "import 'three'\n" },
+    ],
+  },
+  {
+    name: 'src/terrain (file loading, repair, simplification) imports only the engine (through its index), three and its loaders, glTF-Transform, meshoptimizer, the Draco decoder, polygon-clipping and itself',
+    check: (t) => {
+      const allowed = (s: string) => s === 'three' || s.startsWith('three/examples/jsm/loaders/') || s === '@gltf-transform/core' || s === '@gltf-transform/extensions' || s === 'meshoptimizer' || s === 'draco3dgltf/draco_decoder_gltf_nodejs.js' || s === 'polygon-clipping'
       // the library generator (a script, run by npm run models:terrain) may also write files and PNGs, and encode Draco
-      const script = f.includes(join('src/terrain/build'))
-      for (const i of imports(f)) {
-        if (allowed(i) || (script && (i.startsWith('node:') || i === 'pngjs' || i === 'draco3dgltf'))) continue
-        if (!i.startsWith('.')) { bad.push(`${relative(root, f)} → ${i}`); continue }
-        const target = join(f, '..', i)
-        if (target.startsWith(join(root, 'src/terrain')) || target === join(root, 'src/engine/index.ts')) continue
-        bad.push(`${relative(root, f)} → ${i}`)
+      const script = (f: string) => f.startsWith('src/terrain/build/')
+      return importsUnder(t, 'src/terrain')
+        .filter((i) => (i.target ? !under(i.target, 'src/terrain') && i.target !== 'src/engine/index.ts' : !allowed(i.spec) && !(script(i.file) && (i.spec.startsWith('node:') || i.spec === 'pngjs' || i.spec === 'draco3dgltf'))))
+        .map((i) => line(i))
+    },
+    breaks: [{ 'src/terrain/broken.ts': "import { readFileSync } from 'node:fs'\nexport const r = readFileSync\n" }, { 'src/terrain/broken.ts': "import '../engine/scene/sceneSchema.ts'\n" }],
+  },
+  {
+    name: 'outside src/terrain, code imports terrain through its index only',
+    check: (t) => [...t.keys()].filter((f) => !f.startsWith('src/terrain/')).flatMap((f) => readImports(f, t.get(f)!).imports.filter((i) => under(i.target, 'src/terrain') && i.target !== 'src/terrain/index.ts').map((i) => line({ file: f, spec: i.spec }))),
+    breaks: [{ 'src/app/broken.ts': "import { meshFileFormatOf } from '../terrain/meshFileFormat.ts'\nexport const f = meshFileFormatOf\n" }],
+  },
+  {
+    name: 'only the CLI, the app and tests use src/terrain (the engine, the systems and tracking never do)',
+    check: (t) => ['src/engine', 'src/systems', 'src/tracking'].flatMap((d) => importsUnder(t, d).filter((i) => under(i.target, 'src/terrain')).map((i) => line(i))),
+    breaks: [{ 'src/tracking/broken.ts': "export const load = () => import('../terrain/index.ts')\n" }],
+  },
+  {
+    name: 'no Cadence game imports another; the Cadence layer imports no game (shared game code lives in the layer)',
+    check: (t) => cadenceLayerViolations(importsUnder(t, 'src/systems/cadence').filter((i) => i.target).map((i) => [i.file, i.target!] as const), cadenceGames(t)),
+    breaks: [{ 'src/systems/cadence/respawn/broken.ts': "import '../squadrons/options.ts'\n" }],
+  },
+  {
+    name: 'no game imports another game anywhere under src/systems; a Cadence game reaches the core only through its index (CORE-API.md)',
+    check: (t) => gameImportViolations(importsUnder(t, 'src/systems').filter((i) => i.target).map((i) => [i.file, i.target!] as const), allGames(t)),
+    breaks: [{ 'src/systems/operator-tactics/broken.ts': "export type T = typeof import('../iron-line/index.ts')\nexport const x = () => import('../iron-line/index.ts')\n" }],
+  },
+  {
+    name: 'Node-only code (Node\'s modules by node: or bare name, ws, pg, pngjs, jpeg-js) lives in src/cli, src/server and the terrain build scripts, never in code a browser runs (src/app, src/tracking, src/engine, src/systems, src/terrain)',
+    check: (t) => ['src/app', 'src/tracking', 'src/engine', 'src/systems', 'src/terrain'].flatMap((d) => importsUnder(t, d).filter((i) => !i.file.startsWith('src/terrain/build/') && isNodeOnly(i.spec)).map((i) => line(i, 'Node only'))),
+    breaks: [
+      { 'src/tracking/broken.ts': "import 'node:fs'\n" },
+      { 'src/tracking/broken.ts': "import { createHash } from 'crypto'\nexport const h = createHash\n" },
+      { 'src/app/broken.ts': "import { fileURLToPath } from 'url'\nexport const f = fileURLToPath\n" },
+      { 'src/app/broken.ts': "import { inspect } from 'util'\nexport const i = inspect\n" },
+      { 'src/app/broken.ts': "export const connect = () => import('ws')\n" },
+      { 'src/engine/broken.ts': "import pg from 'pg'\nexport const p = pg\n" },
+      { 'src/tracking/broken.ts': "import { readFile } from 'fs/promises'\nexport const r = readFile\n" },
+    ],
+  },
+  {
+    name: 'nothing the app, tracking, the engine, the systems or terrain use imports src/cli',
+    check: (t) => ['src/app', 'src/tracking', 'src/engine', 'src/systems', 'src/terrain'].flatMap((d) => importsUnder(t, d).filter((i) => under(i.target, 'src/cli')).map((i) => line(i))),
+    breaks: [{ 'src/app/broken.ts': "import '../cli/readInput.ts'\n" }],
+  },
+  {
+    name: 'no import circle in src, type imports and import() included, outside src/app/state (its slices take the store\'s type: zustand\'s slices pattern)',
+    check: (t) => {
+      const graph = new Map<string, string[]>()
+      for (const [f, code] of t) graph.set(f, readImports(f, code).imports.flatMap((i) => (i.target ? [i.target] : [])))
+      return cyclesOf(graph).filter((c) => !c.every((f) => f.startsWith('src/app/state/'))).map((c) => c.join(' → '))
+    },
+    breaks: [
+      { 'src/app/setup/broken.tsx': "import '../setup/SetupScreen.tsx'\nexport function StepNav() { return null }\n", 'src/app/setup/SetupScreen.tsx': `${TREE.get('src/app/setup/SetupScreen.tsx')}\nimport './broken.tsx'\n` },
+      { 'src/systems/cadence/respawn/broken.ts': "import type { GameEntry } from '../../games.ts'\nexport type G = GameEntry\n", 'src/systems/games.ts': `${TREE.get('src/systems/games.ts')}\nexport const broken = () => import('./cadence/respawn/broken.ts')\n` },
+    ],
+  },
+  {
+    name: 'the app\'s picker is made from the one game list (src/systems/games.ts), loading no ruleset itself',
+    check: (t) => {
+      const loader = readImports('src/app/state/systemLoader.ts', t.get('src/app/state/systemLoader.ts')!).imports
+      const bad = loader.filter((i) => under(i.target, 'src/systems') && i.target !== 'src/systems/games.ts').map((i) => line({ file: 'src/app/state/systemLoader.ts', spec: i.spec }))
+      if (!loader.some((i) => i.target === 'src/systems/games.ts')) bad.push('src/app/state/systemLoader.ts does not import src/systems/games.ts')
+      return bad
+    },
+    breaks: [{ 'src/app/state/systemLoader.ts': `${TREE.get('src/app/state/systemLoader.ts')}\nexport const all = () => import('../../systems/index.ts')\n` }],
+  },
+  {
+    name: 'src/server (Node) is never imported by the browser app, and imports no React, DOM or OpenCV code',
+    check: (t) => [
+      ...importsUnder(t, 'src/app').filter((i) => under(i.target, 'src/server')).map((i) => line(i)),
+      ...importsUnder(t, 'src/server')
+        .filter((i) => /^(react|react-dom|@react-three|zustand|@techstark)/.test(i.spec) || (under(i.target, 'src/app') && i.target !== 'src/app/sync/tableDoc.ts') || under(i.target, 'src/tracking'))
+        .map((i) => line(i)),
+    ],
+    breaks: [{ 'src/app/broken.ts': "export const s = () => import('../server/roomKeys.ts')\n" }, { 'src/server/broken.ts': "import 'react'\n" }],
+  },
+  {
+    name: 'src/cli uses the server only through src/server/index.ts (its public surface)',
+    check: (t) => importsUnder(t, 'src/cli').filter((i) => under(i.target, 'src/server') && i.target !== 'src/server/index.ts').map((i) => line(i)),
+    breaks: [{ 'src/cli/broken.ts': "import type { RoomStorage } from '../server/roomStorage.ts'\nexport type S = RoomStorage\n" }],
+  },
+  {
+    name: 'src/tracking/hands is pure: it imports only the tracking layer (no MediaPipe, no DOM libraries)',
+    check: (t) => importsUnder(t, 'src/tracking/hands').filter((i) => !under(i.target, 'src/tracking')).map((i) => line(i)),
+    breaks: [{ 'src/tracking/hands/broken.ts': "import '@mediapipe/tasks-vision'\n" }],
+  },
+  {
+    name: 'My table loads when opened: the page\'s first JavaScript holds only its button, mount and open flag; what the app prints sheets with is pure (no node:, no OpenCV at run time)',
+    check: (t) => {
+      const setup = 'src/app/setup'
+      const staticOf = (f: string) => readImports(f, t.get(f)!).imports.filter((i) => i.how !== 'import()')
+      const bad: string[] = []
+      const entry = new Set(['setupOpen.ts', 'SetupMount.tsx', 'MyTableButton.tsx', 'WhichModel.tsx'])
+      for (const f of t.keys()) {
+        if (!f.startsWith('src/app/') || f.startsWith(`${setup}/`)) continue
+        for (const i of staticOf(f)) if (under(i.target, setup) && !entry.has(posix.relative(setup, i.target!))) bad.push(line({ file: f, spec: i.spec }))
+      }
+      for (const name of ['setupOpen.ts', 'SetupMount.tsx', 'MyTableButton.tsx']) {
+        for (const i of staticOf(`${setup}/${name}`)) if (i.spec.startsWith('./') && i.spec !== './setupOpen.ts') bad.push(`${setup}/${name} → ${i.spec} (load it with import() when the setup opens)`)
+      }
+      const printed = ['markers/personalSheet.ts', 'markers/sheetPdf.ts', 'markers/dictionaryCells.ts', 'markers/dict4x4Codes.ts', 'markers/markerSheets.ts', 'markers/markerPlan.ts', 'registry/registryFromArmy.ts']
+      for (const name of printed) {
+        for (const i of staticOf(`src/tracking/${name}`)) if (isNodeOnly(i.spec) || (!i.typeOnly && /opencv|writeMarkerSheets/.test(i.spec))) bad.push(`src/tracking/${name} → ${i.spec}`)
+      }
+      return bad
+    },
+    breaks: [
+      { 'src/app/broken.ts': "import './setup/ArmyStep.tsx'\n" },
+      { 'src/tracking/markers/sheetPdf.ts': `${TREE.get('src/tracking/markers/sheetPdf.ts')}\nimport '../opencv/openCv.ts'\n` },
+    ],
+  },
+  {
+    name: 'src/tracking/survey is pure: it imports only the tracking layer and the engine, and reaches OpenCV only through src/tracking/opencv',
+    check: (t) => [
+      ...importsUnder(t, 'src/tracking/survey').filter((i) => !under(i.target, 'src/tracking') && i.target !== 'src/engine/index.ts').map((i) => line(i)),
+      ...[...t.keys()].filter((f) => f.startsWith('src/tracking/survey/') && /\bcv\.[a-zA-Z]/.test(t.get(f)!)).map((f) => `${f} touches cv.*`),
+    ],
+    breaks: [{ 'src/tracking/survey/broken.ts': "import '@techstark/opencv-js'\n" }, { 'src/tracking/survey/broken.ts': 'export const f = (cv: { imread: () => void }) => cv.imread()\n' }],
+  },
+  {
+    name: 'every import() in src names its module literally (so the rules above read it), but the CLI\'s optional commands and the hand model\'s loader URL',
+    check: (t) => {
+      // The CLI loads its OpenCV commands by a name tsx resolves at run time, so that a missing optional
+      // part is said, not thrown at start; the hands worker loads MediaPipe's loader from a URL it is given.
+      const known = new Set(['src/cli/main.ts surveyModule', 'src/cli/main.ts trackingModule', 'src/app/hands/hands.worker.ts m.wasmLoaderUrl'])
+      return [...t].flatMap(([f, code]) => readImports(f, code).computed.filter((c) => !known.has(`${f} ${c}`)).map((c) => `${f}: import(${c}) names its module by an expression`))
+    },
+    breaks: [{ 'src/app/broken.ts': "const where = '../cli/main.ts'\nexport const f = () => import(where)\n" }],
+  },
+]
+
+describe('architecture: dependencies point one way', () => {
+  for (const rule of RULES) it(rule.name, () => expect(rule.check(TREE)).toEqual([]))
+
+  it('each rule fails on a tree that breaks it (the real tree with a file added or changed)', () => {
+    for (const rule of RULES) {
+      for (const broken of rule.breaks) {
+        const tree = new Map(TREE)
+        for (const [f, code] of Object.entries(broken)) tree.set(f, code)
+        const found = rule.check(tree)
+        const named = Object.keys(broken).filter((f) => found.some((x) => x.includes(f)))
+        expect(named.length, `"${rule.name}" on ${JSON.stringify(broken).slice(0, 200)}: found ${JSON.stringify(found)}`).toBeGreaterThan(0)
       }
     }
-    expect(bad).toEqual([])
   })
-  it('outside src/terrain, code imports terrain through its index (and the light meshFileFormat.ts, names only, for the main thread), never its inner files', () => {
-    const bad: string[] = []
-    const entries = new Set([join(root, 'src/terrain/index.ts'), join(root, 'src/terrain/meshFileFormat.ts')])
-    for (const f of files(join(root, 'src'))) {
-      if (f.startsWith(join(root, 'src/terrain'))) continue
-      for (const i of imports(f)) {
-        if (!i.startsWith('.')) continue
-        const target = join(f, '..', i)
-        if (target.startsWith(join(root, 'src/terrain')) && !entries.has(target)) bad.push(`${relative(root, f)} → ${i}`)
-      }
-    }
-    expect(bad).toEqual([])
+
+  it('the import reader sees every kind of import, and nothing in comments or strings', () => {
+    const read = readImports('src/app/x.ts', [
+      "import 'node:fs'",
+      "import type { A } from './a.ts'",
+      "import { type B, c } from './b.ts'",
+      "export { d } from './d.ts'",
+      "export type { E } from './e.ts'",
+      "export * from './f.ts'",
+      "// import('./commented.ts')",
+      "const s = \"import('./in-a-string.ts')\"",
+      'const g = await import(/* @vite-ignore */ \'./g.ts\')',
+      'const h = await import(`./h.ts`)',
+      'const name = "./i.ts"',
+      'const i = await import(name)',
+    ].join('\n'))
+    expect(read.imports.map((i) => [i.spec, i.how, i.typeOnly, i.target])).toEqual([
+      ['node:fs', 'side-effect', false, null],
+      ['./a.ts', 'import', true, 'src/app/a.ts'],
+      ['./b.ts', 'import', false, 'src/app/b.ts'],
+      ['./d.ts', 'export', false, 'src/app/d.ts'],
+      ['./e.ts', 'export', true, 'src/app/e.ts'],
+      ['./f.ts', 'export', false, 'src/app/f.ts'],
+      ['./g.ts', 'import()', false, 'src/app/g.ts'],
+      ['./h.ts', 'import()', false, 'src/app/h.ts'],
+    ])
+    expect(read.computed).toEqual(['name'])
+    for (const m of ['fs', 'node:fs', 'fs/promises', 'crypto', 'url', 'util', 'path', 'os', 'child_process', 'worker_threads', 'ws', 'pg', 'pngjs', 'jpeg-js']) expect(isNodeOnly(m), m).toBe(true)
+    for (const m of ['three', 'zod', 'react', 'yjs', 'pdf-lib', 'three/examples/jsm/loaders/STLLoader.js']) expect(isNodeOnly(m), m).toBe(false)
   })
-  it('only the CLI, the app and tests use src/terrain (the engine and the systems never do)', () => {
-    const bad: string[] = []
-    for (const dir of ['src/engine', 'src/systems', 'src/tracking']) {
-      for (const f of files(join(root, dir))) for (const i of imports(f)) if (i.startsWith('.') && join(f, '..', i).startsWith(join(root, 'src/terrain'))) bad.push(`${relative(root, f)} → ${i}`)
-    }
-    expect(bad).toEqual([])
-  })
-  it('no Cadence game imports another; the Cadence layer imports no game (shared game code lives in the layer)', () => {
-    const edges = files(join(root, 'src/systems/cadence')).flatMap((f) => imports(f).filter((i) => i.startsWith('.')).map((i) => [relative(root, f), relative(root, join(f, '..', i))] as const))
-    expect(cadenceLayerViolations(edges, cadenceGames())).toEqual([])
-    expect(cadenceGames().length).toBe(7)
-  })
-  it('Cadence games change the core attack through its hooks: only a Hunter Charge (moved Hunter) and Respawn moves (clear-for-movement terrain) use a copied table', () => {
-    const users = files(join(root, 'src/systems/cadence')).filter((f) => !f.endsWith('derivedTable.ts') && /\bderiveTable\(/.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f)).sort()
-    expect(users).toEqual(['src/systems/cadence/halo-breakpoint/rules.ts', 'src/systems/cadence/respawn/rules.ts'])
-    // and the shared attack code never builds one
-    for (const f of ['attack.ts', 'gameAttack.ts', 'lineOfSight.ts']) expect(readFileSync(join(root, 'src/systems/cadence', f), 'utf8')).not.toMatch(/deriveTable|prepareTable/)
-  })
+
   it('the Cadence layer check finds a game importing another game, and the layer importing a game', () => {
+    expect(cadenceGames(TREE).length).toBe(7)
     const edges = [
       ['src/systems/cadence/respawn/rules.ts', 'src/systems/cadence/gameAttack.ts'],
       ['src/systems/cadence/respawn/rules.ts', 'src/systems/cadence/squadrons/flatGeometry.ts'],
@@ -209,12 +415,8 @@ describe('architecture: dependencies point one way', () => {
       'src/systems/cadence/attack.ts → src/systems/cadence/scraplands/controlCheck.ts (the Cadence layer imports a game)',
     ])
   })
-  it('no game imports another game anywhere under src/systems; a Cadence game reaches the core only through its index (CORE-API.md)', () => {
-    const edges = files(join(root, 'src/systems')).flatMap((f) => imports(f).filter((i) => i.startsWith('.')).map((i) => [relative(root, f), relative(root, join(f, '..', i))] as const))
-    expect(gameImportViolations(edges, allGames())).toEqual([])
-    expect(allGames().length).toBe(13)
-  })
   it('the game-import check finds a game importing another, a shared module is allowed, and a Cadence game reaching into the core', () => {
+    expect(allGames(TREE).length).toBe(13)
     const games = ['iron-line', 'operator-tactics', 'cadence', 'cadence/respawn']
     expect(gameImportViolations([
       ['src/systems/operator-tactics/losClasses.ts', 'src/systems/iron-line/losClasses.ts'],
@@ -227,102 +429,28 @@ describe('architecture: dependencies point one way', () => {
       'src/systems/cadence/respawn/rules.ts → src/systems/cadence/flatGeometry.ts (a Cadence game uses the core\'s index only)',
     ])
   })
-  it('Node-only code lives in src/cli (and src/server), never in the tracking layer, and nothing the app or the engine uses imports src/cli', () => {
-    const bad: string[] = []
-    const nodeOnly = (i: string) => i.startsWith('node:') || ['fs', 'path', 'os', 'child_process', 'worker_threads', 'pngjs', 'jpeg-js'].includes(i)
-    for (const f of files(join(root, 'src/tracking'))) for (const i of imports(f)) if (nodeOnly(i)) bad.push(`${relative(root, f)} → ${i}`)
-    for (const dir of ['src/app', 'src/tracking', 'src/engine', 'src/systems', 'src/terrain']) {
-      for (const f of files(join(root, dir))) for (const i of imports(f)) if (i.startsWith('.') && join(f, '..', i).startsWith(join(root, 'src/cli'))) bad.push(`${relative(root, f)} → ${i}`)
-    }
-    expect(bad).toEqual([])
+  it('the cycle check finds a cycle when there is one', () => {
+    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])
+    expect(cyclesOf(graph)).toEqual([['a', 'b', 'c', 'a']])
+  })
+
+  it('Cadence games change the core attack through its hooks: only a Hunter Charge (moved Hunter) and Respawn moves (clear-for-movement terrain) use a copied table', () => {
+    const users = [...TREE].filter(([f, code]) => f.startsWith('src/systems/cadence/') && !f.endsWith('derivedTable.ts') && /\bderiveTable\(/.test(code)).map(([f]) => f).sort()
+    expect(users).toEqual(['src/systems/cadence/halo-breakpoint/rules.ts', 'src/systems/cadence/respawn/rules.ts'])
+    // and the shared attack code never builds one
+    for (const f of ['attack.ts', 'gameAttack.ts', 'lineOfSight.ts']) expect(TREE.get(`src/systems/cadence/${f}`)).not.toMatch(/deriveTable|prepareTable/)
+  })
+  it('one game list: every entry of src/systems/games.ts is its ruleset\'s id and title, in the registry\'s order', () => {
+    expect(titleMismatches(GAMES, ruleSystems)).toEqual([])
+    // (and the check finds a title that drifted, and a list out of order)
+    expect(titleMismatches([{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }], [{ id: 'a', title: 'A' }, { id: 'b', title: 'B: second edition' }])).toEqual(['b: the list says "B", the ruleset "B: second edition"'])
+    expect(titleMismatches([{ id: 'b', title: 'B' }, { id: 'a', title: 'A' }], [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }])).toHaveLength(1)
   })
   it('the engine compiles on its own without DOM or Node types (src/engine/tsconfig.json, run by npm run typecheck)', () => {
     const config = JSON.parse(readFileSync(join(root, 'src/engine/tsconfig.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { compilerOptions: { lib: string[]; types: string[] } }
     expect(config.compilerOptions.lib.filter((l) => /dom|webworker/i.test(l))).toEqual([])
     expect(config.compilerOptions.types).toEqual([])
     expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.typecheck).toContain('src/engine/tsconfig.json')
-  })
-  it('one game list: the app\'s picker is made from src/systems/games.ts, and every ruleset takes its title from it', () => {
-    expect(imports(join(root, 'src/app/state/systemLoader.ts'))).toContain('../../systems/games.ts')
-    expect(readFileSync(join(root, 'src/app/state/systemLoader.ts'), 'utf8')).not.toMatch(/import\(['"][^'"]*systems\//)
-    for (const g of allGames()) expect(readFileSync(join(root, 'src/systems', g, 'index.ts'), 'utf8'), g).toMatch(new RegExp(`title: gameTitle\\('${g}'\\)`))
-  })
-  it('src/engine has no import cycles (type imports included)', () => {
-    expect(importCycles(join(root, 'src/engine'))).toEqual([])
-  })
-  it('the cycle check finds a cycle when there is one', () => {
-    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])
-    expect(cyclesOf(graph)).toEqual([['a', 'b', 'c', 'a']])
-  })
-  it('src/server (Node) is never imported by the browser app, and imports no React, DOM or OpenCV code', () => {
-    const bad: string[] = []
-    for (const f of files(join(root, 'src/app'))) {
-      for (const i of imports(f)) if (i.startsWith('.') && join(f, '..', i).startsWith(join(root, 'src/server'))) bad.push(`${relative(root, f)} → ${i}`)
-    }
-    for (const f of files(join(root, 'src/server'))) {
-      for (const i of imports(f)) {
-        const target = i.startsWith('.') ? join(f, '..', i) : ''
-        const allowedApp = target === join(root, 'src/app/sync/tableDoc.ts')
-        if (/^(react|react-dom|@react-three|zustand|@techstark)/.test(i) || (target.startsWith(join(root, 'src/app')) && !allowedApp) || target.startsWith(join(root, 'src/tracking'))) bad.push(`${relative(root, f)} → ${i}`)
-      }
-    }
-    expect(bad).toEqual([])
-  })
-  it('src/cli uses the server only through src/server/index.ts (its public surface)', () => {
-    const bad: string[] = []
-    for (const f of files(join(root, 'src/cli'))) {
-      for (const i of imports(f)) {
-        const target = i.startsWith('.') ? join(f, '..', i) : ''
-        if (target.startsWith(join(root, 'src/server')) && target !== join(root, 'src/server/index.ts')) bad.push(`${relative(root, f)} → ${i}`)
-      }
-    }
-    expect(bad).toEqual([])
-  })
-  it('src/tracking/hands is pure: it imports only the tracking layer (no MediaPipe, no DOM libraries)', () => {
-    const bad: string[] = []
-    for (const f of files(join(root, 'src/tracking/hands'))) {
-      for (const i of imports(f)) {
-        if (!i.startsWith('.') || !join(f, '..', i).startsWith(join(root, 'src/tracking'))) bad.push(`${relative(root, f)} → ${i}`)
-      }
-    }
-    expect(bad).toEqual([])
-  })
-  it('My table loads when opened: the page\'s first JavaScript holds only its button, mount and open flag; what the app prints sheets with is pure (no node:, no OpenCV at run time)', () => {
-    const setup = join(root, 'src/app/setup')
-    const staticImports = (file: string) => {
-      const src = readFileSync(file, 'utf8')
-      return [...src.matchAll(/^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)].map((m) => ({ path: (m[3] ?? m[4])!, typeOnly: m[2] !== undefined }))
-    }
-    const bad: string[] = []
-    const entry = new Set(['setupOpen.ts', 'SetupMount.tsx', 'MyTableButton.tsx', 'WhichModel.tsx'])
-    for (const f of files(join(root, 'src/app'))) {
-      if (f.startsWith(setup)) continue
-      for (const i of staticImports(f)) {
-        const target = i.path.startsWith('.') ? join(f, '..', i.path) : ''
-        if (target.startsWith(setup) && !entry.has(relative(setup, target))) bad.push(`${relative(root, f)} → ${i.path}`)
-      }
-    }
-    for (const name of ['setupOpen.ts', 'SetupMount.tsx', 'MyTableButton.tsx']) {
-      for (const i of staticImports(join(setup, name))) if (i.path.startsWith('./') && !['./setupOpen.ts'].includes(i.path)) bad.push(`src/app/setup/${name} → ${i.path} (load it with import() when the setup opens)`)
-    }
-    const printed = ['markers/personalSheet.ts', 'markers/sheetPdf.ts', 'markers/dictionaryCells.ts', 'markers/dict4x4Codes.ts', 'markers/markerSheets.ts', 'markers/markerPlan.ts', 'registry/registryFromArmy.ts']
-    for (const name of printed) {
-      for (const i of staticImports(join(root, 'src/tracking', name))) {
-        if (i.path.startsWith('node:') || (!i.typeOnly && /opencv|writeMarkerSheets/.test(i.path))) bad.push(`src/tracking/${name} → ${i.path}`)
-      }
-    }
-    expect(bad).toEqual([])
-  })
-  it('src/tracking/survey is pure: it imports only the tracking layer and the engine, and reaches OpenCV only through src/tracking/opencv', () => {
-    const bad: string[] = []
-    for (const f of files(join(root, 'src/tracking/survey'))) {
-      for (const i of imports(f)) {
-        if (!i.startsWith('.') || !join(f, '..', i).startsWith(join(root, 'src'))) bad.push(`${relative(root, f)} → ${i}`)
-        else if (!join(f, '..', i).startsWith(join(root, 'src/tracking')) && !join(f, '..', i).startsWith(join(root, 'src/engine/index.ts'))) bad.push(`${relative(root, f)} → ${i}`)
-      }
-      if (/\bcv\.[a-zA-Z]/.test(readFileSync(f, 'utf8'))) bad.push(`${relative(root, f)} touches cv.*`)
-    }
-    expect(bad).toEqual([])
   })
   it('the engine version matches package.json', async () => {
     const { ENGINE_VERSION } = await import('../src/engine/index.ts')

@@ -3,10 +3,11 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { type InputLimits, type LengthUnit, type SceneIssue, LENGTH_UNITS, LIMIT_NAMES, LIMIT_UNITS, SceneError, renderResultText, cut, evaluateTable, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
+import { type InputLimits, type LengthUnit, type SceneWarning, LENGTH_UNITS, LIMIT_NAMES, LIMIT_UNITS, SceneError, renderResultText, cut, evaluateTable, gameLogSchema, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
 import { loadSceneMeshes } from './loadMeshes.ts'
+import { withMeshWarnings } from '../terrain/index.ts'
 import { repairNotes, reportTerrain } from './terrainReport.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -16,8 +17,10 @@ const USAGE = `usage:
       [--format text] [--unit in|cm|mm]  or the verdicts and reasons as text, lengths in that unit (default in)
   cli validate <scene.json | ->        check a scene; print "ok" or the problems
   cli terrain <scene.json | ->         the scene's mesh pieces: file, size in mm, triangles, repairs, LoS time
+  cli game replay <log.json | -> [--at N] [--format text]   replay a game log (tabletop-game/1): the state
+                                       after each event (or after event N) and the rules' findings
   cli systems                          list rule systems with their options
-  cli schema                           print the scene JSON Schema
+  cli schema [scene|game]              print the scene (or game log, tabletop-game/1) JSON Schema
   cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
   cli scene <image> --registry <registry.json> --base <scene.json>
   cli survey <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
@@ -31,8 +34,9 @@ export async function main(argv: string[]): Promise<number> {
   const { args: [cmd, ...rest], limits } = takeLimits(argv)
   const known = ruleSystems.map((s) => s.id)
   // only the meshes the scene names are read (src/cli/loadMeshes.ts); repairs are said on stderr, and
-  // how a file was read (area terrain, thin surfaces; where it stands) by validate, with the scene's warnings
-  let meshWarnings: SceneIssue[] = []
+  // how a file was read (area terrain, thin surfaces; a piece sunk into the table) is in the result's
+  // warnings with the scene's own (eval's JSON and text, validate's stderr)
+  let meshWarnings: SceneWarning[] = []
   const meshes = async (scene: unknown) => {
     const loaded = await loadSceneMeshes(join(repoRoot, 'models'), scene)
     for (const line of repairNotes(loaded.files)) process.stderr.write(line + '\n')
@@ -43,7 +47,7 @@ export async function main(argv: string[]): Promise<number> {
   const evaluateFile = async (path: string) => {
     try {
       const raw = readJson(path, limits)
-      const doc = evaluateTable(loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw), limits }))
+      const doc = withMeshWarnings(evaluateTable(loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw), limits })), meshWarnings)
       return { doc, text: printJson(doc, limits) }
     } catch (e) {
       throw e instanceof SceneError ? inFile(e, path === '-' ? 'standard input' : path) : e
@@ -60,7 +64,7 @@ export async function main(argv: string[]): Promise<number> {
       // The queries are run too (output discarded): a query eval would refuse (a weapon the model
       // does not carry) must not pass validate.
       const { doc } = await evaluateFile(need(rest[0], 'a scene file or -'))
-      for (const w of [...meshWarnings, ...(doc.warnings ?? [])]) process.stderr.write(`warning: ${cut(`${w.path}: ${w.message}`, 291)}\n`)
+      for (const w of doc.warnings ?? []) process.stderr.write(`warning: ${cut(`${w.path}: ${w.message}`, 291)}\n`)
       process.stdout.write('ok\n')
       return 0
     }
@@ -74,9 +78,13 @@ export async function main(argv: string[]): Promise<number> {
       return 0
     }
     case 'schema': {
-      process.stdout.write(JSON.stringify(z.toJSONSchema(sceneSchema, { unrepresentable: 'any' }), null, 2) + '\n')
+      const which = rest[0] ?? 'scene'
+      if (which !== 'scene' && which !== 'game') throw new SceneError([{ path: '', message: `schema takes scene or game; got "${which.slice(0, 40)}"` }])
+      process.stdout.write(JSON.stringify(z.toJSONSchema(which === 'game' ? gameLogSchema : sceneSchema, { unrepresentable: 'any' }), null, 2) + '\n')
       return 0
     }
+    case 'game':
+      return (await import('./gameReplay.ts')).runGameCommand(rest, { modelsDir: join(repoRoot, 'models'), findRuleSystem, known, limits })
     case 'room':
       return (await import('./room.ts')).runRoomCommand(rest)
     case 'survey': {

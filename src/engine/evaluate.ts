@@ -7,12 +7,12 @@ import { parseScene } from './scene/parseScene.ts'
 import { SceneError } from './scene/sceneError.ts'
 import { type MeshLibrary, type Table, type TableModel, prepareTable } from './table/prepareTable.ts'
 import type { LosRule, QueryHandler, ResultOf, RuleSystem } from './ruleSystem.ts'
-import { RESULT_FORMAT, type LosFigure, type QueryResult, type ResultBody, type ResultDocument, type VisibilityPair, type VisibilityResult } from './results.ts'
+import { RESULT_FORMAT, type LosFigure, type QueryResult, type ResultBody, type ResultDocument, type Sight, type VisibilityPair, type VisibilityResult } from './results.ts'
 import { ENGINE_VERSION } from './version.ts'
 import { bookOfSystem } from './result/book.ts'
 import { geometricDisplay, sightOf } from './result/sight.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
-import { type LineOfSight, type LosDensity, sampleLineOfSight } from './los/sampleLineOfSight.ts'
+import { type LineOfSight, type LosDensity, sampleLineOfSight, sampleMatrixLine, wholeLine } from './los/sampleLineOfSight.ts'
 import { type LosMemo, type Shown, losMemoOf } from './los/losMemo.ts'
 export type { Shown as MatrixPair } from './los/losMemo.ts'
 import { classifyArc } from './geometry/facingArcs.ts'
@@ -21,6 +21,7 @@ import { own } from './own.ts'
 import { type InputLimits, DEFAULT_LIMITS, limitError } from './scene/inputLimits.ts'
 import { isMeshTerrain } from './scene/sceneSchema.ts'
 import { sceneWarnings } from './scene/sceneWarnings.ts'
+import { withStateContext } from './game/stateContext.ts'
 
 export type EvaluateOptions = {
   meshes?: MeshLibrary
@@ -112,8 +113,9 @@ export function evaluateTable(table: Table): ResultDocument {
 export function runQuery(table: Table, q: Query): ResultBody {
   // A ruleset's handler builds its result whole (tabletop-result/1 with its citations, sight, areas):
   // nothing is added after it.
+  // The game state the scene carries becomes the query's context under the hand-given one (issue 33).
   const handler = own(table.system.handlers, q.type) as QueryHandler<Query> | undefined
-  if (handler) return handler(table, q)
+  if (handler) return handler(table, withStateContext(table, q))
   const generic = own(genericHandlers, q.type) as QueryHandler<Query> | undefined
   if (generic) return generic(table, q)
   throw new SceneError([{ path: 'type', message: `${table.system.id} does not answer "${q.type}" queries${(CORE_QUERY_TYPES as string[]).includes(q.type) ? ' (the rulebook has no such rule)' : ''}` }])
@@ -167,6 +169,25 @@ export function losRuleOf(table: Table): LosRule {
  * when the table was loaded with a LosMemo, reused from earlier tables the changes cannot reach.
  */
 export function lineOfSight(table: Table, viewer: TableModel, target: TableModel, rays = false, density: LosDensity = 'full'): LineOfSight {
+  return wholeLine(heldLine(table, viewer, target, rays, density))
+}
+
+/**
+ * Bring the visibility matrix's line for the pair into the table's cache and its memo, as the matrix
+ * will read it (a fully blocked pair stays settled, not traced whole): a matrix warmed ahead.
+ */
+export function holdMatrixLine(table: Table, viewer: TableModel, target: TableModel): void {
+  heldLine(table, viewer, target, false, 'coarse')
+}
+
+/** The coarse line (no rays) this table already holds for the pair, if any. */
+function heldCoarse(table: Table, viewer: TableModel, target: TableModel): LineOfSight | undefined {
+  const slots = losCache.get(table)?.coarse
+  return slots && table.models[viewer.index] === viewer && table.models[target.index] === target ? slots[viewer.index * table.models.length + target.index] : undefined
+}
+
+/** lineOfSight as the engine keeps it: a matrix line may be settled (sampleMatrixLine), not yet traced whole. */
+function heldLine(table: Table, viewer: TableModel, target: TableModel, rays: boolean, density: LosDensity): LineOfSight {
   let cache = losCache.get(table)
   if (!cache) {
     cache = { coarse: null, full: null, byKey: new Map() }
@@ -195,8 +216,7 @@ function heldOrSampled(table: Table, viewer: TableModel, target: TableModel, ray
   const key = memo ? losKey(viewer, target, density, rays) : ''
   let los = memo?.get(key)
   if (!los) {
-    // Coarse lines (the matrix) settle fully blocked pairs cheaply; their other fields are traced when read.
-    los = sampleLineOfSight(table, viewer, target, rule, { rays, density, settle: density === 'coarse' })
+    los = density === 'coarse' && !rays ? sampleMatrixLine(table, viewer, target, rule) : sampleLineOfSight(table, viewer, target, rule, { rays, density })
     memo?.set(key, viewer, target, los, density, rays)
   }
   return los
@@ -266,16 +286,18 @@ export function matrixViewers(table: Table, side?: string): TableModel[] {
  */
 export function visibilityPairs(table: Table, viewers: readonly TableModel[]): Shown[] {
   const pairs: Shown[] = []
-  const memo = losMemoOf(table, losRuleOf(table))
+  const rule = losRuleOf(table)
+  const memo = losMemoOf(table, rule)
   const classify = table.system.classifyLos
   for (const v of viewers) {
     for (const t of table.models) {
       if (t.side === v.side) continue
       // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
       // With a memo, one look-up per pair: a held line is used as is, and when its class is unchanged
-      // the pair shown from it last time (sight block included) is shown again.
+      // the pair shown from it last time (sight block included) is shown again. Without one, a line
+      // the table does not hold yet is sampled and not kept: once the pair is classed, nothing reads it.
       const held = memo?.heldAt(table, v, t)
-      const los = held ? held.los : lineOfSight(table, v, t, false, 'coarse')
+      const los = held ? held.los : memo ? heldLine(table, v, t, false, 'coarse') : (heldCoarse(table, v, t) ?? sampleMatrixLine(table, v, t, rule))
       const cls = classify?.(table, v, t, los)
       const kept = held?.shown
       if (kept !== undefined && held!.shownClass === cls) {
@@ -283,13 +305,44 @@ export function visibilityPairs(table: Table, viewers: readonly TableModel[]): S
         continue
       }
       const fraction = roundTo(los.fraction, 4)
-      // The matrix shows visibility and the fraction seen; its sight block has no base or blocker figures (0, none).
-      const pair: VisibilityPair = { from: v.id, to: t.id, visible: los.visible, fraction, ...(cls !== undefined ? { class: cls, sight: sightOf(table.system, { visible: los.visible, fraction, baseHidden: 0, blockers: [] }, cls) } : {}) }
+      const pair: VisibilityPair = cls === undefined
+        ? { from: v.id, to: t.id, visible: los.visible, fraction }
+        : { from: v.id, to: t.id, visible: los.visible, fraction, class: cls, sight: matrixSight(table.system, los.visible, fraction, cls) }
       memo?.keepShown(v.id, t.id, los, pair)
       pairs.push(pair)
     }
   }
   return pairs
+}
+
+/**
+ * The matrix's sight blocks: a pair's shows visibility and the fraction seen, with no base or blocker
+ * figures (0, none), so pairs with the same facts and class show the same block. Made once per
+ * system, facts and class and shared between pairs and results (frozen, as reasonData's are).
+ */
+const matrixSights = new WeakMap<RuleSystem, Map<string, [Map<number, Sight>, Map<number, Sight>]>>()
+const MATRIX_SIGHTS_SIZE = 4096
+function matrixSight(system: RuleSystem, visible: boolean, fraction: number, cls: string): Sight {
+  let bySystem = matrixSights.get(system)
+  if (!bySystem) matrixSights.set(system, (bySystem = new Map()))
+  // by class, then by visibility and fraction (a number key: no string is made per pair)
+  let byClass = bySystem.get(cls)
+  if (!byClass) {
+    if (bySystem.size >= MATRIX_SIGHTS_SIZE) bySystem.clear()
+    bySystem.set(cls, (byClass = [new Map(), new Map()]))
+  }
+  const byFraction = byClass[visible ? 1 : 0]
+  let sight = byFraction.get(fraction)
+  if (!sight) {
+    const s = sightOf(system, { visible, fraction, baseHidden: 0, blockers: [] }, cls)
+    Object.freeze(s.blockers)
+    Object.freeze(s.because.citation)
+    Object.freeze(s.because)
+    sight = Object.freeze(s)
+    if (byFraction.size >= MATRIX_SIGHTS_SIZE) byFraction.clear()
+    byFraction.set(fraction, sight)
+  }
+  return sight
 }
 
 /** The visibility query's result from its pairs: the whole matrix, or shares put back in viewer order (mergeShares). */

@@ -188,7 +188,7 @@ export const resultDocumentSchema = z.object({
   engine: z.string(),
   options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   results: z.array(queryResultSchema),
-  /** Scene sanity warnings (issue 12; src/engine/scene/sceneWarnings.ts), present only when there are any. */
+  /** Scene sanity warnings (issue 12; src/engine/scene/sceneWarnings.ts) and how terrain files were read (issue 35; src/terrain/meshLibraryForScene.ts), present only when there are any. */
   warnings: z.array(z.object({ code: z.string(), path: z.string(), message: z.string() })).optional(),
 })
 

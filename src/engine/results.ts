@@ -113,7 +113,12 @@ export type QueryResult = ResultBody & { id: string; type: string }
 
 /** A scene sanity warning (src/engine/scene/sceneWarnings.ts): the scene is answered, but looks wrong. */
 export type SceneWarning = {
-  code: 'model-inside-terrain' | 'bases-overlap' | 'terrain-not-resting' | 'query-targets-itself'
+  /**
+   * The scene's own (sceneWarnings.ts), or how a terrain file was read where that changes what it blocks
+   * (`terrain-read-as`: thin surfaces, area terrain, parts skipped; `terrain-sinks`: a piece placed by its
+   * file's origin sinks into the table), which src/terrain adds (withMeshWarnings) in the CLI and the app.
+   */
+  code: 'model-inside-terrain' | 'bases-overlap' | 'terrain-not-resting' | 'query-targets-itself' | 'terrain-read-as' | 'terrain-sinks' | 'context-overrides-state'
   /** JSON path of the field to look at. */
   path: string
   message: string
@@ -125,14 +130,15 @@ export type ResultDocument = {
   engine: string
   options: Record<string, string | number | boolean>
   results: QueryResult[]
-  /** Scene sanity warnings (model inside terrain, overlapping bases, floating terrain, self-aimed query); present only when there are any. */
+  /** Scene sanity warnings (model inside terrain, overlapping bases, floating terrain, self-aimed query) and how terrain files were read; present only when there are any. */
   warnings?: SceneWarning[]
 }
 
 // ---------------------------------------------------------------------------------------------
 // Uniform fields (added to tabletop-result/1 without removing any field; see src/engine/scene/README.md).
 // Every ruleset's results carry them under the same names; the app's card and the contract test
-// (test/contract/) read only these. `shapeUniformResult` (uniformResult.ts) adds them after each query.
+// (test/contract/) read only these. Each ruleset builds them itself with the builders in result/
+// (`bookOf`, `withSight`, `chance`, `areaFigure`, `settleModifiers`); the contract test checks every scene's.
 
 /** A place in a rulebook: the section or anchor as printed, and a title a person reads. */
 export type Citation = { section: string; title: string }

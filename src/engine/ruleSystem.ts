@@ -9,6 +9,7 @@ import type { ArcDecl, ArcTest } from './geometry/facingArcs.ts'
 import type { PlacedBase } from './geometry/baseShape.ts'
 import type { TerrainSolid, TerrainWorld } from './los/terrainWorld.ts'
 import type { LineOfSight } from './los/lineOfSight.ts'
+import type { GameDecl } from './game/gameDecl.ts'
 import type { AreaResult, ArcResult, AttackResult, DistanceResult, EngagementResult, ExposureResult, LosResult, MoveResult, ReachResult, ResultBody, ThreatResult, VisibilityResult } from './results.ts'
 
 export type OptionValue = string | number | boolean
@@ -155,7 +156,12 @@ export type RuleSystem = {
   demoScene: unknown
   /** Extra scene checks (issues with JSON paths); run after the generic ones. */
   checkScene?: (table: Table) => Array<{ path: string; message: string }>
+  /** The game state its book declares (issue 33): counters, statuses, activation, resources, scoring, effects. */
+  game?: RulesetGame
 }
+
+/** A ruleset's game declaration over the engine's table (src/engine/game/gameDecl.ts). */
+export type RulesetGame = GameDecl<Table, TableModel>
 
 export type Weapon = WeaponEntry & { id: string }
 

@@ -3,7 +3,8 @@
 // same stores, limits and defaults `npm start` uses.
 export { DEFAULT_DATA_DIR } from './dataDir.ts'
 export { roomLinks, type RoomKeys } from './roomKeys.ts'
-export { DEFAULT_STORE_WAIT_MS, openRoomStorage, StoreUnavailableError, type RoomStorage } from './roomStorage.ts'
+export { DEFAULT_STORE_WAIT_MS, StoreUnavailableError, type RoomStorage } from './roomStorage.ts'
+export { openRoomStorage } from './openRoomStorage.ts'
 export { DEFAULT_ROOM_CREATION_LIMITS } from './roomCreationLimit.ts'
 export { checkDatabaseUrl, redactDatabaseUrl } from './postgres/databaseUrl.ts'
 export type { ImportReport } from './postgres/importFileRooms.ts'

@@ -1,4 +1,5 @@
-// Where rooms live: their keys, their documents and the room-creation limit. Two stores, one shape:
+// Where rooms live: their keys, their documents and the room-creation limit. Two stores, one shape
+// (this file: the shape, its options and its error, which both stores import; openRoomStorage.ts picks one):
 //   files     the embedded default (no configuration): <data>/rooms/*.json and <data>/docs/*/*.ylog,
 //             shared by processes on one machine (fileStorage.ts)
 //   postgres  DATABASE_URL: hosts that share nothing but PostgreSQL and Redis (postgres/postgresStorage.ts)
@@ -42,13 +43,4 @@ export type RoomStorageOptions = {
   log: (line: string) => void
   /** The store gave up loading a room (unreachable): clients waiting for it should be told to come back. */
   onRoomUnavailable?: (roomId: string, why: string) => void
-}
-
-export async function openRoomStorage(opts: RoomStorageOptions): Promise<RoomStorage> {
-  if (opts.databaseUrl) {
-    const { openPostgresStorage } = await import('./postgres/postgresStorage.ts')
-    return openPostgresStorage({ ...opts, databaseUrl: opts.databaseUrl })
-  }
-  const { openFileStorage } = await import('./fileStorage.ts')
-  return openFileStorage(opts)
 }

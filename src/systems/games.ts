@@ -1,7 +1,9 @@
 // The one list of games: id, title, and how to load its ruleset. The app's picker is made from it
-// (loading a game's code only when it is chosen: src/app/state/systemLoader.ts), every ruleset takes
-// its title from it, and the registry (index.ts) lists the same games in the same order
-// (test/systems/games.test.ts). Adding a game: one line here and one in index.ts.
+// (loading a game's code only when it is chosen: src/app/state/systemLoader.ts). Each ruleset names
+// its own title (it is the game's data; a ruleset importing this list, which loads every ruleset, tied
+// them all into one import circle); test/architecture.test.ts checks that every entry here has its
+// ruleset's title, and the registry (index.ts) lists the same games in the same order. Adding a game:
+// one line here and one in index.ts.
 import type { RuleSystem } from '../engine/index.ts'
 
 export type GameEntry = { readonly id: string; readonly title: string; readonly load: () => Promise<RuleSystem> }
@@ -21,10 +23,3 @@ export const GAMES = [
   { id: 'operator-tactics', title: 'Operator Tactics: Skirmish (with Vertical Pressure, Convention and Crackerjack modules)', load: () => import('./operator-tactics/index.ts').then((m) => m.operatorTactics) },
   { id: 'iron-line', title: 'Operator Tactics: Iron Line (mass battle)', load: () => import('./iron-line/index.ts').then((m) => m.ironLine) },
 ] as const satisfies readonly GameEntry[]
-
-export type GameId = (typeof GAMES)[number]['id']
-
-/** A game's title as the list gives it. */
-export function gameTitle(id: GameId): string {
-  return GAMES.find((g) => g.id === id)!.title
-}

@@ -14,10 +14,13 @@
 //    rectangle from the corner markers: no taps), "Use this survey" (saved into the table: it is in the
 //    table's export after a reload); the camera starts, the table locks, models appear as they are
 //    seen (the others listed as not on the table yet); tap an attacker, tap a target: the verdict.
-// The survey cannot be skipped unnoticed: the markers do not lie on the proposed spots, and the test
-// checks the registry in force and the models against where they really are.
-// Counts the player's actions and the seconds the app takes for each; screenshots at phone, tablet and
-// desktop sizes in test-results/first-ruling-*.png.
+// The survey cannot be skipped unnoticed: the markers do not lie on the proposed spots (each measured
+// within 1.6 mm of where it lies, and far closer to it than its proposed spot is), the table's size
+// is the mat's to 0.7 mm, and the models are checked against where they really are. The taps land where
+// the renderer's truth puts each model in the frame on screen (test/setup/tapWhereFilmed.ts), never
+// where the app says it drew it: an overlay off its model misses.
+// Counts every click of the player's path (messages dismissed included) and the seconds the app takes
+// for each; screenshots at phone, tablet and desktop sizes in test-results/first-ruling-*.png.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,11 +32,12 @@ import { readTableText } from '../../src/app/setup/tableFile.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { RESULTS_DIR, haveChromium, launchChromiumProfile, warnIfNoChromium } from '../setup/browser.ts'
 import { readPdf } from '../setup/readPdf.ts'
-import { dismissMessages, sceneOf } from '../setup/demoTable.ts'
+import { sceneOf } from '../setup/demoTable.ts'
 import { shotsAtThreeSizes } from '../setup/threeSizes.ts'
 import { player } from '../setup/playerActions.ts'
-import { tapModel } from '../setup/tapModel.ts'
+import { tapWhereFilmed } from '../setup/tapWhereFilmed.ts'
 import { type PlayerVideo, writePlayerTableVideo } from '../fixtures/tracking/playerTableVideo.ts'
+import { quietZoneMm } from '../tracking/synth/tabletopScene.ts'
 
 warnIfNoChromium('test/e2e/firstRuling.test.ts (browser tests)')
 
@@ -43,10 +47,22 @@ const PHONE = { width: 390, height: 844 }
 const REAL_MAT = { widthMm: 612.4, depthMm: 606.9 }
 const dir = join(RESULTS_DIR, 'first-ruling')
 
-type Step = { step: string; actions: number; appS: number; note?: string; log?: string[] }
+type Player = ReturnType<typeof player>
+/** A step of the path and its player (its clicks counted when the path ends: the dismissals before later screenshots included). */
+type Step = { step: string; p: Player; note?: string }
 
-async function shots(page: Page, name: string): Promise<void> {
-  await dismissMessages(page)
+/** Dismiss the app's messages as a player does before looking: each dismissal is a click, counted. */
+async function dismissAll(page: Page, p: Player): Promise<void> {
+  const n = await page.evaluate(() => {
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>('[aria-label="Dismiss message"]')]
+    for (const b of buttons) b.click()
+    return buttons.length
+  })
+  for (let i = 0; i < n; i++) p.log.push('click Dismiss message (0 ms)')
+}
+
+async function shots(page: Page, name: string, p: Player): Promise<void> {
+  await dismissAll(page, p)
   await shotsAtThreeSizes(page, `first-ruling-${name}`)
   await page.setViewportSize(PHONE)
   await page.waitForTimeout(300)
@@ -107,7 +123,7 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     await p.choose('table-game', 'operator-tactics')
     // The book's 24"×24" is chosen already.
     await expect.poll(() => page.getByTestId('size-24x24in').getAttribute('aria-checked')).toBe('true')
-    await shots(page, 'table')
+    await shots(page, 'table', p)
     await p.click('step-next', () => page.getByTestId('army-step').waitFor())
     expect(await page.getByTestId('army-profile').inputValue()).toBe('commando')
     await p.type('army-count', '2')
@@ -116,14 +132,14 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     expect(await page.getByTestId('army-side').inputValue()).toBe('B')
     await p.type('army-count', '2')
     await p.click('army-add', () => expect.poll(() => page.getByTestId('army-model').count()).toBe(4))
-    await shots(page, 'army')
+    await shots(page, 'army', p)
     await p.click('step-next', () => page.getByTestId('terrain-step').waitFor())
     await p.click('step-next', () => page.getByTestId('markers-step').waitFor())
     expect(await page.getByTestId('markers-summary').innerText()).toMatch(/^8 markers \(DICT_4X4_100\): 4 table markers \(70 mm\) for the corners, 4 rear tabs \(20 mm\)/)
     const pdf = await p.download('sheet-pdf')
     await expect.poll(() => page.getByTestId('setup-notice').locator('p').innerText()).toMatch(/Marker sheet for "My table": 8 markers on 2 A4 pages/)
-    await shots(page, 'sheet')
-    steps.push({ step: 'My table: game, size, army of 4, the sheet (PDF)', actions: p.log.length, appS: p.appMs() / 1000, log: [...p.log] })
+    await shots(page, 'sheet', p)
+    steps.push({ step: 'My table: game, size, army of 4, the sheet (PDF)', p })
 
     // The sheet: A4, every black square its size, every model's name and side, how to lay the table markers.
     writeFileSync(join(dir, 'sheet.pdf'), pdf.bytes)
@@ -141,9 +157,11 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     expect(text).toContain('this strip points into the table')
     expect(text).toContain('Print at 100 %')
 
-    // What the player takes away: the table file (the test reads the registry the app made from it; not a player action).
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-draft').click()])
-    const tableFile = readTableText(readFileSync((await exported.path())!, 'utf8'))
+    // The table as the app saved it for the sheet (read from the profile's IndexedDB, as the app reads it back:
+    // no click of the player's, who only printed): the registry the app made, the markers to lay.
+    const savedDoc = (await storedTables(page)).find((t) => t.name === 'My table')
+    expect(savedDoc, 'the table saved with its sheet').toBeDefined()
+    const tableFile = readTableText(JSON.stringify(savedDoc))
     writeFileSync(join(dir, 'table-as-set-up.json'), JSON.stringify(tableFile, null, 1))
     const registry = parseRegistry(tableFile.registry)
     const scene = tableFile.scene as Scene
@@ -151,16 +169,14 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
 
     // "Survey the table": the camera mode opens on the survey step (no camera needed yet).
     expect(await page.getByTestId('go-camera').innerText()).toBe('Survey the table')
-    // (the notice of the test's own export goes: the player did not export)
-    await page.getByTestId('setup-notice').getByRole('button', { name: 'Dismiss' }).click()
     await page.getByTestId('go-camera').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(RESULTS_DIR, 'first-ruling-markers-next-phone.png') })
     const p1 = player(page)
     await p1.click('go-camera', () => page.getByTestId('survey-step').waitFor())
     expect(await page.getByTestId('survey-step').getAttribute('data-phase')).toBe('intro')
     expect(await page.getByTestId('survey-source').innerText()).toContain('4 table markers (0, 1, 2, 3)')
-    await shots(page, 'survey-intro')
-    steps.push({ step: '"Survey the table" (the camera mode opens on the survey)', actions: p1.log.length, appS: p1.appMs() / 1000, log: [...p1.log] })
+    await shots(page, 'survey-intro', p1)
+    steps.push({ step: '"Survey the table" (the camera mode opens on the survey)', p: p1 })
     expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
     await session.close()
 
@@ -184,8 +200,7 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
       expect(m.inFrame && m.visibleFraction > 0.99, `model marker ${m.id} in the ruling view: ${JSON.stringify(m)}`).toBe(true)
       expect(m.sidePx).toBeGreaterThan(16)
     }
-    const proposedOff = registry.markers.flatMap((m) => (m.role === 'table' ? [Math.hypot(m.position[0] - video.laid.get(m.id)!.position[0], m.position[1] - video.laid.get(m.id)!.position[1])] : []))
-    expect(Math.max(...proposedOff)).toBeGreaterThan(3)
+    expect(video.modelPx).toHaveLength(Math.round(video.durationS * video.fps))
 
     // ---- 3. The app again, the phone's camera on the table ----
     session = await launchChromiumProfile(profile, { fakeVideo: video.video })
@@ -202,9 +217,9 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     // Not surveyed yet: the survey comes first.
     expect(await page.getByTestId('open-survey').getAttribute('class')).toBe('primary')
     expect(await page.getByTestId('survey-first').innerText()).toMatch(/not measured yet: survey the table first/)
-    await shots(page, 'camera-survey-first')
+    await shots(page, 'camera-survey-first', p2)
     await p2.click('open-survey', () => page.getByTestId('survey-step').waitFor())
-    steps.push({ step: 'back in the app: Camera, "Survey the table"', actions: p2.log.length, appS: p2.appMs() / 1000, log: [...p2.log] })
+    steps.push({ step: 'back in the app: Camera, "Survey the table"', p: p2 })
 
     const p3 = player(page)
     await p3.click('survey-start-sweep', () => page.getByTestId('survey-progress').waitFor({ timeout: 60_000 }))
@@ -212,28 +227,58 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     await expect.poll(() => page.getByTestId('survey-progress').innerText(), { timeout: 240_000, interval: 500 }).toContain('every marker seen enough')
     const sweepS = (Date.now() - sweepStarted) / 1000
     const views = Number(await page.getByTestId('survey-progress').getAttribute('data-views'))
-    await shots(page, 'survey-sweep')
+    await shots(page, 'survey-sweep', p3)
     await p3.click('survey-measure', () => expect.poll(() => page.getByTestId('survey-step').getAttribute('data-phase'), { timeout: 120_000 }).toBe('result'))
     const measureS = p3.entries[1]!.ms / 1000
-    // Every table marker where the player laid it: within the corner slop (≤ 1.5 mm, which no camera tells
-    // from the mat's edge) and the map's error.
+    // The table the corner markers define, as the player laid them: its edges `inset` beyond the corner
+    // markers' centres (the sheet's rule: white square against the edges), mean of the two on each side. The
+    // survey knows the table only from them: how far short of the mat's corners each was pushed (up to 1.5 mm)
+    // no camera tells from the mat's edge, so where a marker lies is taken in that table's frame.
+    const insetOf = (m: { size: number }) => m.size / 2 + quietZoneMm(m.size)
+    const corners = registry.markers.flatMap((m) => (m.role === 'table' && m.corner ? [{ corner: m.corner, inset: insetOf(m), at: video.laid.get(m.id)!.position }] : []))
+    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length
+    const edge = (axis: 0 | 1, near: boolean, nearName: RegExp) => mean(corners.filter((c) => nearName.test(c.corner) === near).map((c) => c.at[axis] + (near ? -c.inset : c.inset)))
+    const [left, right, front, back] = [edge(0, true, /^x0/), edge(0, false, /^x0/), edge(1, true, /y0$/), edge(1, false, /y0$/)]
+    const inCornerFrame = (p: readonly [number, number]): [number, number] => [p[0] - left, p[1] - front]
+    const spanned = [right - left, back - front]
+    const proposedOffOf = new Map(registry.markers.flatMap((m) => (m.role === 'table' ? [[m.id, Math.hypot(...([0, 1] as const).map((k) => m.position[k] - inCornerFrame(video.laid.get(m.id)!.position)[k]) as [number, number])] as const] : [])))
+    const proposedOff = [...proposedOffOf.values()]
+    console.log(`table markers laid off their proposed spots by ${[...proposedOffOf].map(([id, d]) => `${id}: ${d.toFixed(2)} mm`).join(', ')} (in the corner markers' frame)`)
+    // (the mat is 2.8 and 2.7 mm off the book's size: the two markers at its far edge lie 4–5 mm off their proposed spots)
+    expect(proposedOff.filter((d) => d > 1.6).length, 'the sheet\'s proposals the markers were laid off').toBeGreaterThanOrEqual(2)
+    // Every table marker where the player laid it, within 1.6 mm, and not where the sheet proposed it: a marker
+    // whose proposed spot is more than 1.6 mm off where it lies is measured at most half as far from it as its
+    // proposed spot, so a survey that moved nothing fails. (A marker pushed into a corner near the origin lies
+    // within its slop of its proposed spot: for those the check is the 1.6 mm.)
     const rows = await page.getByTestId('survey-row').evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('data-id')), Number(tr.getAttribute('data-x')), Number(tr.getAttribute('data-y'))]))
     expect(rows.map((r) => r[0]).sort()).toEqual([0, 1, 2, 3])
-    const surveyErrMm = rows.map(([id, x, y]) => {
-      const t = video.laid.get(id!)!.position
-      const e = Math.hypot(x! - t[0], y! - t[1])
-      expect(e, `table marker ${id}`).toBeLessThan(2.5)
+    let surveyText = () => ''
+    const markerLands = (what: string, id: number, x: number, y: number) => {
+      const t = inCornerFrame(video.laid.get(id)!.position)
+      const e = Math.hypot(x - t[0], y - t[1])
+      expect(e, `${what} ${id}: ${e.toFixed(2)} mm from where it lies (the survey: ${surveyText()})`).toBeLessThan(1.6)
+      if (proposedOffOf.get(id)! > 1.6) expect(e, `${what} ${id}: ${e.toFixed(2)} mm from where it lies, its proposed spot ${proposedOffOf.get(id)!.toFixed(2)} mm`).toBeLessThan(proposedOffOf.get(id)! / 2)
       return e
-    })
-    expect(Number(await page.getByTestId('survey-result').getAttribute('data-worst-residual'))).toBeLessThan(0.5)
+    }
     const resultText = await page.getByTestId('survey-result').innerText()
+    surveyText = () => `${resultText.replace(/\s+/g, ' ').slice(0, 300)}; ${views} views kept`
+    const surveyErrMm = rows.map(([id, x, y]) => markerLands('table marker', id!, x!, y!))
+    expect(Number(await page.getByTestId('survey-result').getAttribute('data-worst-residual'))).toBeLessThan(0.5)
     expect(resultText).toContain('from the corner markers')
     const shownSize = resultText.match(/\((\d+\.\d) × (\d+\.\d) mm\)/)
     expect(shownSize, resultText).not.toBeNull()
-    expect(Math.abs(Number(shownSize![1]) - REAL_MAT.widthMm)).toBeLessThan(3.5)
-    expect(Math.abs(Number(shownSize![2]) - REAL_MAT.depthMm)).toBeLessThan(3.5)
+    // The table's size: the one its corner markers span as the player laid them, to 0.7 mm (shown to 0.1 mm).
+    // That is the mat less how far short of its corners each was pushed (up to 1.5 mm, which no camera tells
+    // from the mat's edge), so against the mat itself the size must be nearer than the book's 24" (609.6 mm,
+    // 2.8 and 2.7 mm off this mat): a survey that kept the book's size fails.
+    const shownMm = [Number(shownSize![1]), Number(shownSize![2])]
+    console.log(`table size: shown ${shownMm.join(' × ')} mm; the corner markers span ${spanned.map((v) => v.toFixed(2)).join(' × ')} mm on the ${REAL_MAT.widthMm} × ${REAL_MAT.depthMm} mm mat`)
+    for (const [k, mat] of [REAL_MAT.widthMm, REAL_MAT.depthMm].entries()) {
+      expect(Math.abs(shownMm[k]! - spanned[k]!), `${resultText}: against the span of the corner markers`).toBeLessThan(0.7)
+      expect(Math.abs(shownMm[k]! - mat), `${resultText}: nearer the mat than the book's 609.6 mm`).toBeLessThan(Math.abs(609.6 - mat))
+    }
     expect(await page.getByTestId('survey-size-warning').count()).toBe(0)
-    await shots(page, 'survey-result')
+    await shots(page, 'survey-result', p3)
 
     // "Use this survey": saved into the table, in force; the camera starts on the table.
     const timeline = { lockedS: NaN, allPlacedS: NaN }
@@ -254,7 +299,7 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
       timeline.allPlacedS = (Date.now() - t0) / 1000
       console.log(`models not on the table yet listed while waiting: ${listed}`)
     })
-    steps.push({ step: 'the survey: sweep, measure, use (the camera starts on the table)', actions: p3.log.length, appS: p3.appMs() / 1000, note: `sweep ${sweepS.toFixed(1)} s of walking (${views} views kept), measure ${measureS.toFixed(1)} s, then table locked ${timeline.lockedS.toFixed(1)} s and every model placed ${timeline.allPlacedS.toFixed(1)} s after "Use this survey"`, log: [...p3.log] })
+    steps.push({ step: 'the survey: sweep, measure, use (the camera starts on the table)', p: p3, note: `sweep ${sweepS.toFixed(1)} s of walking (${views} views kept), measure ${measureS.toFixed(1)} s, then table locked ${timeline.lockedS.toFixed(1)} s and every model placed ${timeline.allPlacedS.toFixed(1)} s after "Use this survey"` })
 
     // The survey is in force and saved with the table (not only kept as a file would be).
     const inForce = await registryInForce(page)
@@ -262,11 +307,7 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     expect(inForce?.value.survey?.table.from).toBe('corner-markers')
     const saved = (await storedTables(page)).find((t) => t.name === 'My table')!
     expect(saved.registry.survey?.frames).toBe(inForce!.value.survey!.frames)
-    for (const m of saved.registry.markers) {
-      if (m.role !== 'table') continue
-      const t = video.laid.get(m.id)!.position
-      expect(Math.hypot(m.position[0] - t[0], m.position[1] - t[1]), `saved table marker ${m.id}`).toBeLessThan(2.5)
-    }
+    for (const m of saved.registry.markers) if (m.role === 'table') markerLands('saved table marker', m.id, m.position[0], m.position[1])
     // Every model where the player stood it.
     const truthOf = new Map(video.truth.map((t) => [t.id, t.position]))
     const tracked = await sceneOf(page)
@@ -279,19 +320,24 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     const accuracy = { tableMarkersWorstMm: Math.round(Math.max(...surveyErrMm) * 100) / 100, proposalWorstOffMm: Math.round(Math.max(...proposedOff) * 100) / 100, modelsWorstMm: Math.round(Math.max(...modelErrMm) * 100) / 100, tableShownMm: [Number(shownSize![1]), Number(shownSize![2])], mat: REAL_MAT }
     console.log(`accuracy: ${JSON.stringify(accuracy)}`)
 
-    // The first ruling: tap the attacker, then the target, in the picture.
+    // The first ruling: tap the attacker, then the target, where the video shows them (the renderer's truth
+    // in the frame on screen), not where the app drew them.
+    // (no message is dismissed first: one in the way is waited out, or dismissed as a counted tap)
     const p4 = player(page)
-    await dismissMessages(page)
+    // The phone held still in the ruling view: from 0.6 s after it arrives there (the aim settles) to the end of
+    // the loop, and on from the loop's start (the same view).
+    const steadyS = video.rulingViewS.map(([a, b]) => [a === 0 ? 0 : a + 0.6, b] as const)
     const tap = async (id: string, then: () => Promise<unknown>) => p4.timed(`tap ${id} in the picture`, async () => {
-      const { extraTaps, why } = await tapModel(page, id)
+      const { extraTaps, why, frame } = await tapWhereFilmed(page, { path: video.video, fps: video.fps, width: video.width, height: video.height, modelPx: video.modelPx, steadyS: steadyS }, id)
       for (let i = 0; i < extraTaps; i++) p4.log.push(`click fit-toggle (the whole picture: ${why})`)
+      console.log(`tapped ${id} where frame ${frame} of the video shows it`)
       await then()
     })
     await tap(a1, () => expect.poll(() => page.evaluate(() => window.__tabletop!.selection().attackerId)).toBe(a1))
     await page.waitForTimeout(600) // the picture re-aims on the pick (at human pace)
     await tap(b1, () => page.locator(`[data-testid="card"][data-fresh="yes"][data-state="ruled"][data-attacker="${a1}"][data-target="${b1}"]`).waitFor({ timeout: 60_000 }))
     expect(await page.getByTestId('card-title').innerText()).toMatch(/^Commando 1 → Medic 1/)
-    steps.push({ step: 'the first ruling: tap attacker, tap target', actions: p4.log.length, appS: p4.appMs() / 1000, log: [...p4.log] })
+    steps.push({ step: 'the first ruling: tap attacker, tap target', p: p4 })
     // The verdict stays on the phone's screen while the camera keeps tracking (every animation frame for 5 s).
     const onScreen = await page.evaluate(() => new Promise<{ frames: number; missing: number; outside: number }>((resolve) => {
       const until = performance.now() + 5000
@@ -336,7 +382,7 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     })
     console.log(`the picture on the phone: ${shown.width.toFixed(0)}×${shown.height.toFixed(0)} px shown (${shown.fit}) of a ${PHONE.width}×${PHONE.height} screen`)
     expect(shown.height / PHONE.height, 'the table\'s picture fills most of the phone\'s height').toBeGreaterThan(0.7)
-    await shots(page, 'verdict')
+    await shots(page, 'verdict', p4)
     expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
 
     // After a reload the survey is still the table's, and its export carries it.
@@ -375,7 +421,11 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     expect(second.survey?.table.from).toBe('corner-markers')
     console.log(`second survey ${JSON.stringify(second.markers) === JSON.stringify(inForce!.value.markers) ? 'equal to' : 'differs from'} the first`)
     // (on the phone the camera's controls are in the bottom sheet, shut while the camera runs)
-    if (!(await page.getByTestId('stop-camera').isVisible())) await page.getByTestId('sheet-toggle').click()
+    // (the sheet may be open already from the survey, and shuts on a tap: try its toggle twice at most)
+    for (let i = 0; i < 2 && !(await page.getByTestId('stop-camera').isVisible()); i++) {
+      await page.getByTestId('sheet-toggle').click()
+      await page.getByTestId('stop-camera').waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined)
+    }
     await page.getByTestId('stop-camera').click()
     if (!(await page.getByTestId('my-table').isVisible())) await page.getByTestId('menu-toggle').click()
     await page.getByTestId('my-table').click()
@@ -388,11 +438,12 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     expect((await storedTables(page))[0]!.registry.survey).toEqual(second.survey)
     await session.close()
 
-    const actions = steps.reduce((a, s) => a + s.actions, 0)
-    const appS = steps.reduce((a, s) => a + s.appS, 0)
-    const report = { format: 'tabletop-first-ruling/1', actions, appS: Math.round(appS * 10) / 10, sweepS: Math.round(sweepS * 10) / 10, steps: steps.map((s) => ({ ...s, appS: Math.round(s.appS * 100) / 100 })), accuracy, wallS: Math.round((Date.now() - started) / 100) / 10 }
+    const counted = steps.map(({ step, p, note }) => ({ step, actions: p.log.length, appS: p.appMs() / 1000, ...(note ? { note } : {}), log: [...p.log] }))
+    const actions = counted.reduce((a, s) => a + s.actions, 0)
+    const appS = counted.reduce((a, s) => a + s.appS, 0)
+    const report = { format: 'tabletop-first-ruling/1', actions, appS: Math.round(appS * 10) / 10, sweepS: Math.round(sweepS * 10) / 10, steps: counted.map((s) => ({ ...s, appS: Math.round(s.appS * 100) / 100 })), accuracy, wallS: Math.round((Date.now() - started) / 100) / 10 }
     writeFileSync(join(dir, 'first-ruling.json'), JSON.stringify(report, null, 1) + '\n')
-    console.log(`first ruling: ${actions} player actions; the app took ${appS.toFixed(1)} s to answer them (the sweep itself ${sweepS.toFixed(1)} s of walking):\n  ${steps.map((s) => `${s.step}: ${s.actions} actions, ${s.appS.toFixed(1)} s${s.note ? ` (${s.note})` : ''}\n    ${(s.log ?? []).join('\n    ')}`).join('\n  ')}`)
+    console.log(`first ruling: ${actions} player actions; the app took ${appS.toFixed(1)} s to answer them (the sweep itself ${sweepS.toFixed(1)} s of walking):\n  ${counted.map((s) => `${s.step}: ${s.actions} actions, ${s.appS.toFixed(1)} s${s.note ? ` (${s.note})` : ''}\n    ${(s.log ?? []).join('\n    ')}`).join('\n  ')}`)
     expect(actions).toBeLessThanOrEqual(20)
   }, 1_800_000)
 })

@@ -3,14 +3,18 @@
 // instance name, on a throwaway Debian PostgreSQL cluster and redis-server; clients are the real
 // @hocuspocus/provider, some through a TCP load balancer in front of A then B. Each fault is checked
 // against the exact set of edits the server acknowledged (the writers watch their websocket's sync
-// statuses), and every fault ends with the hosts alive and every client's edits stored:
+// statuses), and every fault ends with the hosts alive and every client's edits stored. What is
+// stored is read straight from PostgreSQL (the room's snapshot and update rows, decoded here), never
+// through a host: a host loading a room asks the others through Redis for what it lacks, so a host's
+// memory could supply edits that were acknowledged but never stored.
 //   - host A SIGKILLed mid-stream while its clients reconnect to B through the load balancer
 //   - Redis stopped for ~5 s, with a pause in the edits past Hocuspocus's 2 s store debounce (the
 //     Redis lock around storing crashed hosts: hocuspocus issue 983), and started again
-//   - PostgreSQL restarted (an immediate shutdown, i.e. a crash, and recovery)
+//   - PostgreSQL crashed and restarted: an immediate shutdown, and its postmaster SIGKILLed; no edit
+//     sent after it went down is acknowledged until it is back
 //   - PostgreSQL unreachable for 10 s (every process frozen): updates wait on A (store wait 30 s), are
-//     refused on C (3 s) and sent again by their clients after it; clients arriving on C meanwhile are
-//     told to come back (4503), never refused
+//     refused on C (3 s) and sent again by their clients after it, none acknowledged meanwhile; clients
+//     arriving on C meanwhile are told to come back (4503), never refused
 //   - a room unloading while its client reconnects, at delays around the unload (hocuspocus issue 971)
 //   - two hosts editing one room under load, Redis's subscribers cut off mid-way: every client ends
 //     with the same state vector (hocuspocus issue 800)
@@ -86,15 +90,20 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
       resume: () => (streams = ws.map((w) => w.stream(everyMs))),
     }
   }
-  /** What a room holds, read by a new client on `on`: on C, which none of these rooms' clients use, it is read from the database. */
-  const stored = async (on: ServerProcess, room: Room): Promise<Set<string>> => {
-    const c = connectClient(on.wsUrl, room.roomId, room.key)
-    try {
-      await c.ready
-      return editsIn(c.doc)
-    } finally {
-      c.close()
-    }
+  /**
+   * The edits a room holds in PostgreSQL: its snapshot and every update row, read in one statement (one
+   * snapshot of the database, so a compaction cannot move rows between them) and applied to a new
+   * document. An update whose dependencies are missing stays pending and adds nothing.
+   */
+  const stored = async (room: Room): Promise<Set<string>> => {
+    const rows = await db.sql<{ bytes: Buffer }>(
+      `SELECT state AS bytes, 0 AS part, seq FROM tabletop_room_snapshots WHERE room_id = $1
+       UNION ALL SELECT update, 1, seq FROM tabletop_room_updates WHERE room_id = $1 ORDER BY part, seq`,
+      [room.roomId],
+    )
+    const doc = new Y.Doc()
+    for (const r of rows.rows) Y.applyUpdate(doc, new Uint8Array(r.bytes))
+    return editsIn(doc)
   }
   /** The hosts still run, answer, and never logged an error that escaped (an unhandled rejection). */
   const aliveAndWell = async (...names: Array<'a' | 'b' | 'c'>) => {
@@ -164,7 +173,7 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
       expect(balanced.statuses.slice(0, 2)).toEqual(['connecting', 'connected'])
       expect(balanced.statuses.slice(-2)).toEqual(['reconnecting', 'connected'])
 
-      const present = await stored(host('c'), room)
+      const present = await stored(room)
       expect(missingFrom(present, ackedByA)).toEqual([])
       expect(missingFrom(present, balanced.sent)).toEqual([])
       await aliveAndWell('b', 'c')
@@ -205,39 +214,45 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
     const recoveryMs = since(t1)
     await until(() => host('a').output().includes('Redis reachable again') && host('b').output().includes('Redis reachable again'), 10_000, 'both hosts back on Redis')
     const acked = pair.acked()
-    const present = await stored(host('c'), pair.room)
+    const present = await stored(pair.room)
     expect(missingFrom(present, acked)).toEqual([])
     expect(wa.statuses).toEqual(['connecting', 'connected']) // nobody was cut off
     await aliveAndWell('a', 'b', 'c')
     record({ fault: 'Redis stopped ~5 s (rooms stored meanwhile), then started again', acknowledged: acked.size, present: [...acked].filter((id) => present.has(id)).length, sent: pair.sent().length, recoveryMs, recovery: 'Redis back → every client holds every edit (they converged through PostgreSQL during the outage too)' })
   }, 60_000)
 
-  it('PostgreSQL restarted (a crash and recovery): updates wait for it, none is acknowledged unstored, clients stay connected', async () => {
-    const pair = await twoWriters('pgrestart', ['a', 'b'], 20)
-    const [wa, wb] = pair.writers
-    await sleep(500)
-    await db.halt('immediate')
-    const down = { acked: pair.acked().size, sent: pair.sent().length }
-    await sleep(2000)
-    const ackedWhileDown = pair.acked().size - down.acked
-    const sentWhileDown = pair.sent().length - down.sent
-    await db.start()
-    const t1 = Date.now()
-    pair.stop()
-    await until(() => allAcked(wa) && allAcked(wb), 30_000, 'every edit acknowledged after the restart')
-    const recoveryMs = since(t1)
-    const acked = pair.acked()
-    const present = await stored(host('c'), pair.room)
-    expect(missingFrom(present, acked)).toEqual([])
-    expect(missingFrom(present, pair.sent())).toEqual([])
-    // Acknowledgements stopped (only those already on their way as it went down), while edits went on.
-    expect(sentWhileDown).toBeGreaterThan(100)
-    expect(ackedWhileDown).toBeLessThanOrEqual(Math.max(4, sentWhileDown / 10))
-    expect(wa.statuses).toEqual(['connecting', 'connected'])
-    expect(wb.statuses).toEqual(['connecting', 'connected'])
-    await aliveAndWell('a', 'b', 'c')
-    record({ fault: 'PostgreSQL restarted (immediate shutdown, down 2 s)', acknowledged: acked.size, present: [...acked].filter((id) => present.has(id)).length, sent: pair.sent().length, recoveryMs, recovery: `PostgreSQL up → every waiting update committed and acknowledged (${ackedWhileDown} acknowledged while it was down)` })
-  }, 60_000)
+  for (const mode of ['immediate', 'kill'] as const) {
+    const how = mode === 'kill' ? 'its postmaster SIGKILLed' : 'an immediate shutdown'
+    it(`PostgreSQL crashed (${how}) and restarted: updates wait for it, none sent after it went down is acknowledged before it is back, clients stay connected`, async () => {
+      const pair = await twoWriters(`pg-${mode}`, ['a', 'b'], 20)
+      const [wa, wb] = pair.writers
+      await sleep(500)
+      await db.halt(mode)
+      // Down: from here on nothing can be committed, so nothing sent from here on may be acknowledged.
+      const atHalt = { acked: new Set(pair.acked()), sent: new Set(pair.sent()) }
+      await sleep(2000)
+      const ackedWhileDown = [...pair.acked()].filter((id) => !atHalt.acked.has(id))
+      const sentWhileDown = pair.sent().filter((id) => !atHalt.sent.has(id))
+      await db.start()
+      const t1 = Date.now()
+      pair.stop()
+      // Edits went on while it was down, and not one of them was acknowledged before it was back (an
+      // acknowledgement arriving then can only be for an edit committed before the crash).
+      expect(sentWhileDown.length).toBeGreaterThan(50)
+      expect(ackedWhileDown.filter((id) => !atHalt.sent.has(id))).toEqual([])
+      await until(() => allAcked(wa) && allAcked(wb), 30_000, 'every edit acknowledged after the restart')
+      const recoveryMs = since(t1)
+      const acked = pair.acked()
+      const present = await stored(pair.room)
+      expect(missingFrom(present, acked)).toEqual([])
+      expect(missingFrom(present, pair.sent())).toEqual([])
+      expect(wa.statuses).toEqual(['connecting', 'connected'])
+      expect(wb.statuses).toEqual(['connecting', 'connected'])
+      if (mode === 'kill') expect(db.log()).toMatch(/database system was interrupted|was not properly shut down|automatic recovery in progress/)
+      await aliveAndWell('a', 'b', 'c')
+      record({ fault: `PostgreSQL crashed (${how}, down 2 s) and restarted`, acknowledged: acked.size, present: [...acked].filter((id) => present.has(id)).length, sent: pair.sent().length, recoveryMs, recovery: `PostgreSQL up → every waiting update committed and acknowledged (while it was down: ${sentWhileDown.length} edits sent, none of them acknowledged; ${ackedWhileDown.length} acknowledgements of edits sent before it went down)` })
+    }, 60_000)
+  }
 
   it('PostgreSQL unreachable for 10 s: updates wait on A (store wait 30 s), are refused on C (3 s) and sent again; none lost; newcomers are told to come back, never refused', async () => {
     const pair = await twoWriters('freeze', ['a', 'c'], 50)
@@ -252,16 +267,17 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
     await sleep(500)
     db.freeze(true)
     const t0 = Date.now()
-    const atFreeze = { acked: wa.acked.size, sent: wa.sent.length }
+    // Frozen: nothing can be committed from here on, so nothing sent from here on may be acknowledged.
+    const atFreeze = { acked: new Set(pair.acked()), sent: new Set(pair.sent()) }
     // Newcomers on C while the database is frozen: one whose room must be loaded, one whose key must be checked.
     const late = watcher(host('c').wsUrl, seen)
     const stranger = watcher(host('c').wsUrl, unseen)
-    let ackedDuringFreeze: number
-    let sentDuringFreeze: number
+    let ackedDuringFreeze: string[]
+    let sentDuringFreeze: string[]
     try {
       await sleep(10_000)
-      ackedDuringFreeze = wa.acked.size - atFreeze.acked
-      sentDuringFreeze = wa.sent.length - atFreeze.sent
+      ackedDuringFreeze = [...pair.acked()].filter((id) => !atFreeze.acked.has(id))
+      sentDuringFreeze = pair.sent().filter((id) => !atFreeze.sent.has(id))
     } finally {
       db.freeze(false)
     }
@@ -271,24 +287,43 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
     expect(host('c').output()).toMatch(new RegExp(`a client could not be let into room ${unseen.roomId}: checking a room key: the room database has been unreachable for 3 s`))
     pair.stop()
     expect(wc.statuses).toContain('reconnecting') // C refused its updates: cut off with a reason, it came back
-    await until(() => allAcked(wa) && allAcked(wc) && wc.statuses[wc.statuses.length - 1] === 'connected', 45_000, 'every edit acknowledged after the database came back')
+    // Every edit is acknowledged, or (on C) stored. C refuses what waited 3 s and cuts its client off; the
+    // client sends it again once the database is back, and it is stored. Not every such edit comes back
+    // with an acknowledgement this test can pin to it: one C refused may have been committed all the same
+    // as the database froze (then the room has it and the client never sends it again), and the writer
+    // maps acknowledgements to the edits of each message it sent (ackedWriter.ts), which a reconnect's
+    // resend does not always match (runs here: 1 and 141 such edits, every one stored).
+    const unackedOnC = () => wc.sent.filter((id) => !wc.acked.has(id))
+    let storedUnacked: string[] = []
+    for (const end = Date.now() + 45_000; ; ) {
+      if (allAcked(wa) && wc.statuses[wc.statuses.length - 1] === 'connected') {
+        const unacked = unackedOnC()
+        const inDb = unacked.length > 0 ? await stored(pair.room) : new Set<string>()
+        if (unacked.every((id) => inDb.has(id))) { storedUnacked = unacked; break }
+      }
+      if (Date.now() > end) {
+        const inDb = await stored(pair.room)
+        throw new Error(`timed out waiting for every edit acknowledged or stored after the database came back: not acknowledged on A ${JSON.stringify(wa.sent.filter((id) => !wa.acked.has(id)).slice(0, 5))}, on C and not stored ${JSON.stringify(unackedOnC().filter((id) => !inDb.has(id)).slice(0, 5))}; C's statuses ${wc.statuses.join(' ')}`)
+      }
+      await sleep(100)
+    }
     const recoveryMs = since(t1)
     await Promise.all([late.ready, stranger.ready]) // in once the database is back
     expect(late.scope()).toBe('read-write')
     expect(stranger.scope()).toBe('read-write')
     const acked = pair.acked()
-    const present = await stored(host('b'), pair.room)
+    const present = await stored(pair.room)
     expect(missingFrom(present, acked)).toEqual([])
     expect(missingFrom(present, pair.sent())).toEqual([])
     expect(wa.statuses).toEqual(['connecting', 'connected']) // A kept its client waiting, never cut it off
-    expect(sentDuringFreeze!).toBeGreaterThan(100)
-    expect(ackedDuringFreeze!).toBeLessThanOrEqual(Math.max(4, sentDuringFreeze! / 10))
+    expect(sentDuringFreeze!.length).toBeGreaterThan(100)
+    expect(ackedDuringFreeze!.filter((id) => !atFreeze.sent.has(id))).toEqual([])
     const health = async (n: 'a' | 'c') => ((await (await fetch(`${host(n).url}api/health`)).json()) as { store: { updates: { refused: number } } }).store.updates.refused
     expect(await health('a')).toBe(0)
     expect(await health('c')).toBeGreaterThan(0)
     expect(host('c').output()).toMatch(/refused \d+ updates? from \d+ clients?: the room database stayed unreachable/)
     await aliveAndWell('a', 'b', 'c')
-    record({ fault: 'PostgreSQL unreachable 10 s (frozen): host A waits (store wait 30 s), host C refuses after 3 s', acknowledged: acked.size, present: [...acked].filter((id) => present.has(id)).length, sent: pair.sent().length, recoveryMs, recovery: `reachable again → every update saved (A's waited ${since(t0) - recoveryMs} ms; C's clients were cut off with 4503 and sent theirs again)` })
+    record({ fault: 'PostgreSQL unreachable 10 s (frozen): host A waits (store wait 30 s), host C refuses after 3 s', acknowledged: acked.size, present: [...acked].filter((id) => present.has(id)).length, sent: pair.sent().length, recoveryMs, recovery: `reachable again → every update saved (A's waited ${since(t0) - recoveryMs} ms; C's clients were cut off with 4503 and sent theirs again; while frozen ${sentDuringFreeze!.length} edits sent, none of them acknowledged, ${ackedDuringFreeze!.length} acknowledgements of edits sent before; ${storedUnacked.length} edits on C stored though no acknowledgement naming them was seen)` })
   }, 90_000)
 
   it('a room unloading while its client reconnects, at delays around the unload: nothing acknowledged is lost, the client ends up on the live room', async () => {
@@ -315,7 +350,7 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
     // Each unload compacted the room (a snapshot and the updates after it), and C read it from there.
     const snapshot = await db.sql<{ seq: string }>('SELECT seq FROM tabletop_room_snapshots WHERE room_id = $1', [room.roomId])
     expect(Number(snapshot.rows[0]?.seq ?? 0)).toBeGreaterThan(0)
-    const present = await stored(host('c'), room)
+    const present = await stored(room)
     expect(missingFrom(present, w.acked)).toEqual([])
     await aliveAndWell('a', 'b')
     record({ fault: 'room unloaded while its client reconnects (10 delays, 0–1.8 s)', acknowledged: w.acked.size, present: [...w.acked].filter((id) => present.has(id)).length, sent: w.sent.length, recoveryMs: since(t0), recovery: `the whole sequence; each reconnect saw the live room (a change from A reached it); a client found on an unloaded room and reconnected ${host('b').output().split('after it unloaded').length - 1} time(s)` })
@@ -346,7 +381,7 @@ describe.skipIf(!havePostgres || !haveRedis)('hosts on PostgreSQL and Redis thro
     const json = writers.map((w) => JSON.stringify({ edits: [...editsIn(w.doc)].sort(), pose: w.doc.getMap('poses').get('a1') }))
     expect(new Set(json).size).toBe(1)
     const acked = new Set(writers.flatMap((w) => [...w.acked]))
-    const present = await stored(host('c'), room)
+    const present = await stored(room)
     expect(present).toEqual(editsIn(writers[0]!.doc))
     expect(missingFrom(present, acked)).toEqual([])
     expect(missingFrom(present, writers.flatMap((w) => w.sent))).toEqual([])

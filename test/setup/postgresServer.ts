@@ -2,7 +2,9 @@
 // one database, 127.0.0.1 and a free port (or the address given), stopped and removed by the test.
 // PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user (made by
 // the Debian package) and its processes are spawned with that uid; as anyone else it runs as them.
-// The faults the room tests need are here too: a restart (immediate shutdown, as a crash), and
+// The faults the room tests need are here too: a restart after an immediate shutdown (SIGQUIT: no
+// checkpoint, recovery on the next start) or after the postmaster is killed (SIGKILL, nothing runs on
+// its way out: its backends find it gone and exit, and the next start recovers from the WAL), and
 // "unreachable": every process of the cluster stopped with SIGSTOP, so connections hang without an
 // answer (as behind a dead network), then SIGCONT.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
@@ -46,8 +48,12 @@ export type PostgresServer = {
   dataDir: string
   /** Start the postmaster (again) on the same folder and port. */
   start: () => Promise<void>
-  /** Stop it: 'immediate' is a crash (no checkpoint; recovery on the next start), 'fast' a clean shutdown. */
-  halt: (mode?: 'immediate' | 'fast') => Promise<void>
+  /**
+   * Stop it: 'fast' a clean shutdown; 'immediate' a shutdown with no checkpoint (recovery on the next
+   * start); 'kill' a real crash: the postmaster SIGKILLed, resolved once its orphaned backends are gone
+   * (they hold its shared memory, which the next start must find free).
+   */
+  halt: (mode?: 'immediate' | 'fast' | 'kill') => Promise<void>
   /** SIGSTOP (true) or SIGCONT (false) every process of the cluster: unreachable, not refused. */
   freeze: (frozen: boolean) => void
   /** A new, empty database on the cluster; its URL. */
@@ -107,19 +113,30 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<Postgre
       })
     })
   }
-  const halt = (mode: 'immediate' | 'fast' = 'fast') =>
-    new Promise<void>((resolve) => {
+  const halt = (mode: 'immediate' | 'fast' | 'kill' = 'fast') =>
+    new Promise<void>((resolve, reject) => {
       const c = child
       if (!c || c.exitCode !== null || c.signalCode !== null) return resolve()
-      c.once('exit', () => resolve())
-      for (const pid of [...childPids(c.pid!), c.pid!]) {
+      const orphans = childPids(c.pid!)
+      c.once('exit', () => {
+        if (mode !== 'kill') return resolve()
+        const t0 = Date.now()
+        const gone = () => {
+          const left = orphans.filter(isRunning)
+          if (left.length === 0) resolve()
+          else if (Date.now() - t0 > 15_000) reject(new Error(`PostgreSQL's backends ${left.join(', ')} still run 15 s after their postmaster was killed`))
+          else setTimeout(gone, 50)
+        }
+        gone()
+      })
+      for (const pid of [...orphans, c.pid!]) {
         try {
           process.kill(pid, 'SIGCONT') // a frozen cluster first wakes up to hear the shutdown
         } catch {
           // already gone
         }
       }
-      c.kill(mode === 'immediate' ? 'SIGQUIT' : 'SIGINT')
+      c.kill(mode === 'kill' ? 'SIGKILL' : mode === 'immediate' ? 'SIGQUIT' : 'SIGINT')
     })
   try {
     await start()
@@ -202,4 +219,14 @@ function childPids(pid: number): number[] {
     }
   }
   return out
+}
+
+/** The process runs (exists and is no zombie). */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch {
+    return false
+  }
 }

@@ -54,3 +54,61 @@ export function contradictions(r: ShownRuling): string[] {
   if (new Set(shownNames).size !== shownNames.length) out.push(`${r.where}: two models share a shown name (${shownNames.join(', ')})`)
   return out
 }
+
+/**
+ * The figures a pick's strip shows beside the engine's own (read from the result's contract fields, not
+ * through the app's readers): which cells are there, the chance and the range as printed, in inches.
+ */
+export type ShownFigures = {
+  where: string
+  /** The strip's cells and badge, as rendered (null: not in the markup). */
+  shown: { verdict: string | null; badge: string | null; cover: string | null; chance: string | null; range: string | null; margin: string | null }
+  /** The engine's result: `allowed`, the sight block, `probability.hit`/`effect`, `distance.mm` and the deciding margin. */
+  engine: { allowed: boolean | null; sight: boolean; hit: number | null; effect: number | null; distanceMm: number | null; thresholdMm: number | null; marginMm: number | null }
+}
+
+const MM_PER_INCH = 25.4
+/** The chance as printed ("45.2%", "under 0.1%", "over 99.9%") holds the engine's p: to its printed precision. */
+function chanceHolds(text: string, p: number): boolean {
+  if (/^under 0\.1%/.test(text)) return p > 0 && p < 0.001
+  if (/^over 99\.9%/.test(text)) return p > 0.999 && p < 1
+  // printed to 0.1 % ("36%" is 36.0 %: the tenth is left off only when it is 0)
+  const m = /^(\d+(?:\.\d)?)%/.exec(text)
+  return m !== null && Math.abs(Number(m[1]) - 100 * p) <= 0.05 + 1e-9
+}
+/** A length in inches as printed ("12.3″", "0.45″") holds the engine's mm: to its printed precision. */
+function inchesHold(text: string, mm: number): boolean {
+  const m = /^(\d+)\.(\d+)″$/.exec(text)
+  if (!m) return false
+  return Math.abs(Number(`${m[1]}.${m[2]}`) - mm / MM_PER_INCH) <= 0.5 * 10 ** -m[2]!.length + 1e-9
+}
+
+/** Cells the pick needs that are not shown (or shown without the engine having them), and figures that differ from the engine's. */
+export function figureContradictions(r: ShownFigures): string[] {
+  const out: string[] = []
+  const { shown: s, engine: e } = r
+  const need = (what: string, present: boolean, engineHas: boolean) => {
+    if (engineHas && !present) out.push(`${r.where}: the engine gives ${what}, the strip shows none`)
+    if (!engineHas && present) out.push(`${r.where}: the strip shows ${what} the engine does not give`)
+  }
+  need('a verdict', s.verdict !== null, e.allowed !== null)
+  need('a sight class', s.badge !== null, e.sight)
+  need('a distance', s.range !== null, e.distanceMm !== null)
+  need('a chance (or its "—")', s.chance !== null, e.hit !== null)
+  if (s.cover === null) out.push(`${r.where}: the strip has no cover cell`)
+  if (s.verdict !== null && e.allowed !== null && (s.verdict === 'Allowed') !== e.allowed) out.push(`${r.where}: the strip says "${s.verdict}", the engine allowed = ${e.allowed}`)
+  if (s.chance !== null && e.hit !== null && e.allowed !== false) {
+    const [hitText, effectText] = [s.chance.replace(/ to hit.*$/, ''), /(\S+%|under 0\.1%|over 99\.9%) effect/.exec(s.chance)?.[1] ?? '']
+    if (!chanceHolds(hitText, e.hit)) out.push(`${r.where}: the strip shows "${hitText}" to hit, the engine ${e.hit}`)
+    if (e.effect !== null && !chanceHolds(effectText, e.effect)) out.push(`${r.where}: the strip shows "${effectText}" effect, the engine ${e.effect}`)
+  }
+  if (s.range !== null && e.distanceMm !== null) {
+    const [distance, of] = s.range.split(' of ')
+    if (!inchesHold(distance!, e.distanceMm)) out.push(`${r.where}: the strip shows ${distance} distance, the engine ${e.distanceMm} mm`)
+    if ((of !== undefined) !== (e.thresholdMm !== null) || (of !== undefined && !inchesHold(of, e.thresholdMm!))) out.push(`${r.where}: the strip shows the range as "${of ?? '(none)'}", the engine's threshold ${e.thresholdMm} mm`)
+    const m = s.margin === null ? null : /^(in|out) by (\S+″)/.exec(s.margin)
+    if ((m !== null) !== (e.marginMm !== null)) out.push(`${r.where}: the strip's margin "${s.margin}" beside the engine's ${e.marginMm} mm`)
+    else if (m && e.marginMm !== null && ((m[1] === 'in') !== (e.marginMm >= 0) || !inchesHold(m[2]!, Math.abs(e.marginMm)))) out.push(`${r.where}: the strip shows "${s.margin}", the engine's margin ${e.marginMm} mm`)
+  }
+  return out
+}

@@ -5,7 +5,7 @@
 // solid, or is far off in size, is refused with its reason; the table stays as it was. How the file
 // was read (several shells, area terrain, thin surfaces, images not read) is said with the notice.
 import type { Scene } from '../../engine/index.ts'
-import { MESH_FILE_EXTENSIONS, meshFileFormatOf } from '../../terrain/meshFileFormat.ts'
+import { MESH_FILE_EXTENSIONS, meshFileFormatOf } from '../../terrain/index.ts'
 import { addMeshFile, removeMeshFile } from '../engine/meshFiles.ts'
 import { useApp } from '../state/appStore.ts'
 import { loadRuleSystem } from '../state/systemLoader.ts'
@@ -16,13 +16,13 @@ export function meshNameOf(fileName: string): string {
   return clean || 'terrain.stl'
 }
 
-/** The scene with a mesh piece of `mesh` at the table's centre (a fresh id, the ruleset's first terrain type). */
+/** The scene with a mesh piece of `mesh` at the table's centre, resting on the table whatever its file's origin (a fresh id, the ruleset's first terrain type). */
 export function addMeshTerrain(scene: Scene, mesh: string, type: string): Scene {
   const used = new Set((scene.terrain ?? []).map((t) => t.id))
   const stem = mesh.replace(/\.[a-z0-9]+$/, '') || 'terrain'
   let id = stem
   for (let n = 2; used.has(id); n++) id = `${stem}-${n}`
-  return { ...scene, terrain: [...(scene.terrain ?? []), { id, type, name: mesh, mesh, position: [scene.table.width / 2, scene.table.depth / 2, 0] }] }
+  return { ...scene, terrain: [...(scene.terrain ?? []), { id, type, name: mesh, mesh, position: [scene.table.width / 2, scene.table.depth / 2, 0], origin: 'bottom' }] }
 }
 
 /** Add the terrain file among `files`; the others (a glTF's .bin, its images) are kept beside it by their own names. */

@@ -36,12 +36,13 @@ async function answer(req: EngineRequest): Promise<EngineReply> {
       const { full, los, report } = await loadBundledMesh(req.name, req.scale)
       return { kind: 'preparedMesh', requestId: req.requestId, ok: true, mesh: { full, los: { positions: los.positions, indices: los.indices }, report } }
     }
-    // mesh files the scene names are read, repaired and simplified once per scale, and each piece's size checked (src/terrain)
-    await meshLibraryForScene(req.scene, loadBundledMesh)
+    // mesh files the scene names are read, repaired and simplified once per scale, and each piece's size
+    // checked (src/terrain); how a file was read travels with the answers (the card, the ruling)
+    const { warnings } = await meshLibraryForScene(req.scene, loadBundledMesh)
     if (req.kind === 'plan') return { kind: 'planned', requestId: req.requestId, ok: true, answer: answerPlan(req.scene, req.ask) }
     return req.kind === 'evaluate'
-      ? { kind: 'evaluated', requestId: req.requestId, ok: true, overlay: evaluateOverlay(req.scene, req.selection) }
-      : { kind: 'ruled', requestId: req.requestId, ok: true, document: ruleOn(req.scene, req.query) }
+      ? { kind: 'evaluated', requestId: req.requestId, ok: true, overlay: evaluateOverlay(req.scene, req.selection, warnings) }
+      : { kind: 'ruled', requestId: req.requestId, ok: true, document: ruleOn(req.scene, req.query, warnings) }
   } catch (e) {
     return { kind: req.kind === 'evaluate' ? 'evaluated' : req.kind === 'rule' ? 'ruled' : req.kind === 'plan' ? 'planned' : 'preparedMesh', requestId: req.requestId, ok: false, issues: issuesOf(e) }
   }

@@ -2,13 +2,15 @@
 // callable in Node for tests). No rule logic here: every figure comes from loadScene/evaluateTable/
 // runQuery; this file only picks the queries and copies out what the overlay draws.
 import {
-  type ArcLine, type LosRay, type Query, type QueryResult, type ResultDocument, type Scene, type SceneIssue, type Table, type Vec3Tuple,
-  LosMemo, SceneError, checkWorkBudget, evaluateTable, inches, lineOfSight, loadScene, losRuleOf, runQuery,
+  type ArcLine, type LosRay, type Query, type QueryResult, type ResultDocument, type Scene, type SceneIssue, type SceneWarning, type Table, type Vec3Tuple,
+  LosMemo, SceneError, checkWorkBudget, evaluateTable, holdMatrixLine, inches, loadScene, losRuleOf, runQuery, segmentInsideLengthMm,
 } from '../../engine/index.ts'
+import { withMeshWarnings } from '../../terrain/index.ts'
 import { findRuleSystem, ruleSystems } from '../../systems/index.ts'
-import type { AttackQuery, LosLine, ModelFacts, Overlay, Selection, WeaponFacts } from './protocol.ts'
+import type { AttackQuery, LosLine, ModelFacts, Overlay, PieceWarning, Selection, WeaponFacts } from './protocol.ts'
 import { bundledMeshes } from './bundledMeshes.ts'
 import { type LosDisplayClass, shownLos } from '../format/losDisplay.ts'
+import { sightOf } from '../format/verdictView.ts'
 
 const knownSystems = () => ruleSystems.map((s) => s.id)
 
@@ -44,7 +46,7 @@ export async function warmOverlay(scene: Scene, stale: () => boolean, pause: () 
   for (const v of table.models) {
     for (const t of table.models) {
       if (t.side === v.side || overlayMemo.held(v.id, t.id)) continue
-      lineOfSight(table, v, t, false, 'coarse')
+      holdMatrixLine(table, v, t)
       if (performance.now() - sliceStart < sliceMs) continue
       await pause()
       if (stale()) return false
@@ -63,8 +65,12 @@ export function attackQueryFor(table: Table, sel: Selection): AttackQuery | null
   return { id: ATTACK_QUERY_ID, type: 'attack', attacker: attacker.id, target: target.id, ...(weapon ? { weapon: weapon.id } : {}) }
 }
 
-/** The full overlay for a scene and selection. Throws SceneError when the scene itself is invalid. */
-export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
+/**
+ * The full overlay for a scene and selection. Throws SceneError when the scene itself is invalid.
+ * `meshWarnings`: how the scene's terrain files were read (src/terrain's meshLibraryForScene); the card
+ * shows those of the pieces between the attacker and the target.
+ */
+export function evaluateOverlay(scene: Scene, sel: Selection, meshWarnings: readonly SceneWarning[] = []): Overlay {
   const started = performance.now()
   const base = prepare(scene, [])
   const attackQuery = attackQueryFor(base, sel)
@@ -120,6 +126,7 @@ export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
     attackQuery,
     attack,
     attackError,
+    terrainWarnings: warningsOnTheLine(base, attack, attackQuery, meshWarnings),
     losRow,
     sampleRays,
     engagement,
@@ -129,9 +136,32 @@ export function evaluateOverlay(scene: Scene, sel: Selection): Overlay {
   }
 }
 
-/** Rule on a scene: exactly the CLI's `eval` of the scene with this one query. */
-export function ruleOn(scene: Scene, query: Query): ResultDocument {
-  return evaluateTable(prepare(scene, [query]))
+/** Rule on a scene: exactly the CLI's `eval` of the scene with this one query (its terrain warnings included). */
+export function ruleOn(scene: Scene, query: Query, meshWarnings: readonly SceneWarning[] = []): ResultDocument {
+  return withMeshWarnings(evaluateTable(prepare(scene, [query])), meshWarnings)
+}
+
+/**
+ * The terrain warnings that bear on this attack: those of pieces the line between the two base centres
+ * crosses, or that block part of the target from the attacker (its sight's blockers). A file read as
+ * thin surfaces, or a piece sunk into the table, changes what that piece hides.
+ */
+function warningsOnTheLine(table: Table, attack: QueryResult | null, attackQuery: AttackQuery | null, meshWarnings: readonly SceneWarning[]): PieceWarning[] {
+  if (!attackQuery || meshWarnings.length === 0) return []
+  const a = table.findModel(attackQuery.attacker)
+  const t = table.findModel(attackQuery.target)
+  if (!a || !t) return []
+  const blockers = new Set(attack ? sightOf(attack)?.blockers ?? [] : [])
+  const out: PieceWarning[] = []
+  for (const w of meshWarnings) {
+    const piece = table.terrain[Number(/^terrain\[(\d+)\]/.exec(w.path)?.[1] ?? -1)]
+    if (!piece) continue
+    if (!blockers.has(piece.id) && !(segmentInsideLengthMm(piece.solid.footprint, a.x, a.y, t.x, t.y) > 0)) continue
+    // the message names the file; the piece's own name goes first where it has another (never its id: names, not ids)
+    const name = piece.scene.name
+    out.push({ ...w, piece: piece.id, text: name && !('mesh' in piece.scene && piece.scene.mesh === name) ? `${name}: ${w.message}` : w.message })
+  }
+  return out
 }
 
 /** SceneError → issues; anything else → one issue saying it is an internal error. */

@@ -2,7 +2,7 @@
 // files (bundled at build time, served from the app's own origin) and the files the player added.
 // Light on purpose: the main thread needs names and URLs to draw and to send with engine requests,
 // while the readers (src/terrain, meshoptimizer, glTF) load only when a file is read (bundledMeshes.ts).
-import { meshFileFormatOf } from '../../terrain/meshFileFormat.ts'
+import { meshFileFormatOf } from '../../terrain/index.ts'
 
 const jsonFiles = import.meta.glob<unknown>('../../../models/*.json', { eager: true, import: 'default' })
 // a glTF's external buffers (.bin) are bundled too, to be read beside it

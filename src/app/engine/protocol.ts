@@ -1,6 +1,6 @@
 // The typed message protocol between the app and its engine worker (house style §14: a
 // discriminated union of requests and replies). Everything here is plain, structured-clonable data.
-import type { ArcLine, LosRay, Query, QueryResult, ResultDocument, Scene, SceneIssue, Vec3Tuple } from '../../engine/index.ts'
+import type { ArcLine, LosRay, Query, QueryResult, ResultDocument, Scene, SceneIssue, SceneWarning, Vec3Tuple } from '../../engine/index.ts'
 import type { MeshFileReport } from '../../terrain/index.ts'
 import type { PlanAnswer, PlanAsk } from './planProtocol.ts'
 
@@ -30,6 +30,9 @@ export type LosLine = { to: string; visible: boolean; fraction: number; class?: 
 
 export type AttackQuery = { id: string; type: 'attack'; attacker: string; target: string; weapon?: string }
 
+/** A terrain warning of the result (its path terrain[i]) with the piece it is about. */
+export type PieceWarning = SceneWarning & { piece: string; text: string }
+
 export type Overlay = {
   systemId: string
   models: ModelFacts[]
@@ -38,6 +41,8 @@ export type Overlay = {
   attack: QueryResult | null
   /** Why the attack query itself was rejected (e.g. the weapon cannot be used that way). */
   attackError: string | null
+  /** How the files of the pieces between attacker and target were read, where that changes what they hide (terrain-read-as, terrain-sinks). */
+  terrainWarnings: PieceWarning[]
   losRow: LosLine[]
   sampleRays: LosRay[] | null
   engagement: { rangeMm: number; engaged: boolean; with: string[] } | null

@@ -1,24 +1,9 @@
-// Canonical JSON (object keys sorted, no whitespace) and its SHA-256: the content hash of a ruling.
-// Key order must not change a hash: the same ruling exported by two builds hashes the same.
+// The content hash of a ruling: SHA-256 of its canonical JSON (object keys sorted, no whitespace; the
+// engine's `canonicalJson`, which the game log hashes with too). Key order must not change a hash: the
+// same ruling exported by two builds hashes the same.
+import { canonicalJson } from '../../engine/index.ts'
 
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value))
-}
-
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys)
-  if (v && typeof v === 'object') {
-    // No prototype: a "__proto__" key (JSON.parse makes it an own property) stays a plain key
-    // instead of setting the prototype and silently dropping out of the hashed text.
-    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>
-    for (const k of Object.keys(v).sort()) {
-      const x = (v as Record<string, unknown>)[k]
-      if (x !== undefined) out[k] = sortKeys(x)
-    }
-    return out
-  }
-  return v
-}
+export { canonicalJson }
 
 /** "sha256:<64 hex>" of the canonical JSON of value (Web Crypto: browsers and Node ≥ 20). */
 export async function contentHash(value: unknown): Promise<string> {

@@ -58,9 +58,9 @@ function usePreparedMesh(name: string, scale: number): PreparedMeshReply | null 
   return prepared
 }
 
-/** How far (mm) the piece is lifted from its file's origin: its lowest point stands at its z unless "origin": "file". */
+/** How far (mm) the piece is lifted from its file's origin: with "origin": "bottom" its lowest point stands at its z (the scene format's default "file" puts the origin there). */
 function liftMm(piece: MeshTerrain, prepared: PreparedMeshReply | null): number {
-  return piece.origin === 'file' || !prepared ? 0 : -prepared.report.boundsMm[2]
+  return piece.origin !== 'bottom' || !prepared ? 0 : -prepared.report.boundsMm[2]
 }
 
 /** A bundled glTF/GLB file as three.js objects (with its materials and textures), or null. */

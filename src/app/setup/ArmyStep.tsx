@@ -9,7 +9,7 @@ import { MARKER_LAYOUTS, type MarkerLayout, defaultLayout } from '../../tracking
 import { editDraft, useSetup } from './setupStore.ts'
 import { baseLabel, defaultBase } from './bookDefaults.ts'
 import { addArmyOf, addModels, removeModel, renameModel, setLayout, sidesOf } from './tableDraft.ts'
-import { StepNav } from './SetupScreen.tsx'
+import { StepNav } from './StepNav.tsx'
 
 export const LAYOUT_NAMES: Record<MarkerLayout, string> = { tab: 'rear tab', token: 'token on top', under: 'under the base' }
 

@@ -12,7 +12,7 @@ const sheetPages = (d: Draft, registry: Registry) => sheetPageCount(tableFileOf(
 import { buildTable, sceneOfDraft, tableFileOf } from './tableDraft.ts'
 import type { Registry } from '../../tracking/index.ts'
 import { getTable, isDamaged } from './tableDb.ts'
-import { StepNav } from './SetupScreen.tsx'
+import { StepNav } from './StepNav.tsx'
 import { LAYOUT_NAMES } from './ArmyStep.tsx'
 import { layoutOfMarker } from '../../tracking/registry/registryFromArmy.ts'
 

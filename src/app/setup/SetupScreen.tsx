@@ -77,13 +77,3 @@ export default function SetupScreen() {
     </section>
   )
 }
-
-/** Back and next at the foot of a step. */
-export function StepNav({ back, next, nextLabel }: { back?: SetupView; next?: SetupView; nextLabel?: string }) {
-  return (
-    <div className="button-row setup-nav">
-      {back && <button type="button" onClick={() => showView(back)} data-testid="step-back">Back</button>}
-      {next && <button type="button" className="primary" onClick={() => showView(next)} data-testid="step-next">{nextLabel ?? 'Next'}</button>}
-    </div>
-  )
-}

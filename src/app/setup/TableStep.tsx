@@ -5,7 +5,7 @@ import { systemList } from '../state/systemLoader.ts'
 import { editDraft, useSetup } from './setupStore.ts'
 import { tablePresets } from './bookDefaults.ts'
 import { emptyDraft, setFace, setTable } from './tableDraft.ts'
-import { StepNav } from './SetupScreen.tsx'
+import { StepNav } from './StepNav.tsx'
 import { gameName } from './TablesView.tsx'
 
 const near = (a: number, b: number) => Math.abs(a - b) < 0.5

@@ -10,7 +10,7 @@ import { TERRAIN_LAYOUTS, type TerrainLayout } from '../../tracking/registry/reg
 import { editDraft, useSetup } from './setupStore.ts'
 import { type Extent, addMeshPiece, addPrismTerrain, removeTerrain, setTerrainLayout } from './tableDraft.ts'
 import { base64Of } from './tableFile.ts'
-import { StepNav } from './SetupScreen.tsx'
+import { StepNav } from './StepNav.tsx'
 
 const TERRAIN_LAYOUT_NAMES: Record<TerrainLayout, string> = { tab: 'tab under the front edge', top: 'on its top' }
 

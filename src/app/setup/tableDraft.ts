@@ -186,11 +186,11 @@ export function addPrismTerrain(d: Draft, spec: { type: string; name: string; wi
   return { ...d, terrain: [...d.terrain, piece], terrainLayouts: { ...d.terrainLayouts, [id]: spec.layout } }
 }
 
-/** A mesh piece (a library file or the player's own), its extent measured from the file. */
+/** A mesh piece (a library file or the player's own), its extent measured from the file, resting on the table ("origin": "bottom"). */
 export function addMeshPiece(d: Draft, spec: { mesh: string; type: string; name: string; extent: Extent; layout: TerrainLayout; fileBase64?: string }): Draft {
   const id = freshTerrainId(d, spec.name.replace(/\.[a-z0-9]+$/i, ''))
   const [cx, cy] = terrainSpot(d)
-  const piece: SceneTerrain = { id, type: spec.type, name: spec.name, mesh: spec.mesh, position: [cx, cy, 0] }
+  const piece: SceneTerrain = { id, type: spec.type, name: spec.name, mesh: spec.mesh, position: [cx, cy, 0], origin: 'bottom' }
   return {
     ...d,
     terrain: [...d.terrain, piece],

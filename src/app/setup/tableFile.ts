@@ -43,13 +43,22 @@ export type TableFile = {
 export class TableFileError extends Error {}
 
 /**
- * Older table formats are brought up to tabletop-table/1 here before validation. There is only one
- * format so far; when tabletop-table/2 comes, `if (format === 'tabletop-table/1') return up1to2(raw)`
- * goes in the other direction (this version then reads both).
+ * Older table files are brought up to what tabletop-table/1 means now, before validation.
+ *
+ * Every tabletop-table/1 file was written while the scene format let a mesh piece without "origin"
+ * rest on its lowest point (from issue 25 until issue 35): the app put each piece it added at z = 0
+ * meaning "on the table". tabletop-scene/1 means the file's origin again (src/engine/scene/README.md),
+ * so a table's mesh piece without "origin" gets the "bottom" it was saved with, and its terrain stands
+ * where it stood (test/engine/scene/oldDocuments.test.ts, on a file written by that code). The app now
+ * writes "origin" on every piece it adds. When tabletop-table/2 comes, `up1to2` goes here too.
  */
 export function migrateTableFile(raw: unknown): unknown {
-  return raw
+  if (!isObject(raw) || raw.format !== TABLE_FORMAT || !isObject(raw.scene) || !Array.isArray(raw.scene.terrain)) return raw
+  const terrain = raw.scene.terrain.map((t: unknown) => (isObject(t) && typeof t.mesh === 'string' && t.origin === undefined ? { ...t, origin: 'bottom' } : t))
+  return { ...raw, scene: { ...raw.scene, terrain } }
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const issueText = (i: { path: string; message: string }) => `${i.path || '(file)'}: ${i.message}`
 

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { QueryResult } from '../../engine/index.ts'
 import { VerdictStrip } from './VerdictStrip.tsx'
 import { TrackingWarnings } from './TrackingWarnings.tsx'
+import { TerrainWarnings } from './TerrainWarnings.tsx'
 import { modelName, modelNames, weaponName, withNames } from '../format/names.ts'
 import { useApp } from '../state/appStore.ts'
 import { formatLength, formatMargin, formatPercent, formatSigned } from '../format/formatFigures.ts'
@@ -140,6 +141,7 @@ export function RulingCard({ floating = false }: { floating?: boolean }) {
       )}
       {overlay?.attackError && <p className="bad" data-testid="card-rejected">{overlay.attackError}</p>}
       <TrackingWarnings ruled={query ? [query.attacker, query.target] : []} />
+      {query && overlay && <TerrainWarnings warnings={overlay.terrainWarnings} />}
       {overlay?.attack && <VerdictStrip result={overlay.attack} units={units} names={names} />}
       {overlay?.attack && <pre hidden data-testid="card-json">{JSON.stringify(overlay.attack)}</pre>}
     </section>

@@ -103,27 +103,75 @@ const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5))
  * The estimate's resolution is about 1/count (reported with results that use it).
  */
 export function sampleBaseArea(b: PlacedBase, count: number, insetMm = 0): Array<[number, number]> {
+  const xy = new Float64Array(2 * baseAreaSampleCount(b, count, insetMm))
+  sampleBaseAreaInto(b, count, insetMm, xy, 2, 0)
   const out: Array<[number, number]> = []
+  for (let i = 0; i < xy.length; i += 2) out.push([xy[i]!, xy[i + 1]!])
+  return out
+}
+
+/** How many points sampleBaseArea gives (rect: the grid's cells; round: `count`). */
+export function baseAreaSampleCount(b: PlacedBase, count: number, insetMm = 0): number {
+  if (b.shape !== 'rect') return count
+  const { nu, nv } = rectGrid(b, count, insetMm)
+  return nu * nv
+}
+
+/** A rectangle's sample grid: count ≈ nu × nv cells, as square as the inset base allows. */
+function rectGrid(b: PlacedBase, count: number, insetMm: number): { a: number; c: number; nu: number; nv: number } {
   const a = Math.max(0, b.halfLengthMm - insetMm)
   const c = Math.max(0, b.halfWidthMm - insetMm)
+  const aspect = a > 0 && c > 0 ? a / c : 1
+  const nu = Math.max(1, Math.round(Math.sqrt(count * aspect)))
+  return { a, c, nu, nv: Math.max(1, Math.round(count / nu)) }
+}
+
+/** The sunflower's radii and angles' cosines and sines for `count` points (the same numbers every time: kept). */
+const sunflowers = new Map<number, { r: Float64Array; cos: Float64Array; sin: Float64Array }>()
+function sunflower(count: number): { r: Float64Array; cos: Float64Array; sin: Float64Array } {
+  let f = sunflowers.get(count)
+  if (!f) {
+    f = { r: new Float64Array(count), cos: new Float64Array(count), sin: new Float64Array(count) }
+    for (let i = 0; i < count; i++) {
+      const t = i * GOLDEN_ANGLE
+      f.r[i] = Math.sqrt((i + 0.5) / count)
+      f.cos[i] = Math.cos(t)
+      f.sin[i] = Math.sin(t)
+    }
+    sunflowers.set(count, f)
+  }
+  return f
+}
+
+/**
+ * sampleBaseArea's points written as x, y into out[at + stride·i], out[at + stride·i + 1] (the same
+ * numbers, made without a pair per point); returns how many.
+ */
+export function sampleBaseAreaInto(b: PlacedBase, count: number, insetMm: number, out: Float64Array, stride: number, at: number): number {
   if (b.shape === 'rect') {
     // A regular grid is exact for rectangles: count ≈ n×m cells, one point at each cell centre.
-    const aspect = a > 0 && c > 0 ? a / c : 1
-    const nu = Math.max(1, Math.round(Math.sqrt(count * aspect)))
-    const nv = Math.max(1, Math.round(count / nu))
+    const { a, c, nu, nv } = rectGrid(b, count, insetMm)
+    let k = at
     for (let i = 0; i < nu; i++) {
       for (let j = 0; j < nv; j++) {
-        out.push(baseFrameToTable(b, -a + ((2 * i + 1) * a) / nu, -c + ((2 * j + 1) * c) / nv))
+        const u = -a + ((2 * i + 1) * a) / nu, v = -c + ((2 * j + 1) * c) / nv
+        out[k] = b.cx + u * b.ux - v * b.uy
+        out[k + 1] = b.cy + u * b.uy + v * b.ux
+        k += stride
       }
     }
-    return out
+    return nu * nv
   }
-  for (let i = 0; i < count; i++) {
-    const r = Math.sqrt((i + 0.5) / count)
-    const t = i * GOLDEN_ANGLE
-    out.push(baseFrameToTable(b, a * r * Math.cos(t), c * r * Math.sin(t)))
+  const a = Math.max(0, b.halfLengthMm - insetMm)
+  const c = Math.max(0, b.halfWidthMm - insetMm)
+  const f = sunflower(count)
+  for (let i = 0, k = at; i < count; i++, k += stride) {
+    const r = f.r[i]!
+    const u = a * r * f.cos[i]!, v = c * r * f.sin[i]!
+    out[k] = b.cx + u * b.ux - v * b.uy
+    out[k + 1] = b.cy + u * b.uy + v * b.ux
   }
-  return out
+  return count
 }
 
 /** Area of the base in mm². */

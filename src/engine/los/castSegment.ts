@@ -32,7 +32,6 @@ const touched = new Int32Array(MAX_HITS)
 let hitCount = 0
 
 const _ray = new Ray()
-let _far = 0
 let _pos: ArrayLike<number> = []
 let _idx: ArrayLike<number> = []
 let _pieceOfVertex: Int32Array = new Int32Array(0)
@@ -69,7 +68,7 @@ function onRange(offset: number, count: number): boolean {
     const v = (dx * qx + dy * qy + dz * qz) * inv
     if (v < -ON_EDGE || u + v > 1 + ON_EDGE) continue
     const t = (e2x * qx + e2y * qy + e2z * qz) * inv
-    if (t < 0 || t > _far) continue
+    if (t < 0 || t > cast[FAR]!) continue
     const piece = _pieceOfVertex[va]!
     // an exact prism is measured exactly, not by its triangles (the BVH walk meets them too)
     if (_prismKind[piece] !== 0) continue
@@ -95,13 +94,11 @@ function edgeKey(p: number, q: number): number {
 
 // Called through BVH.prototype.shapecast with a range callback only: MeshBVH.shapecast would wrap
 // the callbacks in new closures on every call (garbage per sight line).
-// Inverse direction of the current segment (per axis), for the slab test of BVH node boxes.
-let _ix = 0
-let _iy = 0
-let _iz = 0
-let _ox = 0
-let _oy = 0
-let _oz = 0
+// The segment being cast through the BVH: its length (the triangle test's far limit), its origin and
+// the inverse of its direction per axis (for the slab test of node boxes). In a typed array: a double
+// kept in a module variable is boxed anew at each write.
+const cast = new Float64Array(7)
+const FAR = 0, OX = 1, OY = 2, OZ = 3, IX = 4, IY = 5, IZ = 6
 
 /**
  * The closed slab test, shared by every box test on the sight-line paths: does o + t·d, 0 ≤ t ≤ tMax,
@@ -137,7 +134,7 @@ export function segmentMeetsSlabs(
 
 /** Does the current segment (origin, direction, 0 ≤ t ≤ far) meet the BVH node's box? */
 function segmentMeetsBox(box: Box3): boolean {
-  return segmentMeetsSlabs(box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z, _ox, _oy, _oz, _ix, _iy, _iz, _far, false)
+  return segmentMeetsSlabs(box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z, cast[OX]!, cast[OY]!, cast[OZ]!, cast[IX]!, cast[IY]!, cast[IZ]!, cast[FAR]!, false)
 }
 
 const rangeCallbacks = {
@@ -145,6 +142,23 @@ const rangeCallbacks = {
   intersectsRange: onRange,
 }
 const bvhShapecast = BVH.prototype.shapecast as (this: BVH, callbacks: typeof rangeCallbacks) => boolean
+
+/**
+ * The segment the hot-path functions below measure (ax, ay, az, bx, by, bz), written by their
+ * caller: a double passed to a function V8 does not inline is boxed (a heap allocation per number),
+ * read from a typed array it is not. Module scratch, not reentrant.
+ */
+export const segment = new Float64Array(6)
+
+/** `segment` = a→b (the public entry points, which take numbers). */
+function setSegmentTo(ax: number, ay: number, az: number, bx: number, by: number, bz: number): void {
+  segment[0] = ax
+  segment[1] = ay
+  segment[2] = az
+  segment[3] = bx
+  segment[4] = by
+  segment[5] = bz
+}
 
 /**
  * Fill insideByPiece[i] with the length (mm) of segment a→b inside terrain piece i (3D).
@@ -162,13 +176,22 @@ export function measureTerrainCrossing3(
   // entries are cleared and only those pieces tried: the caller reads no other entry. Without one,
   // every piece is a candidate.
   if (!candidates) insideByPiece.fill(0)
-  const list = candidates ?? world.allPieces
-  const count = candidates ? candidateCount : list.length
-  const dx = bx - ax, dy = by - ay, dz = bz - az
+  setSegmentTo(ax, ay, az, bx, by, bz)
+  measureTerrainSegment(world, insideByPiece, candidates ?? world.allPieces, candidates ? candidateCount : world.allPieces.length)
+}
+
+/**
+ * measureTerrainCrossing3 of `segment` for the `count` pieces listed (only their entries are written).
+ * With `stopAbove`: returns true as soon as a listed piece measures more than it (the entries after
+ * it are then not written), false when none does.
+ */
+export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float64Array, list: Int32Array, count: number, stopAbove = Infinity): boolean {
+  const ax = segment[0]!, ay = segment[1]!, az = segment[2]!
+  const dx = segment[3]! - ax, dy = segment[4]! - ay, dz = segment[5]! - az
   const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
   if (!world.bvh || len === 0) {
     for (let i = 0; i < count; i++) insideByPiece[list[i]!] = 0
-    return
+    return false
   }
   hitCount = 0
   if (direct.length < count) direct = new Int32Array(count)
@@ -178,8 +201,16 @@ export function measureTerrainCrossing3(
   // BVH (which then skips the prisms' triangles).
   const bounds = world.pieceBounds, kinds = world.prismKind, start = world.pieceTriangleStart
   const pz = world.prismZ, pst = world.prismStart, xy = world.prismXY, edge = world.prismEdge, f0s = world.prismF0, origin = world.prismOrigin
-  // (+Infinity for an axis the segment does not move along, whatever the sign of its zero)
-  const ix = dx === 0 ? Infinity : 1 / dx, iy = dy === 0 ? Infinity : 1 / dy, iz = dz === 0 ? Infinity : 1 / dz
+  const wedges = world.prismWedge
+  // The inverse direction, for the boxes of mesh pieces only (taken at the first one): +Infinity for
+  // an axis the segment does not move along, whatever the sign of its zero.
+  let ix = 0, iy = 0, iz = 0
+  let inverted = false
+  // The segment's z range: a prism whose z slab holds it all clips the segment to [0, 1] exactly (the
+  // divisions below would give t0 ≤ 0 and t1 ≥ 1: subtraction and division are monotone), so the
+  // slab's divisions are skipped.
+  const bz = segment[5]!
+  const zLo = bz < az ? bz : az, zHi = bz < az ? az : bz
   let nDirect = 0
   let large = false
   pieces: for (let i = 0; i < count; i++) {
@@ -187,10 +218,31 @@ export function measureTerrainCrossing3(
     insideByPiece[k] = 0
     const kind = kinds[k]!
     if (kind === 0) {
+      if (!inverted) {
+        ix = dx === 0 ? Infinity : 1 / dx
+        iy = dy === 0 ? Infinity : 1 / dy
+        iz = dz === 0 ? Infinity : 1 / dz
+        inverted = true
+      }
       if (!segmentMeetsBounds(bounds, 6 * k, ax, ay, az, ix, iy, iz)) continue
       if (start[k + 1]! - start[k]! > DIRECT_MAX_TRIANGLES) large = true
       else direct[nDirect++] = k
       continue
+    }
+    if (kind === 1) {
+      // A convex prism seen from the segment's start: a segment outside its wedge (by more than float
+      // noise) misses it, and the clip below would measure 0; the wedge is kept per piece for the
+      // lines from one eye, as f0 is.
+      const w = 6 * k
+      if (wedges[w] !== ax || wedges[w + 1] !== ay) setPrismWedge(world, k, ax, ay)
+      const rx = wedges[w + 2]!
+      if (rx === rx) {
+        const ry = wedges[w + 3]!, lx = wedges[w + 4]!, ly = wedges[w + 5]!
+        const d1 = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)
+        // clockwise of R or counter-clockwise of L
+        if (rx * dy - ry * dx < -WEDGE_TOLERANCE * ((rx < 0 ? -rx : rx) + (ry < 0 ? -ry : ry)) * d1) continue
+        if (dx * ly - dy * lx < -WEDGE_TOLERANCE * ((lx < 0 ? -lx : lx) + (ly < 0 ? -ly : ly)) * d1) continue
+      }
     }
     // An exact prism: the part of the segment (0 ≤ t ≤ 1) within its z slab, then over its
     // footprint, both closed (a line at exactly the eroded top is inside, as the triangles find it);
@@ -198,7 +250,9 @@ export function measureTerrainCrossing3(
     let t0 = 0
     let t1 = 1
     const zb = pz[2 * k]!, zt = pz[2 * k + 1]!
-    if (dz === 0) {
+    if (zb <= zLo && zHi <= zt) {
+      // within the slab: [0, 1] as it is
+    } else if (dz === 0) {
       if (az < zb || az > zt) continue
     } else {
       let ta = (zb - az) / dz
@@ -211,6 +265,7 @@ export function measureTerrainCrossing3(
     const v0 = pst[k]!, v1 = pst[k + 1]!
     if (kind === 2) {
       if (t1 > t0) insideByPiece[k] = wholeOrLength(outlineInside(xy, 2 * v0, 2 * v1, ax, ay, dx, dy, t0, t1), len)
+      if (insideByPiece[k]! > stopAbove) return true
       continue
     }
     // Convex: inside every edge's closed half-plane (left of the counter-clockwise edge p→q): at t
@@ -236,13 +291,17 @@ export function measureTerrainCrossing3(
       } else if (f0 * d1 < n1 * -fd) { n1 = f0; d1 = -fd }
       if (n1 * d0 < n0 * d1) continue pieces
     }
-    t0 = n0 / d0
-    t1 = n1 / d1
-    if (t1 >= t0) insideByPiece[k] = wholeOrLength(t1 - t0, len)
+    // (x / 1 is x: the division only where an edge moved an end)
+    t0 = d0 === 1 ? n0 : n0 / d0
+    t1 = d1 === 1 ? n1 : n1 / d1
+    if (t1 >= t0) {
+      insideByPiece[k] = wholeOrLength(t1 - t0, len)
+      if (insideByPiece[k]! > stopAbove) return true
+    }
   }
-  if (!large && nDirect === 0) return
-  setRay(world, ax, ay, az, dx, dy, dz, len)
-  if (large) castThroughBvh(world, ax, ay, az, dx, dy, dz, len)
+  if (!large && nDirect === 0) return false
+  setRay(world)
+  if (large) castThroughBvh(world)
   else {
     _idx = world.pieceTriangles
     for (let i = 0; i < nDirect; i++) {
@@ -250,7 +309,7 @@ export function measureTerrainCrossing3(
       onRange(start[k]!, start[k + 1]! - start[k]!)
     }
   }
-  if (hitCount === 0) return
+  if (hitCount === 0) return false
   for (let i = 0; i < hitCount; i++) order[i] = i
   // By distance, entries before exits at the same distance (a line through an edge where it enters
   // one face and leaves by another passes no length inside): the order of the hits as found (BVH
@@ -312,13 +371,64 @@ export function measureTerrainCrossing3(
     if (depth > 0) inside += len - start
     insideByPiece[piece] = inside
   }
+  if (stopAbove < Infinity) for (let i = 0; i < nDirect; i++) if (insideByPiece[direct[i]!]! > stopAbove) return true
+  if (large && stopAbove < Infinity) for (let i = 0; i < count; i++) if (kinds[list[i]!] === 0 && insideByPiece[list[i]!]! > stopAbove) return true
+  return false
 }
 
-/** The current segment as the triangle test reads it (only when some mesh piece is to be tried). */
-function setRay(world: TerrainWorld, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): void {
+/**
+ * A relative angle (radians, about) far above float noise: a direction outside a wedge by more than
+ * this misses the prism inside it by more than rounding can bridge.
+ */
+const WEDGE_TOLERANCE = 1e-9
+
+/**
+ * The wedge of convex prism k (prismKind 1) seen from (ax, ay) on the plane, into world.prismWedge
+ * (6 numbers a piece): the apex, then R and L, the directions to its extreme vertices (clockwise,
+ * counter-clockwise). Every line from the apex that meets the prism runs between them. An apex that
+ * is not clearly outside the footprint (or sees it across half a turn) gets no wedge: R is NaN.
+ */
+function setPrismWedge(world: TerrainWorld, k: number, ax: number, ay: number): void {
+  const xy = world.prismXY, edge = world.prismEdge, wedges = world.prismWedge
+  const v0 = world.prismStart[k]!, v1 = world.prismStart[k + 1]!
+  const w = 6 * k
+  wedges[w] = ax
+  wedges[w + 1] = ay
+  wedges[w + 2] = NaN
+  let outside = false
+  for (let v = v0; v < v1; v++) {
+    const ex = edge[2 * v]!, ey = edge[2 * v + 1]!, px = ax - xy[2 * v]!, py = ay - xy[2 * v + 1]!
+    // the apex right of a counter-clockwise edge, clearly: outside the convex footprint
+    if (ex * py - ey * px < -WEDGE_TOLERANCE * (Math.abs(ex) + Math.abs(ey)) * (Math.abs(px) + Math.abs(py))) { outside = true; break }
+  }
+  if (!outside || v1 - v0 < 3) return
+  let rx = xy[2 * v0]! - ax, ry = xy[2 * v0 + 1]! - ay
+  let lx = rx, ly = ry
+  for (let v = v0 + 1; v < v1; v++) {
+    const ux = xy[2 * v]! - ax, uy = xy[2 * v + 1]! - ay
+    if (rx * uy - ry * ux < 0) { rx = ux; ry = uy }
+    if (lx * uy - ly * ux > 0) { lx = ux; ly = uy }
+  }
+  // a proper wedge (less than half a turn), and every vertex inside it
+  if (!(rx * ly - ry * lx > 0)) return
+  for (let v = v0; v < v1; v++) {
+    const ux = xy[2 * v]! - ax, uy = xy[2 * v + 1]! - ay
+    if (rx * uy - ry * ux < 0 || ux * ly - uy * lx < 0) return
+  }
+  wedges[w + 2] = rx
+  wedges[w + 3] = ry
+  wedges[w + 4] = lx
+  wedges[w + 5] = ly
+}
+
+/** `segment` as the triangle test reads it (only when some mesh piece is to be tried). */
+function setRay(world: TerrainWorld): void {
+  const ax = segment[0]!, ay = segment[1]!, az = segment[2]!
+  const dx = segment[3]! - ax, dy = segment[4]! - ay, dz = segment[5]! - az
+  const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
   _ray.origin.set(ax, ay, az)
   _ray.direction.set(dx / len, dy / len, dz / len)
-  _far = len
+  cast[FAR] = len
   _pos = world.geometry!.attributes.position!.array
   _pieceOfVertex = world.pieceOfVertex
   _prismKind = world.prismKind
@@ -390,28 +500,19 @@ function pointInOutline(xy: Float64Array, s: number, e: number, x: number, y: nu
   return inside
 }
 
-function castThroughBvh(world: TerrainWorld, ax: number, ay: number, az: number, dx: number, dy: number, dz: number, len: number): void {
+function castThroughBvh(world: TerrainWorld): void {
+  const ax = segment[0]!, ay = segment[1]!, az = segment[2]!
+  const dx = segment[3]! - ax, dy = segment[4]! - ay, dz = segment[5]! - az
+  const len = cast[FAR]!
   // 1/0 = ±Infinity makes the slab test exact for axis-parallel segments (NaN only for an origin on a slab plane, treated as a hit).
-  _ox = ax
-  _oy = ay
-  _oz = az
-  _ix = len / dx
-  _iy = len / dy
-  _iz = len / dz
+  cast[OX] = ax
+  cast[OY] = ay
+  cast[OZ] = az
+  cast[IX] = len / dx
+  cast[IY] = len / dy
+  cast[IZ] = len / dz
   _idx = world.geometry!.index!.array
   bvhShapecast.call(world.bvh!, rangeCallbacks)
-}
-
-let clipT0 = 0
-let clipT1 = 1
-function clipAxis(o: number, d: number, lo: number, hi: number): boolean {
-  if (d === 0) return o >= lo && o <= hi
-  let ta = (lo - o) / d
-  let tb = (hi - o) / d
-  if (ta > tb) { const x = ta; ta = tb; tb = x }
-  if (ta > clipT0) clipT0 = ta
-  if (tb < clipT1) clipT1 = tb
-  return clipT1 >= clipT0
 }
 
 /**
@@ -420,28 +521,56 @@ function clipAxis(o: number, d: number, lo: number, hi: number): boolean {
  * meets the box always answers yes (never a false no). `flat` ignores z.
  */
 export function segmentNearBox(ax: number, ay: number, az: number, bx: number, by: number, bz: number, b: Float64Array, i: number, inflateMm: number, flat: boolean): boolean {
-  clipT0 = 0
-  clipT1 = 1
-  return clipAxis(ax, bx - ax, b[i]! - inflateMm, b[i + 3]! + inflateMm) &&
-    clipAxis(ay, by - ay, b[i + 1]! - inflateMm, b[i + 4]! + inflateMm) &&
-    (flat || clipAxis(az, bz - az, b[i + 2]! - inflateMm, b[i + 5]! + inflateMm))
+  setSegmentTo(ax, ay, az, bx, by, bz)
+  return segmentNearBoxAt(b, i, inflateMm, flat)
+}
+
+/** segmentNearBox of `segment`: each axis clips [t0, t1] (from [0, 1]) to the grown box's slab. */
+export function segmentNearBoxAt(b: Float64Array, i: number, inflateMm: number, flat: boolean): boolean {
+  let t0 = 0
+  let t1 = 1
+  for (let axis = 0; axis < (flat ? 2 : 3); axis++) {
+    const o = segment[axis]!, d = segment[3 + axis]! - o
+    const lo = b[i + axis]! - inflateMm, hi = b[i + 3 + axis]! + inflateMm
+    if (d === 0) {
+      if (!(o >= lo && o <= hi)) return false
+      continue
+    }
+    let ta = (lo - o) / d
+    let tb = (hi - o) / d
+    if (ta > tb) { const x = ta; ta = tb; tb = x }
+    if (ta > t0) t0 = ta
+    if (tb < t1) t1 = tb
+    if (!(t1 >= t0)) return false
+  }
+  return true
 }
 
 /** Length (mm) of segment a→b inside a model's volume (base × [zBottom, zTop]), analytic. */
 export function measureModelCrossing3(m: ModelSolid, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
-  const dx = bx - ax, dy = by - ay, dz = bz - az
+  setSegmentTo(ax, ay, az, bx, by, bz)
+  measureModelSegment(m, false)
+  return measured[0]!
+}
+
+/** measureModelCrossing3 (or 2 when flat) of `segment`, into measured[0]. */
+export function measureModelSegment(m: ModelSolid, flat: boolean): void {
+  const ax = segment[0]!, ay = segment[1]!, az = flat ? 0 : segment[2]!
+  const dx = segment[3]! - ax, dy = segment[4]! - ay, dz = flat ? 0 : segment[5]! - az
+  const zBottom = flat ? -1 : m.zBottom, zTop = flat ? 1 : m.zTop
+  measured[0] = 0
   let t0 = 0
   let t1 = 1
   // vertical slab
   if (dz === 0) {
-    if (az < m.zBottom || az > m.zTop) return 0
+    if (az < zBottom || az > zTop) return
   } else {
-    let ta = (m.zBottom - az) / dz
-    let tb = (m.zTop - az) / dz
+    let ta = (zBottom - az) / dz
+    let tb = (zTop - az) / dz
     if (ta > tb) { const x = ta; ta = tb; tb = x }
     t0 = Math.max(t0, ta)
     t1 = Math.min(t1, tb)
-    if (t1 <= t0) return 0
+    if (t1 <= t0) return
   }
   // horizontal shape, in the base frame (u along facing, v left)
   const b = m.base
@@ -451,9 +580,9 @@ export function measureModelCrossing3(m: ModelSolid, ax: number, ay: number, az:
   const dv = -dx * b.uy + dy * b.ux
   if (b.shape === 'rect') {
     const r = clipSlab(pu0, du, b.halfLengthMm, t0, t1)
-    if (!r) return 0
+    if (!r) return
     const r2 = clipSlab(pv0, dv, b.halfWidthMm, r[0], r[1])
-    if (!r2) return 0
+    if (!r2) return
     t0 = r2[0]
     t1 = r2[1]
   } else {
@@ -464,18 +593,21 @@ export function measureModelCrossing3(m: ModelSolid, ax: number, ay: number, az:
     const B = 2 * (x0 * ex + y0 * ey)
     const C = x0 * x0 + y0 * y0 - 1
     if (A === 0) {
-      if (C > 0) return 0
+      if (C > 0) return
     } else {
       const disc = B * B - 4 * A * C
-      if (disc <= 0) return 0
+      if (disc <= 0) return
       const sq = Math.sqrt(disc)
       t0 = Math.max(t0, (-B - sq) / (2 * A))
       t1 = Math.min(t1, (-B + sq) / (2 * A))
     }
   }
-  if (t1 <= t0) return 0
-  return (t1 - t0) * Math.sqrt(dx * dx + dy * dy + dz * dz)
+  if (t1 <= t0) return
+  measured[0] = (t1 - t0) * Math.sqrt(dx * dx + dy * dy + dz * dz)
 }
+
+/** What measureModelSegment measured last (a double returned by a call V8 does not inline is boxed). */
+export const measured = new Float64Array(1)
 
 const slabOut: [number, number] = [0, 0]
 function clipSlab(p0: number, d: number, half: number, t0: number, t1: number): [number, number] | null {
@@ -503,5 +635,10 @@ export function measureFootprintCrossing2(poly: Polygon, ax: number, ay: number,
 
 /** 2D: length (mm) of segment a→b inside a base (heights ignored). */
 export function measureModelCrossing2(m: ModelSolid, ax: number, ay: number, bx: number, by: number): number {
-  return measureModelCrossing3({ base: m.base, zBottom: -1, zTop: 1 }, ax, ay, 0, bx, by, 0)
+  segment[0] = ax
+  segment[1] = ay
+  segment[3] = bx
+  segment[4] = by
+  measureModelSegment(m, true)
+  return measured[0]!
 }

@@ -14,7 +14,8 @@ import type { LosRule, Table, TableModel } from '../ruleSystem.ts'
 import type { LineOfSight } from './lineOfSight.ts'
 import type { TerrainWorld } from './terrainWorld.ts'
 import { segmentNearBox } from './castSegment.ts'
-import { type LosDensity, modelObstacleBox, pairBound, pairLinesMeetBox } from './sampleLineOfSight.ts'
+import { type LosDensity, carryModelSight, modelObstacleBox, modelsNeverBlock, pairBound, pairLinesMeetBox } from './sampleLineOfSight.ts'
+import { sameJson } from '../table/sameJson.ts'
 import { identityOf } from '../table/prepareTable.ts'
 import type { VisibilityPair } from '../results.ts'
 
@@ -49,7 +50,7 @@ export function losMemoOf(table: Table, rule: LosRule): LosMemo | undefined {
 }
 
 /** `num`: the model id's number in the memo; `gen`: the version of that id this entry is (bumped when the model changes or leaves). */
-type Known = { sig: string; box: Float64Array; model: TableModel; num: number; gen: number }
+type Known = { box: Float64Array; model: TableModel; num: number; gen: number }
 /** Numbers per slot: the pair's bound (7) and its box on the table plane (4), see `set`. */
 const BOUND = 12
 /** Where something changed: a box, and the model there (before or after), or null for terrain. */
@@ -123,7 +124,7 @@ export class LosMemo {
       this.freeSlots = []
       this.context = context
       this.pieces = pieces
-      this.models = new Map(table.models.map((m) => [m.id, this.known(m, modelSig(m), obstacleBox(m))]))
+      this.models = new Map(table.models.map((m) => [m.id, this.known(m, obstacleBox(m))]))
       return
     }
     const dirty: Dirt[] = []
@@ -135,10 +136,11 @@ export class LosMemo {
     this.pieces = pieces
     const next = new Map<string, Known>()
     for (const m of table.models) {
-      const sig = modelSig(m)
       const was = this.models.get(m.id)
-      if (was && was.sig === sig) {
-        was.model = m // the same entry: this table's model stands for it now
+      if (was && sameModel(was.model, m)) {
+        // the same entry: this table's model stands for it now, and takes over what sight lines made of it
+        carryModelSight(was.model, m)
+        was.model = m
         next.set(m.id, was)
         continue
       }
@@ -149,7 +151,7 @@ export class LosMemo {
         dirty.push({ box: was.box, model: was.model })
       }
       dirty.push({ box, model: m })
-      next.set(m.id, this.known(m, sig, box))
+      next.set(m.id, this.known(m, box))
     }
     for (const [id, was] of this.models) {
       if (next.has(id)) continue
@@ -158,7 +160,13 @@ export class LosMemo {
       dirty.push({ box: was.box, model: was.model })
     }
     this.models = next
-    if (dirty.length === 0) return
+    // A rule under which no model blocks or obscures (modelsNeverBlock) skips models on every line: a
+    // changed model reaches only its own pairs (dropped by its version below), no other.
+    const modelsTakePart = !(rule.modelBlocks === modelsNeverBlock && rule.modelObscures === undefined)
+    let nDirty = 0
+    for (const d of dirty) if (d.model === null || modelsTakePart) dirty[nDirty++] = d
+    dirty.length = nDirty
+    if (dirty.length === 0 && changed.size === 0) return
     // A rule that stands some pieces as columns (Respawn smoke) measures them at every height.
     for (const d of dirty) if (d.model === null && rule.terrainColumn) d.box = columnBox(d.box)
     const { slots, bounds, versions, gens } = this
@@ -170,19 +178,19 @@ export class LosMemo {
       let gone: boolean
       if (vn >= 0 && tn >= 0) gone = gens[vn] !== versions[v + 1] || gens[tn] !== versions[v + 3]
       else gone = changed.has(slots[s]!.viewer) || changed.has(slots[s]!.target)
-      if (gone || reaches(table, rule, slots[s]!, dirty, bounds, BOUND * s)) this.drop(slots[s]!)
+      if (gone || (dirty.length > 0 && reaches(table, rule, slots[s]!, dirty, bounds, BOUND * s))) this.drop(slots[s]!)
     }
   }
 
   /** What the memo knows of a model, at its id's current version. */
-  private known(m: TableModel, sig: string, box: Float64Array): Known {
+  private known(m: TableModel, box: Float64Array): Known {
     let num = this.nums.get(m.id)
     if (num === undefined) {
       num = this.nums.size
       this.nums.set(m.id, num)
       if (num >= this.gens.length) this.gens = grown(this.gens, num + 1) as Int32Array
     }
-    return { sig, box, model: m, num, gen: this.gens[num]! }
+    return { box, model: m, num, gen: this.gens[num]! }
   }
 
   /** The grid laid out for this table's models (kept as is while their ids and order are). */
@@ -351,16 +359,16 @@ function partOf(rule: LosRule, m: TableModel, a: TableModel, b: TableModel): boo
 function linesMeet(table: Table, rule: LosRule, e: Entry, box: Float64Array): boolean {
   const v = table.findModel(e.viewer)
   const t = table.findModel(e.target)
-  return !v || !t || pairLinesMeetBox(v, t, rule, e.density, box)
+  return !v || !t || pairLinesMeetBox(v, t, rule, e.density, box, 0, table)
 }
 
 /**
- * Everything of a model that a sight line or a rule predicate can read. The rest of a table model
- * (placed base, stats, keywords, eye height…) is made from its scene entry by the system and the
- * options, which the memo's context already holds, so the entry says it all.
+ * Is b the same model as a (on the table before)? Everything of a model that a sight line or a rule
+ * predicate can read is made from its scene entry by the system and the options, which the memo's
+ * context already holds, so the same entry (as JSON, compared by a walk) says it all.
  */
-function modelSig(m: TableModel): string {
-  return JSON.stringify(m.scene)
+function sameModel(a: TableModel, b: TableModel): boolean {
+  return sameJson(a.scene, b.scene)
 }
 
 function obstacleBox(m: TableModel): Float64Array {

@@ -3,8 +3,8 @@
 // Also a 2D mode (segments against footprints and bases) for rulesets that judge LoS on the flat.
 import type { LosRule, Table, TableModel, TableTerrain } from '../ruleSystem.ts'
 import { BASE_THICKNESS_MM } from '../table/prepareTable.ts'
-import { frontEdgeCentre, sampleBaseArea, baseFrameToTable } from '../geometry/baseShape.ts'
-import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelCrossing2, measureModelCrossing3, measureTerrainCrossing3, segmentMeetsSlabs, segmentNearBox } from './castSegment.ts'
+import { baseAreaSampleCount, frontEdgeCentre, sampleBaseAreaInto } from '../geometry/baseShape.ts'
+import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelSegment, measureTerrainSegment, measured, segment, segmentMeetsSlabs, segmentNearBoxAt } from './castSegment.ts'
 import type { LosRay, Vec3Tuple } from '../results.ts'
 import type { LineOfSight } from './lineOfSight.ts'
 import { ERODE_MM, type TerrainWorld } from './terrainWorld.ts'
@@ -32,8 +32,8 @@ export type LosOptions = {
    */
   cull?: boolean
   /**
-   * true: a pair whose every figure line is blocked is settled cheaply: `visible` and `fraction`
-   * at once, the other fields traced when first read (the same values). The matrix uses it.
+   * Accepted and changes nothing: what sampleLineOfSight returns is always traced whole. (The matrix
+   * settles fully blocked pairs inside the engine: sampleMatrixLine.)
    */
   settle?: boolean
 }
@@ -58,7 +58,6 @@ export function viewerPoints(viewer: TableModel, from: LosRule['from']): Vec3Tup
 
 /** Target points for a rule (table frame, mm). */
 export function targetPoints(target: TableModel, to: LosRule['to'], density: LosDensity = 'full'): Vec3Tuple[] {
-  const b = target.placed
   switch (to) {
     case 'centre':
       return [[target.x, target.y, target.z + target.heightMm / 2]]
@@ -66,22 +65,72 @@ export function targetPoints(target: TableModel, to: LosRule['to'], density: Los
       return [[target.x, target.y, target.z + target.eyeMm]]
     case 'base':
       return basePoints(target, density)
-    case 'volume': {
-      const out: Vec3Tuple[] = []
-      const ringCount = density === 'full' ? VOLUME_RING_POINTS : COARSE_RING_POINTS
-      const ring: Array<[number, number]> = [[b.cx, b.cy]]
-      for (let i = 0; i < ringCount; i++) {
-        const t = (2 * Math.PI * i) / ringCount
-        ring.push(baseFrameToTable(b, VOLUME_RING_FRACTION * b.halfLengthMm * Math.cos(t), VOLUME_RING_FRACTION * b.halfWidthMm * Math.sin(t)))
-      }
-      for (const h of density === 'full' ? VOLUME_HEIGHT_FRACTIONS : COARSE_HEIGHT_FRACTIONS) for (const [x, y] of ring) out.push([x, y, target.z + h * target.heightMm])
-      return out
-    }
+    case 'volume':
+      return tuplesOf(volumePoints(target, density))
   }
 }
 
 export function basePoints(target: TableModel, density: LosDensity = 'full'): Vec3Tuple[] {
-  return sampleBaseArea(target.placed, density === 'full' ? BASE_SAMPLE_POINTS : COARSE_BASE_POINTS).map(([x, y]) => [x, y, target.z + BASE_THICKNESS_MM / 2])
+  return tuplesOf(packedBasePoints(target, density))
+}
+
+/** The cosines and sines of a ring's points (VOLUME_RING_POINTS or COARSE_RING_POINTS, evenly round), kept. */
+const ringTurns = new Map<number, { cos: Float64Array; sin: Float64Array }>()
+function ringTurn(count: number): { cos: Float64Array; sin: Float64Array } {
+  let r = ringTurns.get(count)
+  if (!r) {
+    r = { cos: new Float64Array(count), sin: new Float64Array(count) }
+    for (let i = 0; i < count; i++) {
+      const t = (2 * Math.PI * i) / count
+      r.cos[i] = Math.cos(t)
+      r.sin[i] = Math.sin(t)
+    }
+    ringTurns.set(count, r)
+  }
+  return r
+}
+
+/** The 'volume' target points, packed x, y, z: each height fraction × (the centre, then the ring at VOLUME_RING_FRACTION). */
+function volumePoints(target: TableModel, density: LosDensity): Float64Array {
+  const b = target.placed
+  const turn = ringTurn(density === 'full' ? VOLUME_RING_POINTS : COARSE_RING_POINTS)
+  const n = turn.cos.length + 1
+  const ring = new Float64Array(2 * n)
+  ring[0] = b.cx
+  ring[1] = b.cy
+  for (let i = 1; i < n; i++) {
+    const u = VOLUME_RING_FRACTION * b.halfLengthMm * turn.cos[i - 1]!, v = VOLUME_RING_FRACTION * b.halfWidthMm * turn.sin[i - 1]!
+    ring[2 * i] = b.cx + u * b.ux - v * b.uy
+    ring[2 * i + 1] = b.cy + u * b.uy + v * b.ux
+  }
+  const heights = density === 'full' ? VOLUME_HEIGHT_FRACTIONS : COARSE_HEIGHT_FRACTIONS
+  const out = new Float64Array(3 * n * heights.length)
+  let k = 0
+  for (const h of heights) {
+    const z = target.z + h * target.heightMm
+    for (let i = 0; i < n; i++) {
+      out[k++] = ring[2 * i]!
+      out[k++] = ring[2 * i + 1]!
+      out[k++] = z
+    }
+  }
+  return out
+}
+
+/** The base points, packed x, y, z (mid-thickness of the base). */
+function packedBasePoints(target: TableModel, density: LosDensity): Float64Array {
+  const count = density === 'full' ? BASE_SAMPLE_POINTS : COARSE_BASE_POINTS
+  const out = new Float64Array(3 * baseAreaSampleCount(target.placed, count))
+  sampleBaseAreaInto(target.placed, count, 0, out, 3, 0)
+  const z = target.z + BASE_THICKNESS_MM / 2
+  for (let k = 2; k < out.length; k += 3) out[k] = z
+  return out
+}
+
+function tuplesOf(packed: Float64Array): Vec3Tuple[] {
+  const out: Vec3Tuple[] = []
+  for (let k = 0; k < packed.length; k += 3) out.push([packed[k]!, packed[k + 1]!, packed[k + 2]!])
+  return out
 }
 
 /**
@@ -146,161 +195,261 @@ export function pairBound(a: TableModel, b: TableModel, out: Float64Array, at = 
   out[at + 6] = Math.max(ra, out[at + 6]!)
 }
 
-/** Per table (tables are immutable), built on first use: the models' obstacle boxes and eroded solids, scratch. */
-type TableSight = { boxes: Float64Array; solids: ModelSolid[]; inside: Float64Array; bound: Float64Array; modelGrid: BoxGrid; pieceGrid: BoxGrid; scratch: Int32Array; modelScratch: Int32Array }
-const sightByTable = new WeakMap<Table, TableSight>()
+/**
+ * What sight lines need of one model, made once (a table's models are immutable): its reach ball
+ * (modelReach), its box and eroded solid as an obstacle, its sample points by kind (pointKind, packed
+ * x, y, z, made when first asked). The LosMemo carries it to the next table's copy of a model that
+ * did not change (carryModelSight), so a moved model's neighbours are not sampled again from nothing.
+ */
+type ModelSight = { reach: Float64Array; box: Float64Array; solid: ModelSolid; points: Array<Float64Array | undefined> }
+const sightByModel = new WeakMap<TableModel, ModelSight>()
 
-function tableSight(table: Table): TableSight {
-  let s = sightByTable.get(table)
-  if (s) return s
-  const boxes = new Float64Array(6 * table.models.length)
-  table.models.forEach((m, i) => modelObstacleBox(m, boxes, 6 * i))
-  // Model volumes are eroded like terrain (ERODE_MM), so a line grazing a base never blocks.
-  const solids = table.models.map((m): ModelSolid => ({
-    base: { ...m.placed, halfLengthMm: m.placed.halfLengthMm - ERODE_MM, halfWidthMm: m.placed.halfWidthMm - ERODE_MM },
-    zBottom: m.z + ERODE_MM,
-    zTop: m.z + m.heightMm - ERODE_MM,
-  }))
-  s = { boxes, solids, inside: new Float64Array(table.terrain.length), bound: new Float64Array(7), modelGrid: new BoxGrid(boxes), pieceGrid: new BoxGrid(table.world.pieceBounds), scratch: new Int32Array(table.terrain.length), modelScratch: new Int32Array(table.models.length) }
-  sightByTable.set(table, s)
+function modelSight(m: TableModel): ModelSight {
+  let s = sightByModel.get(m)
+  if (!s) {
+    const reach = new Float64Array(4)
+    const box = new Float64Array(6)
+    modelReach(m, reach, 0)
+    modelObstacleBox(m, box, 0)
+    // Model volumes are eroded like terrain (ERODE_MM), so a line grazing a base never blocks.
+    const solid: ModelSolid = {
+      base: { ...m.placed, halfLengthMm: m.placed.halfLengthMm - ERODE_MM, halfWidthMm: m.placed.halfWidthMm - ERODE_MM },
+      zBottom: m.z + ERODE_MM,
+      zTop: m.z + m.heightMm - ERODE_MM,
+    }
+    sightByModel.set(m, (s = { reach, box, solid, points: [] }))
+  }
   return s
 }
 
-/** Sample points per model, by kind (rule end, density, flat): a table's models are immutable, so computed once. */
-const pointsByModel = new WeakMap<TableModel, Map<string, Vec3Tuple[]>>()
-function cachedPoints(m: TableModel, key: string, make: () => Vec3Tuple[]): Vec3Tuple[] {
-  let byKey = pointsByModel.get(m)
-  if (!byKey) {
-    byKey = new Map()
-    pointsByModel.set(m, byKey)
-  }
-  let pts = byKey.get(key)
-  if (!pts) {
-    pts = make()
-    byKey.set(key, pts)
-  }
-  return pts
+/**
+ * `to` is `from` on the next table (the same scene entry, system and options: the LosMemo checked):
+ * it takes over what sight lines made of `from`.
+ */
+export function carryModelSight(from: TableModel, to: TableModel): void {
+  const s = sightByModel.get(from)
+  if (s && !sightByModel.has(to)) sightByModel.set(to, s)
 }
 
-const piecePredicates = new WeakMap<LosRule, { table: Table; blocks: Uint8Array; obscures: Uint8Array; columns: Uint8Array | null }>()
+/**
+ * Per table (tables are immutable), built on first use: each model's sight (modelSight), their reach
+ * balls and obstacle boxes packed for the culling loops, the grid over the models (made when asked),
+ * scratch.
+ */
+type TableSight = {
+  table: Table
+  models: ModelSight[]
+  /** modelReach of each of the table's models, 4 numbers each. */
+  reach: Float64Array
+  boxes: Float64Array
+  solids: ModelSolid[]
+  inside: Float64Array
+  modelGrid: BoxGrid | null
+}
+const sightByTable = new WeakMap<Table, TableSight>()
+/** The last table asked for (the matrix asks thousands of times in a row for one table). */
+let lastSight: TableSight | null = null
+/** The grid over a world's pieces (a world serves every table of the same terrain). */
+const pieceGrids = new WeakMap<TerrainWorld, BoxGrid>()
 
-/** Which pieces block / obscure / stand as columns under a rule: computed once per (rule object, table). */
-function piecesUnder(table: Table, r: LosRule): { blocks: Uint8Array; obscures: Uint8Array; columns: Uint8Array | null } {
-  const cached = piecePredicates.get(r)
-  if (cached && cached.table === table) return cached
-  const blocks = new Uint8Array(table.terrain.length)
-  const obscures = new Uint8Array(table.terrain.length)
-  const columns = r.terrainColumn ? new Uint8Array(table.terrain.length) : null
-  for (const p of table.terrain) {
-    blocks[p.index] = r.terrainBlocks(p) ? 1 : 0
-    obscures[p.index] = !blocks[p.index] && (r.terrainObscures?.(p) ?? false) ? 1 : 0
-    if (columns) columns[p.index] = r.terrainColumn!(p) ? 1 : 0
+function tableSight(table: Table): TableSight {
+  if (lastSight !== null && lastSight.table === table) return lastSight
+  let s = sightByTable.get(table)
+  if (!s) {
+    const n = table.models.length
+    const models = table.models.map(modelSight)
+    const boxes = new Float64Array(6 * n)
+    const reach = new Float64Array(4 * n)
+    models.forEach((m, i) => {
+      boxes.set(m.box, 6 * i)
+      reach.set(m.reach, 4 * i)
+    })
+    s = { table, models, reach, boxes, solids: models.map((m) => m.solid), inside: new Float64Array(table.terrain.length), modelGrid: null }
+    sightByTable.set(table, s)
   }
-  const entry = { table, blocks, obscures, columns }
-  piecePredicates.set(r, entry)
-  return entry
+  lastSight = s
+  return s
+}
+
+function pieceGridOf(world: TerrainWorld): BoxGrid {
+  let g = pieceGrids.get(world)
+  if (!g) pieceGrids.set(world, (g = new BoxGrid(world.pieceBounds)))
+  return g
+}
+
+function modelGridOf(sight: TableSight): BoxGrid {
+  return (sight.modelGrid ??= new BoxGrid(sight.boxes))
+}
+
+/** Is m this table's own model (at its index), so that the table's per-model arrays hold it? */
+function ownModel(table: Table, m: TableModel): boolean {
+  return table.models[m.index] === m
+}
+
+// Kinds of sample points (a small number, not a string: no key is built per pair): the viewer's
+// points by `from` (3) × flat; the target's by `to` (4) × density, or its base points on the flat;
+// the base points by density × flat.
+const FROM_KINDS: Record<LosRule['from'], number> = { 'eye': 0, 'base-centre': 1, 'front-edge-centre-eye': 2 }
+const TO_KINDS: Record<LosRule['to'], number> = { centre: 0, eye: 1, base: 2, volume: 3 }
+const fromKind = (from: LosRule['from'], flat: boolean) => 2 * FROM_KINDS[from] + (flat ? 1 : 0)
+const baseKind = (density: LosDensity, flat: boolean) => 6 + 2 * (density === 'full' ? 0 : 1) + (flat ? 1 : 0)
+const toKind = (to: LosRule['to'], density: LosDensity, flat: boolean) => (flat ? baseKind(density, true) : 10 + 2 * TO_KINDS[to] + (density === 'full' ? 0 : 1))
+
+/** A model's points of one kind, packed x, y, z (on the table plane when flat). */
+function makePoints(m: TableModel, kind: number, r: LosRule, density: LosDensity): Float64Array {
+  const flat = kind < 10 && (kind & 1) === 1
+  let out: Float64Array
+  if (kind >= 6 && kind < 10) out = packedBasePoints(m, density)
+  else if (kind >= 10 && r.to === 'volume') out = volumePoints(m, density)
+  else {
+    const pts = kind < 6 ? viewerPoints(m, r.from) : targetPoints(m, r.to, density)
+    out = new Float64Array(3 * pts.length)
+    pts.forEach((p, i) => out.set(p, 3 * i))
+  }
+  if (flat) for (let k = 2; k < out.length; k += 3) out[k] = 0
+  return out
+}
+
+/** A model's points of a kind: made once per model (a table's models are immutable). */
+function pointsOf(sight: TableSight | null, m: TableModel, kind: number, r: LosRule, density: LosDensity): Float64Array {
+  const points = sight !== null && ownModel(sight.table, m) ? sight.models[m.index]!.points : modelSight(m).points
+  return (points[kind] ??= makePoints(m, kind, r, density))
+}
+
+/**
+ * Which pieces block / obscure / stand as columns under a rule, asked of the rule once per (rule
+ * object, table) and piece, when the piece is first near a pair: bit 1 known, 2 blocks, 4 obscures,
+ * 8 column. A ruleset that makes a rule per pair asks only about the pieces near that pair.
+ */
+const KNOWN = 1, BLOCKS = 2, OBSCURES = 4, COLUMN = 8
+const pieceFlagsByRule = new WeakMap<LosRule, { table: Table; flags: Uint8Array }>()
+let lastFlagsRule: LosRule | null = null
+let lastFlags: { table: Table; flags: Uint8Array } | null = null
+
+function pieceFlags(table: Table, r: LosRule): Uint8Array {
+  if (lastFlagsRule === r && lastFlags!.table === table) return lastFlags!.flags
+  let e = pieceFlagsByRule.get(r)
+  if (!e || e.table !== table) {
+    e = { table, flags: new Uint8Array(table.terrain.length) }
+    pieceFlagsByRule.set(r, e)
+  }
+  lastFlagsRule = r
+  lastFlags = e
+  return e.flags
+}
+
+function flagOf(flags: Uint8Array, r: LosRule, p: TableTerrain): number {
+  let f = flags[p.index]!
+  if (f === 0) {
+    const blocks = r.terrainBlocks(p)
+    f = KNOWN | (blocks ? BLOCKS : 0) | (!blocks && (r.terrainObscures?.(p) ?? false) ? OBSCURES : 0) | (r.terrainColumn?.(p) ? COLUMN : 0)
+    flags[p.index] = f
+  }
+  return f
 }
 
 /**
  * Does any sight line of the pair (both ways under a symmetric rule) meet the box (six numbers at
  * `at`; on the table plane in 2D)? The very lines sampleLineOfSight casts, so when this is false the
  * box's contents (a piece or model that was or is there) measured 0 mm inside every line: the
- * pair's result cannot depend on them. The memo's fine test, after the pair's bound.
+ * pair's result cannot depend on them. The memo's fine test, after the pair's bound. `table`, when
+ * the two are its models: their points are read from its arrays.
  */
-export function pairLinesMeetBox(viewer: TableModel, target: TableModel, rule: LosRule, density: LosDensity, box: Float64Array, at = 0): boolean {
-  return oneWayMeetsBox(viewer, target, rule, density, box, at) || (rule.symmetric === true && oneWayMeetsBox(target, viewer, rule, density, box, at))
+export function pairLinesMeetBox(viewer: TableModel, target: TableModel, rule: LosRule, density: LosDensity, box: Float64Array, at = 0, table?: Table): boolean {
+  const sight = table ? tableSight(table) : null
+  return oneWayMeetsBox(sight, viewer, target, rule, density, box, at) || (rule.symmetric === true && oneWayMeetsBox(sight, target, viewer, rule, density, box, at))
 }
 
-function oneWayMeetsBox(viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, box: Float64Array, at: number): boolean {
+function oneWayMeetsBox(sight: TableSight | null, viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, box: Float64Array, at: number): boolean {
   const flat = r.mode === '2d'
-  const { from, pts, bps } = linePoints(viewer, target, r, density)
-  for (const f of from) {
-    for (const p of pts) if (segmentNearBox(f[0], f[1], f[2], p[0], p[1], p[2], box, at, 0, flat)) return true
-    for (const p of bps) if (segmentNearBox(f[0], f[1], f[2], p[0], p[1], p[2], box, at, 0, flat)) return true
+  const from = pointsOf(sight, viewer, fromKind(r.from, flat), r, density)
+  const pts = pointsOf(sight, target, toKind(r.to, density, flat), r, density)
+  const bps = pointsOf(sight, target, baseKind(density, flat), r, density)
+  for (let i = 0; i < from.length; i += 3) {
+    for (let j = 0; j < pts.length; j += 3) {
+      setSegment(from, i, pts, j)
+      if (segmentNearBoxAt(box, at, 0, flat)) return true
+    }
+    for (let j = 0; j < bps.length; j += 3) {
+      setSegment(from, i, bps, j)
+      if (segmentNearBoxAt(box, at, 0, flat)) return true
+    }
   }
   return false
 }
 
-/** The viewer points, target points and base points of one way of a pair (cached per model). */
-function linePoints(viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity): { from: Vec3Tuple[]; pts: Vec3Tuple[]; bps: Vec3Tuple[] } {
-  const flat = r.mode === '2d'
-  const k = pointKeysOf(r)[density]
-  return {
-    from: cachedPoints(viewer, k.from, () => flatten(viewerPoints(viewer, r.from), flat)),
-    pts: cachedPoints(target, k.to, () => flatten(flat ? basePoints(target, density) : targetPoints(target, r.to, density), flat)),
-    bps: cachedPoints(target, k.base, () => flatten(basePoints(target, density), flat)),
-  }
-}
-
-/** Points on the table plane (2D rules), or as they are. */
-function flatten(pts: Vec3Tuple[], flat: boolean): Vec3Tuple[] {
-  return flat ? pts.map((p): Vec3Tuple => [p[0], p[1], 0]) : pts
-}
-
-type PointKeys = Record<LosDensity, { from: string; to: string; base: string }>
-const pointKeysByRule = new WeakMap<LosRule, PointKeys>()
-/** The cache keys of a rule's points (made once per rule object, not per pair). */
-function pointKeysOf(r: LosRule): PointKeys {
-  let keys = pointKeysByRule.get(r)
-  if (!keys) {
-    const flat = r.mode === '2d' ? 'flat' : '3d'
-    const of = (density: LosDensity) => ({ from: `from:${r.from}:${flat}`, to: `to:${flat === 'flat' ? 'base' : r.to}:${density}:${flat}`, base: `base:${density}:${flat}` })
-    keys = { full: of('full'), coarse: of('coarse') }
-    pointKeysByRule.set(r, keys)
-  }
-  return keys
-}
-
 function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, opts: LosOptions): LineOfSight {
-  const w = prepareOneWay(table, viewer, target, r, opts.density ?? 'full', opts.cull ?? true)
-  if (opts.settle && !opts.rays && figureAllBlocked(w, tableSight(table).inside)) return settledBlocked(w)
-  return traceOneWay(w, tableSight(table).inside, opts.rays === true)
+  const sight = tableSight(table)
+  return traceOneWay(prepareOneWay(sight, viewer, target, r, opts.density ?? 'full', opts.cull ?? true), sight.inside, opts.rays === true)
+}
+
+/**
+ * The visibility matrix's line (coarse, no rays) under the table's rule: from one viewer point, a
+ * MatrixLine (its figure lines settle `visible` and `fraction`, the rest is traced when read); from
+ * several, a fully blocked pair is settled the same way and any other traced whole. A symmetric rule
+ * traces both ways whole. Internal to the engine: what leaves it is always a whole LineOfSight
+ * (wholeLine).
+ */
+export function sampleMatrixLine(table: Table, viewer: TableModel, target: TableModel, r: LosRule): LineOfSight {
+  if (r.symmetric) return sampleLineOfSight(table, viewer, target, r, { density: 'coarse' })
+  const sight = tableSight(table)
+  const w = prepareOneWay(sight, viewer, target, r, 'coarse', true)
+  if (solidList.length < w.nCand) solidList = new Int32Array(Math.max(w.nCand, 2 * solidList.length))
+  if (w.from.length === 3) return new MatrixLine(w, figureSeen(w, sight.inside))
+  return figureAllBlocked(w, sight.inside) ? new MatrixLine(w, 0) : traceOneWay(w, sight.inside, false)
+}
+
+/** A line as the engine hands it out: a matrix line traced whole (once), any other as it is. */
+export function wholeLine(los: LineOfSight): LineOfSight {
+  return los instanceof MatrixLine ? los.whole() : los
 }
 
 /**
  * One way of a pair, ready to trace: the pieces and models that can touch its lines (coarse before
- * fine), what each does under the rule, and the lines' end points. Holds no table and no rule, so a
- * settled result (below) that keeps it for later keeps only this.
+ * fine), what each does under the rule, and the lines' end points (packed x, y, z). Holds no table
+ * and no rule, so a settled result (below) that keeps a copy of it keeps only this. The one being
+ * traced lives in module scratch (`current`), its lists in arrays reused from pair to pair.
  */
 type OneWay = {
+  /** The terrain world (its solids are the pieces: ids, footprints). Nothing of the table itself is held. */
   world: TerrainWorld
-  pieces: readonly TableTerrain[]
   flat: boolean
-  /** Candidate pieces (indices, ascending) and the ones among them that block. */
+  /** Candidate pieces (indices, ascending), their flags under the rule (pieceFlags), and the ones among them that block. */
   candidates: Int32Array
+  nCand: number
+  candFlags: Uint8Array
   blocking: Int32Array
-  obstacles: Array<{ model: TableModel; blocks: boolean; solid: ModelSolid }>
-  blocksPiece: Uint8Array
-  obscuresPiece: Uint8Array
-  /** Pieces that stand as columns under the rule (measured by footprint at every height), or null. */
-  columns: Uint8Array | null
-  from: Vec3Tuple[]
-  pts: Vec3Tuple[]
-  bps: Vec3Tuple[]
+  nBlocking: number
+  /** Models near the lines that block or obscure them (in table order): their ids, eroded solids, and whether each blocks. */
+  obstacleIds: string[]
+  obstacleSolids: ModelSolid[]
+  obstacleBlocks: Uint8Array
+  nObstacles: number
+  from: Float64Array
+  pts: Float64Array
+  bps: Float64Array
   threshold: number
   mode: LosRule['mode']
   rule: string
 }
 
+const current: OneWay = {
+  world: null as unknown as TerrainWorld, flat: false,
+  candidates: new Int32Array(64), nCand: 0, candFlags: new Uint8Array(64), blocking: new Int32Array(64), nBlocking: 0,
+  obstacleIds: [], obstacleSolids: [], obstacleBlocks: new Uint8Array(64), nObstacles: 0,
+  from: new Float64Array(0), pts: new Float64Array(0), bps: new Float64Array(0), threshold: 0, mode: '3d', rule: '',
+}
+let gridScratch = new Int32Array(64)
+
 /**
  * The pair's bound as nearBound tests boxes against it: its segment's origin, the reciprocals of its
  * direction (taken once per pair, +Infinity where it does not move), and its reach.
  */
-const boundTest = new Float64Array(10)
-function setBoundTest(bound: Float64Array): void {
-  const z0 = bound[2]!
-  const dx = bound[3]! - bound[0]!, dy = bound[4]! - bound[1]!, dz = bound[5]! - z0
-  boundTest[0] = bound[0]!
-  boundTest[1] = bound[1]!
-  boundTest[2] = z0
-  boundTest[3] = dx === 0 ? Infinity : 1 / dx
-  boundTest[4] = dy === 0 ? Infinity : 1 / dy
-  boundTest[5] = dz === 0 ? Infinity : 1 / dz
-  boundTest[6] = bound[6]!
-}
+const boundTest = new Float64Array(7)
+const reachScratch = new Float64Array(8)
 
 /**
- * Does the box at `at` come within the pair's bound (setBoundTest; on the table plane when flat)?
+ * Does the box at `at` come within the pair's bound (boundTest; on the table plane when flat)?
  * The box grown by the reach against the bound's segment (segmentMeetsSlabs, as segmentNearBox does
  * with divisions).
  */
@@ -320,87 +469,203 @@ export function modelsNeverBlock(): boolean {
   return false
 }
 
-/** Shared empty lists (never written): most pairs have no model obstacle, many no piece near. */
-const NO_PIECES = new Int32Array(0)
-const NO_OBSTACLES: OneWay['obstacles'] = []
+/** The reach ball of a model at `at` of `out`: the table's, or made now for a model it does not own. */
+function reachOf(sight: TableSight, m: TableModel, out: Float64Array, at: number): void {
+  if (ownModel(sight.table, m)) {
+    const o = 4 * m.index, rc = sight.reach
+    out[at] = rc[o]!
+    out[at + 1] = rc[o + 1]!
+    out[at + 2] = rc[o + 2]!
+    out[at + 3] = rc[o + 3]!
+  } else modelReach(m, out, at)
+}
 
-function prepareOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, cull: boolean): OneWay {
+/** The current one-way's lists, grown to hold this many pieces and models. */
+function growCurrent(pieces: number, models: number): void {
+  const w = current
+  if (w.candidates.length < pieces) {
+    const n = Math.max(pieces, 2 * w.candidates.length)
+    w.candidates = new Int32Array(n)
+    w.candFlags = new Uint8Array(n)
+    w.blocking = new Int32Array(n)
+  }
+  if (w.obstacleBlocks.length < models) w.obstacleBlocks = new Uint8Array(Math.max(models, 2 * w.obstacleBlocks.length))
+}
+
+/** Up to this many boxes, a pair tries each box's extent on the plane rather than ask the grid. */
+const FEW_BOXES = 64
+
+/**
+ * The items (ascending) whose boxes may come within the pair's bound (boundTest, with its segment's
+ * far end in boundEnd): a superset of what nearBound then keeps. Few boxes: those whose extent on
+ * the plane meets the bound's (a box that does not cannot meet the bound); many: the cells of the
+ * grid over the table's models, or the world's pieces.
+ */
+function nearItems(models: TableSight | null, pieces: TerrainWorld | null, boxes: Float64Array, out: Int32Array): number {
+  const ax = boundTest[0]!, ay = boundTest[1]!, bx = boundEnd[0]!, by = boundEnd[1]!, reach = boundTest[6]!
+  const n = boxes.length / 6
+  if (n > FEW_BOXES) return (models ? modelGridOf(models) : pieceGridOf(pieces!)).near(ax, ay, bx, by, reach, out)
+  // (1 mm to spare, as the grid has: far above float noise)
+  const r = reach + 1
+  const x0 = (ax < bx ? ax : bx) - r, x1 = (ax < bx ? bx : ax) + r
+  const y0 = (ay < by ? ay : by) - r, y1 = (ay < by ? by : ay) + r
+  let m = 0
+  for (let i = 0; i < n; i++) {
+    const o = 6 * i
+    if (boxes[o + 3]! < x0 || boxes[o]! > x1 || boxes[o + 4]! < y0 || boxes[o + 1]! > y1) continue
+    out[m++] = i
+  }
+  return m
+}
+/** The far end of the pair's bound segment (x, y), beside boundTest. */
+const boundEnd = new Float64Array(2)
+
+function prepareOneWay(sight: TableSight, viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, cull: boolean): OneWay {
+  const table = sight.table
   const pieces = table.terrain
   const nPieces = pieces.length
-  const sight = tableSight(table)
-  const { blocks: blocksPiece, obscures: obscuresPiece, columns } = piecesUnder(table, r)
+  const models = table.models
+  const flags = pieceFlags(table, r)
   const flatMode = r.mode === '2d'
+  const w = current
+  growCurrent(nPieces, models.length)
+  const gridSize = Math.max(nPieces, models.length)
+  if (gridScratch.length < gridSize) gridScratch = new Int32Array(Math.max(gridSize, 2 * gridScratch.length))
   // Coarse before fine: only pieces and models whose box comes within the pair's bound can touch
   // any of its sight lines; the others are never tried (and their predicates never asked), which
   // changes nothing in the result because they could only ever have measured 0 mm inside.
-  const bound = sight.bound
-  pairBound(viewer, target, bound)
-  setBoundTest(bound)
+  // The bound: the segment between the two reach centres, grown by the larger reach (pairBound).
+  reachOf(sight, viewer, reachScratch, 0)
+  reachOf(sight, target, reachScratch, 4)
+  const ax = reachScratch[0]!, ay = reachScratch[1]!, az = reachScratch[2]!
+  const bx = reachScratch[4]!, by = reachScratch[5]!, bz = reachScratch[6]!
+  const reach = Math.max(reachScratch[3]!, reachScratch[7]!)
+  const dx = bx - ax, dy = by - ay, dz = bz - az
+  boundTest[0] = ax
+  boundTest[1] = ay
+  boundTest[2] = az
+  boundTest[3] = dx === 0 ? Infinity : 1 / dx
+  boundTest[4] = dy === 0 ? Infinity : 1 / dy
+  boundTest[5] = dz === 0 ? Infinity : 1 / dz
+  boundTest[6] = reach
+  boundEnd[0] = bx
+  boundEnd[1] = by
   // The grids return, in ascending order, a superset of what the exact box test then keeps.
-  const scratch = sight.scratch
+  const cand = w.candidates, candFlags = w.candFlags
   let nCand = 0
   if (cull) {
-    const n = sight.pieceGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, scratch)
-        // A column stands at every height: only its footprint can keep it off the pair's lines.
-    for (let c = 0; c < n; c++) if (nearBound(flatMode || columns?.[scratch[c]!] === 1, table.world.pieceBounds, 6 * scratch[c]!)) scratch[nCand++] = scratch[c]!
-  } else for (let k = 0; k < nPieces; k++) scratch[nCand++] = k
-  const candidates = nCand === 0 ? NO_PIECES : scratch.slice(0, nCand)
-  let nBlocking = 0
-  for (let c = 0; c < nCand; c++) if (blocksPiece[candidates[c]!]) scratch[nBlocking++] = candidates[c]!
-  const blocking = nBlocking === 0 ? NO_PIECES : nBlocking === nCand ? candidates : scratch.slice(0, nBlocking)
-  // (a rule whose models never block or obscure: no model is looked for)
-  const noModels = r.modelBlocks === modelsNeverBlock && r.modelObscures === undefined
-  const nNear = noModels ? 0 : cull ? sight.modelGrid.near(bound[0]!, bound[1]!, bound[3]!, bound[4]!, bound[6]!, sight.modelScratch) : table.models.length
-  let obstacles: OneWay['obstacles'] = NO_OBSTACLES
-  for (let c = 0; c < nNear; c++) {
-    const i = cull ? sight.modelScratch[c]! : c
-    const m = table.models[i]!
-    if (m.id === viewer.id || m.id === target.id || (cull && !nearBound(flatMode, sight.boxes, 6 * i))) continue
-    const blocks = r.modelBlocks(m, viewer, target)
-    if (!blocks && !(r.modelObscures?.(m, viewer, target) ?? false)) continue
-    if (obstacles === NO_OBSTACLES) obstacles = []
-    obstacles.push({ model: m, blocks, solid: sight.solids[i]! })
-  }
-  const { from, pts, bps } = linePoints(viewer, target, r, density)
-  return { world: table.world, pieces, flat: flatMode, candidates, blocking, obstacles, blocksPiece, obscuresPiece, columns, from, pts, bps, threshold: r.visibleAbove ?? 0, mode: r.mode, rule: r.rule }
-}
-
-/** inside[k] for the listed pieces: how far a→b runs inside each (3D, or on the table plane in 2D). */
-function measurePieces(w: OneWay, inside: Float64Array, a: Vec3Tuple, b: Vec3Tuple, list: Int32Array, n: number): void {
-  if (!w.flat) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, list, n)
-  for (let c = 0; c < n; c++) {
-    const k = list[c]!
-    if (w.flat || w.columns?.[k] === 1) inside[k] = measureFootprintCrossing2(w.pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1])
-  }
-}
-
-/** Is the line a→b blocked (the same lengths and threshold traceOneWay uses)? The piece that blocked the line before is tried first. */
-let lastBlocker = -1
-const oneCandidate = new Int32Array(1)
-function lineBlocked(w: OneWay, inside: Float64Array, a: Vec3Tuple, b: Vec3Tuple): boolean {
-  if (lastBlocker >= 0) {
-    oneCandidate[0] = lastBlocker
-    measurePieces(w, inside, a, b, oneCandidate, 1)
-    if (inside[lastBlocker]! > GRAZE_MM) return true
-  }
-  if (w.blocking.length > 0) {
-    measurePieces(w, inside, a, b, w.blocking, w.blocking.length)
-    for (let c = 0; c < w.blocking.length; c++) {
-      const k = w.blocking[c]!
-      if (inside[k]! > GRAZE_MM) { lastBlocker = k; return true }
+    const near = gridScratch
+    const n = nearItems(null, table.world, table.world.pieceBounds, near)
+    for (let c = 0; c < n; c++) {
+      const k = near[c]!
+      const f = flagOf(flags, r, pieces[k]!)
+      // A column stands at every height: only its footprint can keep it off the pair's lines.
+      if (!nearBound(flatMode || (f & COLUMN) !== 0, table.world.pieceBounds, 6 * k)) continue
+      candFlags[nCand] = f
+      cand[nCand++] = k
+    }
+  } else {
+    for (let k = 0; k < nPieces; k++) {
+      candFlags[nCand] = flagOf(flags, r, pieces[k]!)
+      cand[nCand++] = k
     }
   }
-  for (const o of w.obstacles) {
-    if (!o.blocks) continue
-    const len = w.flat ? measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1]) : measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2])
-    if (len > GRAZE_MM) return true
+  let nBlocking = 0
+  for (let c = 0; c < nCand; c++) if ((candFlags[c]! & BLOCKS) !== 0) w.blocking[nBlocking++] = cand[c]!
+  // (a rule whose models never block or obscure: no model is looked for)
+  let nObstacles = 0
+  if (!(r.modelBlocks === modelsNeverBlock && r.modelObscures === undefined)) {
+    const near = gridScratch
+    const nNear = cull ? nearItems(sight, null, sight.boxes, near) : models.length
+    for (let c = 0; c < nNear; c++) {
+      const i = cull ? near[c]! : c
+      const m = models[i]!
+      if (m.id === viewer.id || m.id === target.id || (cull && !nearBound(flatMode, sight.boxes, 6 * i))) continue
+      const blocks = r.modelBlocks(m, viewer, target)
+      if (!blocks && !(r.modelObscures?.(m, viewer, target) ?? false)) continue
+      w.obstacleIds[nObstacles] = m.id
+      w.obstacleSolids[nObstacles] = sight.solids[i]!
+      w.obstacleBlocks[nObstacles++] = blocks ? 1 : 0
+    }
+  }
+  w.world = table.world
+  w.flat = flatMode
+  w.nCand = nCand
+  w.nBlocking = nBlocking
+  w.nObstacles = nObstacles
+  w.from = pointsOf(sight, viewer, fromKind(r.from, flatMode), r, density)
+  w.pts = pointsOf(sight, target, toKind(r.to, density, flatMode), r, density)
+  w.bps = pointsOf(sight, target, baseKind(density, flatMode), r, density)
+  w.threshold = r.visibleAbove ?? 0
+  w.mode = r.mode
+  w.rule = r.rule
+  return w
+}
+
+/** The line from point fi of `from` to point ti of `to` (packed x, y, z) as castSegment's `segment`. */
+function setSegment(from: Float64Array, fi: number, to: Float64Array, ti: number): void {
+  segment[0] = from[fi]!
+  segment[1] = from[fi + 1]!
+  segment[2] = from[fi + 2]!
+  segment[3] = to[ti]!
+  segment[4] = to[ti + 1]!
+  segment[5] = to[ti + 2]!
+}
+
+/** Does `segment` run more than GRAZE_MM inside piece k's footprint (a column, or any piece under a flat rule)? */
+function crossesFootprint(w: OneWay, k: number): boolean {
+  return measureFootprintCrossing2(w.world.solids[k]!.losFootprint, segment[0]!, segment[1]!, segment[3]!, segment[4]!) > GRAZE_MM
+}
+
+/** Does `segment` run more than GRAZE_MM inside obstacle o (3D, or on the table plane in 2D)? */
+function crossesModel(w: OneWay, o: number): boolean {
+  measureModelSegment(w.obstacleSolids[o]!, w.flat)
+  return measured[0]! > GRAZE_MM
+}
+
+/** Is `segment` blocked (the same lengths and threshold traceOneWay uses)? The piece that blocked the line before is tried first. */
+let lastBlocker = -1
+let lastBlockerFlags = 0
+const oneCandidate = new Int32Array(1)
+function lineBlocked(w: OneWay, inside: Float64Array): boolean {
+  if (lastBlocker >= 0) {
+    if (w.flat || (lastBlockerFlags & COLUMN) !== 0) {
+      if (crossesFootprint(w, lastBlocker)) return true
+    } else {
+      oneCandidate[0] = lastBlocker
+      measureTerrainSegment(w.world, inside, oneCandidate, 1)
+      if (inside[lastBlocker]! > GRAZE_MM) return true
+    }
+  }
+  const nBlocking = w.nBlocking
+  if (nBlocking > 0) {
+    if (!w.flat) measureTerrainSegment(w.world, inside, w.blocking, nBlocking)
+    for (let c = 0; c < w.nCand; c++) {
+      const f = w.candFlags[c]!
+      if ((f & BLOCKS) === 0) continue
+      const k = w.candidates[c]!
+      if (w.flat || (f & COLUMN) !== 0 ? crossesFootprint(w, k) : inside[k]! > GRAZE_MM) {
+        lastBlocker = k
+        lastBlockerFlags = f
+        return true
+      }
+    }
+  }
+  for (let o = 0; o < w.nObstacles; o++) {
+    if (w.obstacleBlocks[o] === 1 && crossesModel(w, o)) return true
   }
   return false
 }
 
-function anyBlocks(obstacles: OneWay['obstacles']): boolean {
-  for (const o of obstacles) if (o.blocks) return true
-  return false
+/** How many target points the one viewer point sees (an open line each): the same lines and lengths traceOneWay uses. */
+function figureSeen(w: OneWay, inside: Float64Array): number {
+  let seen = 0
+  lastBlocker = -1
+  for (let i = w.pts.length - 3; i >= 0; i -= 3) {
+    setSegment(w.from, 0, w.pts, i)
+    if (!lineBlocked(w, inside)) seen++
+  }
+  return seen
 }
 
 /**
@@ -409,158 +674,283 @@ function anyBlocks(obstacles: OneWay['obstacles']): boolean {
  * line's blocker tried first: one wall usually hides the whole figure); the first open line ends it.
  */
 function figureAllBlocked(w: OneWay, inside: Float64Array): boolean {
-  if (w.blocking.length === 0 && !anyBlocks(w.obstacles)) return false
+  if (w.nBlocking === 0) {
+    let any = false
+    for (let o = 0; o < w.nObstacles && !any; o++) any = w.obstacleBlocks[o] === 1
+    if (!any) return false
+  }
   lastBlocker = -1
+  const { from, pts } = w
   // Highest points first: an open line, if there is one, is likeliest over the top.
-  for (let i = w.pts.length - 1; i >= 0; i--) for (const f of w.from) if (!lineBlocked(w, inside, f, w.pts[i]!)) return false
+  for (let i = pts.length - 3; i >= 0; i -= 3) {
+    for (let f = 0; f < from.length; f += 3) {
+      setSegment(from, f, pts, i)
+      if (!lineBlocked(w, inside)) return false
+    }
+  }
   return true
 }
 
-const settledState = new WeakMap<LineOfSight, { w: OneWay; full: LineOfSight | null }>()
-/** The whole line of a settled one, traced on first read. */
-function detailOf(los: LineOfSight): LineOfSight {
-  const st = settledState.get(los)!
-  return (st.full ??= traceOneWay(st.w, new Float64Array(st.w.pieces.length), false))
-}
-const settledField = <K extends keyof LineOfSight>(k: K): PropertyDescriptor => ({
-  get(this: LineOfSight) { return detailOf(this)[k] },
-  enumerable: true,
-  configurable: true,
-})
-/** Accessors of a settled line's traced fields (made once: no closures per line). */
-const SETTLED_FIELDS: PropertyDescriptorMap = {
-  baseHidden: settledField('baseHidden'),
-  blockers: settledField('blockers'),
-  obscuring: settledField('obscuring'),
-  baseHiddenBy: settledField('baseHiddenBy'),
-  blockedBy: settledField('blockedBy'),
-  terrainCrossing: settledField('terrainCrossing'),
-}
-
 /**
- * A fully blocked line of sight, settled without tracing the rest: visible and fraction are known
- * (nothing seen), the counts too; everything else (blockers and their fractions, the base, terrain
- * crossed) is traced on first read, from the kept OneWay, and is exactly what tracing now would give.
+ * The visibility matrix's line (coarse, no rays, one way), settled from its figure lines alone: which
+ * are blocked gives `visible` and `fraction` (each line stops at its first blocker); the rest is read
+ * through the class's getters: `terrainCrossing` by a pass that stops each line at the first piece it
+ * crosses (its `pieces` and every other field by tracing the kept one-way whole, on first read) —
+ * exactly what tracing at once would have given. A class rules classify (the matrix asks for the
+ * class of every pair) read as they would a plain line. Held by the matrix, the table's cache and the
+ * memo; anything handed out of the engine is `whole()` (a plain LineOfSight), since a spread or a
+ * structured clone of an instance would lose the getters' fields.
  */
-function settledBlocked(w: OneWay): LineOfSight {
-  // The fields in the order traceOneWay writes them (the same JSON).
-  const out = { visible: 0 > w.threshold, fraction: 0 } as LineOfSight
-  settledState.set(out, { w, full: null })
-  Object.defineProperties(out, SETTLED_FIELDS)
-  out.rays = w.pts.length
-  out.baseRays = w.bps.length
-  out.mode = w.mode
-  out.rule = w.rule
-  return out
+class MatrixLine implements LineOfSight {
+  readonly visible: boolean
+  readonly fraction: number
+  readonly rays: number
+  readonly baseRays: number
+  readonly mode: LosRule['mode']
+  readonly rule: string
+  // The one-way, kept (nothing of its table): the candidates and their flags as one list of numbers.
+  private readonly world: TerrainWorld
+  private readonly flat: boolean
+  private readonly lists: Int32Array
+  private readonly obstacleIds: string[]
+  private readonly obstacleSolids: ModelSolid[]
+  private readonly from: Float64Array
+  private readonly pts: Float64Array
+  private readonly bps: Float64Array
+  private readonly threshold: number
+  private full: LineOfSight | null = null
+  private crossing: MatrixCrossing | null = null
+
+  constructor(w: OneWay, seen: number) {
+    this.rays = w.pts.length / 3
+    this.baseRays = w.bps.length / 3
+    this.fraction = seen / this.rays
+    this.visible = this.fraction > w.threshold
+    this.mode = w.mode
+    this.rule = w.rule
+    this.world = w.world
+    this.flat = w.flat
+    const nC = w.nCand, nO = w.nObstacles
+    const lists = new Int32Array(2 * nC + nO)
+    copyNumbers(w.candidates, 0, lists, 0, nC)
+    copyNumbers(w.candFlags, 0, lists, nC, nC)
+    copyNumbers(w.obstacleBlocks, 0, lists, 2 * nC, nO)
+    this.lists = lists
+    this.obstacleIds = nO === 0 ? NO_IDS : w.obstacleIds.slice(0, nO)
+    this.obstacleSolids = nO === 0 ? NO_SOLIDS : w.obstacleSolids.slice(0, nO)
+    this.from = w.from
+    this.pts = w.pts
+    this.bps = w.bps
+    this.threshold = w.threshold
+  }
+
+  /** The kept one-way back into the tracer's scratch (`current`, which the passes read). */
+  private restore(): OneWay {
+    const w = current, lists = this.lists, nO = this.obstacleIds.length, nC = (lists.length - nO) / 2
+    growCurrent(nC, nO)
+    copyNumbers(lists, 0, w.candidates, 0, nC)
+    copyNumbers(lists, nC, w.candFlags, 0, nC)
+    copyNumbers(lists, 2 * nC, w.obstacleBlocks, 0, nO)
+    for (let o = 0; o < nO; o++) {
+      w.obstacleIds[o] = this.obstacleIds[o]!
+      w.obstacleSolids[o] = this.obstacleSolids[o]!
+    }
+    w.world = this.world
+    w.flat = this.flat
+    w.nCand = nC
+    w.nBlocking = 0
+    w.nObstacles = nO
+    w.from = this.from
+    w.pts = this.pts
+    w.bps = this.bps
+    w.threshold = this.threshold
+    w.mode = this.mode
+    w.rule = this.rule
+    return w
+  }
+
+  /** The whole line (traced on first call, then kept). */
+  whole(): LineOfSight {
+    return (this.full ??= traceOneWay(this.restore(), insideScratch(this.world), false))
+  }
+
+  get baseHidden(): number { return this.whole().baseHidden }
+  get blockers(): string[] { return this.whole().blockers }
+  get obscuring(): string[] { return this.whole().obscuring }
+  get baseHiddenBy(): Record<string, number> { return this.whole().baseHiddenBy }
+  get blockedBy(): Record<string, number> { return this.whole().blockedBy }
+  get terrainCrossing(): LineOfSight['terrainCrossing'] {
+    if (this.full) return this.full.terrainCrossing
+    if (this.from.length !== 3) return this.whole().terrainCrossing
+    if (!this.crossing) {
+      // One viewer point: every figure and base point has one line, each counted when it crosses a piece.
+      const w = this.restore()
+      const inside = insideScratch(w.world)
+      let figure = 0, base = 0
+      for (let i = 0; i < w.pts.length; i += 3) {
+        setSegment(w.from, 0, w.pts, i)
+        if (crossesAnyPiece(w, inside)) figure++
+      }
+      for (let i = 0; i < w.bps.length; i += 3) {
+        setSegment(w.from, 0, w.bps, i)
+        if (crossesAnyPiece(w, inside)) base++
+      }
+      this.crossing = new MatrixCrossing(this, figure / this.rays, base / this.baseRays)
+    }
+    return this.crossing
+  }
+  toJSON(): LineOfSight { return this.whole() }
 }
 
-type TraceScratch = {
-  blockList: Int32Array; hideList: Int32Array; crossList: Int32Array; stamp: Int32Array; pointList: Int32Array
-  blockCount: Int32Array; hideCount: Int32Array; crossFigure: Int32Array; serial: number
-}
-let scratch: TraceScratch | null = null
-/** traceOneWay's per-slot arrays, grown as needed and kept (it calls out to nothing, so one is enough). */
-function traceScratch(slots: number): TraceScratch {
-  if (!scratch || scratch.stamp.length < slots) {
-    const n = Math.max(slots, 64, 2 * (scratch?.stamp.length ?? 0))
-    const a = () => new Int32Array(n)
-    scratch = { blockList: a(), hideList: a(), crossList: a(), stamp: a(), pointList: a(), blockCount: a(), hideCount: a(), crossFigure: a(), serial: 0 }
+/** A matrix line's terrainCrossing before the line is traced whole: the fractions, and `pieces` when read. */
+class MatrixCrossing {
+  readonly figure: number
+  readonly base: number
+  private readonly line: MatrixLine
+  constructor(line: MatrixLine, figure: number, base: number) {
+    this.figure = figure
+    this.base = base
+    this.line = line
   }
-  return scratch
-}
-function nextPointNo(t: TraceScratch): number {
-  if (t.serial >= 0x7fffffff) {
-    t.stamp.fill(0)
-    t.serial = 0
-  }
-  return ++t.serial
+  get pieces(): string[] { return this.line.whole().terrainCrossing.pieces }
+  toJSON(): LineOfSight['terrainCrossing'] { return this.line.whole().terrainCrossing }
 }
 
-// The line traceOneWay is tracing, at module level rather than in closures made per call: per
-// sight line, the slots that block it, hide it, and the candidate pieces it crosses (lists, not
-// flags, so nothing is cleared per line); per target point, which slots took part (stamped with the
-// point's serial number, which never repeats while the stamps are kept, so nothing is cleared per
-// point). traceOneWay calls nothing that traces, so one set is enough.
+/** Does `segment` run more than GRAZE_MM inside any of the one-way's candidate pieces? Stops at the first. */
+function crossesAnyPiece(w: OneWay, inside: Float64Array): boolean {
+  let n3 = 0
+  for (let c = 0; c < w.nCand; c++) {
+    const f = w.candFlags[c]!
+    if (w.flat || (f & COLUMN) !== 0) {
+      if (crossesFootprint(w, w.candidates[c]!)) return true
+    } else solidList[n3++] = w.candidates[c]!
+  }
+  return n3 > 0 && measureTerrainSegment(w.world, inside, solidList, n3, GRAZE_MM)
+}
+let solidList = new Int32Array(64)
+
+const NO_IDS: string[] = []
+const NO_SOLIDS: ModelSolid[] = []
+/** Lengths inside each piece, for a line traced later than its table's own scratch can be trusted (as long as the world has pieces). */
+let lateInside = new Float64Array(64)
+function insideScratch(world: TerrainWorld): Float64Array {
+  if (lateInside.length < world.solids.length) lateInside = new Float64Array(Math.max(world.solids.length, 2 * lateInside.length))
+  return lateInside
+}
+/** n numbers from src at `from` to dst at `to` (a loop: subarray().set() would make a view each time). */
+function copyNumbers(src: Int32Array | Uint8Array, from: number, dst: Int32Array | Uint8Array, to: number, n: number): void {
+  for (let i = 0; i < n; i++) dst[to + i] = src[from + i]!
+}
+
+// traceOneWay's per-slot counts and lists, grown as needed and kept (it calls out to nothing that
+// traces, so one set is enough). Slots: the candidate pieces in piece order, then the obstacle
+// models in table order (the same relative order as trying everything, so ties sort the same way).
+// Per sight line, the slots that block it, hide it, and the candidate pieces it crosses (lists,
+// not flags, so nothing is cleared per line); per target point, which slots took part (stamped with
+// the point's serial number, which never repeats while the stamps are kept, so nothing is cleared
+// per point).
+let blockList = new Int32Array(64)
+let hideList = new Int32Array(64)
+let crossList = new Int32Array(64)
+let stamp = new Int32Array(64)
+let pointList = new Int32Array(64)
+let blockCount = new Int32Array(64)
+let hideCount = new Int32Array(64)
+let crossFigure = new Int32Array(64)
+/** The slots that counted anything, sorted by id (the result's order). */
+let namedSlots = new Int32Array(64)
+let serial = 0
 let nBlock = 0
 let nHide = 0
 let nCross = 0
 let nPoint = 0
 let pointNo = 0
 
-/** The id of slot k of a one-way: its candidate pieces in piece order, then its obstacle models. */
-function slotId(w: OneWay, k: number): string {
-  const nCand = w.candidates.length
-  return k < nCand ? w.pieces[w.candidates[k]!]!.id : w.obstacles[k - nCand]!.model.id
+function growTraceScratch(slots: number): void {
+  if (stamp.length >= slots) return
+  const n = Math.max(slots, 2 * stamp.length)
+  const a = () => new Int32Array(n)
+  blockList = a(); hideList = a(); crossList = a(); stamp = a(); pointList = a(); blockCount = a(); hideCount = a(); crossFigure = a(); namedSlots = a()
+  serial = 0
 }
 
-function markSlot(t: TraceScratch, k: number): void {
-  if (t.stamp[k] !== pointNo) {
-    t.stamp[k] = pointNo
-    t.pointList[nPoint++] = k
+function nextPointNo(): number {
+  if (serial >= 0x7fffffff) {
+    stamp.fill(0)
+    serial = 0
+  }
+  return ++serial
+}
+
+/** The id of slot k of a one-way: its candidate pieces in piece order, then its obstacle models. */
+function slotId(w: OneWay, k: number): string {
+  return k < w.nCand ? w.world.solids[w.candidates[k]!]!.id : w.obstacleIds[k - w.nCand]!
+}
+
+function markSlot(k: number): void {
+  if (stamp[k] !== pointNo) {
+    stamp[k] = pointNo
+    pointList[nPoint++] = k
   }
 }
 
-/** One sight line a→b of the one-way: fills the block, hide and cross lists (and a ray when asked). */
-function traceLine(w: OneWay, t: TraceScratch, inside: Float64Array, rays: LosRay[] | undefined, a: Vec3Tuple, b: Vec3Tuple): void {
-  const { pieces, candidates, obstacles, blocksPiece, obscuresPiece, columns } = w
-  const { blockList, hideList, crossList } = t
-  const nCand = candidates.length
+/** One sight line of the one-way, `segment`: fills the block, hide and cross lists (and a ray when asked). */
+function traceLine(w: OneWay, inside: Float64Array, rays: LosRay[] | undefined): void {
+  const nCand = w.nCand, candidates = w.candidates, candFlags = w.candFlags
   const flatMode = w.flat
   nBlock = 0
   nHide = 0
   nCross = 0
-  if (!flatMode && nCand > 0) measureTerrainCrossing3(w.world, a[0], a[1], a[2], b[0], b[1], b[2], inside, candidates, nCand)
+  if (!flatMode && nCand > 0) measureTerrainSegment(w.world, inside, candidates, nCand)
   for (let c = 0; c < nCand; c++) {
     const k = candidates[c]!
-    const len = flatMode || columns?.[k] === 1 ? measureFootprintCrossing2(pieces[k]!.solid.losFootprint, a[0], a[1], b[0], b[1]) : inside[k]!
-    if (len <= GRAZE_MM) continue
+    const f = candFlags[c]!
+    if (flatMode || (f & COLUMN) !== 0 ? !crossesFootprint(w, k) : inside[k]! <= GRAZE_MM) continue
     crossList[nCross++] = c
-    if (blocksPiece[k]) blockList[nBlock++] = c
-    else if (obscuresPiece[k]) hideList[nHide++] = c
+    if ((f & BLOCKS) !== 0) blockList[nBlock++] = c
+    else if ((f & OBSCURES) !== 0) hideList[nHide++] = c
   }
-  for (let i = 0; i < obstacles.length; i++) {
-    const o = obstacles[i]!
-    const len = flatMode ? measureModelCrossing2(o.solid, a[0], a[1], b[0], b[1]) : measureModelCrossing3(o.solid, a[0], a[1], a[2], b[0], b[1], b[2])
-    if (len <= GRAZE_MM) continue
-    if (o.blocks) blockList[nBlock++] = nCand + i
-    else hideList[nHide++] = nCand + i
+  for (let o = 0; o < w.nObstacles; o++) {
+    if (!crossesModel(w, o)) continue
+    if (w.obstacleBlocks[o] === 1) blockList[nBlock++] = nCand + o
+    else hideList[nHide++] = nCand + o
   }
   if (rays) {
-    const by: string[] = []
+    const blockedBy: string[] = []
     const hides: string[] = []
-    for (let j = 0; j < nBlock; j++) by.push(slotId(w, blockList[j]!))
+    for (let j = 0; j < nBlock; j++) blockedBy.push(slotId(w, blockList[j]!))
     for (let j = 0; j < nHide; j++) hides.push(slotId(w, hideList[j]!))
-    rays.push({ from: [a[0], a[1], a[2]], to: [b[0], b[1], b[2]], blocked: nBlock > 0, by: by.sort(), hides: hides.sort(), base: false })
+    rays.push({ from: [segment[0]!, segment[1]!, segment[2]!], to: [segment[3]!, segment[4]!, segment[5]!], blocked: nBlock > 0, by: blockedBy.sort(), hides: hides.sort(), base: false })
   }
 }
 
 function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOfSight {
-  const { candidates, obstacles, from, pts, bps } = w
-  const nCand = candidates.length
-  // Slots: the candidate pieces in piece order, then the obstacle models in table order (the same
-  // relative order as trying everything, so ties sort the same way).
-  const slots = nCand + obstacles.length
-  const t = traceScratch(slots)
-  const { blockList, hideList, crossList, pointList, blockCount, hideCount, crossFigure } = t
+  const { from, pts, bps } = w
+  const nCand = w.nCand
+  const slots = nCand + w.nObstacles
+  growTraceScratch(slots)
   blockCount.fill(0, 0, slots)
   hideCount.fill(0, 0, slots)
   crossFigure.fill(0, 0, slots)
   const rays: LosRay[] | undefined = withRays ? [] : undefined
+  const nPts = pts.length / 3
+  const nBps = bps.length / 3
 
   // Target points: seen when any viewer point has an unblocked line to it.
   let seen = 0
   let figureCrossed = 0
-  for (const p of pts) {
-    pointNo = nextPointNo(t)
+  for (let i = 0; i < pts.length; i += 3) {
+    pointNo = nextPointNo()
     nPoint = 0
     let clear = false
     let crossedAll = true
-    for (const f of from) {
-      traceLine(w, t, inside, rays, f, p)
+    for (let f = 0; f < from.length; f += 3) {
+      setSegment(from, f, pts, i)
+      traceLine(w, inside, rays)
       if (nCross === 0) crossedAll = false
       for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
       if (nBlock === 0) { clear = true; break }
-      for (let j = 0; j < nBlock; j++) markSlot(t, blockList[j]!)
+      for (let j = 0; j < nBlock; j++) markSlot(blockList[j]!)
     }
     if (crossedAll) figureCrossed++
     if (clear) seen++
@@ -570,19 +960,20 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
   // Base points: hidden when every viewer point's line is blocked or obscured.
   let hidden = 0
   let baseCrossed = 0
-  for (const p of bps) {
-    pointNo = nextPointNo(t)
+  for (let i = 0; i < bps.length; i += 3) {
+    pointNo = nextPointNo()
     nPoint = 0
     let open = false
     let crossedAll = true
-    for (const f of from) {
-      traceLine(w, t, inside, rays, f, p)
+    for (let f = 0; f < from.length; f += 3) {
+      setSegment(from, f, bps, i)
+      traceLine(w, inside, rays)
       if (rays) rays[rays.length - 1]!.base = true
       if (nCross === 0) crossedAll = false
       for (let j = 0; j < nCross; j++) crossFigure[crossList[j]!]!++
       if (nBlock === 0 && nHide === 0) { open = true; break }
-      for (let j = 0; j < nBlock; j++) markSlot(t, blockList[j]!)
-      for (let j = 0; j < nHide; j++) markSlot(t, hideList[j]!)
+      for (let j = 0; j < nBlock; j++) markSlot(blockList[j]!)
+      for (let j = 0; j < nHide; j++) markSlot(hideList[j]!)
     }
     if (crossedAll) baseCrossed++
     if (!open) {
@@ -591,34 +982,41 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
     }
   }
 
-  const fraction = seen / pts.length
-  const threshold = w.threshold
+  const fraction = seen / nPts
+  // Only slots that counted anything are named, sorted by id; equal ids keep slot order (a stable
+  // insertion sort), as a stable sort of all the slots would give.
+  let nNamed = 0
+  for (let k = 0; k < slots; k++) {
+    if (blockCount[k] === 0 && hideCount[k] === 0 && crossFigure[k] === 0) continue
+    const id = slotId(w, k)
+    let j = nNamed++
+    while (j > 0 && slotId(w, namedSlots[j - 1]!) > id) { namedSlots[j] = namedSlots[j - 1]!; j-- }
+    namedSlots[j] = k
+  }
   const blockers: string[] = []
   const obscuring: string[] = []
   const baseHiddenBy: Record<string, number> = {}
   const blockedBy: Record<string, number> = {}
-  // Only slots that counted anything are named, sorted by id (a stable sort of these equals the
-  // same slots taken from all of them sorted).
-  const order: Array<{ id: string; k: number }> = []
-  for (let k = 0; k < slots; k++) if (blockCount[k] || hideCount[k] || crossFigure[k]) order.push({ id: slotId(w, k), k })
-  order.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
-  for (const { id, k } of order) {
-    if (blockCount[k]) { blockers.push(id); blockedBy[id] = blockCount[k]! / pts.length }
+  const crossedPieces: string[] = []
+  for (let j = 0; j < nNamed; j++) {
+    const k = namedSlots[j]!
+    const id = slotId(w, k)
+    if (blockCount[k]) { blockers.push(id); blockedBy[id] = blockCount[k]! / nPts }
     else if (hideCount[k]) obscuring.push(id)
-    if (hideCount[k]) baseHiddenBy[id] = hideCount[k]! / bps.length
+    if (hideCount[k]) baseHiddenBy[id] = hideCount[k]! / nBps
+    if (k < nCand && crossFigure[k]! > 0) crossedPieces.push(id)
   }
-  const crossedPieces = order.filter(({ k }) => k < nCand && crossFigure[k]! > 0).map(({ id }) => id)
   return {
-    visible: fraction > threshold,
+    visible: fraction > w.threshold,
     fraction,
-    baseHidden: hidden / bps.length,
+    baseHidden: hidden / nBps,
     blockers,
     obscuring,
     baseHiddenBy,
     blockedBy,
-    terrainCrossing: { figure: figureCrossed / pts.length, base: baseCrossed / bps.length, pieces: crossedPieces },
-    rays: pts.length,
-    baseRays: bps.length,
+    terrainCrossing: { figure: figureCrossed / nPts, base: baseCrossed / nBps, pieces: crossedPieces },
+    rays: nPts,
+    baseRays: nBps,
     mode: w.mode,
     rule: w.rule,
     ...(rays ? { sampleRays: rays } : {}),

@@ -71,6 +71,8 @@ export type TerrainWorld = {
    */
   prismF0: Float64Array
   prismOrigin: Float64Array
+  /** Scratch of measureTerrainCrossing3, kept like prismF0: per piece, a convex prism's wedge seen from the last line origin (castSegment's setPrismWedge). */
+  prismWedge: Float64Array
   /** 0, 1, …, pieces − 1: every piece as a candidate list (a segment measured against all). */
   allPieces: Int32Array
 }
@@ -80,9 +82,9 @@ export type TerrainWorldOptions = { exactPrisms?: boolean }
 
 export type PrismInput = { id: string; footprint: ReadonlyArray<readonly [number, number]>; bottomZ: number; heightMm: number }
 /**
- * A mesh piece placed: scaled, turned about z, and moved so that its lowest point is at position's z
- * (origin 'bottom', the default: a piece rests on the table or on what it stands on) or its file's
- * origin is at position (origin 'file').
+ * A mesh piece placed: scaled, turned about z, and moved so that its file's origin is at position
+ * (origin 'file', the default, as tabletop-scene/1 says) or its lowest point is at position's z
+ * (origin 'bottom': it rests on the table or on what it stands on).
  */
 export type MeshInput = { id: string; mesh: TerrainMesh; position: readonly [number, number, number]; rotationDeg: number; scale: number; origin?: 'bottom' | 'file' }
 
@@ -138,8 +140,8 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
       const p = piece.mesh.positions
       const flat: Array<[number, number]> = []
       let lowest = Infinity
-      if (piece.origin !== 'file') for (let i = 2; i < p.length; i += 3) lowest = Math.min(lowest, p[i]! * piece.scale)
-      const lift = piece.position[2] - (piece.origin !== 'file' && Number.isFinite(lowest) ? lowest : 0)
+      if (piece.origin === 'bottom') for (let i = 2; i < p.length; i += 3) lowest = Math.min(lowest, p[i]! * piece.scale)
+      const lift = piece.position[2] - (piece.origin === 'bottom' && Number.isFinite(lowest) ? lowest : 0)
       let zMin = Infinity
       let zMax = -Infinity
       for (let i = 0; i < p.length; i += 3) {
@@ -171,7 +173,7 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
       prismEdge[2 * v + 1] = prismXY[2 * w + 1]! - prismXY[2 * v + 1]!
     }
   }
-  const prisms = { prismKind, prismZ, prismStart, prismXY: Float64Array.from(prismXY), prismEdge, prismF0: new Float64Array(prismXY.length / 2), prismOrigin: new Float64Array(2 * pieces.length).fill(NaN), allPieces: Int32Array.from(pieces.keys()) }
+  const prisms = { prismKind, prismZ, prismStart, prismXY: Float64Array.from(prismXY), prismEdge, prismF0: new Float64Array(prismXY.length / 2), prismOrigin: new Float64Array(2 * pieces.length).fill(NaN), prismWedge: new Float64Array(6 * pieces.length).fill(NaN), allPieces: Int32Array.from(pieces.keys()) }
   triangleStart.push(indices.length / 3)
   const pieceTriangles = Uint32Array.from(indices)
   const pieceTriangleStart = Int32Array.from(triangleStart)

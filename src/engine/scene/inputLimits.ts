@@ -24,6 +24,8 @@ export type InputLimits = {
   outputBytes: number
   /** Work budget: sight lines the queries of one evaluation may cast (estimated before any is cast). */
   sightLines: number
+  /** Events in one game log (tabletop-game/1). */
+  events: number
 }
 
 export const DEFAULT_LIMITS: Readonly<InputLimits> = Object.freeze({
@@ -36,6 +38,7 @@ export const DEFAULT_LIMITS: Readonly<InputLimits> = Object.freeze({
   imagePixels: 50_000_000,
   outputBytes: 64 * 1024 * 1024,
   sightLines: 2_000_000,
+  events: 50_000,
 })
 
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as Array<keyof InputLimits>
@@ -43,7 +46,7 @@ export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as Array<keyof InputLimit
 /** What each limit bounds, for messages and `--limit` help. */
 export const LIMIT_UNITS: Readonly<Record<keyof InputLimits, string>> = {
   inputBytes: 'bytes', nestingDepth: 'levels', models: 'models', terrain: 'terrain pieces', queries: 'queries',
-  triangles: 'triangles', imagePixels: 'pixels', outputBytes: 'bytes', sightLines: 'sight lines',
+  triangles: 'triangles', imagePixels: 'pixels', outputBytes: 'bytes', sightLines: 'sight lines', events: 'events',
 }
 
 /** Limits in force: defaults with overrides. */
@@ -112,7 +115,7 @@ function shortKey(k: string): string {
 }
 
 /** Refuse a document over a count limit (models, terrain, queries) before validating its items. */
-export function checkCount(raw: unknown, key: string, limit: 'models' | 'terrain' | 'queries', limits: InputLimits): void {
+export function checkCount(raw: unknown, key: string, limit: 'models' | 'terrain' | 'queries' | 'events', limits: InputLimits): void {
   const list = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[key] : undefined
   if (Array.isArray(list) && list.length > limits[limit]) {
     throw limitError(key, limit, `${list.length.toLocaleString('en-US')} ${LIMIT_UNITS[limit]}`, limits[limit])

@@ -3,6 +3,7 @@
 // z up; angles in degrees, counter-clockwise from +x. Changing this file changes a public contract:
 // bump SCENE_FORMAT and add a migration in migrateScene.ts.
 import { z } from 'zod'
+import { modelStateSchema, sceneGameSchema } from './gameStateSchema.ts'
 
 export const SCENE_FORMAT = 'tabletop-scene/1'
 
@@ -68,8 +69,9 @@ const meshTerrainSchema = z.strictObject({
   rotation: angle().optional(),
   scale: positive('scale', RANGES.scale, '×').optional(),
   /**
-   * What `position` places: "bottom" (default) the piece's lowest point at position's z, so it rests on
-   * the table (z = 0) or on what it stands on; "file" the file's own origin, as modelled.
+   * What `position` places: "file" (the default, what tabletop-scene/1 has always meant) the file's own
+   * origin, as modelled; "bottom" the piece's lowest point at position's z, so it rests on the table
+   * (z = 0) or on what it stands on whatever its file's origin (the app writes it for pieces it adds).
    */
   origin: z.enum(['bottom', 'file']).optional(),
   name: z.string().optional(),
@@ -109,6 +111,8 @@ export const modelSchema = z.strictObject({
   /** 1-sigma position uncertainty in mm (from tracking's freeze); 0 or absent = placed by hand. */
   uncertainty: nonNegative('uncertainty', RANGES.modelMm).optional(),
   name: z.string().optional(),
+  /** Game state (issue 33, gameStateSchema.ts): counters and what the model did in this activation. */
+  state: modelStateSchema.optional(),
 })
 
 const queryBase = { id }
@@ -251,6 +255,8 @@ export const sceneSchema = z.strictObject({
   queries: z.array(querySchema).optional(),
   /** Free-form annotations (title, notes, source of the scene); never read by the rules. */
   meta: z.record(z.string(), z.unknown()).optional(),
+  /** Game state (issue 33, gameStateSchema.ts): round, phase, turn, resources. */
+  game: sceneGameSchema.optional(),
 })
 
 export type Scene = z.infer<typeof sceneSchema>

@@ -6,6 +6,7 @@ import type { PlacedBase } from '../geometry/baseShape.ts'
 import { measureBaseGap2 } from '../geometry/measureBaseGap.ts'
 import { polygonContains } from '../geometry/polygon.ts'
 import type { SceneWarning } from '../results.ts'
+import { contextOverridesState } from '../game/stateContext.ts'
 
 
 /** Overlap or gap allowed before a warning, mm (tracked positions are this uncertain). */
@@ -15,7 +16,7 @@ const MAX_PER_KIND = 20
 
 /** Warnings for a prepared table and the queries it will answer, in scene order. */
 export function sceneWarnings(table: Table, queries: ReadonlyArray<Record<string, unknown>> = table.scene.queries ?? []): SceneWarning[] {
-  return [...modelsInsideTerrain(table), ...overlappingBases(table), ...floatingTerrain(table), ...selfTargeting(queries)]
+  return [...modelsInsideTerrain(table), ...overlappingBases(table), ...floatingTerrain(table), ...selfTargeting(queries), ...contextOverridesState(table, queries)]
 }
 
 function capped(list: SceneWarning[], what: string): SceneWarning[] {

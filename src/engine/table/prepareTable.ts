@@ -7,6 +7,7 @@ import { type TerrainMesh, type TerrainWorld, buildTerrainWorld } from '../los/t
 import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon } from '../ruleSystem.ts'
 import { type SceneIssue, SceneError, showValue } from '../scene/sceneError.ts'
 import { own } from '../own.ts'
+import { sameJson } from './sameJson.ts'
 
 /** Default eye height as a fraction of model height when a scene gives none. */
 export const DEFAULT_EYE_FRACTION = 0.9
@@ -92,7 +93,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
       if (typeof w === 'string') {
         const entry = own(weaponCatalogue, w)
         if (!entry) issues.push({ path: wpath, message: `unknown weapon "${w}" in ${system.id}'s catalogue${suggest(w, Object.keys(weaponCatalogue))}` })
-        else weapons.push({ ...entry, id: w })
+        else weapons.push(catalogueWeapon(entry, w))
       } else {
         const entry = own(weaponCatalogue, w.id)
         weapons.push({ name: w.id, section: 'inline (scene)', ...(entry ?? {}), ...w, id: w.id } as Weapon)
@@ -143,16 +144,17 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
       if (!system.modelStatuses!.includes(s)) issues.push({ path: `models[${i}].status[${si}]`, message: `unknown status "${s}" for ${system.id}; expected one of ${system.modelStatuses!.join(', ')}` })
     }))
   }
+  issues.push(...gameStateIssues(scene, system))
   if (issues.length) throw new SceneError(issues)
 
   const build = () => buildTerrainWorld(
     terrainScene.map((t) =>
       isMeshTerrain(t)
-        ? { id: t.id, mesh: meshOf(meshes, t.mesh, t.scale)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1, origin: t.origin ?? 'bottom' }
+        ? { id: t.id, mesh: meshOf(meshes, t.mesh, t.scale)!, position: t.position, rotationDeg: t.rotation ?? 0, scale: t.scale ?? 1, origin: t.origin ?? 'file' }
         : { id: t.id, footprint: t.footprint, bottomZ: t.z ?? 0, heightMm: t.height },
     ),
   )
-  const world = worldCache ? worldCache(`${identityOf(meshes)}\u0000${JSON.stringify(terrainScene)}`, build) : build()
+  const world = worldCache ? worldCache(terrainSignature(meshes, terrainScene), build) : build()
   const terrain: TableTerrain[] = terrainScene.map((t, index) => {
     const keywords = t.keywords ?? []
     return { id: t.id, index, type: t.type, keywords, scene: t, solid: world.solids[index]!, has: (k: string) => t.type === k || keywords.includes(k) }
@@ -192,6 +194,52 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   const extra = system.checkScene?.(table) ?? []
   if (extra.length) throw new SceneError(extra)
   return table
+}
+
+/** The scene's game state (issue 33) against the ruleset's declaration: counters and resources by their declared names. */
+function gameStateIssues(scene: Scene, system: RuleSystem): SceneIssue[] {
+  const issues: SceneIssue[] = []
+  const counters = system.game?.counters.map((c) => c.id) ?? []
+  const resources = system.game?.resources.map((r) => r.id) ?? []
+  const expected = (names: string[]) => (names.length ? `expected one of ${names.join(', ')}` : `${system.id} declares none`)
+  scene.models.forEach((m, i) => {
+    for (const c of Object.keys(m.state?.counters ?? {})) {
+      if (!counters.includes(c)) issues.push({ path: `models[${i}].state.counters.${c}`, message: `unknown counter "${c}" for ${system.id}; ${expected(counters)}` })
+    }
+  })
+  for (const [owner, pool] of Object.entries(scene.game?.resources ?? {})) {
+    for (const r of Object.keys(pool)) {
+      if (!resources.includes(r)) issues.push({ path: `game.resources.${owner}.${r}`, message: `unknown resource "${r}" for ${system.id}; ${expected(resources)}` })
+    }
+  }
+  return issues
+}
+
+/**
+ * The signature a terrain world is cached by: the mesh library's identity and the pieces' JSON. The
+ * last one is kept with the pieces it was made from: a table whose pieces are the same JSON (a
+ * model moved) gets it by a walk over the pieces, without writing them out again.
+ */
+let lastTerrain: { meshes: MeshLibrary; pieces: unknown; sig: string } | null = null
+function terrainSignature(meshes: MeshLibrary, pieces: unknown): string {
+  if (lastTerrain !== null && lastTerrain.meshes === meshes && sameJson(lastTerrain.pieces, pieces)) return lastTerrain.sig
+  const sig = `${identityOf(meshes)}\u0000${JSON.stringify(pieces)}`
+  lastTerrain = { meshes, pieces, sig }
+  return sig
+}
+
+/**
+ * A catalogue weapon as models carry it (the entry with its id): one object per entry and id, shared
+ * by every model and table that names it (frozen: a table is immutable), instead of a copy per model
+ * per table.
+ */
+const weaponsByEntry = new WeakMap<object, Map<string, Weapon>>()
+function catalogueWeapon(entry: Omit<Weapon, 'id'>, id: string): Weapon {
+  let byId = weaponsByEntry.get(entry)
+  if (!byId) weaponsByEntry.set(entry, (byId = new Map()))
+  let weapon = byId.get(id)
+  if (!weapon) byId.set(id, (weapon = Object.freeze({ ...entry, id }) as Weapon))
+  return weapon
 }
 
 /**

@@ -3,7 +3,9 @@
 // and the visibility query with a game's sight hook.
 import { type ResultBody, type Table, type VisibilityPair, sightOf, type VisibilityResult } from '../../engine/index.ts'
 import { book } from './book.ts'
-import { type AttackHooks, type CadenceCore, type SightHook, judgeUnitSight, sightOfModel } from './index.ts'
+import type { AttackHooks } from './attack.ts'
+import type { CadenceCore } from './spec.ts'
+import { type SightHook, judgeUnitSight, sightOfModel } from './lineOfSight.ts'
 
 /**
  * The `isEnemy` hook of an attack that need not target the nearest enemy (a free attack: Hunter Charge,

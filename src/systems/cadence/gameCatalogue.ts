@@ -1,6 +1,7 @@
 // Cadence layer: catalogue helpers the games share (Respawn, Halo: Breakpoint, Scraplands, Squadrons).
 import type { ProfileEntry, RuleSystem } from '../../engine/index.ts'
-import { type CadenceSpecialRuleText, kebab } from './index.ts'
+import type { CadenceSpecialRuleText } from './types.ts'
+import { kebab } from './specialRules.ts'
 
 /** A module special rule as printed (id = kebab of the name). */
 export function ruleText(section: string, name: string, applies: CadenceSpecialRuleText['applies'], text: string): CadenceSpecialRuleText {

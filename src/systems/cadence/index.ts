@@ -2,7 +2,6 @@
 // on it imports (see CORE-API.md). Games: ./devils-bluff, ./fracture, ./survivors (and, by another
 // author, ./halo-breakpoint, ./respawn, ./scraplands, ./squadrons).
 import type { RuleSystem } from '../../engine/index.ts'
-import { gameTitle } from '../games.ts'
 import { createCadenceSystem } from './system.ts'
 import { coreCatalogue } from './catalogue.ts'
 import demoScene from './demo.json' with { type: 'json' }
@@ -43,7 +42,7 @@ export { deriveTable } from './derivedTable.ts'
 /** The core rules on their own (no catalogue: give stats inline). */
 export const cadence: RuleSystem = createCadenceSystem({
   id: 'cadence',
-  title: gameTitle('cadence'),
+  title: 'Cadence Wargame System — core rules',
   dice: 'D6',
   moduleSection: 'core-rules/index.html',
   catalogue: coreCatalogue,

@@ -2,10 +2,13 @@
 // hooks into the core's decisions, auras, extra query handlers. createCadenceSystem (system.ts) turns a
 // spec into an engine RuleSystem. See CORE-API.md for how a game uses this.
 import type { ZodType } from 'zod'
-import type { Modifier, OptionDecl, QueryHandlers, Table, TableModel, TerrainTypeDecl, Weapon } from '../../engine/index.ts'
+import type { Modifier, OptionDecl, QueryHandlers, StatusDecl, Table, TableModel, TerrainTypeDecl, Weapon } from '../../engine/index.ts'
 import type { CadenceCatalogue } from './types.ts'
 import type { ParsedRule } from './specialRules.ts'
 import type { AttackChainResult, AttackChainSpec } from './probability/attackChain.ts'
+
+/** A game's additions to the core's game state (gameState.ts): its statuses, the rounds it lasts. */
+export type CadenceGameState = { readonly statuses?: readonly StatusDecl[]; readonly rounds?: { readonly count: number; readonly section: string } }
 
 /** A number of the attack chain with the section that prints it. */
 export type CitedNumber = { readonly value: number; readonly rule: string }
@@ -170,6 +173,8 @@ export type CadenceSpec = {
   readonly demoScene: unknown
   /** Modifiers shown for information only. */
   readonly notes?: readonly Modifier[]
+  /** The game's additions to the core's game state (issue 33): its statuses, its number of rounds. */
+  readonly game?: CadenceGameState
 }
 
 /** The core resolved for one game: what a game's own handlers can call. Built by system.ts. */

@@ -28,6 +28,7 @@ import { evaluateAttackChain } from './probability/attackChain.ts'
 import { E0, E1, complementE, formatE, mulE, powE, subE, toNumberE } from './probability/exactFraction.ts'
 import { successProbability } from './probability/rollCheck.ts'
 import { findRule } from './specialRules.ts'
+import { cadenceGame } from './gameState.ts'
 
 const cite = (c: { value: number; section: string }) => ({ value: c.value, rule: c.section })
 
@@ -196,6 +197,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
     queryTypes: { formation: formationQuerySchema, embark: embarkQuerySchema, ...(spec.queryTypes ?? {}) },
     handlers,
     demoScene: spec.demoScene,
+    game: cadenceGame(core, spec.game),
   }
 }
 

@@ -1,7 +1,6 @@
 // Ruleset "iron-line": Operator Tactics Part II, the mass-battle game of units on movement trays,
 // with the §16A Vertical Pressure, §25 Convention (SITREP) and §26 Crackerjack options.
 import { LOS_CLASSES, fieldManualTitle as citationTitle } from './losClasses.ts'
-import { gameTitle } from '../games.ts'
 import { z } from 'zod'
 import type { Catalogue, ProfileEntry, ResultBody, RuleSystem, Table } from '../../engine/index.ts'
 import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
@@ -19,6 +18,7 @@ import { opt, options } from './options.ts'
 import { isKnownKeyword, parseKeyword } from './unitState.ts'
 import { measureUnitCost } from './armyCost.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { ironLineGame } from './gameState.ts'
 
 const keywordText = (k: { id: string; value?: number }): string => (k.value === undefined ? k.id : `${k.id}(${k.value})`)
 
@@ -90,7 +90,7 @@ function unitCostQuery(table: Table, q: { unit: string; keywords?: string[] }): 
 
 export const ironLine: RuleSystem = {
   id: 'iron-line',
-  title: gameTitle('iron-line'),
+  title: 'Operator Tactics: Iron Line (mass battle)',
   book: { file: '../shared/seeds/003_2bd7d9481ff75561.txt', title: 'Operator Tactics: Skirmish & Iron Line, Field Manual Vol. IV', edition: 'Edition 1 / 2026 (v0.1 draft with the v1.1 patch notes)' },
   citation: '§ chapter numbers as printed (§16, §16A, §23) with L#### = line in the source file',
   dice: 'D6',
@@ -146,4 +146,5 @@ export const ironLine: RuleSystem = {
   },
   demoScene,
   checkScene,
+  game: ironLineGame,
 }

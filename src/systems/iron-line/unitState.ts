@@ -18,7 +18,7 @@ export type IronLineUnit = {
   points: number
   /** Keyword id → summed value (1 for keywords without a value). */
   keywords: ReadonlyMap<string, number>
-  /** Strain tokens on the unit (scene `stats.strain`, default 0). */
+  /** Strain tokens on the unit (scene `stats.strain`, else its state counter `strain`, default 0). */
   strain: number
   /** Broken as marked on the table (status "broken"); see integrity.ts for Broken by Strain. */
   markedBroken: boolean
@@ -86,7 +86,8 @@ export function readUnit(m: TableModel): IronLineUnit {
     footprintClass: footprint,
     points: asNumber(s['points'], 0),
     keywords,
-    strain: asNumber(s['strain'], 0),
+    // Strain given by hand in the scene's stats wins; else the game state's counter (issue 33).
+    strain: asNumber(s['strain'], m.scene.state?.counters?.strain ?? 0),
     markedBroken: m.status.includes('broken'),
   }
 }

@@ -1,6 +1,5 @@
 // Ruleset "jagged-shards": Jagged Shards: Skirmish Protocol, Core Rulebook v1.07 (D100 under a threshold).
 import { LOS_CLASSES, book, citationTitle } from './losClasses.ts'
-import { gameTitle } from '../games.ts'
 import { z } from 'zod'
 import { type LosResult, type QueryOf, type ResultBody, type RuleSystem, type Table, type VisibilityResult, type VisibilityPair, SceneError, chance, fraction, inches, losFigure, roundTo, sightOf as sightBlock, withSight } from '../../engine/index.ts'
 import { attack } from './attack.ts'
@@ -15,6 +14,7 @@ import { options, readOptions } from './options.ts'
 import { classifySight, losRule, measureRule, sightOf, terrainKeywords, terrainTypes } from './terrain.ts'
 import { exposure, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { jaggedShardsGame } from './gameState.ts'
 
 /** D100 + FR ≥ PV (§3.4, §5.1); natural 01–05 always fails, natural 100 always succeeds; a tie succeeds (§14.5). */
 const insertionSchema = z.strictObject({
@@ -96,7 +96,7 @@ function visibility(table: Table, q: QueryOf<'visibility'>): VisibilityResult {
 
 export const jaggedShards: RuleSystem = {
   id: 'jagged-shards',
-  title: gameTitle('jagged-shards'),
+  title: 'Jagged Shards: Skirmish Protocol (v1.07)',
   book: { file: '../shared/seeds/000_5a7ace75bcb40c85.txt', title: 'Jagged Shards: Skirmish Protocol — Core Rulebook', edition: 'Version 1.07' },
   citation: 'the book\'s section numbers as printed, e.g. §9.3 (examples by label, e.g. §12.6 B)',
   dice: 'D100',
@@ -132,6 +132,7 @@ export const jaggedShards: RuleSystem = {
     'initiative-steal': initiativeSteal as (t: Table, q: never) => ResultBody,
   },
   demoScene,
+  game: jaggedShardsGame,
   checkScene: (table) => {
     const issues: Array<{ path: string; message: string }> = []
     table.models.forEach((m, i) => {

@@ -1,16 +1,16 @@
 // Ruleset "narrative-skirmish": the short generic narrative skirmish game (d10 opposed rolls).
 import { LOS_CLASSES, citationTitle } from './losClasses.ts'
-import { gameTitle } from '../games.ts'
 import type { RuleSystem } from '../../engine/index.ts'
 import { catalogue, SECTION } from './catalogue.ts'
 import { options } from './options.ts'
 import { attack, blast, checkScene, contextSchema, decideCover, losRule, move, opt, armourArcs } from './rules.ts'
 import { exposure, planningContextShape, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { narrativeSkirmishGame } from './gameState.ts'
 
 export const narrativeSkirmish: RuleSystem = {
   id: 'narrative-skirmish',
-  title: gameTitle('narrative-skirmish'),
+  title: 'Skirmish Rules (generic narrative skirmish)',
   book: { file: '../shared/seeds/004_80773196855a1968.txt', title: 'Skirmish Rules' },
   citation: 'the book\'s headings, e.g. "Combat > Cover"',
   dice: 'd10',
@@ -42,4 +42,5 @@ export const narrativeSkirmish: RuleSystem = {
   handlers: { attack, move, blast, reach, threat, exposure },
   demoScene,
   checkScene,
+  game: narrativeSkirmishGame,
 }

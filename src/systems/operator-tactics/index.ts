@@ -1,7 +1,6 @@
 // Ruleset "operator-tactics": Operator Tactics — Skirmish (Part I of the field manual), with the
 // optional §06A Vertical Pressure rules, the §25 Convention module and §26 Crackerjack changes.
 import { LOS_CLASSES, citationTitle } from './losClasses.ts'
-import { gameTitle } from '../games.ts'
 import { z } from 'zod'
 import type { RuleSystem, Table } from '../../engine/index.ts'
 import { inches } from '../../engine/index.ts'
@@ -20,6 +19,7 @@ import { sitrep } from './sitrep.ts'
 import { RATING_THRESHOLD } from './catalogue.ts'
 import { exposure, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { operatorTacticsGame } from './gameState.ts'
 
 export const MODEL_STATUSES = ['prone', 'pinned', 'stealth', 'locked', 'shaken', 'jammed', 'shot-last-activation'] as const
 
@@ -56,7 +56,7 @@ function checkScene(table: Table): Array<{ path: string; message: string }> {
 
 export const operatorTactics: RuleSystem = {
   id: 'operator-tactics',
-  title: gameTitle('operator-tactics'),
+  title: 'Operator Tactics: Skirmish (with Vertical Pressure, Convention and Crackerjack modules)',
   book: { file: '../shared/seeds/003_2bd7d9481ff75561.txt', title: 'Operator Tactics: Skirmish & Iron Line — Field Manual Vol. IV', edition: 'Edition 1 / 2026 (v0.1 draft, v1.1 patch notes)' },
   citation: 'chapter § and heading as printed (e.g. "§02 Shooting"), plus the source text line (L263)',
   dice: 'D6',
@@ -97,5 +97,6 @@ export const operatorTactics: RuleSystem = {
   },
   demoScene,
   checkScene,
+  game: operatorTacticsGame,
 }
 

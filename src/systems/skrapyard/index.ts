@@ -1,6 +1,5 @@
 // Ruleset "skrapyard": Skrapyard: Raw Rules (Robey Jenkins, 2 March 2011), roll-under d12.
 import { LOS_CLASSES, citationTitle } from './losClasses.ts'
-import { gameTitle } from '../games.ts'
 import type { ProfileEntry, QueryHandler, RuleSystem, WeaponEntry } from '../../engine/index.ts'
 import { answerArc, answerAura, answerEngagement, answerFormation, answerLos, answerMove, answerObjective, answerTest, answerVisibility, formationQuerySchema, testQuerySchema } from './answerQueries.ts'
 import { COMBAT_WEAPONS, PROFILES, RANGED_WEAPONS } from './catalogue.ts'
@@ -12,6 +11,7 @@ import { resolveAttack } from './resolveAttack.ts'
 import { sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
 import { exposure, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
+import { skrapyardGame } from './gameState.ts'
 
 const profiles: Record<string, ProfileEntry> = Object.fromEntries(
   PROFILES.map((p) => [p.id, { name: p.name, section: p.section, stats: { ...p.stats }, weapons: p.weapons, base: { shape: 'round', diameter: p.baseMinMm }, note: p.note }]),
@@ -20,7 +20,7 @@ const weapons: Record<string, WeaponEntry> = Object.fromEntries([...RANGED_WEAPO
 
 export const skrapyard: RuleSystem = {
   id: 'skrapyard',
-  title: gameTitle('skrapyard'),
+  title: 'Skrapyard: Raw Rules',
   book: { file: '../shared/seeds/001_030bf9119bb13d80.txt', title: 'Skrapyard: Raw Rules', edition: '2 March 2011 (Raw Rules, pre-final)' },
   citation: 'the book\'s paragraph numbers, e.g. §13.2.4',
   dice: 'd12',
@@ -76,4 +76,5 @@ export const skrapyard: RuleSystem = {
   },
   demoScene,
   checkScene: (table) => [...checkCharacters(table), ...checkTerrain(table)],
+  game: skrapyardGame,
 }

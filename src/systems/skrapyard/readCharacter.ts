@@ -5,8 +5,11 @@ import { SceneError } from '../../engine/index.ts'
 import { type Characteristics } from './catalogue.ts'
 import { type SkrapyardOptions, DEFAULT_OPTIONS } from './options.ts'
 
-/** Model statuses: wounded = "placed on its side" (§15.1); retreating (§16.4); flying = moving by a fly move (§12.7). */
-export const MODEL_STATUSES = ['wounded', 'retreating'] as const
+/**
+ * Model statuses: wounded = "placed on its side" (§15.1); retreating (§16.4); and the game state's
+ * (gameState.ts): a failed activation test (§11.4) and the magic feats' marks (§19.5).
+ */
+export const MODEL_STATUSES = ['wounded', 'retreating', 'failed-activation', 'distracted', 'enchanted', 'jinxed', 'tormented', 'ensnared'] as const
 /** Model keywords: a hero (§3.3), a character that can fly (§12.7), a magic-user (§18.3.7). */
 export const MODEL_KEYWORDS = ['hero', 'can-fly', 'magic'] as const
 

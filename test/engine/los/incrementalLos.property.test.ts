@@ -5,8 +5,9 @@
 // (every piece and model tried on every line).
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { LosMemo, type Scene, type Table, loadScene, losRuleOf, runQuery, sampleLineOfSight } from '../../../src/engine/index.ts'
+import { LosMemo, type Scene, type Table, lineOfSight, loadScene, losRuleOf, runQuery, sampleLineOfSight } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
+import { sampleMatrixLine } from '../../../src/engine/los/sampleLineOfSight.ts'
 import { BENCH_TABLE_MM, generateTable } from '../../bench/benchTable.ts'
 import { model, scene as sceneOf, testSystem } from '../sceneBuilder.ts'
 
@@ -23,10 +24,17 @@ function expectBoundedEqualsFull(table: Table): void {
     if (t.side === v.side) continue
     const bounded = sampleLineOfSight(table, v, t, rule, { density: 'coarse' })
     expect(bounded).toEqual(sampleLineOfSight(table, v, t, rule, { density: 'coarse', cull: false }))
-    // settled (a fully blocked pair: visible and fraction first, the rest traced when read): the same, byte for byte
-    const settled = sampleLineOfSight(table, v, t, rule, { density: 'coarse', settle: true })
+    // the matrix's line (a fully blocked pair is settled: visible and fraction first, the rest traced
+    // when read, here by lineOfSight handing it out whole): the same, byte for byte
+    const settled = lineOfSight(table, v, t, false, 'coarse')
     expect([settled.visible, settled.fraction]).toEqual([bounded.visible, bounded.fraction])
     expect(JSON.stringify(settled)).toBe(JSON.stringify(bounded))
+    // the matrix's own line before it is traced whole: its figure lines' fraction, then the pass that
+    // stops each line at its first piece, give what full tracing gives
+    const matrixLine = sampleMatrixLine(table, v, t, rule)
+    const crossing = matrixLine.terrainCrossing
+    expect([matrixLine.visible, matrixLine.fraction, crossing.figure, crossing.base]).toEqual([bounded.visible, bounded.fraction, bounded.terrainCrossing.figure, bounded.terrainCrossing.base])
+    expect(JSON.stringify(matrixLine)).toBe(JSON.stringify(bounded))
     if (bounded.fraction === 0 && bounded.blockers.length > 0) settledPairs++
   }
 }

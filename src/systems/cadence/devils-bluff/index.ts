@@ -2,7 +2,6 @@
 // instead of dice (devils-bluff/module-rules.html). Card values 1..13 replace d6 faces, "a roll of 6"
 // becomes a draw of 13, unlisted modifiers are doubled, and the chain is exact over one 52-card deck.
 import { z } from 'zod'
-import { gameTitle } from '../../games.ts'
 import { chanceE } from '../index.ts'
 import { book } from '../index.ts'
 import { type ResultBody, type RuleSystem, type Table, type TableModel, isWithin, inches, roundTo } from '../../../engine/index.ts'
@@ -52,9 +51,19 @@ const acesWild = (face: number): number => (face === 1 ? DB.acesWildValue.value 
 
 const spec: CadenceSpec = {
   id: 'cadence/devils-bluff',
-  title: gameTitle('cadence/devils-bluff'),
+  title: "Devil's Bluff (Cadence): Wild West skirmish with playing cards",
   dice: 'cards (52-card deck, A=1 … K=13)',
   moduleSection: 'devils-bluff/module-rules.html',
+  game: {
+    rounds: { count: 3, section: 'devils-bluff/module-rules.html' },
+    statuses: [
+      { id: 'mounted', section: HORSES, meaning: 'on a horse: moves 12", counts as height level 1, treats climbable terrain as impassable, gains no Cover', excludes: ['dismounted'], feeds: 'move: 12"; attack: height level 1, no Cover' },
+      { id: 'dismounted', section: HORSES, meaning: 'dismounted at the start or end of an activation: loses the horse\'s benefits and may not mount again this game', excludes: ['mounted'], feeds: 'move and attack: no horse' },
+      { id: 'leg-wound', section: INJURIES, meaning: 'Leg Wound: moves only 2" on an Advance', feeds: 'move: Advance 2"' },
+      { id: 'arm-wound', section: INJURIES, meaning: 'Arm Wound: −2 to Attack Draws against enemies within 3 inches', feeds: 'attack: −2 within 3"' },
+      { id: 'impaired-vision', section: INJURIES, meaning: 'Impaired Vision: can no longer target models more than 9 inches away', feeds: 'attack: refused beyond 9"' },
+    ],
+  },
   catalogue: devilsBluffCatalogue,
   options: devilsBluffOptions,
   numbers: {

@@ -1,7 +1,6 @@
 // Ruleset "cadence/fracture": the sci-fi army game on the Cadence core (fracture/module-rules.html),
 // with the five army lists, their upgrades and special rules, morale and the Fracture objectives.
 import { z } from 'zod'
-import { gameTitle } from '../../games.ts'
 import { book } from '../index.ts'
 import { type QueryOf, type ResultBody, type RuleSystem, type Table, inches, isWithin, type AreaResult } from '../../../engine/index.ts'
 import { type CadenceSpec, type ChainAdjustment, type LosAdjustment, coreHooks, createCadenceSystem, findRule, hasRule, measureGap, resolveObjective, withinReading } from '../index.ts'
@@ -20,9 +19,13 @@ const END = 'fracture/army-lists/the-endless.html#upgrades_4'
 
 const spec: CadenceSpec = {
   id: 'cadence/fracture',
-  title: gameTitle('cadence/fracture'),
+  title: 'Fracture (Cadence): sci-fi army battles',
   dice: 'D6',
   moduleSection: 'fracture/module-rules.html',
+  game: {
+    rounds: { count: 4, section: 'fracture/module-rules.html' },
+    statuses: [{ id: 'boost', section: VOID, meaning: 'a one-use boost (Fuel Injection, Nova Boost) spent in this activation: its Advance gains the extra inches', expires: { at: 'own-activation-end', section: VOID }, feeds: 'move: Advance + the boost' }],
+  },
   catalogue: fractureCatalogue,
   options: fractureOptions,
   upgradeRules: {

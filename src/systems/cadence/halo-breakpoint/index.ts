@@ -1,6 +1,5 @@
 // Ruleset "cadence/halo-breakpoint": Halo: Breakpoint (fan game) on the Cadence core.
 import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
-import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, createCadenceSystem, hasRule } from '../index.ts'
 import { ruleText, withDefaultWeapons } from '../index.ts'
 import { COVENANT_WEAPONS, HALO_MODELS, HALO_RULES, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
@@ -32,9 +31,10 @@ type Handler = (table: Table, q: never) => ResultBody
 
 const system = createCadenceSystem({
   id: 'cadence/halo-breakpoint',
-  title: gameTitle('cadence/halo-breakpoint'),
+  title: 'Halo: Breakpoint (Cadence, fan game)',
   dice: 'D6',
   moduleSection: HALO_SECTIONS.module,
+  game: { rounds: { count: 6, section: 'halo-breakpoint/module-rules.html#playing-halo-breakpoint' } },
   catalogue: haloCatalogue,
   options: HALO_OPTIONS,
   hooks: {

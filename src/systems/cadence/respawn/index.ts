@@ -1,7 +1,6 @@
 // Ruleset "cadence/respawn": Respawn (team FPS-style skirmish) on the Cadence core, with the Season 1
 // and Season 2 terrain (Energy Barriers) and the Big Guns.
 import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
-import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, type CadenceUpgrade, createCadenceSystem, kebab } from '../index.ts'
 import { cadenceExposure, cadenceReach, cadenceThreat, ruleText } from '../index.ts'
 import { respawnPlanning } from './planning.ts'
@@ -38,9 +37,10 @@ type Handler = (table: Table, q: never) => ResultBody
 
 export const respawn: RuleSystem = createCadenceSystem({
   id: 'cadence/respawn',
-  title: gameTitle('cadence/respawn'),
+  title: 'Respawn (Cadence): team skirmish with respawns',
   dice: 'D6',
   moduleSection: RESPAWN_SECTIONS.module,
+  game: { rounds: { count: 5, section: 'respawn/module-rules.html#playing-respawn' } },
   catalogue: respawnCatalogue,
   options: RESPAWN_OPTIONS,
   terrainTypes: [

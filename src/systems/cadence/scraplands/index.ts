@@ -1,6 +1,5 @@
 // Ruleset "cadence/scraplands": Scraplands (car racing and combat) on the Cadence core.
 import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
-import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem } from '../index.ts'
 import { ruleText } from '../index.ts'
 import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
@@ -31,7 +30,7 @@ type Handler = (table: Table, q: never) => ResultBody
 
 export const scraplands: RuleSystem = createCadenceSystem({
   id: 'cadence/scraplands',
-  title: gameTitle('cadence/scraplands'),
+  title: 'Scraplands (Cadence): post-apocalyptic car racing and combat',
   dice: 'D6',
   moduleSection: SCRAPLANDS_SECTIONS.module,
   catalogue: scraplandsCatalogue,

@@ -1,6 +1,5 @@
 // Ruleset "cadence/squadrons": Squadrons (space fighters) on the Cadence core.
 import type { ResultBody, RuleSystem, Table } from '../../../engine/index.ts'
-import { gameTitle } from '../../games.ts'
 import { type CadenceCatalogue, type CadenceModelProfile, createCadenceSystem, kebab } from '../index.ts'
 import { ruleText, withDefaultWeapons } from '../index.ts'
 import { missionSetup, missionSetupQuerySchema } from './missions.ts'
@@ -47,9 +46,10 @@ const UPGRADE_RULES: Record<string, readonly string[]> = Object.fromEntries(
 
 const system = createCadenceSystem({
   id: 'cadence/squadrons',
-  title: gameTitle('cadence/squadrons'),
+  title: 'Squadrons (Cadence): space fighter combat',
   dice: 'D6',
   moduleSection: SQUADRONS_SECTIONS.module,
+  game: { rounds: { count: 4, section: 'squadrons/module-rules.html#playing-squadrons' } },
   catalogue: squadronsCatalogue,
   options: SQUADRONS_OPTIONS,
   terrainTypes: [

@@ -2,7 +2,6 @@
 // zombies as everyone's enemy, disturbance rolls and zombie activity, search objectives, retreat,
 // unreliable weapons and the module's weapon rules (Fire, Loud, Silent, Bad Idea, Risky, Reliable).
 import { type QueryOf, type ResultBody, type RuleSystem, type Table, inches, isWithin, type AreaResult } from '../../../engine/index.ts'
-import { gameTitle } from '../../games.ts'
 import { book } from '../index.ts'
 import { type CadenceSpec, type ChainAdjustment, coreHooks, createCadenceSystem, hasRule, measureGap, resolveObjective, withinReading } from '../index.ts'
 import { survivorsCatalogue } from './catalogue.ts'
@@ -14,9 +13,10 @@ import demoScene from './demo.json' with { type: 'json' }
 
 const spec: CadenceSpec = {
   id: 'cadence/survivors',
-  title: gameTitle('cadence/survivors'),
+  title: 'Survivors (Cadence): zombie-apocalypse skirmish',
   dice: 'D6',
   moduleSection: 'survivors/module-rules.html',
+  game: { rounds: { count: 6, section: 'survivors/module-rules.html#playing-survivors' } },
   catalogue: survivorsCatalogue,
   options: survivorsOptions,
   upgradeStats: {

@@ -1,0 +1,18 @@
+// The game core (issue 33): the game log tabletop-game/1, the state after each event, the rules'
+// findings, moves checked, effects proposed and applied with a confirm or an override, the timeline,
+// control snapshots, the chess clock. Re-exported by the engine's index (other layers import that).
+export * from './gameDecl.ts'
+export * from './gameLogSchema.ts'
+export * from './gameFinding.ts'
+export { type ActionKind, type Activation, type GameState, type ModelGameState, cloneState, initialState, modelState, sceneAt, sidesOf } from './gameState.ts'
+export { type GameEnv, type GameContext } from './gameContext.ts'
+export { type MoveCheck, type MoveReading, moveCheckOf, moveQuery, readMoveResult } from './checkMove.ts'
+export { type ControlCall, type ControlFigure, takeControl } from './controlSnapshot.ts'
+export { type DrawnDie, DiceShortfall, DieOutOfRange, enteredDice, seededDice } from './gameDice.ts'
+export { type StepDetails, proposeEffects } from './stepEvent.ts'
+export { describeEffects, sameEffects } from './applyEffects.ts'
+export { type AffectedEvent, type EventOutcome, type GameLog, type GameSession, startGameSession } from './gameSession.ts'
+export { exportGameLog, importGameLog, loadGame, parseGameLog } from './readGameLog.ts'
+export { type ModelPlace, type RestoreCall, type RestoreCheck, type Tolerance, type TrackedPlace, checkRestored, placesOf, rewindTo } from './timeline.ts'
+export { type ClockReading, type ClockState, handOver, pauseClock, readClock, resumeClock, startClock } from './chessClock.ts'
+export { contextOverridesState, countersOf, stateContextOf, withStateContext } from './stateContext.ts'
