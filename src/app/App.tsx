@@ -19,12 +19,15 @@ import { SheetSlotContext } from './ui/sheetSlot.ts'
 import { useViewFirst } from './ui/useViewFirst.ts'
 import { RoomPanel } from './sync/RoomPanel.tsx'
 import { SetupMount } from './setup/SetupMount.tsx'
+import { LayerToggles } from './ui/LayerToggles.tsx'
+import { PlanPanel } from './ui/PlanPanel.tsx'
 
 /** The panel's parts after the verdict card (the same in the side panel and in the bottom sheet). */
 function PanelParts() {
   return (
     <>
       <ErrorBoundary what="selection"><SelectionPanel /></ErrorBoundary>
+      <ErrorBoundary what="plan"><PlanPanel /></ErrorBoundary>
       <ErrorBoundary what="ruling details"><RulingDetails /></ErrorBoundary>
       <ErrorBoundary what="referee record"><RecordPanel /></ErrorBoundary>
       <ErrorBoundary what="edit tools"><EditPanel /></ErrorBoundary>
@@ -45,6 +48,7 @@ export function App() {
           <ErrorBoundary what="table view">
             <ModeStage />
           </ErrorBoundary>
+          <ErrorBoundary what="planning layers"><LayerToggles over="stage" /></ErrorBoundary>
         </main>
         <MessageBar />
         {viewFirst ? (

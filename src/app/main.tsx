@@ -6,6 +6,8 @@ import { DEFAULT_SYSTEM_ID, useApp } from './state/appStore.ts'
 import { isKnownSystem } from './state/systemLoader.ts'
 import { persistScene, savedScene } from './state/persistScene.ts'
 import { startEvaluationLoop } from './engine/evaluationLoop.ts'
+import { startPlanLoop } from './engine/planLoop.ts'
+import { installPlanProbe } from './scene/planProbe.ts'
 import { engine } from './engine/engineHandle.ts'
 import { loadHistory } from './actions/rulings.ts'
 import { loadDemo } from './actions/loadDemo.ts'
@@ -25,6 +27,8 @@ persistScene(useApp)
 installProbe()
 installKiosk()
 startEvaluationLoop(useApp, engine())
+startPlanLoop(useApp, engine())
+installPlanProbe()
 void loadHistory()
 startRoomFromLocation()
 void checkCertificateTrust()

@@ -9,6 +9,7 @@ import { TableContent } from '../scene/TableContent.tsx'
 import { TestProbe } from '../scene/TestProbe.tsx'
 import { useRef } from 'react'
 import type { ImageFocus } from './imageFocus.ts'
+import { LayerToggles } from '../ui/LayerToggles.tsx'
 import { type ImageFit, projectionFromIntrinsics, viewFromLock, visibleIntrinsics } from './registeredCamera.ts'
 
 export type LockHolder = { lock: TableLock | null }
@@ -44,12 +45,16 @@ const CENTRED: ImageFocus = { posX: 0.5, posY: 0.5 }
 /** `fit`, `focus`: how the image under the canvas is fitted into the box and aimed (the canvas fills the box). */
 export function RegisteredOverlay({ holder, fit = 'contain', focus = CENTRED }: { holder: LockHolder; fit?: ImageFit; focus?: ImageFocus }) {
   return (
-    <Canvas className="registered-overlay" gl={{ alpha: true, preserveDrawingBuffer: true }} camera={{ manual: true, near: 5, far: 20000 }} style={{ position: 'absolute', inset: 0 }}>
-      <ambientLight intensity={1.1} />
-      <directionalLight position={[600, -600, 1800]} intensity={2} />
-      <CameraFromLock holder={holder} fit={fit} focus={focus} />
-      <TableContent surface={false} ghost />
-      <TestProbe />
-    </Canvas>
+    <>
+      <Canvas className="registered-overlay" gl={{ alpha: true, preserveDrawingBuffer: true }} camera={{ manual: true, near: 5, far: 20000 }} style={{ position: 'absolute', inset: 0 }}>
+        <ambientLight intensity={1.1} />
+        <directionalLight position={[600, -600, 1800]} intensity={2} />
+        <CameraFromLock holder={holder} fit={fit} focus={focus} />
+        <TableContent surface={false} ghost />
+        <TestProbe />
+      </Canvas>
+      {/* The planning layers' toggles and legend float over the image, inside its box. */}
+      <LayerToggles over="image" />
+    </>
   )
 }

@@ -4,6 +4,7 @@
 // ended, every open request fails with a line saying so, and the next request starts a fresh worker.
 import type { Query, ResultDocument, Scene, SceneIssue } from '../../engine/index.ts'
 import type { EngineReply, EngineRequest, Overlay, PreparedMeshReply, Selection } from './protocol.ts'
+import type { PlanAnswer, PlanAsk } from './planProtocol.ts'
 import { userMeshUrls } from './meshFiles.ts'
 
 export type EngineOutcome<T> = { ok: true; value: T } | { ok: false; issues: SceneIssue[]; superseded?: true }
@@ -14,6 +15,8 @@ export type EngineClient = {
   rule: (scene: Scene, query: Query) => Promise<EngineOutcome<ResultDocument>>
   /** A terrain file (bundled or added) read, repaired and simplified at a scale, as the rules use it. */
   prepareMesh: (name: string, scale: number) => Promise<EngineOutcome<PreparedMeshReply>>
+  /** A planning ask (reach, a spot, threat bands, exposure); a newer ask of the same kind supersedes it while it waits. */
+  plan: (scene: Scene, ask: PlanAsk) => Promise<EngineOutcome<PlanAnswer>>
   dispose: () => void
 }
 
@@ -76,6 +79,11 @@ export function createEngineClient(answerMs = ENGINE_ANSWER_MS): EngineClient {
       const r = await send('preparedMesh', (requestId) => ({ kind: 'prepareMesh', requestId, name, scale }))
       if (!r.ok) return { ok: false, issues: r.issues }
       return r.kind === 'preparedMesh' ? { ok: true, value: r.mesh } : { ok: false, issues: [{ path: '', message: 'unexpected reply' }] }
+    },
+    plan: async (scene, ask) => {
+      const r = await send('planned', (requestId) => ({ kind: 'plan', requestId, scene, ask }))
+      if (!r.ok) return { ok: false, issues: r.issues, ...(r.superseded ? { superseded: r.superseded } : {}) }
+      return r.kind === 'planned' ? { ok: true, value: r.answer } : { ok: false, issues: [{ path: '', message: 'unexpected reply' }] }
     },
     dispose: () => {
       worker?.terminate()

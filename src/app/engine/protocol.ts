@@ -2,6 +2,7 @@
 // discriminated union of requests and replies). Everything here is plain, structured-clonable data.
 import type { ArcLine, LosRay, Query, QueryResult, ResultDocument, Scene, SceneIssue, SceneWarning, Vec3Tuple } from '../../engine/index.ts'
 import type { MeshFileReport } from '../../terrain/index.ts'
+import type { PlanAnswer, PlanAsk } from './planProtocol.ts'
 
 /** What the player picked: who shoots, with what, at whom. Ids may be stale; the worker checks them. */
 export type Selection = {
@@ -63,6 +64,8 @@ export type EngineRequest =
   | { kind: 'rule'; requestId: number; scene: Scene; query: Query; meshFiles?: MeshFileUrls }
   /** A terrain file read, repaired and simplified at a scale (src/terrain), for drawing it and for adding it. */
   | { kind: 'prepareMesh'; requestId: number; name: string; scale: number; meshFiles?: MeshFileUrls }
+  /** A planning ask (planProtocol.ts): a newer one on the same channel (`ask.what`) supersedes it while it waits. */
+  | { kind: 'plan'; requestId: number; scene: Scene; ask: PlanAsk; meshFiles?: MeshFileUrls }
 
 /** A prepared terrain file as the main thread draws it (typed arrays travel by structured clone). */
 export type PreparedMeshReply = {
@@ -75,4 +78,5 @@ export type EngineReply =
   | { kind: 'evaluated'; requestId: number; ok: true; overlay: Overlay }
   | { kind: 'ruled'; requestId: number; ok: true; document: ResultDocument }
   | { kind: 'preparedMesh'; requestId: number; ok: true; mesh: PreparedMeshReply }
-  | { kind: 'evaluated' | 'ruled' | 'preparedMesh'; requestId: number; ok: false; issues: SceneIssue[]; superseded?: true }
+  | { kind: 'planned'; requestId: number; ok: true; answer: PlanAnswer }
+  | { kind: 'evaluated' | 'ruled' | 'preparedMesh' | 'planned'; requestId: number; ok: false; issues: SceneIssue[]; superseded?: true }

@@ -15,6 +15,7 @@ import { Label } from './Label.tsx'
 import { OutlineRing } from './OutlineRing.tsx'
 import type { Overlay } from '../engine/protocol.ts'
 import { doubtedAmong } from '../camera/doubtedPoses.ts'
+import { answerFor } from '../state/planSlice.ts'
 
 function midpoint(a: Vec3Tuple, b: Vec3Tuple): Vec3Tuple {
   return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2]
@@ -56,6 +57,9 @@ function RangeRings({ overlay }: { overlay: Overlay }) {
 function LosLines({ overlay }: { overlay: Overlay }) {
   const targetId = useApp((s) => s.targetId)
   const attackerId = useApp((s) => s.attackerId)
+  // While the plan's threat lines run to a spot, the lines from where the model stands would read as theirs.
+  const threatShown = useApp((s) => s.planLayers.threat && answerFor(s, 'threat')?.threat != null)
+  if (threatShown) return null
   return (
     <group name="los-lines">
       {overlay.losRow.map((l) => {

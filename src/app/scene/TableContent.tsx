@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { BufferAttribute, BufferGeometry, Float32BufferAttribute, type Group } from 'three'
 import { useFrame } from '@react-three/fiber'
 import { layoutLabels, leaderPositions, leaderSegments } from './labelLayout.ts'
+import { PlanOverlays } from './PlanOverlays.tsx'
 import { useShallow } from 'zustand/react/shallow'
 import { useApp } from '../state/appStore.ts'
 import { COLOURS } from './palette.ts'
@@ -94,6 +95,7 @@ export function TableContent({ surface = true, ghost = false }: { surface?: bool
     <TableFrameContext.Provider value={frame}>
       <group ref={frame} name="table-frame">
         {surface && <TableSurface />}
+        <PlanOverlays />
         {terrainIds.map((id) => <TerrainPiece key={id} id={id} />)}
         {modelIds.map((id) => <ModelPiece key={id} id={id} />)}
         <DoubtedGhosts />

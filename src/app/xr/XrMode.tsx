@@ -20,6 +20,7 @@ import { TrackingFiles } from '../camera/PhotoMode.tsx'
 import { restoreTrackingFiles } from '../camera/registryFile.ts'
 import { ruleOnThis } from '../actions/rulings.ts'
 import { XrHands } from '../hands/XrHands.tsx'
+import { LayerToggles } from '../ui/LayerToggles.tsx'
 import { setXrCameraGestures, xrCameraFrames, xrHandFeed } from '../hands/xrHandFeed.ts'
 import type { HandsRuntime } from '../hands/handsRuntime.ts'
 
@@ -238,6 +239,7 @@ export function XrMode() {
       {placement && <p data-testid="xr-anchor" data-origin={placement.origin.map((v) => v.toFixed(5)).join(',')} data-yaw={placement.yaw.toFixed(6)}>{placedBy === 'markers' ? 'Placed from the markers. ' : ''}{anchor ? 'Table anchored.' : 'Table placed (not anchored: this device offers no anchors).'}</p>}
       {placement?.measuredEdgeM != null && <p data-testid="xr-edge">Corners {(placement.measuredEdgeM * 1000).toFixed(0)} mm apart (table width {width.toFixed(0)} mm).</p>}
       {inSession && <CardSummary />}
+      {inSession && <LayerToggles over="xr" />}
       {error && <p className="bad" role="alert">{error}</p>}
     </div>
   )

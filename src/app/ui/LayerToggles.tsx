@@ -1,0 +1,72 @@
+// The planning layers' toggles (issue 32), floating over the table in every mode with their legend:
+// the picked model's reach, who can hit it at a spot, and the exposure map. Each is one large button
+// (aria-pressed), so a player switches a layer with a thumb at arm's length; the threat bands and the
+// figures behind each layer are in the panel (PlanPanel). Over a camera image on a phone or tablet the
+// legend goes under the floating card, in its box (ui/ViewOverlay's `.view-top`): the picture is aimed at
+// the picked models below that box (camera/imageFocus.ts), so the legend never sits on them.
+import { type RefObject, useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { useApp } from '../state/appStore.ts'
+import { useViewFirst } from './useViewFirst.ts'
+import type { PlanLayer } from '../state/planSlice.ts'
+import { PlanLegend } from './PlanLegend.tsx'
+import './plan.css'
+
+const LAYERS: ReadonlyArray<{ layer: PlanLayer; word: string; title: string }> = [
+  { layer: 'reach', word: 'Reach', title: 'Where the picked model can get to this turn, and the path to a spot' },
+  { layer: 'threat', word: 'Threat', title: 'Who can attack the picked model at a spot, and how' },
+  { layer: 'exposure', word: 'Exposure', title: 'How many enemies see a model like the picked one, cell by cell' },
+]
+
+/** The floating card's box over the image (view-first), found in the bar's own camera stage; null when there is none. */
+function useViewTop(on: boolean, bar: RefObject<HTMLDivElement | null>): HTMLElement | null {
+  const [host, setHost] = useState<HTMLElement | null>(null)
+  useEffect(() => {
+    if (!on) {
+      setHost(null)
+      return
+    }
+    const stage = bar.current?.closest<HTMLElement>('.camera-stage') ?? document.body
+    const find = () => {
+      const el = stage.querySelector<HTMLElement>('.view-overlay.view-first .view-top')
+      setHost((h) => (h === el ? h : el))
+    }
+    find()
+    // The card's box comes and goes with the image (at human pace).
+    const watch = new MutationObserver(find)
+    watch.observe(stage, { childList: true, subtree: true })
+    return () => watch.disconnect()
+  }, [on, bar])
+  return host
+}
+
+/**
+ * `over`: where the bar floats. `stage`: over the planner's table (other modes draw their own); `image`:
+ * over a camera or photo image, inside its box (beside the mode's controls on a desktop, never over
+ * them); `xr`: in the AR session's DOM overlay, with the session's controls.
+ */
+export function LayerToggles({ over }: { over: 'stage' | 'image' | 'xr' }) {
+  const layers = useApp((s) => s.planLayers)
+  const toggle = useApp((s) => s.togglePlanLayer)
+  const mode = useApp((s) => s.mode)
+  const keyShown = useApp((s) => s.planKeyShown)
+  const setKeyShown = useApp((s) => s.setPlanKeyShown)
+  const anyOn = layers.reach || layers.threat || layers.exposure
+  const bar = useRef<HTMLDivElement>(null)
+  const viewFirst = useViewFirst()
+  const underCard = useViewTop(over === 'image' && viewFirst, bar)
+  if (over === 'stage' && mode !== 'planner') return null
+  return (
+    <div ref={bar} className={`plan-bar over-${over}`} data-testid="plan-bar">
+      <div className="plan-toggles" role="group" aria-label="Planning layers">
+        {LAYERS.map((l) => (
+          <button key={l.layer} type="button" aria-pressed={layers[l.layer]} title={l.title} data-testid={`layer-${l.layer}`} onClick={() => toggle(l.layer)}>
+            {l.word}
+          </button>
+        ))}
+        {anyOn && !keyShown && <button type="button" className="plan-key-show" onClick={() => setKeyShown(true)} data-testid="plan-key-show" title="Show what the colours and lines mean">Key</button>}
+      </div>
+      {underCard ? createPortal(<div className="plan-under-card"><PlanLegend /></div>, underCard) : <PlanLegend />}
+    </div>
+  )
+}
