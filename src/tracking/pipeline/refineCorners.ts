@@ -57,6 +57,11 @@ export type EdgeRefineParams = {
   toneBiasMinModulePx: number
   /** When set, the outer lines are moved by this bias instead of a measured one (the frame's bias, set by detectMarkers). */
   frameToneBiasPx: number | null
+  /**
+   * Then fit the whole pattern (every black/white edge, one edge shift: fitMarkerGrid.ts) on markers
+   * with cells of `toneBiasMinModulePx` or more; the frame's bias for the smaller ones is theirs.
+   */
+  gridFit: boolean
 }
 
 export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
@@ -74,6 +79,7 @@ export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
   toneBiasGatePx: 0.1,
   toneBiasMinModulePx: 4,
   frameToneBiasPx: null,
+  gridFit: true,
 }
 
 /** What the last refineCornersFromEdges measured (module-level, overwritten by every call). */
