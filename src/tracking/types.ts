@@ -123,9 +123,28 @@ export type ObjectPose = {
   status?: ObjectStatus
   /** Why the object is doubted or held (empty when ok). */
   reasons?: string[]
+  /** The same, machine-readable (additive): one entry per reason, with its code. */
+  doubts?: Doubt[]
+  /** The table lock's own predicted 1σ error at this object, mm (the homography's covariance propagated to it; part of `uncertainty`). */
+  lockSigmaMm?: number
 }
 
 export type ObjectStatus = 'ok' | 'doubted' | 'held'
+
+/**
+ * Why a pose is doubted or held, for programs (the app's ghost, the CLI's JSON); `message` says it in
+ * words (the same text as in `reasons`).
+ * - 'grazing-lock': the table lock's own uncertainty at this object is over `table.maxLockSigmaMm`
+ *   (table markers far away or seen at a grazing angle: their homography extrapolates);
+ * - 'loose-fit': the table markers do not fit one plane's homography (over `table.doubtLockErrorPx`);
+ * - 'single-view': the lock rests on one view of two table markers, the object lies beyond them
+ *   (nothing in the frame checks the table there) and the lock's σ there is over half the limit;
+ * - 'marker-size', 'marker-shape', 'marker-id', 'markers-disagree': the geometry or id checks;
+ * - 'jump': held, the pose jumped since the last frame;
+ * - 'no-table-lock': camera-frame fallback.
+ */
+export type DoubtCode = 'grazing-lock' | 'loose-fit' | 'single-view' | 'marker-size' | 'marker-shape' | 'marker-id' | 'markers-disagree' | 'jump' | 'no-table-lock'
+export type Doubt = { code: DoubtCode; message: string; /** The lock's predicted 1σ error at the object, mm (grazing-lock, loose-fit, single-view). */ lockSigmaMm?: number }
 
 /** A decoded marker the geometry contradicts: not used for any pose. */
 export type RejectedMarker = {

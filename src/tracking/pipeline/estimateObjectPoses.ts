@@ -10,7 +10,7 @@ import { polygonContains } from '../../engine/index.ts'
 import { applyHomography } from '../math/homography.ts'
 import { intersectPlaneZ } from '../math/camera.ts'
 import { markerCornersInPlane, poseFromHomography, undistortCorners, type TableLockDetail } from './fuseTablePose.ts'
-import type { CameraIntrinsics, MarkerDetection, ObjectPose, RejectedMarker, TableLock } from '../types.ts'
+import type { CameraIntrinsics, Doubt, MarkerDetection, ObjectPose, RejectedMarker, TableLock } from '../types.ts'
 import type { ModelMarker, TerrainMarker } from '../registry/registrySchema.ts'
 import type { ObjectEntry, RegistryIndex } from '../registry/indexRegistry.ts'
 import { fitHomography, type Point2 } from '../math/homography.ts'
@@ -184,7 +184,7 @@ export function estimateObjectPoses(
  * null when every marker is rejected (they are listed in `opts.rejected`).
  */
 function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions, p: GeometryCheckParams): ObjectPose | null {
-  const reasons: string[] = []
+  const doubts: Doubt[] = []
   const reject = (d: MarkerDetection, reason: string) => opts.rejected?.push({ markerId: d.id, object: { id: entry.id, kind: entry.kind }, reason })
   let ds: MarkerDetection[] = []
   for (const d of all) {
@@ -197,8 +197,8 @@ function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registr
     const shapeText = `marker ${d.id} is not flat on its registered plane (its corners miss a ${m.size} mm square by ${single.residualMm.toFixed(1)} mm RMS)`
     if (Math.abs(sizeRatio - 1) > p.rejectSize) { reject(d, `${sizeText} (another marker misread as ${d.id}, or a wrong size or height in the registry)`); continue }
     if (shape > p.rejectShape) { reject(d, `${shapeText}; misread or not where the registry says`); continue }
-    if (Math.abs(sizeRatio - 1) > p.doubtSize) reasons.push(sizeText)
-    if (shape > p.doubtShape) reasons.push(shapeText)
+    if (Math.abs(sizeRatio - 1) > p.doubtSize) doubts.push({ code: 'marker-size', message: sizeText })
+    if (shape > p.doubtShape) doubts.push({ code: 'marker-shape', message: shapeText })
     ds.push(d)
   }
   if (ds.length === 0) return null
@@ -214,7 +214,7 @@ function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registr
     const odd = ds[best.i]!
     if (ds.length === 2) {
       // Two markers that disagree: no majority. Keep both, doubted.
-      reasons.push(`its markers ${ds.map((d) => d.id).join(' and ')} disagree by ${pose.residualMm.toFixed(1)} mm RMS`)
+      doubts.push({ code: 'markers-disagree', message: `its markers ${ds.map((d) => d.id).join(' and ')} disagree by ${pose.residualMm.toFixed(1)} mm RMS` })
       break
     }
     reject(odd, `marker ${odd.id} disagrees with the other markers of ${entry.id} (fit ${pose.residualMm.toFixed(1)} mm RMS with it)`)
@@ -224,10 +224,10 @@ function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registr
   if (!pose) return null
   for (const d of ds) {
     const doubt = opts.idDoubts?.get(d)
-    if (doubt) reasons.push(`marker ${d.id}: ${doubt}`)
+    if (doubt) doubts.push({ code: 'marker-id', message: `marker ${d.id}: ${doubt}` })
   }
   const { sideMm: _side, ...out } = pose
-  return { ...out, status: reasons.length ? 'doubted' : 'ok', reasons }
+  return { ...out, status: doubts.length ? 'doubted' : 'ok', reasons: doubts.map((d) => d.message), doubts }
 }
 
 type FittedPose = ObjectPose & { sideMm: number }
@@ -268,11 +268,32 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     position: [fit.x, fit.y],
     z: entry.kind === 'model' ? baseZ : 0,
     facing: wrapDeg(fit.angleRad * DEG),
-    uncertainty: objectUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts, shared),
+    uncertainty: objectUncertaintyMm(lock, table, sumU / n, sumV / n, local, { ...fit, rmsMm: similarityRmsMm(local, measured) }, opts, shared),
+    lockSigmaMm: Math.sqrt(homographyTrace(lock, table, sumU / n, sumV / n)),
     sharedUncertainty: shared,
     markers: ds.map((d) => d.id),
     residualMm: fit.rmsMm,
   }
+}
+
+/**
+ * RMS distance left after the best similarity (rotation, translation and scale) of `local` onto
+ * `measured`, mm: the corners' scatter without a common size error, which moves neither the centre
+ * nor the turn (a small marker read a little large or small by what is left of the tone bias) and so
+ * says nothing about the position's noise.
+ */
+function similarityRmsMm(local: readonly Point2[], measured: readonly Point2[]): number {
+  const n = local.length
+  let lx = 0, ly = 0, mx = 0, my = 0
+  for (let i = 0; i < n; i++) { lx += local[i]![0]; ly += local[i]![1]; mx += measured[i]![0]; my += measured[i]![1] }
+  lx /= n; ly /= n; mx /= n; my /= n
+  let aa = 0, bb = 0, dot = 0, cross = 0
+  for (let i = 0; i < n; i++) {
+    const ax = local[i]![0] - lx, ay = local[i]![1] - ly, bx = measured[i]![0] - mx, by = measured[i]![1] - my
+    aa += ax * ax + ay * ay; bb += bx * bx + by * by
+    dot += ax * bx + ay * by; cross += ax * by - ay * bx
+  }
+  return aa > 0 ? Math.sqrt(Math.max(0, bb - (dot * dot + cross * cross) / aa) / n) : 0
 }
 
 function wrapDeg(d: number): number {
@@ -318,9 +339,14 @@ function sharedUncertaintyMm(local: readonly Point2[], markers: number, planeZ: 
  */
 function positionUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, cornerSigmaPx: number, mmPerPx: number): number {
   const n = local.length
-  const dof = Math.max(1, 2 * n - 3)
+  // `fit.rmsMm` is the similarity fit's residual (4 parameters).
+  const dof = Math.max(1, 2 * n - 4)
   const residualSigma2 = (fit.rmsMm * fit.rmsMm * n) / dof
-  const sigma2 = Math.max(residualSigma2, (cornerSigmaPx * mmPerPx) ** 2)
+  // The corners' own scatter about the fitted layout counts only where it is clearly more than the
+  // corner noise (a real misfit): a few corners' residual is a poor estimate of the noise, and a
+  // small marker's shear or stretch (blur along its foreshortening) barely moves its centre or turn.
+  const corner2 = (cornerSigmaPx * mmPerPx) ** 2
+  const sigma2 = residualSigma2 > 9 * corner2 ? residualSigma2 : corner2
   let lx = 0, ly = 0
   for (const p of local) { lx += p[0]; ly += p[1] }
   lx /= n; ly /= n
@@ -388,6 +414,7 @@ function cameraFramePoses(byObject: Map<ObjectEntry, MarkerDetection[]>, registr
       residualMm: 0,
       status: 'doubted',
       reasons: ['the table is not locked: position in the camera frame, not on the table'],
+      doubts: [{ code: 'no-table-lock', message: 'the table is not locked: position in the camera frame, not on the table' }],
     })
   }
   return out
