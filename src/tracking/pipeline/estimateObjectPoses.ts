@@ -268,32 +268,12 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     position: [fit.x, fit.y],
     z: entry.kind === 'model' ? baseZ : 0,
     facing: wrapDeg(fit.angleRad * DEG),
-    uncertainty: objectUncertaintyMm(lock, table, sumU / n, sumV / n, local, { ...fit, rmsMm: similarityRmsMm(local, measured) }, opts, shared),
+    uncertainty: objectUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts, shared),
     lockSigmaMm: Math.sqrt(homographyTrace(lock, table, sumU / n, sumV / n)),
     sharedUncertainty: shared,
     markers: ds.map((d) => d.id),
     residualMm: fit.rmsMm,
   }
-}
-
-/**
- * RMS distance left after the best similarity (rotation, translation and scale) of `local` onto
- * `measured`, mm: the corners' scatter without a common size error, which moves neither the centre
- * nor the turn (a small marker read a little large or small by what is left of the tone bias) and so
- * says nothing about the position's noise.
- */
-function similarityRmsMm(local: readonly Point2[], measured: readonly Point2[]): number {
-  const n = local.length
-  let lx = 0, ly = 0, mx = 0, my = 0
-  for (let i = 0; i < n; i++) { lx += local[i]![0]; ly += local[i]![1]; mx += measured[i]![0]; my += measured[i]![1] }
-  lx /= n; ly /= n; mx /= n; my /= n
-  let aa = 0, bb = 0, dot = 0, cross = 0
-  for (let i = 0; i < n; i++) {
-    const ax = local[i]![0] - lx, ay = local[i]![1] - ly, bx = measured[i]![0] - mx, by = measured[i]![1] - my
-    aa += ax * ax + ay * ay; bb += bx * bx + by * by
-    dot += ax * bx + ay * by; cross += ax * by - ay * bx
-  }
-  return aa > 0 ? Math.sqrt(Math.max(0, bb - (dot * dot + cross * cross) / aa) / n) : 0
 }
 
 function wrapDeg(d: number): number {
@@ -339,14 +319,9 @@ function sharedUncertaintyMm(local: readonly Point2[], markers: number, planeZ: 
  */
 function positionUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, cornerSigmaPx: number, mmPerPx: number): number {
   const n = local.length
-  // `fit.rmsMm` is the similarity fit's residual (4 parameters).
-  const dof = Math.max(1, 2 * n - 4)
+  const dof = Math.max(1, 2 * n - 3)
   const residualSigma2 = (fit.rmsMm * fit.rmsMm * n) / dof
-  // The corners' own scatter about the fitted layout counts only where it is clearly more than the
-  // corner noise (a real misfit): a few corners' residual is a poor estimate of the noise, and a
-  // small marker's shear or stretch (blur along its foreshortening) barely moves its centre or turn.
-  const corner2 = (cornerSigmaPx * mmPerPx) ** 2
-  const sigma2 = residualSigma2 > 9 * corner2 ? residualSigma2 : corner2
+  const sigma2 = Math.max(residualSigma2, (cornerSigmaPx * mmPerPx) ** 2)
   let lx = 0, ly = 0
   for (const p of local) { lx += p[0]; ly += p[1] }
   lx /= n; ly /= n
