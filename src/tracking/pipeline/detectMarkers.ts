@@ -8,7 +8,7 @@
 // camera, not the marker; measured on sRGB frames, the uncorrected bias is the same −0.39 px at every
 // marker size).
 import type { MarkerDetector } from '../opencv/markerDetector.ts'
-import { lastRefine, moduleOfQuadPx, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
+import { edgeNoiseOfLast, lastRefine, measureEdges, moduleOfQuadPx, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
 import type { DetectionResult, GrayFrame, MarkerCorners, MarkerDetection, RectPx } from '../types.ts'
 import { findConflicts, quadSidePx } from '../opencv/markerDetector.ts'
 import { DEFAULT_CANDIDATE_DECODE_PARAMS, decodeCandidates, type CandidateDecodeParams } from './decodeCandidates.ts'
@@ -50,11 +50,14 @@ export function detectMarkers(
     // follow the inner edges too, and on a two-table-marker lock their small turns (≤ 0.05 px) carried
     // to 1–2 mm across the table (poseFilter.test.ts), where the lines' corners gave 0.2–0.5 mm.
     let corners = refined
+    let edges = edgeNoiseOfLast(refined, edgeRefine.edgeNoiseFactor)
     if (fitted) {
       _biases.push(-lastGridFit.edgeShiftPx)
-      corners = refineCornersFromEdges(gray, d.corners, cells, { ...edgeRefine, frameToneBiasPx: -lastGridFit.edgeShiftPx }) ?? refined
+      const moved = refineCornersFromEdges(gray, d.corners, cells, { ...edgeRefine, frameToneBiasPx: -lastGridFit.edgeShiftPx })
+      if (moved) { corners = moved; edges = edgeNoiseOfLast(moved, edgeRefine.edgeNoiseFactor) }
     } else if (lineBias !== null) _biases.push(lineBias)
     d.corners = corners
+    d.edges = edges
     d.sidePx = quadSidePx(d.corners)
   }
   // No bigger marker measured: the small ones measure their own, as the bigger ones do.
@@ -65,10 +68,17 @@ export function detectMarkers(
     const refined = refineCornersFromEdges(gray, _smallCorners[i]!, cells, smallRefine)
     if (!refined) continue
     d.corners = refined
+    d.edges = edgeNoiseOfLast(refined, edgeRefine.edgeNoiseFactor)
     d.sidePx = quadSidePx(refined)
   }
+  const read = result.detections.length
   if (decode && decodeCandidates(gray, result, cells, (id) => detector.pattern(id), detector.idCount, edgeRefine, decode, smallRefine)) {
     result.conflicts = findConflicts(result.detections)
+    // The second reading's corners are in the read's rotation: their sides are measured again.
+    for (let i = read; i < result.detections.length; i++) {
+      const d = result.detections[i]!
+      if (measureEdges(gray, d.corners, cells, { ...smallRefine, toneBiasCorrection: false })) d.edges = edgeNoiseOfLast(d.corners, edgeRefine.edgeNoiseFactor)
+    }
   }
   result.detectMs += performance.now() - started
   return result
