@@ -118,6 +118,10 @@ export function describeFrame(image: string, result: TrackFrameResult, loadMs: n
       residualMm: r3(o.residualMm),
       status: o.status ?? 'ok',
       reasons: o.reasons ?? [],
+      // Additive (issue 31): placed only when every check passed; the doubts with their codes.
+      placed: o.frame === 'table' && (o.status ?? 'ok') === 'ok',
+      doubts: (o.doubts ?? []).map((d) => ({ code: d.code, message: d.message, ...(d.lockSigmaMm !== undefined ? { lockSigmaMm: r3(d.lockSigmaMm) } : {}) })),
+      ...(o.lockSigmaMm !== undefined ? { lockSigmaMm: r3(o.lockSigmaMm) } : {}),
     })),
     rejected: result.rejected,
     notSeen: result.notSeen,
@@ -197,19 +201,22 @@ async function runScene(args: string[], limits: InputLimits): Promise<number> {
     tracker.dispose()
   }
   if (!result.table.locked) throw new SceneError([{ path: '', message: `${image}: ${result.table.reason}` }])
-  const { scene, report } = mergeTrackedScene(base, registry, result.objects, {
+  // A doubted or held pose is never a fact: the model keeps its base pose and the JSON says why.
+  const placed = result.objects.filter((o) => (o.status ?? 'ok') === 'ok')
+  const { scene, report } = mergeTrackedScene(base, registry, placed, {
     image: relative(process.cwd(), image) || image,
     reprojectionErrorPx: r3(result.table.reprojectionErrorPx),
     referenceIds: result.table.referenceIds,
     intrinsics: result.table.intrinsics.source,
     twoMarkers: result.table.twoMarkers,
     frameWarnings: result.warnings,
-    objectStatus: result.objects.filter((o) => (o.status ?? 'ok') !== 'ok').map((o) => ({ id: o.id, kind: o.kind, status: o.status, reasons: o.reasons ?? [] })),
+    objectStatus: result.objects.filter((o) => (o.status ?? 'ok') !== 'ok').map((o) => ({ id: o.id, kind: o.kind, status: o.status, reasons: o.reasons ?? [], doubts: (o.doubts ?? []).map((d) => d.code), placed: false })),
     rejected: result.rejected,
     registryNotSeen: result.notSeen,
   })
   const notSeen = notSeenWarning(result)
-  for (const w of [...result.warnings, ...report.warnings, ...(notSeen ? [notSeen] : [])]) process.stderr.write(`warning: ${w}\n`)
+  const doubted = result.objects.filter((o) => (o.status ?? 'ok') !== 'ok').map((o) => `${o.kind === 'terrain' ? `terrain ${o.id}` : o.id} not placed (${o.status}): ${(o.doubts ?? []).map((d) => d.code).join(', ') || (o.reasons ?? []).join('; ')}`)
+  for (const w of [...result.warnings, ...report.warnings, ...(notSeen ? [notSeen] : []), ...doubted]) process.stderr.write(`warning: ${w}\n`)
   process.stdout.write(JSON.stringify(scene, null, 2) + '\n')
   return 0
 }

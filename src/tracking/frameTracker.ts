@@ -16,7 +16,7 @@ import { applyHomography } from './math/homography.ts'
 import { resolveTrackerParams, type TrackerParams, type TrackerParamsInput } from './params.ts'
 import { indexRegistry, objectKey, type RegistryIndex } from './registry/indexRegistry.ts'
 import type { Registry } from './registry/registrySchema.ts'
-import type { CameraIntrinsics, FrameQuality, GrayFrame, MarkerDetection, ObjectPose, RectPx, RejectedMarker, RgbaFrame, TableLock, TrackFrameResult } from './types.ts'
+import type { CameraIntrinsics, Doubt, FrameQuality, GrayFrame, MarkerDetection, ObjectPose, RectPx, RejectedMarker, RgbaFrame, TableLock, TrackFrameResult } from './types.ts'
 
 /** Where an object was last accepted, and a jump waiting for confirmation. */
 type LastPose = { x: number; y: number; pending: { x: number; y: number; frames: number } | null }
@@ -122,15 +122,7 @@ export class FrameTracker {
     })
     for (const r of rejected) warnings.push(`marker ${r.markerId} (${r.object.kind} ${r.object.id}) rejected: ${r.reason}`)
     this.holdJumps(objects)
-    if (table.lock.locked && table.lock.reprojectionErrorPx > this.params.table.doubtLockErrorPx) {
-      const reason = `the table fit leaves ${table.lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${this.params.table.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?); positions may be off by more than their uncertainty`
-      warnings.push(reason)
-      for (const o of objects) {
-        if (o.frame !== 'table') continue
-        if (o.status === 'ok' || o.status === undefined) o.status = 'doubted'
-        o.reasons = [...(o.reasons ?? []), reason]
-      }
-    }
+    if (table.lock.locked) this.doubtFromLock(objects, table.lock, warnings)
     const seen = new Set(objects.map((o) => objectKey(o.kind, o.id)))
     const notSeen = [...this.registry.objects.values()].filter((e) => !seen.has(objectKey(e.kind, e.id))).map((e) => ({ id: e.id, kind: e.kind }))
     const unknownIds = [...new Set(detection.detections.map((d) => d.id).filter((id) => !this.registry.table.has(id) && !this.registry.objectMarkers.has(id)))].sort((a, b) => a - b)
@@ -227,6 +219,42 @@ export class FrameTracker {
   }
 
   /**
+   * Doubts the table lock puts on the poses it gives (DoubtCode): a lock is accepted for an object by
+   * the error it predicts there in mm, not by its pixel fit alone. 'loose-fit': the table markers miss
+   * one homography (every object); 'grazing-lock': the lock's own 1σ at the object (its covariance
+   * propagated there) is over `maxLockSigmaMm` — far or grazing table markers extrapolate; 'single-view':
+   * two table markers only, the object further out than they are apart (nothing in the view checks
+   * the table frame there) and the lock's σ there over half the limit.
+   */
+  private doubtFromLock(objects: ObjectPose[], lock: Extract<TableLock, { locked: true }>, warnings: string[]): void {
+    const t = this.params.table
+    const doubt = (o: ObjectPose, d: Doubt) => {
+      if (o.status === 'ok' || o.status === undefined) o.status = 'doubted'
+      o.reasons = [...(o.reasons ?? []), d.message]
+      o.doubts = [...(o.doubts ?? []), d]
+    }
+    const loose = lock.reprojectionErrorPx > t.doubtLockErrorPx
+    if (loose) warnings.push(`the table fit leaves ${lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${t.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?); positions may be off by more than their uncertainty`)
+    const refs = lock.twoMarkers ? lock.referenceIds.map((id) => this.registry.table.get(id)!.position) : []
+    const baseline = refs.length === 2 ? Math.hypot(refs[0]![0] - refs[1]![0], refs[0]![1] - refs[1]![1]) : 0
+    let grazing = 0
+    for (const o of objects) {
+      if (o.frame !== 'table') continue
+      const sigma = o.lockSigmaMm ?? 0
+      if (loose) doubt(o, { code: 'loose-fit', lockSigmaMm: sigma, message: `the table fit leaves ${lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${t.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?); positions may be off by more than their uncertainty` })
+      if (sigma > t.maxLockSigmaMm) {
+        grazing++
+        doubt(o, { code: 'grazing-lock', lockSigmaMm: sigma, message: `the table markers in view (${lock.referenceIds.join(', ')}) place it only to ±${sigma.toFixed(1)} mm (1σ, over ${t.maxLockSigmaMm} mm): they are far or seen at a grazing angle; show table markers nearer to it` })
+      }
+      if (baseline > 0) {
+        const near = Math.min(...refs.map((r) => Math.hypot(o.position[0] - r[0], o.position[1] - r[1])))
+        if (near > baseline && sigma > t.maxLockSigmaMm / 2) doubt(o, { code: 'single-view', lockSigmaMm: sigma, message: `the lock rests on one view of two table markers (${lock.referenceIds.join(', ')}), ${baseline.toFixed(0)} mm apart, and it lies ${near.toFixed(0)} mm from the nearer: nothing in this view checks the table there; show a third table marker` })
+      }
+    }
+    if (grazing) warnings.push(`${grazing} object${grazing === 1 ? '' : 's'} doubted: the table markers in view place ${grazing === 1 ? 'it' : 'them'} to more than ±${t.maxLockSigmaMm} mm`)
+  }
+
+  /**
    * A pose further from the object's last accepted pose than a model moves between two frames is
    * 'held' (reported, flagged) until `confirmFrames` consecutive frames put it at the new place.
    */
@@ -248,7 +276,9 @@ export class FrameTracker {
         continue
       }
       o.status = 'held'
-      o.reasons = [...(o.reasons ?? []), `jumped ${Math.hypot(x - last.x, y - last.y).toFixed(0)} mm since its last pose (more than a model moves between two frames); held until ${confirmFrames} frames in a row confirm (${last.pending.frames}/${confirmFrames})`]
+      const message = `jumped ${Math.hypot(x - last.x, y - last.y).toFixed(0)} mm since its last pose (more than a model moves between two frames); held until ${confirmFrames} frames in a row confirm (${last.pending.frames}/${confirmFrames})`
+      o.reasons = [...(o.reasons ?? []), message]
+      o.doubts = [...(o.doubts ?? []), { code: 'jump', message }]
     }
   }
 

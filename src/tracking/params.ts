@@ -21,8 +21,12 @@ export type QualityParams = {
   /** Above this blur (px) a frame updates no pose (its objects are still reported, with their σ). */
   blurredBlurPx: number
   /**
-   * Corner noise per px of blur (1σ per coordinate, added in quadrature to `pose.cornerSigmaPx`):
-   * a blurred edge is located less well, and a tone curve or a curved motion path moves it.
+   * Corner noise per px of blur (1σ per coordinate, added in quadrature to `pose.cornerSigmaPx`) of
+   * markers whose edges could not be measured (the others carry their own sides' σ, MarkerDetection.edges):
+   * a blurred edge is located less well, and a tone curve or a curved motion path moves it. On the
+   * camera-order renders (sharp frames) this σ is 2–3× too wide (median |error|/σ 0.24–0.35,
+   * MEASURED.md); 0.2 with a blur² term brought sharp frames into 0.5–0.9 but left 2–4 % of the
+   * motion variants' objects beyond 3σ (motionVariants.test.ts), so it stays until σ is split by cause.
    */
   cornerSigmaPerBlurPx: number
   /**

@@ -19,6 +19,21 @@ export type MarkerDetection = {
   corners: MarkerCorners
   /** Mean side length in px (for recall-by-size figures and ROI sizing). */
   sidePx: number
+  /** How well each side was located, from its own edge fit (absent where the edges could not be measured: OpenCV's corners kept). */
+  edges?: EdgeNoise
+}
+
+/**
+ * A marker's sides as its edge fit measured them (side s runs from corner s to corner s + 1), px, 1σ:
+ * from the edge points' scatter about each fitted line (so the frame's noise, JPEG and blur are in it).
+ */
+export type EdgeNoise = {
+  /** The line's position along its normal, at the middle of its points. */
+  offsetPx: [number, number, number, number]
+  /** What the line's turn moves each of its ends (turn σ × half the side), along its normal. */
+  turnPx: [number, number, number, number]
+  /** The edge's blur: RMS width of its gradient across it, px. */
+  widthPx: [number, number, number, number]
 }
 
 /** A rectangle in image pixels (x, y = top-left pixel, inclusive; width/height in px). */
@@ -104,8 +119,14 @@ export type ObjectPose = {
   z: number
   /** Heading (models) or rotation (terrain), degrees CCW from +x. */
   facing: number
-  /** 1-sigma position uncertainty, mm (from corner noise, the table fit, the frame's blur and motion, the markers' lever arms). */
+  /**
+   * 1-sigma position uncertainty, mm, radial: √(σx² + σy²) of `covarianceMm` (from the corners' edge
+   * noise, the table fit, the frame's motion, the markers' lever arms). The σ along one direction (what
+   * a range along it uses) is at most √λmax of the covariance, uncertainty/√2 where it is round.
+   */
   uncertainty?: number
+  /** The position's covariance in the table frame, mm² ([σx², σxy, σy²]): wider along a motion blur. */
+  covarianceMm?: [number, number, number]
   /**
    * The part of `uncertainty` that repeats from frame to frame (a bent tab's turn × its lever arm, the
    * camera model's lift of raised markers), mm: fusing frames does not reduce it.
@@ -123,9 +144,28 @@ export type ObjectPose = {
   status?: ObjectStatus
   /** Why the object is doubted or held (empty when ok). */
   reasons?: string[]
+  /** The same, machine-readable (additive): one entry per reason, with its code. */
+  doubts?: Doubt[]
+  /** The table lock's own predicted 1σ error at this object, mm (the homography's covariance propagated to it; part of `uncertainty`). */
+  lockSigmaMm?: number
 }
 
 export type ObjectStatus = 'ok' | 'doubted' | 'held'
+
+/**
+ * Why a pose is doubted or held, for programs (the app's ghost, the CLI's JSON); `message` says it in
+ * words (the same text as in `reasons`).
+ * - 'grazing-lock': the table lock's own uncertainty at this object is over `table.maxLockSigmaMm`
+ *   (table markers far away or seen at a grazing angle: their homography extrapolates);
+ * - 'loose-fit': the table markers do not fit one plane's homography (over `table.doubtLockErrorPx`);
+ * - 'single-view': the lock rests on one view of two table markers, the object lies beyond them
+ *   (nothing in the frame checks the table there) and the lock's σ there is over half the limit;
+ * - 'marker-size', 'marker-shape', 'marker-id', 'markers-disagree': the geometry or id checks;
+ * - 'jump': held, the pose jumped since the last frame;
+ * - 'no-table-lock': camera-frame fallback.
+ */
+export type DoubtCode = 'grazing-lock' | 'loose-fit' | 'single-view' | 'marker-size' | 'marker-shape' | 'marker-id' | 'markers-disagree' | 'jump' | 'no-table-lock'
+export type Doubt = { code: DoubtCode; message: string; /** The lock's predicted 1σ error at the object, mm (grazing-lock, loose-fit, single-view). */ lockSigmaMm?: number }
 
 /** A decoded marker the geometry contradicts: not used for any pose. */
 export type RejectedMarker = {

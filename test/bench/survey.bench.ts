@@ -1,14 +1,17 @@
-// Table survey accuracy (a script, not a timed test):
-//   npm run bench:survey [-- --seeds 1,2,3 --views 10 --held-out 5 --out test/bench/results/survey.json]
-// Per seed: a synthetic sweep (test/tracking/synth/surveySweep.ts: 8 table markers, 4 in the corners,
-// 20 models, `--views` views 1.45–1.7 m away at 1920×1080 through the phone camera model), surveyed
-// with the camera file and without; against the truth: marker positions RMS / max after a rigid fit
-// (no scale), the worst turn, the worst position without any fit (the table frame from the corner
-// markers), the refined corner offset; held-out views tracked with the surveyed registry (model
-// position p95, share of visible models placed) and, for comparison, with the true registry; the
-// survey's CPU ms. Prints JSON (and writes it to
-// --out); rerun and compare. Goals (issue 23): with the camera file RMS ≤ 0.5 mm, max ≤ 1.0 mm,
-// turns ≤ 0.2°, held-out p95 ≤ 1.5 mm and ≥ 97 % placed; without it RMS ≤ 1.0 mm.
+// Table survey and tracking accuracy (a script, not a timed test):
+//   npm run bench:survey [-- --tables 0,1,2 --pipelines gamma2.2,phone --views 8 --held-out 4 --seed 1 --out test/bench/results/survey.json]
+// Camera-order renders (issue 31, test/tracking/camera): tables made with My table in three games
+// (Iron Line 4'×4' 8 models 2 terrain, Cadence Survivors 44"×30", Skrapyard 4'×4'), their table
+// markers laid 8–15 mm and up to 10° off the sheet's spots; a walk of `--views` views round the table
+// and `--held-out` other views, 1920×1080, rendered in the camera's order through each `--pipelines`
+// camera (linear optics, sensor noise, then the tone curve, sharpening, JPEG). The camera file is
+// calibrated with OpenCV from 10 rendered views of the printed ChArUco board through the same camera
+// (never the renderer's intrinsics). Per table, pipeline and camera file (with / without): the
+// survey's scale error (similarity fit to the laying, %), table markers RMS / max after a rigid fit,
+// held-out model positions (median, p95, share of the models in view placed: a marker fully in view,
+// ≥ 16 px) and σ honesty (per-axis |error|/σ and centre-distance |error|/σ: median, share beyond 3σ).
+// Goals (issue 31): scale within 0.05 %, RMS ≤ 0.5 mm, max ≤ 1.0 mm, p95 ≤ 1.5 mm, ≥ 98 % placed,
+// median |e|/σ 0.5–0.9, ≤ 1 % beyond 3σ. `--legacy` runs the earlier sweep (test/tracking/synth) instead.
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { loadOpenCv } from '../../src/tracking/opencv/openCv.ts'
@@ -82,4 +85,47 @@ async function main() {
   process.stdout.write(text + '\n')
 }
 
-void main()
+async function cameraOrder() {
+  const { loadOpenCv: load } = await import('../../src/tracking/opencv/openCv.ts')
+  const study = await import('../tracking/camera/cameraOrderStudy.ts')
+  const { MY_TABLES, makeMyTable } = await import('../tracking/camera/myTables.ts')
+  const handle = await load()
+  const tables = option('tables', MY_TABLES.map((_, i) => i).join(',')).split(',').map(Number)
+  const pipelines = option('pipelines', 'gamma2.2,phone').split(',') as import('../tracking/camera/cameraOrderStudy.ts').PipelineName[]
+  const views = Number(option('views', '8')), heldOut = Number(option('held-out', '4')), seed = Number(option('seed', '1'))
+  const lens = study.PHONE_LENS
+  const rows: Record<string, unknown>[] = []
+  for (const pipeline of pipelines) {
+    let started = cpuMs()
+    const file = study.calibrateFromRenderedBoard(handle, lens, pipeline, 10, seed)
+    const calibration = { pipeline, fx: r3(file.fx), fy: r3(file.fy), cx: r3(file.cx), cy: r3(file.cy), distortion: file.distortion?.map(r3), rmsPx: r3(file.rmsErrorPx ?? NaN), fxErrorPct: r3((file.fx / lens.fx - 1) * 100), cpuMs: Math.round(cpuMs() - started) }
+    process.stderr.write(`camera file (${pipeline}): ${JSON.stringify(calibration)}\n`)
+    for (const ti of tables) {
+      const t = makeMyTable(MY_TABLES[ti]!)
+      const scene = study.layTable(handle, t, seed + ti)
+      const walk = study.walkAround(scene, lens, seed * 100 + ti, views)
+      const held = study.walkAround(scene, lens, seed * 100 + ti + 50, heldOut, 360 / heldOut / 2)
+      started = cpuMs()
+      const walkFrames = walk.map((p, k) => study.render(scene, lens, p, pipeline, seed * 1000 + k))
+      const heldFrames = held.map((p, k) => study.render(scene, lens, p, pipeline, seed * 1000 + 500 + k))
+      const renderCpuMs = Math.round(cpuMs() - started)
+      for (const camera of ['file', 'none'] as const) {
+        const cal = camera === 'file' ? file : null
+        started = cpuMs()
+        const survey = study.surveyAndScore(handle, scene, t.registry, walkFrames, cal)
+        const surveyCpuMs = Math.round(cpuMs() - started)
+        if (!survey.ok) { rows.push({ table: t.name, pipeline, camera, refused: survey.reason }); process.stderr.write(`${t.name} ${pipeline} ${camera}: refused ${survey.reason}\n`); continue }
+        const track = study.summarizeTrack(study.trackAndScore(handle, scene, survey.registry, lens, held, heldFrames, cal, survey.toTruth))
+        const row = { table: t.name, pipeline, camera, survey: { scalePct: r3(survey.scalePct), rmsMm: r3(survey.rmsMm), maxMm: r3(survey.maxMm), reprojectionRmsPx: r3(survey.reprojectionRmsPx), ownResidualMaxMm: r3(survey.ownResidualMaxMm) }, heldOut: track, renderCpuMs, surveyCpuMs }
+        rows.push(row)
+        process.stderr.write(`${JSON.stringify(row)}\n`)
+      }
+    }
+  }
+  const doc = { bench: 'survey (camera-order renders)', date: new Date().toISOString(), loadAverage: loadavg().map(r3), setting: { tables: tables.map((i) => MY_TABLES[i]!.name), pipelines, views, heldOut, seed, image: '1920x1080', lens: 'fx 1478.3, no distortion; camera file from 10 rendered ChArUco views' }, rows }
+  const text = JSON.stringify(doc, null, 2)
+  if (OUT) writeFileSync(OUT, text + '\n')
+  process.stdout.write(text + '\n')
+}
+
+void (argv.includes('--legacy') ? main() : cameraOrder())

@@ -104,8 +104,11 @@ describe('fusion over a handheld video of a static table', () => {
   it('the sweep says "hold still" and is not used to place models; the held phone is steady', () => {
     const sweep = steps.filter((s) => s.aiming && s.timeS > 0.1)
     expect(sweep.some((s) => s.capture.holdStill)).toBe(true)
-    const held = steps.filter((s) => s.timeS >= STEADY_AT_S + 0.5 && s.timeS < 1.0)
-    expect(held.every((s) => !s.capture.holdStill)).toBe(true)
+    // Held still from the end of the sweep (0.5 s) to the focus hunt (1.0 s): once the bar has
+    // recovered (~0.3 s at 15 fps), no frame of that hold says "hold still".
+    const held = steps.filter((s) => s.timeS >= STEADY_AT_S + 0.3 && s.timeS < 1.0)
+    expect(held.length).toBeGreaterThanOrEqual(3)
+    expect(held.map((s) => s.capture.holdStill)).toEqual(held.map(() => false))
     const last = steps[steps.length - 1]!.capture
     expect(last.framesUsed + last.framesRejected + last.framesUnlocked).toBe(steps.length)
     if (process.env.TRACKING_FIGURES) {

@@ -15,6 +15,8 @@ export type VariantScore = {
   /** Signed radial corner error (+ outward from the marker centre), px. */
   radialErrorsPx: number[]
   positionErrorsMm: number[]
+  /** Per axis of each unflagged object, |error| / σ along that axis (covarianceMm where given, else uncertainty/√2). */
+  axisRatios: number[]
   objects: number
   beyond3Sigma: number
   unflaggedMisplaced: number
@@ -23,7 +25,7 @@ export type VariantScore = {
 }
 
 export const newScore = (): VariantScore => ({
-  frames: 0, expected: 0, found: 0, wrongIds: 0, cornerErrorsPx: [], radialErrorsPx: [], positionErrorsMm: [],
+  frames: 0, expected: 0, found: 0, wrongIds: 0, cornerErrorsPx: [], radialErrorsPx: [], positionErrorsMm: [], axisRatios: [],
   objects: 0, beyond3Sigma: 0, unflaggedMisplaced: 0, flagged: 0, tableLocked: 0,
 })
 
@@ -61,12 +63,17 @@ export function scoreObjects(score: VariantScore, v: VariantFrame, objects: read
     if (o.frame !== 'table') continue
     const t = v.scene.truth.find((x) => x.id === o.id && x.kind === o.kind)
     if (!t) continue
-    const err = Math.hypot(o.position[0] - t.position[0], o.position[1] - t.position[1])
+    const ex = o.position[0] - t.position[0], ey = o.position[1] - t.position[1]
+    const err = Math.hypot(ex, ey)
     const sigma = o.uncertainty ?? 0
     const flagged = o.status !== undefined && o.status !== 'ok'
     score.objects++
     if (flagged) score.flagged++
-    else score.positionErrorsMm.push(err)
+    else {
+      score.positionErrorsMm.push(err)
+      const cov = o.covarianceMm
+      score.axisRatios.push(Math.abs(ex) / (cov ? Math.sqrt(cov[0]) : sigma / Math.SQRT2), Math.abs(ey) / (cov ? Math.sqrt(cov[2]) : sigma / Math.SQRT2))
+    }
     if (err > 3 * sigma) score.beyond3Sigma++
     if (!flagged && err > 5 && err > 3 * sigma) score.unflaggedMisplaced++
   }
@@ -92,6 +99,8 @@ export function summarizeScore(s: VariantScore) {
     cornerErrorPx: { median: r3(quantileOf(s.cornerErrorsPx, 0.5)), p95: r3(quantileOf(s.cornerErrorsPx, 0.95)) },
     positionMm: { median: r3(quantileOf(s.positionErrorsMm, 0.5)), p95: r3(quantileOf(s.positionErrorsMm, 0.95)), max: r3(Math.max(...s.positionErrorsMm, 0)) },
     beyond3Sigma: r3(s.objects ? s.beyond3Sigma / s.objects : Number.NaN),
+    /** σ honest both ways: a Gaussian's median |e|/σ per axis is 0.67 (band 0.5–0.9), ≤ 1 % beyond 3σ. */
+    axisErrorOverSigma: { median: r3(quantileOf(s.axisRatios, 0.5)), beyond3: r3(s.axisRatios.length ? s.axisRatios.filter((r) => r > 3).length / s.axisRatios.length : Number.NaN), n: s.axisRatios.length },
     objects: s.objects,
     tableLocked: `${s.tableLocked}/${s.frames}`,
   }

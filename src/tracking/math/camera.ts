@@ -14,7 +14,13 @@ export function distortNormalized(x: number, y: number, d: readonly number[], ta
   return target
 }
 
-/** Image px → undistorted image px (same K), by fixed-point iteration as in cv::undistortPoints. */
+/**
+ * Image px → undistorted image px (same K): the inverse of OpenCV's model by Newton's method on the
+ * forward distortion (its Jacobian is analytic). The fixed-point iteration of cv::undistortPoints
+ * (x ← x + x_d − distort(x)) diverges where the lens bends strongly: with OpenCV's own tutorial
+ * calibration (k1 0.12, k2 −1.09, k3 2.95) it left the image's corners 60–80 px off
+ * (test/tracking/camera/cameraProjection.test.ts checks this against OpenCV's undistortion maps).
+ */
 export function undistortPixel(intr: CameraIntrinsics, u: number, v: number, target: [number, number] = [0, 0]): [number, number] {
   const d = intr.distortion
   if (!d || d.every((c) => c === 0)) {
@@ -22,14 +28,25 @@ export function undistortPixel(intr: CameraIntrinsics, u: number, v: number, tar
     target[1] = v
     return target
   }
+  const [k1 = 0, k2 = 0, p1 = 0, p2 = 0, k3 = 0] = d
   const xd = (u - intr.cx) / intr.fx
   const yd = (v - intr.cy) / intr.fy
   let x = xd, y = yd
-  const tmp: [number, number] = [0, 0]
-  for (let i = 0; i < 20; i++) {
-    distortNormalized(x, y, d, tmp)
-    x += xd - tmp[0]
-    y += yd - tmp[1]
+  for (let i = 0; i < 30; i++) {
+    const r2 = x * x + y * y
+    const radial = 1 + r2 * (k1 + r2 * (k2 + r2 * k3))
+    const dRadial = k1 + r2 * (2 * k2 + 3 * k3 * r2)
+    const fx = x * radial + 2 * p1 * x * y + p2 * (r2 + 2 * x * x) - xd
+    const fy = y * radial + p1 * (r2 + 2 * y * y) + 2 * p2 * x * y - yd
+    const a = radial + 2 * x * x * dRadial + 2 * p1 * y + 6 * p2 * x
+    const b = 2 * x * y * dRadial + 2 * p1 * x + 2 * p2 * y
+    const e = radial + 2 * y * y * dRadial + 6 * p1 * y + 2 * p2 * x
+    const det = a * e - b * b
+    if (!(Math.abs(det) > 1e-12)) break
+    const sx = (e * fx - b * fy) / det, sy = (a * fy - b * fx) / det
+    x -= sx
+    y -= sy
+    if (Math.abs(sx) + Math.abs(sy) < 1e-14) break
   }
   target[0] = x * intr.fx + intr.cx
   target[1] = y * intr.fy + intr.cy

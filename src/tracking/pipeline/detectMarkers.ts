@@ -2,14 +2,17 @@
 // regions), then `refineCornersFromEdges` makes the corners sub-pixel. A marker whose edges cannot
 // be measured (half hidden) keeps OpenCV's corners. Quads OpenCV found but could not decode get a
 // second reading on their refined corners (decodeCandidates.ts).
-// Tone bias: markers with modules of toneBiasMinModulePx or more measure their own (refineCorners.ts);
-// smaller ones take the median of those measurements (the tone curve belongs to the camera, not the
-// marker; measured on sRGB frames, the uncorrected bias is the same −0.39 px at every marker size).
+// Tone bias: markers with modules of toneBiasMinModulePx or more are fitted whole, every edge of their
+// pattern with one edge shift (fitMarkerGrid.ts; with `gridFit` off, the border's inner edge measures
+// it: refineCorners.ts); smaller ones take the median of those shifts (the tone curve belongs to the
+// camera, not the marker; measured on sRGB frames, the uncorrected bias is the same −0.39 px at every
+// marker size).
 import type { MarkerDetector } from '../opencv/markerDetector.ts'
-import { lastRefine, moduleOfQuadPx, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
+import { edgeNoiseOfLast, lastRefine, measureEdges, moduleOfQuadPx, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
 import type { DetectionResult, GrayFrame, MarkerCorners, MarkerDetection, RectPx } from '../types.ts'
 import { findConflicts, quadSidePx } from '../opencv/markerDetector.ts'
 import { DEFAULT_CANDIDATE_DECODE_PARAMS, decodeCandidates, type CandidateDecodeParams } from './decodeCandidates.ts'
+import { DEFAULT_GRID_FIT_PARAMS, fitMarkerGrid, lastGridFit } from './fitMarkerGrid.ts'
 
 /** A bigger marker's bias counts toward the frame's only when measured at this many inner-edge points. */
 const MIN_TONE_SAMPLES = 8
@@ -40,9 +43,22 @@ export function detectMarkers(
     }
     const refined = refineCornersFromEdges(gray, d.corners, cells, edgeRefine)
     if (!refined) continue
-    if (lastRefine.toneSamples >= MIN_TONE_SAMPLES) _biases.push(lastRefine.toneBiasPx)
-    d.corners = refined
-    d.sidePx = quadSidePx(refined)
+    const lineBias = lastRefine.toneSamples >= MIN_TONE_SAMPLES ? lastRefine.toneBiasPx : null
+    const fitted = edgeRefine.gridFit ? fitMarkerGrid(gray, refined, detector.pattern(d.id), cells, { ...DEFAULT_GRID_FIT_PARAMS, minModulePx: edgeRefine.toneBiasMinModulePx }) : null
+    // The shift moves edges along their dark→light normal; the outer lines' convention is "reads small
+    // by". The corners are the outer lines' moved by that shift, not the whole-pattern fit's own: those
+    // follow the inner edges too, and on a two-table-marker lock their small turns (≤ 0.05 px) carried
+    // to 1–2 mm across the table (poseFilter.test.ts), where the lines' corners gave 0.2–0.5 mm.
+    let corners = refined
+    let edges = edgeNoiseOfLast(refined, edgeRefine.edgeNoiseFactor)
+    if (fitted) {
+      _biases.push(-lastGridFit.edgeShiftPx)
+      const moved = refineCornersFromEdges(gray, d.corners, cells, { ...edgeRefine, frameToneBiasPx: -lastGridFit.edgeShiftPx })
+      if (moved) { corners = moved; edges = edgeNoiseOfLast(moved, edgeRefine.edgeNoiseFactor) }
+    } else if (lineBias !== null) _biases.push(lineBias)
+    d.corners = corners
+    d.edges = edges
+    d.sidePx = quadSidePx(d.corners)
   }
   // No bigger marker measured: the small ones measure their own, as the bigger ones do.
   const frameBias = frameToneBias(edgeRefine)
@@ -52,20 +68,31 @@ export function detectMarkers(
     const refined = refineCornersFromEdges(gray, _smallCorners[i]!, cells, smallRefine)
     if (!refined) continue
     d.corners = refined
+    d.edges = edgeNoiseOfLast(refined, edgeRefine.edgeNoiseFactor)
     d.sidePx = quadSidePx(refined)
   }
+  const read = result.detections.length
   if (decode && decodeCandidates(gray, result, cells, (id) => detector.pattern(id), detector.idCount, edgeRefine, decode, smallRefine)) {
     result.conflicts = findConflicts(result.detections)
+    // The second reading's corners are in the read's rotation: their sides are measured again.
+    for (let i = read; i < result.detections.length; i++) {
+      const d = result.detections[i]!
+      if (measureEdges(gray, d.corners, cells, { ...smallRefine, toneBiasCorrection: false })) d.edges = edgeNoiseOfLast(d.corners, edgeRefine.edgeNoiseFactor)
+    }
   }
   result.detectMs += performance.now() - started
   return result
 }
 
-/** Median of the bigger markers' biases (0 below the gate, as for one marker); null when none was measured. */
+/**
+ * Median of the bigger markers' biases; null when none was measured. The whole-pattern fit measures
+ * the shift to a few hundredths of a px, so it is used as it is; the inner-edge estimate alone (gridFit
+ * off) is as likely noise as bias under the gate.
+ */
 function frameToneBias(p: EdgeRefineParams): number | null {
   if (!_biases.length) return null
   _biases.sort((a, b) => a - b)
   const n = _biases.length
   const median = n % 2 ? _biases[(n - 1) / 2]! : (_biases[n / 2 - 1]! + _biases[n / 2]!) / 2
-  return Math.abs(median) < p.toneBiasGatePx ? 0 : median
+  return !p.gridFit && Math.abs(median) < p.toneBiasGatePx ? 0 : median
 }

@@ -10,7 +10,7 @@ import { polygonContains } from '../../engine/index.ts'
 import { applyHomography } from '../math/homography.ts'
 import { intersectPlaneZ } from '../math/camera.ts'
 import { markerCornersInPlane, poseFromHomography, undistortCorners, type TableLockDetail } from './fuseTablePose.ts'
-import type { CameraIntrinsics, MarkerDetection, ObjectPose, RejectedMarker, TableLock } from '../types.ts'
+import type { CameraIntrinsics, Doubt, MarkerCorners, MarkerDetection, ObjectPose, RejectedMarker, TableLock } from '../types.ts'
 import type { ModelMarker, TerrainMarker } from '../registry/registrySchema.ts'
 import type { ObjectEntry, RegistryIndex } from '../registry/indexRegistry.ts'
 import { fitHomography, type Point2 } from '../math/homography.ts'
@@ -21,8 +21,12 @@ export type SurfaceHeight = (xMm: number, yMm: number) => number
 export type ObjectPoseOptions = {
   /** Surfaces from the scene (e.g. its prism terrain); tracked terrain pieces with footprints are added. */
   surfaceHeightAt?: SurfaceHeight
-  /** Corner noise floor, px (1-sigma per coordinate) used for the uncertainty. */
+  /** Corner noise of markers whose edges could not be measured (OpenCV's corners kept), px, 1σ per coordinate. */
   cornerSigmaPx?: number
+  /** Added in quadrature to every side's measured offset σ (what the edge points' scatter cannot show), px. */
+  edgeFloorPx?: number
+  /** The fit's residual counts (as corner noise) only where its trace is over this many times the edges' (default 9: 3σ). */
+  residualInflation?: number
   /**
    * An image-position error shared by all of an object's corners, px (1σ per coordinate): the part
    * of the frame's geometry the table homography cannot follow (a rolling shutter under motion bends
@@ -184,7 +188,7 @@ export function estimateObjectPoses(
  * null when every marker is rejected (they are listed in `opts.rejected`).
  */
 function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions, p: GeometryCheckParams): ObjectPose | null {
-  const reasons: string[] = []
+  const doubts: Doubt[] = []
   const reject = (d: MarkerDetection, reason: string) => opts.rejected?.push({ markerId: d.id, object: { id: entry.id, kind: entry.kind }, reason })
   let ds: MarkerDetection[] = []
   for (const d of all) {
@@ -197,8 +201,8 @@ function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registr
     const shapeText = `marker ${d.id} is not flat on its registered plane (its corners miss a ${m.size} mm square by ${single.residualMm.toFixed(1)} mm RMS)`
     if (Math.abs(sizeRatio - 1) > p.rejectSize) { reject(d, `${sizeText} (another marker misread as ${d.id}, or a wrong size or height in the registry)`); continue }
     if (shape > p.rejectShape) { reject(d, `${shapeText}; misread or not where the registry says`); continue }
-    if (Math.abs(sizeRatio - 1) > p.doubtSize) reasons.push(sizeText)
-    if (shape > p.doubtShape) reasons.push(shapeText)
+    if (Math.abs(sizeRatio - 1) > p.doubtSize) doubts.push({ code: 'marker-size', message: sizeText })
+    if (shape > p.doubtShape) doubts.push({ code: 'marker-shape', message: shapeText })
     ds.push(d)
   }
   if (ds.length === 0) return null
@@ -214,7 +218,7 @@ function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registr
     const odd = ds[best.i]!
     if (ds.length === 2) {
       // Two markers that disagree: no majority. Keep both, doubted.
-      reasons.push(`its markers ${ds.map((d) => d.id).join(' and ')} disagree by ${pose.residualMm.toFixed(1)} mm RMS`)
+      doubts.push({ code: 'markers-disagree', message: `its markers ${ds.map((d) => d.id).join(' and ')} disagree by ${pose.residualMm.toFixed(1)} mm RMS` })
       break
     }
     reject(odd, `marker ${odd.id} disagrees with the other markers of ${entry.id} (fit ${pose.residualMm.toFixed(1)} mm RMS with it)`)
@@ -224,10 +228,10 @@ function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registr
   if (!pose) return null
   for (const d of ds) {
     const doubt = opts.idDoubts?.get(d)
-    if (doubt) reasons.push(`marker ${d.id}: ${doubt}`)
+    if (doubt) doubts.push({ code: 'marker-id', message: `marker ${d.id}: ${doubt}` })
   }
   const { sideMm: _side, ...out } = pose
-  return { ...out, status: reasons.length ? 'doubted' : 'ok', reasons }
+  return { ...out, status: doubts.length ? 'doubted' : 'ok', reasons: doubts.map((d) => d.message), doubts }
 }
 
 type FittedPose = ObjectPose & { sideMm: number }
@@ -235,6 +239,7 @@ type FittedPose = ObjectPose & { sideMm: number }
 function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions): FittedPose | null {
   const local: Point2[] = []
   const measured: Point2[] = []
+  const images: MarkerCorners[] = []
   const q: [number, number] = [0, 0]
   let sumU = 0, sumV = 0, maxPlaneZ = 0
   for (const d of ds) {
@@ -243,6 +248,7 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     maxPlaneZ = Math.max(maxPlaneZ, planeZ)
     const layout = layoutCorners(m)
     const img = undistortCorners(lock.intrinsics, d.corners)
+    images.push(img)
     for (let c = 0; c < 4; c++) {
       const p = liftToTable(lock, img[c]![0], img[c]![1], planeZ, q)
       if (!p) return null
@@ -259,7 +265,11 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     const j = i % 4 === 3 ? i - 3 : i + 1
     side += Math.hypot(measured[j]![0] - measured[i]![0], measured[j]![1] - measured[i]![1])
   }
-  const shared = sharedUncertaintyMm(local, ds.length, maxPlaneZ, opts.markerTurnSigmaDeg ?? 0)
+  const u = sumU / n, v = sumV / n
+  const shared = sharedCovariance(local, fit, ds.length, maxPlaneZ, opts.markerTurnSigmaDeg ?? 0)
+  const lockCov = homographyCovarianceAt(lock, table, u, v)
+  const cov = objectCovariance(lock, ds, images, local, measured, fit, opts, u, v)
+  for (let k = 0; k < 3; k++) cov[k] = cov[k]! + lockCov[k]! + shared[k]!
   return {
     sideMm: side / n,
     id: entry.id,
@@ -268,8 +278,10 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     position: [fit.x, fit.y],
     z: entry.kind === 'model' ? baseZ : 0,
     facing: wrapDeg(fit.angleRad * DEG),
-    uncertainty: objectUncertaintyMm(lock, table, sumU / n, sumV / n, local, fit, opts, shared),
-    sharedUncertainty: shared,
+    uncertainty: Math.sqrt(cov[0]! + cov[2]!),
+    covarianceMm: [cov[0]!, cov[1]!, cov[2]!],
+    lockSigmaMm: Math.sqrt(lockCov[0]! + lockCov[2]!),
+    sharedUncertainty: Math.sqrt(shared[0]! + shared[2]!),
     markers: ds.map((d) => d.id),
     residualMm: fit.rmsMm,
   }
@@ -282,58 +294,136 @@ function wrapDeg(d: number): number {
   return a
 }
 
-/**
- * 1-sigma radial position uncertainty, mm: the position's (below), the shared part
- * (sharedUncertaintyMm) and the frame's field error (`fieldSigmaPx` per coordinate × the local mm per px).
- */
-function objectUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, opts: ObjectPoseOptions, sharedMm: number): number {
-  // mm per px at this image point (from the table homography's Jacobian).
-  const p0: [number, number] = [0, 0], p1: [number, number] = [0, 0], p2: [number, number] = [0, 0]
-  applyHomography(lock.tableFromImage, u, v, p0)
-  applyHomography(lock.tableFromImage, u + 1, v, p1)
-  applyHomography(lock.tableFromImage, u, v + 1, p2)
-  const mmPerPx = Math.sqrt(((p1[0] - p0[0]) ** 2 + (p1[1] - p0[1]) ** 2 + (p2[0] - p0[0]) ** 2 + (p2[1] - p0[1]) ** 2) / 2)
-  const field = (opts.fieldSigmaPx ?? 0) * mmPerPx
-  return Math.hypot(positionUncertaintyMm(lock, table, u, v, local, fit, opts.cornerSigmaPx ?? 0.1, mmPerPx), sharedMm, Math.SQRT2 * field)
+/** ∂(table mm)/∂(image px) of the table homography at (u, v), row-major 2×2 into `target`. */
+function tableJacobian(lock: Locked, u: number, v: number, target: Float64Array): Float64Array {
+  applyHomography(lock.tableFromImage, u, v, _j0)
+  applyHomography(lock.tableFromImage, u + 1, v, _j1)
+  applyHomography(lock.tableFromImage, u, v + 1, _j2)
+  target[0] = _j1[0] - _j0[0]; target[1] = _j2[0] - _j0[0]
+  target[2] = _j1[1] - _j0[1]; target[3] = _j2[1] - _j0[1]
+  return target
 }
+const _j0: [number, number] = [0, 0], _j1: [number, number] = [0, 0], _j2: [number, number] = [0, 0]
 
 /**
- * The part of an object's σ that repeats from frame to frame, mm: markers above the table are lifted
- * by the camera model, whose focal length and pose are known to ~0.4 % (that share of the height:
- * terrain tops 20–60 mm, 0.1–0.25 mm), and markers off the object's origin turn it by their own
- * turn (`markerTurnSigmaDeg`, averaged over the object's markers) × their lever arm.
+ * The covariance of an object's position from its markers' corners and the frame's field error, mm²
+ * ([xx, xy, yy]). Each side of each marker is a line the edge fit located (EdgeNoise: its offset and
+ * turn σ, from its own points' scatter); moving a line moves its two corners along the neighbouring
+ * sides, each corner's move is lifted to the table (the homography's Jacobian there) and goes through
+ * the rigid fit (its centroid and its turn × the lever arm to the object's origin). So a blurred side
+ * (a motion streak across it) widens the σ along its normal only. Markers without edge figures take
+ * `cornerSigmaPx` per corner coordinate. The fit's own residual widens it when the corners scatter
+ * far more than that (a bent or misregistered marker). The field error (`fieldSigmaPx`, shared by all
+ * of the object's corners) adds its image shift lifted at the object.
  */
-function sharedUncertaintyMm(local: readonly Point2[], markers: number, planeZ: number, turnSigmaDeg: number): number {
-  let lx = 0, ly = 0
-  for (const p of local) { lx += p[0]; ly += p[1] }
-  const lever = Math.hypot(lx, ly) / local.length
-  return Math.hypot(LIFT_SIGMA_PER_MM * planeZ, (lever * turnSigmaDeg) / DEG / Math.sqrt(markers))
-}
-
-/**
- * The position's own uncertainty, mm: the table homography's at this image point (its covariance,
- * propagated numerically) plus corner noise through the rigid fit (centroid term + rotation × lever
- * arm from the markers to the object's origin). Corner noise per coordinate is the larger of the
- * fit residual and `cornerSigmaPx` × the local mm-per-px scale.
- */
-function positionUncertaintyMm(lock: Locked, table: TableLockDetail, u: number, v: number, local: readonly Point2[], fit: RigidFit, cornerSigmaPx: number, mmPerPx: number): number {
+function objectCovariance(lock: Locked, ds: readonly MarkerDetection[], images: readonly MarkerCorners[], local: readonly Point2[], measured: readonly Point2[], fit: RigidFit, opts: ObjectPoseOptions, u: number, v: number): Float64Array {
+  const out = new Float64Array(3)
   const n = local.length
-  const dof = Math.max(1, 2 * n - 3)
-  const residualSigma2 = (fit.rmsMm * fit.rmsMm * n) / dof
-  const sigma2 = Math.max(residualSigma2, (cornerSigmaPx * mmPerPx) ** 2)
   let lx = 0, ly = 0
   for (const p of local) { lx += p[0]; ly += p[1] }
   lx /= n; ly /= n
+  const c = Math.cos(fit.angleRad), s = Math.sin(fit.angleRad)
+  // The rigid fit's response to one corner's move δ (table mm): δt = δ/n − perp(R·l̄)·(cross(R·l'ᵢ, δ)/S).
+  const rlx = c * lx - s * ly, rly = s * lx + c * ly
   let spread = 0
   for (const p of local) spread += (p[0] - lx) ** 2 + (p[1] - ly) ** 2
-  const noiseTrace = (2 * sigma2) / n + ((lx * lx + ly * ly) * sigma2) / spread
-  return Math.sqrt(noiseTrace + homographyTrace(lock, table, u, v))
+  const respond = (i: number, dx: number, dy: number, target: Float64Array) => {
+    const ax = c * (local[i]![0] - lx) - s * (local[i]![1] - ly), ay = s * (local[i]![0] - lx) + c * (local[i]![1] - ly)
+    const turn = (ax * dy - ay * dx) / spread
+    target[0] = target[0]! + dx / n + rly * turn
+    target[1] = target[1]! + dy / n - rlx * turn
+  }
+  const floor = opts.edgeFloorPx ?? 0
+  for (let k = 0; k < ds.length; k++) {
+    const img = images[k]!
+    const edges = ds[k]!.edges
+    for (let corner = 0; corner < 4; corner++) tableJacobian(lock, img[corner]![0], img[corner]![1], _jac.subarray(corner * 4, corner * 4 + 4))
+    if (!edges) {
+      const sigma = opts.cornerSigmaPx ?? 0.1
+      for (let corner = 0; corner < 4; corner++) {
+        for (const [ex, ey] of [[1, 0], [0, 1]] as const) {
+          const a = corner * 4
+          _dt[0] = 0; _dt[1] = 0
+          respond(k * 4 + corner, sigma * (_jac[a]! * ex + _jac[a + 1]! * ey), sigma * (_jac[a + 2]! * ex + _jac[a + 3]! * ey), _dt)
+          addOuter(out, _dt)
+        }
+      }
+      continue
+    }
+    for (let side = 0; side < 4; side++) {
+      const a = img[side]!, b = img[(side + 1) % 4]!
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1])
+      const nx = -(b[1] - a[1]) / len, ny = (b[0] - a[0]) / len
+      // The other side through each end: the end moves along it.
+      const p = img[(side + 3) % 4]!, q = img[(side + 2) % 4]!
+      const plen = Math.hypot(a[0] - p[0], a[1] - p[1]), qlen = Math.hypot(q[0] - b[0], q[1] - b[1])
+      const pdx = (a[0] - p[0]) / plen, pdy = (a[1] - p[1]) / plen
+      const qdx = (q[0] - b[0]) / qlen, qdy = (q[1] - b[1]) / qlen
+      const pk = 1 / (nx * pdx + ny * pdy), qk = 1 / (nx * qdx + ny * qdy)
+      // Two independent moves of the line: along its normal (both ends alike), and its turn (ends opposite).
+      const offset = Math.hypot(edges.offsetPx[side]!, floor), turn = edges.turnPx[side]!
+      for (const [ea, eb] of [[offset, offset], [-turn, turn]] as const) {
+        _dt[0] = 0; _dt[1] = 0
+        const ja = side * 4, jb = ((side + 1) % 4) * 4
+        const ax = ea * pk * pdx, ay = ea * pk * pdy
+        const bx = eb * qk * qdx, by = eb * qk * qdy
+        respond(k * 4 + side, _jac[ja]! * ax + _jac[ja + 1]! * ay, _jac[ja + 2]! * ax + _jac[ja + 3]! * ay, _dt)
+        respond(k * 4 + (side + 1) % 4, _jac[jb]! * bx + _jac[jb + 1]! * by, _jac[jb + 2]! * bx + _jac[jb + 3]! * by, _dt)
+        addOuter(out, _dt)
+      }
+    }
+  }
+  // A fit whose corners scatter about the registered layout far more than their noise says (a bent
+  // tab, a marker off its registered plane): its residual, as isotropic corner noise, where larger.
+  const dof = Math.max(1, 2 * n - 3)
+  const residualSigma2 = (fit.rmsMm * fit.rmsMm * n) / dof
+  const noiseTrace = (2 * residualSigma2) / n + ((lx * lx + ly * ly) * residualSigma2) / spread
+  const trace = out[0]! + out[2]!
+  if (noiseTrace > (opts.residualInflation ?? 9) * trace && trace > 0) {
+    const k = noiseTrace / trace
+    out[0] = out[0]! * k; out[1] = out[1]! * k; out[2] = out[2]! * k
+  }
+  // The field error: an image shift shared by the object's corners.
+  const field = opts.fieldSigmaPx ?? 0
+  if (field > 0) {
+    tableJacobian(lock, u, v, _jac)
+    out[0] = out[0]! + field * field * (_jac[0]! ** 2 + _jac[1]! ** 2)
+    out[1] = out[1]! + field * field * (_jac[0]! * _jac[2]! + _jac[1]! * _jac[3]!)
+    out[2] = out[2]! + field * field * (_jac[2]! ** 2 + _jac[3]! ** 2)
+  }
+  return out
+}
+const _jac = new Float64Array(16)
+const _dt = new Float64Array(2)
+const addOuter = (target: Float64Array, d: Float64Array) => {
+  target[0] = target[0]! + d[0]! * d[0]!
+  target[1] = target[1]! + d[0]! * d[1]!
+  target[2] = target[2]! + d[1]! * d[1]!
 }
 
-/** trace of J C Jᵀ: the table homography's uncertainty at image point (u, v), mm². */
-function homographyTrace(lock: Locked, table: TableLockDetail, u: number, v: number): number {
+/**
+ * The part of an object's covariance that repeats from frame to frame, mm² ([xx, xy, yy]): markers
+ * above the table are lifted by the camera model, whose focal length and pose are known to ~0.4 %
+ * (that share of the height, any direction), and markers off the object's origin turn it by their own
+ * turn (`markerTurnSigmaDeg`, averaged over the object's markers) × their lever arm, across that arm.
+ */
+function sharedCovariance(local: readonly Point2[], fit: RigidFit, markers: number, planeZ: number, turnSigmaDeg: number): Float64Array {
+  let lx = 0, ly = 0
+  for (const p of local) { lx += p[0]; ly += p[1] }
+  lx /= local.length; ly /= local.length
+  const c = Math.cos(fit.angleRad), s = Math.sin(fit.angleRad)
+  // The origin moves across the lever arm (R·l̄ rotated by 90°) by |l̄| × the turn.
+  const ax = -(s * lx + c * ly), ay = c * lx - s * ly
+  const turn = turnSigmaDeg / DEG / Math.sqrt(markers)
+  const lift2 = (LIFT_SIGMA_PER_MM * planeZ) ** 2 / 2
+  return Float64Array.of(lift2 + (ax * turn) ** 2, ax * ay * turn * turn, lift2 + (ay * turn) ** 2)
+}
+
+/** J C Jᵀ: the table homography's uncertainty at image point (u, v), mm² ([xx, xy, yy]). */
+function homographyCovarianceAt(lock: Locked, table: TableLockDetail, u: number, v: number): Float64Array {
+  const out = new Float64Array(3)
   const cov = table.homographyCovariance
-  if (!cov) return 0
+  if (!cov) return out
   const h = lock.imageFromTable
   const base: [number, number] = [0, 0]
   const tableFromImage = lock.tableFromImage
@@ -345,19 +435,21 @@ function homographyTrace(lock: Locked, table: TableLockDetail, u: number, v: num
   const iv = (h[3] * base[0] + h[4] * base[1] + h[5]) / w
   const dU = [base[0] / w, base[1] / w, 1 / w, 0, 0, 0, (-iu * base[0]) / w, (-iu * base[1]) / w]
   const dV = [0, 0, 0, base[0] / w, base[1] / w, 1 / w, (-iv * base[0]) / w, (-iv * base[1]) / w]
-  const px: [number, number] = [0, 0], py: [number, number] = [0, 0]
-  applyHomography(tableFromImage, u + 1, v, px)
-  applyHomography(tableFromImage, u, v + 1, py)
-  const a00 = px[0] - base[0], a01 = py[0] - base[0], a10 = px[1] - base[1], a11 = py[1] - base[1]
+  const a = tableJacobian(lock, u, v, _hj)
   const jx = new Float64Array(8), jy = new Float64Array(8)
   for (let k = 0; k < 8; k++) {
-    jx[k] = -(a00 * dU[k]! + a01 * dV[k]!)
-    jy[k] = -(a10 * dU[k]! + a11 * dV[k]!)
+    jx[k] = -(a[0]! * dU[k]! + a[1]! * dV[k]!)
+    jy[k] = -(a[2]! * dU[k]! + a[3]! * dV[k]!)
   }
-  let t = 0
-  for (let a = 0; a < 8; a++) for (let b = 0; b < 8; b++) t += (jx[a]! * jx[b]! + jy[a]! * jy[b]!) * cov[a * 8 + b]!
-  return Math.max(0, t)
+  let xx = 0, xy = 0, yy = 0
+  for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) {
+    const c = cov[i * 8 + j]!
+    xx += jx[i]! * jx[j]! * c; xy += jx[i]! * jy[j]! * c; yy += jy[i]! * jy[j]! * c
+  }
+  out[0] = Math.max(0, xx); out[1] = xy; out[2] = Math.max(0, yy)
+  return out
 }
+const _hj = new Float64Array(4)
 
 /** Without a table lock: each object in the camera frame from its own markers' homography. */
 function cameraFramePoses(byObject: Map<ObjectEntry, MarkerDetection[]>, registry: RegistryIndex, calibration: CameraIntrinsics | null, image: { width: number; height: number }): ObjectPose[] {
@@ -388,6 +480,7 @@ function cameraFramePoses(byObject: Map<ObjectEntry, MarkerDetection[]>, registr
       residualMm: 0,
       status: 'doubted',
       reasons: ['the table is not locked: position in the camera frame, not on the table'],
+      doubts: [{ code: 'no-table-lock', message: 'the table is not locked: position in the camera frame, not on the table' }],
     })
   }
   return out

@@ -33,9 +33,17 @@ export type TablePoseParams = {
    * on sharp frames, 0.29 px with σ 1.5 px blur, 1.1–1.6 px with 9 px motion blur or an uncalibrated lens.
    */
   doubtLockErrorPx: number
+  /**
+   * An object where the lock's own predicted 1σ error (its homography covariance propagated to the
+   * object) is over this, mm, is doubted ('grazing-lock'): the lock is accepted per object by the error
+   * it predicts there, not by its pixel fit alone. Sharp locks on 3–4 table markers predict 0.03–0.15 mm
+   * at the models, two near markers up to ~1.3 mm at the far side; one view of two far markers at a
+   * grazing angle (fit 0.9 px) predicted 12–17 mm (test/regressions/grazingLock.test.ts).
+   */
+  maxLockSigmaMm: number
 }
 
-export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2, maxLockErrorPx: 3, doubtLockErrorPx: DOUBT_LOCK_ERROR_PX }
+export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2, maxLockErrorPx: 3, doubtLockErrorPx: DOUBT_LOCK_ERROR_PX, maxLockSigmaMm: 2 }
 
 /** Corners of a marker's black square in its plane (OpenCV order TL, TR, BR, BL), mm. */
 export function markerCornersInPlane(sizeMm: number, centre: readonly [number, number], rotationDeg: number, face: 'up' | 'down' = 'up'): Point2[] {

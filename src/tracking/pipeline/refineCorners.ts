@@ -22,7 +22,7 @@
 // the same frame (detectMarkers.ts): mean +0.01 under 18 px, +0.03 at 18–24 px.
 // Hot path: called per detected marker; allocates only the returned corners (scratch buffers below
 // are module-level and not reentrant).
-import type { GrayFrame, MarkerCorners } from '../types.ts'
+import type { EdgeNoise, GrayFrame, MarkerCorners } from '../types.ts'
 import { unitSquareToQuad } from '../math/homography.ts'
 
 export type EdgeRefineParams = {
@@ -57,6 +57,17 @@ export type EdgeRefineParams = {
   toneBiasMinModulePx: number
   /** When set, the outer lines are moved by this bias instead of a measured one (the frame's bias, set by detectMarkers). */
   frameToneBiasPx: number | null
+  /**
+   * The σ of a side's line from its edge points' scatter is this many times what independent points
+   * would give: the points are 0.5 px apart along the edge, and neighbouring profiles share the blur's,
+   * the interpolation's and the JPEG block's noise (measured on the variants: MEASURED.md).
+   */
+  edgeNoiseFactor: number
+  /**
+   * Then fit the whole pattern (every black/white edge, one edge shift: fitMarkerGrid.ts) on markers
+   * with cells of `toneBiasMinModulePx` or more; the frame's bias for the smaller ones is theirs.
+   */
+  gridFit: boolean
 }
 
 export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
@@ -74,10 +85,19 @@ export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
   toneBiasGatePx: 0.1,
   toneBiasMinModulePx: 4,
   frameToneBiasPx: null,
+  edgeNoiseFactor: 2,
+  gridFit: true,
 }
 
 /** What the last refineCornersFromEdges measured (module-level, overwritten by every call). */
 export const lastRefine = { toneBiasPx: 0, toneSamples: 0 }
+
+/**
+ * Per side of the last refined marker (side s runs from corner s to corner s + 1), from its final
+ * line fit: the edge points' RMS distance from the line (px), how many were kept, Σt² of their
+ * positions along it about their centroid (px²), and the gradient's RMS width across the edge (px).
+ */
+export const lastEdges = { rmsPx: new Float64Array(4), points: new Float64Array(4), spreadSq: new Float64Array(4), widthPx: new Float64Array(4) }
 
 const MAX_SAMPLES = 4096
 const _px = new Float64Array(MAX_SAMPLES)
@@ -157,6 +177,7 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
     let count = 0
     let tried = 0
     let riseSum = 0
+    let widthSum = 0
     // Long sides (big table markers) are sampled at most `maxProfilesPerSide` times: more profiles
     // add little precision to a line fit that already has dozens, and cost the steady state.
     const step = Math.max(p.stepAlongPx, (len - 2 * margin) / p.maxProfilesPerSide)
@@ -164,19 +185,22 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
       const ox = a[0] + ex * t, oy = a[1] + ey * t
       tried++
       let prev = sample(gray, ox - nx * half, oy - ny * half)
-      let sumW = 0, sumWS = 0, rise = 0
+      let sumW = 0, sumWS = 0, sumWSS = 0, rise = 0
       for (let s2 = -half + p.stepAcrossPx; s2 <= half + 1e-9; s2 += p.stepAcrossPx) {
         const v = sample(gray, ox + nx * s2, oy + ny * s2)
         const gdiff = v - prev
         if (gdiff > 0) {
+          const at = s2 - p.stepAcrossPx / 2
           sumW += gdiff
-          sumWS += gdiff * (s2 - p.stepAcrossPx / 2)
+          sumWS += gdiff * at
+          sumWSS += gdiff * at * at
         }
         rise += gdiff
         prev = v
       }
       if (!(rise >= p.minContrast) || !(sumW > 0)) continue
       const off = sumWS / sumW
+      widthSum += Math.max(0, sumWSS / sumW - off * off)
       riseSum += rise
       _px[count] = ox + nx * off
       _py[count] = oy + ny * off
@@ -186,6 +210,7 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
     if (count < 4 || count < tried * p.minEdgeFraction) return null
     if (!fitLine(count, s)) return null
     _rise[s] = riseSum / count
+    lastEdges.widthPx[s] = Math.sqrt(widthSum / count)
   }
   if (last && p.toneBiasCorrection && !correctToneBias(gray, cells, half, p)) return null
   const out: [number, number][] = []
@@ -302,6 +327,33 @@ function moveLines(b0: number, perSide = false): void {
   }
 }
 
+/**
+ * The edge noise of a marker's sides at the given corners (one line-fit pass that moves nothing), into
+ * `lastEdges`. False when a side cannot be measured.
+ */
+export function measureEdges(gray: GrayFrame, corners: MarkerCorners, cellsPerSide: number, params: EdgeRefineParams = DEFAULT_EDGE_REFINE_PARAMS): boolean {
+  return refinePass(gray, corners, cellsPerSide, params, false) !== null
+}
+
+/**
+ * The last refined (or measured) marker's EdgeNoise, from `lastEdges`: each side's offset σ =
+ * factor × RMS / √points, its turn σ = factor × RMS / √Σt², times half the side at the ends.
+ */
+export function edgeNoiseOfLast(corners: MarkerCorners, factor: number): EdgeNoise {
+  const offsetPx: [number, number, number, number] = [0, 0, 0, 0]
+  const turnPx: [number, number, number, number] = [0, 0, 0, 0]
+  const widthPx: [number, number, number, number] = [0, 0, 0, 0]
+  for (let s = 0; s < 4; s++) {
+    const a = corners[s]!, b = corners[(s + 1) % 4]!
+    const half = Math.hypot(b[0] - a[0], b[1] - a[1]) / 2
+    const rms = lastEdges.rmsPx[s]!, n = Math.max(1, lastEdges.points[s]!), tt = Math.max(1e-6, lastEdges.spreadSq[s]!)
+    offsetPx[s] = (factor * rms) / Math.sqrt(n)
+    turnPx[s] = (factor * rms * half) / Math.sqrt(tt)
+    widthPx[s] = lastEdges.widthPx[s]!
+  }
+  return { offsetPx, turnPx, widthPx }
+}
+
 /** Shortest side of a quad / cells per side: the marker's smallest module, px. */
 export function moduleOfQuadPx(c: MarkerCorners, cellsPerSide: number): number {
   let shortest = Infinity
@@ -344,6 +396,16 @@ function fitLine(n: number, s: number): boolean {
     if (!changed) break
   }
   _lines[s * 4] = cx; _lines[s * 4 + 1] = cy; _lines[s * 4 + 2] = dx; _lines[s * 4 + 3] = dy
+  let m = 0, ss = 0, tt = 0
+  for (let i = 0; i < n; i++) {
+    if (!keep[i]) continue
+    const x = _px[i]! - cx, y = _py[i]! - cy
+    const r = x * -dy + y * dx, t = x * dx + y * dy
+    ss += r * r; tt += t * t; m++
+  }
+  lastEdges.rmsPx[s] = Math.sqrt(ss / m)
+  lastEdges.points[s] = m
+  lastEdges.spreadSq[s] = tt
   return true
 }
 

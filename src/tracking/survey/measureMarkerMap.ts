@@ -33,6 +33,8 @@ type Prepared = {
   height: number
   camera: PinholeCamera
   focalScale: number
+  /** fy / fx of the camera file (1 without one). */
+  focalAspect: number
   markers: { index: number; corners: MarkerCorners }[]
 }
 
@@ -60,10 +62,14 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
     if (seen.length < 2) continue
     let k: CameraIntrinsics | null = null
     if (calibration) k = scaleIntrinsics(calibration, v.width, v.height)
-    const focalScale = Math.max(v.width, v.height)
+    // With a camera file the focal length is refined around the file's (focalRel 1, a tight prior):
+    // a ChArUco calibration's focal length is off by 0.1–0.3 %, and a phone's changes with the focus
+    // distance; held fixed, that error bent the map (camera-order renders: 0.84 mm RMS, scale −0.11 %
+    // with a file 0.15 % short, against 0.17 mm without a file).
+    const focalScale = k ? k.fx : Math.max(v.width, v.height)
     const camera: PinholeCamera = k ? { fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy } : { fx: INITIAL_FOCAL_REL * focalScale, fy: INITIAL_FOCAL_REL * focalScale, cx: (v.width - 1) / 2, cy: (v.height - 1) / 2 }
     const undistort = (c: MarkerCorners): MarkerCorners => (k?.distortion ? (c.map(([u, w]) => undistortPixel(k!, u, w)) as MarkerCorners) : c)
-    prepared.push({ id: v.id, label: v.label ?? `view ${v.id}`, width: v.width, height: v.height, camera, focalScale, markers: seen.map((m) => ({ index: indexOf.get(m.id)!, corners: undistort(m.corners) })) })
+    prepared.push({ id: v.id, label: v.label ?? `view ${v.id}`, width: v.width, height: v.height, camera, focalScale, focalAspect: k ? k.fy / k.fx : 1, markers: seen.map((m) => ({ index: indexOf.get(m.id)!, corners: undistort(m.corners) })) })
   }
   const seenAnywhere = new Set(views.flatMap((v) => v.markers.map((m) => m.id)))
   const neverSeen = ids.filter((id) => !seenAnywhere.has(id))
@@ -107,7 +113,7 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
       ? `no camera pose could be found for the views of table marker${unseen.length === 1 ? '' : 's'} ${list(unseen)}: take sharper views of ${unseen.length === 1 ? 'it' : 'them'} with their neighbours`
       : `too few views: a camera pose was found for ${active.length}, at least ${params.minViews} are needed`, unseen)
   }
-  let state: BundleState = { markers: ids.map((_, i) => init.poses.get(i)!), views: cameras, focalRel, centrePx: [0, 0], cornerBiasPx: 0 }
+  let state: BundleState = { markers: ids.map((_, i) => init.poses.get(i)!), views: cameras, focalRel: calibration ? 1 : focalRel, centrePx: [0, 0], cornerBiasPx: 0 }
   // Left out of the bundle: single stray views of a marker ("view:marker"), and every view of a moved marker.
   const strays = new Set<string>()
   let excluded: number[] = []
@@ -115,7 +121,7 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
   const solve = () => {
     // The gauge: the marker seen most (among those still observed).
     const counts = ids.map((_, i) => active.filter((p, v) => p.markers.some((m) => m.index === i && !isDropped(v, i))).length)
-    const problem = bundleProblem(active, sizes, argmax(counts), !calibration, params, isDropped)
+    const problem = bundleProblem(active, sizes, argmax(counts), !!calibration, params, isDropped)
     const result = refineMarkerMap(problem, state)
     state = result.state
     return { problem, result }
@@ -198,9 +204,9 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
   }
   const intrinsicsOf = (p: Prepared): CameraIntrinsics => ({
     width: p.width, height: p.height,
-    fx: calibration ? p.camera.fx : state.focalRel * p.focalScale,
-    fy: calibration ? p.camera.fy : state.focalRel * p.focalScale,
-    cx: p.camera.cx + (calibration ? 0 : state.centrePx[0]), cy: p.camera.cy + (calibration ? 0 : state.centrePx[1]),
+    fx: state.focalRel * p.focalScale,
+    fy: state.focalRel * p.focalScale * p.focalAspect,
+    cx: p.camera.cx + state.centrePx[0], cy: p.camera.cy + state.centrePx[1],
     // Image px as seen: a tap on the picture is undistorted with this before it is cast onto the table.
     ...(calibration?.distortion ? { distortion: calibration.distortion } : {}),
     source: calibration ? 'calibration' : 'estimated',
@@ -262,8 +268,8 @@ function initialMap(handle: OpenCvHandle, prepared: readonly Prepared[], sizes: 
   return { poses, cameras, disconnected }
 }
 
-function bundleProblem(active: readonly Prepared[], sizes: readonly number[], gauge: number, estimateFocal: boolean, params: SurveyParams, isDropped: (view: number, marker: number) => boolean): BundleProblem {
-  const views: BundleView[] = active.map((p) => ({ cx: p.camera.cx, cy: p.camera.cy, fx: p.camera.fx, fy: p.camera.fy, focalScale: p.focalScale }))
+function bundleProblem(active: readonly Prepared[], sizes: readonly number[], gauge: number, calibrated: boolean, params: SurveyParams, isDropped: (view: number, marker: number) => boolean): BundleProblem {
+  const views: BundleView[] = active.map((p) => ({ cx: p.camera.cx, cy: p.camera.cy, fx: p.camera.fx, fy: p.camera.fy, focalScale: p.focalScale, focalAspect: p.focalAspect }))
   const observations: BundleObservation[] = []
   active.forEach((p, v) => {
     for (const m of p.markers) {
@@ -272,8 +278,9 @@ function bundleProblem(active: readonly Prepared[], sizes: readonly number[], ga
     }
   })
   return {
-    markerSizes: sizes, fixedMarker: gauge, views, observations, estimateFocal, huberPx: params.huberPx,
-    estimateCentre: params.estimateCentre, centrePriorPx: params.centrePriorPx, estimateCornerBias: params.estimateCornerBias,
+    markerSizes: sizes, fixedMarker: gauge, views, observations, estimateFocal: true, huberPx: params.huberPx,
+    ...(calibrated ? { focalPriorRel: params.calibratedFocalPriorRel } : {}),
+    estimateCentre: params.estimateCentre, centrePriorPx: calibrated ? params.calibratedCentrePriorPx : params.centrePriorPx, estimateCornerBias: params.estimateCornerBias,
   }
 }
 
@@ -288,7 +295,7 @@ function viewErrors(problem: BundleProblem, errors: readonly Float64Array[], vie
 function intrinsicsFor(p: Prepared, problem: BundleProblem, state: BundleState): CameraIntrinsics {
   const f = problem.estimateFocal ? state.focalRel * p.focalScale : undefined
   const [dx, dy] = problem.estimateFocal && problem.estimateCentre ? state.centrePx : [0, 0]
-  return { width: p.width, height: p.height, fx: f ?? p.camera.fx, fy: f ?? p.camera.fy, cx: p.camera.cx + dx, cy: p.camera.cy + dy, source: 'estimated' }
+  return { width: p.width, height: p.height, fx: f ?? p.camera.fx, fy: f !== undefined ? f * p.focalAspect : p.camera.fy, cx: p.camera.cx + dx, cy: p.camera.cy + dy, source: 'estimated' }
 }
 
 /** Seen corners with the refined radial corner offset taken out (see BundleProblem.estimateCornerBias). */

@@ -19,6 +19,8 @@ export type BundleView = {
   fx?: number
   fy?: number
   focalScale: number
+  /** fy / fx (a camera file's; 1 without one). */
+  focalAspect?: number
 }
 
 export type BundleObservation = { view: number; marker: number; /** TL, TR, BR, BL as u0 v0 … u3 v3, undistorted px. */ corners: Float64Array }
@@ -30,6 +32,11 @@ export type BundleProblem = {
   views: readonly BundleView[]
   observations: readonly BundleObservation[]
   estimateFocal: boolean
+  /**
+   * With a camera file: the focal length is refined around it (focalRel 1) with this prior σ
+   * (relative): the file's is a calibration's estimate, and a phone's focal length moves with its focus.
+   */
+  focalPriorRel?: number
   /**
    * Also refine the principal point (offsets from the views' cx, cy in px, shared), held near the
    * image centre by a weak prior (`centrePriorPx`): without a camera file it is not known, and a phone's
@@ -126,7 +133,7 @@ function residualsOf(p: BundleProblem, l: Layout, fixed: PlanePose, x: Float64Ar
   const tx = x[vo + 3]!, ty = x[vo + 4]!, tz = x[vo + 5]!
   const view = p.views[o.view]!
   const fx = l.focalOffset >= 0 ? x[l.focalOffset]! * view.focalScale : view.fx!
-  const fy = l.focalOffset >= 0 ? x[l.focalOffset]! * view.focalScale : view.fy!
+  const fy = l.focalOffset >= 0 ? x[l.focalOffset]! * view.focalScale * (view.focalAspect ?? 1) : view.fy!
   const cx = view.cx + (l.centreOffset >= 0 ? x[l.centreOffset]! : 0)
   const cy = view.cy + (l.centreOffset >= 0 ? x[l.centreOffset + 1]! : 0)
   const h = p.markerSizes[o.marker]! / 2
@@ -229,6 +236,7 @@ export function refineMarkerMap(p: BundleProblem, initial: BundleState, opts: { 
       }
     }
     if (l.centreOffset >= 0) c += (xs[l.centreOffset]! ** 2 + xs[l.centreOffset + 1]! ** 2) / (2 * p.centrePriorPx ** 2)
+    if (l.focalOffset >= 0 && p.focalPriorRel) c += (xs[l.focalOffset]! - 1) ** 2 / (2 * p.focalPriorRel ** 2)
     return c
   }
 
@@ -267,6 +275,11 @@ export function refineMarkerMap(p: BundleProblem, initial: BundleState, opts: { 
           }
         }
       }
+    }
+    if (l.focalOffset >= 0 && p.focalPriorRel) {
+      const i = l.focalOffset
+      h[i * n + i] = h[i * n + i]! + 1 / p.focalPriorRel ** 2
+      g[i] = g[i]! + (x[i]! - 1) / p.focalPriorRel ** 2
     }
     if (l.centreOffset >= 0) {
       // The principal point's prior: (offset / centrePriorPx)² / 2.

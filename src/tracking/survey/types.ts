@@ -36,9 +36,12 @@ export type SurveyParams = {
   huberPx: number
   /** A corner marker (or tapped corner) further than this from the rectangle the others make is refused, mm. */
   maxCornerOffMm: number
-  /** Without a camera file: refine the principal point too, held near the image centre with this 1σ (px). */
+  /** Refine the principal point too, held near the image centre (no camera file: 1σ `centrePriorPx`) or the file's (`calibratedCentrePriorPx`). */
   estimateCentre: boolean
   centrePriorPx: number
+  calibratedCentrePriorPx: number
+  /** With a camera file: its focal length refined with this relative 1σ (a calibration's error, a phone's focus breathing). */
+  calibratedFocalPriorRel: number
   /** Refine a radial corner offset shared by every marker (a detector's size bias, px). */
   estimateCornerBias: boolean
 }
@@ -53,6 +56,8 @@ export const DEFAULT_SURVEY_PARAMS: SurveyParams = {
   maxCornerOffMm: 15,
   estimateCentre: true,
   centrePriorPx: 25,
+  calibratedCentrePriorPx: 4,
+  calibratedFocalPriorRel: 0.01,
   estimateCornerBias: true,
 }
 

@@ -164,7 +164,9 @@ export class PoseFilter {
     const verdict = result.quality?.verdict ?? 'sharp'
     if (verdict !== 'blurred') {
       for (const o of result.objects) {
-        if (o.frame !== 'table') continue
+        // A doubted pose is never a fact: it is reported (the app shows it as a ghost with its
+        // reasons) but never fused into a placed model.
+        if (o.frame !== 'table' || o.status === 'doubted') continue
         this.ingest(o, timeMs, verdict === 'sharp')
       }
     }

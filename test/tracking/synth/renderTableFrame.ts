@@ -17,6 +17,7 @@
 import { intersectPlaneZ, cameraCentre, projectPoint, undistortPixel, type CameraPose } from '../../../src/tracking/math/camera.ts'
 import type { CameraIntrinsics, MarkerCorners, RgbaFrame, Vector3 } from '../../../src/tracking/types.ts'
 import { applyCameraModel, type CameraModel } from './cameraModel.ts'
+import { valueNoise } from '../camera/valueNoise.ts'
 
 export type Rgb = [number, number, number]
 
@@ -558,18 +559,6 @@ function pointInPolygon(poly: readonly [number, number][], x: number, y: number)
 // Procedural textures (mm in, colour out): a mottled green mat with fine grain and faint hex lines,
 // and a wooden floor. Smooth enough to need one ray per pixel, busy enough to trouble thresholding.
 const FLOOR: Rgb = [70, 52, 38]
-function hash2(x: number, y: number): number {
-  let h = Math.imul(x | 0, 374761393) + Math.imul(y | 0, 668265263)
-  h = Math.imul(h ^ (h >>> 13), 1274126177)
-  return ((h ^ (h >>> 16)) >>> 0) / 4294967296
-}
-function valueNoise(x: number, y: number): number {
-  const xi = Math.floor(x), yi = Math.floor(y)
-  const fx = x - xi, fy = y - yi
-  const sx = fx * fx * (3 - 2 * fx), sy = fy * fy * (3 - 2 * fy)
-  const a = hash2(xi, yi), b = hash2(xi + 1, yi), c = hash2(xi, yi + 1), d = hash2(xi + 1, yi + 1)
-  return a + (b - a) * sx + (c - a) * sy + (a - b - c + d) * sx * sy
-}
 function tableShade(x: number, y: number): number {
   const n = 0.6 * valueNoise(x / 90, y / 90) + 0.3 * valueNoise(x / 17, y / 17) + 0.1 * valueNoise(x / 3, y / 3)
   return 0.75 + 0.4 * n
