@@ -18,7 +18,8 @@ const USAGE = `usage:
   cli terrain <scene.json | ->         the scene's mesh pieces: file, size in mm, triangles, repairs, LoS time
   cli systems                          list rule systems with their options
   cli schema                           print the scene JSON Schema
-  cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
+  cli track <images|folder> --registry <registry.json> [--scene <scene.json>] [--camera <intrinsics.json>]
+      marker poses per image; with --scene, models with no marker are found by their bases
   cli scene <image> --registry <registry.json> --base <scene.json>
   cli survey <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
       [--corners <taps.json>] [--table-size <w>x<d>]   measure the table markers' places; print the registry
