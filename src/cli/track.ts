@@ -10,14 +10,14 @@
 // unreadable one in its entry and carries on (exit 2 at the end), so nothing already measured is lost.
 import { readdirSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
-import { type InputLimits, type RuleSystem, type Scene, DEFAULT_LIMITS, SceneError, evaluateTable, inFile, loadScene, parseScene } from '../engine/index.ts'
+import { type InputLimits, type RuleSystem, DEFAULT_LIMITS, SceneError, inFile, parseScene } from '../engine/index.ts'
 import { readJson } from './readInput.ts'
 import { FrameTracker, loadOpenCv, parseRegistry, type CameraIntrinsics, type Registry, type TrackFrameResult } from '../tracking/index.ts'
 import { parseIntrinsics, scaleIntrinsics } from '../tracking/calibration/intrinsicsSchema.ts'
 import { IMAGE_EXTENSIONS, readImageFile } from './tracking/readImage.ts'
 import { mergeTrackedScene, sceneSurfaceHeight } from '../tracking/scene/mergeTrackedScene.ts'
 import { writeMarkerSheets } from './tracking/writeMarkerSheets.ts'
-import { BaseTracker, type BaseTrackingSetup, DEFAULT_ALLOWANCE_MM, allowanceFromMoveResult } from '../tracking/index.ts'
+import { BaseTracker, type BaseTrackingSetup, DEFAULT_ALLOWANCE_MM, baseSetupOf } from '../tracking/index.ts'
 
 export type TrackingEnv = { repoRoot: string; findRuleSystem: (id: string) => unknown; knownSystems: readonly string[]; limits?: InputLimits }
 
@@ -175,7 +175,13 @@ async function runTrack(args: string[], env: TrackingEnv, limits: InputLimits): 
   const registry = loadRegistry(requireFlag(p, 'registry', 'registry.json'), limits)
   const camera = loadCamera(p.flags.get('camera'), limits)
   const scenePath = p.flags.get('scene')
-  const bases = scenePath ? baseSetupOf(loadFile(scenePath, (raw) => parseScene(raw, { limits }), limits), registry, env, scenePath) : null
+  let bases: BaseTrackingSetup | null = null
+  if (scenePath) {
+    const scene = loadFile(scenePath, (raw) => parseScene(raw, { limits }), limits)
+    const made = baseSetupOf(scene, registry, env.findRuleSystem(scene.system) as RuleSystem | undefined)
+    if (made.defaulted.length) process.stderr.write(`warning: ${scenePath}: the ruleset ${scene.system} gives no move allowance for ${made.defaulted.join(', ')}; taken as ${DEFAULT_ALLOWANCE_MM} mm (12")\n`)
+    bases = made.setup
+  }
   const images = collectImages(p.positional)
   const cv = await loadOpenCv()
   const tracker = new FrameTracker(cv, registry)
@@ -214,43 +220,6 @@ async function runTrack(args: string[], env: TrackingEnv, limits: InputLimits): 
   }
   process.stdout.write(JSON.stringify({ format: 'tabletop-track/1', images: out }, null, 2) + '\n')
   return failed > 0 ? 2 : 0
-}
-
-/**
- * Base tracking for a scene: its models with no marker in the registry, their bases, their saved
- * positions and their game's move allowance (the ruleset's answer to a `move` query; a ruleset that
- * gives none: DEFAULT_ALLOWANCE_MM, said on stderr); the table markers' paper kept clear.
- */
-function baseSetupOf(scene: Scene, registry: Registry, env: TrackingEnv, path: string): BaseTrackingSetup {
-  const marked = new Set(registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : [])))
-  const unmarked = scene.models.filter((m) => !marked.has(m.id))
-  const allowances = moveAllowances(scene, unmarked.map((m) => m.id), env)
-  const defaulted = unmarked.filter((m) => allowances.get(m.id) === undefined).map((m) => m.id)
-  if (defaulted.length) process.stderr.write(`warning: ${path}: the ruleset ${scene.system} gives no move allowance for ${defaulted.join(', ')}; taken as ${DEFAULT_ALLOWANCE_MM} mm (12")\n`)
-  return {
-    table: { widthMm: scene.table.width, depthMm: scene.table.depth },
-    keepOut: registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (1 + 1 / 3) + 4 }] : [])),
-    models: unmarked.map((m) => ({ id: m.id, base: m.base, allowanceMm: allowances.get(m.id) ?? DEFAULT_ALLOWANCE_MM, previous: { position: [m.position[0], m.position[1]], facing: m.facing ?? 0 } })),
-  }
-}
-
-/** Each model's move allowance, mm, from its ruleset's `move` query (models whose ruleset gives none are left out). */
-function moveAllowances(scene: Scene, ids: readonly string[], env: TrackingEnv): Map<string, number> {
-  const out = new Map<string, number>()
-  const system = env.findRuleSystem(scene.system) as RuleSystem | undefined
-  if (!system) return out
-  for (const id of ids) {
-    const m = scene.models.find((x) => x.id === id)!
-    const probe = { ...scene, terrain: [], queries: [{ id: 'allowance', type: 'move', model: id, to: [m.position[0] + 1, m.position[1]] }] }
-    try {
-      const doc = evaluateTable(loadScene(probe, env.findRuleSystem as (id: string) => RuleSystem | undefined, env.knownSystems))
-      const mm = allowanceFromMoveResult(doc.results[0])
-      if (mm !== null) out.set(id, mm)
-    } catch {
-      // A ruleset that cannot answer a move query for this model: the default allowance.
-    }
-  }
-  return out
 }
 
 async function runScene(args: string[], limits: InputLimits): Promise<number> {

@@ -35,6 +35,6 @@ export { mergeTrackedScene, sceneSurfaceHeight, type PoseToMerge, type MergeRepo
 export * from './hands/index.ts'
 export * from './survey/index.ts'
 export { BaseTracker, DEFAULT_BASE_TRACKER_PARAMS, type BaseTrackerParams, type BaseTrackResult } from './bases/baseTracker.ts'
-export { DEFAULT_ALLOWANCE_MM, allowanceFromMoveResult } from './bases/moveAllowance.ts'
+export { DEFAULT_ALLOWANCE_MM, allowanceFromMoveResult, baseSetupOf, moveAllowances } from './bases/moveAllowance.ts'
 export { baseKey } from './bases/baseOutline.ts'
 export type { BaseFrameReport, BaseIdentityEvidence, BaseTrackedModel, BaseTrackingSetup, UnidentifiedBase } from './bases/baseTypes.ts'

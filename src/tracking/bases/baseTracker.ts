@@ -6,6 +6,7 @@
 // Identified bases come out as ObjectPoses (`source: 'base'`, their identity's evidence), so the
 // worker fuses them over frames as it fuses marker-tracked models; unknown ones as questions.
 import type { OpenCvHandle } from '../opencv/openCv.ts'
+import { polygonContains } from '../../engine/index.ts'
 import type { MarkerCorners, ObjectPose, RgbaFrame, TrackFrameResult } from '../types.ts'
 import { applyHomography } from '../math/homography.ts'
 import { undistortPixel } from '../math/camera.ts'
@@ -120,7 +121,12 @@ export class BaseTracker {
       ...(this.setup.keepOut ?? []),
       ...(result.detections ?? []).flatMap((d) => markerOnTable(lock, d.corners)),
     ]
-    const found = this.finder.find(frame, lock, { classes: this.classes, table: { x0: 0, y0: 0, x1: this.setup.table.widthMm, y1: this.setup.table.depthMm }, tracked, search, exclude })
+    const terrain = this.setup.terrain ?? []
+    const found = this.finder.find(frame, lock, {
+      classes: this.classes, table: { x0: 0, y0: 0, x1: this.setup.table.widthMm, y1: this.setup.table.depthMm }, tracked, search, exclude,
+      obstacles: terrain.map((t) => t.footprint),
+      surfaceHeightAt: (x, y) => terrain.reduce((z, t) => (t.top > z && polygonContains(t.footprint, x, y) ? t.top : z), 0),
+    })
     // New bases (found by the search, or still pending) count once confirmed; known places at once.
     const nearKnown = (x: number, y: number) => known.some((k) => Math.hypot(k.x - x, k.y - y) < 3) || this.identities.unidentified().some((a) => Math.hypot(a.x - x, a.y - y) < 3)
     const next: typeof this.pending = []
@@ -186,7 +192,7 @@ function identitiesOf(setup: BaseTrackingSetup, params: Partial<IdentityParams>)
 }
 
 /** A detected marker as a circle on the table (its square's corners lifted by the lock, grown by its white margin). */
-function markerOnTable(lock: LockedTable, corners: MarkerCorners): Array<{ x: number; y: number; r: number }> {
+export function markerOnTable(lock: LockedTable, corners: MarkerCorners): Array<{ x: number; y: number; r: number }> {
   let cx = 0, cy = 0
   const pts: Array<[number, number]> = []
   for (const [u, v] of corners) {

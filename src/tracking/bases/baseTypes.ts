@@ -62,4 +62,6 @@ export type BaseTrackingSetup = {
   table: { widthMm: number; depthMm: number }
   /** Where no base stands (the table markers' paper), circles on the table, mm. */
   keepOut?: Array<{ x: number; y: number; r: number }>
+  /** Terrain pieces (footprint, top above the table, mm): a base stands on the table beside them or on their top. */
+  terrain?: Array<{ footprint: Array<[number, number]>; top: number }>
 }

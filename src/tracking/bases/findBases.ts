@@ -5,7 +5,7 @@
 // no more than a small offset from its nominal size, and the rim steps clearly from the mat; it is
 // "doubted" when less than `okRimShare` of the rim is seen (a figure, a hand or a neighbour covers it,
 // or the frame cuts it). Two fits on one base keep the better.
-import type { BaseShape } from '../../engine/index.ts'
+import { type BaseShape, polygonContains } from '../../engine/index.ts'
 import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { TablePlaneImage } from '../opencv/tablePlaneImage.ts'
 import type { RgbaFrame } from '../types.ts'
@@ -116,6 +116,8 @@ export type BaseSearchRequest = {
   exclude: ReadonlyArray<{ x: number; y: number; r: number }>
   /** Top of what a base at (x, y) stands on, mm (terrain). */
   surfaceHeightAt?: (x: number, y: number) => number
+  /** Footprints a base on the table cannot overlap (terrain pieces), table mm. */
+  obstacles?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>
 }
 
 export type BaseObservation = {
@@ -172,6 +174,7 @@ export class BaseFinder {
     const p = this.params
     const proj = tableProjector(lock)
     this.table = request.table
+    this.obstacles = request.obstacles ?? []
     const byKey = new Map(request.classes.map((c) => [c.key, c]))
     const fitted: Fitted[] = []
     let fits = 0
@@ -198,8 +201,6 @@ export class BaseFinder {
         if (fitted.some((f) => f.quality >= p.settledQuality && areaMm2(cls.shape) <= areaMm2(f.cls.shape) * 1.05 && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))) continue
         let best: Fitted | null = null
         for (const nearEdge of ['bottom', 'top'] as const) {
-          // The top edge on the near side only where the bottom one did not make a good base (a band of the mat's colour).
-          if (nearEdge === 'top' && best && best.quality >= p.settledQuality) continue
           const fit = fitBase(frame, proj, { shape: cls.shape, x: look.x, y: look.y, facingDeg: look.facingDeg, heightMm: cls.heightMm, z0: z0At(look.x, look.y), reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(cls.shape) ? 8 : 0, nearEdge, palette: this.palette }, p.fit)
           fits++
           searchFits++
@@ -247,6 +248,23 @@ export class BaseFinder {
 
   private table = { x0: -Infinity, y0: -Infinity, x1: Infinity, y1: Infinity }
 
+  private obstacles: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = []
+
+  /** A base standing on the table (not on top of a piece) whose outline reaches into a terrain piece's footprint: no base (a wall's corner, a crate's edge). */
+  private hitsObstacle(fit: BaseFit, shape: BaseShape): boolean {
+    const h = halfSizes(shape)
+    const a = (fit.facingDeg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a)
+    for (const poly of this.obstacles) {
+      if (polygonContains(poly as Array<[number, number]>, fit.x, fit.y)) continue // standing on it
+      for (let k = 0; k < 16; k++) {
+        const th = (k / 16) * 2 * Math.PI
+        const lx = (h.forward - 1) * Math.cos(th), ly = (h.side - 1) * Math.sin(th)
+        if (polygonContains(poly as Array<[number, number]>, fit.x + c * lx - s * ly, fit.y + s * lx + c * ly)) return true
+      }
+    }
+    return false
+  }
+
   /** The fitted outline lies inside the table (1 mm slack): its corners' or its rim's extremes. */
   private onTable(fit: BaseFit, shape: BaseShape, reach: number): boolean {
     const t = this.table
@@ -277,6 +295,7 @@ export class BaseFinder {
     // A base stands on the table: its outline lies inside the table's rectangle.
     const h = halfSizes(shape), r = Math.hypot(h.forward, h.side)
     if (!this.onTable(fit, shape, r)) return null
+    if (this.obstacles.length && this.hitsObstacle(fit, shape)) return null
     if (!(Math.sqrt(fit.cov[0] + fit.cov[2]) <= p.maxSigmaMm)) return null
     // Compared between shapes fitted to one place: the rim seen within a fixed tolerance (a wrong
     // shape's corners or sides miss by more), less its need of an offset from the nominal size.

@@ -47,12 +47,13 @@ export type BaseFitParams = {
   edgeSigmaFloorPx: number
   /** Edge errors of samples closer than this share their cause (blur, JPEG blocks), px. */
   edgeCorrelationPx: number
-  /** Rim points whose normal is within this cosine of grazing the line of sight are not read. */
+  /** Rim points whose normal is within this cosine of grazing the line of sight are read at mid-height (the side's vertical edge). */
   grazingCos: number
   /** An edge within this of the fitted rim counts for `rimTight`, px. */
   tightPx: number
-  /** A rim point counts as seen when the colour steps at least this much across its edge (levels over 1.5 px) … */
+  /** A rim point counts as seen when the colour steps at least this much across its edge (levels, read `seenStepHalfPx` either side: a soft edge's whole ramp) … */
   seenMinStep: number
+  seenStepHalfPx: number
   /** … in the direction its stretch of rim steps (cosine). */
   seenAxisCos: number
   /** The table round a base is read on a ring this far beyond its outline, mm … */
@@ -79,6 +80,7 @@ export const DEFAULT_BASE_FIT_PARAMS: BaseFitParams = {
   grazingCos: 0.12,
   tightPx: 0.8,
   seenMinStep: 12,
+  seenStepHalfPx: 1.5,
   seenAxisCos: 0.8,
   matRingMm: 8,
   matOutsidePx: 2.5,
@@ -149,6 +151,8 @@ export type BaseFit = {
 
 const MAXN = 200
 const _cls = new Uint8Array(MAXN)
+/** Per rim point, where it is read: 0 bottom edge, 1 mid-height (a side seen edge-on), 2 top edge. */
+const _level = new Uint8Array(MAXN)
 const _px = new Float64Array(MAXN), _py = new Float64Array(MAXN), _nx = new Float64Array(MAXN), _ny = new Float64Array(MAXN)
 const _ok = new Uint8Array(MAXN)
 const _res = new Float64Array(MAXN)
@@ -190,16 +194,16 @@ const FREE_NO_FACING: readonly number[] = [0, 1, 3, 4]
  * Where rim point k lands for the parameters `q` (its bottom or top edge), into `target` (px).
  * Returns false behind the camera.
  */
-function rimPoint(proj: TableProjector, o: Outline, k: number, q: Float64Array, z0: number, top: boolean, target: Float64Array): boolean {
+function rimPoint(proj: TableProjector, o: Outline, k: number, q: Float64Array, z0: number, level: number, target: Float64Array): boolean {
   const c = Math.cos(q[2]!), s = Math.sin(q[2]!)
   const nx = o.normals[2 * k]!, ny = o.normals[2 * k + 1]!
   const lx = o.points[2 * k]! + q[4]! * nx, ly = o.points[2 * k + 1]! + q[4]! * ny
-  return projectTablePoint(proj, q[0]! + c * lx - s * ly, q[1]! + s * lx + c * ly, top ? z0 + q[3]! : z0, target)
+  return projectTablePoint(proj, q[0]! + c * lx - s * ly, q[1]! + s * lx + c * ly, z0 + (level * q[3]!) / 2, target)
 }
 
 /**
  * The rim as the camera sees it for the parameters `q`: per outline point its class (0 not read:
- * grazing, behind the camera or out of the frame; 1 bottom edge; 2 top edge), image point and image
+ * behind the camera or out of the frame; 1 bottom edge or a side's vertical edge; 2 top edge), image point and image
  * normal, into the scratch arrays. Returns [rim points, of them in the frame].
  */
 function placeRim(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Float64Array, z0: number, grazingCos: number, counts: Int32Array): void {
@@ -214,9 +218,12 @@ function placeRim(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Float64
     const wx = q[0]! + c * lx - s * ly, wy = q[1]! + s * lx + c * ly
     const vx = cam[0] - wx, vy = cam[1] - wy, vn = Math.hypot(vx, vy) || 1
     const facing = (nx * vx + ny * vy) / vn
-    if (Math.abs(facing) < grazingCos) continue
     rim++
-    const z = facing < 0 || _nearTop ? z0 + q[3]! : z0
+    // Where the outline turns from facing the camera to facing away, the base is bounded by its side's
+    // vertical edge: read it at mid-height (a square side-on to the camera shows only that there).
+    const level = _nearTop ? 2 : Math.abs(facing) < grazingCos ? 1 : facing < 0 ? 2 : 0
+    _level[k] = level
+    const z = z0 + (level * q[3]!) / 2
     if (!projectTablePoint(proj, wx, wy, z, _p) || !projectTablePoint(proj, wx + 0.5 * nx, wy + 0.5 * ny, z, _pp)) continue
     let inx = _pp[0]! - _p[0]!, iny = _pp[1]! - _p[1]!
     const il = Math.hypot(inx, iny)
@@ -224,7 +231,7 @@ function placeRim(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Float64
     inx /= il; iny /= il
     if (_p[0]! < 4 || _p[1]! < 4 || _p[0]! > frame.width - 5 || _p[1]! > frame.height - 5) continue
     inFrame++
-    _cls[k] = facing < 0 ? 2 : 1
+    _cls[k] = level === 2 && !_nearTop ? 2 : 1
     _px[k] = _p[0]!; _py[k] = _p[1]!; _nx[k] = inx; _ny[k] = iny
   }
   counts[0] = rim
@@ -381,7 +388,6 @@ export function fitBase(frame: RgbaFrame, proj: TableProjector, start: BaseFitSt
       _ok[k] = 0
       const cls = _cls[k]!
       if (!cls) continue
-      const top = cls === 2
       const slot = segmentOf(k, count) * 2 + cls - 1
       readEdgeOnAxis(frame, _px[k]!, _py[k]!, _nx[k]!, _ny[k]!, search, _acc[3 * slot]!, _acc[3 * slot + 1]!, _acc[3 * slot + 2]!, _axisMin[slot]!, _edge)
       if (!_edge.ok) continue
@@ -392,7 +398,7 @@ export function fitBase(frame: RgbaFrame, proj: TableProjector, start: BaseFitSt
         const j = free[f]!
         _qd.set(q)
         _qd[j] = q[j]! + EPS[j]!
-        rimPoint(proj, o, k, _qd, start.z0, top || _nearTop, _q)
+        rimPoint(proj, o, k, _qd, start.z0, _level[k]!, _q)
         _jac[k * 5 + j] = ((_q[0]! - _px[k]!) * _nx[k]! + (_q[1]! - _py[k]!) * _ny[k]!) / EPS[j]!
       }
       used++
@@ -436,12 +442,12 @@ export function fitBase(frame: RgbaFrame, proj: TableProjector, start: BaseFitSt
     if (u >= 1) continue
     _step[0] = 0; _step[1] = 0; _step[2] = 0
     const r = _res[k]!
-    if (!addRimStep(frame, _px[k]! + r * _nx[k]!, _py[k]! + r * _ny[k]!, _nx[k]!, _ny[k]!, _step, 0)) continue
+    if (!addRimStep(frame, _px[k]! + r * _nx[k]!, _py[k]! + r * _ny[k]!, _nx[k]!, _ny[k]!, _step, 0, p.seenStepHalfPx)) continue
     const slot = (segmentOf(k, count) * 2 + _cls[k]! - 1) * 3
     const len = Math.hypot(_step[0]!, _step[1]!, _step[2]!)
     if (len < p.seenMinStep || _step[0]! * _acc[slot]! + _step[1]! * _acc[slot + 1]! + _step[2]! * _acc[slot + 2]! < p.seenAxisCos * len) continue
     seen++
-    if (Math.abs(r) <= p.tightPx) tight++
+    if (Math.abs(r) <= Math.max(p.tightPx, 2 * sigma)) tight++
   }
   const matShare = start.palette ? paletteShare(frame, count, start.palette, p) : tableShare(frame, proj, o, q, start.z0, count, p)
   normalEquations(count, free, sigma, correlation, 0, 0, p)

@@ -41,9 +41,13 @@ export function sampleColour(frame: RgbaFrame, x: number, y: number, out: Float6
   return sampleRgb(frame, x, y, out, 0)
 }
 
-/** Add the colour step across (px, py) along the outward normal (outside − inside, 8-bit levels) to out[at..at+2]; false outside the frame. */
-export function addRimStep(frame: RgbaFrame, px: number, py: number, nx: number, ny: number, out: Float64Array, at: number): boolean {
-  if (!sampleRgb(frame, px + 0.75 * nx, py + 0.75 * ny, _two, 0) || !sampleRgb(frame, px - 0.75 * nx, py - 0.75 * ny, _two, 3)) return false
+/**
+ * Add the colour step across (px, py) along the outward normal (outside − inside, 8-bit levels, the
+ * two sides `halfPx` either side: 0.75 px for a sharp reading, more to take in a soft edge's whole
+ * ramp) to out[at..at+2]; false outside the frame.
+ */
+export function addRimStep(frame: RgbaFrame, px: number, py: number, nx: number, ny: number, out: Float64Array, at: number, halfPx = 0.75): boolean {
+  if (!sampleRgb(frame, px + halfPx * nx, py + halfPx * ny, _two, 0) || !sampleRgb(frame, px - halfPx * nx, py - halfPx * ny, _two, 3)) return false
   out[at] = out[at]! + _two[0]! - _two[3]!
   out[at + 1] = out[at + 1]! + _two[1]! - _two[4]!
   out[at + 2] = out[at + 2]! + _two[2]! - _two[5]!
