@@ -30,7 +30,7 @@ export function WhichBase() {
   const sameBase = models.filter((m) => baseKey(m.base) === q.key)
   const ordered = [...q.candidates.map((id) => sameBase.find((m) => m.id === id)).filter((m): m is SceneModel => !!m), ...sameBase.filter((m) => !q.candidates.includes(m.id))]
   return (
-    <section role="dialog" aria-labelledby="which-base-title" className="which-model-ask" data-testid="which-base-ask" data-label={q.label}>
+    <section role="dialog" aria-labelledby="which-base-title" className="which-model-ask" data-testid="which-base-ask" data-label={q.label} data-x={q.position[0].toFixed(1)} data-y={q.position[1].toFixed(1)}>
       <h3 id="which-base-title">Which model is this?</h3>
       <p>A {baseText(q.shape)} base is in view (outlined) and the camera cannot tell whose it is: {q.reasons.at(-1) ?? ''}{questions.length > 1 ? ` (${questions.length - 1} more after it)` : ''}</p>
       <div className="button-row which-model-list">

@@ -62,7 +62,9 @@ export class BaseTracker {
   private setup: BaseTrackingSetup
   private lastSearchMs = Number.NEGATIVE_INFINITY
   /** Bases found where no model was known, not yet confirmed (confirmFrames). */
-  private pending: Array<{ key: string; x: number; y: number; facingDeg: number; hits: number; firstMs: number }> = []
+  private pending: Array<{ key: string; x: number; y: number; facingDeg: number; hits: number; firstMs: number; nearEdge: 'bottom' | 'top' }> = []
+  /** Per model, the edge its base showed on the camera's side when last seen well (re-fitted so). */
+  private readonly nearEdges = new Map<string, 'bottom' | 'top'>()
   private readonly look = new Float64Array(APPEARANCE_LENGTH)
 
   constructor(handle: OpenCvHandle, setup: BaseTrackingSetup, params: Partial<BaseTrackerParams> = {}) {
@@ -110,10 +112,10 @@ export class BaseTracker {
     const search = timeMs - this.lastSearchMs >= (missing ? p.searchMissingEveryMs : p.searchEveryMs)
     if (search) this.lastSearchMs = timeMs
     const knownStarts: TrackedStart[] = [
-      ...known.filter((k) => !k.lifted).map((k) => ({ key: k.key, x: k.x, y: k.y, facingDeg: k.facingDeg, reachMm: k.seen ? p.trackedReachMm : p.savedReachMm })),
+      ...known.filter((k) => !k.lifted).map((k) => ({ key: k.key, x: k.x, y: k.y, facingDeg: k.facingDeg, reachMm: k.seen ? p.trackedReachMm : p.savedReachMm, nearEdge: this.nearEdges.get(k.id) })),
       ...this.identities.unidentified().map((a) => ({ key: a.key, x: a.x, y: a.y, facingDeg: 0, reachMm: p.trackedReachMm })),
     ]
-    const tracked: TrackedStart[] = [...knownStarts, ...this.pending.map((c) => ({ key: c.key, x: c.x, y: c.y, facingDeg: c.facingDeg, reachMm: p.trackedReachMm }))]
+    const tracked: TrackedStart[] = [...knownStarts, ...this.pending.map((c) => ({ key: c.key, x: c.x, y: c.y, facingDeg: c.facingDeg, reachMm: p.trackedReachMm, nearEdge: c.nearEdge }))]
     const markerModels = result.objects.filter((o) => o.kind === 'model' && o.frame === 'table' && o.source !== 'base')
     // No base where a marker lies (its black square and white margin make a fine outline) or on a marker-tracked model.
     const exclude = [
@@ -133,7 +135,7 @@ export class BaseTracker {
     const confirmed = found.observations.filter((o) => {
       if ((o.from === 'tracked' && o.trackedIndex < knownStarts.length) || nearKnown(o.x, o.y) || p.confirmFrames <= 1) return true
       const was = this.pending.find((c) => c.key === o.key && Math.hypot(c.x - o.x, c.y - o.y) < 3)
-      const entry = was ? { ...was, x: o.x, y: o.y, facingDeg: o.facingDeg, hits: was.hits + 1 } : { key: o.key, x: o.x, y: o.y, facingDeg: o.facingDeg, hits: 1, firstMs: timeMs }
+      const entry = was ? { ...was, x: o.x, y: o.y, facingDeg: o.facingDeg, hits: was.hits + 1, nearEdge: o.nearEdge } : { key: o.key, x: o.x, y: o.y, facingDeg: o.facingDeg, hits: 1, firstMs: timeMs, nearEdge: o.nearEdge }
       if (entry.hits >= p.confirmFrames && timeMs - entry.firstMs >= p.confirmMs) return true
       if (!next.some((c) => Math.hypot(c.x - entry.x, c.y - entry.y) < 3)) next.push(entry)
       return false
@@ -156,6 +158,7 @@ export class BaseTracker {
         unidentified.push({ label: b.label, key: b.key, shape: b.shape, position: [b.x, b.y], uncertainty: b.sigmaMm, rimSeen: b.rimSeen, candidates: b.candidates, reasons: b.reasons })
         continue
       }
+      if (b.status === 'ok') this.nearEdges.set(b.modelId, b.nearEdge)
       objects.push({
         id: b.modelId, kind: 'model', frame: 'table', position: [b.x, b.y], z: b.z, facing: b.reportedFacingDeg,
         uncertainty: b.sigmaMm, sharedUncertainty: Math.min(b.sigmaMm, this.finder.params.edgeBiasPx / Math.max(0.05, b.pxPerMm)),

@@ -147,11 +147,13 @@ export type BaseObservation = {
   alsoFits: string[]
   /** Image px per mm at the base. */
   pxPerMm: number
+  /** The edge that bounds it on the camera's side (BaseFitStart.nearEdge): re-fit it the same way. */
+  nearEdge: 'bottom' | 'top'
 }
 
 export type FindBasesResult = { observations: BaseObservation[]; searched: boolean; candidates: number; fits: number; ms: number }
 
-type Fitted = { fit: BaseFit; cls: BaseClass; quality: number; from: 'tracked' | 'search'; trackedIndex: number; nearEdge: 'bottom' | 'top' }
+type Fitted = { fit: BaseFit; cls: BaseClass; quality: number; from: 'tracked' | 'search'; trackedIndex: number; nearEdge: 'bottom' | 'top'; z0: number }
 
 export class BaseFinder {
   readonly params: FindBasesParams
@@ -175,6 +177,7 @@ export class BaseFinder {
     const proj = tableProjector(lock)
     this.table = request.table
     this.obstacles = request.obstacles ?? []
+    this.surfaceAt = request.surfaceHeightAt ?? null
     const byKey = new Map(request.classes.map((c) => [c.key, c]))
     const fitted: Fitted[] = []
     let fits = 0
@@ -182,10 +185,11 @@ export class BaseFinder {
     request.tracked.forEach((t, i) => {
       const cls = byKey.get(t.key)
       if (!cls) return
-      const fit = fitBase(frame, proj, { shape: cls.shape, x: t.x, y: t.y, facingDeg: t.facingDeg, heightMm: cls.heightMm, z0: t.z0 ?? z0At(t.x, t.y), reachMm: t.reachMm, fitFacing: true, facingReachDeg: 10, nearEdge: t.nearEdge, palette: this.palette }, p.fit)
+      const z0 = t.z0 ?? z0At(t.x, t.y)
+      const fit = fitBase(frame, proj, { shape: cls.shape, x: t.x, y: t.y, facingDeg: t.facingDeg, heightMm: cls.heightMm, z0, reachMm: t.reachMm, fitFacing: true, facingReachDeg: 10, nearEdge: t.nearEdge, palette: this.palette }, p.fit)
       fits++
       const q = this.quality(fit, cls.shape, t.reachMm, t.x, t.y, t.nearEdge)
-      if (q !== null) fitted.push({ fit, cls, quality: q, from: 'tracked', trackedIndex: i, nearEdge: t.nearEdge ?? 'bottom' })
+      if (q !== null) fitted.push({ fit, cls, quality: q, from: 'tracked', trackedIndex: i, nearEdge: t.nearEdge ?? 'bottom', z0 })
     })
     let candidates = 0
     const searched = request.search
@@ -201,12 +205,13 @@ export class BaseFinder {
         if (fitted.some((f) => f.quality >= p.settledQuality && areaMm2(cls.shape) <= areaMm2(f.cls.shape) * 1.05 && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))) continue
         let best: Fitted | null = null
         for (const nearEdge of ['bottom', 'top'] as const) {
-          const fit = fitBase(frame, proj, { shape: cls.shape, x: look.x, y: look.y, facingDeg: look.facingDeg, heightMm: cls.heightMm, z0: z0At(look.x, look.y), reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(cls.shape) ? 8 : 0, nearEdge, palette: this.palette }, p.fit)
+          const z0 = z0At(look.x, look.y)
+          const fit = fitBase(frame, proj, { shape: cls.shape, x: look.x, y: look.y, facingDeg: look.facingDeg, heightMm: cls.heightMm, z0, reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(cls.shape) ? 8 : 0, nearEdge, palette: this.palette }, p.fit)
           fits++
           searchFits++
           const q = this.quality(fit, cls.shape, p.searchReachMm, look.x, look.y, nearEdge)
           this.trace?.(`look ${look.x.toFixed(0)},${look.y.toFixed(0)} quick ${look.quick.toFixed(1)} ${look.key} ${nearEdge} → ${fit.x.toFixed(1)},${fit.y.toFixed(1)} seen ${fit.rimSeen}/${fit.rimPoints} tight ${fit.rimTight} off ${fit.offsetMm.toFixed(2)} σe ${fit.edgeSigmaPx.toFixed(2)} step ${fit.stepBottom.toFixed(0)} mat ${fit.matShare.toFixed(2)} h ${fit.heightMm.toFixed(1)}±${fit.heightSigmaMm.toFixed(1)} q ${q?.toFixed(2) ?? 'none'}`)
-          if (q !== null && (!best || q > best.quality)) best = { fit, cls, quality: q, from: 'search', trackedIndex: -1, nearEdge }
+          if (q !== null && (!best || q > best.quality)) best = { fit, cls, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
         }
         if (best) fitted.push(best)
       }
@@ -236,7 +241,7 @@ export class BaseFinder {
     const clear = kept.filter((c) => c.from === 'tracked' || c.fit.matShare >= p.behindFigureMatShare || !kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm)))
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
     const shown = clear.filter((f) => f.from === 'tracked' || (f.fit.rimPoints > 0 && f.fit.rimSeen / f.fit.rimPoints >= p.okRimShare))
-    const observations = shown.map((f) => this.observation(f, fitted, proj, lock))
+    const observations = shown.map((f) => this.observation(f, fitted, lock))
     return { observations, searched, candidates, fits, ms: performance.now() - started }
   }
 
@@ -250,12 +255,20 @@ export class BaseFinder {
 
   private obstacles: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = []
 
-  /** A base standing on the table (not on top of a piece) whose outline reaches into a terrain piece's footprint: no base (a wall's corner, a crate's edge). */
+  private surfaceAt: ((x: number, y: number) => number) | null = null
+
+  /**
+   * A base whose outline reaches into a terrain piece's footprint: no base (a wall's corner, a crate's
+   * edge), unless it stands on that piece's top (its centre over the piece, which `surfaceHeightAt` raises).
+   */
   private hitsObstacle(fit: BaseFit, shape: BaseShape): boolean {
     const h = halfSizes(shape)
     const a = (fit.facingDeg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a)
     for (const poly of this.obstacles) {
-      if (polygonContains(poly as Array<[number, number]>, fit.x, fit.y)) continue // standing on it
+      if (polygonContains(poly as Array<[number, number]>, fit.x, fit.y)) {
+        if ((this.surfaceAt?.(fit.x, fit.y) ?? 0) > 0) continue // standing on its top
+        return true
+      }
       for (let k = 0; k < 16; k++) {
         const th = (k / 16) * 2 * Math.PI
         const lx = (h.forward - 1) * Math.cos(th), ly = (h.side - 1) * Math.sin(th)
@@ -302,7 +315,7 @@ export class BaseFinder {
     return fit.rimTight / fit.rimPoints - 0.05 * (fit.offsetMm / p.fit.offsetSigmaMm) ** 2 - 0.3 * Math.max(0, fit.edgeSigmaPx - 0.3)
   }
 
-  private observation(f: Fitted, all: readonly Fitted[], proj: TableProjector, lock: LockedTable): BaseObservation {
+  private observation(f: Fitted, all: readonly Fitted[], lock: LockedTable): BaseObservation {
     const p = this.params
     const fit = f.fit
     const share = fit.rimPoints ? fit.rimSeen / fit.rimPoints : 0
@@ -316,12 +329,11 @@ export class BaseFinder {
     // Shapes that fit this place nearly as well (another fit on it, within 0.05 of the quality).
     const alsoFits = [...new Set(all.filter((o) => o !== f && o.cls.key !== f.cls.key && o.quality > f.quality - 0.05 && Math.hypot(o.fit.x - fit.x, o.fit.y - fit.y) < 3).map((o) => o.cls.key))]
     const bias = (p.edgeBiasPx / Math.max(0.05, fit.pxPerMm)) ** 2
-    const sigmaMm = Math.sqrt(fit.cov[0] + fit.cov[2] + 2 * bias + lockVariance(lock, fit.x, fit.y))
-    void proj
+    const sigmaMm = Math.sqrt(fit.cov[0] + fit.cov[2] + 2 * bias + lockVariance(lock, fit.pxPerMm))
     return {
       key: f.cls.key, shape: f.cls.shape, x: fit.x, y: fit.y, facingDeg: fit.facingDeg, facingSigmaDeg: fit.facingSigmaDeg,
-      z: 0, heightMm: fit.heightMm, cov: fit.cov, sigmaMm, rimSeen: share, rimInFrame: inFrame, edgeSigmaPx: fit.edgeSigmaPx,
-      status: reasons.length ? 'doubted' : 'ok', reasons, from: f.from, trackedIndex: f.trackedIndex, alsoFits, pxPerMm: fit.pxPerMm,
+      z: f.z0, heightMm: fit.heightMm, cov: fit.cov, sigmaMm, rimSeen: share, rimInFrame: inFrame, edgeSigmaPx: fit.edgeSigmaPx,
+      status: reasons.length ? 'doubted' : 'ok', reasons, from: f.from, trackedIndex: f.trackedIndex, alsoFits, pxPerMm: fit.pxPerMm, nearEdge: f.nearEdge,
     }
   }
 
@@ -442,12 +454,11 @@ function local(fit: BaseFit, x: number, y: number): [number, number] {
 }
 
 /**
- * The table lock's own share of a base's position variance, mm²: the lock's reprojection error,
- * px, at the scale of the table there (a lock fitted to a few markers is good to a fraction of that).
+ * The table lock's own share of a base's position variance, mm² (radial): the lock's RMS reprojection
+ * error (px, over its reference markers' corners) at the table's scale at the base, shared by the
+ * markers that made it (each of them pins the plane with four corners).
  */
-function lockVariance(lock: LockedTable, x: number, y: number): number {
-  void x
-  void y
-  const e = lock.reprojectionErrorPx
-  return 0.5 * e * e * 0.25
+function lockVariance(lock: LockedTable, pxPerMm: number): number {
+  const e = lock.reprojectionErrorPx / Math.max(0.05, pxPerMm)
+  return (2 * e * e) / Math.max(1, lock.referenceIds.length)
 }

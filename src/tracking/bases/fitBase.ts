@@ -312,7 +312,10 @@ function coarseAlign(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Floa
       for (let i = -n; i <= n; i++) for (let j = -n; j <= n; j++) {
         if (i * i + j * j > n * n + n) continue
         const dx = i * step, dy = j * step
-        const score = scorePlacedRim(frame, o.count, jxx * dx + jxy * dy, jyx * dx + jyy * dy)
+        // A mild prior for the start (the model was there, or the vote put it there): a figure's edges
+        // a few mm off can outscore a plain base's own rim.
+        const far = (cx + dx - start.x) ** 2 + (cy + dy - start.y) ** 2
+        const score = scorePlacedRim(frame, o.count, jxx * dx + jxy * dy, jyx * dx + jyy * dy) * Math.exp(-far / (2 * start.reachMm * start.reachMm))
         if (score > best) { best = score; _qb[0] = cx + dx; _qb[1] = cy + dy; _qb[2] = q[2]! }
       }
     }

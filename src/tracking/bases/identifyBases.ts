@@ -286,8 +286,13 @@ export class BaseIdentities {
         why.push(`looks unlike ${t.spec.id} (${own.toFixed(1)} spreads off what it looked like): swapped? Which model is this?`)
       }
     }
-    t.pos = { x: b.x, y: b.y, facingDeg: facing }
-    t.sigmaMm = b.sigmaMm
+    // Where the model stands is taken only from a base seen well (status ok): a base half under a hand
+    // fits a little off, and the next frame's "still" is judged against where it stood, not against
+    // that (else a covered base could creep, frame by frame, onto the hand's edge).
+    if (b.status === 'ok' || !t.seen) {
+      t.pos = { x: b.x, y: b.y, facingDeg: facing }
+      t.sigmaMm = b.sigmaMm
+    }
     t.seen = true
     t.missing = 0
     t.lifted = false

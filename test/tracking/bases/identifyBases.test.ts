@@ -28,7 +28,7 @@ function base(x: number, y: number, opts: Partial<SeenBase> = {}): SeenBase {
   return {
     key: b.shape === 'round' ? `round:${b.diameter}` : '', shape: b, x, y, facingDeg: 0, facingSigmaDeg: Number.NaN, z: 0, heightMm: 4,
     cov: [0.1, 0, 0.1], sigmaMm: 0.4, rimSeen: 0.85, rimInFrame: 1, edgeSigmaPx: 0.2, status: 'ok', reasons: [], from: 'search', trackedIndex: -1,
-    alsoFits: [], pxPerMm: 1, appearance: look(0.33, 0.33), appearanceSeen: 1, ...opts,
+    alsoFits: [], pxPerMm: 1, nearEdge: 'bottom', appearance: look(0.33, 0.33), appearanceSeen: 1, ...opts,
   }
 }
 
