@@ -64,6 +64,14 @@ export type FindBasesParams = {
   containerQuality: number
   /** A base first seen standing where a nearer model's figure rises (up to `figureHeightMm`) needs this share of its bottom edge on the mat. */
   behindFigureMatShare: number
+  /**
+   * A search fit reading the top edge on the near side (BaseFitStart.nearEdge 'top', for a side band
+   * of the mat's colour) wins over the usual fit only by this much quality: where the band shows, the
+   * bottom edge is measured and the top one's height only assumed.
+   */
+  nearTopMargin: number
+  /** … and an edge as crisp as a base's rim (a figure's outline is ragged): edge σ at most this, px. */
+  behindFigureEdgeSigmaPx: number
   figureHeightMm: number
   /** A position σ above this is no base, mm. */
   maxSigmaMm: number
@@ -97,6 +105,8 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   containerMatShare: 0.7,
   containerQuality: 0.5,
   behindFigureMatShare: 0.85,
+  nearTopMargin: 0.05,
+  behindFigureEdgeSigmaPx: 0.6,
   figureHeightMm: 60,
   maxSigmaMm: 3,
   edgeBiasPx: 0.2,
@@ -203,17 +213,31 @@ export class BaseFinder {
         // this shape is bigger (it may hold that one: a small shape also fits part of a big base's rim).
         const cls = byKey.get(look.key)!
         if (fitted.some((f) => f.quality >= p.settledQuality && areaMm2(cls.shape) <= areaMm2(f.cls.shape) * 1.05 && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))) continue
-        let best: Fitted | null = null
-        for (const nearEdge of ['bottom', 'top'] as const) {
-          const z0 = z0At(look.x, look.y)
-          const fit = fitBase(frame, proj, { shape: cls.shape, x: look.x, y: look.y, facingDeg: look.facingDeg, heightMm: cls.heightMm, z0, reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(cls.shape) ? 8 : 0, nearEdge, palette: this.palette }, p.fit)
-          fits++
-          searchFits++
-          const q = this.quality(fit, cls.shape, p.searchReachMm, look.x, look.y, nearEdge)
-          this.trace?.(`look ${look.x.toFixed(0)},${look.y.toFixed(0)} quick ${look.quick.toFixed(1)} ${look.key} ${nearEdge} → ${fit.x.toFixed(1)},${fit.y.toFixed(1)} seen ${fit.rimSeen}/${fit.rimPoints} tight ${fit.rimTight} off ${fit.offsetMm.toFixed(2)} σe ${fit.edgeSigmaPx.toFixed(2)} step ${fit.stepBottom.toFixed(0)} mat ${fit.matShare.toFixed(2)} h ${fit.heightMm.toFixed(1)}±${fit.heightSigmaMm.toFixed(1)} q ${q?.toFixed(2) ?? 'none'}`)
-          if (q !== null && (!best || q > best.quality)) best = { fit, cls, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
+        const fitLook = (c: BaseClass, x: number, y: number, facingDeg: number, quick: number): Fitted | null => {
+          let best: Fitted | null = null
+          for (const nearEdge of ['bottom', 'top'] as const) {
+            const z0 = z0At(x, y)
+            const fit = fitBase(frame, proj, { shape: c.shape, x, y, facingDeg, heightMm: c.heightMm, z0, reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(c.shape) ? 8 : 0, nearEdge, palette: this.palette }, p.fit)
+            fits++
+            searchFits++
+            const q = this.quality(fit, c.shape, p.searchReachMm, x, y, nearEdge)
+            this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} quick ${quick.toFixed(1)} ${c.key} ${nearEdge} → ${fit.x.toFixed(1)},${fit.y.toFixed(1)} seen ${fit.rimSeen}/${fit.rimPoints} tight ${fit.rimTight} off ${fit.offsetMm.toFixed(2)} σe ${fit.edgeSigmaPx.toFixed(2)} step ${fit.stepBottom.toFixed(0)} mat ${fit.matShare.toFixed(2)} h ${fit.heightMm.toFixed(1)}±${fit.heightSigmaMm.toFixed(1)} q ${q?.toFixed(2) ?? 'none'}`)
+            if (q !== null && (!best || q > best.quality + (nearEdge === 'top' ? p.nearTopMargin : 0))) best = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
+          }
+          return best
         }
-        if (best) fitted.push(best)
+        const best = fitLook(cls, look.x, look.y, look.facingDeg, look.quick)
+        if (!best) continue
+        fitted.push(best)
+        // The vote may favour a shape of the army's that merely resembles the base (a square for a
+        // round one of its width: their rims share most points): the army's other shapes of about its
+        // size are fitted where this one settled, and the better fit wins the place below.
+        for (const other of request.classes) {
+          if (other === cls || !similarSize(other.shape, cls.shape)) continue
+          if (fitted.some((f) => f.cls === other && Math.hypot(f.fit.x - best.fit.x, f.fit.y - best.fit.y) < 3)) continue
+          const alt = fitLook(other, best.fit.x, best.fit.y, best.fit.facingDeg, look.quick)
+          if (alt) fitted.push(alt)
+        }
       }
     }
     // One base per place: the better of two fits whose centres lie inside each other's outline.
@@ -228,17 +252,17 @@ export class BaseFinder {
       const clashes = kept.filter((k) => overlap(k, f))
       if (clashes.length === 0) { kept.push(f); continue }
       if (f.from === 'search' && clashes.some((k) => k.from === 'tracked')) continue
-      if (clashes.every((k) => contains(f, k) && f.quality >= Math.max(p.containerQuality, k.quality - 0.25)) && f.fit.matShare >= p.containerMatShare) {
+      if (clashes.every((k) => contains(f, k) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - 0.25)) && f.fit.matShare >= p.containerMatShare) {
         for (const k of clashes) kept.splice(kept.indexOf(k), 1)
         kept.push(f)
       }
     }
     // A base the search found, standing where a nearer model's figure rises in the picture, may be
     // that figure (its body or cloak looks like a rim; a figure is no wider than its own base): it
-    // needs the mat all along its bottom edge.
+    // needs the mat all along its bottom edge, and a crisp edge (a figure's outline is ragged).
     const cam = proj.camera
     const dist = (f: Fitted) => Math.hypot(f.fit.x - cam[0], f.fit.y - cam[1])
-    const clear = kept.filter((c) => c.from === 'tracked' || c.fit.matShare >= p.behindFigureMatShare || !kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm)))
+    const clear = kept.filter((c) => c.from === 'tracked' || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || !kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm)))
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
     const shown = clear.filter((f) => f.from === 'tracked' || (f.fit.rimPoints > 0 && f.fit.rimSeen / f.fit.rimPoints >= p.okRimShare))
     const observations = shown.map((f) => this.observation(f, fitted, lock))
@@ -409,6 +433,18 @@ export class BaseFinder {
 function overlap(a: Fitted, b: Fitted): boolean {
   const ha = halfSizes(a.cls.shape), hb = halfSizes(b.cls.shape)
   return Math.hypot(a.fit.x - b.fit.x, a.fit.y - b.fit.y) < 0.8 * (Math.min(ha.forward, ha.side) + Math.min(hb.forward, hb.side))
+}
+
+/**
+ * Two of the army's shapes with about the same footprint (half-sizes within 1 mm: a round base and a
+ * square of its width, an oval and a rectangle of its length and width): the vote cannot tell them
+ * apart, both are fitted, and neither holds the other (the better fit wins).
+ */
+function similarSize(a: BaseShape, b: BaseShape): boolean {
+  const ha = halfSizes(a), hb = halfSizes(b)
+  const [a0, a1] = [Math.min(ha.forward, ha.side), Math.max(ha.forward, ha.side)]
+  const [b0, b1] = [Math.min(hb.forward, hb.side), Math.max(hb.forward, hb.side)]
+  return Math.abs(a0 - b0) <= 1 && Math.abs(a1 - b1) <= 1
 }
 
 function areaMm2(b: BaseShape): number {
