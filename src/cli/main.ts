@@ -21,7 +21,8 @@ const USAGE = `usage:
                                        after each event (or after event N) and the rules' findings
   cli systems                          list rule systems with their options
   cli schema [scene|game]              print the scene (or game log, tabletop-game/1) JSON Schema
-  cli track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
+  cli track <images|folder> --registry <registry.json> [--scene <scene.json>] [--camera <intrinsics.json>]
+      marker poses per image; with --scene, models with no marker are found by their bases
   cli scene <image> --registry <registry.json> --base <scene.json>
   cli survey <images|folder> --registry <registry.json> [--camera <intrinsics.json>]
       [--corners <taps.json>] [--table-size <w>x<d>]   measure the table markers' places; print the registry

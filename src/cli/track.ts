@@ -1,18 +1,23 @@
 // CLI subcommands of the tracking layer (dispatched by main.ts):
-//   track <images|folder> --registry <registry.json> [--camera <intrinsics.json>]   → tabletop-track/1 JSON
+//   track <images|folder> --registry <registry.json> [--scene <scene.json>] [--camera <intrinsics.json>]   → tabletop-track/1 JSON
+//     With --scene, the scene's models that have no marker in the registry are found by their bases
+//     (src/tracking/bases): the images are taken in order as frames of one game, the scene's positions
+//     as where each model was before the first; each such object has "source": "base", a status
+//     (ok, doubted, unidentified), its σ ("uncertainty") and its identity's evidence.
 //   scene <image> --registry <registry.json> --base <scene.json> [--camera …]       → tabletop-scene/1 JSON
 //   markers [--out <dir>]                                                            → printable sheets
 // Input errors throw SceneError (main prints one line, exit 2). `track` over several images reports an
 // unreadable one in its entry and carries on (exit 2 at the end), so nothing already measured is lost.
 import { readdirSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
-import { type InputLimits, DEFAULT_LIMITS, SceneError, inFile, parseScene } from '../engine/index.ts'
+import { type InputLimits, type RuleSystem, DEFAULT_LIMITS, SceneError, inFile, parseScene } from '../engine/index.ts'
 import { readJson } from './readInput.ts'
 import { FrameTracker, loadOpenCv, parseRegistry, type CameraIntrinsics, type Registry, type TrackFrameResult } from '../tracking/index.ts'
 import { parseIntrinsics, scaleIntrinsics } from '../tracking/calibration/intrinsicsSchema.ts'
 import { IMAGE_EXTENSIONS, readImageFile } from './tracking/readImage.ts'
 import { mergeTrackedScene, sceneSurfaceHeight } from '../tracking/scene/mergeTrackedScene.ts'
 import { writeMarkerSheets } from './tracking/writeMarkerSheets.ts'
+import { BaseTracker, type BaseTrackingSetup, DEFAULT_ALLOWANCE_MM, baseSetupOf } from '../tracking/index.ts'
 
 export type TrackingEnv = { repoRoot: string; findRuleSystem: (id: string) => unknown; knownSystems: readonly string[]; limits?: InputLimits }
 
@@ -84,6 +89,7 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000
 
 /** The JSON shape `track` prints for one image. */
 export function describeFrame(image: string, result: TrackFrameResult, loadMs: number): Record<string, unknown> {
+  const bases = result.bases
   const t = result.table
   return {
     image,
@@ -106,23 +112,48 @@ export function describeFrame(image: string, result: TrackFrameResult, loadMs: n
           },
         }
       : { ok: false, reason: t.reason, referenceIds: t.referenceIds },
-    objects: result.objects.map((o) => ({
-      id: o.id,
-      kind: o.kind,
-      frame: o.frame,
-      position: o.position.map(r3),
-      z: r3(o.z),
-      facing: r3(o.facing),
-      ...(o.uncertainty !== undefined ? { uncertainty: r3(o.uncertainty) } : {}),
-      markers: o.markers,
-      residualMm: r3(o.residualMm),
-      status: o.status ?? 'ok',
-      reasons: o.reasons ?? [],
-      // Additive (issue 31): placed only when every check passed; the doubts with their codes.
-      placed: o.frame === 'table' && (o.status ?? 'ok') === 'ok',
-      doubts: (o.doubts ?? []).map((d) => ({ code: d.code, message: d.message, ...(d.lockSigmaMm !== undefined ? { lockSigmaMm: r3(d.lockSigmaMm) } : {}) })),
-      ...(o.lockSigmaMm !== undefined ? { lockSigmaMm: r3(o.lockSigmaMm) } : {}),
-    })),
+    objects: [
+      ...result.objects.map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        frame: o.frame,
+        position: o.position.map(r3),
+        z: r3(o.z),
+        facing: r3(o.facing),
+        ...(o.uncertainty !== undefined ? { uncertainty: r3(o.uncertainty) } : {}),
+        markers: o.markers,
+        residualMm: r3(o.residualMm),
+        status: o.status ?? 'ok',
+        reasons: o.reasons ?? [],
+        ...(o.source === 'base' ? { source: 'base', identity: o.identity ?? null } : bases ? { source: 'marker' } : {}),
+        // Additive (issue 31): placed only when every check passed; the doubts with their codes.
+        placed: o.frame === 'table' && (o.status ?? 'ok') === 'ok',
+        doubts: (o.doubts ?? []).map((d) => ({ code: d.code, message: d.message, ...(d.lockSigmaMm !== undefined ? { lockSigmaMm: r3(d.lockSigmaMm) } : {}) })),
+        ...(o.lockSigmaMm !== undefined ? { lockSigmaMm: r3(o.lockSigmaMm) } : {}),
+      })),
+      // Bases found whose model is not known: named by a label, not a model id ("model": null).
+      ...(bases?.unidentified ?? []).map((u) => ({
+        id: u.label,
+        model: null,
+        kind: 'model',
+        frame: 'table',
+        position: u.position.map(r3),
+        z: 0,
+        facing: 0,
+        uncertainty: r3(u.uncertainty),
+        markers: [],
+        residualMm: 0,
+        status: 'unidentified',
+        reasons: u.reasons,
+        placed: false,
+        doubts: [],
+        source: 'base',
+        identity: null,
+        candidates: u.candidates,
+        base: u.shape,
+      })),
+    ],
+    ...(bases ? { bases: { searched: bases.searched, notSeen: bases.notSeen, fits: bases.fits, ms: r3(bases.ms) } } : {}),
     rejected: result.rejected,
     notSeen: result.notSeen,
     warnings: result.warnings,
@@ -138,24 +169,34 @@ export function notSeenWarning(result: Pick<TrackFrameResult, 'notSeen'>): strin
 
 export async function runTrackingCommand(cmd: 'track' | 'scene' | 'markers', args: string[], env: TrackingEnv): Promise<number> {
   switch (cmd) {
-    case 'track': return runTrack(args, env.limits ?? DEFAULT_LIMITS)
+    case 'track': return runTrack(args, env, env.limits ?? DEFAULT_LIMITS)
     case 'scene': return runScene(args, env.limits ?? DEFAULT_LIMITS)
     case 'markers': return runMarkers(args, env)
   }
 }
 
-async function runTrack(args: string[], limits: InputLimits): Promise<number> {
-  const p = parseArgs(args, ['registry', 'camera'])
+async function runTrack(args: string[], env: TrackingEnv, limits: InputLimits): Promise<number> {
+  const p = parseArgs(args, ['registry', 'camera', 'scene'])
   if (p.positional.length === 0) throw new SceneError([{ path: '', message: 'missing argument: image files or a folder' }])
   const registry = loadRegistry(requireFlag(p, 'registry', 'registry.json'), limits)
   const camera = loadCamera(p.flags.get('camera'), limits)
+  const scenePath = p.flags.get('scene')
+  let bases: BaseTrackingSetup | null = null
+  if (scenePath) {
+    const scene = loadFile(scenePath, (raw) => parseScene(raw, { limits }), limits)
+    const made = baseSetupOf(scene, registry, env.findRuleSystem(scene.system) as RuleSystem | undefined)
+    if (made.defaulted.length) process.stderr.write(`warning: ${scenePath}: the ruleset ${scene.system} gives no move allowance for ${made.defaulted.join(', ')}; taken as ${DEFAULT_ALLOWANCE_MM} mm (12")\n`)
+    bases = made.setup
+  }
   const images = collectImages(p.positional)
   const cv = await loadOpenCv()
   const tracker = new FrameTracker(cv, registry)
+  // Photos, not a video: a base counts in the photo it is found in (no confirmation over frames).
+  const baseTracker = bases && bases.models.length ? new BaseTracker(cv, bases, { confirmFrames: 1 }) : null
   const out: Record<string, unknown>[] = []
   let failed = 0
   try {
-    for (const image of images) {
+    for (const [index, image] of images.entries()) {
       const started = performance.now()
       try {
         const frame = readImageFile(image, limits)
@@ -163,6 +204,12 @@ async function runTrack(args: string[], limits: InputLimits): Promise<number> {
         tracker.setCalibration(camera ? scaleIntrinsics(camera, frame.width, frame.height) : null)
         tracker.reset()
         const result = tracker.track(frame, true)
+        if (baseTracker) {
+          // The images are the frames of one game, in order, far enough apart that each is searched whole.
+          const found = baseTracker.track(frame, result, index * 10_000)
+          result.objects.push(...found.objects)
+          result.bases = found.report
+        }
         out.push(describeFrame(image, result, loadMs))
         const notSeen = notSeenWarning(result)
         if (notSeen) process.stderr.write(`warning: ${image}: ${notSeen}\n`)
@@ -175,6 +222,7 @@ async function runTrack(args: string[], limits: InputLimits): Promise<number> {
     }
   } finally {
     tracker.dispose()
+    baseTracker?.dispose()
   }
   process.stdout.write(JSON.stringify({ format: 'tabletop-track/1', images: out }, null, 2) + '\n')
   return failed > 0 ? 2 : 0

@@ -34,3 +34,7 @@ export { detectCharuco, calibrateCharuco, type CharucoBoardSpec, type CharucoDet
 export { mergeTrackedScene, sceneSurfaceHeight, type PoseToMerge, type MergeReport } from './scene/mergeTrackedScene.ts'
 export * from './hands/index.ts'
 export * from './survey/index.ts'
+export { BaseTracker, DEFAULT_BASE_TRACKER_PARAMS, type BaseTrackerParams, type BaseTrackResult } from './bases/baseTracker.ts'
+export { DEFAULT_ALLOWANCE_MM, allowanceFromMoveResult, baseSetupOf, moveAllowances } from './bases/moveAllowance.ts'
+export { baseKey } from './bases/baseOutline.ts'
+export type { BaseFrameReport, BaseIdentityEvidence, BaseTrackedModel, BaseTrackingSetup, UnidentifiedBase } from './bases/baseTypes.ts'

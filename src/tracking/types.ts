@@ -2,6 +2,7 @@
 // structured-cloneable (no class instances), so it crosses the worker boundary as is.
 // Units: pixels in the image (OpenCV convention: (0,0) is the centre of the top-left pixel, x right,
 // y down); millimetres and degrees (CCW from +x) in the table frame (origin at a table corner, z up).
+import type { BaseFrameReport, BaseIdentityEvidence } from './bases/baseTypes.ts'
 
 /** An RGBA frame (ImageData-compatible: 4 bytes per pixel, row-major, no padding). */
 export type RgbaFrame = { width: number; height: number; data: Uint8ClampedArray | Uint8Array }
@@ -148,6 +149,10 @@ export type ObjectPose = {
   doubts?: Doubt[]
   /** The table lock's own predicted 1σ error at this object, mm (the homography's covariance propagated to it; part of `uncertainty`). */
   lockSigmaMm?: number
+  /** How it was placed: its markers (absent: 'marker'), or its base found in the picture (issue 34). */
+  source?: 'marker' | 'base'
+  /** A base-tracked model: why the base is this model. */
+  identity?: BaseIdentityEvidence
 }
 
 export type ObjectStatus = 'ok' | 'doubted' | 'held'
@@ -220,4 +225,6 @@ export type TrackFrameResult = {
   /** Blur and motion of this frame, and whether it may move a model (FrameQuality). */
   quality: FrameQuality
   timing: FrameTiming
+  /** Models tracked by their bases (when the tracker was given some): the bases not identified, the models not seen yet. */
+  bases?: BaseFrameReport
 }

@@ -21,6 +21,7 @@ import { type CameraDevice, cameraDeviceOf, loadDeviceCalibration } from './devi
 import { closeCalibration, openCalibration } from './calibrationFlow.ts'
 import { videoFrameSource } from '../hands/handFrameSource.ts'
 import { NeverSeenList, WhichModel } from '../setup/WhichModel.tsx'
+import { BasesNotSeen, WhichBase } from './WhichBase.tsx'
 import { SurveyLauncher } from '../survey/SurveyLauncher.tsx'
 import { needsSurvey } from '../survey/surveyOffer.ts'
 import { openTrackingCamera } from './cameraConstraints.ts'
@@ -149,13 +150,14 @@ export function CameraMode() {
       {!viewFirst && <StatusLine />}
       <CaptureStatus part="granted" />
       <NeverSeenList />
+      <BasesNotSeen />
       {state === 'running' && live.current && video.current && (
         <Suspense fallback={null}><HandsPanel source={videoFrameSource(video.current)} feed={live.current} frame={frame.current} /></Suspense>
       )}
       {calibrating && state === 'running' && live.current && device && <CalibrationPanel target={live.current.calibration} device={device} />}
     </div>
   )
-  const prompts = <><DemoQuestion /><WhichModel /></>
+  const prompts = <><DemoQuestion /><WhichModel /><WhichBase /></>
   return (
     <div className={`camera-stage ${viewFirst ? 'view-first' : ''}`} data-testid="camera-mode" data-camera={state} data-size={size ? `${size.w}x${size.h}` : ''}>
       <ModeControls>{controls}</ModeControls>

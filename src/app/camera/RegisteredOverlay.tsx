@@ -7,6 +7,7 @@ import { Matrix4 } from 'three'
 import type { TableLock } from '../../tracking/index.ts'
 import { TableContent } from '../scene/TableContent.tsx'
 import { TestProbe } from '../scene/TestProbe.tsx'
+import { BaseGhosts } from './BaseGhosts.tsx'
 import { useRef } from 'react'
 import type { ImageFocus } from './imageFocus.ts'
 import { LayerToggles } from '../ui/LayerToggles.tsx'
@@ -51,6 +52,7 @@ export function RegisteredOverlay({ holder, fit = 'contain', focus = CENTRED }: 
         <directionalLight position={[600, -600, 1800]} intensity={2} />
         <CameraFromLock holder={holder} fit={fit} focus={focus} />
         <TableContent surface={false} ghost />
+        <BaseGhosts />
         <TestProbe />
       </Canvas>
       {/* The planning layers' toggles and legend float over the image, inside its box. */}

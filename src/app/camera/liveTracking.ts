@@ -13,7 +13,9 @@ import type { CalibrationTarget } from './calibrationFlow.ts'
 import { CameraTuner, cameraStartedAt } from './cameraConstraints.ts'
 import { DoubtLog, doubtedAmong, doubtedPickText } from './doubtedPoses.ts'
 import { modelNames } from '../format/names.ts'
-import { withWaiting } from './realTable.ts'
+import { notOnTable, withWaiting } from './realTable.ts'
+import { baseSetupForTable, baseStatusOf, setBaseTeacher } from './baseTracking.ts'
+import type { BaseShape } from '../../engine/index.ts'
 
 const STATUS_EVERY_MS = 250
 const SCENE_EVERY_MS = 500
@@ -91,7 +93,20 @@ export function cameraErrorText(e: unknown): string {
   return `The camera could not start: ${e instanceof Error ? e.message : String(e)}. Use Photo or the planner.`
 }
 
-/** Every one of `models` tracked (not stale). */
+/** The base of a model on the table or waiting to be put on it. */
+function baseOfModel(id: string): BaseShape | undefined {
+  const scene = useApp.getState().scene
+  return (scene.models.find((m) => m.id === id) ?? notOnTable(scene)?.models.find((m) => m.id === id))?.base
+}
+
+/** A model's name for a message. */
+function nameOf(id: string): string {
+  const scene = useApp.getState().scene
+  const m = scene.models.find((x) => x.id === id) ?? notOnTable(scene)?.models.find((x) => x.id === id)
+  return m?.name || id
+}
+
+/** Every one of `models` tracked (not stale): marker-tracked ones, and base-tracked ones whose identity is certain. */
 function allPlaced(models: readonly string[], tracked: TrackingResultMessage['tracked']): boolean {
   for (const id of models) {
     let found = false
@@ -192,7 +207,11 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   const gate = new HandTrackingGate(registry)
   const handsIn: { list: readonly HandObservation[]; count: number; timeMs: number; intervalMs: number } = { list: [], count: 0, timeMs: -Infinity, intervalMs: 0 }
   const timeline: CaptureTimeline = { cameraStartedMs: null, firstFrameMs: null, trackerReadyMs: null, openCvReadyInWorkerMs: null, lockedMs: null, allPlacedMs: null, framesUsed: 0, framesRejected: 0, framesUnlocked: 0 }
-  const registryModels = [...new Set(registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : [])))]
+  // Models with no marker are found by their bases (issue 34): the worker is told which, where the
+  // table last had them and how far their game lets them move.
+  let bases = await baseSetupForTable(registry)
+  const baseModels = () => new Set(bases?.models.map((m) => m.id) ?? [])
+  let registryModels = [...new Set([...registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : [])), ...baseModels()])]
   // A phone's camera held over the table waits for a still view; in AR the viewer walks around the
   // table by design (blurred frames still move nothing there: the worker's fusion leaves them out).
   const waitsForStill = opts.source === 'camera'
@@ -227,7 +246,8 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
     results++
     opts.onResult?.(m)
   }
-  const runtime: TrackingRuntime = await startTracking(registry, onResult, (message) => useApp.getState().setTracking({ state: 'error', message }))
+  const runtime: TrackingRuntime = await startTracking(registry, onResult, (message) => useApp.getState().setTracking({ state: 'error', message }), bases)
+  setBaseTeacher((label, modelId) => runtime.client.teachBase(label, modelId))
   const { openCvReadyAtMs } = await runtime.client.ready
   timeline.trackerReadyMs = performance.now()
   timeline.openCvReadyInWorkerMs = openCvReadyAtMs
@@ -238,6 +258,12 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
     registry = s.registry.registry
     runtime.client.setRegistry(registry)
     gate.setRegistry(registry)
+    // A model given a marker is no longer looked for by its base.
+    void baseSetupForTable(registry).then((next) => {
+      bases = next
+      registryModels = [...new Set([...registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : [])), ...baseModels()])]
+      runtime.client.setBases(next)
+    })
   })
   window.__tabletopCapture = { timeline: () => ({ ...timeline }), camera: () => opts.camera?.() ?? null }
 
@@ -270,6 +296,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       handsStatus: gate.statusText(),
       staleModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model' && t.state === 'stale').map((t) => t.id),
       unknownIds: latest?.result.unknownIds ?? [],
+      ...baseStatusOf(latest?.result, baseOfModel),
       seenModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model').map((t) => t.id),
       capture: latest?.capture ?? null,
       camera: opts.camera?.() ?? null,
@@ -340,6 +367,16 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
         s.notify({ level: 'warning', text: `No ruling was made. ${doubtedPickText(doubtedPicks, (id) => names[id] ?? id)}` })
         return 'refused'
       }
+      // Nor while a ruled model found by its base is not certainly itself (asked, or doubted): a ruling
+      // waits for identities that are certain (issue 34).
+      const unsure = () => (latest ? baseStatusOf(latest.result, baseOfModel).uncertainModels.filter((id) => ruled.includes(id)) : [])
+      const sureBy = performance.now() + HAND_WAIT_MS
+      if (unsure().length) s.notify({ level: 'info', text: `Not sure yet which model is ${unsure().map(nameOf).join(', ')}: the ruling waits for it.` })
+      while (unsure().length && performance.now() < sureBy) await new Promise((r) => setTimeout(r, 100))
+      if (unsure().length) {
+        s.notify({ level: 'warning', text: `The camera is not sure which model is ${unsure().map(nameOf).join(', ')} (see its question, or give it a clearer view): no ruling was made.` })
+        return 'refused'
+      }
       // Only the frames since the hand left (all of them when no hand came: counted from the start).
       const frames = gate.freezeFrames(ruled, FREEZE_FRAMES) || FREEZE_FRAMES
       const frozen = (await runtime.client.freeze(frames)).filter((p) => !p.stale && gate.isFree(p.kind, p.id) && !doubts.isDoubted(p.kind, p.id))
@@ -372,6 +409,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       return Array.from(costs.subarray(0, n)).sort((a, b) => a - b)[Math.floor(n / 2)]!
     },
     stop: () => {
+      setBaseTeacher(null)
       clearInterval(statusTimer)
       clearInterval(sceneTimer)
       unsubscribeRegistry()

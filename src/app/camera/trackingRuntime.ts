@@ -1,6 +1,6 @@
 // The app's handle on the tracking worker (src/tracking): created when a camera mode starts, so
 // OpenCV (≈10 MB, inside the worker's own bundle) loads only in the modes that need it.
-import type { Registry, TrackingClient, TrackingRequest, TrackingResultMessage } from '../../tracking/index.ts'
+import type { BaseTrackingSetup, Registry, TrackingClient, TrackingRequest, TrackingResultMessage } from '../../tracking/index.ts'
 
 /**
  * The tracking worker, as src/tracking/browser.ts's createTrackingWorker makes it. Not imported
@@ -54,13 +54,14 @@ export function releaseWarmTracking(): void {
   warm = null
 }
 
-export async function startTracking(registry: Registry, onResult: (m: TrackingResultMessage) => void, onError: (message: string) => void): Promise<TrackingRuntime> {
+export async function startTracking(registry: Registry, onResult: (m: TrackingResultMessage) => void, onError: (message: string) => void, bases: BaseTrackingSetup | null = null): Promise<TrackingRuntime> {
   const { createTrackingClient } = await import('../../tracking/index.ts')
   const waiters: Array<{ after: number; resolve: (m: TrackingResultMessage) => void }> = []
   const worker = warm ?? createTrackingWorker()
   warm = null
   const client = createTrackingClient(worker, {
     registry,
+    bases,
     onResult: (m) => {
       onResult(m)
       for (let i = waiters.length - 1; i >= 0; i--) {

@@ -5,11 +5,11 @@ import { useMemo, useState } from 'react'
 import { useApp } from '../state/appStore.ts'
 import { closeSetup } from './setupOpen.ts'
 import { askForSurvey } from '../survey/surveyOffer.ts'
-import { downloadSheet, exportTable, saveDraft, sheetPageCount, useSetup } from './setupStore.ts'
+import { downloadSheet, editDraft, exportTable, saveDraft, sheetPageCount, useSetup } from './setupStore.ts'
 import type { Draft } from './tableDraft.ts'
 
 const sheetPages = (d: Draft, registry: Registry) => sheetPageCount(tableFileOf(d, sceneOfDraft(d), registry, ''))
-import { buildTable, sceneOfDraft, tableFileOf } from './tableDraft.ts'
+import { buildTable, sceneOfDraft, setModelMarkers, tableFileOf } from './tableDraft.ts'
 import type { Registry } from '../../tracking/index.ts'
 import { getTable, isDamaged } from './tableDb.ts'
 import { StepNav } from './StepNav.tsx'
@@ -41,6 +41,7 @@ export function MarkersStep() {
   const table = count((m) => m.role === 'table'), terrain = count((m) => m.role === 'terrain')
   const tabs = count((m) => m.role === 'model' && layoutOfMarker(m) === 'tab'), tokens = count((m) => m.role === 'model' && layoutOfMarker(m) !== 'tab')
   const saved = draft.id !== null && !dirty
+  const noModelMarkers = draft.modelMarkers === 'none'
   const partial = saved && fresh.length > 0 && fresh.length < markers.length
   const exportSaved = async () => {
     const s = saved ? await getTable(draft.id!).catch(() => null) : null
@@ -62,9 +63,15 @@ export function MarkersStep() {
       {problem && <p className="bad" role="alert">{problem}</p>}
       {built && (
         <p data-testid="markers-summary">
-          <strong>{plural(markers.length, 'marker')}</strong> ({built.registry.dictionary}): {plural(table, 'table marker')} (70 mm) for the corners{tabs ? `, ${plural(tabs, 'rear tab')} (20 mm)` : ''}{tokens ? `, ${plural(tokens, 'token')}` : ''}{terrain ? `, ${plural(terrain, 'terrain marker')} (30 mm)` : ''}. Every sheet label says which model, side and base it goes on.
+          <strong>{plural(markers.length, 'marker')}</strong> ({built.registry.dictionary}): {plural(table, 'table marker')} (70 mm) for the corners{tabs ? `, ${plural(tabs, 'rear tab')} (20 mm)` : ''}{tokens ? `, ${plural(tokens, 'token')}` : ''}{terrain ? `, ${plural(terrain, 'terrain marker')} (30 mm)` : ''}.{' '}
+          {noModelMarkers ? 'Your models carry no marker: the camera finds them by their bases.' : 'Every sheet label says which model, side and base it goes on.'}
         </p>
       )}
+      <label className="setup-check">
+        <input type="checkbox" checked={noModelMarkers} onChange={(e) => editDraft((d) => setModelMarkers(d, e.target.checked ? 'none' : 'printed'))} data-testid="no-model-markers" />
+        No markers on my models: the camera finds them by their bases (round, oval or square, 25–60 mm); print only the table markers
+      </label>
+      {noModelMarkers && <p className="small muted" data-testid="no-model-markers-note">The first time the camera sees a model it asks which it is, unless it stands where this table last had it. A model whose facing matters for a rule (arcs, a round base) still needs a marker, or your word.</p>}
       {draft.models.length === 0 && <p className="bad">The army is empty: add models first.</p>}
       <div className="button-row">
         <button type="button" className={saved ? '' : 'primary'} disabled={busy || saved || draft.models.length === 0} onClick={() => void saveDraft()} data-testid="save-table">{saved ? 'Saved ✓' : draft.id ? 'Save changes' : 'Save table'}</button>
@@ -100,7 +107,7 @@ export function MarkersStep() {
         <h3>Then</h3>
         <ol>
           <li>Print the sheet at 100 % ("actual size") and measure its 100 mm bar.</li>
-          <li>Cut on the grey lines. Glue each tab under the rear of its model's base (the label says which); stick tokens on top, the chevron forward.</li>
+          {noModelMarkers ? <li>Cut out the table markers.</li> : <li>Cut on the grey lines. Glue each tab under the rear of its model's base (the label says which); stick tokens on top, the chevron forward.</li>}
           <li>Lay the table markers as the sheet's plan shows: each white square against the table's edge (the corner ones pushed right into their corners), its strip pointing into the table.</li>
           <li>{surveyed ? 'Open the camera and pick an attacker and a target: tap them in the picture.' : 'Survey the table: walk slowly around it with the camera, so the app measures where the table markers lie. Then tap an attacker and a target in the picture.'}</li>
         </ol>

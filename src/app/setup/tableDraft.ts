@@ -34,6 +34,11 @@ export type Draft = {
   options?: Scene['options']
   /** The player's own terrain files the scene names (name → base64), saved with the table. */
   files: Record<string, string>
+  /**
+   * 'none': no markers on the models (the camera finds them by their bases, issue 34): the registry
+   * and the sheet hold only the table's (and terrain's) markers. Absent: 'printed'.
+   */
+  modelMarkers?: 'printed' | 'none'
 }
 
 export function emptyDraft(system: string, table: { widthMm: number; depthMm: number }, name = 'My table'): Draft {
@@ -244,10 +249,15 @@ export function armyTerrainOf(d: Draft, t: SceneTerrain): ArmyTerrain {
   return { id: t.id, layout, extent: { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) }, heightMm: (t.z ?? 0) + t.height, footprint }
 }
 
+/** No markers on the models (found by their bases) or a marker each. */
+export function setModelMarkers(d: Draft, markers: 'printed' | 'none'): Draft {
+  return { ...d, modelMarkers: markers }
+}
+
 export function armyInputOf(d: Draft): ArmyInput {
   return {
     table: { widthMm: d.table.widthMm, depthMm: d.table.depthMm, face: d.face },
-    models: d.models.map((m) => ({ id: m.id, base: m.base, layout: d.layouts[m.id] ?? defaultLayout(m.base, d.face) })),
+    models: d.modelMarkers === 'none' ? [] : d.models.map((m) => ({ id: m.id, base: m.base, layout: d.layouts[m.id] ?? defaultLayout(m.base, d.face) })),
     terrain: d.terrain.map((t) => armyTerrainOf(d, t)),
   }
 }
@@ -314,5 +324,7 @@ export function draftOfTable(id: string | null, t: TableFile): Draft {
     registry: t.registry,
     ...(t.scene.options ? { options: t.scene.options } : {}),
     files: t.files ?? {},
+    // A saved table whose registry marks none of its models: they carry no marker (found by their bases).
+    ...(t.scene.models.length && !t.registry.markers.some((m) => m.role === 'model') ? { modelMarkers: 'none' as const } : {}),
   }
 }

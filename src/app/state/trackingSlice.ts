@@ -1,7 +1,8 @@
 // Tracking status for the camera modes' status line (human pace: updated a few times a second,
 // never per frame; per-frame poses stay outside React).
 import type { StateCreator } from 'zustand'
-import type { CameraIntrinsics, CaptureStats, Registry } from '../../tracking/index.ts'
+import type { CameraIntrinsics, CaptureStats, Registry, UnidentifiedBase } from '../../tracking/index.ts'
+import type { BaseGhost } from '../camera/baseTracking.ts'
 import type { GrantedCamera } from '../camera/cameraConstraints.ts'
 import type { DoubtedPose } from '../camera/doubtedPoses.ts'
 import type { AppState } from './store.ts'
@@ -46,6 +47,12 @@ export type TrackingStatus = {
   capture?: CaptureStats | null
   /** What the camera granted (size, frame rate, focus, exposure) and what it refused. */
   camera?: GrantedCamera | null
+  /** Models without markers (issue 34): bases found whose model is not known (asked), the models not seen yet, … */
+  baseQuestions?: UnidentifiedBase[]
+  baseNotSeen?: string[]
+  /** … base-tracked models not certainly themselves in the latest frame (rulings wait), and what to draw as ghosts. */
+  uncertainModels?: string[]
+  baseGhosts?: BaseGhost[]
 }
 
 export type TrackingSlice = {

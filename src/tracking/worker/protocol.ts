@@ -8,6 +8,7 @@ import type { FrozenPose, PoseFilterParams, TrackedObject } from '../temporal/po
 import type { CharucoBoardSpec } from '../opencv/charuco.ts'
 import type { SurveyReply, SurveyRequest } from '../survey/surveyProtocol.ts'
 import type { CaptureStats } from '../temporal/captureMonitor.ts'
+import type { BaseTrackingSetup } from '../bases/baseTypes.ts'
 
 /** Camera calibration in the worker: what one captured view gave. */
 export type CalibrationCaptureResult = {
@@ -34,10 +35,16 @@ export type TrackingRequest =
       calibration?: CameraIntrinsics | null
       params?: TrackerParamsInput
       filter?: Partial<PoseFilterParams>
+      /** Models with no marker, found by their bases (issue 34). */
+      bases?: BaseTrackingSetup | null
     }
   /** One RGBA frame (width × height × 4 bytes in `data`, transferred). */
   | { type: 'frame'; frameId: number; timeMs: number; width: number; height: number; data: ArrayBuffer }
   | { type: 'setRegistry'; registry: Registry }
+  /** The models found by their bases (null: none). */
+  | { type: 'setBases'; bases: BaseTrackingSetup | null }
+  /** The player's answer to "Which model is this?" for a base found but not identified. */
+  | { type: 'teachBase'; label: string; modelId: string }
   | { type: 'setCalibration'; calibration: CameraIntrinsics | null }
   | { type: 'freeze'; requestId: number; frames?: number }
   /** Forget marker positions (next frame searched in full) and the pose history. */

@@ -8,6 +8,7 @@ import type { TrackerParamsInput } from '../params.ts'
 import type { FrozenPose, PoseFilterParams } from '../temporal/poseFilter.ts'
 import type { CalibrationCaptureResult, CalibrationSolveResult, TrackingReply, TrackingRequest, WorkerLike } from './protocol.ts'
 import type { CharucoBoardSpec } from '../opencv/charuco.ts'
+import type { BaseTrackingSetup } from '../bases/baseTypes.ts'
 
 export type TrackingResultMessage = Extract<TrackingReply, { type: 'result' }>
 
@@ -16,6 +17,8 @@ export type TrackingClientOptions = {
   calibration?: CameraIntrinsics | null
   params?: TrackerParamsInput
   filter?: Partial<PoseFilterParams>
+  /** Models with no marker, found by their bases. */
+  bases?: BaseTrackingSetup | null
   onResult: (message: TrackingResultMessage) => void
   onError?: (message: string) => void
 }
@@ -31,6 +34,10 @@ export type TrackingClient = {
   submit(frame: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }, timeMs: number): number
   freeze(frames?: number): Promise<FrozenPose[]>
   setRegistry(registry: Registry): void
+  /** The models found by their bases (null: none). */
+  setBases(bases: BaseTrackingSetup | null): void
+  /** The player's answer to "Which model is this?" for the base `label`. */
+  teachBase(label: string, modelId: string): void
   setCalibration(calibration: CameraIntrinsics | null): void
   reset(): void
   /** Calibration: offer one RGBA frame as a view of the ChArUco board (copied; the worker keeps a gray copy if it shows enough corners). */
@@ -117,7 +124,7 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
     }
   }
   worker.addEventListener('message', listener)
-  send({ type: 'init', registry: opts.registry, calibration: opts.calibration ?? null, params: opts.params, filter: opts.filter })
+  send({ type: 'init', registry: opts.registry, calibration: opts.calibration ?? null, params: opts.params, filter: opts.filter, bases: opts.bases ?? null })
 
   return {
     ready,
@@ -144,6 +151,8 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
       })
     },
     setRegistry: (registry) => send({ type: 'setRegistry', registry }),
+    setBases: (bases) => send({ type: 'setBases', bases }),
+    teachBase: (label, modelId) => send({ type: 'teachBase', label, modelId }),
     setCalibration: (calibration) => send({ type: 'setCalibration', calibration }),
     reset: () => send({ type: 'reset' }),
     calibrationCapture(frame) {

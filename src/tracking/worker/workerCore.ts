@@ -1,9 +1,11 @@
 // The tracking worker's logic, independent of `self` so Node tests can drive it: one FrameTracker
-// (ROI tracking between frames, frame quality) + one PoseFilter (fusion of the usable frames) + one
+// (ROI tracking between frames, frame quality) + a BaseTracker when some models carry no marker
+// (their bases, src/tracking/bases) + one PoseFilter (fusion of the usable frames) + one
 // CaptureMonitor (frames used, shake, "hold still"), latest-frame-wins (a frame that arrives while
 // another is being processed replaces any frame still waiting; the replaced buffer is returned).
 import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { FrameTracker } from '../frameTracker.ts'
+import { BaseTracker } from '../bases/baseTracker.ts'
 import { PoseFilter } from '../temporal/poseFilter.ts'
 import { CaptureMonitor } from '../temporal/captureMonitor.ts'
 import type { TrackingReply, TrackingRequest } from './protocol.ts'
@@ -19,6 +21,7 @@ export type TrackingWorkerCore = { handle(message: TrackingRequest): void }
 
 export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Promise<OpenCvHandle>, schedule: (run: () => void) => void = (run) => setTimeout(run, 0)): TrackingWorkerCore {
   let tracker: FrameTracker | null = null
+  let bases: BaseTracker | null = null
   let filter = new PoseFilter()
   const monitor = new CaptureMonitor()
   let cv: OpenCvHandle | null = null
@@ -60,6 +63,12 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
       const frame = { width: job.width, height: job.height, data: new Uint8ClampedArray(job.data) }
       if (frame.data.length !== job.width * job.height * 4) throw new Error(`frame ${job.frameId}: ${frame.data.length} bytes for ${job.width}×${job.height} RGBA`)
       const result = tracker.track(frame, false, job.timeMs)
+      // Models with no marker: their bases, found on the table this frame locked, fused as the others.
+      if (bases) {
+        const found = bases.track(frame, result, job.timeMs)
+        result.objects.push(...found.objects)
+        result.bases = found.report
+      }
       const tracked = filter.update(result, job.timeMs)
       const capture = { ...monitor.update(result, job.timeMs) }
       post({ type: 'result', frameId: job.frameId, timeMs: job.timeMs, result, tracked, capture, data: job.data, droppedFrameIds: dropped.splice(0) }, [job.data])
@@ -81,6 +90,8 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
               cv ??= await loadOpenCv()
               tracker?.dispose()
               tracker = new FrameTracker(cv, message.registry, { calibration: message.calibration ?? null, params: message.params })
+              bases?.dispose()
+              bases = message.bases?.models.length ? new BaseTracker(cv, message.bases) : null
               filter = new PoseFilter(message.filter)
               monitor.reset()
               post({ type: 'ready', openCvMs: cv.readyMs, openCvReadyAtMs: cv.readyAtMs }, [])
@@ -106,6 +117,19 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
         case 'setRegistry':
           tracker?.setRegistry(message.registry)
           return
+        case 'setBases':
+          if (!cv) return
+          if (message.bases?.models.length) {
+            if (bases) bases.setSetup(message.bases)
+            else bases = new BaseTracker(cv, message.bases)
+          } else {
+            bases?.dispose()
+            bases = null
+          }
+          return
+        case 'teachBase':
+          bases?.teach(message.modelId, message.label)
+          return
         case 'setCalibration':
           tracker?.setCalibration(message.calibration)
           return
@@ -114,12 +138,15 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
           return
         case 'reset':
           tracker?.reset()
+          bases?.reset()
           filter = new PoseFilter(filter.params)
           monitor.reset()
           return
         case 'dispose':
           tracker?.dispose()
           tracker = null
+          bases?.dispose()
+          bases = null
           calibration = null
           return
         case 'calibrationCapture': {

@@ -1,0 +1,500 @@
+// Bases found in one frame of a locked table: each known base fitted again where it was (cheap, every
+// frame), and on search frames the whole table in view voted over for the shapes of the army
+// (voteBaseCentres) and every candidate fitted (fitBase) with the shapes that voted for it. A fit is a
+// base when enough of its rim shows an edge where the fit puts it, the edges agree, the outline needs
+// no more than a small offset from its nominal size, and the rim steps clearly from the mat; it is
+// "doubted" when less than `okRimShare` of the rim is seen (a figure, a hand or a neighbour covers it,
+// or the frame cuts it). Two fits on one base keep the better.
+import { type BaseShape, polygonContains } from '../../engine/index.ts'
+import type { OpenCvHandle } from '../opencv/openCv.ts'
+import { TablePlaneImage } from '../opencv/tablePlaneImage.ts'
+import type { RgbaFrame } from '../types.ts'
+import { facingSymmetryDeg, halfSizes, insideOutline } from './baseOutline.ts'
+import { type BaseFit, type BaseFitParams, DEFAULT_BASE_FIT_PARAMS, fitBase, matPalette, quickRimScore } from './fitBase.ts'
+import { type LockedTable, type TableProjector, projectTablePoint, tableProjector } from './tableProjector.ts'
+import {
+  type CentreCandidate, type CentreTable, type PlaneGrid, type VoteParams, type VoteScratch,
+  DEFAULT_VOTE_PARAMS, buildCentreTable, createVoteScratch, fillPlaneMap, orientationAt, planeGridInView, voteBaseCentres,
+} from './voteBaseCentres.ts'
+
+/** A shape and size of base the army has (its key from baseKey), with the height it is expected to be. */
+export type BaseClass = { key: string; shape: BaseShape; heightMm: number }
+
+export type FindBasesParams = {
+  fit: BaseFitParams
+  vote: VoteParams
+  /** The plane grid's cell, mm (coarsened so the grid has at most `maxCells`). */
+  cellMm: number
+  maxCells: number
+  /** The grid lies this high above the table (half a base's height), mm. */
+  planeZMm: number
+  blurCells: number
+  /** A search looks at most at this many places (the strongest votes first), from at most this many vote peaks per shape … */
+  maxPlaces: number
+  maxVotesPerShape: number
+  /** … and fits at most this many of the looks (the best first). */
+  maxSearchFits: number
+  /** Each place is looked at with at most this many of the shapes that voted for it (the strongest votes). */
+  maxShapesPerPlace: number
+  /** The quick look before a fit: its reach, mm, and the rim score it needs (levels per rim point). */
+  quickReachMm: number
+  minQuickScore: number
+  /** A place inside a base already fitted at least this well is not fitted again. */
+  settledQuality: number
+  /** How far a search candidate's fit may wander, mm. */
+  searchReachMm: number
+  /** A base: at least this share of its rim seen (and `minRimPoints` points) … */
+  minRimShare: number
+  minRimPoints: number
+  /** … 'ok' from this share on ('doubted' below). */
+  okRimShare: number
+  /** … edges that agree to within this (px, 1σ) … */
+  maxEdgeSigmaPx: number
+  /** … an outline within this of its nominal size, mm … */
+  maxOffsetMm: number
+  /** … and a rim stepping at least this much from the mat (levels). */
+  minStep: number
+  /** … with the table's colour outside at least this share of its bottom edge (it stands on the table) … */
+  minMatShare: number
+  /** … and its top edge at least this high above its bottom, mm (a print on the mat has none). */
+  minHeightMm: number
+  /** A bigger base holding a smaller fit wins over it only when this share of its bottom edge has the mat outside. */
+  containerMatShare: number
+  /** … and fits well itself: at least this quality, and no more than 0.25 below the smaller fit's. */
+  containerQuality: number
+  /** A base first seen standing where a nearer model's figure rises (up to `figureHeightMm`) needs this share of its bottom edge on the mat. */
+  behindFigureMatShare: number
+  /**
+   * A search fit reading the top edge on the near side (BaseFitStart.nearEdge 'top', for a side band
+   * of the mat's colour) wins over the usual fit only by this much quality: where the band shows, the
+   * bottom edge is measured and the top one's height only assumed.
+   */
+  nearTopMargin: number
+  /** … and an edge as crisp as a base's rim (a figure's outline is ragged): edge σ at most this, px. */
+  behindFigureEdgeSigmaPx: number
+  figureHeightMm: number
+  /** A position σ above this is no base, mm. */
+  maxSigmaMm: number
+  /** Edge bias the fit cannot see (tone curve, sharpening, a bevel), px, 1σ: added to every base's σ. */
+  edgeBiasPx: number
+}
+
+export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
+  fit: DEFAULT_BASE_FIT_PARAMS,
+  vote: DEFAULT_VOTE_PARAMS,
+  cellMm: 1.5,
+  maxCells: 700_000,
+  planeZMm: 2,
+  blurCells: 0.8,
+  maxPlaces: 300,
+  maxVotesPerShape: 200,
+  maxSearchFits: 160,
+  maxShapesPerPlace: 4,
+  quickReachMm: 3,
+  minQuickScore: 8,
+  settledQuality: 0.6,
+  searchReachMm: 4,
+  minRimShare: 0.35,
+  minRimPoints: 12,
+  okRimShare: 0.55,
+  maxEdgeSigmaPx: 1.2,
+  maxOffsetMm: 1.25,
+  minStep: 8,
+  minMatShare: 0.4,
+  minHeightMm: 1.5,
+  containerMatShare: 0.7,
+  containerQuality: 0.5,
+  behindFigureMatShare: 0.85,
+  nearTopMargin: 0.05,
+  behindFigureEdgeSigmaPx: 0.6,
+  figureHeightMm: 60,
+  maxSigmaMm: 3,
+  edgeBiasPx: 0.2,
+}
+
+/** Where to look again: a base seen before (its class and pose), searched within `reachMm`. */
+export type TrackedStart = { key: string; x: number; y: number; facingDeg: number; reachMm: number; z0?: number; nearEdge?: 'bottom' | 'top' }
+
+export type BaseSearchRequest = {
+  classes: readonly BaseClass[]
+  /** Where bases may stand, mm (the table). */
+  table: { x0: number; y0: number; x1: number; y1: number }
+  tracked: readonly TrackedStart[]
+  /** Vote over the whole view this frame. */
+  search: boolean
+  /** Where no unmarked base can be (a marker-tracked model's base, a marker's paper): circles, mm. */
+  exclude: ReadonlyArray<{ x: number; y: number; r: number }>
+  /** Top of what a base at (x, y) stands on, mm (terrain). */
+  surfaceHeightAt?: (x: number, y: number) => number
+  /** Footprints a base on the table cannot overlap (terrain pieces), table mm. */
+  obstacles?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>
+}
+
+export type BaseObservation = {
+  key: string
+  shape: BaseShape
+  x: number
+  y: number
+  /** Facing from the base's outline, degrees; meaningful up to `facingSymmetryDeg` (round bases: none). */
+  facingDeg: number
+  facingSigmaDeg: number
+  z: number
+  heightMm: number
+  /** Position covariance, mm² (xx, xy, yy), and the radial 1σ with the edge bias and the table lock's share. */
+  cov: [number, number, number]
+  sigmaMm: number
+  /** Share of the rim seen, and share of it inside the frame. */
+  rimSeen: number
+  rimInFrame: number
+  edgeSigmaPx: number
+  status: 'ok' | 'doubted'
+  reasons: string[]
+  /** Where it came from: a tracked base fitted again, or the search. */
+  from: 'tracked' | 'search'
+  /** Index into the request's `tracked` (when from it). */
+  trackedIndex: number
+  /** Other shapes that fit this place nearly as well (the size is not sure between them). */
+  alsoFits: string[]
+  /** Image px per mm at the base. */
+  pxPerMm: number
+  /** The edge that bounds it on the camera's side (BaseFitStart.nearEdge): re-fit it the same way. */
+  nearEdge: 'bottom' | 'top'
+}
+
+export type FindBasesResult = { observations: BaseObservation[]; searched: boolean; candidates: number; fits: number; ms: number }
+
+type Fitted = { fit: BaseFit; cls: BaseClass; quality: number; from: 'tracked' | 'search'; trackedIndex: number; nearEdge: 'bottom' | 'top'; z0: number }
+
+export class BaseFinder {
+  readonly params: FindBasesParams
+  private readonly plane: TablePlaneImage
+  private readonly scratch: VoteScratch = createVoteScratch()
+  private tables = new Map<string, CentreTable>()
+  private mapX = new Float32Array(0)
+  private mapY = new Float32Array(0)
+
+  /** Diagnostics: each search place and each fit at it, in words (benchmarks and debugging; off by default). */
+  trace: ((line: string) => void) | null = null
+
+  constructor(handle: OpenCvHandle, params: Partial<FindBasesParams> = {}) {
+    this.params = { ...DEFAULT_FIND_BASES_PARAMS, ...params }
+    this.plane = new TablePlaneImage(handle)
+  }
+
+  find(frame: RgbaFrame, lock: LockedTable, request: BaseSearchRequest): FindBasesResult {
+    const started = performance.now()
+    const p = this.params
+    const proj = tableProjector(lock)
+    this.table = request.table
+    this.obstacles = request.obstacles ?? []
+    this.surfaceAt = request.surfaceHeightAt ?? null
+    const byKey = new Map(request.classes.map((c) => [c.key, c]))
+    const fitted: Fitted[] = []
+    let fits = 0
+    const z0At = (x: number, y: number) => request.surfaceHeightAt?.(x, y) ?? 0
+    request.tracked.forEach((t, i) => {
+      const cls = byKey.get(t.key)
+      if (!cls) return
+      const z0 = t.z0 ?? z0At(t.x, t.y)
+      const fit = fitBase(frame, proj, { shape: cls.shape, x: t.x, y: t.y, facingDeg: t.facingDeg, heightMm: cls.heightMm, z0, reachMm: t.reachMm, fitFacing: true, facingReachDeg: 10, nearEdge: t.nearEdge, palette: this.palette }, p.fit)
+      fits++
+      const q = this.quality(fit, cls.shape, t.reachMm, t.x, t.y, t.nearEdge)
+      if (q !== null) fitted.push({ fit, cls, quality: q, from: 'tracked', trackedIndex: i, nearEdge: t.nearEdge ?? 'bottom', z0 })
+    })
+    let candidates = 0
+    const searched = request.search
+    if (request.search && request.classes.length) {
+      const looks = this.candidates(frame, lock, proj, request)
+      candidates = looks.length
+      let searchFits = 0
+      for (const look of looks) {
+        if (searchFits >= p.maxSearchFits) break
+        // Already a base here, fitted well (a tracked one, or a better look's)? Then not again, unless
+        // this shape is bigger (it may hold that one: a small shape also fits part of a big base's rim).
+        const cls = byKey.get(look.key)!
+        if (fitted.some((f) => f.quality >= p.settledQuality && areaMm2(cls.shape) <= areaMm2(f.cls.shape) * 1.05 && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))) continue
+        const fitLook = (c: BaseClass, x: number, y: number, facingDeg: number, quick: number): Fitted | null => {
+          let best: Fitted | null = null
+          for (const nearEdge of ['bottom', 'top'] as const) {
+            const z0 = z0At(x, y)
+            const fit = fitBase(frame, proj, { shape: c.shape, x, y, facingDeg, heightMm: c.heightMm, z0, reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(c.shape) ? 8 : 0, nearEdge, palette: this.palette }, p.fit)
+            fits++
+            searchFits++
+            const q = this.quality(fit, c.shape, p.searchReachMm, x, y, nearEdge)
+            this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} quick ${quick.toFixed(1)} ${c.key} ${nearEdge} → ${fit.x.toFixed(1)},${fit.y.toFixed(1)} seen ${fit.rimSeen}/${fit.rimPoints} tight ${fit.rimTight} off ${fit.offsetMm.toFixed(2)} σe ${fit.edgeSigmaPx.toFixed(2)} step ${fit.stepBottom.toFixed(0)} mat ${fit.matShare.toFixed(2)} h ${fit.heightMm.toFixed(1)}±${fit.heightSigmaMm.toFixed(1)} q ${q?.toFixed(2) ?? 'none'}`)
+            if (q !== null && (!best || q > best.quality + (nearEdge === 'top' ? p.nearTopMargin : 0))) best = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
+          }
+          return best
+        }
+        const best = fitLook(cls, look.x, look.y, look.facingDeg, look.quick)
+        if (!best) continue
+        fitted.push(best)
+        // The vote may favour a shape of the army's that merely resembles the base (a square for a
+        // round one of its width: their rims share most points): the army's other shapes of about its
+        // size are fitted where this one settled, and the better fit wins the place below.
+        for (const other of request.classes) {
+          if (other === cls || !similarSize(other.shape, cls.shape)) continue
+          if (fitted.some((f) => f.cls === other && Math.hypot(f.fit.x - best.fit.x, f.fit.y - best.fit.y) < 3)) continue
+          const alt = fitLook(other, best.fit.x, best.fit.y, best.fit.facingDeg, look.quick)
+          if (alt) fitted.push(alt)
+        }
+      }
+    }
+    // One base per place: the better of two fits whose centres lie inside each other's outline.
+    // Bases found again where they stood come first: a fit of the search on one of them is something
+    // standing on it (its figure), never a base (bases do not stand on bases).
+    fitted.sort((a, b) => (a.from === b.from ? b.quality - a.quality : a.from === 'tracked' ? -1 : 1))
+    const kept: Fitted[] = []
+    // A base never stands on another: a fit wholly inside a bigger base's is something on that base
+    // (a big model's body), so the bigger one wins whatever their qualities.
+    for (const f of fitted) {
+      if (request.exclude.some((e) => Math.hypot(e.x - f.fit.x, e.y - f.fit.y) < e.r)) continue
+      const clashes = kept.filter((k) => overlap(k, f))
+      if (clashes.length === 0) { kept.push(f); continue }
+      if (f.from === 'search' && clashes.some((k) => k.from === 'tracked')) continue
+      if (clashes.every((k) => contains(f, k) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - 0.25)) && f.fit.matShare >= p.containerMatShare) {
+        for (const k of clashes) kept.splice(kept.indexOf(k), 1)
+        kept.push(f)
+      }
+    }
+    // A base the search found, standing where a nearer model's figure rises in the picture, may be
+    // that figure (its body or cloak looks like a rim; a figure is no wider than its own base): it
+    // needs the mat all along its bottom edge, and a crisp edge (a figure's outline is ragged).
+    const cam = proj.camera
+    const dist = (f: Fitted) => Math.hypot(f.fit.x - cam[0], f.fit.y - cam[1])
+    const clear = kept.filter((c) => c.from === 'tracked' || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || !kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm)))
+    // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
+    const shown = clear.filter((f) => f.from === 'tracked' || (f.fit.rimPoints > 0 && f.fit.rimSeen / f.fit.rimPoints >= p.okRimShare))
+    const observations = shown.map((f) => this.observation(f, fitted, lock))
+    return { observations, searched, candidates, fits, ms: performance.now() - started }
+  }
+
+  /** The mat's colours from the last search (MatPalette), or null before one. */
+  palette: Uint8Array | null = null
+
+  /** The last search's looks (diagnostics). */
+  lastLooks: Array<{ x: number; y: number; key: string; facingDeg: number; quick: number }> = []
+
+  private table = { x0: -Infinity, y0: -Infinity, x1: Infinity, y1: Infinity }
+
+  private obstacles: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = []
+
+  private surfaceAt: ((x: number, y: number) => number) | null = null
+
+  /**
+   * A base whose outline reaches into a terrain piece's footprint: no base (a wall's corner, a crate's
+   * edge), unless it stands on that piece's top (its centre over the piece, which `surfaceHeightAt` raises).
+   */
+  private hitsObstacle(fit: BaseFit, shape: BaseShape): boolean {
+    const h = halfSizes(shape)
+    const a = (fit.facingDeg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a)
+    for (const poly of this.obstacles) {
+      if (polygonContains(poly as Array<[number, number]>, fit.x, fit.y)) {
+        if ((this.surfaceAt?.(fit.x, fit.y) ?? 0) > 0) continue // standing on its top
+        return true
+      }
+      for (let k = 0; k < 16; k++) {
+        const th = (k / 16) * 2 * Math.PI
+        const lx = (h.forward - 1) * Math.cos(th), ly = (h.side - 1) * Math.sin(th)
+        if (polygonContains(poly as Array<[number, number]>, fit.x + c * lx - s * ly, fit.y + s * lx + c * ly)) return true
+      }
+    }
+    return false
+  }
+
+  /** The fitted outline lies inside the table (1 mm slack): its corners' or its rim's extremes. */
+  private onTable(fit: BaseFit, shape: BaseShape, reach: number): boolean {
+    const t = this.table
+    if (fit.x - reach >= t.x0 - 1 && fit.x + reach <= t.x1 + 1 && fit.y - reach >= t.y0 - 1 && fit.y + reach <= t.y1 + 1) return true
+    const h = halfSizes(shape)
+    const a = (fit.facingDeg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a)
+    for (let k = 0; k < 16; k++) {
+      const th = (k / 16) * 2 * Math.PI
+      const lx = shape.shape === 'rect' ? h.forward * Math.sign(Math.cos(th)) : h.forward * Math.cos(th)
+      const ly = shape.shape === 'rect' ? h.side * Math.sign(Math.sin(th)) : h.side * Math.sin(th)
+      const x = fit.x + c * lx - s * ly, y = fit.y + s * lx + c * ly
+      if (x < t.x0 - 1 || x > t.x1 + 1 || y < t.y0 - 1 || y > t.y1 + 1) return false
+    }
+    return true
+  }
+
+  /** A fit's quality (higher is better), or null when it is no base (file header). */
+  private quality(fit: BaseFit, shape: BaseShape, reachMm: number, x: number, y: number, nearEdge: 'bottom' | 'top' = 'bottom'): number | null {
+    const p = this.params
+    const share = fit.rimPoints ? fit.rimSeen / fit.rimPoints : 0
+    if (fit.rimSeen < p.minRimPoints || share < p.minRimShare) return null
+    if (fit.edgeSigmaPx > p.maxEdgeSigmaPx || Math.abs(fit.offsetMm) > p.maxOffsetMm || fit.stepBottom < p.minStep) return null
+    // (With the top edge read all round the band outside it is taken to be the mat's colour already.)
+    if (nearEdge === 'bottom' && fit.matShare < p.minMatShare) return null
+    // Flat print on the mat (a hex grid, flagstones) is no base: a base's top edge stands above its bottom.
+    if (fit.heightMm < p.minHeightMm && fit.heightSigmaMm < 0.5) return null
+    if (Math.hypot(fit.x - x, fit.y - y) > reachMm + 2) return null
+    // A base stands on the table: its outline lies inside the table's rectangle.
+    const h = halfSizes(shape), r = Math.hypot(h.forward, h.side)
+    if (!this.onTable(fit, shape, r)) return null
+    if (this.obstacles.length && this.hitsObstacle(fit, shape)) return null
+    if (!(Math.sqrt(fit.cov[0] + fit.cov[2]) <= p.maxSigmaMm)) return null
+    // Compared between shapes fitted to one place: the rim seen within a fixed tolerance (a wrong
+    // shape's corners or sides miss by more), less its need of an offset from the nominal size.
+    return fit.rimTight / fit.rimPoints - 0.05 * (fit.offsetMm / p.fit.offsetSigmaMm) ** 2 - 0.3 * Math.max(0, fit.edgeSigmaPx - 0.3)
+  }
+
+  private observation(f: Fitted, all: readonly Fitted[], lock: LockedTable): BaseObservation {
+    const p = this.params
+    const fit = f.fit
+    const share = fit.rimPoints ? fit.rimSeen / fit.rimPoints : 0
+    const inFrame = fit.rimPoints ? fit.rimInFrame / fit.rimPoints : 0
+    const reasons: string[] = []
+    if (share < p.okRimShare) {
+      reasons.push(inFrame < p.okRimShare
+        ? `only ${Math.round(share * 100)} % of its rim is seen: the frame cuts it`
+        : `only ${Math.round(share * 100)} % of its rim is seen (covered: a figure, a hand, a neighbour?)`)
+    }
+    // Shapes that fit this place nearly as well (another fit on it, within 0.05 of the quality).
+    const alsoFits = [...new Set(all.filter((o) => o !== f && o.cls.key !== f.cls.key && o.quality > f.quality - 0.05 && Math.hypot(o.fit.x - fit.x, o.fit.y - fit.y) < 3).map((o) => o.cls.key))]
+    const bias = (p.edgeBiasPx / Math.max(0.05, fit.pxPerMm)) ** 2
+    const sigmaMm = Math.sqrt(fit.cov[0] + fit.cov[2] + 2 * bias + lockVariance(lock, fit.pxPerMm))
+    return {
+      key: f.cls.key, shape: f.cls.shape, x: fit.x, y: fit.y, facingDeg: fit.facingDeg, facingSigmaDeg: fit.facingSigmaDeg,
+      z: f.z0, heightMm: fit.heightMm, cov: fit.cov, sigmaMm, rimSeen: share, rimInFrame: inFrame, edgeSigmaPx: fit.edgeSigmaPx,
+      status: reasons.length ? 'doubted' : 'ok', reasons, from: f.from, trackedIndex: f.trackedIndex, alsoFits, pxPerMm: fit.pxPerMm, nearEdge: f.nearEdge,
+    }
+  }
+
+  /**
+   * Search candidates: the vote's peaks (per shape), each looked at quickly (quickRimScore) with the
+   * shapes that voted for its place; the looks that score best first. A peak's vote says where a rim
+   * may be; the look says how well a standing base of that shape explains the picture there.
+   */
+  private candidates(frame: RgbaFrame, lock: LockedTable, proj: TableProjector, request: BaseSearchRequest): Array<{ x: number; y: number; key: string; facingDeg: number; quick: number }> {
+    const p = this.params
+    const g = planeGridInView(proj, lock.tableFromImage, frame, request.table, p.cellMm, p.planeZMm, p.maxCells)
+    if (!g) return []
+    const n = g.width * g.height
+    if (this.mapX.length < n) { this.mapX = new Float32Array(n); this.mapY = new Float32Array(n) }
+    fillPlaneMap(proj, g, frame, this.mapX, this.mapY)
+    const grad = this.plane.gradients(frame, this.mapX, this.mapY, g.width, g.height, p.blurCells)
+    // The mat's colours, for what must lie just outside a base's bottom edge (kept for the frames between searches).
+    for (let i = 0; i < n; i++) if (this.mapX[i]! < 0) grad.rgba[4 * i + 3] = 0
+    this.palette = matPalette(grad.rgba, n)
+    const tables = request.classes.map((c) => this.tableFor(c, g))
+    const votes = voteBaseCentres(grad, g, this.mapX, tables, { ...p.vote, maxPerShape: p.maxVotesPerShape }, this.scratch)
+    // Places: votes of all shapes within half the smallest base's radius are one place.
+    const minor = Math.min(...request.classes.map((c) => { const h = halfSizes(c.shape); return Math.min(h.forward, h.side) }))
+    votes.sort((a, b) => b.score - a.score)
+    const places: Array<{ x: number; y: number; votes: CentreCandidate[] }> = []
+    for (const v of votes) {
+      if (request.exclude.some((e) => Math.hypot(e.x - v.x, e.y - v.y) < e.r)) continue
+      const place = places.find((pl) => Math.hypot(pl.x - v.x, pl.y - v.y) < 0.5 * minor)
+      if (place) place.votes.push(v)
+      else places.push({ x: v.x, y: v.y, votes: [v] })
+      if (places.length >= p.maxPlaces) break
+    }
+    const looks: Array<{ x: number; y: number; key: string; facingDeg: number; quick: number }> = []
+    for (const pl of places) {
+      const seen = new Set<string>()
+      for (const v of pl.votes) {
+        if (seen.has(v.key) || seen.size >= p.maxShapesPerPlace) continue
+        seen.add(v.key)
+        const ci = request.classes.findIndex((c) => c.key === v.key)
+        const cls = request.classes[ci]!
+        const facingDeg = orientationAt(tables[ci]!, g, grad.width, v.x, v.y, 1.5 * g.cellMm * p.vote.accumulatorCells, this.scratch)
+        const start = { shape: cls.shape, x: v.x, y: v.y, facingDeg, heightMm: cls.heightMm, z0: request.surfaceHeightAt?.(v.x, v.y) ?? 0, reachMm: 0, fitFacing: false }
+        let quick = -Infinity, bestFacing = facingDeg
+        for (const turn of facingSymmetryDeg(cls.shape) ? [0, -15, 15] : [0]) {
+          const score = quickRimScore(frame, proj, { ...start, facingDeg: facingDeg + turn }, cls.heightMm, p.quickReachMm)
+          if (score > quick) { quick = score; bestFacing = facingDeg + turn }
+        }
+        if (quick >= p.minQuickScore) looks.push({ x: v.x, y: v.y, key: v.key, facingDeg: bestFacing, quick })
+      }
+    }
+    looks.sort((a, b) => b.quick - a.quick)
+    this.lastLooks = looks
+    return looks
+  }
+
+  private tableFor(c: BaseClass, g: PlaneGrid): CentreTable {
+    const id = `${c.key}@${g.cellMm.toFixed(3)}`
+    let t = this.tables.get(id)
+    if (!t) {
+      if (this.tables.size > 64) this.tables.clear()
+      t = buildCentreTable(c.key, c.shape, g.cellMm, this.params.vote.accumulatorCells)
+      this.tables.set(id, t)
+    }
+    return t
+  }
+
+  dispose(): void {
+    this.plane.dispose()
+  }
+}
+
+/** Two fits overlap: their centres closer than 80 % of the sum of their smaller half-sizes (bases stand side by side, never on each other). */
+function overlap(a: Fitted, b: Fitted): boolean {
+  const ha = halfSizes(a.cls.shape), hb = halfSizes(b.cls.shape)
+  return Math.hypot(a.fit.x - b.fit.x, a.fit.y - b.fit.y) < 0.8 * (Math.min(ha.forward, ha.side) + Math.min(hb.forward, hb.side))
+}
+
+/**
+ * Two of the army's shapes with about the same footprint (half-sizes within 1 mm: a round base and a
+ * square of its width, an oval and a rectangle of its length and width): the vote cannot tell them
+ * apart, both are fitted, and neither holds the other (the better fit wins).
+ */
+function similarSize(a: BaseShape, b: BaseShape): boolean {
+  const ha = halfSizes(a), hb = halfSizes(b)
+  const [a0, a1] = [Math.min(ha.forward, ha.side), Math.max(ha.forward, ha.side)]
+  const [b0, b1] = [Math.min(hb.forward, hb.side), Math.max(hb.forward, hb.side)]
+  return Math.abs(a0 - b0) <= 1 && Math.abs(a1 - b1) <= 1
+}
+
+function areaMm2(b: BaseShape): number {
+  const h = halfSizes(b)
+  return b.shape === 'rect' ? 4 * h.forward * h.side : Math.PI * h.forward * h.side
+}
+
+/** Base c is no bigger than base b (its smaller half-size at most b's larger one). */
+function smallerOrSame(c: Fitted, b: Fitted): boolean {
+  const hc = halfSizes(c.cls.shape), hb = halfSizes(b.cls.shape)
+  return Math.min(hc.forward, hc.side) <= Math.max(hb.forward, hb.side)
+}
+
+const _c0 = new Float64Array(2), _c1 = new Float64Array(2), _c2 = new Float64Array(2), _e = new Float64Array(2)
+
+/**
+ * Base c's centre lies, in the picture, where base b's figure may stand: within b's image radius of
+ * the image segment from b's top to `figureHeightMm` above it.
+ */
+function inFigureOf(proj: TableProjector, b: Fitted, c: Fitted, figureHeightMm: number): boolean {
+  const top = b.fit.heightMm
+  if (!projectTablePoint(proj, b.fit.x, b.fit.y, top, _c0) || !projectTablePoint(proj, b.fit.x, b.fit.y, top + figureHeightMm, _c1)) return false
+  if (!projectTablePoint(proj, c.fit.x, c.fit.y, 0, _c2)) return false
+  const h = halfSizes(b.cls.shape)
+  if (!projectTablePoint(proj, b.fit.x + Math.max(h.forward, h.side), b.fit.y, top, _e)) return false
+  const radiusPx = Math.hypot(_e[0]! - _c0[0]!, _e[1]! - _c0[1]!)
+  const sx = _c1[0]! - _c0[0]!, sy = _c1[1]! - _c0[1]!
+  const t = Math.max(0, Math.min(1, ((_c2[0]! - _c0[0]!) * sx + (_c2[1]! - _c0[1]!) * sy) / (sx * sx + sy * sy || 1)))
+  return Math.hypot(_c2[0]! - _c0[0]! - t * sx, _c2[1]! - _c0[1]! - t * sy) < radiusPx
+}
+
+/** Fit `outer`'s outline holds `inner`'s whole outline (to 3 mm). */
+function contains(outer: Fitted, inner: Fitted): boolean {
+  const ho = halfSizes(outer.cls.shape), hi = halfSizes(inner.cls.shape)
+  return Math.hypot(outer.fit.x - inner.fit.x, outer.fit.y - inner.fit.y) + Math.max(hi.forward, hi.side) <= Math.min(ho.forward, ho.side) + 3
+}
+
+/** (x, y) in the frame of the fitted base (forward, left). */
+function local(fit: BaseFit, x: number, y: number): [number, number] {
+  const a = (fit.facingDeg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a)
+  const dx = x - fit.x, dy = y - fit.y
+  return [c * dx + s * dy, -s * dx + c * dy]
+}
+
+/**
+ * The table lock's own share of a base's position variance, mm² (radial): the lock's RMS reprojection
+ * error (px, over its reference markers' corners) at the table's scale at the base, shared by the
+ * markers that made it (each of them pins the plane with four corners).
+ */
+function lockVariance(lock: LockedTable, pxPerMm: number): number {
+  const e = lock.reprojectionErrorPx / Math.max(0.05, pxPerMm)
+  return (2 * e * e) / Math.max(1, lock.referenceIds.length)
+}
