@@ -83,7 +83,7 @@ describe('cli survey', () => {
     const track = cli(['track', at('photos/IMG_101.jpg'), '--registry', at('surveyed.json'), '--camera', at('camera.json')])
     expect(track.code).toBe(0)
     expect(JSON.parse(track.stdout).images[0].table.ok).toBe(true)
-  })
+  }, 180_000) // the CLI's survey of 6 photos, then a track: ~40 s quiet, 102 s seen under load
 
   it('without a camera file, and with corners tapped on a photo instead of corner markers', () => {
     const r = cli(['survey', at('photos'), '--registry', at('input.json')])
