@@ -30,6 +30,7 @@ import { InlinePrompts, ViewOverlay } from '../ui/ViewOverlay.tsx'
 import { useImageFocus } from './imageFocus.ts'
 import { DemoQuestion } from './DemoQuestion.tsx'
 import { beginRealTable } from './realTableSession.ts'
+import { GamePrompts } from '../game/GamePrompts.tsx'
 
 const NO_LOCK = { lock: null }
 import { ModeControls } from '../ui/ModeControls.tsx'
@@ -163,14 +164,14 @@ export function CameraMode() {
       <div ref={frame} className="camera-frame" data-testid="camera-image" data-fit={fit} data-posx={focus.posX} data-posy={focus.posY} style={{ display: state === 'idle' ? 'none' : undefined }}>
         <video ref={video} muted playsInline style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
         {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={fit} focus={focus} />}
-        {!viewFirst && <ViewOverlay viewFirst={false} badges={<CaptureStatus part="hold" />} />}
+        {!viewFirst && <ViewOverlay viewFirst={false} badges={<><CaptureStatus part="hold" /><GamePrompts /></>} />}
       </div>
       {state === 'idle' && viewFirst && (
         <p className="stage-note">{unsurveyed
           ? 'Survey your table first (below): lay the table markers as the sheet shows, then walk slowly around the table with the camera.'
           : 'Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.'}</p>
       )}
-      {viewFirst && <ViewOverlay viewFirst image={state !== 'idle'} prompts={prompts} badges={<CaptureStatus part="hold" />} />}
+      {viewFirst && <ViewOverlay viewFirst image={state !== 'idle'} prompts={prompts} badges={<><CaptureStatus part="hold" /><GamePrompts /></>} />}
     </div>
   )
 }

@@ -14,6 +14,7 @@ const GHOST = { ghost: true }
 import { ModelPiece } from './ModelPiece.tsx'
 import { TerrainPiece } from './TerrainPiece.tsx'
 import { Overlays } from './Overlays.tsx'
+import { GameLayer } from '../game/GameLayer.tsx'
 
 const GRID_STEP_MM = 6 * 25.4
 
@@ -74,6 +75,7 @@ export function TableContent({ surface = true, ghost = false }: { surface?: bool
         {terrainIds.map((id) => <TerrainPiece key={id} id={id} />)}
         {modelIds.map((id) => <ModelPiece key={id} id={id} />)}
         <Overlays />
+        <GameLayer />
       </group>
       <LabelLayout />
     </TableFrameContext.Provider>

@@ -10,8 +10,9 @@ import { type RulingsSlice, createRulingsSlice } from './rulingsSlice.ts'
 import { type MessagesSlice, createMessagesSlice } from './messagesSlice.ts'
 import { type TrackingSlice, createTrackingSlice } from './trackingSlice.ts'
 import { type CalibrationSlice, createCalibrationSlice } from './calibrationSlice.ts'
+import { type GameSlice, createGameSlice } from './gameSlice.ts'
 
-export type AppState = TableSlice & SelectionSlice & SettingsSlice & EvaluationSlice & RulingsSlice & MessagesSlice & TrackingSlice & CalibrationSlice
+export type AppState = TableSlice & SelectionSlice & SettingsSlice & EvaluationSlice & RulingsSlice & MessagesSlice & TrackingSlice & CalibrationSlice & GameSlice
 
 export function createAppStore(initialScene: Scene) {
   return create<AppState>()((...a) => ({
@@ -23,6 +24,7 @@ export function createAppStore(initialScene: Scene) {
     ...createMessagesSlice(...a),
     ...createTrackingSlice(...a),
     ...createCalibrationSlice(...a),
+    ...createGameSlice(...a),
   }))
 }
 
