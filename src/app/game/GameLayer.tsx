@@ -19,6 +19,12 @@ import { formatLength } from '../format/formatFigures.ts'
 import { badgeOf } from './gameText.ts'
 import { useRestoreCheck } from './useRestoreCheck.ts'
 
+/**
+ * Room on screen (the label layout places higher first): a model acting, down or counting wounds is
+ * what a player looks for, above the names of the chosen models (80) and sight labels (60); plain
+ * "ready" / "done" yield to them. The move flag (90) and the chosen line's labels stay above.
+ */
+const BADGE_PRIORITY = { notable: 85, plain: 60 }
 const FLAG = { background: '#c62828', colour: '#ffffff' }
 const GHOST_COLOUR: Record<RestoreCall['status'], string> = { back: '#2fbf71', marginal: '#f0b429', off: '#ff4d4d', missing: '#d0d0d0', remove: '#ff4d4d' }
 
@@ -36,7 +42,7 @@ function ModelBadge({ id }: { id: string }) {
   const top = (model.z ?? 0) + model.height
   return (
     <group name={`badge:${id}`}>
-      {badge.text && !rewinding && <Label text={badge.text} kind="badge" priority={60} position={[model.position[0], model.position[1], top + 2]} colour="#111111" background={sideColour(badge.side, sides)} />}
+      {badge.text && !rewinding && <Label text={badge.text} kind="badge" priority={badge.notable ? BADGE_PRIORITY.notable : BADGE_PRIORITY.plain} position={[model.position[0], model.position[1], top + 2]} colour="#111111" background={sideColour(badge.side, sides)} />}
       {badge.flag && <Label text={badge.flag} kind="badge-flag" priority={90} position={[model.position[0], model.position[1], top + 4]} colour={FLAG.colour} background={FLAG.background} />}
     </group>
   )

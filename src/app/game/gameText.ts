@@ -76,6 +76,8 @@ export function findingText(f: Finding, names: Names): string {
 export type Badge = {
   /** One line: ▶ acting / ✓ activated, statuses, counters. */
   text: string
+  /** Acting now, or a status or counter to know: it outranks names and sight labels for room on screen. */
+  notable: boolean
   side: string
   /** A move of this activation past its allowance (or marginal): the line that flags it. */
   flag: string | null
@@ -95,7 +97,8 @@ export function badgeOf(m: ModelGameState, info: ModelInfo | undefined, state: G
     const limit = info?.counters[c]?.removesAt ?? info?.counters[c]?.max
     parts.push(`${counterLabel(decl, c)} ${v}${limit !== undefined ? `/${limit}` : ''}`)
   }
-  return { text: parts.join(' · '), side: m.side, flag: m.removed ? null : moveFlag(m, state, outcomes), removed: m.removed }
+  const notable = !m.removed && (state.activating?.models.includes(m.id) === true || m.statuses.length > 0 || Object.values(m.counters).some((v) => v))
+  return { text: parts.join(' · '), notable, side: m.side, flag: m.removed ? null : moveFlag(m, state, outcomes), removed: m.removed }
 }
 
 /** The last move of the model's activation going on (or its side's turn) when it went past its allowance, was refused or is marginal. */
