@@ -4,7 +4,7 @@
 // view-first (ui/useViewFirst.ts): the stage fills the screen, the verdict floats over the image
 // (ui/ViewOverlay.tsx) and the panel's parts go into the bottom sheet (ui/BottomSheet.tsx), whose
 // first section is the camera mode's controls.
-import { useState } from 'react'
+import { Suspense, lazy, useState } from 'react'
 import { TopBar } from './ui/TopBar.tsx'
 import { ModeStage } from './ui/ModeStage.tsx'
 import { MessageBar } from './ui/MessageBar.tsx'
@@ -22,12 +22,16 @@ import { SetupMount } from './setup/SetupMount.tsx'
 import { LayerToggles } from './ui/LayerToggles.tsx'
 import { PlanPanel } from './ui/PlanPanel.tsx'
 
+// The game at the table (issue 33): its panel loads when first shown.
+const GamePanel = lazy(() => import('./game/GamePanel.tsx'))
+
 /** The panel's parts after the verdict card (the same in the side panel and in the bottom sheet). */
 function PanelParts() {
   return (
     <>
       <ErrorBoundary what="selection"><SelectionPanel /></ErrorBoundary>
       <ErrorBoundary what="plan"><PlanPanel /></ErrorBoundary>
+      <ErrorBoundary what="game"><Suspense fallback={null}><GamePanel /></Suspense></ErrorBoundary>
       <ErrorBoundary what="ruling details"><RulingDetails /></ErrorBoundary>
       <ErrorBoundary what="referee record"><RecordPanel /></ErrorBoundary>
       <ErrorBoundary what="edit tools"><EditPanel /></ErrorBoundary>

@@ -1,6 +1,6 @@
 // Entry point: open the planner on the stored table (or the default demo), start the engine
 // worker and the evaluation loop, load the ruling history, render.
-import { StrictMode } from 'react'
+import { StrictMode, Suspense, lazy } from 'react'
 import { createRoot } from 'react-dom/client'
 import { DEFAULT_SYSTEM_ID, useApp } from './state/appStore.ts'
 import { isKnownSystem } from './state/systemLoader.ts'
@@ -16,6 +16,9 @@ import { installProbe } from './scene/TestProbe.tsx'
 import { installKiosk } from './ui/kiosk.ts'
 import { startRoomFromLocation } from './sync/startRoom.ts'
 import { checkCertificateTrust } from './ui/certificateTrust.ts'
+import { restoreGame, startGameLoop } from './game/gameLoop.ts'
+import { startMoveLogging } from './game/moveLogging.ts'
+import { roomLinkFromLocation } from './sync/roomLink.ts'
 import './app.css'
 
 const restored = savedScene()
@@ -30,11 +33,20 @@ startEvaluationLoop(useApp, engine())
 startPlanLoop(useApp, engine())
 installPlanProbe()
 void loadHistory()
+// The game at the table (issue 33): folded in its worker, its state on the table, moves logged.
+startGameLoop()
+startMoveLogging()
+if (!roomLinkFromLocation(location)) void restoreGame()
 startRoomFromLocation()
 void checkCertificateTrust()
 
+// `&overlay` on a view link: the transparent spectator page for a stream's browser source (loaded only then).
+const spectator = new URLSearchParams(location.search).has('overlay')
+if (spectator) document.documentElement.classList.add('spectator-page')
+const SpectatorOverlay = lazy(() => import('./game/SpectatorOverlay.tsx').then((m) => ({ default: m.SpectatorOverlay })))
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {spectator ? <Suspense fallback={null}><SpectatorOverlay /></Suspense> : <App />}
   </StrictMode>,
 )

@@ -1,7 +1,7 @@
 // The referee record: a ruling re-opened from its export gives the same result; a changed or broken
 // file is refused or flagged with a message a referee can act on.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type Scene, ENGINE_VERSION } from '../../src/engine/index.ts'
+import { type Scene, ENGINE_VERSION, contentHashOf } from '../../src/engine/index.ts'
 import { findRuleSystem } from '../../src/systems/index.ts'
 import { ruleOn } from '../../src/app/engine/evaluateOverlay.ts'
 import { RulingFileError, makeRulingRecord, parseRulingFile, resultDifferences } from '../../src/app/record/rulingRecord.ts'
@@ -96,6 +96,21 @@ describe('ruling records', () => {
     const legacyHash = await contentHash({ engineVersion: r.engineVersion, system: r.system, options: r.options, scene: r.scene, query: r.query, result: r.result })
     const back = await parseRulingFile(JSON.stringify({ ...rest, contentHash: legacyHash }))
     expect(back).toMatchObject({ hashOk: true, legacy: true, edited: [] })
+  })
+
+  it('a ruling made in a game names its game and event: hashed (an edit of the link is named), and its result hashes as the log\'s resultHash', async () => {
+    const plain = await record()
+    const result = ruleOn(demo(), query)
+    const r = await makeRulingRecord({ id: 'r2', createdAt: new Date('2026-01-02T03:04:05Z'), scene: demo(), query, result, freeze: { source: 'planner', frames: 0, uncertaintyMm: 0 }, summary: plain.summary, game: { id: 'g1', entry: 'e7', seq: 7 } })
+    expect(r.game).toEqual({ id: 'g1', entry: 'e7', seq: 7 })
+    // The result's field hash is the engine's content hash of the result document: the log's resultHash.
+    expect(r.fieldHashes!.result).toBe(contentHashOf(result))
+    expect(await parseRulingFile(JSON.stringify(r))).toMatchObject({ hashOk: true, edited: [] })
+    const moved = structuredClone(r)
+    moved.game!.seq = 8
+    expect(await parseRulingFile(JSON.stringify(moved))).toMatchObject({ hashOk: false, edited: ['game'] })
+    // A record of no game hashes exactly as before the field existed.
+    expect(Object.keys(plain.fieldHashes!)).not.toContain('game')
   })
 
   it('refuses corrupt files with a clear reason', async () => {

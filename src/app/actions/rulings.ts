@@ -12,6 +12,7 @@ import { renderTableViewNow } from '../scene/viewRender.ts'
 import { downloadBlob, readFileText } from './download.ts'
 import { doubtedAmong, doubtedPickText } from '../camera/doubtedPoses.ts'
 import { withWaiting } from '../camera/realTable.ts'
+import { ruleInGame, rewindTo } from '../game/gameActions.ts'
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
@@ -65,6 +66,15 @@ export async function ruleOnThis(freeze?: Freeze): Promise<RulingRecord | null> 
     s.notify({ level: 'warning', text: 'Choose an attacker and a target first (tap the models).' })
     return null
   }
+  // In a game the ruling is an event of its log, made on the table as the game stands (issue 33).
+  if (s.game && s.gameView?.id === s.game.id) {
+    s.setBusy(true)
+    try {
+      return await ruleInGame(query as Query, frozen ?? plannerFreeze(s.scene))
+    } finally {
+      useApp.getState().setBusy(false)
+    }
+  }
   s.setBusy(true)
   try {
     const scene = s.scene
@@ -108,6 +118,16 @@ export function exportRulingJson(r: RulingRecord): void {
 /** Put a ruling's table and selection back on screen (the previous table can be undone). */
 export function showRuling(r: RulingRecord): void {
   const s = useApp.getState()
+  // A ruling of the game in play: the ghosts show the table it was made on (the live table stays).
+  if (r.game && s.game?.id === r.game.id) {
+    const at = s.gameView ? s.gameView.uids.indexOf(r.game.entry) + 1 : 0
+    void rewindTo((at > 0 ? at : r.game.seq) - 1, 'ruling')
+    const q = r.query as { attacker?: string; target?: string; weapon?: string }
+    s.setAttacker(q.attacker ?? null)
+    s.setTarget(q.target ?? null)
+    s.setWeapon(q.weapon ?? null)
+    return
+  }
   s.replaceScene(r.scene)
   const q = r.query as { attacker?: string; target?: string; weapon?: string }
   s.setAttacker(q.attacker ?? null)

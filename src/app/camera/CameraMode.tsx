@@ -31,6 +31,7 @@ import { InlinePrompts, ViewOverlay } from '../ui/ViewOverlay.tsx'
 import { useImageFocus } from './imageFocus.ts'
 import { DemoQuestion } from './DemoQuestion.tsx'
 import { beginRealTable } from './realTableSession.ts'
+import { GamePrompts } from '../game/GamePrompts.tsx'
 
 const NO_LOCK = { lock: null }
 import { ModeControls } from '../ui/ModeControls.tsx'
@@ -165,7 +166,7 @@ export function CameraMode() {
       <div ref={frame} className="camera-frame" data-testid="camera-image" data-fit={focus.fit} data-posx={focus.posX} data-posy={focus.posY} style={{ display: state === 'idle' ? 'none' : undefined }}>
         <video ref={video} muted playsInline style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
         {state === 'running' && live.current && <RegisteredOverlay holder={live.current.holder} fit={focus.fit} focus={focus} />}
-        {!viewFirst && <ViewOverlay viewFirst={false} badges={<CaptureStatus part="hold" />} />}
+        {!viewFirst && <ViewOverlay viewFirst={false} badges={<><CaptureStatus part="hold" /><GamePrompts /></>} />}
       </div>
       {state === 'idle' && viewFirst && (
         <p className="stage-note" data-testid="camera-hint">{unsurveyed
@@ -174,7 +175,7 @@ export function CameraMode() {
             ? `Your table's markers are in force (${registry.name}). Start the camera (in the controls below) and point it at the table: tap a model to choose the attacker, an enemy to choose the target.`
             : 'Load your table’s marker registry and start the camera (in the controls below). Then point it at the table: tap a model to choose the attacker, an enemy to choose the target.'}</p>
       )}
-      {viewFirst && <ViewOverlay viewFirst image={state !== 'idle'} prompts={prompts} badges={<CaptureStatus part="hold" />} />}
+      {viewFirst && <ViewOverlay viewFirst image={state !== 'idle'} prompts={prompts} badges={<><CaptureStatus part="hold" /><GamePrompts /></>} />}
     </div>
   )
 }

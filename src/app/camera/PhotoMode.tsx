@@ -20,6 +20,7 @@ import { notLockedText } from '../format/trackingWarnings.ts'
 /** The subject of the "not locked in this photo" message (it goes when a photo locks). */
 const NOT_LOCKED = 'photo-not-locked'
 import { InlinePrompts, ViewOverlay } from '../ui/ViewOverlay.tsx'
+import { GamePrompts } from '../game/GamePrompts.tsx'
 import { isKiosk } from '../ui/kiosk.ts'
 import { useImageFocus } from './imageFocus.ts'
 import { DemoQuestion } from './DemoQuestion.tsx'
@@ -238,10 +239,11 @@ export function PhotoMode() {
           <img src={photo.url} alt="The photo being ruled on" style={{ objectPosition: `${focus.posX * 100}% ${focus.posY * 100}%` }} />
           {result && <DetectionMarks result={result} fit={focus.fit} focus={focus} />}
           {result?.table.locked && <RegisteredOverlay holder={holder.current} fit={focus.fit} focus={focus} />}
+          {!viewFirst && <ViewOverlay viewFirst={false} badges={<GamePrompts />} />}
         </div>
       )}
       {!photo && <p className="stage-note">Open a photo of the table (the markers of at least two table corners or edges must show). The models it finds are placed on the table; then tap attacker and target in the picture.</p>}
-      {viewFirst && <ViewOverlay viewFirst prompts={<DemoQuestion />} />}
+      {viewFirst && <ViewOverlay viewFirst prompts={<DemoQuestion />} badges={<GamePrompts />} />}
     </div>
   )
 }

@@ -6,6 +6,7 @@ import type { Query, ResultDocument, Scene, SceneIssue } from '../../engine/inde
 import type { EngineReply, EngineRequest, Overlay, PreparedMeshReply, Selection } from './protocol.ts'
 import type { PlanAnswer, PlanAsk } from './planProtocol.ts'
 import { userMeshUrls } from './meshFiles.ts'
+import { createWorkerRequests } from './workerRequests.ts'
 
 export type EngineOutcome<T> = { ok: true; value: T } | { ok: false; issues: SceneIssue[]; superseded?: true }
 
@@ -23,47 +24,15 @@ export type EngineClient = {
 /** How long a request may go unanswered before the worker is taken to be stuck (ms). */
 export const ENGINE_ANSWER_MS = 90_000
 
-type Pending = { done: (reply: EngineReply) => void; kind: EngineReply['kind']; timer: ReturnType<typeof setTimeout> }
-
 export function createEngineClient(answerMs = ENGINE_ANSWER_MS): EngineClient {
-  let worker: Worker | null = null
-  const pending = new Map<number, Pending>()
-  let nextId = 1
-  const failAll = (message: string) => {
-    const open = [...pending.entries()]
-    pending.clear()
-    for (const [id, p] of open) {
-      clearTimeout(p.timer)
-      p.done({ kind: p.kind, requestId: id, ok: false, issues: [{ path: '', message }] })
-    }
-  }
-  const restart = (message: string) => {
-    worker?.terminate()
-    worker = null
-    failAll(message)
-  }
-  const start = (): Worker => {
-    const w = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' })
-    w.onmessage = (event: MessageEvent<EngineReply>) => {
-      const p = pending.get(event.data.requestId)
-      if (!p) return
-      pending.delete(event.data.requestId)
-      clearTimeout(p.timer)
-      p.done(event.data)
-    }
-    // A crashed worker must not leave the UI waiting forever: fail every open request.
-    w.onerror = (event) => restart(`the engine worker failed: ${event.message || 'unknown error'}`)
-    return w
-  }
+  const calls = createWorkerRequests<EngineReply>(() => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' }), {
+    answerMs,
+    crashed: (m) => `the engine worker failed: ${m}`,
+    stuck: `the engine did not answer within ${Math.round(answerMs / 1000)} s and was restarted (a terrain file too complex to read?); nothing changed`,
+  })
   const send = (kind: EngineReply['kind'], make: (requestId: number) => EngineRequest): Promise<EngineReply> =>
-    new Promise((resolve) => {
-      worker ??= start()
-      const requestId = nextId++
-      const timer = setTimeout(() => restart(`the engine did not answer within ${Math.round(answerMs / 1000)} s and was restarted (a terrain file too complex to read?); nothing changed`), answerMs)
-      pending.set(requestId, { done: resolve, kind, timer })
-      // terrain files the player added go along, so the worker can read the ones the scene names
-      worker.postMessage({ ...make(requestId), meshFiles: userMeshUrls() })
-    })
+    // terrain files the player added go along, so the worker can read the ones the scene names
+    calls.send((requestId) => ({ ...make(requestId), meshFiles: userMeshUrls() }), (requestId, message) => ({ kind, requestId, ok: false, issues: [{ path: '', message }] }))
   return {
     evaluate: async (scene, selection, live = false) => {
       const r = await send('evaluated', (requestId) => ({ kind: 'evaluate', requestId, scene, selection, ...(live ? { live } : {}) }))
@@ -85,10 +54,6 @@ export function createEngineClient(answerMs = ENGINE_ANSWER_MS): EngineClient {
       if (!r.ok) return { ok: false, issues: r.issues, ...(r.superseded ? { superseded: r.superseded } : {}) }
       return r.kind === 'planned' ? { ok: true, value: r.answer } : { ok: false, issues: [{ path: '', message: 'unexpected reply' }] }
     },
-    dispose: () => {
-      worker?.terminate()
-      worker = null
-      failAll('the engine was closed')
-    },
+    dispose: () => calls.dispose('the engine was closed'),
   }
 }

@@ -40,6 +40,11 @@ export const rulingRecordSchema = z.strictObject({
   result: resultDocumentSchema,
   freeze: freezeSchema,
   summary: z.string(),
+  /**
+   * A ruling made in a game (issue 33; additive): the game's id, the log's entry and the event's number
+   * (the game log reopens it as the table then stood).
+   */
+  game: z.strictObject({ id: z.string().min(1), entry: z.string(), seq: z.number().int().min(1) }).optional(),
   /** One hash per field (additive: older exports have none). */
   fieldHashes: z.record(z.string(), z.string()).optional(),
   contentHash: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'expected "sha256:" and 64 hex digits'),
@@ -54,6 +59,8 @@ export type Freeze = z.infer<typeof freezeSchema>
 
 /** The fields of a record, each hashed on its own in `fieldHashes` (everything a reader is shown). */
 export const HASHED_FIELDS = ['format', 'id', 'createdAt', 'engineVersion', 'system', 'options', 'scene', 'query', 'result', 'freeze', 'summary'] as const
+/** Fields added since, hashed only when present (a record without them hashes as before). */
+export const OPTIONAL_HASHED_FIELDS = ['game'] as const
 
 /** What older exports' content hash covered (no fieldHashes): the ruling itself, not its summary, time or freeze. */
 function legacyHashedPart(r: Record<string, unknown>) {
@@ -70,6 +77,7 @@ function withoutContentHash(r: Record<string, unknown>): Record<string, unknown>
 async function fieldHashesOf(r: Record<string, unknown>): Promise<Record<string, string>> {
   const out: Record<string, string> = {}
   for (const f of HASHED_FIELDS) out[f] = await contentHash(r[f] ?? null)
+  for (const f of OPTIONAL_HASHED_FIELDS) if (Object.hasOwn(r, f)) out[f] = await contentHash(r[f] ?? null)
   return out
 }
 
@@ -84,8 +92,9 @@ async function checkHashes(raw: Record<string, unknown>): Promise<HashCheck> {
   }
   const now = await fieldHashesOf(raw)
   const storedHashes = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>
-  const edited: string[] = HASHED_FIELDS.filter((f) => storedHashes[f] !== now[f])
-  for (const k of Object.keys(raw)) if (!(HASHED_FIELDS as readonly string[]).includes(k) && k !== 'fieldHashes' && k !== 'contentHash') edited.push(k)
+  const edited: string[] = [...HASHED_FIELDS, ...OPTIONAL_HASHED_FIELDS].filter((f) => storedHashes[f] !== now[f])
+  const known: readonly string[] = [...HASHED_FIELDS, ...OPTIONAL_HASHED_FIELDS]
+  for (const k of Object.keys(raw)) if (!known.includes(k) && k !== 'fieldHashes' && k !== 'contentHash') edited.push(k)
   const contentOk = (await contentHash(withoutContentHash(raw))) === raw.contentHash
   if (!contentOk && edited.length === 0) edited.push('fieldHashes or contentHash')
   return { hashOk: contentOk && edited.length === 0, edited, legacy: false }
@@ -99,6 +108,7 @@ export async function makeRulingRecord(args: {
   result: ResultDocument
   freeze: Freeze
   summary: string
+  game?: { id: string; entry: string; seq: number }
 }): Promise<RulingRecord> {
   const body = {
     engineVersion: args.result.engine ?? ENGINE_VERSION,
@@ -115,6 +125,7 @@ export async function makeRulingRecord(args: {
     ...body,
     freeze: args.freeze,
     summary: args.summary,
+    ...(args.game ? { game: { ...args.game } } : {}),
   }
   const withFieldHashes = { ...fields, fieldHashes: await fieldHashesOf(fields) }
   return { ...withFieldHashes, contentHash: await contentHash(withFieldHashes) }

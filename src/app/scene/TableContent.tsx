@@ -16,6 +16,7 @@ import { ModelPiece } from './ModelPiece.tsx'
 import { TerrainPiece } from './TerrainPiece.tsx'
 import { Overlays } from './Overlays.tsx'
 import { DoubtedGhosts } from './DoubtedGhosts.tsx'
+import { GameLayer } from '../game/GameLayer.tsx'
 
 const GRID_STEP_MM = 6 * 25.4
 
@@ -100,6 +101,7 @@ export function TableContent({ surface = true, ghost = false }: { surface?: bool
         {modelIds.map((id) => <ModelPiece key={id} id={id} />)}
         <DoubtedGhosts />
         <Overlays />
+        <GameLayer />
       </group>
       <LabelLayout />
     </TableFrameContext.Provider>

@@ -11,8 +11,9 @@ import { type MessagesSlice, createMessagesSlice } from './messagesSlice.ts'
 import { type TrackingSlice, createTrackingSlice } from './trackingSlice.ts'
 import { type CalibrationSlice, createCalibrationSlice } from './calibrationSlice.ts'
 import { type PlanSlice, createPlanSlice } from './planSlice.ts'
+import { type GameSlice, createGameSlice } from './gameSlice.ts'
 
-export type AppState = TableSlice & SelectionSlice & SettingsSlice & EvaluationSlice & RulingsSlice & MessagesSlice & TrackingSlice & CalibrationSlice & PlanSlice
+export type AppState = TableSlice & SelectionSlice & SettingsSlice & EvaluationSlice & RulingsSlice & MessagesSlice & TrackingSlice & CalibrationSlice & PlanSlice & GameSlice
 
 export function createAppStore(initialScene: Scene) {
   return create<AppState>()((...a) => ({
@@ -25,6 +26,7 @@ export function createAppStore(initialScene: Scene) {
     ...createTrackingSlice(...a),
     ...createCalibrationSlice(...a),
     ...createPlanSlice(...a),
+    ...createGameSlice(...a),
   }))
 }
 

@@ -40,6 +40,13 @@ function QrLink({ label, link, testId }: { label: string; link: string; testId: 
   )
 }
 
+/** The view link as the spectator overlay (issue 33): the same room, watched, `&overlay`. */
+function overlayLink(viewLink: string): string {
+  const u = new URL(viewLink)
+  u.searchParams.set('overlay', '')
+  return u.toString()
+}
+
 function ageText(ms: number): string {
   const s = ms / 1000
   return s < 1 ? 'just now' : s < 90 ? `${s.toFixed(0)} s old` : `${(s / 60).toFixed(0)} min old`
@@ -138,6 +145,12 @@ export function RoomPanel() {
       {untrusted}
       {role === 'edit' && links.edit ? <QrLink label="Edit link (players who may move models and rule)" link={links.edit} testId="room-edit" /> : null}
       {links.view ? <QrLink label="View link (watch only)" link={links.view} testId="room-view" /> : <p className="muted" data-testid="room-view-pending">View link: waiting for the room…</p>}
+      {links.view && !isKiosk() ? (
+        <p className="small" data-testid="room-overlay">
+          Spectator overlay (a transparent page of the turn, scores and verdict, for a stream's browser source):{' '}
+          <a href={overlayLink(links.view)} data-testid="room-overlay-link" style={{ wordBreak: 'break-all', color: 'var(--accent)' }}>{overlayLink(links.view).replace(/#.*/, '#…')}</a>
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -18,6 +18,7 @@ import { type PoseState, type SharedPose, addSharedRuling, claimTrackingSource, 
 import { type SyncPeer, useSync } from './syncStore.ts'
 import { type RoomLink, roomLinkFromLocation } from './roomLink.ts'
 import { type ProviderStatus, syncStatusOf } from './connectionStatus.ts'
+import { bindGameToRoom } from './gameRoom.ts'
 
 export { type RoomLink, roomLinkFromLocation }
 
@@ -75,6 +76,8 @@ export function joinRoom(link: RoomLink, origin: Pick<Location, 'protocol' | 'ho
   const canWrite = () => useSync.getState().role !== 'view'
   let applyingRemote = false
   let joined = false
+  // The game at the table lives in the room too (issue 33): gameRoom.ts.
+  const game = bindGameToRoom(doc)
 
   // The first state of the room decides: a room with a table shows it; an empty room gets this table.
   const join = () => {
@@ -84,6 +87,7 @@ export function joinRoom(link: RoomLink, origin: Pick<Location, 'protocol' | 'ho
     if (shared) applyRemote()
     else if (canWrite()) writeScene(doc, useApp.getState().scene, LOCAL)
     for (const r of useApp.getState().rulings) if (canWrite()) addSharedRuling(doc, r, LOCAL)
+    game.join()
   }
   provider.on('synced', join)
   // Offline start: the room as this device last saw it.
@@ -172,6 +176,7 @@ export function joinRoom(link: RoomLink, origin: Pick<Location, 'protocol' | 'ho
     provider,
     leave: () => {
       unsubscribe()
+      game.leave()
       window.removeEventListener('online', refreshConnection)
       window.removeEventListener('offline', refreshConnection)
       doc.off('afterTransaction', onTransaction)
