@@ -33,8 +33,8 @@ export function teachBase(label: string, modelId: string): boolean {
   return true
 }
 
-/** A base drawn as a ghost over the image: doubted (its model placed but to be checked) or not identified. */
-export type BaseGhost = { key: string; status: 'doubted' | 'unidentified'; base: BaseShape; position: [number, number]; facing: number; reasons: string[] }
+import type { BaseGhost } from './baseGhost.ts'
+export type { BaseGhost }
 
 /** What the status line, the prompts, the ghosts and the ruling gate need of a frame's bases. */
 export type BaseStatus = {

@@ -2,7 +2,7 @@
 // never per frame; per-frame poses stay outside React).
 import type { StateCreator } from 'zustand'
 import type { CameraIntrinsics, CaptureStats, Registry, UnidentifiedBase } from '../../tracking/index.ts'
-import type { BaseGhost } from '../camera/baseTracking.ts'
+import type { BaseGhost } from '../camera/baseGhost.ts'
 import type { GrantedCamera } from '../camera/cameraConstraints.ts'
 import type { DoubtedPose } from '../camera/doubtedPoses.ts'
 import type { AppState } from './store.ts'
