@@ -9,19 +9,10 @@ import { type GameLog, exportGameLog, loadGame, rewindTo } from '../../../src/en
 import { makeRulingRecord, parseRulingFile } from '../../../src/app/record/rulingRecord.ts'
 import { canonicalJson } from '../../../src/app/record/canonicalJson.ts'
 import { embeddedLog, replayRuling } from '../../../src/app/record/rulingGame.ts'
-import { env, model, scriptLog } from '../../engine/game/scriptedGame.ts'
+import { env, scriptLog, skirmishScene } from '../../engine/game/scriptedGame.ts'
 
-// Skirmish Rules (narrative skirmish): 36" table, small models on 25 mm bases.
-const scene = {
-  format: 'tabletop-scene/1',
-  system: 'narrative-skirmish',
-  table: { width: 914.4, depth: 914.4 },
-  models: [
-    model('a1', 'A', 100, 100, { profile: 'small-model', weapons: ['rifle'] }),
-    model('a2', 'A', 300, 100, { profile: 'small-model', weapons: ['rifle'] }),
-    model('b1', 'B', 100, 500, { profile: 'small-model', weapons: ['rifle'] }),
-  ],
-}
+// Skirmish Rules (narrative skirmish): a1 (100,100), a2 (300,100), b1 (100,500), b2 (300,500).
+const scene = skirmishScene()
 const shot = { id: 'a1-shoots-b1', type: 'attack' as const, attacker: 'a1', target: 'b1', weapon: 'rifle' }
 const log = scriptLog(scene, [
   /* 1 */ { type: 'round-start', round: 1, initiative: ['A', 'B'] },
@@ -81,7 +72,7 @@ describe('a ruling record carries its game log', () => {
     const back = await parseRulingFile(JSON.stringify(bad))
     expect(back.gameLogError).toMatch(/^the record's game log is damaged: gameLog\.events\[4\]\.to: /)
     expect(back.record.gameLog).toBeUndefined()
-    expect(back.record.scene.models.map((m) => m.id)).toEqual(['a1', 'a2', 'b1'])
+    expect(back.record.scene.models.map((m) => m.id)).toEqual(['a1', 'a2', 'b1', 'b2'])
     expect(back.record.result.results[0]).toMatchObject({ id: 'a1-shoots-b1' })
     expect(back.hashOk).toBe(false) // the file was changed after export: the hash says so as well
 
@@ -102,10 +93,10 @@ describe('a ruling record carries its game log', () => {
     const back = await parseRulingFile(JSON.stringify(r, null, 2))
     const replayed = replayRuling(back.record.gameLog, RULING, env)
     // From the events by hand: a2's move (3) was undone (4), so a2 stands where it started; a1 made its
-    // tracked move (5) to (100, 227); b1 never moved. a1's later move (7) is not in the record.
+    // tracked move (5) to (100, 227); b1 and b2 never moved. a1's later move (7) is not in the record.
     const at = Object.fromEntries(replayed.places.map((p) => [p.id, [...p.position, p.onTable]]))
-    expect(at).toEqual({ a1: [100, 227, true], a2: [300, 100, true], b1: [100, 500, true] })
-    expect(Object.fromEntries(replayed.scene.models.map((m) => [m.id, m.position]))).toEqual({ a1: [100, 227], a2: [300, 100], b1: [100, 500] })
+    expect(at).toEqual({ a1: [100, 227, true], a2: [300, 100, true], b1: [100, 500, true], b2: [300, 500, true] })
+    expect(Object.fromEntries(replayed.scene.models.map((m) => [m.id, m.position]))).toEqual({ a1: [100, 227], a2: [300, 100], b1: [100, 500], b2: [300, 500] })
     // The same as the engine's own replay of the whole game at that event, and the same ruling.
     const whole = loadGame(log, env)
     expect(replayed.places).toEqual(rewindTo(whole.outcomes(), RULING, whole.start()))
