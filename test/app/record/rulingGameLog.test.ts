@@ -4,8 +4,9 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type GameLog, exportGameLog, loadGame, rewindTo } from '../../../src/engine/index.ts'
+import { type GameLog, SceneError, exportGameLog, loadGame, rewindTo } from '../../../src/engine/index.ts'
 import { makeRulingRecord, parseRulingFile } from '../../../src/app/record/rulingRecord.ts'
 import { canonicalJson } from '../../../src/app/record/canonicalJson.ts'
 import { embeddedLog, replayRuling } from '../../../src/app/record/rulingGame.ts'
@@ -102,5 +103,28 @@ describe('a ruling record carries its game log', () => {
     expect(replayed.places).toEqual(rewindTo(whole.outcomes(), RULING, whole.start()))
     expect(replayed.result).toEqual(r.result)
     expect(replayed.query).toEqual(shot)
+  })
+
+  it('a record whose log was changed anywhere never throws on re-open: the log opens, or one located message says why (and a replay that fails says where)', async () => {
+    const text = JSON.stringify(await gameRecord())
+    const events = embeddedLog(log, RULING).events.length
+    await fc.assert(fc.asyncProperty(fc.nat(events - 1), fc.constantFrom('type', 'seq', 'model', 'to', 'query', 'resultHash', 'target', 'extra'), fc.jsonValue({ maxDepth: 2 }), async (i, key, value) => {
+      const raw = JSON.parse(text) as { gameLog: { events: Array<Record<string, unknown>> } }
+      raw.gameLog.events[i]![key] = value
+      const back = await parseRulingFile(JSON.stringify(raw))
+      expect(back.hashOk).toBe(false)
+      expect(back.record.result.results[0]).toMatchObject({ id: 'a1-shoots-b1' })
+      if (back.gameLogError !== undefined) {
+        expect(back.record.gameLog).toBeUndefined()
+        expect(back.gameLogError).toMatch(/gameLog(\.[a-z]+|\[\d+\]|\.events\[\d+\]\.[a-zA-Z]+)*: /)
+        return
+      }
+      try {
+        replayRuling(back.record.gameLog, RULING, env)
+      } catch (e) {
+        expect(e).toBeInstanceOf(SceneError)
+        for (const issue of (e as SceneError).issues) expect(issue.path).toMatch(/^gameLog/)
+      }
+    }), { numRuns: 60, seed: 3306 })
   })
 })
