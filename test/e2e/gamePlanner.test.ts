@@ -13,9 +13,12 @@
 //  - rewinding shows a1's ghost where it stood; "put the models back" brings every model back;
 //  - points by hand, confirmed by both sides, score;
 //  - a scene file, a damaged file and a log with its events out of order, opened as game logs: one
-//    message each, the game as it was; a reload brings the game back.
+//    message each, the game as it was; a reload brings the game back;
+//  - the record of the shot after the drag carries the log up to it: with the game closed (a device
+//    without it), "Show on table" rebuilds a1 where the drag left it from that log — not from the
+//    record's own table, which is moved here to tell the two apart.
 // Screenshots at phone (390×844, 844×390), tablet and desktop sizes.
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -109,6 +112,11 @@ describe.skipIf(!haveChromium)('a game in the planner', () => {
     const rulingAfterMove = (await events(page)).findLast((e) => e.type === 'ruling')!.seq
     expect(rulingAfterMove).toBeGreaterThan(moveSeq)
     await expect.poll(async () => (await view(page))!.outcomes.at(-1)!.findings.map((f) => f.code)).toContain('override')
+    // Its record (the newest in the history) carries the game log up to and including it.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').first().click()])
+    const rulingRecord = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { scene: Scene; game: { seq: number }; gameLog: { events: GameEvent[] } }
+    expect(rulingRecord.game.seq).toBe(rulingAfterMove)
+    expect(rulingRecord.gameLog.events).toEqual((await events(page)).slice(0, rulingAfterMove))
 
     // Taking the drag back warns first: the shot after it was ruled with a1 where the drag left it.
     await page.getByTestId(`undo-${moveSeq}`).click()
@@ -169,5 +177,18 @@ describe.skipIf(!haveChromium)('a game in the planner', () => {
     await expect.poll(async () => (await view(page))?.events.length ?? 0, { timeout: 30_000 }).toBe(count)
     expect((await view(page))!.state).toEqual(before!.state)
     await expect.poll(() => turnLine(page)).toBe("Round 1 · A's turn · Ranger sergeant acting")
+
+    // The game closed, the shot's record opened as a file: the table is rebuilt from the log it carries.
+    await page.getByTestId('game-close').click()
+    const moved = structuredClone(rulingRecord)
+    moved.scene.models.find((m) => m.id === 'a1')!.position = [700, 700]
+    const recordFile = join(dir, 'ruling.json')
+    writeFileSync(recordFile, JSON.stringify(moved, null, 2))
+    await page.getByTestId('open-ruling-input').setInputFiles(recordFile)
+    await expect.poll(() => page.getByTestId('reopened-hash').getAttribute('data-edited'), { timeout: 20_000 }).toBe('scene')
+    expect(await page.getByTestId('reopened-game-log').innerText()).toContain(`event ${rulingAfterMove} of a game`)
+    await page.getByTestId('reopened-show').click()
+    await expect.poll(async () => ((await page.evaluate(() => window.__tabletop!.scene())) as Scene).models.find((m) => m.id === 'a1')!.position, { timeout: 20_000 }).toEqual(move.to)
+    await shots(page, 'ruling-from-log', 'reopened', ['phone', 'desktop'])
   })
 })

@@ -13,6 +13,7 @@ import { downloadBlob, readFileText } from './download.ts'
 import { doubtedAmong, doubtedPickText } from '../camera/doubtedPoses.ts'
 import { withWaiting } from '../camera/realTable.ts'
 import { ruleInGame, rewindTo } from '../game/gameActions.ts'
+import { gameWorker } from '../game/gameClient.ts'
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
@@ -115,25 +116,41 @@ export function exportRulingJson(r: RulingRecord): void {
   downloadBlob(new Blob([JSON.stringify(r, null, 2)], { type: 'application/json' }), `${fileBaseName(r)}.json`)
 }
 
-/** Put a ruling's table and selection back on screen (the previous table can be undone). */
-export function showRuling(r: RulingRecord): void {
+/**
+ * Put a ruling's table and selection back on screen (the previous table can be undone). A ruling of the
+ * game in play rewinds it (ghosts); a ruling of a game not on this device is rebuilt from the game log
+ * its record carries (replayed by the game worker to the ruling's event), else its own saved table.
+ */
+export async function showRuling(r: RulingRecord): Promise<void> {
   const s = useApp.getState()
+  const q = r.query as { attacker?: string; target?: string; weapon?: string }
+  const select = () => {
+    const now = useApp.getState()
+    now.setAttacker(q.attacker ?? null)
+    now.setTarget(q.target ?? null)
+    now.setWeapon(q.weapon ?? null)
+  }
   // A ruling of the game in play: the ghosts show the table it was made on (the live table stays).
   if (r.game && s.game?.id === r.game.id) {
     const at = s.gameView ? s.gameView.uids.indexOf(r.game.entry) + 1 : 0
     void rewindTo((at > 0 ? at : r.game.seq) - 1, 'ruling')
-    const q = r.query as { attacker?: string; target?: string; weapon?: string }
-    s.setAttacker(q.attacker ?? null)
-    s.setTarget(q.target ?? null)
-    s.setWeapon(q.weapon ?? null)
+    select()
     return
   }
-  s.replaceScene(r.scene)
-  const q = r.query as { attacker?: string; target?: string; weapon?: string }
-  s.setAttacker(q.attacker ?? null)
-  s.setTarget(q.target ?? null)
-  s.setWeapon(q.weapon ?? null)
-  s.setMode('planner')
+  let scene = r.scene
+  if (r.game && r.gameLog) {
+    const replayed = await gameWorker().ask('replayRuling', { log: r.gameLog, seq: r.game.seq })
+    if (replayed.ok) {
+      scene = replayed.value.scene
+      s.notify({ level: 'info', text: `The table as it stood at event ${r.game.seq} of its game, rebuilt from the game log in this record.`, about: 'ruling-game-log' })
+    } else {
+      s.notify({ level: 'warning', text: `The game log in this record does not replay (${replayed.message}); its own saved table is shown instead.`, about: 'ruling-game-log' })
+    }
+  }
+  const now = useApp.getState()
+  now.replaceScene(scene)
+  select()
+  now.setMode('planner')
 }
 
 /** Wait until the overlay on screen belongs to the current scene and selection. */
@@ -159,7 +176,7 @@ export function settled(timeoutMs = 5000): Promise<boolean> {
 }
 
 export async function exportRulingPng(r: RulingRecord): Promise<void> {
-  showRuling(r)
+  await showRuling(r)
   await settled()
   renderTableViewNow() // the current picture in the canvas, whether or not a demand frame came yet
   const view = document.querySelector<HTMLCanvasElement>('[data-testid="table-view"] canvas')
@@ -187,13 +204,14 @@ export async function reopenRulingText(text: string, name: string): Promise<void
     s.notify({ level: 'error', text: `${name} cannot be opened: ${e instanceof RulingFileError ? e.message : errorText(e)}. Your table and history are unchanged.` })
     return
   }
-  const { record, hashOk, edited, legacy } = parsed
+  const { record, hashOk, edited, legacy, gameLogError } = parsed
+  if (gameLogError) s.notify({ level: 'warning', text: `${name}: ${gameLogError}. The ruling itself opens; its own saved table is shown.`, about: 'ruling-game-log' })
   const r = await engine().rule(record.scene, record.query)
   if (!r.ok) {
-    s.setReopened({ record, hashOk, edited, legacy, recomputed: null, differences: [], error: r.issues.map((i) => `${i.path || '(scene)'}: ${i.message}`).join('; ') })
+    s.setReopened({ record, hashOk, edited, legacy, recomputed: null, differences: [], error: r.issues.map((i) => `${i.path || '(scene)'}: ${i.message}`).join('; '), ...(gameLogError ? { gameLogError } : {}) })
     return
   }
-  s.setReopened({ record, hashOk, edited, legacy, recomputed: r.value, differences: resultDifferences(record.result, r.value), error: null })
+  s.setReopened({ record, hashOk, edited, legacy, recomputed: r.value, differences: resultDifferences(record.result, r.value), error: null, ...(gameLogError ? { gameLogError } : {}) })
 }
 
 export async function reopenRulingFile(file: File): Promise<void> {

@@ -11,6 +11,7 @@ import type { GameInput, GameQuestions, GameReply, GameRequest, Proposed } from 
 import { type Fold, applyEntry, dryRun, foldEntries, issuesText, startFold } from './foldEntries.ts'
 import { type DeclView, type ModelInfo, declView, modelInfos, outcomeView, viewOf } from './gameView.ts'
 import { entriesOfLog } from './gameRecord.ts'
+import { replayRuling } from '../record/rulingGame.ts'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
 const known = ruleSystems.map((s) => s.id)
@@ -101,6 +102,10 @@ async function run(req: GameRequest): Promise<GameQuestions[GameRequest['kind']]
       const r = k.fold.session.ruling(req.seq)
       if (!r) throw new SceneError([{ path: '', message: `there is no ruling at event ${req.seq} that applies now` }])
       return r
+    }
+    case 'replayRuling': {
+      const scene = typeof req.log === 'object' && req.log !== null ? (req.log as { scene?: unknown }).scene : undefined
+      return replayRuling(req.log, req.seq, await envFor(scene, req.meshFiles))
     }
     case 'import': {
       // The core reads and replays the whole document first (one clear message for a foreign, damaged or

@@ -4,13 +4,14 @@
 // rewind's ghosts, scores every side confirms, the chess clock, import and export. Every change is an
 // event the game worker checks before it is written: a refused one changes nothing and says why, once.
 // A view link only watches: every verb refuses there, with the reason.
-import type { Effect, GameEventDraft, GameLogObjective, GameEvent, Query, Scene } from '../../engine/index.ts'
+import type { Effect, GameEventDraft, GameLog, GameLogObjective, GameEvent, Query, Scene } from '../../engine/index.ts'
 import { exportGameLog } from '../../engine/index.ts'
 import { useApp } from '../state/appStore.ts'
 import { useSync } from '../sync/syncStore.ts'
 import { type Freeze, type RulingRecord, makeRulingRecord } from '../record/rulingRecord.ts'
 import { saveRuling } from '../record/rulingDb.ts'
 import { summarize } from '../record/rulingText.ts'
+import { embeddedLog } from '../record/rulingGame.ts'
 import { modelNames, weaponName } from '../format/names.ts'
 import { downloadBlob, readFileText } from '../actions/download.ts'
 import { gameWorker } from './gameClient.ts'
@@ -137,6 +138,16 @@ export function closeGame(): void {
   s.notify({ level: 'info', text: 'The game is closed (its log is kept on this device).', actions: [{ label: 'Reopen it', run: () => useApp.getState().setGame(previous) }] })
 }
 
+/**
+ * The game's log up to and including event `seq`, for a ruling's record (asked of the worker: the view
+ * on the page may not have caught up with an event just logged). Undefined when it cannot be had.
+ */
+async function logUpTo(game: GameRecord, seq: number): Promise<GameLog | undefined> {
+  const r = await gameWorker().ask('view', { game: inputOf(game) })
+  if (!r.ok || r.value.events.length < seq) return undefined
+  return embeddedLog({ ...game.head, events: r.value.events } as GameLog, seq)
+}
+
 export function exportGame(): void {
   const s = useApp.getState()
   if (!s.game || !s.gameView) return
@@ -247,6 +258,7 @@ export async function ruleInGame(query: Query, freeze: Freeze): Promise<RulingRe
   const uid = newUid()
   const outcome = await logEvent({ type: 'ruling', query: query as unknown as Extract<GameEvent, { type: 'ruling' }>['query'], resultHash: r.value.resultHash, by: by() }, undefined, uid)
   if (!outcome) return null
+  const gameLog = await logUpTo(useApp.getState().game ?? game, outcome.seq)
   const s = useApp.getState()
   const result = r.value.result.results[0]!
   const q = query as { attacker?: string; weapon?: string }
@@ -259,6 +271,7 @@ export async function ruleInGame(query: Query, freeze: Freeze): Promise<RulingRe
     freeze,
     summary: summarize(query as { attacker?: unknown }, result, r.value.scene, q.attacker && q.weapon ? weaponName(q.attacker, q.weapon, s.evaluation.overlay) : undefined, s.units, modelNames(s.evaluation.overlay, r.value.scene.models)),
     game: { id: game.id, entry: uid, seq: outcome.seq },
+    ...(gameLog ? { gameLog } : {}),
   })
   s.addRuling(record)
   if (s.historyPersistent) await saveRuling(record).catch(() => undefined)
@@ -380,6 +393,7 @@ export async function reopenGameRuling(seq: number): Promise<void> {
     return
   }
   const result = r.value.result.results[0]!
+  const gameLog = await logUpTo(s.game, seq)
   const record = await makeRulingRecord({
     id: `game-${s.game.id}-${seq}`,
     createdAt: new Date((s.game.clockBaseMs) + (s.gameView?.events[seq - 1]?.atMs ?? 0)),
@@ -389,6 +403,7 @@ export async function reopenGameRuling(seq: number): Promise<void> {
     freeze: { source: 'planner', frames: 0, uncertaintyMm: Math.max(0, ...r.value.scene.models.map((m) => m.uncertainty ?? 0)) },
     summary: summarize(r.value.query as { attacker?: unknown }, result, r.value.scene, undefined, s.units),
     game: { id: s.game.id, entry: uidOfSeq(seq) ?? '', seq },
+    ...(gameLog ? { gameLog } : {}),
   })
   const logged = s.gameView?.events[seq - 1]
   const hashOk = logged?.type === 'ruling' && logged.resultHash === record.fieldHashes?.result

@@ -4,6 +4,7 @@ import type { DrawnDie, EffectProposal, ModelPlace, Query, ResultDocument, Scene
 import type { GameEntry, GameHead } from './gameRecord.ts'
 import type { GameView, OutcomeView } from './gameView.ts'
 import type { EntryOutcome } from './foldEntries.ts'
+import type { ReplayedRuling } from '../record/rulingGame.ts'
 
 /** A game as the worker folds it: its id, head and entries (the worker keeps the fold and carries it on). */
 export type GameInput = { id: string; head: GameHead; entries: GameEntry[] }
@@ -32,6 +33,8 @@ export type GameQuestions = {
   ruling: { args: { game: GameInput; seq: number }; answer: { scene: Scene; query: Query; result: ResultDocument } }
   /** A game log file read and replayed: its head and entries (the worker keeps the fold). */
   import: { args: { text: string; id: string }; answer: { head: GameHead; entries: GameEntry[]; view: GameView } }
+  /** A referee record's embedded game log replayed to its ruling's event (the game kept here is left as it is). */
+  replayRuling: { args: { log: unknown; seq: number }; answer: ReplayedRuling }
 }
 
 export type GameQuestion = keyof GameQuestions

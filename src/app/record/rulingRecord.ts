@@ -4,10 +4,14 @@
 // summary, time and freeze included), and `fieldHashes` one hash per field, so an edit is named
 // ("edited: summary"). Files exported before fieldHashes (hash over scene, query and result only)
 // still open, marked as such. Hashes are checked on the file's own parsed JSON, before validation,
-// so nothing (not even a "__proto__" key) is dropped from what is checked. Validated with zod.
+// so nothing (not even a "__proto__" key) is dropped from what is checked. Validated with zod. A ruling
+// made in a game links it (`game`) and carries its log up to the ruling's event (`gameLog`, checked by
+// the engine's game log schema in rulingGame.ts): both optional and hashed only when present, so older
+// records keep their hashes.
 import { z } from 'zod'
-import { ENGINE_VERSION, RESULT_FORMAT, type Query, type ResultDocument, type Scene, SceneError, checkJsonShape, readResultDocument, zodIssues } from '../../engine/index.ts'
+import { ENGINE_VERSION, RESULT_FORMAT, type GameLog, type Query, type ResultDocument, type Scene, SceneError, checkJsonShape, readResultDocument, zodIssues } from '../../engine/index.ts'
 import { canonicalJson, contentHash } from './canonicalJson.ts'
+import { checkEmbeddedLog } from './rulingGame.ts'
 
 export const RULING_FORMAT = 'tabletop-ruling/1'
 
@@ -45,22 +49,29 @@ export const rulingRecordSchema = z.strictObject({
    * (the game log reopens it as the table then stood).
    */
   game: z.strictObject({ id: z.string().min(1), entry: z.string(), seq: z.number().int().min(1) }).optional(),
+  /**
+   * The game's log itself (tabletop-game/1, additive), up to and including the ruling's event: a device
+   * without the game rebuilds the table from it (record/rulingGame.ts). Checked on re-open by the
+   * engine's game log schema; a bad one is refused on its own, with its place (`gameLogError`).
+   */
+  gameLog: z.unknown().optional(),
   /** One hash per field (additive: older exports have none). */
   fieldHashes: z.record(z.string(), z.string()).optional(),
   contentHash: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'expected "sha256:" and 64 hex digits'),
 })
 
-export type RulingRecord = Omit<z.infer<typeof rulingRecordSchema>, 'scene' | 'query' | 'result'> & {
+export type RulingRecord = Omit<z.infer<typeof rulingRecordSchema>, 'scene' | 'query' | 'result' | 'gameLog'> & {
   scene: Scene
   query: Query
   result: ResultDocument
+  gameLog?: GameLog
 }
 export type Freeze = z.infer<typeof freezeSchema>
 
 /** The fields of a record, each hashed on its own in `fieldHashes` (everything a reader is shown). */
 export const HASHED_FIELDS = ['format', 'id', 'createdAt', 'engineVersion', 'system', 'options', 'scene', 'query', 'result', 'freeze', 'summary'] as const
 /** Fields added since, hashed only when present (a record without them hashes as before). */
-export const OPTIONAL_HASHED_FIELDS = ['game'] as const
+export const OPTIONAL_HASHED_FIELDS = ['game', 'gameLog'] as const
 
 /** What older exports' content hash covered (no fieldHashes): the ruling itself, not its summary, time or freeze. */
 function legacyHashedPart(r: Record<string, unknown>) {
@@ -109,6 +120,8 @@ export async function makeRulingRecord(args: {
   freeze: Freeze
   summary: string
   game?: { id: string; entry: string; seq: number }
+  /** The game's log up to and including the ruling's event (record/rulingGame.ts: embeddedLog). */
+  gameLog?: GameLog
 }): Promise<RulingRecord> {
   const body = {
     engineVersion: args.result.engine ?? ENGINE_VERSION,
@@ -126,6 +139,8 @@ export async function makeRulingRecord(args: {
     freeze: args.freeze,
     summary: args.summary,
     ...(args.game ? { game: { ...args.game } } : {}),
+    // A copy through JSON: what is hashed is what an export writes.
+    ...(args.gameLog ? { gameLog: JSON.parse(JSON.stringify(args.gameLog)) as GameLog } : {}),
   }
   const withFieldHashes = { ...fields, fieldHashes: await fieldHashesOf(fields) }
   return { ...withFieldHashes, contentHash: await contentHash(withFieldHashes) }
@@ -138,8 +153,12 @@ export class RulingFileError extends Error {
   }
 }
 
-/** Parse an exported ruling file's text. Throws RulingFileError with a message a referee can act on. */
-export async function parseRulingFile(text: string): Promise<{ record: RulingRecord } & HashCheck> {
+/**
+ * Parse an exported ruling file's text. Throws RulingFileError with a message a referee can act on.
+ * A bad embedded game log alone does not refuse the file: the record opens without it, and
+ * `gameLogError` says what is wrong with the log and where (the hashes still cover the file as it is).
+ */
+export async function parseRulingFile(text: string): Promise<{ record: RulingRecord; gameLogError?: string } & HashCheck> {
   let raw: unknown
   try {
     raw = JSON.parse(text)
@@ -162,8 +181,17 @@ export async function parseRulingFile(text: string): Promise<{ record: RulingRec
   }
   // The saved result read into the contract's meaning (values changed under tabletop-result/1 mapped
   // back: src/engine/result/readResult.ts); the hashes are checked on the file as it is.
-  const record = { ...parsed.data, result: readResultDocument(parsed.data.result as unknown as ResultDocument) } as unknown as RulingRecord
-  return { record, ...(await checkHashes(raw as Record<string, unknown>)) }
+  // Fields in the file's order (an export of what was imported is the same text).
+  const checked = parsed.data.gameLog === undefined ? undefined : checkEmbeddedLog(parsed.data.gameLog, parsed.data.game?.seq)
+  const fields: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(parsed.data)) {
+    if (k === 'result') fields[k] = readResultDocument(v as ResultDocument)
+    else if (k !== 'gameLog') fields[k] = v
+    else if (checked?.ok) fields[k] = checked.log
+  }
+  const record = fields as unknown as RulingRecord
+  const gameLogError = checked && !checked.ok ? checked.message : undefined
+  return { record, ...(gameLogError ? { gameLogError } : {}), ...(await checkHashes(raw as Record<string, unknown>)) }
 }
 
 /** Fields of two result documents' results that differ (JSON paths), for "same result?" on re-open. */

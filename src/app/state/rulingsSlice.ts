@@ -14,6 +14,8 @@ export type ReopenedRuling = {
   recomputed: ResultDocument | null
   differences: string[]
   error: string | null
+  /** What is wrong with the game log the file carries, and where (the ruling opens without it). */
+  gameLogError?: string
 }
 
 export type RulingsSlice = {

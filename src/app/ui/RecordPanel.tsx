@@ -17,7 +17,7 @@ function ReopenedView() {
   const reopened = useApp((s) => s.reopened)
   const setReopened = useApp((s) => s.setReopened)
   if (!reopened) return null
-  const { record, hashOk, edited, legacy, recomputed, differences, error } = reopened
+  const { record, hashOk, edited, legacy, recomputed, differences, error, gameLogError } = reopened
   const same = recomputed !== null && differences.length === 0
   return (
     <div className={`reopened ${same && hashOk ? 'good-box' : 'bad-box'}`} data-testid="reopened" data-same={same ? 'yes' : 'no'} data-hash={hashOk ? 'ok' : 'mismatch'}>
@@ -31,6 +31,8 @@ function ReopenedView() {
           : <><strong>Edited</strong> after export: {edited.join(', ')} changed. The summary above is rebuilt from the result.</>}
       </p>
       {error && <p className="bad" data-testid="reopened-error">Could not evaluate it again: {error}</p>}
+      {gameLogError && <p className="bad" data-testid="reopened-game-log">Its game log cannot be used: {gameLogError}. Show on table uses the ruling's own saved table.</p>}
+      {record.game && record.gameLog && <p className="muted" data-testid="reopened-game-log">Made at event {record.game.seq} of a game; the record carries its log ({record.gameLog.events.length} events), so the table can be rebuilt as it stood.</p>}
       {recomputed && (
         <p data-testid="reopened-verdict">
           {same
@@ -39,7 +41,7 @@ function ReopenedView() {
         </p>
       )}
       <div className="button-row">
-        <button type="button" onClick={() => showRuling(record)} data-testid="reopened-show">Show on table</button>
+        <button type="button" onClick={() => void showRuling(record)} data-testid="reopened-show">Show on table</button>
         <button type="button" onClick={() => setReopened(null)}>Close</button>
       </div>
     </div>
@@ -83,7 +85,7 @@ export function RecordPanel() {
             <p><strong>{summaryOf(r, r.fieldHashes !== undefined)}</strong></p>
             <p className="muted">{r.system} · {new Date(r.createdAt).toLocaleTimeString()}</p>
             <div className="button-row">
-              <button type="button" onClick={() => showRuling(r)}>Show</button>
+              <button type="button" onClick={() => void showRuling(r)}>Show</button>
               <button type="button" onClick={() => exportRulingJson(r)} data-testid="export-json">JSON</button>
               <button type="button" onClick={() => void exportRulingPng(r)} data-testid="export-png">PNG</button>
               <button type="button" onClick={() => void forgetRuling(r.id)} aria-label={`Delete ruling ${summaryOf(r, r.fieldHashes !== undefined)}`}>Delete</button>

@@ -76,3 +76,14 @@ export function codesAt(out: ReplayOut, seq: number): string[] {
 export function model(id: string, side: string, x: number, y: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { id, side, base: { shape: 'round', diameter: 25 }, height: 30, position: [x, y], ...extra }
 }
+
+/** Skirmish Rules (narrative skirmish) on a 36" table: two riflemen a side, small models on 25 mm bases, A at y 100 and B at y 500. */
+export function skirmishScene(): Record<string, unknown> {
+  const rifleman = (id: string, side: string, x: number, y: number) => model(id, side, x, y, { profile: 'small-model', weapons: ['rifle'] })
+  return {
+    format: 'tabletop-scene/1',
+    system: 'narrative-skirmish',
+    table: { width: 914.4, depth: 914.4 },
+    models: [rifleman('a1', 'A', 100, 100), rifleman('a2', 'A', 300, 100), rifleman('b1', 'B', 100, 500), rifleman('b2', 'B', 300, 500)],
+  }
+}
