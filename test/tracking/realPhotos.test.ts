@@ -44,7 +44,11 @@ describe('real photos: our detector (OpenCV ArucoDetector + edge-fit corners)', 
     expect(s.expected).toBe(47)
     expect(s.found).toBeGreaterThanOrEqual(23)
     expect(s.wrongIds).toBe(0)
-    expect(s.cornerErrorPx.median).toBeLessThan(0.4)
+    // AprilTag's corners are a reference with their own error, not the truth: the median was 0.391 px
+    // before issue 31's tone-proof marker geometry (fitMarkerGrid.ts, checked against camera-order
+    // renders whose corners are known exactly) and 0.401 px with it (p95 0.825 -> 0.846, max 1.42 -> 1.44);
+    // the bound stays a few hundredths above what is measured.
+    expect(s.cornerErrorPx.median).toBeLessThan(0.42)
   })
 
   if (!SHARED_PHOTOS_PRESENT) console.log(`real photos: ${SHARED_PHOTOS_DIR} is absent (a clone without ../shared): the swatbotics and Duckietown sets are skipped; the vendored OpenCV tutorial and Swarmathon sets run`)
