@@ -60,7 +60,7 @@ function ownName(scene: Scene, m: Scene['models'][number]): string | null {
  * read, a demo losing its models, picks skipped) fails here. Adding or removing a scenario, a game's demo
  * or a model on purpose changes them: run this file, read the counts it prints, and set them here.
  */
-const PINNED = { scenes: 231, picks: 1141, refused: 374 }
+const PINNED = { scenes: 231, picks: 1168, refused: 347 }
 
 type Pick = { ruling: ShownRuling; figures: ShownFigures } | { refused: string | null }
 
