@@ -123,4 +123,28 @@ describe('a doubted pose is never a fact', () => {
     expect(log.isDoubted('model', id)).toBe(false)
     expect(log.doubted().map((d) => d.id)).not.toContain(id)
   })
+
+  it('what the card shows waits the grace after the last sure view: a doubt between sure frames does not withdraw the verdict; a lasting one, or one never sure, does', () => {
+    const log = new DoubtLog(1500, 1000)
+    const id = grazing.result.objects.find((o) => o.kind === 'model')!.id
+    const doubtedFrame = grazing.result.objects.filter((o) => o.id === id)
+    const sureFrame = sure.result.objects.filter((o) => o.id === id)
+    // Never seen surely: shown at once.
+    log.update(doubtedFrame, lockFacts(grazing.result), 0)
+    expect(log.doubted(0).map((d) => d.id)).toEqual([id])
+    // Seen surely at 100, doubted again at 600: never placed from the doubt, not shown within the grace.
+    log.update(sureFrame, lockFacts(sure.result), 100)
+    log.update(doubtedFrame, lockFacts(grazing.result), 600)
+    expect(log.isDoubted('model', id)).toBe(true)
+    expect(log.doubted(600)).toEqual([])
+    expect(log.doubted(1100)).toEqual([])
+    // Doubted still 1.0 s after the last sure view and beyond: shown.
+    log.update(doubtedFrame, lockFacts(grazing.result), 1200)
+    expect(log.doubted(1200).map((d) => d.id)).toEqual([id])
+    // Without a time (no grace asked), the latest measurement alone.
+    log.update(sureFrame, lockFacts(sure.result), 1300)
+    log.update(doubtedFrame, lockFacts(grazing.result), 1400)
+    expect(log.doubted().map((d) => d.id)).toEqual([id])
+    expect(log.doubted(1400)).toEqual([])
+  })
 })

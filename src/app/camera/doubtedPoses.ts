@@ -118,28 +118,48 @@ export function doubtedPickText(picks: readonly DoubtedPose[], name: (id: string
 
 /**
  * The live camera's doubts over time (human pace, not per frame): an object's latest measurement
- * decides; one not in the latest frame keeps its last verdict until it has not been seen for
- * `forgetMs` (then it is neither doubted nor sure here: the pose filter calls it stale).
+ * decides whether its pose may be placed (`isDoubted`: a doubted pose is never merged); one not in
+ * the latest frame keeps its last verdict until it has not been seen for `forgetMs` (then it is
+ * neither doubted nor sure here: the pose filter calls it stale).
+ *
+ * What the card and the ghosts show (`doubted(nowMs)`) waits `sureGraceMs` after the object's last
+ * sure view: on a table locked on two markers whose fit hovers round the limit, frames alternate
+ * between sure and doubted, and the verdict, made from where the model was last surely seen (the
+ * doubted pose is never placed), would blink off every other frame. A doubt that lasts longer than
+ * the grace, or an object never seen surely, is shown at once.
  */
 export class DoubtLog {
-  private readonly entries = new Map<string, { doubted: DoubtedPose | null; seenMs: number }>()
+  private readonly entries = new Map<string, { doubted: DoubtedPose | null; seenMs: number; sureMs: number | null }>()
   private readonly forgetMs: number
-  constructor(forgetMs: number) {
+  private readonly sureGraceMs: number
+  constructor(forgetMs: number, sureGraceMs = 0) {
     this.forgetMs = forgetMs
+    this.sureGraceMs = sureGraceMs
   }
 
   /** One frame's poses (table frame), at `nowMs`. */
   update(poses: readonly ReportedPose[], lock: LockFacts, nowMs: number): void {
     const { sure, doubted } = splitDoubted(poses, lock)
-    for (const p of sure) this.entries.set(`${p.kind}:${p.id}`, { doubted: null, seenMs: nowMs })
-    for (const d of doubted) this.entries.set(`${d.kind}:${d.id}`, { doubted: d, seenMs: nowMs })
+    for (const p of sure) this.entries.set(`${p.kind}:${p.id}`, { doubted: null, seenMs: nowMs, sureMs: nowMs })
+    for (const d of doubted) {
+      const key = `${d.kind}:${d.id}`
+      this.entries.set(key, { doubted: d, seenMs: nowMs, sureMs: this.entries.get(key)?.sureMs ?? null })
+    }
     for (const [key, e] of this.entries) if (nowMs - e.seenMs > this.forgetMs) this.entries.delete(key)
   }
 
-  /** The objects doubted now. */
-  doubted(): DoubtedPose[] {
+  /**
+   * The objects doubted now, as the card and the ghosts show them: at `nowMs`, those whose last sure
+   * view is older than the grace (or that were never seen surely). Without `nowMs`, every one the
+   * latest measurement doubts.
+   */
+  doubted(nowMs?: number): DoubtedPose[] {
     const out: DoubtedPose[] = []
-    for (const e of this.entries.values()) if (e.doubted) out.push(e.doubted)
+    for (const e of this.entries.values()) {
+      if (!e.doubted) continue
+      if (nowMs !== undefined && e.sureMs !== null && nowMs - e.sureMs <= this.sureGraceMs) continue
+      out.push(e.doubted)
+    }
     return out
   }
 

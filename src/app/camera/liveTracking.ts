@@ -40,6 +40,8 @@ const TUNE_EVERY_MS = 1000
 const COST_WINDOW = 60
 /** A doubted object not seen for this long is forgotten (the pose filter's stale time). */
 const DOUBT_FORGET_MS = 1500
+/** How long after a model's last sure view a doubt waits before the card withdraws its verdict (doubtedPoses.ts's DoubtLog). */
+const DOUBT_SURE_GRACE_MS = 1000
 
 /** When the live camera reached each step (performance.now() ms; null: not yet): what a player waits for. */
 export type CaptureTimeline = {
@@ -218,7 +220,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
   const costs = new Float64Array(COST_WINDOW)
   let costCount = 0
   // What the tracker doubts (never placed; ghosts): read from the latest frame at human pace.
-  const doubts = new DoubtLog(DOUBT_FORGET_MS)
+  const doubts = new DoubtLog(DOUBT_FORGET_MS, DOUBT_SURE_GRACE_MS)
   let doubtsAt = -1
   const refreshDoubts = () => {
     if (!latest || doubtsAt === results) return
@@ -285,7 +287,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       tableLocked: lock?.locked === true,
       lockReason: lock && !lock.locked ? lock.reason : null,
       tableMarkersSeen: lock?.referenceIds.length ?? 0,
-      doubted: doubts.doubted(),
+      doubted: doubts.doubted(performance.now()),
       reprojectionErrorPx: lock?.locked ? lock.reprojectionErrorPx : null,
       lockOnTwoMarkers: lock?.locked === true && lock.twoMarkers,
       fps: ((results - lastResults) * 1000) / (now - lastStatusAt),
@@ -359,9 +361,10 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
         s.notify({ level: 'warning', text: 'The phone kept moving: no ruling was made. Hold it still over the table and rule again.' })
         return 'refused'
       }
-      // A doubted pick is never ruled on: the ruling waits for a sure view of it.
+      // A doubted pick is never ruled on: the ruling waits for a sure view of it (as the card does: a
+      // pick surely seen within the grace is ruled where it was surely seen; its doubted pose never is).
       refreshDoubts()
-      const doubtedPicks = doubtedAmong(doubts.doubted(), ruled)
+      const doubtedPicks = doubtedAmong(doubts.doubted(performance.now()), ruled)
       if (doubtedPicks.length > 0) {
         const names = modelNames(s.evaluation.overlay, withWaiting(useApp.getState().scene).models)
         s.notify({ level: 'warning', text: `No ruling was made. ${doubtedPickText(doubtedPicks, (id) => names[id] ?? id)}` })
