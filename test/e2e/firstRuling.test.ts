@@ -340,31 +340,41 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     expect(await page.getByTestId('card-title').innerText()).toMatch(/^Commando 1 → Medic 1/)
     steps.push({ step: 'the first ruling: tap attacker, tap target', p: p4 })
     // The verdict stays on the phone's screen while the camera keeps tracking (every animation frame for 5 s).
-    const onScreen = await page.evaluate(() => new Promise<{ frames: number; missing: number; outside: number; missingAs: Record<string, number> }>((resolve) => {
+    // The card says one of two things in every frame: the verdict, or (issue 31: a doubted pose is never
+    // a fact) which pick's place the tracker doubts and why the ruling waits. This ruling view locks on
+    // two table markers whose fit hovers round the tracker's limit, so the second comes and goes.
+    const onScreen = await page.evaluate(() => new Promise<{ frames: number; verdict: number; waiting: number; missing: number; outside: number; missingAs: Record<string, number> }>((resolve) => {
       const until = performance.now() + 5000
-      const seen = { frames: 0, missing: 0, outside: 0, missingAs: {} as Record<string, number> }
+      const seen = { frames: 0, verdict: 0, waiting: 0, missing: 0, outside: 0, missingAs: {} as Record<string, number> }
+      const onPage = (r: DOMRect) => r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth
       const tick = () => {
         seen.frames++
         // (the strip lays its cells straight into the floating card's grid: the card and its verdict are what show)
         const verdict = document.querySelector('[data-testid="card"] [data-testid="card-verdict"]')?.getBoundingClientRect()
         const cardEl = document.querySelector<HTMLElement>('[data-testid="card"]')
         const card = cardEl?.getBoundingClientRect()
-        if (!verdict || verdict.height === 0 || !card) {
+        const why = cardEl?.dataset.state === 'doubted' ? cardEl.querySelector('[data-testid="card-doubted"]') : null
+        if (card && verdict && verdict.height > 0) {
+          seen.verdict++
+          if (!onPage(card) || verdict.right > window.innerWidth) seen.outside++
+        } else if (card && why && (why.textContent ?? '').includes('waits')) {
+          seen.waiting++
+          if (!onPage(card) || !onPage(why.getBoundingClientRect())) seen.outside++
+        } else {
           seen.missing++
-          // what the card showed instead (its state, and the doubt it names), to say why in the failure
-          const as = `${cardEl?.dataset.state ?? 'no card'}${cardEl?.querySelector('[data-testid="card-doubted"]') ? `: ${cardEl.querySelector('[data-testid="card-doubted"]')!.textContent}` : ''}`
+          const as = cardEl?.dataset.state ?? 'no card'
           seen.missingAs[as] = (seen.missingAs[as] ?? 0) + 1
         }
-        else if (card.top < 0 || card.bottom > window.innerHeight || verdict.right > window.innerWidth) seen.outside++
         if (performance.now() < until) requestAnimationFrame(tick)
         else resolve(seen)
       }
       requestAnimationFrame(tick)
     }))
-    console.log(`the verdict over 5 s of tracking: ${JSON.stringify(onScreen)}`)
+    console.log(`the card over 5 s of tracking: ${JSON.stringify(onScreen)}`)
     expect(onScreen.frames).toBeGreaterThan(20)
-    expect(onScreen.missing, `frames without the verdict (${JSON.stringify(onScreen.missingAs)})`).toBe(0)
-    expect(onScreen.outside, 'frames with the verdict off the screen').toBe(0)
+    expect(onScreen.verdict, 'frames with the verdict').toBeGreaterThan(0)
+    expect(onScreen.missing, `frames with neither the verdict nor why it waits (${JSON.stringify(onScreen.missingAs)})`).toBe(0)
+    expect(onScreen.outside, 'frames with the card off the screen').toBe(0)
     // The screenshots when the phone is back in the ruling view (the video loops round the table): locked, steady.
     // (a survey stop is held 1.6 s, the ruling view 8 s: steady for 2.5 s is the ruling view, with 5 s left)
     await page.evaluate(() => new Promise<void>((resolve, reject) => {
