@@ -97,6 +97,55 @@ export type FilmedVideo = { path: string; fps: number; width: number; height: nu
 const THUMB_W = 96
 const thumbCache = new Map<string, Float32Array[]>()
 
+/** The frame of `video` on screen now, and where model `id` is in the track's pixels then (null: not in that frame). */
+async function filmedNow(page: Page, video: FilmedVideo, id: string): Promise<{ now: Awaited<ReturnType<typeof onScreen>>; frame: number; px: readonly [number, number] | null }> {
+  const size = await page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>('[data-testid="camera-image"] video')
+    return v ? [v.videoWidth, v.videoHeight] : [0, 0]
+  })
+  if (!size[0] || !size[1]) throw new Error('no camera video on screen')
+  const crop = trackCrop(video.width, video.height, size[0], size[1])
+  const thumbH = Math.max(8, Math.round((THUMB_W * size[1]) / size[0]))
+  const key = `${video.path} ${size.join('x')}`
+  if (!thumbCache.has(key)) thumbCache.set(key, y4mThumbnails(video.path, THUMB_W, thumbH, () => crop))
+  const thumbs = thumbCache.get(key)!
+  const now = await onScreen(page, THUMB_W, thumbH)
+  const seen = standardised(Float32Array.from(now.thumb))
+  let frame = -1, best = Infinity
+  thumbs.forEach((t, i) => {
+    let d = 0
+    for (let k = 0; k < t.length; k++) d += (t[k]! - seen[k]!) ** 2
+    if (d < best) { best = d; frame = i }
+  })
+  // a correlation of 1 − d / (2n): the frame on screen must be one of the file's
+  const correlation = 1 - best / (2 * seen.length)
+  if (correlation < 0.9) throw new Error(`the picture on screen (${now.videoW}×${now.videoH}, taken as the centre ${Math.round(crop.w)}×${Math.round(crop.h)} of the file's ${video.width}×${video.height} frames) matches no frame of ${video.path} (best correlation ${correlation.toFixed(3)})`)
+  const filmed = video.modelPx[frame]?.[id]
+  const px = filmed ? [(filmed[0] - crop.x) * crop.scale, (filmed[1] - crop.y) * crop.scale] as const : null
+  return { now, frame, px }
+}
+
+/**
+ * Where the models `ids` are on screen now, as the renderer's truth puts them in the frame on screen:
+ * each with whether it is inside the shown picture and free (the picture's canvas is what is under it,
+ * not the card or the controls).
+ */
+export async function filmedOnScreen(page: Page, video: FilmedVideo, ids: readonly string[]): Promise<{ id: string; frame: number; shown: boolean; free: boolean; over: string }[]> {
+  const out: { id: string; frame: number; shown: boolean; free: boolean; over: string }[] = []
+  for (const id of ids) {
+    const { now, frame, px } = await filmedNow(page, video, id)
+    const inImage = px !== null && px[0] >= 0 && px[1] >= 0 && px[0] < now.videoW && px[1] < now.videoH
+    if (!inImage) { out.push({ id, frame, shown: false, free: false, over: 'out of the picture' }); continue }
+    const at = screenOfVideoPixel(now, px[0], px[1])
+    const seen = await page.evaluate(({ x, y }) => {
+      const el = document.elementFromPoint(x, y)
+      return { free: el?.tagName === 'CANVAS' && el.closest('[data-testid="camera-image"]') !== null, over: el ? `${el.tagName.toLowerCase()}.${String(el.className)}` : 'off the screen' }
+    }, at)
+    out.push({ id, frame, shown: at.x >= 0 && at.y >= 0, free: seen.free, over: seen.over })
+  }
+  return out
+}
+
 /**
  * Tap model `id` where the video on screen shows it. Returns the player's taps made before it (0, or 1
  * for the whole picture) and the frame it was tapped in. Throws when no frame of the loop shows it free.
@@ -107,29 +156,7 @@ export async function tapWhereFilmed(page: Page, video: FilmedVideo, id: string,
   let why: string | undefined
   let blocked = 0
   for (;;) {
-    const size = await page.evaluate(() => {
-      const v = document.querySelector<HTMLVideoElement>('[data-testid="camera-image"] video')
-      return v ? [v.videoWidth, v.videoHeight] : [0, 0]
-    })
-    if (!size[0] || !size[1]) throw new Error('no camera video on screen')
-    const crop = trackCrop(video.width, video.height, size[0], size[1])
-    const thumbH = Math.max(8, Math.round((THUMB_W * size[1]) / size[0]))
-    const key = `${video.path} ${size.join('x')}`
-    if (!thumbCache.has(key)) thumbCache.set(key, y4mThumbnails(video.path, THUMB_W, thumbH, () => crop))
-    const thumbs = thumbCache.get(key)!
-    const now = await onScreen(page, THUMB_W, thumbH)
-    const seen = standardised(Float32Array.from(now.thumb))
-    let frame = -1, best = Infinity
-    thumbs.forEach((t, i) => {
-      let d = 0
-      for (let k = 0; k < t.length; k++) d += (t[k]! - seen[k]!) ** 2
-      if (d < best) { best = d; frame = i }
-    })
-    // a correlation of 1 − d / (2n): the frame on screen must be one of the file's
-    const correlation = 1 - best / (2 * seen.length)
-    if (correlation < 0.9) throw new Error(`the picture on screen (${now.videoW}×${now.videoH}, taken as the centre ${Math.round(crop.w)}×${Math.round(crop.h)} of the file's ${video.width}×${video.height} frames) matches no frame of ${video.path} (best correlation ${correlation.toFixed(3)})`)
-    const filmed = video.modelPx[frame]?.[id]
-    const px = filmed ? [(filmed[0] - crop.x) * crop.scale, (filmed[1] - crop.y) * crop.scale] as const : null
+    const { now, frame, px } = await filmedNow(page, video, id)
     const steady = video.steadyS.some(([a, b]) => frame / video.fps >= a && frame / video.fps <= b)
     const inImage = steady && px !== null && px[0] >= 0 && px[1] >= 0 && px[0] < now.videoW && px[1] < now.videoH
     if (inImage) {
