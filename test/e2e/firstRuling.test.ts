@@ -469,7 +469,9 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     const report = { format: 'tabletop-first-ruling/1', actions, appS: Math.round(appS * 10) / 10, sweepS: Math.round(sweepS * 10) / 10, steps: counted.map((s) => ({ ...s, appS: Math.round(s.appS * 100) / 100 })), accuracy, wallS: Math.round((Date.now() - started) / 100) / 10 }
     writeFileSync(join(dir, 'first-ruling.json'), JSON.stringify(report, null, 1) + '\n')
     console.log(`first ruling: ${actions} player actions; the app took ${appS.toFixed(1)} s to answer them (the sweep itself ${sweepS.toFixed(1)} s of walking):\n  ${counted.map((s) => `${s.step}: ${s.actions} actions, ${s.appS.toFixed(1)} s${s.note ? ` (${s.note})` : ''}\n    ${(s.log ?? []).join('\n    ')}`).join('\n  ')}`)
-    // 20 before issue 31; two more now choose the army's sides (chosen by the player, never guessed).
-    expect(actions).toBeLessThanOrEqual(22)
+    // 20 before issue 31; two more now choose the army's sides (chosen by the player, never guessed), and
+    // one for the message the camera mode shows on arrival (the table's registry in force: start the camera),
+    // dismissed before the screenshots and counted since issue 35.
+    expect(actions).toBeLessThanOrEqual(23)
   }, 1_800_000)
 })

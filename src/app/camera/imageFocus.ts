@@ -120,7 +120,17 @@ function freeRect(box: HTMLElement): BoxRect {
       else free.right = Math.min(free.right, left)
     }
   }
-  if (free.bottom - free.top < 40) return { left: 0, top: 0, right: r.width, bottom: r.height }
+  // The planning layers' toggles (ui/LayerToggles.tsx) stand in a column at one side of the image, shorter
+  // than half its height: the picks are kept beside them, not under them.
+  for (const el of box.querySelectorAll('.plan-bar.over-image > .plan-toggles')) {
+    const o = el.getBoundingClientRect()
+    if (o.width === 0 || o.height === 0 || o.width >= r.width * 0.5) continue
+    const left = Math.max(o.left, r.left) - r.left, right = Math.min(o.right, r.right) - r.left
+    if (right <= left) continue
+    if ((left + right) / 2 < r.width / 2) free.left = Math.max(free.left, right)
+    else free.right = Math.min(free.right, left)
+  }
+  if (free.bottom - free.top < 40 || free.right - free.left < 40) return { left: 0, top: 0, right: r.width, bottom: r.height }
   return free
 }
 
