@@ -220,11 +220,14 @@ export class FrameTracker {
 
   /**
    * Doubts the table lock puts on the poses it gives (DoubtCode): a lock is accepted for an object by
-   * the error it predicts there in mm, not by its pixel fit alone. 'loose-fit': the table markers miss
-   * one homography (every object); 'grazing-lock': the lock's own 1σ at the object (its covariance
+   * the error it predicts there in mm, not by its pixel fit alone. A fit looser than the corner noise
+   * (over `doubtLockErrorPx`) scales the lock's σ at every object by the ratio (the covariance scaled
+   * by the fit's own residual, as least squares does), and 'loose-fit' doubts the objects where that
+   * σ is over `maxLockSigmaMm` (the app never places a doubted pose: a loose fit near its markers still
+   * places what it places well); 'grazing-lock': the lock's own 1σ at the object (its covariance
    * propagated there) is over `maxLockSigmaMm` — far or grazing table markers extrapolate; 'single-view':
    * two table markers only, the object further out than they are apart (nothing in the view checks
-   * the table frame there) and the lock's σ there over half the limit.
+   * the table frame there) and the lock's σ there (scaled by a loose fit) over half the limit.
    */
   private doubtFromLock(objects: ObjectPose[], lock: Extract<TableLock, { locked: true }>, warnings: string[]): void {
     const t = this.params.table
@@ -238,17 +241,19 @@ export class FrameTracker {
     const refs = lock.twoMarkers ? lock.referenceIds.map((id) => this.registry.table.get(id)!.position) : []
     const baseline = refs.length === 2 ? Math.hypot(refs[0]![0] - refs[1]![0], refs[0]![1] - refs[1]![1]) : 0
     let grazing = 0
+    const inflate = loose ? lock.reprojectionErrorPx / t.doubtLockErrorPx : 1
     for (const o of objects) {
       if (o.frame !== 'table') continue
       const sigma = o.lockSigmaMm ?? 0
-      if (loose) doubt(o, { code: 'loose-fit', lockSigmaMm: sigma, message: `the table fit leaves ${lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${t.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?); positions may be off by more than their uncertainty` })
+      const scaled = sigma * inflate
+      if (loose && scaled > t.maxLockSigmaMm && sigma <= t.maxLockSigmaMm) doubt(o, { code: 'loose-fit', lockSigmaMm: scaled, message: `the table fit leaves ${lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${t.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?), which puts it only to ±${scaled.toFixed(1)} mm (1σ, over ${t.maxLockSigmaMm} mm)` })
       if (sigma > t.maxLockSigmaMm) {
         grazing++
         doubt(o, { code: 'grazing-lock', lockSigmaMm: sigma, message: `the table markers in view (${lock.referenceIds.join(', ')}) place it only to ±${sigma.toFixed(1)} mm (1σ, over ${t.maxLockSigmaMm} mm): they are far or seen at a grazing angle; show table markers nearer to it` })
       }
       if (baseline > 0) {
         const near = Math.min(...refs.map((r) => Math.hypot(o.position[0] - r[0], o.position[1] - r[1])))
-        if (near > baseline && sigma > t.maxLockSigmaMm / 2) doubt(o, { code: 'single-view', lockSigmaMm: sigma, message: `the lock rests on one view of two table markers (${lock.referenceIds.join(', ')}), ${baseline.toFixed(0)} mm apart, and it lies ${near.toFixed(0)} mm from the nearer: nothing in this view checks the table there; show a third table marker` })
+        if (near > baseline && scaled > t.maxLockSigmaMm / 2) doubt(o, { code: 'single-view', lockSigmaMm: scaled, message: `the lock rests on one view of two table markers (${lock.referenceIds.join(', ')}), ${baseline.toFixed(0)} mm apart, and it lies ${near.toFixed(0)} mm from the nearer: nothing in this view checks the table there; show a third table marker` })
       }
     }
     if (grazing) warnings.push(`${grazing} object${grazing === 1 ? '' : 's'} doubted: the table markers in view place ${grazing === 1 ? 'it' : 'them'} to more than ±${t.maxLockSigmaMm} mm`)

@@ -59,9 +59,9 @@ describe('a doubted pose is never a fact', () => {
     const ids = grazing.result.objects.filter((o) => o.kind === 'model').map((o) => o.id).sort()
     expect(doubted.map((d) => d.id).sort()).toEqual(ids)
     for (const d of doubted) {
-      expect(d.code).toBe('loose-lock')
-      // The lock rests on 2 markers: the words say so, and what to do.
-      expect(d.reason).toMatch(/only 2 table markers.*fit loosely \(\d\.\d\d px\).*Show a third table marker/)
+      // The tracker's own code (its lock's σ at the model is over the limit), in a player's words and what to do.
+      expect(d.code).toBe('grazing-lock')
+      expect(d.reason).toMatch(/far table markers seen at a slant.*Show a third table marker/)
       expect(d.trackerReasons.length).toBeGreaterThan(0)
     }
   })

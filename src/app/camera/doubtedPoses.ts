@@ -32,7 +32,13 @@ export type DoubtedPose = {
  * A pose as the tracker reports it: today's `status` and `reasons`, and, where the tracker adds one,
  * a machine-readable reason code (optional: `doubtCode`, one of DoubtCode), read first when present.
  */
-export type ReportedPose = Pick<ObjectPose, 'id' | 'kind' | 'frame' | 'position' | 'z' | 'facing' | 'uncertainty' | 'status' | 'reasons'> & { doubtCode?: string }
+export type ReportedPose = Pick<ObjectPose, 'id' | 'kind' | 'frame' | 'position' | 'z' | 'facing' | 'uncertainty' | 'status' | 'reasons'> & Partial<Pick<ObjectPose, 'doubts'>> & { doubtCode?: string }
+
+/** The tracker's machine-readable doubt codes (ObjectPose.doubts[].code) in the app's terms. */
+const TRACKER_CODES: Readonly<Record<string, DoubtCode>> = {
+  'grazing-lock': 'grazing-lock', 'loose-fit': 'loose-lock', 'single-view': 'single-view', 'marker-size': 'size', 'marker-shape': 'shape',
+  'marker-id': 'misread', 'markers-disagree': 'disagree', 'no-table-lock': 'not-locked', jump: 'other',
+}
 
 /** What the lock looked like when the pose was measured (for the words of a lock doubt). */
 export type LockFacts = { twoMarkers: boolean; fitPx: number | null }
@@ -92,7 +98,8 @@ export function splitDoubted<P extends ReportedPose>(poses: readonly P[], lock: 
       continue
     }
     const trackerReasons = [...(p.reasons ?? [])]
-    const code: DoubtCode = p.doubtCode !== undefined && KNOWN_CODES.has(p.doubtCode) ? (p.doubtCode as DoubtCode) : classify(trackerReasons)
+    const first = p.doubts?.[0]?.code
+    const code: DoubtCode = p.doubtCode !== undefined && KNOWN_CODES.has(p.doubtCode) ? (p.doubtCode as DoubtCode) : first !== undefined && TRACKER_CODES[first] ? TRACKER_CODES[first] : classify(trackerReasons)
     doubted.push({
       id: p.id, kind: p.kind, position: [p.position[0], p.position[1]], z: p.z, facing: p.facing,
       uncertaintyMm: p.uncertainty ?? null, code, reason: doubtWords(code, lock, trackerReasons), trackerReasons,
