@@ -246,7 +246,7 @@ export class FrameTracker {
       if (o.frame !== 'table') continue
       const sigma = o.lockSigmaMm ?? 0
       const scaled = sigma * inflate
-      if (loose && scaled > t.maxLockSigmaMm && sigma <= t.maxLockSigmaMm) doubt(o, { code: 'loose-fit', lockSigmaMm: scaled, message: `the table fit leaves ${lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${t.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?), which puts it only to ±${scaled.toFixed(1)} mm (1σ, over ${t.maxLockSigmaMm} mm)` })
+      if (loose && scaled > t.maxLockSigmaMm) doubt(o, { code: 'loose-fit', lockSigmaMm: scaled, message: `the table fit leaves ${lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${t.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?), which puts it only to ±${scaled.toFixed(1)} mm (1σ, over ${t.maxLockSigmaMm} mm)` })
       if (sigma > t.maxLockSigmaMm) {
         grazing++
         doubt(o, { code: 'grazing-lock', lockSigmaMm: sigma, message: `the table markers in view (${lock.referenceIds.join(', ')}) place it only to ±${sigma.toFixed(1)} mm (1σ, over ${t.maxLockSigmaMm} mm): they are far or seen at a grazing angle; show table markers nearer to it` })
