@@ -246,11 +246,12 @@ export class FrameTracker {
       if (o.frame !== 'table') continue
       const sigma = o.lockSigmaMm ?? 0
       const scaled = sigma * inflate
-      if (loose && scaled > t.maxLockSigmaMm) doubt(o, { code: 'loose-fit', lockSigmaMm: scaled, message: `the table fit leaves ${lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${t.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?), which puts it only to ±${scaled.toFixed(1)} mm (1σ, over ${t.maxLockSigmaMm} mm)` })
       if (sigma > t.maxLockSigmaMm) {
         grazing++
         doubt(o, { code: 'grazing-lock', lockSigmaMm: sigma, message: `the table markers in view (${lock.referenceIds.join(', ')}) place it only to ±${sigma.toFixed(1)} mm (1σ, over ${t.maxLockSigmaMm} mm): they are far or seen at a grazing angle; show table markers nearer to it` })
       }
+      // (after its own σ: an object the lock doubts on both counts is named first for the lock's own)
+      if (loose && scaled > t.maxLockSigmaMm) doubt(o, { code: 'loose-fit', lockSigmaMm: scaled, message: `the table fit leaves ${lock.reprojectionErrorPx.toFixed(2)} px RMS (over ${t.doubtLockErrorPx} px: an uncalibrated lens, motion blur or a moved table marker?), which puts it only to ±${scaled.toFixed(1)} mm (1σ, over ${t.maxLockSigmaMm} mm)` })
       if (baseline > 0) {
         const near = Math.min(...refs.map((r) => Math.hypot(o.position[0] - r[0], o.position[1] - r[1])))
         if (near > baseline && scaled > t.maxLockSigmaMm / 2) doubt(o, { code: 'single-view', lockSigmaMm: scaled, message: `the lock rests on one view of two table markers (${lock.referenceIds.join(', ')}), ${baseline.toFixed(0)} mm apart, and it lies ${near.toFixed(0)} mm from the nearer: nothing in this view checks the table there; show a third table marker` })
