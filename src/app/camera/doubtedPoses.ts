@@ -120,7 +120,9 @@ export function doubtedPickText(picks: readonly DoubtedPose[], name: (id: string
   const who = picks.map((p) => name(p.id))
   const reasons = [...new Set(picks.map((p) => p.reason))]
   const subject = who.length === 1 ? `${who[0]}'s place is doubted` : `The places of ${who.join(' and ')} are doubted`
-  return `${subject}: ${reasons.join('; ')}. The ruling waits until the camera sees ${who.length === 1 ? 'it' : 'them'} surely.`
+  const said = reasons.join('; ')
+  // (a reason that ends with its own question mark takes no full stop after it)
+  return `${subject}: ${said}${/[?.!]$/.test(said) ? '' : '.'} The ruling waits until the camera sees ${who.length === 1 ? 'it' : 'them'} surely.`
 }
 
 /**
