@@ -65,7 +65,8 @@ describe.skipIf(!haveChromium)('tracking honesty in the live camera: held and st
       await expect.poll(() => codes(page), { timeout: 60_000 }).toContain(code)
       expect(await page.getByTestId('tracking-warnings').innerText()).toMatch(text)
       expect(await page.getByTestId('not-from-view').innerText()).toMatch(/Positions not from this frame: .*Raider/)
-      expect(await page.getByTestId('verdict-strip').isVisible()).toBe(true)
+      // (a pick the tracker doubts for over a second withdraws the verdict until it is surely seen again: issue 31)
+      await expect.poll(() => page.getByTestId('verdict-strip').isVisible(), { timeout: 15_000, message: 'the verdict beside the warning' }).toBe(true)
       await page.screenshot({ path: screenshotPath(`honesty-${name}-${s.name}`) })
     }
   }
