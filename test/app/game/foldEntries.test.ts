@@ -14,19 +14,9 @@ import { type GameEvent, type GameEventDraft, contentHashOf, exportGameLog, load
 import { applyEntry, dryRun, foldEntries } from '../../../src/app/game/foldEntries.ts'
 import { type GameEntry, type GameHead, type GameRecord, NO_PENDING, entriesOfLog, entryOf } from '../../../src/app/game/gameRecord.ts'
 import { readGame, writeGame } from '../../../src/app/sync/gameDoc.ts'
-import { env, model, scriptLog } from '../../engine/game/scriptedGame.ts'
+import { env, scriptLog, skirmishScene } from '../../engine/game/scriptedGame.ts'
 
-const scene = {
-  format: 'tabletop-scene/1',
-  system: 'narrative-skirmish',
-  table: { width: 914.4, depth: 914.4 },
-  models: [
-    model('a1', 'A', 100, 100, { profile: 'small-model', weapons: ['rifle'] }),
-    model('a2', 'A', 300, 100, { profile: 'small-model', weapons: ['rifle'] }),
-    model('b1', 'B', 100, 500, { profile: 'small-model', weapons: ['rifle'] }),
-    model('b2', 'B', 300, 500, { profile: 'small-model', weapons: ['rifle'] }),
-  ],
-}
+const scene = skirmishScene()
 const head: GameHead = { format: 'tabletop-game/1', scene: scene as GameHead['scene'] }
 
 const exchange = (a: Y.Doc, b: Y.Doc) => {

@@ -4,20 +4,10 @@
 // override, an undo that names the later events it changes. Every figure below is derived by hand from
 // the book (section in brackets) and the placed coordinates.
 import { describe, expect, it } from 'vitest'
-import { codesAt, model, replayWithCli, scriptLog } from './scriptedGame.ts'
+import { codesAt, replayWithCli, scriptLog, skirmishScene } from './scriptedGame.ts'
 
 // 36" × 36" table; small models on 25 mm bases ("Small Models can move 6 inches" [Models > Movement]).
-const scene = {
-  format: 'tabletop-scene/1',
-  system: 'narrative-skirmish',
-  table: { width: 914.4, depth: 914.4 },
-  models: [
-    model('a1', 'A', 100, 100, { profile: 'small-model', weapons: ['rifle'] }),
-    model('a2', 'A', 300, 100, { profile: 'small-model', weapons: ['rifle'] }),
-    model('b1', 'B', 100, 500, { profile: 'small-model', weapons: ['rifle'] }),
-    model('b2', 'B', 300, 500, { profile: 'small-model', weapons: ['rifle'] }),
-  ],
-}
+const scene = skirmishScene()
 
 const log = scriptLog(scene, [
   /* 1 */ { type: 'round-start', round: 1, initiative: ['A', 'B'] },
