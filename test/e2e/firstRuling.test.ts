@@ -51,14 +51,26 @@ type Player = ReturnType<typeof player>
 /** A step of the path and its player (its clicks counted when the path ends: the dismissals before later screenshots included). */
 type Step = { step: string; p: Player; note?: string }
 
-/** Dismiss the app's messages as a player does before looking: each dismissal is a click, counted. */
+/**
+ * Dismiss the app's messages as a player does before looking. A warning or an error stays until it is
+ * dismissed: each such dismissal is a click, counted. An info message leaves by itself after 7 s, so no
+ * player has to touch it: it is dismissed for a clean screenshot, logged, not counted (in CI the phone's
+ * "moving: the ruling waits" info, shown or not as the loaded machine's frames fell, made the count vary).
+ */
 async function dismissAll(page: Page, p: Player): Promise<void> {
-  const n = await page.evaluate(() => {
+  const shown = await page.evaluate(() => {
     const buttons = [...document.querySelectorAll<HTMLButtonElement>('[aria-label="Dismiss message"]')]
-    for (const b of buttons) b.click()
-    return buttons.length
+    return buttons.map((b) => {
+      const m = b.closest<HTMLElement>('.message')
+      const out = { level: m?.dataset.level ?? 'unknown', text: m?.querySelector('p')?.textContent ?? '' }
+      b.click()
+      return out
+    })
   })
-  for (let i = 0; i < n; i++) p.log.push('click Dismiss message (0 ms)')
+  for (const m of shown) {
+    if (m.level === 'info') console.log(`dismissed for the screenshot, not counted (info, leaves by itself): ${m.text}`)
+    else p.log.push(`click Dismiss message: ${m.level} "${m.text}" (0 ms)`)
+  }
 }
 
 async function shots(page: Page, name: string, p: Player): Promise<void> {
@@ -469,9 +481,8 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     const report = { format: 'tabletop-first-ruling/1', actions, appS: Math.round(appS * 10) / 10, sweepS: Math.round(sweepS * 10) / 10, steps: counted.map((s) => ({ ...s, appS: Math.round(s.appS * 100) / 100 })), accuracy, wallS: Math.round((Date.now() - started) / 100) / 10 }
     writeFileSync(join(dir, 'first-ruling.json'), JSON.stringify(report, null, 1) + '\n')
     console.log(`first ruling: ${actions} player actions; the app took ${appS.toFixed(1)} s to answer them (the sweep itself ${sweepS.toFixed(1)} s of walking):\n  ${counted.map((s) => `${s.step}: ${s.actions} actions, ${s.appS.toFixed(1)} s${s.note ? ` (${s.note})` : ''}\n    ${(s.log ?? []).join('\n    ')}`).join('\n  ')}`)
-    // 20 before issue 31; two more now choose the army's sides (chosen by the player, never guessed), and
-    // one for the message the camera mode shows on arrival (the table's registry in force: start the camera),
-    // dismissed before the screenshots and counted since issue 35.
-    expect(actions).toBeLessThanOrEqual(23)
+    // 20 before issue 31; two more now choose the army's sides (chosen by the player, never guessed). Each
+    // warning or error dismissed before the screenshots would count too (issue 35); on this path none shows.
+    expect(actions, counted.map((s) => `${s.step}: ${s.log.join('; ')}`).join('\n')).toBeLessThanOrEqual(22)
   }, 1_800_000)
 })
