@@ -109,22 +109,29 @@ async function registryInForce(page: Page): Promise<{ name: string; value: Regis
 describe.skipIf(!haveChromium)('from an empty browser to the first tracked ruling on the player\'s own table', () => {
   let server: AppServer
   let profile: string
+  /** The Chromium open now: closed when an attempt fails (before the retry, and after the file), not left decoding its video. */
+  let open: { close: () => Promise<void> } | undefined
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true })
-    profile = mkdtempSync(join(tmpdir(), 'tabletop-profile-'))
     server = await startAppServer()
   }, 300_000)
   afterAll(async () => {
+    await open?.close().catch(() => undefined)
     await server?.close()
     if (profile) rmSync(profile, { recursive: true, force: true })
   })
 
   it('setup, sheet, survey, verdict: counted, timed, seen at three sizes', async () => {
+    // An empty profile for each attempt (the browser tests retry once: a retry must start empty too).
+    await open?.close().catch(() => undefined)
+    if (profile) rmSync(profile, { recursive: true, force: true })
+    profile = mkdtempSync(join(tmpdir(), 'tabletop-profile-'))
     const steps: Step[] = []
     const started = Date.now()
 
     // ---- 1. My table, in an empty profile ----
     let session = await launchChromiumProfile(profile)
+    open = session
     let page = session.page
     await page.setViewportSize(PHONE)
     await page.goto(server.url)
@@ -217,6 +224,7 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
 
     // ---- 3. The app again, the phone's camera on the table ----
     session = await launchChromiumProfile(profile, { fakeVideo: video.video })
+    open = session
     page = session.page
     await page.setViewportSize(PHONE)
     await page.goto(server.url)
