@@ -489,8 +489,11 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
     const report = { format: 'tabletop-first-ruling/1', actions, appS: Math.round(appS * 10) / 10, sweepS: Math.round(sweepS * 10) / 10, steps: counted.map((s) => ({ ...s, appS: Math.round(s.appS * 100) / 100 })), accuracy, wallS: Math.round((Date.now() - started) / 100) / 10 }
     writeFileSync(join(dir, 'first-ruling.json'), JSON.stringify(report, null, 1) + '\n')
     console.log(`first ruling: ${actions} player actions; the app took ${appS.toFixed(1)} s to answer them (the sweep itself ${sweepS.toFixed(1)} s of walking):\n  ${counted.map((s) => `${s.step}: ${s.actions} actions, ${s.appS.toFixed(1)} s${s.note ? ` (${s.note})` : ''}\n    ${(s.log ?? []).join('\n    ')}`).join('\n  ')}`)
-    // 20 before issue 31; two more now choose the army's sides (chosen by the player, never guessed). Each
-    // warning or error dismissed before the screenshots would count too (issue 35); on this path none shows.
-    expect(actions, counted.map((s) => `${s.step}: ${s.log.join('; ')}`).join('\n')).toBeLessThanOrEqual(22)
+    // 20 before issue 31; two more now choose the army's sides (chosen by the player, never guessed): 22.
+    // One more when, at the moment of the target's tap, the target lies under the planning layers' toggles
+    // and the player shows the whole picture first (counted as "click fit-toggle"): where the picture is
+    // aimed then depends on the video's phase at the attacker's tap (a fresh clone's full run hit it once).
+    // Each warning or error dismissed before the screenshots counts too (issue 35); on this path none shows.
+    expect(actions, counted.map((s) => `${s.step}: ${s.log.join('; ')}`).join('\n')).toBeLessThanOrEqual(23)
   }, 1_800_000)
 })
