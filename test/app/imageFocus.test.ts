@@ -4,7 +4,7 @@
 // are cropped sideways and nothing up or down), the floating card over the top 300 px and the status
 // line and controls bar over the bottom 58 px.
 import { describe, expect, it } from 'vitest'
-import { PICK_MARGIN_PX, focusOn, keepInView } from '../../src/app/camera/imageFocus.ts'
+import { PICK_MARGIN_PX, focusOn, keepInView, keepPicksAndCandidates } from '../../src/app/camera/imageFocus.ts'
 import { fitImage } from '../../src/app/camera/registeredCamera.ts'
 
 const image = { width: 1280, height: 720 }
@@ -63,6 +63,41 @@ describe('the picture keeps the picked models in the free part of the screen', (
     expect(aim.fit).toBe('cover')
     const p = fitImage(image.width, image.height, side.width, side.height, 'cover', { scale: 1, left: 0, top: 0 }, aim.posX, aim.posY)
     expect(p.left + 1200.5 * p.scale).toBeLessThanOrEqual(504 - PICK_MARGIN_PX + 1e-6)
+  })
+})
+
+describe('the attacker alone picked: its enemies, the next tap\'s targets, kept free with it where one aim can', () => {
+  // The planning toggles stand in a column at the right edge: the free rect ends at x = 266.
+  const besideToggles = { left: 0, top: 300, right: 266, bottom: 730 }
+  const scale = 788 / 720
+  const centred = { posX: 0.5, posY: 0.5, fit: 'cover' as const }
+  const xAt = (u: number, leftEdge: number) => leftEdge + (u + 0.5) * scale
+
+  it('an enemy under the toggles: the least sideways move that brings it out, the attacker still free', () => {
+    // Centred (left edge −505.4): the attacker (560, 600) at x = 108.0, the enemy (730, 600) at 294.1, under
+    // the toggles. Moved left by 294.1 − (266 − 28) = 56.1 px: the enemy at 238, the attacker at 51.9.
+    const leftEdge0 = (390 - 1280 * scale) / 2
+    const shift = xAt(730, leftEdge0) - (266 - PICK_MARGIN_PX)
+    const aim = keepPicksAndCandidates([[560, 600]], [[730, 600]], image, box, besideToggles, ['cover', 'contain'], centred)!
+    expect(aim.fit).toBe('cover')
+    expect(aim.posX).toBeCloseTo((leftEdge0 - shift) / (390 - 1280 * scale), 9)
+    expect(xAt(730, leftEdge0 - shift)).toBeCloseTo(238, 6)
+    expect(xAt(560, leftEdge0 - shift)).toBeGreaterThan(PICK_MARGIN_PX)
+    // The attacker alone would not have moved the picture.
+    expect(keepInView([[560, 600]], image, box, besideToggles, ['cover', 'contain'], centred)).toEqual(centred)
+  })
+
+  it('enemies already free, or too far apart for one aim: the picture stays where the attacker alone keeps it', () => {
+    // (600, 600) centred at x = 151.8: free; nothing moves.
+    expect(keepPicksAndCandidates([[560, 600]], [[600, 600]], image, box, besideToggles, ['cover', 'contain'], centred)).toEqual(centred)
+    // Enemies at u = 60 and 1220 span 1270 px on screen, more than the 210 px free: the attacker's aim.
+    expect(keepPicksAndCandidates([[560, 600]], [[60, 600], [1220, 600]], image, box, besideToggles, ['cover', 'contain'], centred)).toEqual(centred)
+  })
+
+  it('never the whole picture for the candidates alone: only the fit the picks chose', () => {
+    // The enemy at (700, 100) lies under the card on the filled screen (y = 110): no crop brings it out, and
+    // the picks (the attacker, free) do not need the whole picture, so the filled screen stays as it is.
+    expect(keepPicksAndCandidates([[560, 600]], [[700, 100]], image, box, besideToggles, ['cover', 'contain'], centred)).toEqual(centred)
   })
 })
 

@@ -2,7 +2,9 @@
 // picked models (attacker and target) are kept in the part of the image nothing floats over (the free
 // rect: under the floating card, above the status line and the controls bar), and the picture moves
 // only when they would not be there: choosing the attacker does not re-frame a picture that already
-// shows it, so the target stays under the finger (issue 31). When the filled screen (cover) cannot show
+// shows it, so the target stays under the finger (issue 31), unless one of its enemies (a target to
+// come) is under the card, the toggles or the controls and one aim shows them all free with it: then the
+// picture moves the least that takes. When the filled screen (cover) cannot show
 // both picks in the free rect (far apart, or under a card that grew with the verdict), the whole
 // picture (contain) is shown until the picks change or the player chooses the fill again. With no
 // pick the models on the table (and the doubted ghosts) are kept in view the same way, else the
@@ -96,6 +98,19 @@ export function keepInView(points: ReadonlyArray<readonly [number, number]>, ima
 }
 
 /**
+ * `keepInView` for the picks, then, when `candidates` are given (the attacker alone picked: its enemies,
+ * among which the next tap chooses the target), the nearest aim of the same fit that keeps them free too,
+ * where one does: a target under the planning toggles or the card needed the whole picture first (a
+ * counted extra tap in the first-ruling check). Nothing moves when they are all free already, and
+ * nothing changes when no one aim shows them all with the picks. Null as `keepInView`.
+ */
+export function keepPicksAndCandidates(picks: ReadonlyArray<readonly [number, number]>, candidates: ReadonlyArray<readonly [number, number]>, image: { width: number; height: number }, box: { width: number; height: number }, free: BoxRect, fits: readonly ImageFit[], current: ImageFocus & { fit: ImageFit }, marginPx = PICK_MARGIN_PX): (ImageFocus & { fit: ImageFit }) | null {
+  const kept = keepInView(picks, image, box, free, fits, current, marginPx)
+  if (!kept || candidates.length === 0) return kept
+  return keepInView([...picks, ...candidates], image, box, free, [kept.fit], kept, marginPx) ?? kept
+}
+
+/**
  * The part of the box nothing floats over (view-first: below the floating card, above the status
  * line and the controls bar; ui/ViewOverlay.tsx, ui/BottomSheet.tsx), in box px. An element over the
  * box that spans most of its width trims it from the top or the bottom; one that spans most of its
@@ -144,7 +159,7 @@ export function imagePointOf(lock: TableLock | null, x: number, y: number): [num
 }
 
 /** The table points to keep in view: the picked models (placed, or their doubted ghosts), else every model on the table and every ghost. */
-function pointsOnTable(): { picks: boolean; points: Array<[number, number]> } {
+function pointsOnTable(): { picks: boolean; points: Array<[number, number]>; candidates: Array<[number, number]> } {
   const s = useApp.getState()
   const ghosts = (s.tracking.doubted ?? []).filter((d) => d.kind === 'model')
   const at = (id: string | null): [number, number] | null => {
@@ -155,9 +170,17 @@ function pointsOnTable(): { picks: boolean; points: Array<[number, number]> } {
     return m ? [m.position[0], m.position[1]] : null
   }
   const picks = [at(s.attackerId), at(s.targetId)].filter((p): p is [number, number] => p !== null)
-  if (picks.length > 0) return { picks: true, points: picks }
+  if (picks.length > 0) {
+    // The attacker alone: its enemies on the table (or waiting as ghosts) are where the next tap goes.
+    const models = withWaiting(s.scene).models
+    const side = models.find((m) => m.id === s.attackerId)?.side
+    const candidates = s.attackerId && !s.targetId && side !== undefined
+      ? models.filter((m) => m.side !== side).map((m) => at(m.id)).filter((p): p is [number, number] => p !== null)
+      : []
+    return { picks: true, points: picks, candidates }
+  }
   const waiting = new Set(withWaiting(s.scene).models.map((m) => m.id))
-  return { picks: false, points: [...s.scene.models.map((m) => [m.position[0], m.position[1]] as [number, number]), ...ghosts.filter((g) => waiting.has(g.id)).map((g) => [g.position[0], g.position[1]] as [number, number])] }
+  return { picks: false, candidates: [], points: [...s.scene.models.map((m) => [m.position[0], m.position[1]] as [number, number]), ...ghosts.filter((g) => waiting.has(g.id)).map((g) => [g.position[0], g.position[1]] as [number, number])] }
 }
 
 /** The box's size and the image's aim and fit, kept up to date (ResizeObserver, every 400 ms, and at once on a pick). */
@@ -181,11 +204,12 @@ export function useImageFocus(box: RefObject<HTMLElement | null>, holder: { lock
       let next: FocusedImage = { posX: was.posX, posY: was.posY, boxW, boxH, fit }
       if (image && boxW > 0 && boxH > 0) {
         const s = useApp.getState()
-        const { picks, points } = pointsOnTable()
-        const uv = points.map(([x, y]) => imagePointOf(holder.lock, x, y)).filter((p): p is [number, number] => p !== null)
+        const { picks, points, candidates } = pointsOnTable()
+        const toImage = (ps: ReadonlyArray<[number, number]>) => ps.map(([x, y]) => imagePointOf(holder.lock, x, y)).filter((p): p is [number, number] => p !== null)
+        const uv = toImage(points)
         const free = freeRect(el)
         const mayShowWhole = picks && fit === 'cover' && chosenFor.current !== `${s.attackerId}|${s.targetId}`
-        const kept = uv.length > 0 ? keepInView(uv, image, { width: boxW, height: boxH }, free, mayShowWhole ? ['cover', 'contain'] : [fit], was) : null
+        const kept = uv.length > 0 ? keepPicksAndCandidates(uv, toImage(candidates), image, { width: boxW, height: boxH }, free, mayShowWhole ? ['cover', 'contain'] : [fit], was) : null
         if (kept) next = { ...kept, boxW, boxH }
         else if (uv.length > 0) {
           // No aim keeps them all free: the middle of them at the middle of the free rect.
