@@ -35,11 +35,26 @@ export function ViewOverlay({ viewFirst, prompts, badges, image = true }: { view
           <div className="view-foot">
             <div className="status-wrap"><StatusLine compact /></div>
             <button type="button" className="fit-toggle" aria-pressed={fit === 'contain'} onClick={() => setFit(fit === 'cover' ? 'contain' : 'cover')} data-testid="fit-toggle" title={fit === 'cover' ? 'Show the whole picture' : 'Fill the screen'}>
-              <span aria-hidden="true">{fit === 'cover' ? '⤢' : '⛶'}</span><span className="visually-hidden">{fit === 'cover' ? 'Show the whole picture' : 'Fill the screen'}</span>
+              <FitIcon whole={fit === 'cover'} /><span className="visually-hidden">{fit === 'cover' ? 'Show the whole picture' : 'Fill the screen'}</span>
             </button>
           </div>
         )}
       </div>
     </div>
+  )
+}
+
+/**
+ * The fit switch's icon, drawn (not a character: "⛶" has no glyph in the fonts of many systems, Debian's
+ * among them, and showed as an empty box). `whole`: the switch shows the whole picture (a frame inside
+ * the screen's); else it fills the screen (the four corners pushed out).
+ */
+function FitIcon({ whole }: { whole: boolean }) {
+  return (
+    <svg className="fit-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+      {whole
+        ? <><rect x="2" y="4" width="20" height="16" rx="2" strokeOpacity="0.55" /><rect x="7" y="8" width="10" height="8" rx="1" /></>
+        : <path d="M3 9V3h6M15 3h6v6M21 15v6h-6M9 21H3v-6" />}
+    </svg>
   )
 }
