@@ -148,9 +148,11 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
         }, { message: `the capture badge on screen at ${size.name} size` }).toBe(true)
         // "Hold still" itself comes with the sweep; on a loaded machine the tracker may read too few frames of it
         // to say so within the time (the phone size above asserts it): then this size's screenshot is missing.
-        const shot = await holdStillShot(`handheld-hold-still-${size.name}`, 90_000)
+        // (30 s: in the last full runs each of these two sizes used its whole 90 s without catching one, 3 minutes of
+        // the suite; a "Hold still" lasts ~0.6 s and a screenshot at these sizes about as long)
+        const shot = await holdStillShot(`handheld-hold-still-${size.name}`, 30_000)
         if (shot) expect(shot.text).toMatch(/Hold still/)
-        else console.warn(`handheld: no "hold still" at ${size.name} size within 90 s (loaded machine?): no screenshot`)
+        else console.warn(`handheld: no "hold still" caught at ${size.name} size within 30 s (loaded machine?): handheld-hold-still-${size.name}.png may not show it`)
       }
       await page.setViewportSize({ width: 390, height: 844 })
 
@@ -169,5 +171,5 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
     } finally {
       await session.close()
     }
-  }, 600_000) // three screen sizes, each waiting up to 90–150 s for a "hold still" the loop brings back: on a loaded machine 300 s ran out after the phone part had passed
+  }, 600_000) // three screen sizes, each waiting up to 30–150 s for a "hold still" the loop brings back: on a loaded machine 300 s ran out after the phone part had passed
 })
