@@ -11,11 +11,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { projectPoint } from '../../src/tracking/math/camera.ts'
-import { fitRigid2d } from '../../src/tracking/pipeline/estimateObjectPoses.ts'
 import { writePng } from '../../src/cli/tracking/readImage.ts'
 import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { openCv } from '../tracking/helpers.ts'
-import { renderAll } from '../tracking/surveyScore.ts'
+import { afterRigidFit, renderAll } from '../tracking/surveyScore.ts'
 import { buildSurveySweep, cornerPoint, type SurveySweep } from '../tracking/synth/surveySweep.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
@@ -44,11 +43,7 @@ async function shownPositions(page: Page): Promise<Map<number, [number, number]>
 /** The worst marker error after a rigid fit (turn and shift, no scale) of the shown positions to the truth: the map's own accuracy. */
 function worstAfterFit(shown: Map<number, [number, number]>, sweep: SurveySweep): number {
   const ids = [...sweep.truthTable.keys()].filter((id) => shown.has(id))
-  const got = ids.map((id) => shown.get(id)!)
-  const want = ids.map((id) => sweep.truthTable.get(id)!.position)
-  const fit = fitRigid2d(got, want)
-  const c = Math.cos(fit.angleRad), s = Math.sin(fit.angleRad)
-  return Math.max(...got.map(([x, y], i) => Math.hypot(c * x - s * y + fit.x - want[i]![0], s * x + c * y + fit.y - want[i]![1])))
+  return Math.max(...afterRigidFit(ids.map((id) => shown.get(id)!), ids.map((id) => sweep.truthTable.get(id)!.position)).errorsMm)
 }
 
 function worstError(shown: Map<number, [number, number]>, sweep: SurveySweep): number {

@@ -40,14 +40,19 @@ export type MapScore = {
   maxAbsoluteMm: number
 }
 
+/** Each point's distance (mm) from its truth after a rigid fit (turn and shift, no scale) of `got` to `want`, and the fit's turn. */
+export function afterRigidFit(got: ReadonlyArray<[number, number]>, want: ReadonlyArray<[number, number]>): { errorsMm: number[]; angleRad: number } {
+  const fit = fitRigid2d(got, want)
+  const c = Math.cos(fit.angleRad), s = Math.sin(fit.angleRad)
+  return { errorsMm: got.map(([x, y], i) => Math.hypot(c * x - s * y + fit.x - want[i]![0], s * x + c * y + fit.y - want[i]![1])), angleRad: fit.angleRad }
+}
+
 export function scoreMap(result: SurveySuccess, sweep: SurveySweep): MapScore {
   const ids = result.markers.map((m) => m.id)
   const got = ids.map((id) => result.markers.find((m) => m.id === id)!.position)
   const want = ids.map((id) => sweep.truthTable.get(id)!.position)
-  const fit = fitRigid2d(got, want)
-  const c = Math.cos(fit.angleRad), s = Math.sin(fit.angleRad)
-  const errs = got.map(([x, y], i) => Math.hypot(c * x - s * y + fit.x - want[i]![0], s * x + c * y + fit.y - want[i]![1]))
-  const fitDeg = (fit.angleRad * 180) / Math.PI
+  const { errorsMm: errs, angleRad } = afterRigidFit(got, want)
+  const fitDeg = (angleRad * 180) / Math.PI
   const turns = ids.map((id) => angleErrorDeg(result.markers.find((m) => m.id === id)!.rotation + fitDeg, sweep.truthTable.get(id)!.rotation))
   const absolute = got.map(([x, y], i) => Math.hypot(x - want[i]![0], y - want[i]![1]))
   return {
