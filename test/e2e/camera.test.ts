@@ -54,6 +54,17 @@ describe.skipIf(!haveChromium)('live camera in Chromium (fake camera)', () => {
       await page.screenshot({ path: screenshotPath('camera-live') })
       expect(await status.innerText()).toMatch(/\d+ markers · table locked \(\d+\.\d+ px\) · \d+\.\d fps · \d+ ms/)
 
+      // The overlay draws a frame when a tracking result (or a change) comes, not at the display's rate:
+      // over 3 s it drew, and drew far fewer frames than the page's animation frames.
+      const drawn = await page.evaluate(async () => {
+        const probe = window.__tabletop!
+        const renders = probe.renders(), frames = probe.frames()
+        await new Promise((done) => setTimeout(done, 3000))
+        return { renders: probe.renders() - renders, frames: probe.frames() - frames }
+      })
+      expect(drawn.renders, `overlay frames drawn in 3 s against ${drawn.frames} animation frames`).toBeGreaterThan(0)
+      expect(drawn.renders, `overlay frames drawn in 3 s against ${drawn.frames} animation frames`).toBeLessThan(drawn.frames / 2)
+
       await page.getByTestId('rule-on-this').click()
       await expect.poll(() => page.getByTestId('history-item').count(), { timeout: 20_000 }).toBe(1)
       const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').first().click()])

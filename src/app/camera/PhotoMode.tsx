@@ -150,6 +150,7 @@ export function PhotoMode() {
       const id = rt.client.submit(image, started)
       const { result } = await rt.nextResult(id - 1)
       holder.current.lock = result.table
+      holder.current.changed?.()
       setPhoto({ url, result })
       const lock = result.table
       // A doubted pose is never placed: shown as a ghost with its reason (doubtedPoses.ts).

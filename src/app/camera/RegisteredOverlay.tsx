@@ -8,12 +8,17 @@ import type { TableLock } from '../../tracking/index.ts'
 import { TableContent } from '../scene/TableContent.tsx'
 import { TestProbe } from '../scene/TestProbe.tsx'
 import { BaseGhosts } from './BaseGhosts.tsx'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import type { ImageFocus } from './imageFocus.ts'
 import { LayerToggles } from '../ui/LayerToggles.tsx'
 import { type ImageFit, projectionFromIntrinsics, viewFromLock, visibleIntrinsics } from './registeredCamera.ts'
 
-export type LockHolder = { lock: TableLock | null }
+/**
+ * `lock`: the latest table lock. `changed`: set by the overlay's canvas; whoever writes a new lock calls
+ * it, so the overlay draws a frame then (the canvas draws on demand, not at the display's rate: on a
+ * phone that is the battery, in the tests SwiftShader's CPU).
+ */
+export type LockHolder = { lock: TableLock | null; changed?: () => void }
 
 // Hot path: called per frame. No allocation; scratch objects below are not reentrant.
 const view = new Matrix4()
@@ -22,10 +27,22 @@ const shown = { width: 0, height: 0, fx: 0, fy: 0, cx: 0, cy: 0 }
 
 function CameraFromLock({ holder, fit, focus }: { holder: LockHolder; fit: ImageFit; focus: ImageFocus }) {
   const camera = useThree((s) => s.camera)
+  const invalidate = useThree((s) => s.invalidate)
+  useEffect(() => {
+    holder.changed = invalidate
+    invalidate()
+    return () => {
+      if (holder.changed === invalidate) holder.changed = undefined
+    }
+  }, [holder, invalidate])
   const fitNow = useRef(fit)
   fitNow.current = fit
   const focusNow = useRef(focus)
   focusNow.current = focus
+  // The fit, the aim and the box's size are read in the frame below, not through props of a drawn
+  // object, so a change of them asks for a frame itself.
+  const size = useThree((s) => s.size)
+  useEffect(() => invalidate(), [invalidate, fit, focus.posX, focus.posY, size.width, size.height])
   useFrame((state) => {
     const lock = holder.lock
     if (!lock?.locked) return
@@ -47,7 +64,7 @@ const CENTRED: ImageFocus = { posX: 0.5, posY: 0.5 }
 export function RegisteredOverlay({ holder, fit = 'contain', focus = CENTRED }: { holder: LockHolder; fit?: ImageFit; focus?: ImageFocus }) {
   return (
     <>
-      <Canvas className="registered-overlay" gl={{ alpha: true, preserveDrawingBuffer: true }} camera={{ manual: true, near: 5, far: 20000 }} style={{ position: 'absolute', inset: 0 }}>
+      <Canvas className="registered-overlay" frameloop="demand" gl={{ alpha: true, preserveDrawingBuffer: true }} camera={{ manual: true, near: 5, far: 20000 }} style={{ position: 'absolute', inset: 0 }}>
         <ambientLight intensity={1.1} />
         <directionalLight position={[600, -600, 1800]} intensity={2} />
         <CameraFromLock holder={holder} fit={fit} focus={focus} />

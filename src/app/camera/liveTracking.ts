@@ -231,6 +231,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
 
   const onResult = (m: TrackingResultMessage) => {
     holder.lock = m.result.table
+    holder.changed?.()
     latest = m
     const now = performance.now()
     costs[costCount++ % COST_WINDOW] = (m.result.timing.totalMs * 1e6) / (m.result.width * m.result.height)
