@@ -294,13 +294,13 @@ function wrapDeg(d: number): number {
   return a
 }
 
-/** ∂(table mm)/∂(image px) of the table homography at (u, v), row-major 2×2 into `target`. */
-function tableJacobian(lock: Locked, u: number, v: number, target: Float64Array): Float64Array {
+/** ∂(table mm)/∂(image px) of the table homography at (u, v), row-major 2×2 into `target` from `at`. */
+function tableJacobian(lock: Locked, u: number, v: number, target: Float64Array, at = 0): Float64Array {
   applyHomography(lock.tableFromImage, u, v, _j0)
   applyHomography(lock.tableFromImage, u + 1, v, _j1)
   applyHomography(lock.tableFromImage, u, v + 1, _j2)
-  target[0] = _j1[0] - _j0[0]; target[1] = _j2[0] - _j0[0]
-  target[2] = _j1[1] - _j0[1]; target[3] = _j2[1] - _j0[1]
+  target[at] = _j1[0] - _j0[0]; target[at + 1] = _j2[0] - _j0[0]
+  target[at + 2] = _j1[1] - _j0[1]; target[at + 3] = _j2[1] - _j0[1]
   return target
 }
 const _j0: [number, number] = [0, 0], _j1: [number, number] = [0, 0], _j2: [number, number] = [0, 0]
@@ -317,31 +317,30 @@ const _j0: [number, number] = [0, 0], _j1: [number, number] = [0, 0], _j2: [numb
  * of the object's corners) adds its image shift lifted at the object.
  */
 function objectCovariance(lock: Locked, ds: readonly MarkerDetection[], images: readonly MarkerCorners[], local: readonly Point2[], measured: readonly Point2[], fit: RigidFit, opts: ObjectPoseOptions, u: number, v: number): Float64Array {
-  const out = new Float64Array(3)
+  // Per object per frame: module scratch only (house style: the tracker's hot path allocates nothing);
+  // the caller reads the result before the next call.
+  const out = _cov
+  out.fill(0)
   const n = local.length
   let lx = 0, ly = 0
   for (const p of local) { lx += p[0]; ly += p[1] }
   lx /= n; ly /= n
   const c = Math.cos(fit.angleRad), s = Math.sin(fit.angleRad)
-  // The rigid fit's response to one corner's move δ (table mm): δt = δ/n − perp(R·l̄)·(cross(R·l'ᵢ, δ)/S).
-  const rlx = c * lx - s * ly, rly = s * lx + c * ly
   let spread = 0
   for (const p of local) spread += (p[0] - lx) ** 2 + (p[1] - ly) ** 2
-  const respond = (i: number, dx: number, dy: number, target: Float64Array) => {
-    const ax = c * (local[i]![0] - lx) - s * (local[i]![1] - ly), ay = s * (local[i]![0] - lx) + c * (local[i]![1] - ly)
-    const turn = (ax * dy - ay * dx) / spread
-    target[0] = target[0]! + dx / n + rly * turn
-    target[1] = target[1]! + dy / n - rlx * turn
-  }
+  _fit.local = local; _fit.n = n; _fit.lx = lx; _fit.ly = ly; _fit.c = c; _fit.s = s; _fit.spread = spread
+  _fit.rlx = c * lx - s * ly; _fit.rly = s * lx + c * ly
   const floor = opts.edgeFloorPx ?? 0
   for (let k = 0; k < ds.length; k++) {
     const img = images[k]!
     const edges = ds[k]!.edges
-    for (let corner = 0; corner < 4; corner++) tableJacobian(lock, img[corner]![0], img[corner]![1], _jac.subarray(corner * 4, corner * 4 + 4))
+    for (let corner = 0; corner < 4; corner++) tableJacobian(lock, img[corner]![0], img[corner]![1], _jac, corner * 4)
     if (!edges) {
       const sigma = opts.cornerSigmaPx ?? 0.1
       for (let corner = 0; corner < 4; corner++) {
-        for (const [ex, ey] of [[1, 0], [0, 1]] as const) {
+        // The corner's x, then its y, each moved by σ.
+        for (let axis = 0; axis < 2; axis++) {
+          const ex = axis === 0 ? 1 : 0, ey = 1 - ex
           const a = corner * 4
           _dt[0] = 0; _dt[1] = 0
           respond(k * 4 + corner, sigma * (_jac[a]! * ex + _jac[a + 1]! * ey), sigma * (_jac[a + 2]! * ex + _jac[a + 3]! * ey), _dt)
@@ -362,7 +361,8 @@ function objectCovariance(lock: Locked, ds: readonly MarkerDetection[], images: 
       const pk = 1 / (nx * pdx + ny * pdy), qk = 1 / (nx * qdx + ny * qdy)
       // Two independent moves of the line: along its normal (both ends alike), and its turn (ends opposite).
       const offset = Math.hypot(edges.offsetPx[side]!, floor), turn = edges.turnPx[side]!
-      for (const [ea, eb] of [[offset, offset], [-turn, turn]] as const) {
+      for (let move = 0; move < 2; move++) {
+        const ea = move === 0 ? offset : -turn, eb = move === 0 ? offset : turn
         _dt[0] = 0; _dt[1] = 0
         const ja = side * 4, jb = ((side + 1) % 4) * 4
         const ax = ea * pk * pdx, ay = ea * pk * pdy
@@ -395,6 +395,17 @@ function objectCovariance(lock: Locked, ds: readonly MarkerDetection[], images: 
 }
 const _jac = new Float64Array(16)
 const _dt = new Float64Array(2)
+const _cov = new Float64Array(3)
+/** The rigid fit objectCovariance is spreading (set per object; read by `respond`). */
+const _fit = { local: [] as readonly Point2[], n: 1, lx: 0, ly: 0, c: 1, s: 0, spread: 1, rlx: 0, rly: 0 }
+/** The rigid fit's response to corner i's move δ = (dx, dy) (table mm), added to `target`: δt = δ/n − perp(R·l̄)·(cross(R·l'ᵢ, δ)/S). */
+function respond(i: number, dx: number, dy: number, target: Float64Array): void {
+  const { local, n, lx, ly, c, s, spread, rlx, rly } = _fit
+  const ax = c * (local[i]![0] - lx) - s * (local[i]![1] - ly), ay = s * (local[i]![0] - lx) + c * (local[i]![1] - ly)
+  const turn = (ax * dy - ay * dx) / spread
+  target[0] = target[0]! + dx / n + rly * turn
+  target[1] = target[1]! + dy / n - rlx * turn
+}
 const addOuter = (target: Float64Array, d: Float64Array) => {
   target[0] = target[0]! + d[0]! * d[0]!
   target[1] = target[1]! + d[0]! * d[1]!
@@ -416,16 +427,19 @@ function sharedCovariance(local: readonly Point2[], fit: RigidFit, markers: numb
   const ax = -(s * lx + c * ly), ay = c * lx - s * ly
   const turn = turnSigmaDeg / DEG / Math.sqrt(markers)
   const lift2 = (LIFT_SIGMA_PER_MM * planeZ) ** 2 / 2
-  return Float64Array.of(lift2 + (ax * turn) ** 2, ax * ay * turn * turn, lift2 + (ay * turn) ** 2)
+  _shared[0] = lift2 + (ax * turn) ** 2; _shared[1] = ax * ay * turn * turn; _shared[2] = lift2 + (ay * turn) ** 2
+  return _shared
 }
+const _shared = new Float64Array(3)
 
 /** J C Jᵀ: the table homography's uncertainty at image point (u, v), mm² ([xx, xy, yy]). */
 function homographyCovarianceAt(lock: Locked, table: TableLockDetail, u: number, v: number): Float64Array {
-  const out = new Float64Array(3)
+  const out = _lockCov
+  out.fill(0)
   const cov = table.homographyCovariance
   if (!cov) return out
   const h = lock.imageFromTable
-  const base: [number, number] = [0, 0]
+  const base = _base
   const tableFromImage = lock.tableFromImage
   applyHomography(tableFromImage, u, v, base)
   // d(table point)/d(h_k): perturbing image-from-table moves the image of a fixed table point by
@@ -433,10 +447,11 @@ function homographyCovarianceAt(lock: Locked, table: TableLockDetail, u: number,
   const w = h[6] * base[0] + h[7] * base[1] + h[8]
   const iu = (h[0] * base[0] + h[1] * base[1] + h[2]) / w
   const iv = (h[3] * base[0] + h[4] * base[1] + h[5]) / w
-  const dU = [base[0] / w, base[1] / w, 1 / w, 0, 0, 0, (-iu * base[0]) / w, (-iu * base[1]) / w]
-  const dV = [0, 0, 0, base[0] / w, base[1] / w, 1 / w, (-iv * base[0]) / w, (-iv * base[1]) / w]
+  const dU = _dU, dV = _dV
+  dU[0] = base[0] / w; dU[1] = base[1] / w; dU[2] = 1 / w; dU[3] = 0; dU[4] = 0; dU[5] = 0; dU[6] = (-iu * base[0]) / w; dU[7] = (-iu * base[1]) / w
+  dV[0] = 0; dV[1] = 0; dV[2] = 0; dV[3] = base[0] / w; dV[4] = base[1] / w; dV[5] = 1 / w; dV[6] = (-iv * base[0]) / w; dV[7] = (-iv * base[1]) / w
   const a = tableJacobian(lock, u, v, _hj)
-  const jx = new Float64Array(8), jy = new Float64Array(8)
+  const jx = _jx, jy = _jy
   for (let k = 0; k < 8; k++) {
     jx[k] = -(a[0]! * dU[k]! + a[1]! * dV[k]!)
     jy[k] = -(a[2]! * dU[k]! + a[3]! * dV[k]!)
@@ -450,6 +465,9 @@ function homographyCovarianceAt(lock: Locked, table: TableLockDetail, u: number,
   return out
 }
 const _hj = new Float64Array(4)
+const _lockCov = new Float64Array(3)
+const _base: [number, number] = [0, 0]
+const _dU = new Float64Array(8), _dV = new Float64Array(8), _jx = new Float64Array(8), _jy = new Float64Array(8)
 
 /** Without a table lock: each object in the camera frame from its own markers' homography. */
 function cameraFramePoses(byObject: Map<ObjectEntry, MarkerDetection[]>, registry: RegistryIndex, calibration: CameraIntrinsics | null, image: { width: number; height: number }): ObjectPose[] {
