@@ -36,6 +36,7 @@ import { sceneOf } from '../setup/demoTable.ts'
 import { shotsAtThreeSizes } from '../setup/threeSizes.ts'
 import { player } from '../setup/playerActions.ts'
 import { filmedOnScreen, tapWhereFilmed } from '../setup/tapWhereFilmed.ts'
+import { pickedNamesUnderToggles } from '../setup/namesUnderToggles.ts'
 import { type PlayerVideo, writePlayerTableVideo } from '../fixtures/tracking/playerTableVideo.ts'
 import { quietZoneMm } from '../tracking/synth/tabletopScene.ts'
 
@@ -427,6 +428,8 @@ describe.skipIf(!haveChromium)('from an empty browser to the first tracked rulin
       console.log(`the whole picture for the picks: ${JSON.stringify(picks)}`)
       for (const p of picks) expect(p.shown && p.free, `${p.id} on the whole picture, free (${p.over})`).toBe(true)
     }
+    // Whom the verdict is about reads on the phone: no planning toggle lies over either pick's name.
+    expect(await pickedNamesUnderToggles(page), 'picked models\' names under a planning toggle on the phone').toEqual([])
     await shots(page, 'verdict', p4)
     expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
 

@@ -22,6 +22,7 @@ import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screens
 import { dismissMessages, renderDemoTable, sceneOf, writeDemoPhoto } from '../setup/demoTable.ts'
 import { contradictions } from '../setup/verdictChecks.ts'
 import { tapModel } from '../setup/tapModel.ts'
+import { pickedNamesUnderToggles } from '../setup/namesUnderToggles.ts'
 
 warnIfNoChromium('test/e2e/viewFirst.test.ts (browser tests)')
 
@@ -194,6 +195,10 @@ describe.skipIf(!haveChromium)('camera and photo modes, view first, at four size
           await page.waitForTimeout(1200)
           expect(await page.getByTestId('card-title').innerText()).toMatch(/^Ranger sergeant → Raider/)
 
+          // As the app aims the picture at the picks, the planning toggles lie over neither picked model's name
+          // (on a phone held upright they stand in a row above the status line; in a column at the picture's
+          // edge they covered the target's).
+          if (size.viewFirst) expect(await pickedNamesUnderToggles(page), `${where}: picked models' names under a planning toggle`).toEqual([])
           // Back to the filled screen (a tap may have asked for the whole picture), aimed at the pick.
           if (size.viewFirst && (await page.getByTestId('camera-image').getAttribute('data-fit')) === 'contain') await page.getByTestId('fit-toggle').click()
           await page.waitForTimeout(900)

@@ -3,11 +3,13 @@
 // (aria-pressed), so a player switches a layer with a thumb at arm's length; the threat bands and the
 // figures behind each layer are in the panel (PlanPanel). Over a camera image on a phone or tablet the
 // legend goes under the floating card, in its box (ui/ViewOverlay's `.view-top`): the picture is aimed at
-// the picked models below that box (camera/imageFocus.ts), so the legend never sits on them.
+// the picked models below that box (camera/imageFocus.ts), so the legend never sits on them. On a phone
+// held upright the toggles stand in a row above the status line (`.view-toggles`), not in a column at the
+// picture's right edge, where they covered a third of its width and the picked target's label.
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useApp } from '../state/appStore.ts'
-import { useViewFirst } from './useViewFirst.ts'
+import { useUprightPhone, useViewFirst } from './useViewFirst.ts'
 import type { PlanLayer } from '../state/planSlice.ts'
 import { PlanLegend } from './PlanLegend.tsx'
 import './plan.css'
@@ -18,8 +20,11 @@ const LAYERS: ReadonlyArray<{ layer: PlanLayer; word: string; title: string }> =
   { layer: 'exposure', word: 'Exposure', title: 'How many enemies see a model like the picked one, cell by cell' },
 ]
 
-/** The floating card's box over the image (view-first), found in the bar's own camera stage; null when there is none. */
-function useViewTop(on: boolean, bar: RefObject<HTMLDivElement | null>): HTMLElement | null {
+/**
+ * A box of the view-first overlay (ui/ViewOverlay.tsx) found by `selector` in the bar's own camera stage:
+ * the floating card's box, or the row above the status line; null when there is none.
+ */
+function useOverlayHost(on: boolean, bar: RefObject<HTMLDivElement | null>, selector: string): HTMLElement | null {
   const [host, setHost] = useState<HTMLElement | null>(null)
   useEffect(() => {
     if (!on) {
@@ -28,15 +33,15 @@ function useViewTop(on: boolean, bar: RefObject<HTMLDivElement | null>): HTMLEle
     }
     const stage = bar.current?.closest<HTMLElement>('.camera-stage') ?? document.body
     const find = () => {
-      const el = stage.querySelector<HTMLElement>('.view-overlay.view-first .view-top')
+      const el = stage.querySelector<HTMLElement>(selector)
       setHost((h) => (h === el ? h : el))
     }
     find()
-    // The card's box comes and goes with the image (at human pace).
+    // The overlay's boxes come and go with the image (at human pace).
     const watch = new MutationObserver(find)
     watch.observe(stage, { childList: true, subtree: true })
     return () => watch.disconnect()
-  }, [on, bar])
+  }, [on, bar, selector])
   return host
 }
 
@@ -54,18 +59,23 @@ export function LayerToggles({ over }: { over: 'stage' | 'image' | 'xr' }) {
   const anyOn = layers.reach || layers.threat || layers.exposure
   const bar = useRef<HTMLDivElement>(null)
   const viewFirst = useViewFirst()
-  const underCard = useViewTop(over === 'image' && viewFirst, bar)
+  const upright = useUprightPhone()
+  const underCard = useOverlayHost(over === 'image' && viewFirst, bar, '.view-overlay.view-first .view-top')
+  const aboveStatus = useOverlayHost(over === 'image' && upright, bar, '.view-overlay.view-first .view-toggles')
   if (over === 'stage' && mode !== 'planner') return null
+  const toggles = (
+    <div className="plan-toggles" role="group" aria-label="Planning layers">
+      {LAYERS.map((l) => (
+        <button key={l.layer} type="button" aria-pressed={layers[l.layer]} title={l.title} data-testid={`layer-${l.layer}`} onClick={() => toggle(l.layer)}>
+          {l.word}
+        </button>
+      ))}
+      {anyOn && !keyShown && <button type="button" className="plan-key-show" onClick={() => setKeyShown(true)} data-testid="plan-key-show" title="Show what the colours and lines mean">Key</button>}
+    </div>
+  )
   return (
     <div ref={bar} className={`plan-bar over-${over}`} data-testid="plan-bar">
-      <div className="plan-toggles" role="group" aria-label="Planning layers">
-        {LAYERS.map((l) => (
-          <button key={l.layer} type="button" aria-pressed={layers[l.layer]} title={l.title} data-testid={`layer-${l.layer}`} onClick={() => toggle(l.layer)}>
-            {l.word}
-          </button>
-        ))}
-        {anyOn && !keyShown && <button type="button" className="plan-key-show" onClick={() => setKeyShown(true)} data-testid="plan-key-show" title="Show what the colours and lines mean">Key</button>}
-      </div>
+      {aboveStatus ? createPortal(toggles, aboveStatus) : toggles}
       {underCard ? createPortal(<div className="plan-under-card"><PlanLegend /></div>, underCard) : <PlanLegend />}
     </div>
   )

@@ -30,6 +30,8 @@ export function ViewOverlay({ viewFirst, prompts, badges, image = true }: { view
       )}
       {prompts && <div className="view-prompts" data-testid="view-prompts">{prompts}</div>}
       <div className="view-bottom">
+        {/* On a phone held upright the planning toggles stand here, in a row (ui/LayerToggles.tsx). */}
+        {viewFirst && image && <div className="view-toggles" />}
         {badges}
         {viewFirst && image && (
           <div className="view-foot">

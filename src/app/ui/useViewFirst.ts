@@ -10,22 +10,37 @@ export const VIEW_FIRST_MAX_WIDTH_PX = 1279
 /** Below this width the top bar is one row with a menu. */
 export const COMPACT_BAR_MAX_WIDTH_PX = 820
 
-function useMaxWidth(px: number): boolean {
+function useMedia(query: string): boolean {
   return useSyncExternalStore(
     (changed) => {
-      const q = window.matchMedia(`(max-width: ${px}px)`)
+      const q = window.matchMedia(query)
       q.addEventListener('change', changed)
       return () => q.removeEventListener('change', changed)
     },
-    () => window.matchMedia(`(max-width: ${px}px)`).matches,
+    () => window.matchMedia(query).matches,
     () => false,
   )
 }
+
+const useMaxWidth = (px: number): boolean => useMedia(`(max-width: ${px}px)`)
+
+/** Upright and narrower than this (CSS px), a view-first screen is a phone held upright. */
+export const UPRIGHT_PHONE_MAX_WIDTH_PX = 560
 
 export function useViewFirst(): boolean {
   const mode = useApp((s) => s.mode)
   const narrow = useMaxWidth(VIEW_FIRST_MAX_WIDTH_PX)
   return narrow && (mode === 'camera' || mode === 'photo')
+}
+
+/**
+ * A phone held upright in a camera mode: the picture is narrow, so what floats at its sides covers the
+ * picked models' labels; the planning toggles stand in a row above the status line instead.
+ */
+export function useUprightPhone(): boolean {
+  const viewFirst = useViewFirst()
+  const upright = useMedia(`(orientation: portrait) and (max-width: ${UPRIGHT_PHONE_MAX_WIDTH_PX}px)`)
+  return viewFirst && upright
 }
 
 export function useCompactBar(): boolean {
