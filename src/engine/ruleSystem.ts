@@ -118,6 +118,13 @@ export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, Re
   [systemType: string]: QueryHandler<never> | undefined
 }
 
+/**
+ * A move mode the ruleset's `reach` answers (issue 32): its name as the query's `mode`, and the query
+ * context it cannot be answered without (Cadence's `deploy` needs `entryPoint`). A mode this model may
+ * not make now is still declared: `reach` answers it with a coded refusal (a wounded character's Sprint).
+ */
+export type MoveModeDecl = { mode: string; needs?: readonly string[] }
+
 export type RuleSystem = {
   id: string
   title: string
@@ -152,6 +159,11 @@ export type RuleSystem = {
   /** Extra, system-specific query types and their schemas (core types are listed in sceneSchema.ts). */
   queryTypes?: Readonly<Record<string, ZodType>>
   handlers: QueryHandlers
+  /**
+   * Every move mode `handlers.reach` answers, its default (the mode answered when none is asked) first.
+   * Required of a ruleset that answers `reach`; any other name is refused (path `mode`).
+   */
+  moveModes?: readonly MoveModeDecl[]
   /** Demo scene (scene JSON) opened by the planner and evaluated in a test. */
   demoScene: unknown
   /** Extra scene checks (issues with JSON paths); run after the generic ones. */

@@ -1,14 +1,14 @@
 // The planning overlay's engine adapter on every ruleset (issue 32): the planning scene each book has in
 // test/scenarios (one wall, a model "a" and an enemy "e", probes derived by hand in each file) asked as
-// the app asks its worker. The adapter must find the ruleset's own move modes (never the unknown name it
-// asks with), and every figure it hands the overlay — the reach area of each mode, the path at each
+// the app asks its worker. The adapter must list every move mode the ruleset declares (pinned to each
+// book in test/systems/planning/moveModes.test.ts) but those needing a context it lacks, and every figure it hands the overlay — the reach area of each mode, the path at each
 // probe, who can attack each threat spot, who sees it — must be the engine's answer to the same query
 // on the same scene, asked the CLI's way. Small tables, two models; the engine's side loads each scene once.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { type Scene, loadScene, runQuery } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
-import { answerPlan, modeNamesInRefusal } from '../../src/app/engine/planOverlay.ts'
+import { answerPlan } from '../../src/app/engine/planOverlay.ts'
 
 const known = ruleSystems.map((s) => s.id)
 const SCENES = [
@@ -69,23 +69,10 @@ describe('the planning adapter on every ruleset\'s planning scene', () => {
       }
       // The default mode (first) is answered, not refused.
       expect(reach.modes[0]!.refused).toBeNull()
-      // Every mode the ruleset names to the CLI (asked for one it does not have) is there, under the
-      // name the engine answers it with (an alias such as "move" for "normal" counts once).
-      let refusal = ''
-      try {
-        cli({ type: 'reach', model, mode: 'no-such-move-mode' })
-      } catch (e) {
-        refusal = ((e as { issues?: Array<{ message: string }> }).issues ?? []).map((i) => i.message).join('; ')
-      }
-      const named = new Set<string>()
-      for (const name of modeNamesInRefusal(refusal)) {
-        try {
-          named.add(cli<{ mode: string }>({ type: 'reach', model, mode: name }).mode)
-        } catch {
-          // a mode this model may not make: the adapter leaves it out too
-        }
-      }
-      expect(new Set(reach.modes.map((m) => m.mode)), 'the modes the book names').toEqual(new Set([reach.modes[0]!.mode, ...named]))
+      // Every mode the ruleset declares, in its order, but those needing a context the planner lacks.
+      const declared = findRuleSystem(scene.system)!.moveModes!.filter((d) => !d.needs?.length).map((d) => d.mode)
+      expect(reach.modesFrom).toBe('declared')
+      expect(reach.modes.map((m) => m.mode), 'the modes the ruleset declares').toEqual(declared)
 
       const paths = cli<{ points: unknown[] }>({ type: 'reach', model, points: reachQ.points })
       reachQ.points!.forEach((at, i) => {

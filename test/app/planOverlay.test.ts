@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Scene, inches, loadScene, runQuery } from '../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
-import { answerPlan, modeNamesInRefusal, planTable } from '../../src/app/engine/planOverlay.ts'
+import { answerPlan, planTable } from '../../src/app/engine/planOverlay.ts'
 import { readDeploymentZones } from '../../src/app/format/deploymentZones.ts'
 import { libraryMeshes, loadLibraryIntoApp } from '../setup/libraryMeshes.ts'
 
@@ -22,8 +22,8 @@ describe('planning overlay answers (narrative-skirmish demo)', () => {
     const r = answerPlan(scene, { what: 'reach', model: 'a1' })
     if (r.what !== 'reach') throw new Error('not a reach answer')
     expect(r.issue).toBeNull()
-    // The book has one move; the ruleset names it when asked for another.
-    expect(r.modesFrom).toBe('refusal')
+    // The book has one move, and the ruleset declares it.
+    expect(r.modesFrom).toBe('declared')
     expect(r.modes.map((m) => m.mode)).toEqual(['move'])
     const direct = cli<{ area: unknown }>(scene, { type: 'reach', model: 'a1' })
     expect(r.modes[0]!.result!.area).toEqual(direct.area)
@@ -69,21 +69,25 @@ describe('planning overlay answers (narrative-skirmish demo)', () => {
   })
 })
 
-describe('move modes from a ruleset\'s refusal of an unknown mode', () => {
-  it('reads the list of the modes the book names (Jagged Shards §8.1, §12: normal, sprint, rush)', () => {
-    const scene = demo('jagged-shards')
-    const model = scene.models[0]!
-    let message = ''
-    try {
-      cli(scene, { type: 'move', model: model.id, to: model.position, mode: 'tabletop-ar:mode-list' })
-    } catch (e) {
-      message = (e as { issues: Array<{ message: string }> }).issues.map((i) => i.message).join('; ')
+describe('move modes as the rulesets declare them', () => {
+  it('Iron Line: the five manoeuvres of §16 L1456–1461, Reform refused as an area (it turns in place)', () => {
+    const scene = demo('iron-line')
+    const model = scene.models[0]!.id
+    const r = answerPlan(scene, { what: 'reach', model })
+    if (r.what !== 'reach') throw new Error('not a reach answer')
+    expect(r.modes.map((m) => m.mode)).toEqual(['advance', 'wheel', 'shuffle', 'retreat', 'reform'])
+    expect(r.modes.find((m) => m.mode === 'reform')!.refused).toMatch(/rotates in place/)
+    for (const m of r.modes.filter((x) => x.mode !== 'reform')) {
+      expect(m.refused, m.mode).toBeNull()
+      expect(m.result!.area.length, m.mode).toBeGreaterThan(0)
     }
-    expect(modeNamesInRefusal(message)).toEqual(['normal', 'sprint', 'rush'])
   })
 
-  it('reads the one quoted mode of a book with one move, never the unknown name asked for', () => {
-    expect(modeNamesInRefusal('unknown move mode "tabletop-ar:mode-list"; the narrative skirmish game has only "move"')).toEqual(['move'])
+  it('Cadence: Move, Advance and Move + Advance; deploy and disembark need an Entry Point or a Transport the planner has not got', () => {
+    const scene = demo('cadence')
+    const r = answerPlan(scene, { what: 'reach', model: scene.models[0]!.id })
+    if (r.what !== 'reach') throw new Error('not a reach answer')
+    expect(r.modes.map((m) => m.mode)).toEqual(['move', 'advance', 'move-advance'])
   })
 })
 

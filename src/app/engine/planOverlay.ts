@@ -2,9 +2,10 @@
 // picked model's `reach` for each move mode, one spot's path (`reach` with that probe point) and who
 // sees a model standing there (`exposure` probe), who can attack it there (`threat` at the spot), the
 // enemies' threat bands, and the exposure map with the scene's deployment zones. No rule logic here:
-// each answer is the engine's result, copied out. The prepared table is kept while the scene stays the
-// same, so the engine's per-table work (each enemy's reach for threat, the exposure grid kept in the
-// worker's LosMemo) is done once per table and reused for every spot the finger passes over.
+// each answer is the engine's result, copied out, and the move modes are the ones the ruleset declares
+// (RuleSystem.moveModes). The prepared table is kept while the scene stays the same, so the engine's
+// per-table work (each enemy's reach for threat, the exposure grid kept in the worker's LosMemo) is done
+// once per table and reused for every spot the finger passes over.
 import { type ExposureResult, type Query, type ReachResult, type Scene, type Table, type ThreatResult, SceneError } from '../../engine/index.ts'
 import { prepare } from './evaluateOverlay.ts'
 import type { ModesFrom, PlanAnswer, PlanAnswerOf, PlanAsk, ReachArea, ReachMode } from './planProtocol.ts'
@@ -37,25 +38,11 @@ const timed = <T>(run: () => T): { value: T; ms: number } => {
   return { value, ms: performance.now() - t0 }
 }
 
-/** A mode no ruleset has: asking for it makes the ruleset name the modes it has. */
-const NO_SUCH_MODE = 'tabletop-ar:mode-list'
-
-/**
- * The names in a ruleset's refusal of an unknown mode ("expected one of normal, sprint, rush (§8.1)",
- * 'the game has only "move"'). A stopgap until rulesets declare their move modes: every name read here
- * is asked for and kept only when the engine answers it, so a misread name is never shown.
- */
-export function modeNamesInRefusal(message: string): string[] {
-  const listed = /expected one of ([^(;]+)/.exec(message)
-  const names = listed ? listed[1]!.split(/,|\bor\b/).map((s) => s.trim().replace(/^["']|["']$/g, '')) : [...message.matchAll(/"([^"]+)"/g)].map((m) => m[1]!)
-  return [...new Set(names.filter((n) => n && n !== NO_SUCH_MODE))]
-}
-
 function reachQuery(model: string, mode: string | null, points?: Array<[number, number]>): Query {
   return { id: 'plan-reach', type: 'reach', model, ...(mode !== null ? { mode } : {}), ...(points ? { points } : {}) }
 }
 
-/** The model's reach for its default mode and every mode its ruleset names, each as the engine answers it. */
+/** The model's reach for its default mode and every mode its ruleset declares, each as the engine answers it. */
 export function planReach(scene: Scene, model: string): PlanAnswerOf<'reach'> {
   const t0 = performance.now()
   const table = planTable(scene)
@@ -69,26 +56,22 @@ export function planReach(scene: Scene, model: string): PlanAnswerOf<'reach'> {
   })
   if (typeof first.value === 'string') return { what: 'reach', model, modes: [], modesFrom: 'default', issue: first.value, ms: performance.now() - t0 }
   modes.push(modeOf(first.value, first.ms))
-  let names: string[] = []
-  try {
-    table.system.handlers.reach?.(table, reachQuery(model, NO_SUCH_MODE) as never)
-  } catch (e) {
-    if (e instanceof SceneError) names = modeNamesInRefusal(e.issues.filter((i) => i.path === 'mode').map((i) => i.message).join('; '))
-  }
-  for (const name of names) {
-    if (modes.some((m) => m.mode === name)) continue
+  // The modes the ruleset declares, but those that need a context the planner does not have (a Cadence
+  // deploy's Entry Point): each asked for, as the CLI would ask.
+  const declared = table.system.moveModes ?? []
+  for (const { mode, needs } of declared) {
+    if (needs?.length || modes.some((m) => m.mode === mode)) continue
     const r = timed(() => {
       try {
-        return runReach(table, model, name)
+        return runReach(table, model, mode)
       } catch (e) {
         return refusalText(e)
       }
     })
-    // An alias of a mode already here ("move" for "normal") answers with that mode's name.
-    if (typeof r.value === 'string' || modes.some((m) => m.mode === (r.value as ReachResult).mode)) continue
-    modes.push(modeOf(r.value, r.ms))
+    // A declared mode the engine cannot answer without more context: shown refused, with the engine's words.
+    modes.push(typeof r.value === 'string' ? { mode, result: null, refused: r.value, ms: r.ms } : modeOf(r.value, r.ms))
   }
-  const modesFrom: ModesFrom = names.length ? 'refusal' : 'default'
+  const modesFrom: ModesFrom = declared.length ? 'declared' : 'default'
   return { what: 'reach', model, modes, modesFrom, issue: null, ms: performance.now() - t0 }
 }
 

@@ -35,10 +35,10 @@ export type ExposureMap = Pick<ExposureResult, 'side' | 'enemies' | 'grid' | 'hi
 export type ReachMode = { mode: string; result: ReachArea | null; refused: string | null; ms: number }
 
 /**
- * How the modes were found: `refusal` — the names the ruleset gives when asked for a mode it does not
- * have, each then asked for and answered; `default` — the ruleset named none, only its default mode.
+ * How the modes were found: `declared` — the ruleset's own list (RuleSystem.moveModes), each asked for
+ * and answered; `default` — the ruleset declares none, only its default mode is shown.
  */
-export type ModesFrom = 'refusal' | 'default'
+export type ModesFrom = 'declared' | 'default'
 
 export type PlanAnswer =
   | { what: 'reach'; model: string; modes: ReachMode[]; modesFrom: ModesFrom; issue: string | null; ms: number }

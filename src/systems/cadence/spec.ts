@@ -2,7 +2,7 @@
 // hooks into the core's decisions, auras, extra query handlers. createCadenceSystem (system.ts) turns a
 // spec into an engine RuleSystem. See CORE-API.md for how a game uses this.
 import type { ZodType } from 'zod'
-import type { Modifier, OptionDecl, QueryHandlers, StatusDecl, Table, TableModel, TerrainTypeDecl, Weapon } from '../../engine/index.ts'
+import type { Modifier, MoveModeDecl, OptionDecl, QueryHandlers, StatusDecl, Table, TableModel, TerrainTypeDecl, Weapon } from '../../engine/index.ts'
 import type { CadenceCatalogue } from './types.ts'
 import type { ParsedRule } from './specialRules.ts'
 import type { AttackChainResult, AttackChainSpec } from './probability/attackChain.ts'
@@ -170,6 +170,8 @@ export type CadenceSpec = {
   readonly queryTypes?: Readonly<Record<string, ZodType>>
   /** Extra handlers, or overrides of the core's (same query type), built with the resolved core. */
   readonly handlers?: (core: CadenceCore) => QueryHandlers
+  /** The modes the game's own `reach` (in `handlers`) answers, when it replaces the core's (RuleSystem.moveModes). */
+  readonly moveModes?: readonly MoveModeDecl[]
   readonly demoScene: unknown
   /** Modifiers shown for information only. */
   readonly notes?: readonly Modifier[]

@@ -21,7 +21,7 @@ import { BLAST_RULE, blastVictimsAt } from './blast.ts'
 import { objectiveContextShape, resolveObjective } from './objective.ts'
 import { resolveAura } from './aura.ts'
 import { moveContextShape, resolveMove } from './move.ts'
-import { cadenceExposure, cadenceReach, cadenceThreat } from './planning.ts'
+import { cadenceExposure, cadenceReach, cadenceThreat, moveModes as coreMoveModes } from './planning.ts'
 import { FORMATION_RULE, measureFormation } from './formation.ts'
 import { embarkQuerySchema, resolveEmbark } from './transport.ts'
 import { evaluateAttackChain } from './probability/attackChain.ts'
@@ -196,6 +196,7 @@ export function createCadenceSystem(spec: CadenceSpec): RuleSystem {
     contextSchema,
     queryTypes: { formation: formationQuerySchema, embark: embarkQuerySchema, ...(spec.queryTypes ?? {}) },
     handlers,
+    moveModes: spec.moveModes ?? coreMoveModes,
     demoScene: spec.demoScene,
     game: cadenceGame(core, spec.game),
   }

@@ -13,7 +13,7 @@ import { contextSchema } from './context.ts'
 import { ENGAGED_RULE, WITHIN_RULE, withinReading } from './engagement.ts'
 import { LOS_RULE, arcQuery, classifySight, engagementQuery, footprintQuery, integrityQuery, losQuery, sightFor, visibilityQuery } from './geometryQueries.ts'
 import { move } from './movement.ts'
-import { exposure, reach, threat } from './planning.ts'
+import { exposure, moveModes, reach, threat } from './planning.ts'
 import { opt, options } from './options.ts'
 import { isKnownKeyword, parseKeyword } from './unitState.ts'
 import { measureUnitCost } from './armyCost.ts'
@@ -125,6 +125,7 @@ export const ironLine: RuleSystem = {
   classifyLos: (table, viewer, target) => classifySight(table, viewer, target, sightFor(table, viewer, target)),
   contextSchema,
   queryTypes,
+  moveModes,
   handlers: {
     los: losQuery,
     visibility: visibilityQuery,

@@ -12,7 +12,7 @@ import { readUnitStats } from './modelStats.ts'
 import { move } from './move.ts'
 import { options, readOptions } from './options.ts'
 import { classifySight, losRule, measureRule, sightOf, terrainKeywords, terrainTypes } from './terrain.ts'
-import { exposure, reach, threat } from './planning.ts'
+import { exposure, moveModes, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 import { jaggedShardsGame } from './gameState.ts'
 
@@ -118,6 +118,7 @@ export const jaggedShards: RuleSystem = {
   classifyLos: (table, viewer, target) => classifySight(table, viewer, target),
   contextSchema,
   queryTypes: { insertion: insertionSchema, 'initiative-steal': stealSchema },
+  moveModes,
   handlers: {
     attack,
     move,

@@ -4,7 +4,7 @@ import type { RuleSystem } from '../../engine/index.ts'
 import { catalogue, SECTION } from './catalogue.ts'
 import { options } from './options.ts'
 import { attack, blast, checkScene, contextSchema, decideCover, losRule, move, opt, armourArcs } from './rules.ts'
-import { exposure, planningContextShape, reach, threat } from './planning.ts'
+import { exposure, moveModes, planningContextShape, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 import { narrativeSkirmishGame } from './gameState.ts'
 
@@ -39,6 +39,7 @@ export const narrativeSkirmish: RuleSystem = {
     return (test === 'partly-hidden' ? c.figure > 0 || c.base > 0 : c.figure >= 0.5) ? 'cover' : 'clear'
   },
   contextSchema: contextSchema.extend(planningContextShape),
+  moveModes,
   handlers: { attack, move, blast, reach, threat, exposure },
   demoScene,
   checkScene,

@@ -17,7 +17,7 @@ import { move } from './movement.ts'
 import { aura, deployment, deploymentQuerySchema, fall, fallQuerySchema, objective, setup, setupQuerySchema } from './areas.ts'
 import { sitrep } from './sitrep.ts'
 import { RATING_THRESHOLD } from './catalogue.ts'
-import { exposure, reach, threat } from './planning.ts'
+import { exposure, moveModes, reach, threat } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 import { operatorTacticsGame } from './gameState.ts'
 
@@ -78,6 +78,7 @@ export const operatorTactics: RuleSystem = {
   },
   contextSchema,
   queryTypes: { deployment: deploymentQuerySchema, setup: setupQuerySchema, fall: fallQuerySchema, sitrep: sitrepQuerySchema },
+  moveModes,
   handlers: {
     los,
     visibility,

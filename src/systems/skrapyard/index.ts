@@ -9,7 +9,7 @@ import { MODEL_KEYWORDS, MODEL_STATUSES, checkCharacters, readOptions } from './
 import { TERRAIN_KEYWORDS, TERRAIN_TYPES, checkTerrain } from './readTerrain.ts'
 import { resolveAttack } from './resolveAttack.ts'
 import { sampleSkrapyardLos } from './sampleSkrapyardLos.ts'
-import { exposure, reach, threat } from './planning.ts'
+import { exposure, moveModes, reach, threat } from './planning.ts'
 import type { PlayerStat, ProfileArming } from '../arming.ts'
 import demoScene from './demo.json' with { type: 'json' }
 import { skrapyardGame } from './gameState.ts'
@@ -78,6 +78,7 @@ export const skrapyard: RuleSystem = {
   classifyLos: (table, viewer, target) => sampleSkrapyardLos(table, viewer, target, readOptions(table)).class,
   contextSchema,
   queryTypes: { test: testQuerySchema, formation: formationQuerySchema },
+  moveModes,
   handlers: {
     attack: resolveAttack,
     los: answerLos,

@@ -6,7 +6,7 @@ import { CARS, CAR_UPGRADES, CAR_WEAPONS } from './catalogue.ts'
 import { withArming } from '../../arming.ts'
 import { SCRAPLANDS_OPTIONS } from './options.ts'
 import { SCRAPLANDS_SECTIONS, controlCheck, controlCheckQuerySchema, raceOrder, raceOrderQuerySchema, rampJump, teamCost, teamCostQuerySchema, rampQuerySchema, scraplandsAttack, scraplandsContextShape, scraplandsExtras, scraplandsMove } from './rules.ts'
-import { scraplandsReach } from './planning.ts'
+import { moveModes, scraplandsReach } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Cars "count as having the vehicle special rule" (scraplands/module-rules.html#playing-scraplands). */
@@ -49,6 +49,7 @@ const system = createCadenceSystem({
   upgradeRules: { 'built-to-last': ['Resilient'] },
   contextShape: scraplandsContextShape,
   queryTypes: { ramp: rampQuerySchema, 'control-check': controlCheckQuerySchema, 'race-order': raceOrderQuerySchema, 'team-cost': teamCostQuerySchema },
+  moveModes,
   handlers: (core) => ({
     attack: (table, q) => scraplandsAttack(core, table, q),
     move: (table, q) => scraplandsMove(core, table, q),

@@ -7,7 +7,7 @@ import { missionSetup, missionSetupQuerySchema } from './missions.ts'
 import { BASIC_SHIP, DESTROY_OBJECTIVE, FRACTURED_SKIES_SHIPS, FRACTURED_SKIES_WEAPONS, PREMADE_SHIPS, SHIP_UPGRADES, SHIP_WEAPONS } from './catalogue.ts'
 import { SQUADRONS_OPTIONS } from './options.ts'
 import { SQUADRONS_SECTIONS, checkSquadron, shipCost, shipCostQuerySchema, squadronQuerySchema, squadronsAttack, squadronsChain, squadronsContextShape, squadronsLos, squadronsMove, squadronsObjective, squadronsRestrictions, squadronsVisibility } from './rules.ts'
-import { squadronsReach } from './planning.ts'
+import { moveModes, squadronsReach } from './planning.ts'
 import demoScene from './demo.json' with { type: 'json' }
 
 /** Ships "count as having the Vehicle special rule" (squadrons/introduction.html): added to every row. */
@@ -71,6 +71,7 @@ const system = createCadenceSystem({
   upgradeRules: UPGRADE_RULES,
   contextShape: squadronsContextShape,
   queryTypes: { 'ship-cost': shipCostQuerySchema, squadron: squadronQuerySchema, 'mission-setup': missionSetupQuerySchema },
+  moveModes,
   handlers: (core) => ({
     attack: (table, q) => squadronsAttack(core, table, q),
     los: (table, q) => squadronsLos(core, table, q),
