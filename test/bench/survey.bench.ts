@@ -116,7 +116,7 @@ async function cameraOrder() {
         const surveyCpuMs = Math.round(cpuMs() - started)
         if (!survey.ok) { rows.push({ table: t.name, pipeline, camera, refused: survey.reason }); process.stderr.write(`${t.name} ${pipeline} ${camera}: refused ${survey.reason}\n`); continue }
         const track = study.summarizeTrack(study.trackAndScore(handle, scene, survey.registry, lens, held, heldFrames, cal, survey.toTruth))
-        const row = { table: t.name, pipeline, camera, survey: { scalePct: r3(survey.scalePct), rmsMm: r3(survey.rmsMm), maxMm: r3(survey.maxMm), reprojectionRmsPx: r3(survey.reprojectionRmsPx), ownResidualMaxMm: r3(survey.ownResidualMaxMm) }, heldOut: track, renderCpuMs, surveyCpuMs }
+        const row = { table: t.name, pipeline, camera, survey: { scalePct: r3(survey.scalePct), scaleSigmaPct: r3(survey.scaleSigmaPct), scaleErrorOverSigma: r3(Math.abs(survey.scalePct) / survey.scaleSigmaPct), rmsMm: r3(survey.rmsMm), maxMm: r3(survey.maxMm), reprojectionRmsPx: r3(survey.reprojectionRmsPx), ownResidualMaxMm: r3(survey.ownResidualMaxMm) }, heldOut: track, renderCpuMs, surveyCpuMs }
         rows.push(row)
         process.stderr.write(`${JSON.stringify(row)}\n`)
       }

@@ -16,6 +16,7 @@ import { cameraErrorText } from '../camera/liveTracking.ts'
 import { CornerTapper } from './CornerTapper.tsx'
 import { openTrackingCamera } from '../camera/cameraConstraints.ts'
 import { tableSizeNote } from './tableSizeNote.ts'
+import { surveyScaleNote } from './scaleNote.ts'
 import { type SurveyRun, decodePhoto, startSurveyRun } from './surveyRun.ts'
 import './survey.css'
 
@@ -342,6 +343,10 @@ function SurveyResultView({ result, sceneTable, thumbs, onUse, onAgain }: { resu
   const t = result.table
   // Quiet within what laying the markers by hand and a mat's own size explain; else what to do (tableSizeNote.ts).
   const sizeNote = tableSizeNote(t, sceneTable)
+  // How sure the scale is, across the farthest table markers (scaleNote.ts), and without a camera file what that leaves out.
+  let spanMm = 0
+  for (const a of result.markers) for (const b of result.markers) spanMm = Math.max(spanMm, Math.hypot(a.position[0] - b.position[0], a.position[1] - b.position[1]))
+  const scale = surveyScaleNote(result.map.scaleSigmaRel, result.report.camera.source === 'calibration', spanMm)
   return (
     <div data-testid="survey-result" data-worst-residual={worst}>
       <p className="good" role="status">
@@ -350,6 +355,8 @@ function SurveyResultView({ result, sceneTable, thumbs, onUse, onAgain }: { resu
         The table's edges from {t.from === 'corner-markers' ? 'the corner markers' : 'the corners you tapped'}
         {t.widthMm !== undefined || t.depthMm !== undefined ? ` (${t.widthMm !== undefined ? fmt(t.widthMm) : '?'} × ${t.depthMm !== undefined ? fmt(t.depthMm) : '?'} mm)` : ''}.
       </p>
+      <p className="muted" data-testid="survey-scale" data-sigma-rel={result.map.scaleSigmaRel}>{scale.line}</p>
+      {scale.warning && <p className="warn" role="status" data-testid="survey-scale-warning">{scale.warning}</p>}
       {sizeNote && <p className="warn" role="status" data-testid="survey-size-warning">{sizeNote}</p>}
       {result.warnings.map((w) => <p key={w} className="muted" data-testid="survey-warning"><ViewsNamed text={w} thumbs={thumbs} /></p>)}
       <div className="survey-table-wrap">

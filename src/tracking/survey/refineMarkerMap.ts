@@ -73,6 +73,14 @@ export type BundleResult = {
   iterations: number
   /** Standard error of the radial corner offset (px) from the normal equations at the solution; NaN when not refined. */
   cornerBiasSePx: number
+  /**
+   * Standard error of the map's scale (relative: 0.001 is 0.1 %), from the same normal equations: the
+   * scale a similarity fit of the markers' centres would read, its gradient pushed through the
+   * parameters' covariance. Where the views tell the focal length poorly (no camera file, few markers,
+   * views all at one distance) the focal length and the scale trade off and this grows. NaN with fewer
+   * than two observed markers.
+   */
+  scaleSe: number
 }
 
 /** A square's corners in its own frame, OpenCV order TL, TR, BR, BL (face toward +z). */
@@ -330,13 +338,51 @@ export function refineMarkerMap(p: BundleProblem, initial: BundleState, opts: { 
   })
   // σ²·(JᵀJ)⁻¹ at the solution, the offset's diagonal entry: σ² per coordinate from the residuals.
   let cornerBiasSePx = Number.NaN
+  normalEquations()
+  const dof = 2 * count - n
   if (l.biasOffset >= 0) {
-    normalEquations()
     const e = new Float64Array(n)
     e[l.biasOffset] = 1
     const col = solveSymmetric(h, e, n)
-    const dof = 2 * count - n
     if (col && dof > 0) cornerBiasSePx = Math.sqrt(Math.max(0, col[l.biasOffset]!) * (sum / dof))
   }
-  return { state, cornerErrorsPx, rmsPx: Math.sqrt(sum / Math.max(1, count)), iterations, cornerBiasSePx }
+  return { state, cornerErrorsPx, rmsPx: Math.sqrt(sum / Math.max(1, count)), iterations, cornerBiasSePx, scaleSe: scaleStandardError(p, l, state, h, dof > 0 ? sum / dof : Number.NaN) }
+}
+
+/**
+ * The map's scale error (relative), gᵀ C g: g the gradient of the scale a similarity fit reads
+ * (Σ (pᵢ − c)·(qᵢ − c) / Σ |pᵢ − c|², for the markers' centres pᵢ against a map qᵢ close to them: ∂/∂pᵢ =
+ * (pᵢ − c) / Σ |pⱼ − c|²), C = (JᵀJ / σ² + P)⁻¹ with σ² per coordinate from the residuals and P the
+ * priors' own precision (the focal length's, the principal point's), which are not scaled by σ².
+ * `h` holds JᵀJ + P at the solution.
+ */
+function scaleStandardError(p: BundleProblem, l: Layout, s: BundleState, h: Float64Array, variancePx2: number): number {
+  const n = l.n
+  const used = s.markers.map((_, i) => i).filter((i) => i === p.fixedMarker || l.markerOffset[i]! >= 0)
+  if (used.length < 2 || !(variancePx2 > 0)) return Number.NaN
+  let cx = 0, cy = 0
+  for (const i of used) { cx += s.markers[i]!.x; cy += s.markers[i]!.y }
+  cx /= used.length
+  cy /= used.length
+  let spread = 0
+  for (const i of used) spread += (s.markers[i]!.x - cx) ** 2 + (s.markers[i]!.y - cy) ** 2
+  if (!(spread > 0)) return Number.NaN
+  const g = new Float64Array(n)
+  for (const i of used) {
+    const o = l.markerOffset[i]!
+    if (o < 0) continue
+    g[o] = (s.markers[i]!.x - cx) / spread
+    g[o + 1] = (s.markers[i]!.y - cy) / spread
+  }
+  const prior = new Float64Array(n)
+  if (l.focalOffset >= 0 && p.focalPriorRel) prior[l.focalOffset] = 1 / p.focalPriorRel ** 2
+  if (l.centreOffset >= 0) prior[l.centreOffset] = prior[l.centreOffset + 1] = 1 / p.centrePriorPx ** 2
+  const info = new Float64Array(n * n)
+  for (let i = 0; i < n * n; i++) info[i] = h[i]! / variancePx2
+  for (let i = 0; i < n; i++) info[i * n + i] = (h[i * n + i]! - prior[i]!) / variancePx2 + prior[i]!
+  const cg = solveSymmetric(info, g, n)
+  if (!cg) return Number.NaN
+  let v = 0
+  for (let i = 0; i < n; i++) v += g[i]! * cg[i]!
+  return Math.sqrt(Math.max(0, v))
 }

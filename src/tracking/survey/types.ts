@@ -76,6 +76,8 @@ export type MarkerMap = {
   focalEstimated: boolean
   /** The detector's radial corner offset the map was refined with (px, + outward; 0 when the views could not tell it). */
   cornerBiasPx: number
+  /** 1σ of the map's scale from the views (relative: 0.001 is 0.1 %; NaN when not known): refineMarkerMap's `scaleSe`. */
+  scaleSigmaRel: number
   /** Every marker faces down (camera below a transparent table): the table frame is the map's mirror image. */
   faceDown: boolean
   /** The largest distance (mm) of a marker's place seen from the other markers of one view, per marker. */

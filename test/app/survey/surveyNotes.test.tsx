@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ViewsNamed } from '../../../src/app/survey/SurveyStep.tsx'
 import { sizeAllowanceMm, tableSizeNote } from '../../../src/app/survey/tableSizeNote.ts'
+import { surveyScaleNote } from '../../../src/app/survey/scaleNote.ts'
 
 describe('a left-out view is named by its thumbnail', () => {
   // The survey's own words for a view it leaves out (src/tracking/survey/measureMarkerMap.ts).
@@ -31,5 +32,22 @@ describe('the table size the corner markers give', () => {
   it('beyond it: what differs and the two ways to put it right', () => {
     const note = tableSizeNote({ widthMm: 1118, depthMm: 1219.2 }, set)!
     expect(note).toBe('The corner markers make the table 1118 mm wide (set: 1219 mm). Distances between models are not affected; the table\'s edges are. If a corner marker is away from its corner, push its white square into the corner and survey again; if your table really is this size, set it in My table › 1 Table (Custom) and save.')
+  })
+})
+
+describe("the survey's scale, as the player reads it", () => {
+  it('its 1σ as a share and in mm across the farthest markers: 0.035 % of 1119.2 mm is 0.39 mm', () => {
+    const note = surveyScaleNote(0.00035, true, 1119.2)
+    expect(note.line).toBe('Scale ±0.035 % (1σ): ±0.4 mm across the 1119 mm between the farthest table markers.')
+    expect(note.warning).toBeNull()
+  })
+  it('without a camera file: that it may be off by more (up to 0.1 %: 1.1 mm across 1119 mm) and what to do', () => {
+    const note = surveyScaleNote(0.00012, false, 1119.2)
+    expect(note.line).toBe('Scale ±0.012 % (1σ): ±0.1 mm across the 1119 mm between the farthest table markers.')
+    expect(note.warning).toBe("No camera file: the survey measured this camera's lens from the same views, and its scale can then be off by more than that (up to 0.1 % in our tests, 1.1 mm here). For rulings to the millimetre, calibrate this camera (Camera › Calibrate camera) and survey again.")
+  })
+  it('a σ the views could not give (NaN, or missing from an older result) is said, not shown as a number', () => {
+    expect(surveyScaleNote(Number.NaN, true, 1000).line).toBe('Scale: these views do not tell how sure it is.')
+    expect(surveyScaleNote(undefined as unknown as number, true, 1000).line).toBe('Scale: these views do not tell how sure it is.')
   })
 })

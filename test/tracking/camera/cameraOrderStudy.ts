@@ -130,6 +130,8 @@ export type SurveyScore = {
   ok: true
   /** Similarity fit of the surveyed table markers to where they lie: scale − 1, %. */
   scalePct: number
+  /** The survey's own 1σ of its scale, % (MarkerMap.scaleSigmaRel). */
+  scaleSigmaPct: number
   /** After a rigid fit (no scale), mm. */
   rmsMm: number
   maxMm: number
@@ -173,6 +175,7 @@ export function surveyAndScore(handle: OpenCvHandle, scene: PlayerTableScene, re
   return {
     ok: true,
     scalePct: (num / den - 1) * 100,
+    scaleSigmaPct: result.map.scaleSigmaRel * 100,
     rmsMm: Math.sqrt(errs.reduce((a, e) => a + e * e, 0) / errs.length),
     maxMm: Math.max(...errs),
     reprojectionRmsPx: result.map.rmsErrorPx,
