@@ -50,6 +50,9 @@ describe('table survey of a synthetic sweep (8 table markers, 20 models, 10 view
     expect(score.maxTurnDeg).toBeLessThanOrEqual(0.2)
     for (const m of calibrated.markers) expect(m.residualMm).toBeLessThan(0.5)
     expect(calibrated.report.camera.source).toBe('calibration')
+    // The scale's 1σ goes into the registry the survey writes (tracking adds it to each position's σ).
+    expect(calibrated.report.scaleSigmaRel).toBe(Number(calibrated.map.scaleSigmaRel.toPrecision(3)))
+    expect(calibrated.registry.survey!.scaleSigmaRel).toBeGreaterThan(0)
   })
 
   it('the table frame from the 4 corner markers, without any fit: every marker within 1.5 mm, the table 1219.2 mm square within 1.5 mm', () => {

@@ -121,6 +121,13 @@ export const surveyReportSchema = z.looseObject({
   table: z.looseObject({ from: z.enum(['corner-markers', 'tapped-corners']), widthMm: finite().optional(), depthMm: finite().optional() }),
   /** Per table marker: RMS distance on the table between its seen and mapped corners (mm), views it was seen in. */
   markers: z.array(z.looseObject({ id: markerId, residualMm: finite(), views: z.number().int().min(0) })),
+  /**
+   * 1σ of the survey's scale, relative (0.0005 = 0.05 %): every table marker's place may be off by this
+   * share of its distance from their centre, together (a distance d between two models by σ·d). Not yet
+   * in tracking's σ: it is shared by every model, so it belongs in a distance's σ, not in each position's.
+   * Optional (surveys before it have none); an older reader keeps it as an unknown field.
+   */
+  scaleSigmaRel: finite().min(0).optional(),
 })
 
 const registryFields = {

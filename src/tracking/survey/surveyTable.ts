@@ -50,6 +50,7 @@ export function completeSurvey(map: MarkerMap, registry: SurveyRegistry, options
     camera: { source: map.focalEstimated ? 'estimated' : 'calibration', fx: round(first.fx, 1), fy: round(first.fy, 1), width: first.width, height: first.height },
     table: { from: table.from, ...(table.widthMm !== undefined ? { widthMm: round(table.widthMm, 1) } : {}), ...(table.depthMm !== undefined ? { depthMm: round(table.depthMm, 1) } : {}) },
     markers: markers.map((m) => ({ id: m.id, residualMm: round(m.residualMm, 3), views: m.views })),
+    ...(Number.isFinite(map.scaleSigmaRel) ? { scaleSigmaRel: Number(map.scaleSigmaRel.toPrecision(3)) } : {}),
   }
   const byId = new Map(markers.map((m) => [m.id, m]))
   const candidate = {
