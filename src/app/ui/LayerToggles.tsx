@@ -20,29 +20,34 @@ const LAYERS: ReadonlyArray<{ layer: PlanLayer; word: string; title: string }> =
   { layer: 'exposure', word: 'Exposure', title: 'How many enemies see a model like the picked one, cell by cell' },
 ]
 
+type Hosts = { underCard: HTMLElement | null; aboveStatus: HTMLElement | null }
+const NO_HOSTS: Hosts = { underCard: null, aboveStatus: null }
+
 /**
- * A box of the view-first overlay (ui/ViewOverlay.tsx) found by `selector` in the bar's own camera stage:
- * the floating card's box, or the row above the status line; null when there is none.
+ * The boxes of the view-first overlay (ui/ViewOverlay.tsx) in the bar's own camera stage that the bar
+ * portals into, each looked for only when asked: the floating card's box (the legend goes under the
+ * card) and the row above the status line (an upright phone's toggles); null where there is none. One
+ * observer for both: the overlay's boxes come and go with the image (at human pace).
  */
-function useOverlayHost(on: boolean, bar: RefObject<HTMLDivElement | null>, selector: string): HTMLElement | null {
-  const [host, setHost] = useState<HTMLElement | null>(null)
+function useOverlayHosts(bar: RefObject<HTMLDivElement | null>, underCardOn: boolean, aboveStatusOn: boolean): Hosts {
+  const [hosts, setHosts] = useState<Hosts>(NO_HOSTS)
   useEffect(() => {
-    if (!on) {
-      setHost(null)
+    if (!underCardOn && !aboveStatusOn) {
+      setHosts(NO_HOSTS)
       return
     }
     const stage = bar.current?.closest<HTMLElement>('.camera-stage') ?? document.body
     const find = () => {
-      const el = stage.querySelector<HTMLElement>(selector)
-      setHost((h) => (h === el ? h : el))
+      const underCard = underCardOn ? stage.querySelector<HTMLElement>('.view-overlay.view-first .view-top') : null
+      const aboveStatus = aboveStatusOn ? stage.querySelector<HTMLElement>('.view-overlay.view-first .view-toggles') : null
+      setHosts((h) => (h.underCard === underCard && h.aboveStatus === aboveStatus ? h : { underCard, aboveStatus }))
     }
     find()
-    // The overlay's boxes come and go with the image (at human pace).
     const watch = new MutationObserver(find)
     watch.observe(stage, { childList: true, subtree: true })
     return () => watch.disconnect()
-  }, [on, bar, selector])
-  return host
+  }, [bar, underCardOn, aboveStatusOn])
+  return hosts
 }
 
 /**
@@ -60,8 +65,7 @@ export function LayerToggles({ over }: { over: 'stage' | 'image' | 'xr' }) {
   const bar = useRef<HTMLDivElement>(null)
   const viewFirst = useViewFirst()
   const upright = useUprightPhone()
-  const underCard = useOverlayHost(over === 'image' && viewFirst, bar, '.view-overlay.view-first .view-top')
-  const aboveStatus = useOverlayHost(over === 'image' && upright, bar, '.view-overlay.view-first .view-toggles')
+  const { underCard, aboveStatus } = useOverlayHosts(bar, over === 'image' && viewFirst, over === 'image' && upright)
   if (over === 'stage' && mode !== 'planner') return null
   const toggles = (
     <div className="plan-toggles" role="group" aria-label="Planning layers">
