@@ -10,8 +10,6 @@ import type { ObjectKind, ObjectPose } from '../../tracking/index.ts'
 /** Why a pose is doubted, as the app words it. */
 export type DoubtCode = 'grazing-lock' | 'loose-lock' | 'single-view' | 'misread' | 'size' | 'shape' | 'disagree' | 'not-locked' | 'other'
 
-const KNOWN_CODES: ReadonlySet<string> = new Set<DoubtCode>(['grazing-lock', 'loose-lock', 'single-view', 'misread', 'size', 'shape', 'disagree', 'not-locked', 'other'])
-
 export type DoubtedPose = {
   id: string
   kind: ObjectKind
@@ -29,10 +27,10 @@ export type DoubtedPose = {
 }
 
 /**
- * A pose as the tracker reports it: today's `status` and `reasons`, and, where the tracker adds one,
- * a machine-readable reason code (optional: `doubtCode`, one of DoubtCode), read first when present.
+ * A pose as the tracker reports it: its `status`, `reasons` and machine-readable `doubts` (read first;
+ * a pose without them, from a tracker before them, is classed by its reasons' words).
  */
-export type ReportedPose = Pick<ObjectPose, 'id' | 'kind' | 'frame' | 'position' | 'z' | 'facing' | 'uncertainty' | 'status' | 'reasons'> & Partial<Pick<ObjectPose, 'doubts'>> & { doubtCode?: string }
+export type ReportedPose = Pick<ObjectPose, 'id' | 'kind' | 'frame' | 'position' | 'z' | 'facing' | 'uncertainty' | 'status' | 'reasons'> & Partial<Pick<ObjectPose, 'doubts'>>
 
 /** The tracker's machine-readable doubt codes (ObjectPose.doubts[].code) in the app's terms. */
 const TRACKER_CODES: Readonly<Record<string, DoubtCode>> = {
@@ -99,7 +97,7 @@ export function splitDoubted<P extends ReportedPose>(poses: readonly P[], lock: 
     }
     const trackerReasons = [...(p.reasons ?? [])]
     const first = p.doubts?.[0]?.code
-    const code: DoubtCode = p.doubtCode !== undefined && KNOWN_CODES.has(p.doubtCode) ? (p.doubtCode as DoubtCode) : first !== undefined && TRACKER_CODES[first] ? TRACKER_CODES[first] : classify(trackerReasons)
+    const code: DoubtCode = first !== undefined && TRACKER_CODES[first] ? TRACKER_CODES[first] : classify(trackerReasons)
     doubted.push({
       id: p.id, kind: p.kind, position: [p.position[0], p.position[1]], z: p.z, facing: p.facing,
       uncertaintyMm: p.uncertainty ?? null, code, reason: doubtWords(code, lock, trackerReasons), trackerReasons,
