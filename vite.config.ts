@@ -46,8 +46,9 @@ export default defineConfig({
       // A browser test that fails is run once more (`retry: 1`): on CI's loaded 2 cores each full run so far
       // had two or three of the ~230 files fail once on timing (a frame dropped, a message timing out under a
       // click) and pass alone. A real fault fails both times; the reporter names every test that needed
-      // its retry, and the unit project never retries.
-      { extends: true, test: { name: 'browser', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/setup/buildOnce.ts'], maxWorkers: 1, retry: 1, sequence: { groupOrder: 1 } } },
+      // its retry (test/setup/sayFailedAttempt.ts prints why each failed attempt failed), and the unit
+      // project never retries.
+      { extends: true, test: { name: 'browser', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/setup/buildOnce.ts'], setupFiles: ['test/setup/sayFailedAttempt.ts'], maxWorkers: 1, retry: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 })

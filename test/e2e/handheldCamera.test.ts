@@ -14,6 +14,9 @@ import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { RESULTS_DIR, SCREEN_SIZES, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { TOLERANCE_MM, dismissMessages } from '../setup/demoTable.ts'
 
+/** The camera modes are view-first up to this width (CSS px), as the app's README says: the layout each size must show. */
+const VIEW_FIRST_MAX_WIDTH_PX = 1279
+
 warnIfNoChromium('test/e2e/handheldCamera.test.ts (browser tests)')
 
 describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the fake camera', () => {
@@ -139,7 +142,11 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
       // sweep into position is where the view moves most; a long-running feed settles into the loop).
       for (const size of SCREEN_SIZES.filter((z) => z.name !== 'phone')) {
         await page.setViewportSize({ width: size.width, height: size.height })
-        await page.waitForTimeout(500) // the layout of the new size settles (view-first or not)
+        // The layout of the new size in place before its controls are used (a fixed half second was not
+        // always enough on a loaded machine): view-first with its bottom sheet below 1280 px, else the
+        // panels, the sheet gone.
+        const viewFirst = size.width <= VIEW_FIRST_MAX_WIDTH_PX
+        await expect.poll(async () => `${await page.locator('.app').getAttribute('data-layout')} ${await page.getByTestId('bottom-sheet').count()}`, { message: `the ${size.name} layout` }).toBe(viewFirst ? 'view-first 1' : 'panels 0')
         await restartCamera()
         // The badge's place over the image at this size: inside the screen.
         await expect.poll(async () => {
