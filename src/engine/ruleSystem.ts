@@ -121,7 +121,7 @@ export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, Re
 /**
  * A move mode the ruleset's `reach` answers (issue 32): its name as the query's `mode`, and the query
  * context it cannot be answered without (Cadence's `deploy` needs `entryPoint`). A mode this model may
- * not make now is still declared: `reach` answers it with a coded refusal (a wounded character's Sprint).
+ * not make now is still declared: `reach` answers it with a coded refusal (an Operator Tactics Infiltrator's Sprint, §03 L446).
  */
 export type MoveModeDecl = { mode: string; needs?: readonly string[] }
 
