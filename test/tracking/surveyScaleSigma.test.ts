@@ -118,7 +118,7 @@ function trials(cameraFile: boolean, n: number, sigmaPx: number): { rms: number;
   const errors: number[] = []
   const sigmas: number[] = []
   for (let k = 0; k < n; k++) {
-    const result = refineMarkerMap(problemOf(observe(s, sigmaPx, gaussian(1000 + k))), initial)
+    const result = refineMarkerMap(problemOf(observe(s, sigmaPx, gaussian(1000 + k))), initial, { scaleSe: true })
     errors.push(scaleError(result.state.markers, s.markers))
     sigmas.push(result.scaleSe)
   }

@@ -212,10 +212,11 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
     source: calibration ? 'calibration' : 'estimated',
   })
   const viewRmsFinal = viewErrors(problem, result.cornerErrorsPx, active.length)
-  // The scale's σ with the shared corner offset free, even where the map was refined without it (an
-  // offset under 2 standard errors is set to 0, not known to be 0): the offset reads as a scale, so
-  // leaving it out of the σ would claim the scale as sure as if the corners had no offset at all.
-  const scaleSigmaRel = problem.estimateCornerBias ? result.scaleSe : refineMarkerMap({ ...problem, estimateCornerBias: true }, state, { iterations: 0 }).scaleSe
+  // The scale's σ, once, at the final map (not in every solve above), with the shared corner offset free
+  // even where the map was refined without it (an offset under 2 standard errors is set to 0, not known to
+  // be 0): the offset reads as a scale, so leaving it out of the σ would claim the scale as sure as if the
+  // corners had no offset at all. Zero iterations: the map stays as solved.
+  const scaleSigmaRel = refineMarkerMap({ ...problem, estimateCornerBias: true }, state, { iterations: 0, scaleSe: true }).scaleSe
   return {
     markers: ids.map((id, i) => ({ id, pose: state.markers[i]!, residualMm: residuals[i]!.rmsMm, views: residuals[i]!.views, sizeMm: sizes[i]! })),
     views: active.map((p, v) => ({ id: p.id, label: p.label, pose: poseOfParams(state.views[v]!), intrinsics: intrinsicsOf(p), rmsErrorPx: viewRmsFinal[v]! })),

@@ -77,8 +77,8 @@ export type BundleResult = {
    * Standard error of the map's scale (relative: 0.001 is 0.1 %), from the same normal equations: the
    * scale a similarity fit of the markers' centres would read, its gradient pushed through the
    * parameters' covariance. Where the views tell the focal length poorly (no camera file, few markers,
-   * views all at one distance) the focal length and the scale trade off and this grows. NaN with fewer
-   * than two observed markers.
+   * views all at one distance) the focal length and the scale trade off and this grows. Only when asked
+   * (`opts.scaleSe`); NaN otherwise, and with fewer than two observed markers.
    */
   scaleSe: number
 }
@@ -223,7 +223,7 @@ export function solveSymmetric(a: Float64Array, b: Float64Array, n: number): Flo
 }
 
 /** Refine the map, the views and (optionally) the focal length from `initial`. */
-export function refineMarkerMap(p: BundleProblem, initial: BundleState, opts: { iterations?: number } = {}): BundleResult {
+export function refineMarkerMap(p: BundleProblem, initial: BundleState, opts: { iterations?: number; scaleSe?: boolean } = {}): BundleResult {
   const l = layoutOf(p)
   const fixed = initial.markers[p.fixedMarker]!
   let x = pack(p, initial, l)
@@ -338,15 +338,15 @@ export function refineMarkerMap(p: BundleProblem, initial: BundleState, opts: { 
   })
   // σ²·(JᵀJ)⁻¹ at the solution, the offset's diagonal entry: σ² per coordinate from the residuals.
   let cornerBiasSePx = Number.NaN
-  normalEquations()
   const dof = 2 * count - n
+  if (l.biasOffset >= 0 || opts.scaleSe) normalEquations()
   if (l.biasOffset >= 0) {
     const e = new Float64Array(n)
     e[l.biasOffset] = 1
     const col = solveSymmetric(h, e, n)
     if (col && dof > 0) cornerBiasSePx = Math.sqrt(Math.max(0, col[l.biasOffset]!) * (sum / dof))
   }
-  return { state, cornerErrorsPx, rmsPx: Math.sqrt(sum / Math.max(1, count)), iterations, cornerBiasSePx, scaleSe: scaleStandardError(p, l, state, h, dof > 0 ? sum / dof : Number.NaN) }
+  return { state, cornerErrorsPx, rmsPx: Math.sqrt(sum / Math.max(1, count)), iterations, cornerBiasSePx, scaleSe: opts.scaleSe ? scaleStandardError(p, l, state, h, dof > 0 ? sum / dof : Number.NaN) : Number.NaN }
 }
 
 /**
