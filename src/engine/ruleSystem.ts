@@ -125,6 +125,11 @@ export type QueryHandlers = { [K in CoreQueryType]?: QueryHandler<QueryOf<K>, Re
  */
 export type MoveModeDecl = { mode: string; needs?: readonly string[] }
 
+/** A ruleset's `moveModes` from the list its `reach` checks a mode against (the default first), with the context each mode needs. */
+export function declareMoveModes(modes: readonly string[], needs: Readonly<Record<string, readonly string[]>> = {}): readonly MoveModeDecl[] {
+  return modes.map((mode) => (needs[mode] ? { mode, needs: needs[mode] } : { mode }))
+}
+
 export type RuleSystem = {
   id: string
   title: string

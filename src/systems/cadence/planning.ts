@@ -7,7 +7,7 @@
 // from where it stands, after a Move, or after Move + Advance with the Rush Penalty) and `exposure` under the
 // core's unit line of sight.
 import {
-  type MoveModeDecl, type Allowance, type ExposureResult, type MovementModel, type PieceRole, type QueryOf, type ReachResult, type Table, type TableModel, type TableTerrain, type ThreatOption, type ThreatResult, type VehicleRules,
+  declareMoveModes, type Allowance, type ExposureResult, type MovementModel, type PieceRole, type QueryOf, type ReachResult, type Table, type TableModel, type TableTerrain, type ThreatOption, type ThreatResult, type VehicleRules,
   ONE, SceneError, answerExposure, answerReach, answerThreat, inches, modelAt, polygonContains, sightOfClass, standingLevel,
 } from '../../engine/index.ts'
 import type { AttackSituation, CadenceCore, CadenceModelView } from './spec.ts'
@@ -27,7 +27,7 @@ export type CadencePlanning = {
 const MODES = ['move', 'advance', 'move-advance', 'deploy', 'disembark'] as const
 
 /** The modes `reach` answers, the default first (RuleSystem.moveModes); a placement needs its Entry Point or Transport. */
-export const moveModes: readonly MoveModeDecl[] = MODES.map((mode) => (mode === 'deploy' ? { mode, needs: ['entryPoint'] } : mode === 'disembark' ? { mode, needs: ['transport'] } : { mode }))
+export const moveModes = declareMoveModes(MODES, { deploy: ['entryPoint'], disembark: ['transport'] })
 type Mode = (typeof MODES)[number]
 
 const keywordsOf = (t: TableTerrain) => ['clear', 'climbable', 'impassable', 'rough', 'cover'].filter((k) => t.has(k))

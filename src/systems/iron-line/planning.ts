@@ -5,7 +5,7 @@
 // Reform in place; `threat` (shoot from where the unit stands or after an Advance, or wheel to face and
 // advance into contact to fight) and `exposure` under §16 line of sight.
 import {
-  type MoveModeDecl, type Allowance, type ExposureResult, type MovementModel, type PieceRole, type PlanPolygon, type QueryOf, type ReachPoint, type ReachResult, type Table, type TableModel, type TableTerrain,
+  declareMoveModes, type Allowance, type ExposureResult, type MovementModel, type PieceRole, type PlanPolygon, type QueryOf, type ReachPoint, type ReachResult, type Table, type TableModel, type TableTerrain,
   type ThreatOption, type ThreatResult,
   GRAZE_MM, ONE, SceneError, answerExposure, answerReach, answerThreat, inches, measureBaseGap2, placeBase, polygonContains, roundTo, segmentInsideLengthMm, sightOfClass, toInches, wrapDeg,
 } from '../../engine/index.ts'
@@ -20,7 +20,7 @@ type Manoeuvre = 'advance' | 'wheel' | 'shuffle' | 'retreat' | 'reform'
 const MANOEUVRES: readonly Manoeuvre[] = ['advance', 'wheel', 'shuffle', 'retreat', 'reform']
 
 /** The modes `reach` answers, the default first (RuleSystem.moveModes). */
-export const moveModes: readonly MoveModeDecl[] = MANOEUVRES.map((mode) => ({ mode }))
+export const moveModes = declareMoveModes(MANOEUVRES)
 
 const MP_PER_INCH = {
   advance: { value: IRON_LINE.advanceMpPerInch.value, rule: '§16 L1457' },

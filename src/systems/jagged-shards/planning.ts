@@ -3,7 +3,7 @@
 // climbing 1" per inch up to 3", drops free; Obscuring and Impassable terrain; enemy bases; Disengage),
 // `threat` (shoot, move and shoot, Rush and strike) and `exposure` under §9 sight.
 import {
-  type MoveModeDecl, type Allowance, type DisplayClass, type ExposureResult, type LosDensity, type MovementModel, type SightCall, type PieceRole, type QueryOf, type ReachResult, type Table, type TableModel, type TableTerrain, type ThreatOption, type ThreatResult,
+  declareMoveModes, type Allowance, type DisplayClass, type ExposureResult, type LosDensity, type MovementModel, type SightCall, type PieceRole, type QueryOf, type ReachResult, type Table, type TableModel, type TableTerrain, type ThreatOption, type ThreatResult,
   ONE, SceneError, ZERO, answerExposure, answerReach, answerThreat, basePolygon, fraction, inches, measureBaseGap2, sampleLineOfSight, standingLevel, toInches,
 } from '../../engine/index.ts'
 import { CLIMB_COST_PER_INCH, CLIMB_MAX_INCHES, COORDINATED_PUSH_INCHES, D100_SIDES, ENGAGEMENT_INCHES, FREE_DROP_INCHES, HEAVY_RUSH_M_FACTOR, RUSH_SUCCESS_INCHES } from './constants.ts'
@@ -18,7 +18,7 @@ import { LOS_CLASSES } from './losClasses.ts'
 const MODES = ['normal', 'sprint', 'rush'] as const
 
 /** The modes `reach` answers, the default first (RuleSystem.moveModes). */
-export const moveModes: readonly MoveModeDecl[] = MODES.map((mode) => ({ mode }))
+export const moveModes = declareMoveModes(MODES)
 type Mode = (typeof MODES)[number]
 
 const d6Rolls = (d6: number | undefined) => (d6 === undefined ? [1, 2, 3, 4, 5, 6].map((roll) => ({ roll, chance: fraction(1, 6) })) : [{ roll: d6, chance: ONE }])

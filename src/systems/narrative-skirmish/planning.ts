@@ -3,7 +3,7 @@
 // `exposure` under its attack and sight rules.
 import { z } from 'zod'
 import {
-  type MoveModeDecl, type Allowance, type ExposureResult, type MovementModel, type QueryOf, type ReachResult, type Table, type TableModel, type ThreatOption, type ThreatResult, type ThreatRules,
+  declareMoveModes, type Allowance, type ExposureResult, type MovementModel, type QueryOf, type ReachResult, type Table, type TableModel, type ThreatOption, type ThreatResult, type ThreatRules,
   ONE, SceneError, answerExposure, answerReach, answerThreat, dice, fraction, inches,
 } from '../../engine/index.ts'
 import { FAST_BONUS_INCHES, MAX_BONUS_DICE, MOVE_INCHES, SECTION, type FiringProfile } from './catalogue.ts'
@@ -22,7 +22,7 @@ type PlanningContext = { moves?: 1 | 2 | 3; moveBonusDice?: number }
 const MODES = ['move'] as const
 
 /** The modes `reach` answers, the default first (RuleSystem.moveModes). */
-export const moveModes: readonly MoveModeDecl[] = MODES.map((mode) => ({ mode }))
+export const moveModes = declareMoveModes(MODES)
 
 /** A model's movement: 6" small, 12" big, +3" Fast (Models > Movement, Models > Traits). */
 export function movementInches(m: TableModel): number {

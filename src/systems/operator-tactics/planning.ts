@@ -4,7 +4,7 @@
 // vertical, ladders and stairs 1:1; Impassable; through friendlies but not enemies), `threat` (shoot,
 // move and shoot, fight) and `exposure` under §06 line of sight (the centre-to-centre line and cover).
 import {
-  type MoveModeDecl, type Allowance, type ExposureResult, type MovementModel, type PieceRole, type QueryOf, type ReachResult, type Table, type TableModel, type TableTerrain, type ThreatOption, type ThreatResult,
+  declareMoveModes, type Allowance, type ExposureResult, type MovementModel, type PieceRole, type QueryOf, type ReachResult, type Table, type TableModel, type TableTerrain, type ThreatOption, type ThreatResult,
   ONE, SceneError, answerExposure, answerReach, answerThreat, inches, sightOfClass, standingLevel,
 } from '../../engine/index.ts'
 import { SK } from './constants.ts'
@@ -17,7 +17,7 @@ import { isDifficult } from './terrain.ts'
 import { decideCover, losClassOf, traceCentreLine } from './sight.ts'
 
 /** The modes `reach` answers, the default first (RuleSystem.moveModes). */
-export const moveModes: readonly MoveModeDecl[] = MOVE_MODES.map((mode) => ({ mode }))
+export const moveModes = declareMoveModes(MOVE_MODES)
 
 /** What a terrain piece is to a move (§02 Movement details, §06 Terrain types, §26 Terrain protocol). */
 function pieceRole(table: Table, t: TableTerrain): PieceRole {

@@ -4,7 +4,7 @@
 // stature; area obstacles cutting the move by D3/D6/D12), `threat` (shoot, move and shoot, charge,
 // hurry into contact) and `exposure` under §13.2 sight (the ruleset's own sampler).
 import {
-  type MoveModeDecl, type Allowance, type AllowanceShare, type Distribution, type ExposureResult, type Fraction, type MovementModel, type PieceRole, type QueryOf, type ReachResult, type Table,
+  declareMoveModes, type Allowance, type AllowanceShare, type Distribution, type ExposureResult, type Fraction, type MovementModel, type PieceRole, type QueryOf, type ReachResult, type Table,
   type TableModel, type TableTerrain, type ThreatOption, type ThreatResult,
   ONE, SceneError, answerExposure, answerReach, answerThreat, basePolygon, constant, convolve, die, fraction, inches, measureBaseGap2, standingLevel,
 } from '../../engine/index.ts'
@@ -22,7 +22,7 @@ import { LOS_CLASSES } from './losClasses.ts'
 import { MOVE_MODES, type MoveMode } from './checkMove.ts'
 
 /** The modes `reach` answers, the default first (RuleSystem.moveModes). */
-export const moveModes: readonly MoveModeDecl[] = MOVE_MODES.map((mode) => ({ mode }))
+export const moveModes = declareMoveModes(MOVE_MODES)
 
 const radiusOf = (m: TableModel) => Math.max(m.placed.halfLengthMm, m.placed.halfWidthMm)
 const disc = (x: number, y: number, r: number) => basePolygon({ shape: 'round', halfLengthMm: r, halfWidthMm: r, ux: 1, uy: 0 }, x, y)

@@ -5,7 +5,7 @@
 // with a car or solid terrain ends the move (#terrain): the reach runs up to it. Threat and exposure: the
 // core's, every car a vehicle.
 import {
-  type MoveModeDecl, type Allowance, type Fraction, type MovementModel, type QueryOf, type ReachResult, type Table, type TableModel,
+  declareMoveModes, type Allowance, type Fraction, type MovementModel, type QueryOf, type ReachResult, type Table, type TableModel,
   ONE, SceneError, answerReach, dice, fraction, inches,
 } from '../../../engine/index.ts'
 import { type CadenceCore, cadenceMovement, hasRule } from '../index.ts'
@@ -18,7 +18,7 @@ const TEAM = SCRAPLANDS_RULES.driftMaxInches.section
 const VEHICLE = 'core-rules/advanced-rules.html#vehicle-movement-restrictions'
 
 /** The modes `reach` answers, the default first (RuleSystem.moveModes). */
-export const moveModes: readonly MoveModeDecl[] = CAR_MOVE_MODES.map((mode) => ({ mode }))
+export const moveModes = declareMoveModes(CAR_MOVE_MODES)
 
 const isSolid = (t: { has: (k: string) => boolean }) => t.has('solid') || t.has('impassable') || t.has('climbable')
 

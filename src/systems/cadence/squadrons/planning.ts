@@ -4,7 +4,7 @@
 // Mov, a pivot each); the Advance that goes 2" forward and turns 180°; Evasion, up to 2" left or right.
 // Ships may pass over other bases but not end on them; gas clouds are free to cross. Threat and exposure:
 // the core's (the game's attack and sight hooks apply through its own attack and los queries).
-import { type MoveModeDecl, type MovementModel, type QueryOf, type ReachResult, type Table, type TableModel, ONE, SceneError, answerReach, inches } from '../../../engine/index.ts'
+import { declareMoveModes, type MovementModel, type QueryOf, type ReachResult, type Table, type TableModel, ONE, SceneError, answerReach, inches } from '../../../engine/index.ts'
 import { type CadenceCore, cadenceMovement, hasRule } from '../index.ts'
 import { SHIP_MOVE_MODES, type ShipMoveContext } from './shipMovement.ts'
 import { SQUADRONS_RULES } from './catalogue.ts'
@@ -15,7 +15,7 @@ const VEHICLE = 'core-rules/advanced-rules.html#vehicle-movement-restrictions'
 const MODES = [...SHIP_MOVE_MODES, 'move-advance'] as const
 
 /** The modes `reach` answers, the default first (RuleSystem.moveModes). */
-export const moveModes: readonly MoveModeDecl[] = MODES.map((mode) => ({ mode }))
+export const moveModes = declareMoveModes(MODES)
 
 function shipMove(core: CadenceCore, table: Table, m: TableModel, mode: string, ctx: ShipMoveContext): MovementModel {
   const base = cadenceMovement(core, table, m, 'move', {})
