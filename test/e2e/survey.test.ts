@@ -15,6 +15,7 @@ import { writePng } from '../../src/cli/tracking/readImage.ts'
 import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { openCv } from '../tracking/helpers.ts'
 import { afterRigidFit, renderAll } from '../tracking/surveyScore.ts'
+import { similarityScale } from '../tracking/similarityScale.ts'
 import { buildSurveySweep, cornerPoint, type SurveySweep } from '../tracking/synth/surveySweep.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
@@ -47,20 +48,9 @@ function worstAfterFit(shown: Map<number, [number, number]>, sweep: SurveySweep)
 }
 
 /** The scale a similarity fit of the shown positions onto the truth reads (1 = exact). */
-function similarityScale(shown: Map<number, [number, number]>, sweep: SurveySweep): number {
+function shownScale(shown: Map<number, [number, number]>, sweep: SurveySweep): number {
   const ids = [...sweep.truthTable.keys()].filter((id) => shown.has(id))
-  const got = ids.map((id) => shown.get(id)!)
-  const want = ids.map((id) => sweep.truthTable.get(id)!.position)
-  const mean = (ps: Array<readonly [number, number]>) => [ps.reduce((a, p) => a + p[0], 0) / ps.length, ps.reduce((a, p) => a + p[1], 0) / ps.length] as const
-  const [gx, gy] = mean(got), [wx, wy] = mean(want)
-  let re = 0, im = 0, den = 0
-  got.forEach(([x, y], i) => {
-    const ax = x - gx, ay = y - gy, bx = want[i]![0] - wx, by = want[i]![1] - wy
-    re += ax * bx + ay * by
-    im += ax * by - ay * bx
-    den += ax * ax + ay * ay
-  })
-  return Math.hypot(re, im) / den
+  return similarityScale(ids.map((id) => shown.get(id)!), ids.map((id) => sweep.truthTable.get(id)!.position))
 }
 
 function worstError(shown: Map<number, [number, number]>, sweep: SurveySweep): number {
@@ -143,7 +133,7 @@ describe.skipIf(!haveChromium)('the table survey step in Chromium', () => {
       expect(sigmaRel).toBeLessThan(0.002)
       expect(await page.getByTestId('survey-scale').innerText()).toMatch(/^Scale ±[\d.]+ % \(1σ\): ±[\d.]+ mm across the \d+ mm between the farthest table markers\.$/)
       await expect.poll(() => page.getByTestId('survey-scale-warning').innerText()).toContain('No camera file')
-      const scaleOff = Math.abs(similarityScale(shown, live) - 1)
+      const scaleOff = Math.abs(shownScale(shown, live) - 1)
       console.log(`live sweep: scale ${(scaleOff * 100).toFixed(3)} % off, the survey's σ ${(sigmaRel * 100).toFixed(3)} %`)
       expect(scaleOff).toBeLessThan(Math.max(3 * sigmaRel, 0.001))
       await shots(page, 'result')

@@ -9,6 +9,7 @@
 // and it must follow the corners' noise, not stand at a constant.
 import { describe, expect, it } from 'vitest'
 import { createRandom } from './synth/random.ts'
+import { similarityScale } from './similarityScale.ts'
 import { type BundleObservation, type BundleProblem, type BundleState, refineMarkerMap } from '../../src/tracking/survey/refineMarkerMap.ts'
 
 type V3 = [number, number, number]
@@ -80,20 +81,9 @@ function observe(s: ReturnType<typeof scene>, sigmaPx: number, noise: () => numb
   return out
 }
 
-/** The scale a similarity fit of `got` onto `want` reads (the fit's scale − 1). */
-function scaleError(got: Array<{ x: number; y: number }>, want: Array<{ x: number; y: number }>): number {
-  const mean = (p: Array<{ x: number; y: number }>) => [p.reduce((a, q) => a + q.x, 0) / p.length, p.reduce((a, q) => a + q.y, 0) / p.length]
-  const [gx, gy] = mean(got), [wx, wy] = mean(want)
-  // |Σ conj(g)·w| / Σ|g|²: the similarity's scale, its turn taken out.
-  let re = 0, im = 0, den = 0
-  got.forEach((g, i) => {
-    const ax = g.x - gx!, ay = g.y - gy!, bx = want[i]!.x - wx!, by = want[i]!.y - wy!
-    re += ax * bx + ay * by
-    im += ax * by - ay * bx
-    den += ax * ax + ay * ay
-  })
-  return Math.hypot(re, im) / den - 1
-}
+/** The scale a similarity fit of `got` onto `want` reads, − 1. */
+const scaleError = (got: Array<{ x: number; y: number }>, want: Array<{ x: number; y: number }>): number =>
+  similarityScale(got.map((g) => [g.x, g.y] as const), want.map((w) => [w.x, w.y] as const)) - 1
 
 function trials(cameraFile: boolean, n: number, sigmaPx: number): { rms: number; sigma: number } {
   const s = scene()
