@@ -24,7 +24,7 @@ import { renderTableFrame } from '../tracking/synth/renderTableFrame.ts'
 import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { MOVED_B1, demoScene, dismissMessages, openAndSelect } from '../setup/demoTable.ts'
-import { GAME_SHOT_SIZES, playToActivation } from '../setup/gameSteps.ts'
+import { GAME_SHOT_SIZES, playToActivation, viewCutsPx } from '../setup/gameSteps.ts'
 
 warnIfNoChromium('test/e2e/gameCamera.test.ts (browser tests)')
 
@@ -73,6 +73,11 @@ describe.skipIf(!haveChromium)('a game over the live camera', () => {
       await page.setViewportSize({ width: s.width, height: s.height })
       await page.waitForTimeout(800)
       await page.screenshot({ path: screenshotPath(`game-camera-${name}-${s.name}`) })
+      // The card may give way to the turn and the move flag, but its title and verdict stay whole, and
+      // nothing at the foot slides under the sheet's bar.
+      const cuts = await viewCutsPx(page)
+      expect(cuts.cardHead, `${name} at ${s.name}: px of the card's title row cut off`).toBeLessThanOrEqual(0.5)
+      expect(cuts.underBar, `${name} at ${s.name}: px of the turn, move flag or status under the sheet's bar`).toBeLessThanOrEqual(0)
     }
     await page.setViewportSize({ width: 1440, height: 900 })
   }

@@ -122,6 +122,34 @@ export function RulingCard({ floating = false }: { floating?: boolean }) {
     observer.observe(card)
     return () => observer.disconnect()
   }, [floating])
+  // Floating (view-first), the card gives way to what floats at the foot (app.css, .view-top), but never
+  // below its title row: the view-top's least height is the row of the title and the verdict, measured
+  // (a title on two lines, on a phone on its side, showed its second line half cut).
+  const fitHead = useRef<() => void>(() => undefined)
+  useEffect(() => {
+    const card = ref.current
+    const top = card?.parentElement
+    if (!card || !top || !floating) return
+    fitHead.current = () => {
+      const title = card.querySelector<HTMLElement>('[data-testid="card-title"]')
+      if (!title) return
+      const verdict = card.querySelector<HTMLElement>('[data-testid="card-verdict"]')
+      const box = card.getBoundingClientRect()
+      const bottom = Math.max(title.getBoundingClientRect().bottom, verdict?.getBoundingClientRect().bottom ?? -Infinity)
+      const head = Math.ceil(bottom - box.top + card.scrollTop + parseFloat(getComputedStyle(card).paddingBottom) + card.clientTop)
+      if (head > 0 && top.style.getPropertyValue('--card-head') !== `${head}px`) top.style.setProperty('--card-head', `${head}px`)
+    }
+    const observer = new ResizeObserver(() => fitHead.current())
+    observer.observe(card.querySelector('[data-testid="card-title"]')!)
+    observer.observe(card)
+    return () => {
+      observer.disconnect()
+      fitHead.current = () => undefined
+      top.style.removeProperty('--card-head')
+    }
+  }, [floating])
+  // and after every render: the verdict comes and goes with the picks
+  useEffect(() => fitHead.current())
   return (
     <section
       ref={ref}
