@@ -203,6 +203,8 @@ export type TableModel = {
   stats: Readonly<Record<string, unknown>>
   weapons: readonly Weapon[]
   uncertaintyMm: number
+  /** The table frame's relative scale 1σ (the scene's table.scaleUncertainty; 0: exact), the same on every model of a table. */
+  frameScaleSigma: number
 }
 
 export type TableTerrain = {

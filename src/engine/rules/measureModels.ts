@@ -59,7 +59,7 @@ export function measureModels(a: TableModel, b: TableModel, spec: MeasureSpec): 
     pa = [g.a[0], g.a[1], a.z]
     pb = [g.b[0], g.b[1], b.z]
   }
-  const uncertaintyMm = Math.hypot(a.uncertaintyMm, b.uncertaintyMm)
+  const uncertaintyMm = Math.hypot(a.uncertaintyMm, b.uncertaintyMm, frameScaleMm(a, b))
   return {
     mm: roundTo(mm, 2),
     inches: roundTo(toInches(mm), 3),
@@ -69,6 +69,18 @@ export function measureModels(a: TableModel, b: TableModel, spec: MeasureSpec): 
     rawMm: mm,
     uncertaintyMm,
   }
+}
+
+/**
+ * The part of a distance's 1σ that the table frame's scale adds (mm): when both models were placed by the
+ * camera (an uncertainty of their own) in a frame whose scale is known only to a share σ (the scene's
+ * table.scaleUncertainty, from the survey), the gap between them is off by that share of their centres'
+ * distance, together (their bases' sizes are their own, not the frame's). A model placed by hand stands
+ * where the scene says, so no frame scale is between it and another.
+ */
+export function frameScaleMm(a: TableModel, b: TableModel): number {
+  if (!(a.uncertaintyMm > 0 && b.uncertaintyMm > 0)) return 0
+  return Math.max(a.frameScaleSigma, b.frameScaleSigma) * Math.hypot(b.x - a.x, b.y - a.y)
 }
 
 function roundPoint(p: Vec3Tuple): Vec3Tuple {

@@ -249,7 +249,18 @@ export const sceneSchema = z.strictObject({
   system: z.string().min(1),
   /** Ruleset option overrides, by their documented names. */
   options: z.record(z.string(), z.unknown()).optional(),
-  table: z.strictObject({ width: positive('table width', RANGES.tableMm), depth: positive('table depth', RANGES.tableMm) }),
+  table: z.strictObject({
+    width: positive('table width', RANGES.tableMm),
+    depth: positive('table depth', RANGES.tableMm),
+    /**
+     * 1σ of the table frame's scale, relative (0.0005 = 0.05 %), where the camera's frame comes from a
+     * surveyed marker registry (its survey's scaleSigmaRel; written by the tracker). Shared by every
+     * tracked model: a distance between two tracked models is off by this share of their centres'
+     * distance, all together, so it is in that distance's uncertainty, not in each position's. Additive
+     * and optional (absent: the frame's scale counts as exact, as before).
+     */
+    scaleUncertainty: z.number().min(0, 'table scaleUncertainty must not be negative').max(0.05, 'table scaleUncertainty must be at most 0.05 (5 %)').optional(),
+  }),
   terrain: z.array(terrainSchema).optional(),
   models: z.array(modelSchema),
   queries: z.array(querySchema).optional(),

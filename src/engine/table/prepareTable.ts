@@ -122,6 +122,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
       stats,
       weapons,
       uncertaintyMm: m.uncertainty ?? 0,
+      frameScaleSigma: scene.table.scaleUncertainty ?? 0,
     }
   })
 

@@ -3,7 +3,7 @@
 // book never defines geometrically) comes from the engine's LoS sampling of the target's base.
 import {
   type LosFigure, type LosResult, type VisibilityResult, type LosRule, type QueryOf, type ResultBody, type Table, type TableModel, type UniformReason, type Vec3Tuple, withSight,
-  BASE_THICKNESS_MM, GRAZE_MM, inches, measureTerrainCrossing3, roundTo, sampleLineOfSight, toInches,
+  BASE_THICKNESS_MM, GRAZE_MM, frameScaleMm, inches, measureTerrainCrossing3, roundTo, sampleLineOfSight, toInches,
 } from '../../engine/index.ts'
 import { SK } from './constants.ts'
 import { fieldManualBook as book } from '../field-manual/fieldManual.ts'
@@ -72,7 +72,7 @@ export function traceCentreLine(table: Table, a: TableModel, b: TableModel): Cen
   }
   const blockers = blockersOn(table, from, to, ignore)
   const len = Math.hypot(to[0] - from[0], to[1] - from[1])
-  const offsetMm = Math.max(1, 2 * Math.hypot(a.uncertaintyMm, b.uncertaintyMm))
+  const offsetMm = Math.max(1, 2 * Math.hypot(a.uncertaintyMm, b.uncertaintyMm, frameScaleMm(a, b)))
   let marginal = false
   if (len > 0) {
     const nx = (-(to[1] - from[1]) / len) * offsetMm

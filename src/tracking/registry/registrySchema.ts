@@ -123,8 +123,9 @@ export const surveyReportSchema = z.looseObject({
   markers: z.array(z.looseObject({ id: markerId, residualMm: finite(), views: z.number().int().min(0) })),
   /**
    * 1σ of the survey's scale, relative (0.0005 = 0.05 %): every table marker's place may be off by this
-   * share of its distance from their centre, together (a distance d between two models by σ·d). Not yet
-   * in tracking's σ: it is shared by every model, so it belongs in a distance's σ, not in each position's.
+   * share of its distance from their centre, together (a distance d between two models by σ·d). Not in
+   * each position's σ (it is shared by every model): a tracked scene carries it as its table's
+   * scaleUncertainty (mergeTrackedScene), and the engine adds σ·d to a distance between tracked models.
    * Optional (surveys before it have none); an older reader keeps it as an unknown field.
    */
   scaleSigmaRel: finite().min(0).optional(),

@@ -78,8 +78,14 @@ export function mergeTrackedScene(base: Scene, registry: Registry, poses: readon
   for (const id of terrainPoses.keys()) if (!base.terrain?.some((t) => t.id === id)) report.notInScene.push(id)
   for (const id of report.notInScene) report.warnings.push(`"${id}" is tracked but not in the base scene; not added`)
 
+  // The frame the poses are in is the registry's: how sure its scale is (its survey's 1σ) goes with them,
+  // into every distance between two tracked models (the engine's table.scaleUncertainty). A registry with
+  // no survey σ (measured by hand, or surveyed before the survey gave one) says nothing of it.
+  const { scaleUncertainty: _was, ...table } = base.table
+  const scaleSigma = registry.survey?.scaleSigmaRel
   const scene: Scene = {
     ...base,
+    table: report.placedModels.length > 0 && scaleSigma !== undefined && scaleSigma > 0 ? { ...table, scaleUncertainty: Math.min(0.05, Number(scaleSigma.toPrecision(3))) } : table,
     models,
     ...(terrain ? { terrain } : {}),
     meta: { ...(base.meta ?? {}), tracking: { ...meta, placed: [...report.placedModels, ...report.placedTerrain], notSeen: report.notSeen, warnings: report.warnings } },

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { book } from '../index.ts'
 import {
-  type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel, GRAZE_MM, inches, isWithin, measureBaseGap2, placeBase,
+  type QueryOf, type ResultBody, type UniformReason, type Table, type TableModel, GRAZE_MM, frameScaleMm, inches, isWithin, measureBaseGap2, placeBase,
   roundTo, toInches, type MoveResult, type AttackResult } from '../../../engine/index.ts'
 import { type AttackHooks, type AttackSituation, type CadenceCore, type CadenceModelView, type ChainAdjustment, classifyCadenceArc, hasRule, resolveAttack, resolveMove, withinReading } from '../index.ts'
 import { COVENANT_WEAPONS, GAUNTLET_CARRIERS, HALO_ARMY, HALO_MODELS, HALO_RULES, HALO_UNITS, POINT_DEFENCE_GAUNTLET, UNSC_WEAPONS } from './catalogue.ts'
@@ -124,7 +124,7 @@ export function vehicleRam(core: CadenceCore, table: Table, q: z.infer<typeof ve
   const v = core.view(table, attacker)
   if (!v.isVehicle) reasons.push(book.reason({ code: 'not-a-vehicle', message: `${attacker.id} is not a Vehicle`, rule: HALO_SECTIONS.ram }))
   const unit = table.unitOf(target)
-  const contact = unit.some((m) => measureBaseGap2(attacker.placed, m.placed).gapMm <= CONTACT_TOLERANCE_MM + 2 * Math.hypot(attacker.uncertaintyMm, m.uncertaintyMm))
+  const contact = unit.some((m) => measureBaseGap2(attacker.placed, m.placed).gapMm <= CONTACT_TOLERANCE_MM + 2 * Math.hypot(attacker.uncertaintyMm, m.uncertaintyMm, frameScaleMm(attacker, m)))
   if (!contact) reasons.push(book.reason({ code: 'no-base-contact', message: `${attacker.id} is not in base contact with unit ${target.unit}`, rule: HALO_SECTIONS.ram }))
   // "* The number of attacks for a Vehicle Ram is equal to the number of models in the target unit on the same height level as the attacker."
   const sameLevel = unit.filter((m) => core.view(table, m).heightLevel === v.heightLevel)
