@@ -259,7 +259,7 @@ export const sceneSchema = z.strictObject({
      * distance, all together, so it is in that distance's uncertainty, not in each position's. Additive
      * and optional (absent: the frame's scale counts as exact, as before).
      */
-    scaleUncertainty: z.number().min(0, 'table scaleUncertainty must not be negative').max(0.05, 'table scaleUncertainty must be at most 0.05 (5 %)').optional(),
+    scaleUncertainty: z.number().min(0, 'table scaleUncertainty must not be negative').max(1, 'table scaleUncertainty must be at most 1 (100 %)').optional(),
   }),
   terrain: z.array(terrainSchema).optional(),
   models: z.array(modelSchema),

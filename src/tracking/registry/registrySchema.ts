@@ -128,7 +128,7 @@ export const surveyReportSchema = z.looseObject({
    * scaleUncertainty (mergeTrackedScene), and the engine adds σ·d to a distance between tracked models.
    * Optional (surveys before it have none); an older reader keeps it as an unknown field.
    */
-  scaleSigmaRel: finite().min(0).optional(),
+  scaleSigmaRel: finite().min(0).max(1).optional(),
 })
 
 const registryFields = {

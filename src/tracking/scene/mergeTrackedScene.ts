@@ -85,7 +85,7 @@ export function mergeTrackedScene(base: Scene, registry: Registry, poses: readon
   const scaleSigma = registry.survey?.scaleSigmaRel
   const scene: Scene = {
     ...base,
-    table: report.placedModels.length > 0 && scaleSigma !== undefined && scaleSigma > 0 ? { ...table, scaleUncertainty: Math.min(0.05, Number(scaleSigma.toPrecision(3))) } : table,
+    table: report.placedModels.length > 0 && scaleSigma !== undefined && scaleSigma > 0 ? { ...table, scaleUncertainty: Number(scaleSigma.toPrecision(3)) } : table,
     models,
     ...(terrain ? { terrain } : {}),
     meta: { ...(base.meta ?? {}), tracking: { ...meta, placed: [...report.placedModels, ...report.placedTerrain], notSeen: report.notSeen, warnings: report.warnings } },

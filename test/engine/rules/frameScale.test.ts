@@ -29,7 +29,7 @@ describe("the table frame's scale in a distance's uncertainty", () => {
 
   it('refuses a negative or an absurd share, with its path', () => {
     expect(() => load(scene([a, b], [], { table: { width: 1219.2, depth: 1219.2, scaleUncertainty: -0.001 } }))).toThrow(/table\.scaleUncertainty: table scaleUncertainty must not be negative/)
-    expect(() => load(scene([a, b], [], { table: { width: 1219.2, depth: 1219.2, scaleUncertainty: 0.2 } }))).toThrow(/table\.scaleUncertainty: .*at most 0\.05/)
+    expect(() => load(scene([a, b], [], { table: { width: 1219.2, depth: 1219.2, scaleUncertainty: 2 } }))).toThrow(/table\.scaleUncertainty: .*at most 1 \(100 %\)/)
   })
 
   it('is calibrated on tracked tables drawn with a survey’s scale error and each model’s own', () => {
