@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { runQuery } from '../../../src/engine/index.ts'
 import { load, model, scene } from '../sceneBuilder.ts'
+import { createRandom } from '../../tracking/synth/random.ts'
 
 type Dist = { mm: number; uncertaintyMm: number }
 const distance = (raw: unknown, from: string, to: string) => runQuery(load(raw), { id: 'd', type: 'distance', from, to }) as unknown as Dist
@@ -33,15 +34,10 @@ describe("the table frame's scale in a distance's uncertainty", () => {
   })
 
   it('is calibrated on tracked tables drawn with a survey’s scale error and each model’s own', () => {
-    // A seeded generator (mulberry32) and normal draws (Box–Muller): the truth is drawn here, not by the engine.
-    let seed = 31
-    const uniform = () => {
-      seed = (seed + 0x6d2b79f5) | 0
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    }
-    const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform())
+    // Seeded draws (test/tracking/synth/random.ts): the truth is drawn here, not by the engine.
+    const rnd = createRandom(31)
+    const uniform = () => rnd.next()
+    const normal = () => rnd.normal()
     const ratios: number[] = []
     const ratiosWithout: number[] = []
     for (let survey = 0; survey < 240; survey++) {
