@@ -78,7 +78,7 @@ export function moveQuery(seq: number, ev: { model: string; to: [number, number]
 
 /**
  * The check of one move from its result. `sigmaMm`: the combined 1-sigma of the start and end
- * positions; the cost's sigma is it times the cost per mm of straight distance.
+ * positions (and of the frame's scale over the move, both ends tracked: stepEvent); the cost's sigma is it times the cost per mm of straight distance.
  */
 export function moveCheckOf(args: { model: string; mode: string | null; from: [number, number]; to: [number, number]; sigmaMm: number; result: ResultBody | null; reading: MoveReading | null }): MoveCheck {
   const { model, mode, from, to, sigmaMm, result, reading } = args

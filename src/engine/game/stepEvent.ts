@@ -365,7 +365,10 @@ function stepMove(state: GameState, ev: EventOf<'move'>, env: StepEnv): StepDeta
   const from: [number, number] = [m.position[0], m.position[1]]
   const sigmaStart = m.uncertaintyMm
   const sigmaEnd = ev.source === 'tracked' ? (ev.uncertainty ?? 0) : 0
-  const sigmaMm = Math.hypot(sigmaStart, sigmaEnd)
+  // Both ends seen by the camera in a surveyed frame: the move's length is off by the frame's scale σ
+  // times that length too, shared by both ends (measureModels' frameScaleMm, for a move).
+  const frameScale = sigmaStart > 0 && sigmaEnd > 0 ? (ctx.start.table.scaleUncertainty ?? 0) * Math.hypot(ev.to[0] - m.position[0], ev.to[1] - m.position[1]) : 0
+  const sigmaMm = Math.hypot(sigmaStart, sigmaEnd, frameScale)
   let check: MoveCheck
   let endZ: number | null = null
   if (own(ctx.system.handlers, 'move')) {
