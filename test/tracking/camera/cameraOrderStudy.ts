@@ -21,6 +21,7 @@ import { cameraLookingAt, eyeAround, type CameraPlacement, type Lens } from './c
 import { buildPlayerTableScene, seededUniform, type PlayerTableScene } from './playerTableScene.ts'
 import { markerInImage, renderCameraOrder, type CameraPipeline, type RenderedFrame } from './renderCameraOrder.ts'
 import { INK, PAPER, clothBackground, planarSurface } from './sceneSurfaces.ts'
+import { similarityScale } from '../similarityScale.ts'
 import type { MyTable } from './myTables.ts'
 
 /** A phone's main camera at 1920×1080 (66° across), principal point off centre as phones have it. */
@@ -164,17 +165,10 @@ export function surveyAndScore(handle: OpenCvHandle, scene: PlayerTableScene, re
   const rigid = fitRigid2d(got, want)
   const c = Math.cos(rigid.angleRad), s = Math.sin(rigid.angleRad)
   const errs = got.map(([x, y], i) => Math.hypot(c * x - s * y + rigid.x - want[i]![0], s * x + c * y + rigid.y - want[i]![1]))
-  // Scale: least squares of the centred truth on the centred, rotated survey.
-  const mg = mean2(got), mw = mean2(want)
-  let num = 0, den = 0
-  got.forEach(([x, y], i) => {
-    const gx = c * (x - mg[0]) - s * (y - mg[1]), gy = s * (x - mg[0]) + c * (y - mg[1])
-    num += gx * (want[i]![0] - mw[0]) + gy * (want[i]![1] - mw[1])
-    den += gx * gx + gy * gy
-  })
   return {
     ok: true,
-    scalePct: (num / den - 1) * 100,
+    // Scale: the similarity fit of the survey onto the truth (its turn is the rigid fit's, in the plane).
+    scalePct: (similarityScale(got, want) - 1) * 100,
     scaleSigmaPct: result.map.scaleSigmaRel * 100,
     rmsMm: Math.sqrt(errs.reduce((a, e) => a + e * e, 0) / errs.length),
     maxMm: Math.max(...errs),
@@ -187,7 +181,6 @@ export function surveyAndScore(handle: OpenCvHandle, scene: PlayerTableScene, re
   }
 }
 
-const mean2 = (p: readonly (readonly [number, number])[]): [number, number] => [p.reduce((a, q) => a + q[0], 0) / p.length, p.reduce((a, q) => a + q[1], 0) / p.length]
 
 export type TrackScore = {
   /** Models with a marker fully in view, ≥ 16 px, per frame (summed). */
