@@ -8,6 +8,7 @@ import { SceneError } from '../scene/sceneError.ts'
 import { own } from '../own.ts'
 import { contentHashOf } from '../contentHash.ts'
 import { MM_PER_INCH } from '../units.ts'
+import { frameScaleTerm } from '../rules/measureModels.ts'
 import type { Effect, EffectProposal, GameMoment } from './gameDecl.ts'
 import type { EventOf, GameEvent } from './gameLogSchema.ts'
 import type { ActionKind, GameState, ModelGameState } from './gameState.ts'
@@ -367,7 +368,7 @@ function stepMove(state: GameState, ev: EventOf<'move'>, env: StepEnv): StepDeta
   const sigmaEnd = ev.source === 'tracked' ? (ev.uncertainty ?? 0) : 0
   // Both ends seen by the camera in a surveyed frame: the move's length is off by the frame's scale σ
   // times that length too, shared by both ends (measureModels' frameScaleMm, for a move).
-  const frameScale = sigmaStart > 0 && sigmaEnd > 0 ? (ctx.start.table.scaleUncertainty ?? 0) * Math.hypot(ev.to[0] - m.position[0], ev.to[1] - m.position[1]) : 0
+  const frameScale = frameScaleTerm(sigmaStart, sigmaEnd, ctx.start.table.scaleUncertainty ?? 0, Math.hypot(ev.to[0] - m.position[0], ev.to[1] - m.position[1]))
   const sigmaMm = Math.hypot(sigmaStart, sigmaEnd, frameScale)
   let check: MoveCheck
   let endZ: number | null = null

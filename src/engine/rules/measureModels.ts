@@ -79,8 +79,12 @@ export function measureModels(a: TableModel, b: TableModel, spec: MeasureSpec): 
  * where the scene says, so no frame scale is between it and another.
  */
 export function frameScaleMm(a: TableModel, b: TableModel): number {
-  if (!(a.uncertaintyMm > 0 && b.uncertaintyMm > 0)) return 0
-  return Math.max(a.frameScaleSigma, b.frameScaleSigma) * Math.hypot(b.x - a.x, b.y - a.y)
+  return frameScaleTerm(a.uncertaintyMm, b.uncertaintyMm, Math.max(a.frameScaleSigma, b.frameScaleSigma), Math.hypot(b.x - a.x, b.y - a.y))
+}
+
+/** The frame's scale σ (relative) over a length between two places of 1σ `sigmaA` and `sigmaB` (mm): only when both were tracked. */
+export function frameScaleTerm(sigmaA: number, sigmaB: number, scaleSigma: number, lengthMm: number): number {
+  return sigmaA > 0 && sigmaB > 0 ? scaleSigma * lengthMm : 0
 }
 
 function roundPoint(p: Vec3Tuple): Vec3Tuple {
