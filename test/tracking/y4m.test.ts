@@ -1,11 +1,15 @@
 // Y4M for Chromium's fake camera: header, frame layout, and the luma plane is the frame a tracker
 // would see (markers still detected from it).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { MarkerDetector } from '../../src/tracking/opencv/markerDetector.ts'
 import { createGrayFrame, toGray } from '../../src/tracking/pipeline/grayFrame.ts'
 import { renderTableFrame } from './synth/renderTableFrame.ts'
 import { buildTabletopScene } from './synth/tabletopScene.ts'
+import { buildHandheldScene, writeHandheldVideo, type HandheldVideo } from './synth/handheldSequence.ts'
 import { openCv } from './helpers.ts'
 
 describe('writeY4m', () => {
@@ -34,6 +38,36 @@ describe('writeY4m', () => {
       expect(fromVideo).toEqual(fromFrame)
     } finally {
       detector.dispose()
+    }
+  })
+})
+
+describe('writeHandheldVideo', () => {
+  // The browser tests' videos are rendered by a thread per core; a frame that came out of order, twice,
+  // or from another frame's camera would show here as different bytes or a different truth.
+  it('writes the same video and truth from two render threads as from one', async () => {
+    const cv = await openCv()
+    const { scene, view } = buildHandheldScene(cv, { seed: 5, width: 320, height: 180, models: 4, distanceMm: 700, hfovDeg: 55 })
+    const video: HandheldVideo = {
+      fps: 10, durationS: 0.5, exposureS: 1 / 30,
+      path: { seed: 3, readoutS: 0.02, shake: { rmsDegPerS: 3, correlationS: 0.05, aimS: 0.5, translationRmsMm: 1 }, views: [{ atS: 0, ...view, azimuthDeg: view.azimuthDeg - 5 }, { atS: 0.5, ...view }], focusHunts: [] },
+      modelMoves: [{ atS: 0.25, id: scene.truth.find((t) => t.kind === 'model')!.id, position: [100, 120], facingDeg: 30 }],
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'handheld-threads-'))
+    try {
+      const one = await writeHandheldVideo(scene, video, join(dir, 'one'), 'v', 1)
+      const two = await writeHandheldVideo(scene, video, join(dir, 'two'), 'v', 2)
+      expect(one.frames.map((f) => f.index)).toEqual([0, 1, 2, 3, 4])
+      expect(two.frames.map((f) => f.index)).toEqual([0, 1, 2, 3, 4])
+      const bytes = readFileSync(one.video)
+      expect(bytes.length).toBe('YUV4MPEG2 W320 H180 F10:1 Ip A1:1 C420jpeg\n'.length + 5 * (6 + 320 * 180 * 1.5))
+      expect(readFileSync(two.video).equals(bytes)).toBe(true)
+      expect(readFileSync(two.truth, 'utf8')).toBe(readFileSync(one.truth, 'utf8'))
+      // The move is in the truth from its frame on.
+      const moved = (JSON.parse(readFileSync(two.truth, 'utf8')) as { frames: { truth: { id: string; position: number[] }[] }[] }).frames.map((f) => f.truth.find((t) => t.id === video.modelMoves![0]!.id)!.position)
+      expect(moved.map((p) => p[0] === 100 && p[1] === 120)).toEqual([false, false, false, true, true])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

@@ -54,14 +54,15 @@ export function applyCameraModel(rgb: Float32Array, width: number, height: numbe
   const [gx0, gx1] = e.gradient.x
   const [gy0, gy1] = e.gradient.y
   const exposure = 2 ** (e.exposureStops ?? 0)
+  const shadows = e.shadows ?? [], glare = e.glare ?? [] // once, not an empty array per pixel
   for (let v = 0; v < height; v++) {
     const fy = gy0 + ((gy1 - gy0) * v) / (height - 1)
     for (let u = 0; u < width; u++) {
       let f = fy * (gx0 + ((gx1 - gx0) * u) / (width - 1)) * exposure
-      for (const s of e.shadows ?? []) f *= 1 - s.depth * ellipseCover(s, u, v, s.softPx)
+      for (const s of shadows) f *= 1 - s.depth * ellipseCover(s, u, v, s.softPx)
       const i = (v * width + u) * 3
       let add = 0
-      for (const g of e.glare ?? []) {
+      for (const g of glare) {
         const d2 = (u - g.cx) ** 2 + (v - g.cy) ** 2
         if (d2 < 16 * g.radiusPx * g.radiusPx) add += g.strength * Math.exp(-d2 / (2 * g.radiusPx * g.radiusPx))
       }
@@ -237,6 +238,7 @@ function motionFieldBlur(rgb: Float32Array, width: number, height: number, f: Mo
   const src = rgb.slice()
   const ox = new Float64Array(k), oy = new Float64Array(k)
   const plane = f.rows * f.cols
+  const xMax = width - 1.001, yMax = height - 1.001
   for (let v = 0; v < height; v++) {
     const gy = Math.min(f.rows - 1.000001, v / f.step)
     const y0 = Math.floor(gy), fy = gy - y0
@@ -252,15 +254,18 @@ function motionFieldBlur(rgb: Float32Array, width: number, height: number, f: Mo
       }
       let r = 0, gr = 0, b = 0
       for (let s = 0; s + 1 < k; s++) {
-        const len = Math.hypot(ox[s + 1]! - ox[s]!, oy[s + 1]! - oy[s]!)
+        const ddx = ox[s + 1]! - ox[s]!, ddy = oy[s + 1]! - oy[s]!
+        const len = Math.sqrt(ddx * ddx + ddy * ddy) // not Math.hypot: the same bits on these frames, the blur ~20 % faster
         const taps = Math.max(1, Math.ceil(len * 2))
         const w = 1 / ((k - 1) * taps)
         for (let t = 0; t < taps; t++) {
           const a = (t + 0.5) / taps
           // The content drawn at p − offset is what passed over p at that instant.
-          const x = Math.min(width - 1.001, Math.max(0, u - (ox[s]! + a * (ox[s + 1]! - ox[s]!))))
-          const y = Math.min(height - 1.001, Math.max(0, v - (oy[s]! + a * (oy[s + 1]! - oy[s]!))))
-          const xi = Math.floor(x), yi = Math.floor(y), ax = x - xi, ay = y - yi
+          // Clamped with compares and floored with `| 0` (x, y ≥ 0): the same values as Math.min/max/floor, cheaper.
+          const xr = u - (ox[s]! + a * (ox[s + 1]! - ox[s]!)), yr = v - (oy[s]! + a * (oy[s + 1]! - oy[s]!))
+          const x = xr < 0 ? 0 : xr > xMax ? xMax : xr
+          const y = yr < 0 ? 0 : yr > yMax ? yMax : yr
+          const xi = x | 0, yi = y | 0, ax = x - xi, ay = y - yi
           const i00 = (yi * width + xi) * 3, i10 = i00 + 3, i01 = i00 + width * 3, i11 = i01 + 3
           const c00 = (1 - ax) * (1 - ay) * w, c10 = ax * (1 - ay) * w, c01 = (1 - ax) * ay * w, c11 = ax * ay * w
           r += c00 * src[i00]! + c10 * src[i10]! + c01 * src[i01]! + c11 * src[i11]!
