@@ -13,8 +13,26 @@ export type PoseToMerge = {
   position: [number, number]
   z: number
   facing: number
+  /** 1σ, mm, radial (√(σx² + σy²)), as the tracker gives it (ObjectPose.uncertainty). */
   uncertainty?: number
+  /** The position's covariance in the table frame, mm² [σx², σxy, σy²] (a single frame's ObjectPose has it; a fused pose does not). */
+  covarianceMm?: readonly [number, number, number]
   frame?: 'table' | 'camera'
+}
+
+/**
+ * A tracked pose's `uncertainty` in the scene: the 1σ along one direction, which is how the engine reads
+ * it (a distance between two models adds theirs in quadrature, a margin is within 2 of it). The tracker's
+ * is radial, √(σx² + σy²): along a line n its σ is √(nᵀCn), at most √λmax of the covariance C — taken
+ * here, so that no direction is understated (a blur's long axis) — and radial/√2 where C is round, which
+ * is what a pose without one (fused over frames: a scalar) is taken to be. Written as the radial σ, every
+ * distance's σ was √2 too wide where the spread is round (issue 31).
+ */
+export function sceneUncertaintyOf(p: Pick<PoseToMerge, 'uncertainty' | 'covarianceMm'>): number {
+  const c = p.covarianceMm
+  if (!c) return (p.uncertainty ?? 0) * Math.SQRT1_2
+  const mid = (c[0] + c[2]) / 2
+  return Math.sqrt(Math.max(0, mid + Math.hypot((c[0] - c[2]) / 2, c[1])))
 }
 
 export type MergeReport = {
@@ -44,7 +62,7 @@ export function mergeTrackedScene(base: Scene, registry: Registry, poses: readon
       return m
     }
     report.placedModels.push(m.id)
-    const placed: SceneModel = { ...m, position: [round(p.position[0]), round(p.position[1])], facing: round(p.facing), uncertainty: round(p.uncertainty ?? 0, 3) }
+    const placed: SceneModel = { ...m, position: [round(p.position[0]), round(p.position[1])], facing: round(p.facing), uncertainty: round(sceneUncertaintyOf(p), 3) }
     if (p.z > 0.05) placed.z = round(p.z)
     else delete placed.z
     return placed
