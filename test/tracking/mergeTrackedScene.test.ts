@@ -17,7 +17,7 @@ const markers = [
 ]
 const survey = { frames: 9, rmsErrorPx: 0.2, camera: { source: 'calibration', fx: 1500, fy: 1500 }, table: { from: 'corner-markers' }, markers: [] }
 const base = scene([model('a', 'A', 100, 100), model('b', 'B', 300, 100)]) as Scene
-// Radial σ as the tracker gives them; round spreads (no covariance): 0.3 and 0.4 along any line.
+// Radial σ as the tracker gives them: 0.3 and 0.4 along a line (× 1/√2).
 const poses = [
   { id: 'a', kind: 'model' as const, position: [100, 100] as [number, number], z: 0, facing: 0, uncertainty: 0.3 * Math.SQRT2 },
   { id: 'b', kind: 'model' as const, position: [700, 900] as [number, number], z: 0, facing: 0, uncertainty: 0.4 * Math.SQRT2 },
@@ -48,43 +48,59 @@ describe("a tracked scene carries its registry's scale σ", () => {
 
 describe("a tracked position's σ in the scene is the σ along a line", () => {
   const registry = parseRegistry({ format: 'tabletop-markers/1', markers })
-  const one = (p: Partial<(typeof poses)[0]> & { covarianceMm?: [number, number, number] }) =>
+  const one = (p: Partial<(typeof poses)[0]>) =>
     mergeTrackedScene(base, registry, [{ ...poses[0]!, ...p }]).scene.models.find((m) => m.id === 'a')!.uncertainty
 
-  it('takes the covariance’s widest direction, and radial/√2 for a pose without one (hand-computed)', () => {
-    // σx 2, σy 1: radial √5 = 2.236; along x (the widest) 2.
-    expect(one({ uncertainty: Math.sqrt(5), covarianceMm: [4, 0, 1] })).toBeCloseTo(2, 3)
-    // The same ellipse turned 45°: [[2.5, 1.5], [1.5, 2.5]] has eigenvalues 4 and 1.
-    expect(one({ uncertainty: Math.sqrt(5), covarianceMm: [2.5, 1.5, 2.5] })).toBeCloseTo(2, 3)
-    // Round, 0.5 per axis: radial 0.707, along any line 0.5, with or without the covariance.
-    expect(one({ uncertainty: Math.SQRT1_2, covarianceMm: [0.25, 0, 0.25] })).toBeCloseTo(0.5, 3)
+  it('is the radial σ over √2, the root mean square of the σ along a line over its directions (hand-computed)', () => {
+    // σx 2, σy 1: radial √5 = 2.236; along x 2, along y 1, their root mean square √2.5 = 1.581.
+    expect(one({ uncertainty: Math.sqrt(5) })).toBeCloseTo(1.581, 3)
+    // Round, 0.5 per axis: radial 0.707, along any line 0.5.
     expect(one({ uncertainty: Math.SQRT1_2 })).toBeCloseTo(0.5, 3)
     // Placed by hand stays placed by hand.
     expect(one({ uncertainty: 0 })).toBe(0)
   })
 
-  it("makes the engine's distance σ calibrated on positions drawn with the tracker's radial σ, where the radial σ itself is too wide", () => {
-    // Seeded draws (test/tracking/synth/random.ts), the truth drawn here: pairs of models, each seen with a
-    // round Gaussian error of its own σ per axis, reported as the tracker reports it (radial σ, covariance).
-    const rnd = createRandom(131)
-    const ratios: number[] = [], radialRatios: number[] = []
+  // Seeded draws (test/tracking/synth/random.ts), the truth drawn here: pairs of models, each seen with a
+  // Gaussian error of its own covariance, reported as the tracker reports it (its radial σ);
+  // the engine's σ of their distance against its error.
+  const draw = (seed: number, thin: number) => {
+    const rnd = createRandom(seed)
+    const ratios: number[] = [], radialRatios: number[] = [], widestRatios: number[] = []
     for (let k = 0; k < 1500; k++) {
-      const sig = [0.15 + 0.6 * rnd.next(), 0.15 + 0.6 * rnd.next()]
       const truth = [[100 + 400 * rnd.next(), 100 + 400 * rnd.next()], [700 + 400 * rnd.next(), 700 + 400 * rnd.next()]]
-      const seen = truth.map(([x, y], i) => [x! + sig[i]! * rnd.normal(), y! + sig[i]! * rnd.normal()] as [number, number])
-      const tracked = ['a', 'b'].map((id, i) => ({ id, kind: 'model' as const, position: seen[i]!, z: 0, facing: 0, uncertainty: sig[i]! * Math.SQRT2, ...(k % 2 ? { covarianceMm: [sig[i]! ** 2, 0, sig[i]! ** 2] as [number, number, number] } : {}) }))
+      const tracked = [0, 1].map((i) => {
+        // Long axis σ 0.15–0.75 mm, short axis `thin` × that, turned anyhow.
+        const s1 = 0.15 + 0.6 * rnd.next(), s2 = thin * s1, t = Math.PI * rnd.next()
+        const c = Math.cos(t), sn = Math.sin(t)
+        const z1 = rnd.normal() * s1, z2 = rnd.normal() * s2
+        return { id: i ? 'b' : 'a', kind: 'model' as const, position: [truth[i]![0]! + c * z1 - sn * z2, truth[i]![1]! + sn * z1 + c * z2] as [number, number], z: 0, facing: 0, uncertainty: Math.hypot(s1, s2), widest: s1 }
+      })
       const got = runQuery(load(mergeTrackedScene(base, registry, tracked).scene), { id: 'd', type: 'distance', from: 'a', to: 'b', reference: 'centre' }) as unknown as { mm: number; uncertaintyMm: number }
+      const seen = tracked.map((p) => p.position)
       const err = Math.abs(Math.hypot(seen[1]![0] - seen[0]![0], seen[1]![1] - seen[0]![1]) - Math.hypot(truth[1]![0]! - truth[0]![0]!, truth[1]![1]! - truth[0]![1]!))
       ratios.push(err / got.uncertaintyMm)
       radialRatios.push(err / Math.hypot(tracked[0]!.uncertainty, tracked[1]!.uncertainty))
+      widestRatios.push(err / Math.hypot(tracked[0]!.widest, tracked[1]!.widest))
     }
-    const median = (v: number[]) => [...v].sort((p, q) => p - q)[v.length >> 1]!
-    const beyond3 = (v: number[]) => v.filter((r) => r > 3).length / v.length
+    return { ratios, radialRatios, widestRatios }
+  }
+  const median = (v: number[]) => [...v].sort((p, q) => p - q)[v.length >> 1]!
+  const beyond3 = (v: number[]) => v.filter((r) => r > 3).length / v.length
+
+  it("is calibrated where the spread is round, where the radial σ as a line's σ is √2 too wide", () => {
+    const { ratios, radialRatios } = draw(131, 1)
     // Half-normal |e|/σ: median 0.674, 0.27 % beyond 3σ.
     expect(median(ratios)).toBeGreaterThan(0.62)
     expect(median(ratios)).toBeLessThan(0.73)
     expect(beyond3(ratios)).toBeLessThan(0.01)
-    // The radial σ as a line's σ (what the scene carried before): √2 too wide, outside the band.
     expect(median(radialRatios)).toBeLessThan(0.52)
+  })
+
+  it('stays in the band where the spread is long and thin (1 : 0.15, turned anyhow), where the widest σ would be too wide', () => {
+    const { ratios, widestRatios } = draw(132, 0.15)
+    expect(median(ratios)).toBeGreaterThan(0.5)
+    expect(median(ratios)).toBeLessThan(0.9)
+    expect(beyond3(ratios)).toBeLessThan(0.01)
+    expect(median(widestRatios)).toBeLessThan(0.5)
   })
 })

@@ -108,7 +108,7 @@ export const modelSchema = z.strictObject({
   /** Facing in degrees, counter-clockwise from +x. Default 0. */
   facing: angle().optional(),
   status: z.array(z.string().min(1)).optional(),
-  /** 1-sigma position uncertainty in mm along any one direction (tracking's radial σ/√2 when round: mergeTrackedScene); 0 or absent = placed by hand. */
+  /** 1-sigma position uncertainty in mm along a line through it (tracking's radial σ/√2: mergeTrackedScene); 0 or absent = placed by hand. */
   uncertainty: nonNegative('uncertainty', RANGES.modelMm).optional(),
   name: z.string().optional(),
   /** Game state (issue 33, gameStateSchema.ts): counters and what the model did in this activation. */

@@ -15,24 +15,21 @@ export type PoseToMerge = {
   facing: number
   /** 1σ, mm, radial (√(σx² + σy²)), as the tracker gives it (ObjectPose.uncertainty). */
   uncertainty?: number
-  /** The position's covariance in the table frame, mm² [σx², σxy, σy²] (a single frame's ObjectPose has it; a fused pose does not). */
-  covarianceMm?: readonly [number, number, number]
   frame?: 'table' | 'camera'
 }
 
 /**
  * A tracked pose's `uncertainty` in the scene: the 1σ along one direction, which is how the engine reads
  * it (a distance between two models adds theirs in quadrature, a margin is within 2 of it). The tracker's
- * is radial, √(σx² + σy²): along a line n its σ is √(nᵀCn), at most √λmax of the covariance C — taken
- * here, so that no direction is understated (a blur's long axis) — and radial/√2 where C is round, which
- * is what a pose without one (fused over frames: a scalar) is taken to be. Written as the radial σ, every
- * distance's σ was √2 too wide where the spread is round (issue 31).
+ * is radial, √(σx² + σy²) = √trace C. Along a line n the σ is √(nᵀCn); its root mean square over the
+ * directions is √(trace C / 2) = radial/√2, exact where C is round. Where C is long and thin (a tab's turn
+ * moves its model across its lever arm) a line along the long axis has up to radial: checked on drawn
+ * errors, radial/√2 still keeps a distance's |e|/σ in the band (median 0.59, 0.9 % beyond 3σ at 1 : 0.15),
+ * where the widest direction's σ for every line is too wide (median 0.42) and the radial σ, which the
+ * scene carried before, wider still (test/tracking/mergeTrackedScene.test.ts).
  */
-export function sceneUncertaintyOf(p: Pick<PoseToMerge, 'uncertainty' | 'covarianceMm'>): number {
-  const c = p.covarianceMm
-  if (!c) return (p.uncertainty ?? 0) * Math.SQRT1_2
-  const mid = (c[0] + c[2]) / 2
-  return Math.sqrt(Math.max(0, mid + Math.hypot((c[0] - c[2]) / 2, c[1])))
+export function sceneUncertaintyOf(p: Pick<PoseToMerge, 'uncertainty'>): number {
+  return (p.uncertainty ?? 0) * Math.SQRT1_2
 }
 
 export type MergeReport = {
