@@ -12,6 +12,8 @@ import { CHARUCO_BOARD } from '../../../src/tracking/markers/markerSheets.ts'
 import { SurveyCollector } from '../../../src/tracking/survey/surveyCollector.ts'
 import { surveyTable } from '../../../src/tracking/survey/surveyTable.ts'
 import { FrameTracker } from '../../../src/tracking/frameTracker.ts'
+import { sceneUncertaintyOf } from '../../../src/tracking/scene/mergeTrackedScene.ts'
+import { frameScaleTerm } from '../../../src/engine/rules/measureModels.ts'
 import { fitRigid2d } from '../../../src/tracking/pipeline/estimateObjectPoses.ts'
 import { createGrayFrame, toGray } from '../../../src/tracking/pipeline/grayFrame.ts'
 import type { Registry } from '../../../src/tracking/registry/registrySchema.ts'
@@ -192,8 +194,14 @@ export type TrackScore = {
   errorsMm: number[]
   /** Per-axis error / per-axis σ (σ/√2 of the reported radial σ) of every ok-placed model, both axes. */
   axisRatios: number[]
-  /** Centre-to-centre distance error / its σ for every pair of ok-placed models in one frame. */
+  /**
+   * Centre-to-centre distance error / the σ the engine gives that distance, for every pair of ok-placed
+   * models in one frame: each position's σ as a tracked scene carries it (along a line,
+   * `sceneUncertaintyOf`) and the survey's scale over their distance (`frameScaleTerm`), in quadrature.
+   */
   rangeRatios: number[]
+  /** The same distances against the σ the engine gave them before bb55d76 (each position's radial σ as if along the line). */
+  rangeRatiosRadial: number[]
   /** Why models in view were not placed (a reason per miss). */
   misses: string[]
   frames: number
@@ -202,10 +210,10 @@ export type TrackScore = {
   doubtedFar: number
 }
 
-export const newTrackScore = (): TrackScore => ({ inView: 0, placedOk: 0, placedAny: 0, errorsMm: [], axisRatios: [], rangeRatios: [], misses: [], frames: 0, locked: 0, doubtedFar: 0 })
+export const newTrackScore = (): TrackScore => ({ inView: 0, placedOk: 0, placedAny: 0, errorsMm: [], axisRatios: [], rangeRatios: [], rangeRatiosRadial: [], misses: [], frames: 0, locked: 0, doubtedFar: 0 })
 
 /** Track one frame and score it (positions mapped into the truth's frame by `toTruth`). */
-export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, lens: Lens, placement: CameraPlacement, result: TrackFrameResult, toTruth: { x: number; y: number; angleRad: number }): void {
+export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, lens: Lens, placement: CameraPlacement, result: TrackFrameResult, toTruth: { x: number; y: number; angleRad: number }, scaleSigmaRel = 0): void {
   score.frames++
   if (result.table.locked) score.locked++
   const c = Math.cos(toTruth.angleRad), s = Math.sin(toTruth.angleRad)
@@ -215,7 +223,7 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     const seen = markerInImage(scene, lens, placement, m.id, m.cornersWorld, m.surface)
     if (seen.inFrame && seen.visibleFraction >= 0.999 && seen.sidePx >= 16) inView.add(m.owner)
   }
-  const placed: { id: string; x: number; y: number; sigma: number; tx: number; ty: number }[] = []
+  const placed: { id: string; x: number; y: number; sigma: number; lineSigma: number; tx: number; ty: number }[] = []
   for (const id of inView) {
     score.inView++
     const o = result.objects.find((x) => x.kind === 'model' && x.id === id)
@@ -234,15 +242,16 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     score.errorsMm.push(err)
     const axisSigma = sigma / Math.SQRT2
     score.axisRatios.push(Math.abs(x - truth.position[0]) / axisSigma, Math.abs(y - truth.position[1]) / axisSigma)
-    placed.push({ id, x, y, sigma, tx: truth.position[0], ty: truth.position[1] })
+    placed.push({ id, x, y, sigma, lineSigma: sceneUncertaintyOf(o), tx: truth.position[0], ty: truth.position[1] })
   }
   for (let i = 0; i < placed.length; i++) {
     for (let j = i + 1; j < placed.length; j++) {
       const a = placed[i]!, b = placed[j]!
       const measured = Math.hypot(a.x - b.x, a.y - b.y), truth = Math.hypot(a.tx - b.tx, a.ty - b.ty)
-      // Each position's σ along the line between them (per axis), independent (an approximation: one frame's table pose is shared).
-      const sigma = Math.hypot(a.sigma, b.sigma) / Math.SQRT2
+      // As the engine combines them (measureModels): independent positions (an approximation: one frame's table pose is shared) and the frame's scale.
+      const sigma = Math.hypot(a.lineSigma, b.lineSigma, frameScaleTerm(a.sigma, b.sigma, scaleSigmaRel, measured))
       score.rangeRatios.push(Math.abs(measured - truth) / sigma)
+      score.rangeRatiosRadial.push(Math.abs(measured - truth) / Math.hypot(a.sigma, b.sigma, frameScaleTerm(a.sigma, b.sigma, scaleSigmaRel, measured)))
     }
   }
 }
@@ -252,7 +261,7 @@ export function trackAndScore(handle: OpenCvHandle, scene: PlayerTableScene, reg
   frames.forEach((f, i) => {
     const tracker = new FrameTracker(handle, registry, { calibration })
     try {
-      scoreTrackedFrame(score, scene, lens, placements[i]!, tracker.track(f, true), toTruth)
+      scoreTrackedFrame(score, scene, lens, placements[i]!, tracker.track(f, true), toTruth, registry.survey?.scaleSigmaRel ?? 0)
     } finally {
       tracker.dispose()
     }
@@ -275,6 +284,7 @@ export function summarizeTrack(s: TrackScore) {
     sigma: {
       axisMedian: r3(quantile(s.axisRatios, 0.5)), axisBeyond3: r3(s.axisRatios.filter((r) => r > 3).length / Math.max(1, s.axisRatios.length)), axisN: s.axisRatios.length,
       rangeMedian: r3(quantile(s.rangeRatios, 0.5)), rangeBeyond3: r3(s.rangeRatios.filter((r) => r > 3).length / Math.max(1, s.rangeRatios.length)), rangeN: s.rangeRatios.length,
+      rangeRadialMedian: r3(quantile(s.rangeRatiosRadial, 0.5)), rangeRadialBeyond3: r3(s.rangeRatiosRadial.filter((r) => r > 3).length / Math.max(1, s.rangeRatiosRadial.length)),
     },
     locked: `${s.locked}/${s.frames}`,
     doubtedFar: s.doubtedFar,
