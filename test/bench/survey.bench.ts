@@ -9,7 +9,7 @@
 // (never the renderer's intrinsics). Per table, pipeline and camera file (with / without): the
 // survey's scale error (similarity fit to the laying, %), table markers RMS / max after a rigid fit,
 // held-out model positions (median, p95, share of the models in view placed: a marker fully in view,
-// ≥ 16 px) and σ honesty (per-axis |error|/σ and centre-distance |error|/σ: median, share beyond 3σ).
+// ≥ 16 px) and σ honesty (per-axis |error|/σ, and each distance's |error| over the σ the engine gives it: median, share beyond 3σ).
 // Goals (issue 31): scale within 0.05 %, RMS ≤ 0.5 mm, max ≤ 1.0 mm, p95 ≤ 1.5 mm, ≥ 98 % placed,
 // median |e|/σ 0.5–0.9, ≤ 1 % beyond 3σ. `--legacy` runs the earlier sweep (test/tracking/synth) instead.
 import { writeFileSync } from 'node:fs'
