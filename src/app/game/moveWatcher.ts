@@ -3,10 +3,14 @@
 // by a hand (the hands tracker's HandTrackingGate) has started a move, and the move ends once the hand
 // has left and the model is still again. Without the hands tracker, the model's own change of place
 // starts it and its rest ends it. A model counts as moved only when its rest is off the game's place
-// by more than the measurement can explain: 3 sigma of the two positions combined (never under
-// `minMoveMm`) — a model nudged by a millimetre, or a pose's jitter, is not a move. A change of the
+// by more than the measurement can explain: the two positions' σ combined (each along a line, as the
+// scene carries it) times 3.44, the radius a 2-D error passes as rarely as one axis passes 3σ (0.27 %;
+// never under `minMoveMm`) — a model nudged by a millimetre, or a pose's jitter, is not a move. A change of the
 // game's place with the model standing still (an undo) is no move either: the rewind's ghosts say
 // where to put it. Pure and clocked by the caller (ms), at human pace (the tracked scene's updates).
+
+/** √(−2 ln 0.0027): a 2-D Gaussian error of per-axis σ is beyond this many σ from its centre 0.27 % of the time. */
+const RADIUS_3SIGMA = Math.sqrt(-2 * Math.log(0.0027))
 
 export type WatchedModel = { id: string; position: readonly [number, number]; facing: number; sigmaMm: number }
 
@@ -109,7 +113,7 @@ export class MoveWatcher {
 
   private measure(m: WatchedModel, place: GamePlace, markedBy: 'hand' | 'position'): MoveSeen | null {
     const d = Math.hypot(m.position[0] - place.position[0], m.position[1] - place.position[1])
-    const threshold = Math.max(this.params.minMoveMm, 3 * Math.hypot(m.sigmaMm, place.sigmaMm))
+    const threshold = Math.max(this.params.minMoveMm, RADIUS_3SIGMA * Math.hypot(m.sigmaMm, place.sigmaMm))
     if (d <= threshold) return null
     return { model: m.id, from: [place.position[0], place.position[1]], to: [m.position[0], m.position[1]], facing: m.facing, sigmaMm: m.sigmaMm, distanceMm: d, markedBy }
   }

@@ -1,8 +1,8 @@
 // Moves the camera sees (src/app/game/moveWatcher.ts), on tracked positions as the tracker reports
 // them a few times a second: a pose's jitter (±0.8 mm, 1-sigma 1 mm) is never a move; a hand over the
 // model starts the move and it ends once the hand has left and the model is still for a second; a
-// model slid without the hands tracker starts by its change of place; a 3 mm nudge with 1.5 mm sigmas
-// is inside 3 sigma of the two positions (6.4 mm) and is not a move; an undo moving the game's place
+// model slid without the hands tracker starts by its change of place; a 7 mm nudge with 1.5 mm sigmas
+// is inside the two positions' doubt (a 2-D error's 0.27 % radius, 3.44 × 2.12 = 7.3 mm) and is not a move; an undo moving the game's place
 // under a model standing still is not a move; a flush before a ruling ends a move in progress.
 import { describe, expect, it } from 'vitest'
 import { type GamePlace, type MoveSeen, type WatchedModel, MoveWatcher } from '../../../src/app/game/moveWatcher.ts'
@@ -58,13 +58,14 @@ describe('the move watcher', () => {
     expect(seen[0]!.distanceMm).toBeCloseTo(Math.hypot(30, 60), 6)
   })
 
-  it('a 3 mm nudge with 1.5 mm sigmas on both places is inside the doubt (3σ = 6.4 mm): not a move; 8 mm is', () => {
+  it('a 3 or 7 mm nudge with 1.5 mm sigmas on both places is inside the doubt (3.44 × √(1.5² + 1.5²) = 7.3 mm): not a move; 8 mm is', () => {
     const run = (dx: number) => {
       const w = new MoveWatcher()
       const places = new Map([['a1', place(100, 100, 1.5)]])
       return [0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => w.update(i * 250, [at('a1', i === 0 ? 100 : 100 + dx, 100, 1.5)], NONE, places))
     }
     expect(run(3)).toEqual([])
+    expect(run(7)).toEqual([])
     expect(run(8)).toHaveLength(1)
   })
 
