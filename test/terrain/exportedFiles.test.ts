@@ -65,6 +65,11 @@ function insideMm(mesh: TerrainMesh, line: Line): number {
   return out[0]!
 }
 
+/** Every hand-derived line of a file, measured on a loaded mesh. */
+function expectLines(mesh: TerrainMesh, f: (typeof FILES)[number]): void {
+  for (const line of f.lines) expect(insideMm(mesh, line), `${f.name}: ${line.what}`).toBeCloseTo(line.insideMm, 3)
+}
+
 /** Load STL bytes through the CLI's loader as a player's file in a folder of its own. */
 async function load(name: string, bytes: Uint8Array) {
   const dir = mkdtempSync(join(tmpdir(), 'exported-'))
@@ -110,7 +115,7 @@ describe('files from a real exporter (cqterrain, Open CASCADE STL)', () => {
       expect(report.warnings).toEqual([])
       const c = checkMesh(mesh.positions, mesh.indices)
       expect([c.boundaryEdges, c.nonManifoldEdges, c.misorientedEdges]).toEqual([0, 0, 0])
-      for (const line of f.lines) expect(insideMm(mesh, line), `${f.name}: ${line.what}`).toBeCloseTo(line.insideMm, 3)
+      expectLines(mesh, f)
     })
 
     it(`${f.name}: mild damage to its bytes still loads — one triangle cut out (said), a sliver and a second copy of the shell (same lines)`, async () => {
@@ -118,8 +123,7 @@ describe('files from a real exporter (cqterrain, Open CASCADE STL)', () => {
       const holed = await load(f.name, stl(bytes, recs.filter((_, i) => i !== 1)))
       expect(`${holed.report.repairs.join('; ')} ${holed.report.warnings.join('; ')}`).toMatch(/closed \d+ small hole|thin surfaces|open underneath/)
       for (const damaged of [stl(bytes, [...recs, sliverOf(recs[0]!)]), stl(bytes, [...recs, ...recs])]) {
-        const { mesh } = await load(f.name, damaged)
-        for (const line of f.lines) expect(insideMm(mesh, line), `${f.name}: ${line.what}`).toBeCloseTo(line.insideMm, 3)
+        expectLines((await load(f.name, damaged)).mesh, f)
       }
     })
   }
