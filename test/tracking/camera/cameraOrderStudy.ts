@@ -202,6 +202,9 @@ export type TrackScore = {
   rangeRatios: number[]
   /** The same distances against the σ the engine gave them before bb55d76 (each position's radial σ as if along the line). */
   rangeRatiosRadial: number[]
+  /** Per ok-placed model, the share of its σ² that is the table lock's (lockSigmaMm², shared by the frame's models) and the part that repeats frame to frame (sharedUncertainty²: a tab's turn × its lever arm). */
+  lockShares: number[]
+  repeatShares: number[]
   /** Why models in view were not placed (a reason per miss). */
   misses: string[]
   frames: number
@@ -210,7 +213,7 @@ export type TrackScore = {
   doubtedFar: number
 }
 
-export const newTrackScore = (): TrackScore => ({ inView: 0, placedOk: 0, placedAny: 0, errorsMm: [], axisRatios: [], rangeRatios: [], rangeRatiosRadial: [], misses: [], frames: 0, locked: 0, doubtedFar: 0 })
+export const newTrackScore = (): TrackScore => ({ inView: 0, placedOk: 0, placedAny: 0, errorsMm: [], axisRatios: [], rangeRatios: [], rangeRatiosRadial: [], lockShares: [], repeatShares: [], misses: [], frames: 0, locked: 0, doubtedFar: 0 })
 
 /** Track one frame and score it (positions mapped into the truth's frame by `toTruth`). */
 export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, lens: Lens, placement: CameraPlacement, result: TrackFrameResult, toTruth: { x: number; y: number; angleRad: number }, scaleSigmaRel = 0): void {
@@ -243,6 +246,10 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     const axisSigma = sigma / Math.SQRT2
     score.axisRatios.push(Math.abs(x - truth.position[0]) / axisSigma, Math.abs(y - truth.position[1]) / axisSigma)
     placed.push({ id, x, y, sigma, lineSigma: sceneUncertaintyOf(o), tx: truth.position[0], ty: truth.position[1] })
+    if (sigma > 0) {
+      score.lockShares.push(Math.min(1, (o.lockSigmaMm ?? 0) ** 2 / sigma ** 2))
+      score.repeatShares.push(Math.min(1, (o.sharedUncertainty ?? 0) ** 2 / sigma ** 2))
+    }
   }
   for (let i = 0; i < placed.length; i++) {
     for (let j = i + 1; j < placed.length; j++) {
@@ -284,6 +291,7 @@ export function summarizeTrack(s: TrackScore) {
     sigma: {
       axisMedian: r3(quantile(s.axisRatios, 0.5)), axisBeyond3: r3(s.axisRatios.filter((r) => r > 3).length / Math.max(1, s.axisRatios.length)), axisN: s.axisRatios.length,
       rangeMedian: r3(quantile(s.rangeRatios, 0.5)), rangeBeyond3: r3(s.rangeRatios.filter((r) => r > 3).length / Math.max(1, s.rangeRatios.length)), rangeN: s.rangeRatios.length,
+      lockShareMedian: r3(quantile(s.lockShares, 0.5)), repeatShareMedian: r3(quantile(s.repeatShares, 0.5)),
       rangeRadialMedian: r3(quantile(s.rangeRatiosRadial, 0.5)), rangeRadialBeyond3: r3(s.rangeRatiosRadial.filter((r) => r > 3).length / Math.max(1, s.rangeRatiosRadial.length)),
     },
     locked: `${s.locked}/${s.frames}`,
