@@ -85,22 +85,23 @@ describe("a tracked position's σ in the scene is the σ along a line", () => {
     return { ratios, radialRatios, widestRatios }
   }
   const median = (v: number[]) => [...v].sort((p, q) => p - q)[v.length >> 1]!
-  const beyond3 = (v: number[]) => v.filter((r) => r > 3).length / v.length
+  /** The median |e|/σ within [lo, hi] and at most 1 % beyond 3σ. */
+  const expectBand = (ratios: number[], lo: number, hi: number) => {
+    expect(median(ratios)).toBeGreaterThan(lo)
+    expect(median(ratios)).toBeLessThan(hi)
+    expect(ratios.filter((r) => r > 3).length / ratios.length).toBeLessThan(0.01)
+  }
 
   it("is calibrated where the spread is round, where the radial σ as a line's σ is √2 too wide", () => {
     const { ratios, radialRatios } = draw(131, 1)
     // Half-normal |e|/σ: median 0.674, 0.27 % beyond 3σ.
-    expect(median(ratios)).toBeGreaterThan(0.62)
-    expect(median(ratios)).toBeLessThan(0.73)
-    expect(beyond3(ratios)).toBeLessThan(0.01)
+    expectBand(ratios, 0.62, 0.73)
     expect(median(radialRatios)).toBeLessThan(0.52)
   })
 
   it('stays in the band where the spread is long and thin (1 : 0.15, turned anyhow), where the widest σ would be too wide', () => {
     const { ratios, widestRatios } = draw(132, 0.15)
-    expect(median(ratios)).toBeGreaterThan(0.5)
-    expect(median(ratios)).toBeLessThan(0.9)
-    expect(beyond3(ratios)).toBeLessThan(0.01)
+    expectBand(ratios, 0.5, 0.9)
     expect(median(widestRatios)).toBeLessThan(0.5)
   })
 })

@@ -226,7 +226,7 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     const seen = markerInImage(scene, lens, placement, m.id, m.cornersWorld, m.surface)
     if (seen.inFrame && seen.visibleFraction >= 0.999 && seen.sidePx >= 16) inView.add(m.owner)
   }
-  const placed: { id: string; x: number; y: number; sigma: number; lineSigma: number; tx: number; ty: number }[] = []
+  const placed: { id: string; x: number; y: number; sigma: number; tx: number; ty: number }[] = []
   for (const id of inView) {
     score.inView++
     const o = result.objects.find((x) => x.kind === 'model' && x.id === id)
@@ -245,7 +245,7 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     score.errorsMm.push(err)
     const axisSigma = sigma / Math.SQRT2
     score.axisRatios.push(Math.abs(x - truth.position[0]) / axisSigma, Math.abs(y - truth.position[1]) / axisSigma)
-    placed.push({ id, x, y, sigma, lineSigma: sceneUncertaintyOf(o), tx: truth.position[0], ty: truth.position[1] })
+    placed.push({ id, x, y, sigma, tx: truth.position[0], ty: truth.position[1] })
     if (sigma > 0) {
       score.lockShares.push(Math.min(1, (o.lockSigmaMm ?? 0) ** 2 / sigma ** 2))
       score.repeatShares.push(Math.min(1, (o.sharedUncertainty ?? 0) ** 2 / sigma ** 2))
@@ -256,9 +256,10 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
       const a = placed[i]!, b = placed[j]!
       const measured = Math.hypot(a.x - b.x, a.y - b.y), truth = Math.hypot(a.tx - b.tx, a.ty - b.ty)
       // As the engine combines them (measureModels): independent positions (an approximation: one frame's table pose is shared) and the frame's scale.
-      const sigma = Math.hypot(a.lineSigma, b.lineSigma, frameScaleTerm(a.sigma, b.sigma, scaleSigmaRel, measured))
-      score.rangeRatios.push(Math.abs(measured - truth) / sigma)
-      score.rangeRatiosRadial.push(Math.abs(measured - truth) / Math.hypot(a.sigma, b.sigma, frameScaleTerm(a.sigma, b.sigma, scaleSigmaRel, measured)))
+      const scale = frameScaleTerm(a.sigma, b.sigma, scaleSigmaRel, measured)
+      const err = Math.abs(measured - truth)
+      score.rangeRatios.push(err / Math.hypot(sceneUncertaintyOf({ uncertainty: a.sigma }), sceneUncertaintyOf({ uncertainty: b.sigma }), scale))
+      score.rangeRatiosRadial.push(err / Math.hypot(a.sigma, b.sigma, scale))
     }
   }
 }

@@ -82,9 +82,12 @@ export function moveModel(scene: TabletopScene, spec: SynthFrameSpec, truth: Tru
   }
 }
 
+/** How many frames a video has. */
+export const frameCount = (video: Pick<HandheldVideo, 'durationS' | 'fps'>): number => Math.round(video.durationS * video.fps)
+
 /** Render the video frame by frame (only the frames `only` takes, when given). */
 export function* renderHandheldVideo(scene: TabletopScene, video: HandheldVideo, only?: (index: number) => boolean): Generator<HandheldFrame> {
-  const frames = Math.round(video.durationS * video.fps)
+  const frames = frameCount(video)
   const track = simulateShake(video.path.shake, video.durationS + 1, video.path.seed)
   const effects = effectsAtExposure(scene.spec.effects, video.exposureS)
   const baseBlur = scene.spec.effects.blurSigmaPx
@@ -116,7 +119,7 @@ export function* renderHandheldVideo(scene: TabletopScene, video: HandheldVideo,
 export async function writeHandheldVideo(scene: TabletopScene, video: HandheldVideo, dir: string, name: string, threads = Math.min(4, availableParallelism())): Promise<{ video: string; registry: string; truth: string; frames: Omit<HandheldFrame, 'render'>[] }> {
   mkdirSync(dir, { recursive: true })
   const paths = { video: join(dir, `${name}.y4m`), registry: join(dir, 'registry.json'), truth: join(dir, `${name}.truth.json`) }
-  const count = Math.round(video.durationS * video.fps)
+  const count = frameCount(video)
   const fd = openSync(paths.video, 'w')
   const frames: Omit<HandheldFrame, 'render'>[] = []
   let headerDone = false
