@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pwaOptions } from './src/server/pwaOptions.ts'
 import { openCvWasmFile } from './src/server/openCvWasm.ts'
+import { DurationSequencer } from './test/setup/durationSequencer.ts'
 
 export default defineConfig({
   plugins: [react(), VitePWA(pwaOptions)],
@@ -33,16 +34,19 @@ export default defineConfig({
     testTimeout: 60000,
     hookTimeout: 180000,
     pool: 'forks',
+    // The longest unit files start first, on a fresh clone too (test/setup/durationSequencer.ts).
+    sequence: { sequencer: DurationSequencer },
     projects: [
-      // On 2 cores vitest's default is one worker (cores − 1): the unit files, each busy on one core, run two
-      // at a time (issue 35: test:unit < 4 min); the browser files, each of which keeps Chromium, the app's
+      // On 2 cores vitest's default is one worker (cores − 1): the unit files run three at a time (issue 35:
+      // test:unit < 4 min; most keep a core busy, but a few wait on servers, hostFaults' timed outages, and a third
+      // worker fills those waits: 279 → 264 s in the same order); the browser files, each of which keeps Chromium, the app's
       // workers and a server busy, one at a time after them (their own group), so a timed tracking check in
       // Chromium never shares the machine with another.
       // `isolate: false`: a worker keeps its modules from one unit file to the next, so OpenCV's wasm, three
       // and the engine load once per worker, not once per file (the import phase: 184 s → 24 s; test:unit
       // 7.3 → 5.5 min on 2 cores). Every unit file passes in the default order and shuffled
       // (`--sequence.shuffle.files`); a file that needs a fresh module graph must reset what it changes.
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['test/e2e/**', '**/node_modules/**'], maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: ['test/e2e/**', '**/node_modules/**'], maxWorkers: 3, isolate: false, sequence: { groupOrder: 0 } } },
       // A browser test that fails is run once more (`retry: 1`): on CI's loaded 2 cores each full run so far
       // had two or three of the ~230 files fail once on timing (a frame dropped, a message timing out under a
       // click) and pass alone. A real fault fails both times; the reporter names every test that needed
