@@ -212,6 +212,7 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
   const hitCounts = new Float64Array(spec.markers.length)
   const visibleCounts = new Float64Array(spec.markers.length)
   const candidates: Primitive[] = []
+  const candidateIndex: number[] = []
   const hands = spec.hands
   const pixelMark = new Uint8Array(width * height)
   const mark = (x0: number, y0: number, x1: number, y1: number) => {
@@ -245,7 +246,7 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
     }
     const c = hand >= 0 ? hands[hand]!.color : best ? best.shade(eye, d, bestT) : background(eye, d)
     sampleRgb[0] = c[0]; sampleRgb[1] = c[1]; sampleRgb[2] = c[2]
-    return hand >= 0 ? -2 - hand : best ? prims.indexOf(candidates[bestIndex]!) : -1
+    return hand >= 0 ? -2 - hand : best ? candidateIndex[bestIndex]! : -1
   }
 
   // Adaptive supersampling: trace a half-pixel grid (9 points per pixel); where they all agree (same
@@ -262,11 +263,20 @@ export function renderTableFrame(spec: SynthFrameSpec): SynthFrame {
     return g
   }
   const n = samples * samples
+  // The primitives whose box holds a row, then those whose box holds the pixel (in the order of
+  // `prims`; each with its index there, the surface id of `trace`).
+  const rowPrims: number[] = []
   for (let v = 0; v < height; v++) {
+    rowPrims.length = 0
+    for (let j = 0; j < prims.length; j++) if (v >= prims[j]!.y0 && v <= prims[j]!.y1) rowPrims.push(j)
     for (let u = 0; u < width; u++) {
       if (!pixelMark[v * width + u]) continue
       candidates.length = 0
-      for (const p of prims) if (u >= p.x0 && u <= p.x1 && v >= p.y0 && v <= p.y1) candidates.push(p)
+      candidateIndex.length = 0
+      for (const j of rowPrims) {
+        const p = prims[j]!
+        if (u >= p.x0 && u <= p.x1) { candidates.push(p); candidateIndex.push(j) }
+      }
       const first = gridPoint(2 * u, 2 * v)
       const id = cornerId[first]!
       let uniform = true
