@@ -231,50 +231,108 @@ function motionBlur(rgb: Float32Array, width: number, height: number, lengthPx: 
 /**
  * Per-pixel path blur: each pixel averages the drawn image along the polyline of its content's
  * offsets (MotionField), with taps every 0.5 px on each segment and equal time per segment.
+ * The path is taken at the centre of each BLOCK × BLOCK block and its taps' bilinear weights are
+ * summed per source pixel into one kernel for the block: ~5× faster than a path per pixel (half of a
+ * handheld frame's time was this blur). A phone's path changes by hundredths of a pixel over 4 px
+ * (a roll of 8 °/s turns 4 px by 0.02 px in 1/30 s), so on a hard-edged card the result is within
+ * 0.05–0.1 levels (mean) and 3 (max, where a segment's tap count steps, as it steps between pixels
+ * of the exact path) of the path per pixel, against sensor noise of σ ≈ 1–4 levels; checked against
+ * an exact path integral in motionFieldBlur.test.ts. Blocks whose kernel would reach past the image
+ * take the path per pixel, clamped to the image.
  */
+const BLOCK = 4
 function motionFieldBlur(rgb: Float32Array, width: number, height: number, f: MotionField): void {
   const k = f.samples
   if (k < 2) return
   const src = rgb.slice()
-  const ox = new Float64Array(k), oy = new Float64Array(k)
-  const plane = f.rows * f.cols
+  const { dx, dy, cols, rows, step } = f
+  const plane = rows * cols
   const xMax = width - 1.001, yMax = height - 1.001
-  for (let v = 0; v < height; v++) {
-    const gy = Math.min(f.rows - 1.000001, v / f.step)
-    const y0 = Math.floor(gy), fy = gy - y0
-    for (let u = 0; u < width; u++) {
-      const gx = Math.min(f.cols - 1.000001, u / f.step)
-      const x0 = Math.floor(gx), fx = gx - x0
-      const g = y0 * f.cols + x0
-      const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
-      for (let s = 0; s < k; s++) {
-        const i = s * plane + g
-        ox[s] = w00 * f.dx[i]! + w10 * f.dx[i + 1]! + w01 * f.dx[i + f.cols]! + w11 * f.dx[i + f.cols + 1]!
-        oy[s] = w00 * f.dy[i]! + w10 * f.dy[i + 1]! + w01 * f.dy[i + f.cols]! + w11 * f.dy[i + f.cols + 1]!
+  const ox = new Float64Array(k), oy = new Float64Array(k)
+  const offsetsAt = (u: number, v: number) => {
+    const gy = Math.min(rows - 1.000001, v / step), gx = Math.min(cols - 1.000001, u / step)
+    const y0 = Math.floor(gy), fy = gy - y0, x0 = Math.floor(gx), fx = gx - x0
+    const g = y0 * cols + x0
+    const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
+    for (let s = 0, i = g; s < k; s++, i += plane) {
+      ox[s] = w00 * dx[i]! + w10 * dx[i + 1]! + w01 * dx[i + cols]! + w11 * dx[i + cols + 1]!
+      oy[s] = w00 * dy[i]! + w10 * dy[i + 1]! + w01 * dy[i + cols]! + w11 * dy[i + cols + 1]!
+    }
+  }
+  // The exact path of one pixel (offsets at the pixel, taps clamped to the image): near the borders.
+  const exact = (u: number, v: number) => {
+    offsetsAt(u, v)
+    let r = 0, gr = 0, b = 0
+    for (let s = 0; s + 1 < k; s++) {
+      const ddx = ox[s + 1]! - ox[s]!, ddy = oy[s + 1]! - oy[s]!
+      const taps = Math.max(1, Math.ceil(Math.sqrt(ddx * ddx + ddy * ddy) * 2))
+      const w = 1 / ((k - 1) * taps)
+      for (let t = 0; t < taps; t++) {
+        const a = (t + 0.5) / taps
+        const xr = u - (ox[s]! + a * ddx), yr = v - (oy[s]! + a * ddy)
+        const x = xr < 0 ? 0 : xr > xMax ? xMax : xr, y = yr < 0 ? 0 : yr > yMax ? yMax : yr
+        const xi = x | 0, yi = y | 0, ax = x - xi, ay = y - yi
+        const i00 = (yi * width + xi) * 3, i01 = i00 + width * 3
+        const c00 = (1 - ax) * (1 - ay) * w, c10 = ax * (1 - ay) * w, c01 = (1 - ax) * ay * w, c11 = ax * ay * w
+        r += c00 * src[i00]! + c10 * src[i00 + 3]! + c01 * src[i01]! + c11 * src[i01 + 3]!
+        gr += c00 * src[i00 + 1]! + c10 * src[i00 + 4]! + c01 * src[i01 + 1]! + c11 * src[i01 + 4]!
+        b += c00 * src[i00 + 2]! + c10 * src[i00 + 5]! + c01 * src[i01 + 2]! + c11 * src[i01 + 5]!
       }
-      let r = 0, gr = 0, b = 0
+    }
+    const o = (v * width + u) * 3
+    rgb[o] = r; rgb[o + 1] = gr; rgb[o + 2] = b
+  }
+  // A block's kernel: the taps of its centre's path, merged per source pixel (dense window, then a list).
+  let win = new Float64Array(64)
+  let listOff = new Int32Array(64), listW = new Float64Array(64)
+  for (let by = 0; by < height; by += BLOCK) {
+    for (let bx = 0; bx < width; bx += BLOCK) {
+      const ex = Math.min(width, bx + BLOCK), ey = Math.min(height, by + BLOCK)
+      offsetsAt((bx + ex - 1) / 2, (by + ey - 1) / 2)
+      // Tap positions relative to the pixel: −offset. Integer part and fraction are the same for every pixel.
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity
+      for (let s = 0; s < k; s++) {
+        const x = -ox[s]!, y = -oy[s]!
+        if (x < minX) minX = x; if (x > maxX) maxX = x; if (y < minY) minY = y; if (y > maxY) maxY = y
+      }
+      const x0 = Math.floor(minX), y0 = Math.floor(minY)
+      const ww = Math.floor(maxX) - x0 + 2, wh = Math.floor(maxY) - y0 + 2
+      if (bx + x0 < 0 || by + y0 < 0 || ex - 1 + x0 + ww - 1 > width - 1 || ey - 1 + y0 + wh - 1 > height - 1) {
+        for (let v = by; v < ey; v++) for (let u = bx; u < ex; u++) exact(u, v)
+        continue
+      }
+      if (win.length < ww * wh) win = new Float64Array(ww * wh * 2)
+      win.fill(0, 0, ww * wh)
       for (let s = 0; s + 1 < k; s++) {
         const ddx = ox[s + 1]! - ox[s]!, ddy = oy[s + 1]! - oy[s]!
-        const len = Math.sqrt(ddx * ddx + ddy * ddy) // not Math.hypot: the same bits on these frames, the blur ~20 % faster
-        const taps = Math.max(1, Math.ceil(len * 2))
+        const taps = Math.max(1, Math.ceil(Math.sqrt(ddx * ddx + ddy * ddy) * 2))
         const w = 1 / ((k - 1) * taps)
         for (let t = 0; t < taps; t++) {
           const a = (t + 0.5) / taps
-          // The content drawn at p − offset is what passed over p at that instant.
-          // Clamped with compares and floored with `| 0` (x, y ≥ 0): the same values as Math.min/max/floor, cheaper.
-          const xr = u - (ox[s]! + a * (ox[s + 1]! - ox[s]!)), yr = v - (oy[s]! + a * (oy[s + 1]! - oy[s]!))
-          const x = xr < 0 ? 0 : xr > xMax ? xMax : xr
-          const y = yr < 0 ? 0 : yr > yMax ? yMax : yr
-          const xi = x | 0, yi = y | 0, ax = x - xi, ay = y - yi
-          const i00 = (yi * width + xi) * 3, i10 = i00 + 3, i01 = i00 + width * 3, i11 = i01 + 3
-          const c00 = (1 - ax) * (1 - ay) * w, c10 = ax * (1 - ay) * w, c01 = (1 - ax) * ay * w, c11 = ax * ay * w
-          r += c00 * src[i00]! + c10 * src[i10]! + c01 * src[i01]! + c11 * src[i11]!
-          gr += c00 * src[i00 + 1]! + c10 * src[i10 + 1]! + c01 * src[i01 + 1]! + c11 * src[i11 + 1]!
-          b += c00 * src[i00 + 2]! + c10 * src[i10 + 2]! + c01 * src[i01 + 2]! + c11 * src[i11 + 2]!
+          const x = -(ox[s]! + a * ddx) - x0, y = -(oy[s]! + a * ddy) - y0 // ≥ 0 in the window
+          const xi = Math.floor(x), yi = Math.floor(y), ax = x - xi, ay = y - yi
+          const j = yi * ww + xi
+          win[j] = win[j]! + (1 - ax) * (1 - ay) * w; win[j + 1] = win[j + 1]! + ax * (1 - ay) * w
+          win[j + ww] = win[j + ww]! + (1 - ax) * ay * w; win[j + ww + 1] = win[j + ww + 1]! + ax * ay * w
         }
       }
-      const o = (v * width + u) * 3
-      rgb[o] = r; rgb[o + 1] = gr; rgb[o + 2] = b
+      let n = 0
+      if (listOff.length < ww * wh) { listOff = new Int32Array(ww * wh * 2); listW = new Float64Array(ww * wh * 2) }
+      for (let yy = 0; yy < wh; yy++) for (let xx = 0; xx < ww; xx++) {
+        const w = win[yy * ww + xx]!
+        if (w !== 0) { listOff[n] = ((y0 + yy) * width + (x0 + xx)) * 3; listW[n] = w; n++ }
+      }
+      for (let v = by; v < ey; v++) {
+        for (let u = bx; u < ex; u++) {
+          const o = (v * width + u) * 3
+          let r = 0, gr = 0, b = 0
+          for (let e = 0; e < n; e++) {
+            const i = o + listOff[e]!, w = listW[e]!
+            r += w * src[i]!; gr += w * src[i + 1]!; b += w * src[i + 2]!
+          }
+          rgb[o] = r; rgb[o + 1] = gr; rgb[o + 2] = b
+        }
+      }
     }
   }
 }
