@@ -259,28 +259,34 @@ function motionFieldBlur(rgb: Float32Array, width: number, height: number, f: Mo
       oy[s] = w00 * dy[i]! + w10 * dy[i + 1]! + w01 * dy[i + cols]! + w11 * dy[i + cols + 1]!
     }
   }
-  // The exact path of one pixel (offsets at the pixel, taps clamped to the image): near the borders.
-  const exact = (u: number, v: number) => {
-    offsetsAt(u, v)
-    let r = 0, gr = 0, b = 0
+  /** Each tap of the path in ox/oy: its offset and weight (every 0.5 px or closer on each segment, equal time per segment). */
+  const eachTap = (visit: (offX: number, offY: number, w: number) => void) => {
     for (let s = 0; s + 1 < k; s++) {
       const ddx = ox[s + 1]! - ox[s]!, ddy = oy[s + 1]! - oy[s]!
       const taps = Math.max(1, Math.ceil(Math.sqrt(ddx * ddx + ddy * ddy) * 2))
       const w = 1 / ((k - 1) * taps)
       for (let t = 0; t < taps; t++) {
         const a = (t + 0.5) / taps
-        const xr = u - (ox[s]! + a * ddx), yr = v - (oy[s]! + a * ddy)
-        const x = xr < 0 ? 0 : xr > xMax ? xMax : xr, y = yr < 0 ? 0 : yr > yMax ? yMax : yr
-        const xi = x | 0, yi = y | 0, ax = x - xi, ay = y - yi
-        const i00 = (yi * width + xi) * 3, i01 = i00 + width * 3
-        const c00 = (1 - ax) * (1 - ay) * w, c10 = ax * (1 - ay) * w, c01 = (1 - ax) * ay * w, c11 = ax * ay * w
-        r += c00 * src[i00]! + c10 * src[i00 + 3]! + c01 * src[i01]! + c11 * src[i01 + 3]!
-        gr += c00 * src[i00 + 1]! + c10 * src[i00 + 4]! + c01 * src[i01 + 1]! + c11 * src[i01 + 4]!
-        b += c00 * src[i00 + 2]! + c10 * src[i00 + 5]! + c01 * src[i01 + 2]! + c11 * src[i01 + 5]!
+        visit(ox[s]! + a * ddx, oy[s]! + a * ddy, w)
       }
     }
+  }
+  // The exact path of one pixel (offsets at the pixel, taps clamped to the image): near the borders.
+  const sum = new Float64Array(3)
+  const exact = (u: number, v: number) => {
+    offsetsAt(u, v)
+    sum.fill(0)
+    eachTap((offX, offY, w) => {
+      // The content drawn at p − offset is what passed over p at that instant.
+      const xr = u - offX, yr = v - offY
+      const x = xr < 0 ? 0 : xr > xMax ? xMax : xr, y = yr < 0 ? 0 : yr > yMax ? yMax : yr
+      const xi = x | 0, yi = y | 0, ax = x - xi, ay = y - yi
+      const i00 = (yi * width + xi) * 3, i01 = i00 + width * 3
+      const c00 = (1 - ax) * (1 - ay) * w, c10 = ax * (1 - ay) * w, c01 = (1 - ax) * ay * w, c11 = ax * ay * w
+      for (let c = 0; c < 3; c++) sum[c] = sum[c]! + c00 * src[i00 + c]! + c10 * src[i00 + 3 + c]! + c01 * src[i01 + c]! + c11 * src[i01 + 3 + c]!
+    })
     const o = (v * width + u) * 3
-    rgb[o] = r; rgb[o + 1] = gr; rgb[o + 2] = b
+    rgb[o] = sum[0]!; rgb[o + 1] = sum[1]!; rgb[o + 2] = sum[2]!
   }
   // A block's kernel: the taps of its centre's path, merged per source pixel (dense window, then a list).
   let win = new Float64Array(64)
@@ -303,19 +309,13 @@ function motionFieldBlur(rgb: Float32Array, width: number, height: number, f: Mo
       }
       if (win.length < ww * wh) win = new Float64Array(ww * wh * 2)
       win.fill(0, 0, ww * wh)
-      for (let s = 0; s + 1 < k; s++) {
-        const ddx = ox[s + 1]! - ox[s]!, ddy = oy[s + 1]! - oy[s]!
-        const taps = Math.max(1, Math.ceil(Math.sqrt(ddx * ddx + ddy * ddy) * 2))
-        const w = 1 / ((k - 1) * taps)
-        for (let t = 0; t < taps; t++) {
-          const a = (t + 0.5) / taps
-          const x = -(ox[s]! + a * ddx) - x0, y = -(oy[s]! + a * ddy) - y0 // ≥ 0 in the window
-          const xi = Math.floor(x), yi = Math.floor(y), ax = x - xi, ay = y - yi
-          const j = yi * ww + xi
-          win[j] = win[j]! + (1 - ax) * (1 - ay) * w; win[j + 1] = win[j + 1]! + ax * (1 - ay) * w
-          win[j + ww] = win[j + ww]! + (1 - ax) * ay * w; win[j + ww + 1] = win[j + ww + 1]! + ax * ay * w
-        }
-      }
+      eachTap((offX, offY, w) => {
+        const x = -offX - x0, y = -offY - y0 // ≥ 0 in the window
+        const xi = Math.floor(x), yi = Math.floor(y), ax = x - xi, ay = y - yi
+        const j = yi * ww + xi
+        win[j] = win[j]! + (1 - ax) * (1 - ay) * w; win[j + 1] = win[j + 1]! + ax * (1 - ay) * w
+        win[j + ww] = win[j + ww]! + (1 - ax) * ay * w; win[j + ww + 1] = win[j + ww + 1]! + ax * ay * w
+      })
       let n = 0
       if (listOff.length < ww * wh) { listOff = new Int32Array(ww * wh * 2); listW = new Float64Array(ww * wh * 2) }
       for (let yy = 0; yy < wh; yy++) for (let xx = 0; xx < ww; xx++) {
