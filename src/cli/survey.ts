@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { type InputLimits, SceneError, inFile, zodIssues } from '../engine/index.ts'
 import {
-  SurveyCollector, TABLE_CORNERS, loadOpenCv, parseIntrinsics, parseSurveyRegistry, scaleIntrinsics, surveyTable,
+  CORNERS_NOT_KNOWN, SurveyCollector, TABLE_CORNERS, cornersCanBeKnown, loadOpenCv, parseIntrinsics, parseSurveyRegistry, scaleIntrinsics, surveyTable,
   type CameraIntrinsics, type SurveyView, type TableTap,
 } from '../tracking/index.ts'
 import { readImageFile } from './tracking/readImage.ts'
@@ -44,6 +44,8 @@ export async function runSurveyCommand(args: string[], limits: InputLimits): Pro
         return r.data
       }, limits)
     : null
+  // Known before any photo is read: without a tapped or declared corner the table cannot be placed.
+  if (!cornersCanBeKnown(registry, tapped !== null)) throw new SceneError([{ path: '', message: `survey refused: ${CORNERS_NOT_KNOWN}` }])
   const tableSizeText = p.flags.get('table-size')
   const tableSize = tableSizeText ? parseTableSize(tableSizeText) : null
   const images = collectImages(p.positional)

@@ -100,6 +100,9 @@ describe('cli survey', () => {
   it('refusals and bad input: one line on stderr, exit 2', () => {
     expect(oneLine(cli(['survey', at('photos/IMG_100.png'), at('photos/IMG_101.jpg'), '--registry', at('input.json')]))).toMatch(/^error: survey refused: too few views: 2 show two or more table markers, at least 3/)
     expect(oneLine(cli(['survey', at('photos'), '--registry', at('no-corners.json')]))).toMatch(/^error: survey refused: the table's corners are not known: tap at least two table corners/)
+    // Said before a photo is read: a broken file among them is not what the player is told about.
+    writeFileSync(at('broken.jpg'), 'not a jpeg')
+    expect(oneLine(cli(['survey', at('broken.jpg'), at('photos/IMG_100.png'), '--registry', at('no-corners.json')]))).toMatch(/^error: survey refused: the table's corners are not known/)
     expect(oneLine(cli(['survey', at('photos')]))).toBe('error: missing --registry <registry.json>')
     expect(oneLine(cli(['survey', at('photos'), '--registry', at('missing.json')]))).toMatch(/^error: cannot read .*missing\.json: no such file/)
     expect(oneLine(cli(['survey', at('photos'), '--registry', at('input.json'), '--table-size', 'big']))).toMatch(/--table-size takes <width>x<depth>/)

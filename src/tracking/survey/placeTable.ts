@@ -25,6 +25,14 @@ export type PlaceTableOptions = {
 /** A point the rectangle must pass near: a table corner, `inset` mm in from both its edges. */
 type CornerPoint = { corner: TableCorner; x: number; y: number; inset: number; markerId?: number; turnRad?: number }
 
+/** Why a survey cannot place the table: no corner tapped, and none of the registry's table markers laid in one (or seen). */
+export const CORNERS_NOT_KNOWN = 'the table\'s corners are not known: tap at least two table corners in a view, or declare table markers laid in the corners ("corner": "x0y0", … in the registry)'
+
+/** Whether a survey of `registry` can place the table at all: corners tapped, or a table marker declared in a corner. */
+export function cornersCanBeKnown(registry: SurveyRegistry, tapped: boolean): boolean {
+  return tapped || registry.markers.some((m) => m.role === 'table' && m.corner !== undefined)
+}
+
 /** A corner marker's turn counts this many mm per radian off the table's axes (mod 90°): a tie-breaker next to positions. */
 const TURN_WEIGHT_MM_PER_RAD = 20
 const DEG = Math.PI / 180
@@ -69,7 +77,7 @@ export function placeTable(map: MarkerMap, registry: SurveyRegistry, options: Pl
       points.push({ corner: m.corner, x, y, inset: (m.cornerInset ?? m.size / 6) + m.size / 2, markerId: m.id, turnRad: map.faceDown ? -mapped.pose.angleRad : mapped.pose.angleRad })
     }
     if (points.length === 0) {
-      return refuse('no-table-frame', 'the table\'s corners are not known: tap at least two table corners in a view, or declare table markers laid in the corners ("corner": "x0y0", … in the registry)')
+      return refuse('no-table-frame', CORNERS_NOT_KNOWN)
     }
   }
   if (from === 'tapped-corners' && points.length < 2) return refuse('no-table-frame', 'tap at least two table corners (two along one edge, or any two with the table size known)')
