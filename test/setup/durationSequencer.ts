@@ -14,7 +14,7 @@ import { relative } from 'node:path'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /** Seconds per unit file ('test/…'), measured; see saveFileDurations.mjs. */
-const committed = new Map<string, number>(Object.entries(JSON.parse(readFileSync(new URL('./fileDurations.json', import.meta.url), 'utf8')) as Record<string, number>))
+export const committedDurations: ReadonlyMap<string, number> = new Map<string, number>(Object.entries(JSON.parse(readFileSync(new URL('./fileDurations.json', import.meta.url), 'utf8')) as Record<string, number>))
 
 export const REORDERED_PROJECT = 'unit'
 
@@ -26,7 +26,7 @@ export class DurationSequencer extends BaseSequencer {
       const path = relative(root, spec.moduleId)
       const recorded = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`)
       if (recorded?.failed) return Infinity // failed last time: first, as vitest does
-      return recorded ? recorded.duration / 1000 : committed.get(path)
+      return recorded ? recorded.duration / 1000 : committedDurations.get(path)
     }
     return longestFirst(base, (s) => s.project.name === REORDERED_PROJECT, lengthOf)
   }
@@ -44,5 +44,3 @@ export function longestFirst<T>(items: readonly T[], chosen: (item: T) => boolea
   return items.map((s) => (chosen(s) ? sorted[next++]! : s))
 }
 
-/** The committed figures (for the check that they name files that exist). */
-export const committedDurations: ReadonlyMap<string, number> = committed
