@@ -4,13 +4,16 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { type InputLimits, type LengthUnit, type SceneWarning, LENGTH_UNITS, LIMIT_NAMES, LIMIT_UNITS, SceneError, renderResultText, cut, evaluateTable, gameLogSchema, inFile, limitError, loadScene, resolveLimits, sceneSchema } from '../engine/index.ts'
-import { findRuleSystem, ruleSystems } from '../systems/index.ts'
 import { readJson } from './readInput.ts'
-import { loadSceneMeshes } from './loadMeshes.ts'
-import { withMeshWarnings } from '../terrain/index.ts'
-import { repairNotes, reportTerrain } from './terrainReport.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+// The rule systems and the terrain code are loaded by the commands that use them (about a third of
+// the CLI's start-up), so `survey`, `track` and a refusal do not wait for them.
+async function loadSystems() {
+  const { findRuleSystem, ruleSystems } = await import('../systems/index.ts')
+  return { findRuleSystem, ruleSystems, known: ruleSystems.map((s) => s.id) }
+}
 
 const USAGE = `usage:
   cli eval <scene.json | ->            evaluate a scene's queries, print tabletop-result/1 JSON
@@ -33,12 +36,12 @@ const USAGE = `usage:
 
 export async function main(argv: string[]): Promise<number> {
   const { args: [cmd, ...rest], limits } = takeLimits(argv)
-  const known = ruleSystems.map((s) => s.id)
   // only the meshes the scene names are read (src/cli/loadMeshes.ts); repairs are said on stderr, and
   // how a file was read (area terrain, thin surfaces; a piece sunk into the table) is in the result's
   // warnings with the scene's own (eval's JSON and text, validate's stderr)
   let meshWarnings: SceneWarning[] = []
   const meshes = async (scene: unknown) => {
+    const [{ loadSceneMeshes }, { repairNotes }] = await Promise.all([import('./loadMeshes.ts'), import('./terrainReport.ts')])
     const loaded = await loadSceneMeshes(join(repoRoot, 'models'), scene)
     for (const line of repairNotes(loaded.files)) process.stderr.write(line + '\n')
     meshWarnings = loaded.warnings
@@ -48,6 +51,7 @@ export async function main(argv: string[]): Promise<number> {
   const evaluateFile = async (path: string) => {
     try {
       const raw = readJson(path, limits)
+      const [{ findRuleSystem, known }, { withMeshWarnings }] = await Promise.all([loadSystems(), import('../terrain/index.ts')])
       const doc = withMeshWarnings(evaluateTable(loadScene(raw, findRuleSystem, known, { meshes: await meshes(raw), limits })), meshWarnings)
       return { doc, text: printJson(doc, limits) }
     } catch (e) {
@@ -70,10 +74,12 @@ export async function main(argv: string[]): Promise<number> {
       return 0
     }
     case 'terrain': {
+      const { reportTerrain } = await import('./terrainReport.ts')
       process.stdout.write(JSON.stringify(await reportTerrain(repoRoot, readJson(need(rest[0], 'a scene file or -'))), null, 2) + '\n')
       return 0
     }
     case 'systems': {
+      const { ruleSystems } = await loadSystems()
       const out = ruleSystems.map((s) => ({ id: s.id, title: s.title, dice: s.dice, terrainTypes: s.terrainTypes.map((t) => t.id), options: s.options.map((o) => ({ name: o.name, default: o.default, values: o.values, section: o.section })) }))
       process.stdout.write(JSON.stringify(out, null, 2) + '\n')
       return 0
@@ -84,8 +90,10 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(z.toJSONSchema(which === 'game' ? gameLogSchema : sceneSchema, { unrepresentable: 'any' }), null, 2) + '\n')
       return 0
     }
-    case 'game':
+    case 'game': {
+      const { findRuleSystem, known } = await loadSystems()
       return (await import('./gameReplay.ts')).runGameCommand(rest, { modelsDir: join(repoRoot, 'models'), findRuleSystem, known, limits })
+    }
     case 'room':
       return (await import('./room.ts')).runRoomCommand(rest)
     case 'survey': {
@@ -101,10 +109,10 @@ export async function main(argv: string[]): Promise<number> {
       // Loaded lazily (OpenCV is heavy); the path is a variable so the CLI still type-checks and runs without it.
       const trackingModule = './track.ts'
       const tracking = (await import(trackingModule).catch(() => null)) as null | {
-        runTrackingCommand: (cmd: string, args: string[], env: { repoRoot: string; findRuleSystem: typeof findRuleSystem; knownSystems: readonly string[]; limits: InputLimits }) => Promise<number>
+        runTrackingCommand: (cmd: string, args: string[], env: { repoRoot: string; ruleSystem: (id: string) => Promise<unknown>; limits: InputLimits }) => Promise<number>
       }
       if (!tracking) throw new SceneError([{ path: '', message: `"${cmd}" needs the tracking module, which is not installed in this build` }])
-      return tracking.runTrackingCommand(cmd, rest, { repoRoot, findRuleSystem, knownSystems: known, limits })
+      return tracking.runTrackingCommand(cmd, rest, { repoRoot, ruleSystem: async (id) => (await loadSystems()).findRuleSystem(id), limits })
     }
     case undefined:
     case '-h':

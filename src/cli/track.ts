@@ -19,7 +19,8 @@ import { mergeTrackedScene, sceneSurfaceHeight } from '../tracking/scene/mergeTr
 import { writeMarkerSheets } from './tracking/writeMarkerSheets.ts'
 import { BaseTracker, type BaseTrackingSetup, DEFAULT_ALLOWANCE_MM, baseSetupOf } from '../tracking/index.ts'
 
-export type TrackingEnv = { repoRoot: string; findRuleSystem: (id: string) => unknown; knownSystems: readonly string[]; limits?: InputLimits }
+/** `ruleSystem` loads the rule systems when a command needs one (a scene's move allowances). */
+export type TrackingEnv = { repoRoot: string; ruleSystem: (id: string) => Promise<unknown>; limits?: InputLimits }
 
 export type Parsed = { positional: string[]; flags: Map<string, string> }
 
@@ -184,7 +185,7 @@ async function runTrack(args: string[], env: TrackingEnv, limits: InputLimits): 
   let bases: BaseTrackingSetup | null = null
   if (scenePath) {
     const scene = loadFile(scenePath, (raw) => parseScene(raw, { limits }), limits)
-    const made = baseSetupOf(scene, registry, env.findRuleSystem(scene.system) as RuleSystem | undefined)
+    const made = baseSetupOf(scene, registry, (await env.ruleSystem(scene.system)) as RuleSystem | undefined)
     if (made.defaulted.length) process.stderr.write(`warning: ${scenePath}: the ruleset ${scene.system} gives no move allowance for ${made.defaulted.join(', ')}; taken as ${DEFAULT_ALLOWANCE_MM} mm (12")\n`)
     bases = made.setup
   }
