@@ -12,6 +12,7 @@ import { writePng } from '../../src/cli/tracking/readImage.ts'
 import { intrinsicsFile } from '../../src/tracking/calibration/intrinsicsSchema.ts'
 import { parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
 import { openCv } from './helpers.ts'
+import { runCli } from '../cli/runCli.ts'
 import { renderAll } from './surveyScore.ts'
 import { buildSurveySweep, cornerPoint, type SurveySweep } from './synth/surveySweep.ts'
 
@@ -97,20 +98,23 @@ describe('cli survey', () => {
     expect(positionError(out)).toBeLessThan(4)
   }, 120_000)
 
-  it('refusals and bad input: one line on stderr, exit 2', () => {
+  it('refusals and bad input: one line on stderr, exit 2', async () => {
     expect(oneLine(cli(['survey', at('photos/IMG_100.png'), at('photos/IMG_101.jpg'), '--registry', at('input.json')]))).toMatch(/^error: survey refused: too few views: 2 show two or more table markers, at least 3/)
     expect(oneLine(cli(['survey', at('photos'), '--registry', at('no-corners.json')]))).toMatch(/^error: survey refused: the table's corners are not known: tap at least two table corners/)
+    // The entry point's one line and exit code are checked on the two spawned runs above (and for
+    // every command in test/cli); the others run the same main() in-process (test/cli/runCli.ts,
+    // stdout and stderr captured), without a process (~1.2 s of CPU) each.
     // Said before a photo is read: a broken file among them is not what the player is told about.
     writeFileSync(at('broken.jpg'), 'not a jpeg')
-    expect(oneLine(cli(['survey', at('broken.jpg'), at('photos/IMG_100.png'), '--registry', at('no-corners.json')]))).toMatch(/^error: survey refused: the table's corners are not known/)
-    expect(oneLine(cli(['survey', at('photos')]))).toBe('error: missing --registry <registry.json>')
-    expect(oneLine(cli(['survey', at('photos'), '--registry', at('missing.json')]))).toMatch(/^error: cannot read .*missing\.json: no such file/)
-    expect(oneLine(cli(['survey', at('photos'), '--registry', at('input.json'), '--table-size', 'big']))).toMatch(/--table-size takes <width>x<depth>/)
+    expect(oneLine(await runCli(['survey', at('broken.jpg'), at('photos/IMG_100.png'), '--registry', at('no-corners.json')]))).toMatch(/^error: survey refused: the table's corners are not known/)
+    expect(oneLine(await runCli(['survey', at('photos')]))).toBe('error: missing --registry <registry.json>')
+    expect(oneLine(await runCli(['survey', at('photos'), '--registry', at('missing.json')]))).toMatch(/^error: cannot read .*missing\.json: no such file/)
+    expect(oneLine(await runCli(['survey', at('photos'), '--registry', at('input.json'), '--table-size', 'big']))).toMatch(/--table-size takes <width>x<depth>/)
     writeFileSync(at('bad-taps.json'), JSON.stringify([{ image: at('photos/IMG_102.png'), corner: 'middle', point: [1, 2] }]))
-    expect(oneLine(cli(['survey', at('photos'), '--registry', at('no-corners.json'), '--corners', at('bad-taps.json')]))).toMatch(/bad-taps\.json: \[0\]\.corner: /)
+    expect(oneLine(await runCli(['survey', at('photos'), '--registry', at('no-corners.json'), '--corners', at('bad-taps.json')]))).toMatch(/bad-taps\.json: \[0\]\.corner: /)
     writeFileSync(at('bad-registry.json'), JSON.stringify({ ...sweep.input, markers: [{ id: 0, role: 'table', size: 70, corner: 'x0y0' }, { id: 1, role: 'table', size: 70, corner: 'x0y0' }] }))
-    expect(oneLine(cli(['survey', at('photos'), '--registry', at('bad-registry.json')]))).toMatch(/markers\[1\]\.corner: two table markers \(0 and 1\) are declared in corner x0y0/)
+    expect(oneLine(await runCli(['survey', at('photos'), '--registry', at('bad-registry.json')]))).toMatch(/markers\[1\]\.corner: two table markers \(0 and 1\) are declared in corner x0y0/)
     // Tracking needs every table marker's place: the survey's input is refused with what to do.
-    expect(oneLine(cli(['track', at('photos/IMG_100.png'), '--registry', at('input.json')]))).toMatch(/markers\[0\]\.position: table marker \d has no position yet: survey the table first/)
+    expect(oneLine(await runCli(['track', at('photos/IMG_100.png'), '--registry', at('input.json')]))).toMatch(/markers\[0\]\.position: table marker \d has no position yet: survey the table first/)
   }, 180_000)
 })
