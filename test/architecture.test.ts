@@ -357,6 +357,25 @@ const RULES: Rule[] = [
   },
 ]
 
+// The frames and fixtures the tracker is checked against draw with the test tree's own camera
+// (test/tracking/camera/cameraProjection.ts, held to OpenCV): were they to project with the tracker's
+// geometry (src/tracking/math), a fault in it would be drawn into the frames and cancel out.
+const RENDERER_DIRS = ['test/tracking/synth', 'test/tracking/camera', 'test/fixtures', 'test/e2e/handsRender']
+const RENDERERS: Tree = new Map(RENDERER_DIRS.flatMap((d) => [...readTree(d)]).filter(([f]) => !/\.test\.tsx?$/.test(f)))
+const trackerGeometryIn = (t: Tree) =>
+  [...t].flatMap(([f, code]) => readImports(f, code).imports.filter((i) => !i.typeOnly && under(i.target, 'src/tracking/math')).map((i) => line({ file: f, spec: i.spec })))
+
+describe('the frames the tracker is checked against', () => {
+  it('no renderer or fixture imports the tracker\'s geometry (src/tracking/math; type imports aside)', () => {
+    expect(RENDERERS.size).toBeGreaterThan(10)
+    expect(trackerGeometryIn(RENDERERS)).toEqual([])
+  })
+  it('the check finds a renderer that does', () => {
+    const broken = new Map(RENDERERS).set('test/tracking/synth/broken.ts', "import { projectPoint } from '../../../src/tracking/math/camera.ts'\nexport const p = projectPoint\n")
+    expect(trackerGeometryIn(broken)).toEqual(['test/tracking/synth/broken.ts → ../../../src/tracking/math/camera.ts'])
+  })
+})
+
 describe('architecture: dependencies point one way', () => {
   for (const rule of RULES) it(rule.name, () => expect(rule.check(TREE)).toEqual([]))
 

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { XR_FOR_LANDMARK } from '../../../src/tracking/index.ts'
-import { type CameraPose, projectPoint } from '../../../src/tracking/math/camera.ts'
+import { type CameraPose, projectPoint } from '../../tracking/synth/projection.ts'
 import type { CameraIntrinsics, RgbaFrame } from '../../../src/tracking/types.ts'
 import { launchChromium } from '../../setup/browser.ts'
 import { startHandsRenderServer } from './server.ts'

@@ -1,5 +1,6 @@
-// The camera-order renderer's own camera geometry (never imported from src/tracking, so a convention
-// error in the tracker cannot cancel out in its tests): a pinhole X_camera = R·X_world + t (mm; camera
+// The test renderers' own camera geometry: the camera-order renderer's, and through
+// test/tracking/synth/projection.ts the older synthetic renderer's (never imported from src/tracking,
+// so a convention error in the tracker cannot cancel out in its tests): a pinhole X_camera = R·X_world + t (mm; camera
 // x right, y down, z forward), OpenCV's distortion model [k1, k2, p1, p2, k3] on the normalised point,
 // pixels in OpenCV's convention (pixel centres at integers). Checked once against OpenCV.js
 // `projectPoints` (cameraProjection.test.ts).

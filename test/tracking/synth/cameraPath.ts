@@ -6,7 +6,7 @@
 // framePlan() turns one frame into what the renderer needs: the pose of every row at its
 // mid-exposure (SynthFrameSpec.rowPose), the exposure-time motion of every pixel's content along
 // its path (CameraModel.motionField) and the defocus of that moment. Deterministic per seed.
-import { intersectPlaneZ, lookAt, projectPoint, type CameraPose } from '../../../src/tracking/math/camera.ts'
+import { intersectPlaneZ, lookAt, projectPoint, type CameraPose } from './projection.ts'
 import type { CameraIntrinsics, Matrix3, Vector3 } from '../../../src/tracking/types.ts'
 import type { MotionField } from './cameraModel.ts'
 import { createRandom } from './random.ts'

@@ -5,7 +5,7 @@
 import { markerCells } from '../../../src/tracking/opencv/markerDetector.ts'
 import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
 import { CHARUCO_BOARD } from '../../../src/tracking/markers/markerSheets.ts'
-import { lookAt } from '../../../src/tracking/math/camera.ts'
+import { lookAt } from './projection.ts'
 import type { CameraIntrinsics, Vector3 } from '../../../src/tracking/types.ts'
 import { CLEAN_EFFECTS, type SynthEffects, type SynthFrameSpec, type SynthMarker } from './renderTableFrame.ts'
 

@@ -14,7 +14,7 @@
 // blur along the image motion is the camera model's `motionField` (see cameraPath.ts).
 // Ground truth: each marker's exact image corners (distorted, as a real lens puts them), the fraction
 // of it that is visible, and every object's pose.
-import { intersectPlaneZ, cameraCentre, projectPoint, undistortPixel, type CameraPose } from '../../../src/tracking/math/camera.ts'
+import { intersectPlaneZ, cameraCentre, projectPoint, undistortPixel, type CameraPose } from './projection.ts'
 import type { CameraIntrinsics, MarkerCorners, RgbaFrame, Vector3 } from '../../../src/tracking/types.ts'
 import { applyCameraModel, type CameraModel } from './cameraModel.ts'
 import { valueNoise } from '../camera/valueNoise.ts'

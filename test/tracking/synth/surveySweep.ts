@@ -6,7 +6,7 @@
 // test tracking with the surveyed registry. Uses only the renderer's existing exports.
 import { markerCells } from '../../../src/tracking/opencv/markerDetector.ts'
 import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
-import { lookAt, projectPoint } from '../../../src/tracking/math/camera.ts'
+import { lookAt, projectPoint } from './projection.ts'
 import type { Registry, SurveyRegistry, TableCorner } from '../../../src/tracking/registry/registrySchema.ts'
 import type { CameraIntrinsics, Vector3 } from '../../../src/tracking/types.ts'
 import { createRandom } from './random.ts'

@@ -4,7 +4,7 @@
 import { markerCells, type DictionarySpec } from '../../../src/tracking/opencv/markerDetector.ts'
 import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
 import type { Registry, RegistryMarker } from '../../../src/tracking/registry/registrySchema.ts'
-import { lookAt } from '../../../src/tracking/math/camera.ts'
+import { lookAt } from './projection.ts'
 import type { CameraIntrinsics, Vector3 } from '../../../src/tracking/types.ts'
 import { createRandom, type Random } from './random.ts'
 import {

@@ -8,7 +8,7 @@
 // handheld variants the hand's path at 30 fps.
 import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
 import type { CameraIntrinsics } from '../../../src/tracking/types.ts'
-import { cameraCentre, projectPoint, type CameraPose } from '../../../src/tracking/math/camera.ts'
+import { cameraCentre, projectPoint, type CameraPose } from './projection.ts'
 import { createRandom } from './random.ts'
 import { renderTableFrame, type SynthEffects, type SynthFrame } from './renderTableFrame.ts'
 import { buildTabletopScene, type TabletopScene } from './tabletopScene.ts'
