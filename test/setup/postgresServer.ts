@@ -8,9 +8,9 @@
 // "unreachable": every process of the cluster stopped with SIGSTOP, so connections hang without an
 // answer (as behind a dead network), then SIGCONT.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import pg from 'pg'
 import { freePort } from './appServer.ts'
 
@@ -38,6 +38,21 @@ function clusterUser(): { uid: number; gid: number } | null {
   if (!line) throw new Error('running as root, but there is no "postgres" user to run PostgreSQL as (the Debian postgresql package makes it)')
   const [, , uid, gid] = line.split(':')
   return { uid: Number(uid), gid: Number(gid) }
+}
+
+/** The first folder from / down to `dir` that `user` (not its owner) may not enter, or null. */
+function closedTo(user: { uid: number; gid: number }, dir: string): string | null {
+  const chain: string[] = []
+  for (let d = dir; ; d = dirname(d)) {
+    chain.unshift(d)
+    if (dirname(d) === d) break
+  }
+  for (const d of chain) {
+    const st = statSync(d)
+    const x = st.uid === user.uid ? 0o100 : st.gid === user.gid ? 0o010 : 0o001
+    if ((st.mode & x) === 0) return d
+  }
+  return null
 }
 
 export type PostgresServer = {
@@ -78,11 +93,21 @@ export type PostgresOptions = {
 export async function startPostgres(opts: PostgresOptions = {}): Promise<PostgresServer> {
   if (!PG_BIN) throw new Error('no PostgreSQL server installed (apt-get install -y postgresql)')
   const user = clusterUser()
+  if (user) {
+    const closed = closedTo(user, tmpdir())
+    if (closed) throw new Error(`PostgreSQL runs as the "postgres" user here (we are root), and it cannot enter ${closed} on the way to the temporary folder ${tmpdir()}: make that folder one others can enter (chmod 755 ${closed}), or set TMPDIR to one (a fresh machine's /tmp is)`)
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'tabletop-pg-'))
   if (user) chownSync(dataDir, user.uid, user.gid)
   const asUser = user ? { uid: user.uid, gid: user.gid } : {}
   // Trust on the cluster's own addresses only: a throwaway cluster, reachable from this machine.
-  execFileSync(join(PG_BIN, 'initdb'), ['-D', dataDir, '-U', 'tabletop', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], { ...asUser, stdio: 'pipe', cwd: dataDir })
+  try {
+    execFileSync(join(PG_BIN, 'initdb'), ['-D', dataDir, '-U', 'tabletop', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], { ...asUser, stdio: 'pipe', cwd: dataDir })
+  } catch (e) {
+    rmSync(dataDir, { recursive: true, force: true })
+    const said = String((e as { stderr?: Buffer }).stderr ?? '').trim()
+    throw new Error(`initdb could not make a cluster in ${dataDir}${said ? `: ${said}` : ''}`)
+  }
   if (opts.trustNetwork) appendFileSync(join(dataDir, 'pg_hba.conf'), `host all all ${opts.trustNetwork} trust\n`)
   const host = opts.host ?? '127.0.0.1'
   const port = opts.port ?? (await freePort())
