@@ -8,25 +8,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ResultDocument, Scene } from '../../src/engine/index.ts'
 import { ruleSystems } from '../../src/systems/index.ts'
-import { main } from '../../src/cli/main.ts'
+import { runCli as cli } from './runCli.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'eval-warnings-'))
-
-/** The CLI in this process: exit code, stdout and stderr as its entry point would print them. */
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const text = (c: string | Uint8Array) => (typeof c === 'string' ? c : Buffer.from(c).toString('utf8'))
-  const [out, err] = [process.stdout.write, process.stderr.write]
-  process.stdout.write = ((c: string | Uint8Array) => { stdout += text(c); return true }) as typeof process.stdout.write
-  process.stderr.write = ((c: string | Uint8Array) => { stderr += text(c); return true }) as typeof process.stderr.write
-  try {
-    return { code: await main(args), stdout, stderr }
-  } finally {
-    process.stdout.write = out
-    process.stderr.write = err
-  }
-}
 
 /** validate's warning lines and eval's result for one scene written to a file. */
 async function bothWays(name: string, scene: unknown) {
