@@ -1,5 +1,6 @@
 // The camera model's path blur (synth/cameraModel.ts, `motionField`): a moving phone's exposure, each
-// pixel the mean of the drawn image along its content's path. Checked against the path integral
+// pixel the mean of the drawn image along its content's path. And its straight streak (`motionBlur`,
+// the `motion` variant), whose kernel is shared by every pixel away from the edges. Checked against the path integral
 // written out here (2,000 bilinear samples along the exact path per pixel, no kernel shared between
 // pixels) on a hard-edged card (single-pixel dots and 8 px squares, 10 and 230 in linear light),
 // for a straight streak and for a fast roll of the phone (every pixel's path its own: an arc about the
@@ -45,11 +46,12 @@ function pathIntegral(img: Float32Array, u: number, v: number, offset: (u: numbe
   return sum / n
 }
 
+const STILL = { noiseSigma: 0, blurSigmaPx: 0, vignette: 0, gradient: { x: [1, 1] as [number, number], y: [1, 1] as [number, number] }, seed: 1 }
+
 function compare(offset: (u: number, v: number, s: number) => [number, number]) {
   const drawn = card()
-  const e = { noiseSigma: 0, blurSigmaPx: 0, vignette: 0, gradient: { x: [1, 1] as [number, number], y: [1, 1] as [number, number] }, seed: 1, motionField: fieldOf(offset) }
-  const out = applyCameraModel(drawn.slice(), W, H, e)
-  const unblurred = applyCameraModel(drawn.slice(), W, H, { ...e, motionField: undefined })
+  const out = applyCameraModel(drawn.slice(), W, H, { ...STILL, motionField: fieldOf(offset) })
+  const unblurred = applyCameraModel(drawn.slice(), W, H, STILL)
   let max = 0, sum = 0, n = 0, moved = 0
   // Away from the borders (there the path leaves the drawn image and both clamp it).
   for (let v = 12; v < H - 12; v++) for (let u = 12; u < W - 12; u++) {
@@ -66,6 +68,27 @@ describe('the path blur of a moving phone', () => {
     expect(r.moved).toBeGreaterThan(100) // the card is blurred at all
     expect(r.mean).toBeLessThan(0.5) // 8-bit output against the exact integral: rounding, and taps 0.5 px apart
     expect(r.max).toBeLessThanOrEqual(4)
+  })
+
+  it('the straight streak (9 px at 25°, the motion variant\'s): its 19 taps, 0.5 px apart with both ends whole, at every pixel, the edges included', () => {
+    // The streak is defined by its taps (cameraModel.ts), not as a continuous box: 19 equal taps over
+    // 9 px weigh the ends as a 9.5 px box would. What is checked is that the kernel shared by the
+    // pixels away from the edges gives each pixel exactly its own taps (clamped at the edges).
+    const drawn = card()
+    const out = applyCameraModel(drawn.slice(), W, H, { ...STILL, motionBlur: { lengthPx: 9, angleDeg: 25 } })
+    const a = (25 * Math.PI) / 180, taps = 19
+    let max = 0, moved = 0
+    for (let v = 0; v < H; v++) for (let u = 0; u < W; u++) {
+      let sum = 0
+      for (let t = 0; t < taps; t++) {
+        const along = -4.5 + (9 * t) / (taps - 1)
+        sum += sample(drawn, u + along * Math.fround(Math.cos(a)), v + along * Math.fround(Math.sin(a)))
+      }
+      max = Math.max(max, Math.abs(out[(v * W + u) * 4]! - sum / taps))
+      moved = Math.max(moved, Math.abs(out[(v * W + u) * 4]! - drawn[(v * W + u) * 3]!))
+    }
+    expect(moved).toBeGreaterThan(100)
+    expect(max).toBeLessThan(0.51) // 8-bit rounding
   })
 
   it('a roll of 1° about the image centre plus a 5 px drift (a fast turn, 30 °/s): each pixel along its own arc', () => {

