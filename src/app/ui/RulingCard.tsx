@@ -148,8 +148,10 @@ export function RulingCard({ floating = false }: { floating?: boolean }) {
       top.style.removeProperty('--card-head')
     }
   }, [floating])
-  // and after every render: the verdict comes and goes with the picks
-  useEffect(() => fitHead.current())
+  // and when the verdict comes or goes with the picks (its row may not change the card's size: the
+  // floating card scrolls), not after every render: each measure forces a layout.
+  const showsVerdict = !!overlay?.attack && doubted.length === 0
+  useEffect(() => fitHead.current(), [state, showsVerdict])
   return (
     <section
       ref={ref}
