@@ -55,6 +55,20 @@ function closedTo(user: { uid: number; gid: number }, dir: string): string | nul
   return null
 }
 
+/**
+ * Where the cluster's folder goes: the temp folder, or, when the cluster's user cannot enter it (a
+ * TMPDIR made by `mktemp -d`, 0700 for root), the system's own /tmp or /var/tmp; a clear error when
+ * none will do.
+ */
+function clusterParent(user: { uid: number; gid: number } | null): string {
+  if (!user) return tmpdir()
+  const candidates = [tmpdir(), '/tmp', '/var/tmp']
+  const open = candidates.find((d) => existsSync(d) && closedTo(user, d) === null)
+  if (open) return open
+  const closed = closedTo(user, tmpdir())
+  throw new Error(`PostgreSQL runs as the "postgres" user here (we are root), and it cannot enter ${closed} on the way to the temporary folder ${tmpdir()}, nor /tmp or /var/tmp: make one of them a folder others can enter (chmod 755 ${closed})`)
+}
+
 export type PostgresServer = {
   /** postgres://tabletop@host:port/tabletop */
   url: string
@@ -93,11 +107,7 @@ export type PostgresOptions = {
 export async function startPostgres(opts: PostgresOptions = {}): Promise<PostgresServer> {
   if (!PG_BIN) throw new Error('no PostgreSQL server installed (apt-get install -y postgresql)')
   const user = clusterUser()
-  if (user) {
-    const closed = closedTo(user, tmpdir())
-    if (closed) throw new Error(`PostgreSQL runs as the "postgres" user here (we are root), and it cannot enter ${closed} on the way to the temporary folder ${tmpdir()}: make that folder one others can enter (chmod 755 ${closed}), or set TMPDIR to one (a fresh machine's /tmp is)`)
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'tabletop-pg-'))
+  const dataDir = mkdtempSync(join(clusterParent(user), 'tabletop-pg-'))
   if (user) chownSync(dataDir, user.uid, user.gid)
   const asUser = user ? { uid: user.uid, gid: user.gid } : {}
   // Trust on the cluster's own addresses only: a throwaway cluster, reachable from this machine.
