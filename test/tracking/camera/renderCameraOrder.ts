@@ -14,6 +14,7 @@
 import jpeg from 'jpeg-js'
 import { centreOf, projectToImage, undistortPoint, type CameraPlacement, type Lens, type Vec3 } from './cameraProjection.ts'
 import type { Background, Surface } from './sceneSurfaces.ts'
+import { streakBlur } from '../synth/cameraModel.ts'
 
 export type ToneCurve =
   | { kind: 'linear' }
@@ -167,7 +168,7 @@ export function developFrame(rgb: Float32Array, width: number, height: number, p
     }
   }
   if (p.defocusSigmaPx && p.defocusSigmaPx > 0) gaussianBlur(rgb, width, height, p.defocusSigmaPx)
-  if (p.motion && p.motion.lengthPx > 0) streakBlur(rgb, width, height, p.motion.lengthPx, p.motion.angleDeg)
+  if (p.motion && p.motion.lengthPx > 0) streakBlur(rgb, width, height, p.motion.lengthPx, p.motion.angleDeg, 4) // taps every 0.25 px
   // The sensor: electrons = value × full well; shot noise √electrons, read noise; back to full-scale units.
   if (p.noise) {
     const fw = p.noise.fullWellElectrons, read = p.noise.readElectrons
@@ -266,30 +267,6 @@ function gaussianBlur(rgb: Float32Array, width: number, height: number, sigma: n
       const vv = v + j < 0 ? 0 : v + j >= height ? height - 1 : v + j
       const w = k[j + radius]!, src = vv * stride
       for (let i = 0; i < stride; i++) rgb[dst + i] = rgb[dst + i]! + w * tmp[src + i]!
-    }
-  }
-}
-
-/** A straight streak of `lengthPx` centred on each pixel (box kernel, bilinear taps every 0.25 px). */
-function streakBlur(rgb: Float32Array, width: number, height: number, lengthPx: number, angleDeg: number): void {
-  const src = rgb.slice()
-  const taps = Math.max(2, Math.ceil(lengthPx * 4) + 1)
-  const ux = Math.cos((angleDeg * Math.PI) / 180), uy = Math.sin((angleDeg * Math.PI) / 180)
-  for (let v = 0; v < height; v++) {
-    for (let u = 0; u < width; u++) {
-      let a = 0, b = 0, c = 0
-      for (let t = 0; t < taps; t++) {
-        const s = -lengthPx / 2 + (lengthPx * t) / (taps - 1)
-        const x = Math.min(width - 1.001, Math.max(0, u + s * ux)), y = Math.min(height - 1.001, Math.max(0, v + s * uy))
-        const x0 = Math.floor(x), y0 = Math.floor(y), fx = x - x0, fy = y - y0
-        const i00 = (y0 * width + x0) * 3, i10 = i00 + 3, i01 = i00 + width * 3, i11 = i01 + 3
-        const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
-        a += w00 * src[i00]! + w10 * src[i10]! + w01 * src[i01]! + w11 * src[i11]!
-        b += w00 * src[i00 + 1]! + w10 * src[i10 + 1]! + w01 * src[i01 + 1]! + w11 * src[i11 + 1]!
-        c += w00 * src[i00 + 2]! + w10 * src[i10 + 2]! + w01 * src[i01 + 2]! + w11 * src[i11 + 2]!
-      }
-      const o = (v * width + u) * 3
-      rgb[o] = a / taps; rgb[o + 1] = b / taps; rgb[o + 2] = c / taps
     }
   }
 }

@@ -70,7 +70,7 @@ export function applyCameraModel(rgb: Float32Array, width: number, height: numbe
     }
   }
   if (e.blurSigmaPx > 0) gaussianBlur(rgb, width, height, e.blurSigmaPx)
-  if (e.motionBlur && e.motionBlur.lengthPx > 0) motionBlur(rgb, width, height, e.motionBlur.lengthPx, e.motionBlur.angleDeg)
+  if (e.motionBlur && e.motionBlur.lengthPx > 0) streakBlur(rgb, width, height, e.motionBlur.lengthPx, e.motionBlur.angleDeg)
   if (e.motionField) motionFieldBlur(rgb, width, height, e.motionField)
   if (e.vignette > 0) {
     const cx = (width - 1) / 2, cy = (height - 1) / 2
@@ -201,17 +201,18 @@ function gaussianBlur(rgb: Float32Array, width: number, height: number, sigma: n
 }
 
 /**
- * A straight streak of `lengthPx`: 2·lengthPx + 1 equal bilinear taps 0.5 px apart along the
- * direction, both ends included (so its ends weigh as a box 0.5 px longer would). The kernel is the
+ * A straight streak of `lengthPx`, centred on each pixel: ⌈lengthPx · tapsPerPx⌉ + 1 equal bilinear
+ * taps along the direction, both ends included (so its ends weigh as a box one tap longer would;
+ * this model takes 2 taps a px, the camera-order renderer 4). The kernel is the
  * same at every pixel whose taps all fall inside the image: its taps' bilinear weights are summed per
  * source pixel once (motionFieldBlur's block kernel, for a whole image), ~2.5× faster and the same
  * frames; the pixels near the edges take the taps one by one, clamped (motionFieldBlur.test.ts).
  */
-function motionBlur(rgb: Float32Array, width: number, height: number, lengthPx: number, angleDeg: number): void {
+export function streakBlur(rgb: Float32Array, width: number, height: number, lengthPx: number, angleDeg: number, tapsPerPx = 2): void {
   const src = rgb.slice()
-  const taps = Math.max(2, Math.ceil(lengthPx * 2) + 1)
+  const taps = Math.max(2, Math.ceil(lengthPx * tapsPerPx) + 1)
   const dx = Math.cos((angleDeg * Math.PI) / 180), dy = Math.sin((angleDeg * Math.PI) / 180)
-  const offX = new Float32Array(taps), offY = new Float32Array(taps)
+  const offX = new Float64Array(taps), offY = new Float64Array(taps)
   for (let t = 0; t < taps; t++) {
     const s = -lengthPx / 2 + (lengthPx * t) / (taps - 1)
     offX[t] = s * dx; offY[t] = s * dy
