@@ -6,7 +6,7 @@
 // length passage) never blocks: the caller compares each length with GRAZE_MM.
 import { Ray, type Box3 } from 'three'
 import { BVH, INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh'
-import type { TerrainWorld } from './terrainWorld.ts'
+import { type BvhNodes, DIRECT_MAX_TRIANGLES, type TerrainWorld } from './terrainWorld.ts'
 import type { PlacedBase } from '../geometry/baseShape.ts'
 import { segmentInsideLengthMm, type Polygon } from '../geometry/polygon.ts'
 
@@ -194,7 +194,12 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
     return false
   }
   hitCount = 0
-  if (direct.length < count) direct = new Int32Array(count)
+  if (direct.length < count) {
+    direct = new Int32Array(count)
+    walked = new Int32Array(count)
+  }
+  const nodes = world.pieceNodes
+  let nWalked = 0
   // Prisms are measured exactly (below, in the loop: a call per piece cost more than the
   // arithmetic); small meshes whose box the segment meets are tried directly, triangle by triangle
   // (the same test and arithmetic as the BVH's leaves); a large one sends the segment through the
@@ -225,7 +230,8 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
         inverted = true
       }
       if (!segmentMeetsBounds(bounds, 6 * k, ax, ay, az, ix, iy, iz)) continue
-      if (start[k + 1]! - start[k]! > DIRECT_MAX_TRIANGLES) large = true
+      if (nodes[k] !== null) walked[nWalked++] = k
+      else if (start[k + 1]! - start[k]! > DIRECT_MAX_TRIANGLES) large = true
       else direct[nDirect++] = k
       continue
     }
@@ -299,7 +305,7 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
       if (insideByPiece[k]! > stopAbove) return true
     }
   }
-  if (!large && nDirect === 0) return false
+  if (!large && nDirect === 0 && nWalked === 0) return false
   setRay(world)
   if (large) castThroughBvh(world)
   else {
@@ -307,6 +313,10 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
     for (let i = 0; i < nDirect; i++) {
       const k = direct[i]!
       onRange(start[k]!, start[k + 1]! - start[k]!)
+    }
+    if (nWalked > 0) {
+      setCast()
+      for (let i = 0; i < nWalked; i++) walkNodes(nodes[walked[i]!]!)
     }
   }
   if (hitCount === 0) return false
@@ -372,6 +382,7 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
     insideByPiece[piece] = inside
   }
   if (stopAbove < Infinity) for (let i = 0; i < nDirect; i++) if (insideByPiece[direct[i]!]! > stopAbove) return true
+  if (stopAbove < Infinity) for (let i = 0; i < nWalked; i++) if (insideByPiece[walked[i]!]! > stopAbove) return true
   if (large && stopAbove < Infinity) for (let i = 0; i < count; i++) if (kinds[list[i]!] === 0 && insideByPiece[list[i]!]! > stopAbove) return true
   return false
 }
@@ -439,9 +450,9 @@ function segmentMeetsBounds(b: Float64Array, o: number, ax: number, ay: number, 
   return segmentMeetsSlabs(b[o]!, b[o + 1]!, b[o + 2]!, b[o + 3]!, b[o + 4]!, b[o + 5]!, ax, ay, az, ix, iy, iz, 1, false)
 }
 
-/** Pieces with at most this many triangles are tried directly rather than through the BVH. */
-const DIRECT_MAX_TRIANGLES = 64
 let direct = new Int32Array(64)
+/** The big meshes (pieceNodes) the segment's box test kept, each walked through its own BVH. */
+let walked = new Int32Array(64)
 
 /**
  * The length of a part u (0..1) of a segment of length len; but a segment wholly inside (u = 1: it
@@ -501,6 +512,13 @@ function pointInOutline(xy: Float64Array, s: number, e: number, x: number, y: nu
 }
 
 function castThroughBvh(world: TerrainWorld): void {
+  setCast()
+  _idx = world.geometry!.index!.array
+  bvhShapecast.call(world.bvh!, rangeCallbacks)
+}
+
+/** The cast's origin and inverse direction for the slab tests of node boxes, from `segment` (its length is set by setRay). */
+function setCast(): void {
   const ax = segment[0]!, ay = segment[1]!, az = segment[2]!
   const dx = segment[3]! - ax, dy = segment[4]! - ay, dz = segment[5]! - az
   const len = cast[FAR]!
@@ -511,8 +529,40 @@ function castThroughBvh(world: TerrainWorld): void {
   cast[IX] = len / dx
   cast[IY] = len / dy
   cast[IZ] = len / dz
-  _idx = world.geometry!.index!.array
-  bvhShapecast.call(world.bvh!, rangeCallbacks)
+}
+
+/** The walk's stack of node offsets (uint32 units), grown if a BVH is ever deeper. */
+let walkStack = new Int32Array(128)
+
+/**
+ * One piece's BVH nodes the current segment meets, depth first from the root, each leaf's triangles
+ * through onRange: the boxes and triangles shapecast would try, without its Box3 per node and its
+ * callbacks. Layout (three-mesh-bvh's serialized format 1): a node is 8 uint32; its box the first six
+ * float32 (min x, y, z, max x, y, z); a leaf has 0xFFFF in uint16 15, its triangle offset in uint32 6
+ * and count in uint16 14; an inner node's left child follows it, its right child is uint32 6 nodes on.
+ */
+function walkNodes(nodes: BvhNodes): void {
+  const { f32, u32, u16 } = nodes
+  _idx = nodes.index
+  const ox = cast[OX]!, oy = cast[OY]!, oz = cast[OZ]!, ix = cast[IX]!, iy = cast[IY]!, iz = cast[IZ]!, far = cast[FAR]!
+  let stack = walkStack
+  let sp = 0
+  stack[sp++] = 0
+  while (sp > 0) {
+    const n = stack[--sp]!
+    if (!segmentMeetsSlabs(f32[n]!, f32[n + 1]!, f32[n + 2]!, f32[n + 3]!, f32[n + 4]!, f32[n + 5]!, ox, oy, oz, ix, iy, iz, far, false)) continue
+    if (u16[2 * n + 15] === 0xffff) {
+      onRange(u32[n + 6]!, u16[2 * n + 14]!)
+      continue
+    }
+    if (sp + 2 > stack.length) {
+      const grown = new Int32Array(2 * stack.length)
+      grown.set(stack)
+      walkStack = stack = grown
+    }
+    stack[sp++] = n + 8 * u32[n + 6]!
+    stack[sp++] = n + 8
+  }
 }
 
 /**

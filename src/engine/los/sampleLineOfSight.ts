@@ -782,35 +782,45 @@ class MatrixLine implements LineOfSight {
   get terrainCrossing(): LineOfSight['terrainCrossing'] {
     if (this.full) return this.full.terrainCrossing
     if (this.from.length !== 3) return this.whole().terrainCrossing
-    if (!this.crossing) {
-      // One viewer point: every figure and base point has one line, each counted when it crosses a piece.
-      const w = this.restore()
-      const inside = insideScratch(w.world)
-      let figure = 0, base = 0
-      for (let i = 0; i < w.pts.length; i += 3) {
-        setSegment(w.from, 0, w.pts, i)
-        if (crossesAnyPiece(w, inside)) figure++
-      }
-      for (let i = 0; i < w.bps.length; i += 3) {
-        setSegment(w.from, 0, w.bps, i)
-        if (crossesAnyPiece(w, inside)) base++
-      }
-      this.crossing = new MatrixCrossing(this, figure / this.rays, base / this.baseRays)
+    return (this.crossing ??= new MatrixCrossing(this))
+  }
+
+  /**
+   * One viewer point: the share of the figure's lines (or the base's) that cross a candidate piece,
+   * each line stopping at the first piece it crosses. What tracing whole would count.
+   */
+  crossedShare(base: boolean): number {
+    const w = this.restore()
+    const inside = insideScratch(w.world)
+    const pts = base ? w.bps : w.pts
+    let crossed = 0
+    for (let i = 0; i < pts.length; i += 3) {
+      setSegment(w.from, 0, pts, i)
+      if (crossesAnyPiece(w, inside)) crossed++
     }
-    return this.crossing
+    return crossed / (pts.length / 3)
   }
   toJSON(): LineOfSight { return this.whole() }
 }
 
-/** A matrix line's terrainCrossing before the line is traced whole: the fractions, and `pieces` when read. */
+/**
+ * A matrix line's terrainCrossing before the line is traced whole: each fraction counted when first
+ * read (a class that asks "figure or base" may never need the base's), `pieces` by tracing whole.
+ */
 class MatrixCrossing {
-  readonly figure: number
-  readonly base: number
   private readonly line: MatrixLine
-  constructor(line: MatrixLine, figure: number, base: number) {
-    this.figure = figure
-    this.base = base
+  private figureShare = -1
+  private baseShare = -1
+  constructor(line: MatrixLine) {
     this.line = line
+  }
+  get figure(): number {
+    if (this.figureShare < 0) this.figureShare = this.line.crossedShare(false)
+    return this.figureShare
+  }
+  get base(): number {
+    if (this.baseShare < 0) this.baseShare = this.line.crossedShare(true)
+    return this.baseShare
   }
   get pieces(): string[] { return this.line.whole().terrainCrossing.pieces }
   toJSON(): LineOfSight['terrainCrossing'] { return this.line.whole().terrainCrossing }

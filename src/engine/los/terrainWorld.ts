@@ -75,10 +75,31 @@ export type TerrainWorld = {
   prismWedge: Float64Array
   /** 0, 1, …, pieces − 1: every piece as a candidate list (a segment measured against all). */
   allPieces: Int32Array
+  /**
+   * Per piece: its own BVH's nodes, for a mesh of more than DIRECT_MAX_TRIANGLES triangles (a smaller
+   * one is tried triangle by triangle; a prism is measured exactly), read by castSegment's own walk.
+   * A segment then walks only the big meshes whose box it meets, never the world's other triangles.
+   * null for every piece when the library's shapecast walks the world's BVH instead (the build
+   * option, or a BVH format this walk does not know).
+   */
+  pieceNodes: Array<BvhNodes | null>
 }
 
-/** Build option for tests: false keeps every prism on the triangle path (to compare the two). */
-export type TerrainWorldOptions = { exactPrisms?: boolean }
+/**
+ * One BVH's nodes as three-mesh-bvh serializes them (format version 1, one root: 32 bytes a node, its
+ * box as six float32, then a leaf's triangle offset and count or an inner node's right-child offset),
+ * seen three ways, and the index its triangles are numbered in (the BVH's reordered copy).
+ */
+export type BvhNodes = { f32: Float32Array; u32: Uint32Array; u16: Uint16Array; index: ArrayLike<number> }
+
+/** Pieces with at most this many triangles are tried directly, triangle by triangle, rather than through a BVH. */
+export const DIRECT_MAX_TRIANGLES = 64
+
+/**
+ * Build options for tests: exactPrisms false keeps every prism on the triangle path, libraryWalk true
+ * sends segments through three-mesh-bvh's shapecast rather than castSegment's own walk (to compare).
+ */
+export type TerrainWorldOptions = { exactPrisms?: boolean; libraryWalk?: boolean }
 
 export type PrismInput = { id: string; footprint: ReadonlyArray<readonly [number, number]>; bottomZ: number; heightMm: number }
 /**
@@ -195,13 +216,36 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
     if (y + 1 > pieceBounds[o + 4]!) pieceBounds[o + 4] = y + 1
   }
   if (indices.length === 0) {
-    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms }
+    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms, pieceNodes: solids.map(() => null) }
   }
   const geometry = new BufferGeometry()
   geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3))
   geometry.setIndex(new BufferAttribute(new Uint32Array(indices), 1))
   const bvh = new MeshBVH(geometry, { targetLeafSize: 8 })
-  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms }
+  const positionAttribute = geometry.getAttribute('position') as BufferAttribute
+  let pieceNodes: Array<BvhNodes | null> = solids.map((_, k) => {
+    const first = triangleStart[k]!, end = triangleStart[k + 1]!
+    if (opts.libraryWalk || prismKind[k] !== 0 || end - first <= DIRECT_MAX_TRIANGLES) return null
+    // the piece's triangles alone, over the world's vertices (so a triangle's piece reads the same)
+    const own = new BufferGeometry()
+    own.setAttribute('position', positionAttribute)
+    own.setIndex(new BufferAttribute(Uint32Array.from(indices.slice(3 * first, 3 * end)), 1))
+    return bvhNodesOf(new MeshBVH(own, { targetLeafSize: 8 }))
+  })
+  // A piece the walk cannot read: the library walks the world's BVH for every piece.
+  if (pieceNodes.some((n, k) => n === null && !opts.libraryWalk && prismKind[k] === 0 && triangleStart[k + 1]! - triangleStart[k]! > DIRECT_MAX_TRIANGLES)) pieceNodes = solids.map(() => null)
+  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms, pieceNodes }
+}
+
+/**
+ * The BVH's one root buffer, from its serialized form (the library's public, versioned format:
+ * MeshBVH.serialize, shared not copied), or null for a format or layout this walk does not know.
+ */
+function bvhNodesOf(bvh: MeshBVH): BvhNodes | null {
+  const data = MeshBVH.serialize(bvh, { cloneBuffers: false }) as { version?: number; roots: ArrayBuffer[]; index: ArrayLike<number> | null; indirectBuffer: unknown }
+  if (data.version !== 1 || data.roots.length !== 1 || data.indirectBuffer || !data.index) return null
+  const root = data.roots[0]!
+  return { f32: new Float32Array(root), u32: new Uint32Array(root), u16: new Uint16Array(root), index: data.index }
 }
 
 /**

@@ -15,7 +15,7 @@ import { geometricDisplay } from '../result/sight.ts'
 import { roundTo } from '../units.ts'
 import { SceneError } from '../scene/sceneError.ts'
 import { polygonContains, polygonContainsStrict } from '../geometry/polygon.ts'
-import { type LosDensity, modelObstacleBox, modelsNeverBlock, pairLinesMeetBox, sampleLineOfSight } from '../los/sampleLineOfSight.ts'
+import { type LosDensity, modelObstacleBox, modelsNeverBlock, pairLinesMeetBox, sampleLineOfSight, sampleMatrixLine } from '../los/sampleLineOfSight.ts'
 import { type LosMemo, losMemoOf } from '../los/losMemo.ts'
 import { modelAt, standInModel, tableWithModel } from '../table/tableWithModel.ts'
 
@@ -45,7 +45,10 @@ export const MAX_EXPOSURE_CELLS = 250_000
  * in another cell next time), classed by the game, its display from the game's losClasses.
  */
 export function defaultSight(table: Table, viewer: TableModel, target: TableModel, density: LosDensity): SightCall {
-  const los = sampleLineOfSight(table, viewer, target, losRuleOf(table), { density, settle: density === 'coarse' })
+  // Coarse: the matrix's line (each sight line stops at its first blocker; what the class reads beyond
+  // visible and fraction is traced when read), exactly the line traced whole would be.
+  const rule = losRuleOf(table)
+  const los = density === 'coarse' ? sampleMatrixLine(table, viewer, target, rule) : sampleLineOfSight(table, viewer, target, rule, { density })
   const cls = table.system.classifyLos?.(table, viewer, target, los)
   const display = cls !== undefined ? (table.system.losClasses?.[cls]?.display ?? geometricDisplay(los)) : geometricDisplay(los)
   const c = cls ?? display
