@@ -10,7 +10,7 @@ import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { TablePlaneImage } from '../opencv/tablePlaneImage.ts'
 import type { RgbaFrame } from '../types.ts'
 import { facingSymmetryDeg, halfSizes, insideOutline } from './baseOutline.ts'
-import { type BaseFit, type BaseFitParams, DEFAULT_BASE_FIT_PARAMS, fitBase, matPalette, quickRimScore } from './fitBase.ts'
+import { type BaseFit, type BaseFitParams, DEFAULT_BASE_FIT_PARAMS, fitBase, matPalette, quickRimScore, readWhatStandsAt } from './fitBase.ts'
 import { type LockedTable, type TableProjector, projectTablePoint, tableProjector } from './tableProjector.ts'
 import {
   type CentreCandidate, type CentreTable, type PlaneGrid, type VoteParams, type VoteScratch,
@@ -58,6 +58,16 @@ export type FindBasesParams = {
   minMatShare: number
   /** … and its top edge at least this high above its bottom, mm (a print on the mat has none). */
   minHeightMm: number
+  /**
+   * … and it is no print on the mat: a fit whose top has the table's colour on at least `printTopShare`
+   * of its ring while less than `printRiseShare` of the column over its middle differs from the table
+   * (no figure stands there) is a hex cell or a flagstone, not a base (BaseFit's topMatShare, riseShare).
+   */
+  printTopShare: number
+  printRiseShare: number
+  /** A vote peak is passed over as a print (before any fit) only when it reads so beyond doubt: a peak can lie a few mm off its base. */
+  peakPrintTopShare: number
+  peakPrintRiseShare: number
   /** A bigger base holding a smaller fit wins over it only when this share of its bottom edge has the mat outside. */
   containerMatShare: number
   /** … and fits well itself: at least this quality, and no more than 0.25 below the smaller fit's. */
@@ -102,6 +112,10 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   minStep: 8,
   minMatShare: 0.4,
   minHeightMm: 1.5,
+  printTopShare: 0.7,
+  printRiseShare: 0.3,
+  peakPrintTopShare: 0.95,
+  peakPrintRiseShare: 0.15,
   containerMatShare: 0.7,
   containerQuality: 0.5,
   behindFigureMatShare: 0.85,
@@ -196,7 +210,7 @@ export class BaseFinder {
       const cls = byKey.get(t.key)
       if (!cls) return
       const z0 = t.z0 ?? z0At(t.x, t.y)
-      const fit = fitBase(frame, proj, { shape: cls.shape, x: t.x, y: t.y, facingDeg: t.facingDeg, heightMm: cls.heightMm, z0, reachMm: t.reachMm, fitFacing: true, facingReachDeg: 10, nearEdge: t.nearEdge, palette: this.palette }, p.fit)
+      const fit = fitBase(frame, proj, { shape: cls.shape, x: t.x, y: t.y, facingDeg: t.facingDeg, heightMm: cls.heightMm, z0, reachMm: t.reachMm, fitFacing: true, facingReachDeg: 10, nearEdge: t.nearEdge, palette: this.palette, table: request.table }, p.fit)
       fits++
       const q = this.quality(fit, cls.shape, t.reachMm, t.x, t.y, t.nearEdge)
       if (q !== null) fitted.push({ fit, cls, quality: q, from: 'tracked', trackedIndex: i, nearEdge: t.nearEdge ?? 'bottom', z0 })
@@ -213,11 +227,18 @@ export class BaseFinder {
         // this shape is bigger (it may hold that one: a small shape also fits part of a big base's rim).
         const cls = byKey.get(look.key)!
         if (fitted.some((f) => f.quality >= p.settledQuality && areaMm2(cls.shape) <= areaMm2(f.cls.shape) * 1.05 && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))) continue
+        // A print on the mat (a printed grid's cells vote as strongly as bases) is passed over before
+        // it spends the search's fits: read where the look stands, as quality() reads a fit.
+        readWhatStandsAt(frame, proj, cls.shape, look.x, look.y, z0At(look.x, look.y), cls.heightMm, request.table, this.palette, this.stands, p.fit)
+        if (this.isPrint(this.stands[0]!, this.stands[1]!)) {
+          this.trace?.(`look ${look.x.toFixed(0)},${look.y.toFixed(0)} ${cls.key}: a print on the mat (top ${this.stands[0]!.toFixed(2)}, rise ${this.stands[1]!.toFixed(2)})`)
+          continue
+        }
         const fitLook = (c: BaseClass, x: number, y: number, facingDeg: number, quick: number): Fitted | null => {
           let best: Fitted | null = null
           for (const nearEdge of ['bottom', 'top'] as const) {
             const z0 = z0At(x, y)
-            const fit = fitBase(frame, proj, { shape: c.shape, x, y, facingDeg, heightMm: c.heightMm, z0, reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(c.shape) ? 8 : 0, nearEdge, palette: this.palette }, p.fit)
+            const fit = fitBase(frame, proj, { shape: c.shape, x, y, facingDeg, heightMm: c.heightMm, z0, reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(c.shape) ? 8 : 0, nearEdge, palette: this.palette, table: request.table }, p.fit)
             fits++
             searchFits++
             const q = this.quality(fit, c.shape, p.searchReachMm, x, y, nearEdge)
@@ -268,6 +289,13 @@ export class BaseFinder {
     const observations = shown.map((f) => this.observation(f, fitted, lock))
     return { observations, searched, candidates, fits, ms: performance.now() - started }
   }
+
+  /** The top's share with the table's colour and the share of the middle without it (BaseFit's topMatShare, riseShare): a print on the mat? */
+  private isPrint(topMatShare: number, riseShare: number): boolean {
+    return topMatShare >= this.params.printTopShare && riseShare < this.params.printRiseShare
+  }
+
+  private readonly stands = new Float64Array(2)
 
   /** The mat's colours from the last search (MatPalette), or null before one. */
   palette: Uint8Array | null = null
@@ -328,6 +356,8 @@ export class BaseFinder {
     if (nearEdge === 'bottom' && fit.matShare < p.minMatShare) return null
     // Flat print on the mat (a hex grid, flagstones) is no base: a base's top edge stands above its bottom.
     if (fit.heightMm < p.minHeightMm && fit.heightSigmaMm < 0.5) return null
+    // … nor is one whose top is the table's colour with nothing standing on it (a flocked base with its figure stays).
+    if (this.isPrint(fit.topMatShare, fit.riseShare)) return null
     if (Math.hypot(fit.x - x, fit.y - y) > reachMm + 2) return null
     // A base stands on the table: its outline lies inside the table's rectangle.
     const h = halfSizes(shape), r = Math.hypot(h.forward, h.side)
@@ -378,7 +408,17 @@ export class BaseFinder {
     for (let i = 0; i < n; i++) if (this.mapX[i]! < 0) grad.rgba[4 * i + 3] = 0
     this.palette = matPalette(grad.rgba, n)
     const tables = request.classes.map((c) => this.tableFor(c, g))
-    const votes = voteBaseCentres(grad, g, this.mapX, tables, { ...p.vote, maxPerShape: p.maxVotesPerShape }, this.scratch)
+    // A peak on a print of the mat (a printed grid's cell, a flagstone: its middle the table's colour,
+    // nothing standing on it) is passed over here, before the per-shape cap: a hex mat has hundreds.
+    const heightOf = new Map(request.classes.map((c) => [c.key, c]))
+    const accept = (v: CentreCandidate) => {
+      const c = heightOf.get(v.key)!
+      readWhatStandsAt(frame, proj, c.shape, v.x, v.y, request.surfaceHeightAt?.(v.x, v.y) ?? 0, c.heightMm, request.table, this.palette, this.stands, p.fit)
+      const print = this.stands[0]! >= p.peakPrintTopShare && this.stands[1]! < p.peakPrintRiseShare
+      if (print) this.trace?.(`peak ${v.x.toFixed(0)},${v.y.toFixed(0)} ${v.key}: a print on the mat (top ${this.stands[0]!.toFixed(2)}, rise ${this.stands[1]!.toFixed(2)})`)
+      return !print
+    }
+    const votes = voteBaseCentres(grad, g, this.mapX, tables, { ...p.vote, maxPerShape: p.maxVotesPerShape }, this.scratch, accept)
     // Places: votes of all shapes within half the smallest base's radius are one place.
     const minor = Math.min(...request.classes.map((c) => { const h = halfSizes(c.shape); return Math.min(h.forward, h.side) }))
     votes.sort((a, b) => b.score - a.score)

@@ -61,6 +61,14 @@ export type BaseFitParams = {
   /** … and the colour just outside its bottom edge (this far out, px) is the table's when within `matTolerance` levels of the ring's median, or 2.5 of its spreads. */
   matOutsidePx: number
   matTolerance: number
+  /**
+   * What is on the base, against the table's colour (the ring's median, within the same tolerance): its
+   * top read on a ring at this share of the outline, and a column over its middle (a ring at
+   * `riseRingShare` of the half-sizes, `riseHeightsMm` above the top) where a figure stands.
+   */
+  topRingShare: number
+  riseRingShare: number
+  riseHeightsMm: readonly number[]
 }
 
 export const DEFAULT_BASE_FIT_PARAMS: BaseFitParams = {
@@ -85,6 +93,9 @@ export const DEFAULT_BASE_FIT_PARAMS: BaseFitParams = {
   matRingMm: 8,
   matOutsidePx: 2.5,
   matTolerance: 24,
+  topRingShare: 0.55,
+  riseRingShare: 0.25,
+  riseHeightsMm: [2, 6, 10, 14],
 }
 
 export type BaseFitStart = {
@@ -113,7 +124,15 @@ export type BaseFitStart = {
    * bottom edge is judged against it. Without one, against a ring round the base.
    */
   palette?: Uint8Array | null
+  /**
+   * Where the table is, mm: what the picture shows over a base is read only where it is the table
+   * behind it (above a base at the table's far edge the picture shows the room beyond, which is no figure).
+   */
+  table?: TableBounds
 }
+
+/** A table's rectangle, mm. */
+export type TableBounds = { x0: number; y0: number; x1: number; y1: number }
 
 export type BaseFit = {
   x: number
@@ -144,6 +163,14 @@ export type BaseFit = {
   stepTop: number
   /** Share of the bottom edge's points in the frame with the table's colour just outside (a base stands on the table; a figure's body above another base does not). */
   matShare: number
+  /**
+   * Share of the top's ring with the table's colour, and share of the column over the middle without
+   * it (something stands there): a print on the mat (a hex cell, a flagstone) reads 1 and 0; a base
+   * with a figure reads low and high, even one flocked like the mat. NaN when the table's colour
+   * could not be read round the base.
+   */
+  topMatShare: number
+  riseShare: number
   /** Image size of a mm at the base, px. */
   pxPerMm: number
   iterations: number
@@ -453,6 +480,7 @@ export function fitBase(frame: RgbaFrame, proj: TableProjector, start: BaseFitSt
     if (Math.abs(r) <= Math.max(p.tightPx, 2 * sigma)) tight++
   }
   const matShare = start.palette ? paletteShare(frame, count, start.palette, p) : tableShare(frame, proj, o, q, start.z0, count, p)
+  readWhatStands(frame, proj, o, q, start.z0, p, o, start.table, start.palette ?? null)
   normalEquations(count, free, sigma, correlation, 0, 0, p)
   let cov: [number, number, number] = [Infinity, 0, Infinity], facingSigmaDeg = Number.NaN, heightSigmaMm = Infinity
   if (invertFree(nf)) {
@@ -463,7 +491,7 @@ export function fitBase(frame: RgbaFrame, proj: TableProjector, start: BaseFitSt
   }
   return {
     x: q[0]!, y: q[1]!, facingDeg: wrapDeg(q[2]! / DEG), heightMm: q[3]!, heightSigmaMm, offsetMm: q[4]!, cov, facingSigmaDeg,
-    rimPoints: _counts[0]!, rimInFrame: _counts[1]!, rimSeen: seen, rimTight: tight, matShare, edgeSigmaPx: sigma, stepBottom, stepTop,
+    rimPoints: _counts[0]!, rimInFrame: _counts[1]!, rimSeen: seen, rimTight: tight, matShare, topMatShare: _stands[0]!, riseShare: _stands[1]!, edgeSigmaPx: sigma, stepBottom, stepTop,
     pxPerMm: scale, iterations,
   }
 }
@@ -473,11 +501,17 @@ const _ringR = new Float64Array(RING), _ringG = new Float64Array(RING), _ringB =
 const _rgb3 = new Float64Array(3)
 
 /**
- * Share of the bottom edge's points (placed last, in the scratch arrays) whose colour just outside
- * is the table's: the table's colour is the median of a ring round the base, `matRingMm` beyond its
- * outline on the table plane (mostly mat, whatever else stands about).
+ * The table's colour round the base (tableColour): median R, G, B, the tolerance a colour is the
+ * table's within, and the share of the ring that is the mat's print rather than its ground colour.
  */
-function tableShare(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Float64Array, z0: number, count: number, p: BaseFitParams): number {
+const _mat = new Float64Array(5)
+
+/**
+ * The table's colour round a base: the median of a ring `matRingMm` beyond its outline on the table
+ * plane (mostly mat, whatever else stands about), into _mat with its tolerance (`matTolerance`, or 2.5
+ * of the ring's median spread on a mottled mat). False when too little of the ring is in the frame.
+ */
+function tableColour(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Float64Array, z0: number, p: BaseFitParams, palette: Uint8Array | null = null): boolean {
   const c = Math.cos(q[2]!), s = Math.sin(q[2]!)
   let n = 0
   for (let i = 0; i < RING; i++) {
@@ -488,16 +522,120 @@ function tableShare(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Float
     _ringR[n] = _rgb3[0]!; _ringG[n] = _rgb3[1]!; _ringB[n] = _rgb3[2]!
     n++
   }
-  if (n < 8) return 0
+  if (n < 8) return false
   const mr = quick(_ringR, n), mg = quick(_ringG, n), mb = quick(_ringB, n)
+  // (with the table's palette: a ring whose median is none of its colours is not round the base on the
+  // table, an arm or a terrain piece is: nothing to read against)
+  if (palette && !palette[paletteBin(mr, mg, mb)]) return false
   for (let i = 0; i < n; i++) _sort[i] = Math.hypot(_ringR[i]! - mr, _ringG[i]! - mg, _ringB[i]! - mb)
-  const tolerance = Math.max(p.matTolerance, 2.5 * quick(_sort, n))
+  _mat[0] = mr; _mat[1] = mg; _mat[2] = mb
+  _mat[3] = Math.max(p.matTolerance, 2.5 * quick(_sort, n))
+  // the share of the ring that is not the table's colour: the mat's own print (a grid's lines, the
+  // gaps between flagstones), which shows above a printed cell as anywhere else on the mat
+  let pattern = 0
+  for (let i = 0; i < n; i++) if (_sort[i]! > _mat[3]!) pattern++
+  _mat[4] = pattern / n
+  return true
+}
+
+/** Is the colour at (x, y) the table's (_mat, within its tolerance)? −1 outside the frame. */
+function isTableColour(frame: RgbaFrame, x: number, y: number): number {
+  if (!sampleColour(frame, x, y, _rgb3)) return -1
+  return Math.hypot(_rgb3[0]! - _mat[0]!, _rgb3[1]! - _mat[1]!, _rgb3[2]! - _mat[2]!) <= _mat[3]! ? 1 : 0
+}
+
+/** readWhatStands' answer: the top's share with the table's colour, the middle column's share without it. */
+const _stands = new Float64Array(2)
+
+/**
+ * What stands on the fitted base (BaseFit's topMatShare and riseShare, into _stands): the top read on a
+ * ring inside its outline at its fitted height, and a column over its middle where a figure would rise,
+ * each against the table's colour round it.
+ */
+function readWhatStands(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Float64Array, z0: number, p: BaseFitParams, around: Outline = o, table?: TableBounds, palette: Uint8Array | null = null): void {
+  _stands[0] = Number.NaN
+  _stands[1] = Number.NaN
+  if (!tableColour(frame, proj, around, q, z0, p, palette)) return
+  const c = Math.cos(q[2]!), s = Math.sin(q[2]!), top = z0 + q[3]!
+  let n = 0, mat = 0
+  for (let i = 0; i < RING; i++) {
+    const k = Math.floor((i * o.count) / RING)
+    const lx = p.topRingShare * o.points[2 * k]!, ly = p.topRingShare * o.points[2 * k + 1]!
+    if (!projectTablePoint(proj, q[0]! + c * lx - s * ly, q[1]! + s * lx + c * ly, top, _p)) continue
+    const t = isTableColour(frame, _p[0]!, _p[1]!)
+    if (t < 0) continue
+    n++
+    mat += t
+  }
+  if (n > 0) _stands[0] = mat / n
+  // the middle: the half-sizes from the outline's extent along its own axes
+  let hx = 0, hy = 0
+  for (let k = 0; k < o.count; k++) {
+    hx = Math.max(hx, Math.abs(o.points[2 * k]!))
+    hy = Math.max(hy, Math.abs(o.points[2 * k + 1]!))
+  }
+  n = 0
+  let rises = 0
+  const cam = proj.camera
+  for (const dz of p.riseHeightsMm) {
+    for (let a = 0; a < 8; a++) {
+      const lx = p.riseRingShare * hx * COS8[a]!, ly = p.riseRingShare * hy * SIN8[a]!
+      const X = q[0]! + c * lx - s * ly, Y = q[1]! + s * lx + c * ly, Z = top + dz
+      if (table && cam[2] > Z) {
+        // where the camera's ray through this point meets the table: beyond its edge, the picture there shows no figure of ours
+        const t = cam[2] / (cam[2] - Z)
+        const gx = cam[0] + t * (X - cam[0]), gy = cam[1] + t * (Y - cam[1])
+        if (gx < table.x0 || gx > table.x1 || gy < table.y0 || gy > table.y1) continue
+      }
+      if (!projectTablePoint(proj, X, Y, Z, _p)) continue
+      const t = isTableColour(frame, _p[0]!, _p[1]!)
+      if (t < 0) continue
+      n++
+      if (t === 0) rises++
+    }
+  }
+  // net of the mat's own print (what rises above a printed cell is more of the same mat)
+  const pattern = _mat[4]!
+  if (n > 0) _stands[1] = pattern < 1 ? Math.max(0, (rises / n - pattern) / (1 - pattern)) : 0
+}
+const _standQ = new Float64Array(5)
+
+/**
+ * What stands on a base of `shape` at (x, y), its facing not known (a vote's peak, before the search
+ * spends a fit on the place), into `target`: [topMatShare, riseShare] as BaseFit gives them (NaN where
+ * unread). Read on discs that hold whatever the facing: the table's colour beyond the shape's
+ * circumscribed circle, its top and middle within its inscribed one.
+ */
+export function readWhatStandsAt(frame: RgbaFrame, proj: TableProjector, shape: BaseShape, x: number, y: number, z0: number, heightMm: number, table: TableBounds | undefined, palette: Uint8Array | null, target: Float64Array, p: BaseFitParams = DEFAULT_BASE_FIT_PARAMS): void {
+  const h = halfSizes(shape)
+  const inner = Math.min(h.forward, h.side)
+  const outer = shape.shape === 'rect' ? Math.hypot(h.forward, h.side) : Math.max(h.forward, h.side)
+  _standQ[0] = x
+  _standQ[1] = y
+  _standQ[2] = 0
+  _standQ[3] = heightMm
+  _standQ[4] = 0
+  readWhatStands(frame, proj, outlineFor({ shape: 'round', diameter: 2 * inner }, 64), _standQ, z0, p, outlineFor({ shape: 'round', diameter: 2 * outer }, 64), table, palette)
+  target[0] = _stands[0]!
+  target[1] = _stands[1]!
+}
+const COS8 = Float64Array.from({ length: 8 }, (_, a) => Math.cos((a * Math.PI) / 4))
+const SIN8 = Float64Array.from({ length: 8 }, (_, a) => Math.sin((a * Math.PI) / 4))
+
+/**
+ * Share of the bottom edge's points (placed last, in the scratch arrays) whose colour just outside
+ * is the table's: the table's colour is the median of a ring round the base, `matRingMm` beyond its
+ * outline on the table plane (mostly mat, whatever else stands about).
+ */
+function tableShare(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Float64Array, z0: number, count: number, p: BaseFitParams): number {
+  if (!tableColour(frame, proj, o, q, z0, p)) return 0
   let bottom = 0, table = 0
   for (let k = 0; k < count; k++) {
     if (_cls[k] !== 1) continue
-    if (!sampleColour(frame, _px[k]! + p.matOutsidePx * _nx[k]!, _py[k]! + p.matOutsidePx * _ny[k]!, _rgb3)) continue
+    const t = isTableColour(frame, _px[k]! + p.matOutsidePx * _nx[k]!, _py[k]! + p.matOutsidePx * _ny[k]!)
+    if (t < 0) continue
     bottom++
-    if (Math.hypot(_rgb3[0]! - mr, _rgb3[1]! - mg, _rgb3[2]! - mb) <= tolerance) table++
+    table += t
   }
   return bottom ? table / bottom : 0
 }

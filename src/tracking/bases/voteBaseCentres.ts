@@ -172,9 +172,10 @@ export const DEFAULT_VOTE_PARAMS: VoteParams = { minEdge: 6, accumulatorCells: 2
 /**
  * Vote for the centres of every shape in `tables` from the grid's edges (cells whose map left the
  * image are skipped, and their neighbours: the black beyond the frame is no edge). Scratch for the
- * edge list and accumulators comes in `scratch` (grown as needed).
+ * edge list and accumulators comes in `scratch` (grown as needed). Per shape, the `maxPerShape`
+ * strongest peaks that `accept` (when given) takes.
  */
-export function voteBaseCentres(grad: TablePlaneGradients, g: PlaneGrid, mapX: Float32Array, tables: readonly CentreTable[], p: VoteParams, scratch: VoteScratch): CentreCandidate[] {
+export function voteBaseCentres(grad: TablePlaneGradients, g: PlaneGrid, mapX: Float32Array, tables: readonly CentreTable[], p: VoteParams, scratch: VoteScratch, accept?: (c: CentreCandidate) => boolean): CentreCandidate[] {
   const { width: W, height: H, dx, dy } = grad
   const n = W * H
   if (scratch.mag.length < n) { scratch.mag = new Float32Array(n); scratch.dir = new Float32Array(n) }
@@ -234,7 +235,14 @@ export function voteBaseCentres(grad: TablePlaneGradients, g: PlaneGrid, mapX: F
       found.push({ key: t.key, x: g.x0 + (x + 0.5) * accCellMm, y: g.y0 + (y + 0.5) * accCellMm, score })
     }
     found.sort((a, b) => b.score - a.score)
-    out.push(...found.slice(0, p.maxPerShape))
+    // the strongest that `accept` takes (a printed grid's cells, passed over, leave room for the bases)
+    let kept = 0
+    for (const c of found) {
+      if (kept >= p.maxPerShape) break
+      if (accept && !accept(c)) continue
+      out.push(c)
+      kept++
+    }
   }
   return out
 }

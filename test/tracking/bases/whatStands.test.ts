@@ -1,0 +1,112 @@
+// What stands on a base (fitBase's readWhatStandsAt, the print rule's reading), on pictures drawn here
+// by hand: a camera 300 mm above a flat mat looking straight down, every pixel painted from the table
+// point it sees (a figure where the camera's ray to that point passes through it), so the answer is
+// known without the tracker. A printed outline (a hex cell's line) has the mat inside and nothing over
+// it: top 1, rise 0. A base flocked exactly like the mat, its figure standing in the middle, has the
+// mat on most of its top ring but its figure rises. A base with a painted top does not
+// read as the mat. A base at the mat's far edge reads only the table behind it, not the room.
+import { describe, expect, it } from 'vitest'
+import { readWhatStandsAt } from '../../../src/tracking/bases/fitBase.ts'
+import { DEFAULT_FIND_BASES_PARAMS } from '../../../src/tracking/bases/findBases.ts'
+import type { TableProjector } from '../../../src/tracking/bases/tableProjector.ts'
+import type { RgbaFrame } from '../../../src/tracking/types.ts'
+
+const W = 640, H = 480, F = 220, CAM_Z = 300
+const CX = (W - 1) / 2, CY = (H - 1) / 2
+/** The camera straight above (X0, Y0): image x along table x, image y against table y. */
+const X0 = 300, Y0 = 184
+
+function projector(): TableProjector {
+  return {
+    h: [F, 0, -F * X0 + CX * CAM_Z, 0, -F, F * Y0 + CY * CAM_Z, 0, 0, CAM_Z],
+    r: [1, 0, 0, 0, -1, 0, 0, 0, -1],
+    t: [-X0, Y0, CAM_Z],
+    intr: { width: W, height: H, fx: F, fy: F, cx: CX, cy: CY } as TableProjector['intr'],
+    camera: [X0, Y0, CAM_Z],
+    distorted: false,
+  }
+}
+
+type Rgb = [number, number, number]
+const MAT: Rgb = [60, 110, 50]
+const LINE: Rgb = [25, 30, 25]
+const ROOM: Rgb = [90, 60, 40]
+
+/**
+ * A picture of the table: each pixel the colour `paint` gives the table point it sees (on the table
+ * plane: a top-down camera sees a base's top and a figure's head almost where they stand, which the
+ * scenes below allow for by painting them at their table position).
+ */
+function draw(paint: (x: number, y: number) => Rgb): RgbaFrame {
+  const data = new Uint8ClampedArray(4 * W * H)
+  for (let v = 0; v < H; v++) for (let u = 0; u < W; u++) {
+    const x = X0 + ((u - CX) * CAM_Z) / F, y = Y0 - ((v - CY) * CAM_Z) / F
+    const c = paint(x, y)
+    const k = 4 * (v * W + u)
+    data[k] = c[0]; data[k + 1] = c[1]; data[k + 2] = c[2]; data[k + 3] = 255
+  }
+  return { width: W, height: H, data }
+}
+
+const BASE = { shape: 'round', diameter: 32 } as const
+const TABLE = { x0: 0, y0: 0, x1: 600, y1: 500 }
+const read = (frame: RgbaFrame, x: number, y: number) => {
+  const out = new Float64Array(2)
+  readWhatStandsAt(frame, projector(), BASE, x, y, 0, 4, TABLE, null, out)
+  return { top: out[0]!, rise: out[1]! }
+}
+/** Does the camera's ray to table point (x, y) pass through the upright column (centre, radius) between z0 and z1? */
+function throughColumn(x: number, y: number, cx: number, cy: number, r: number, z0: number, z1: number): boolean {
+  for (let z = z0; z <= z1; z += 0.5) {
+    const k = z / CAM_Z
+    if (Math.hypot(x + (X0 - x) * k - cx, y + (Y0 - y) * k - cy) < r) return true
+  }
+  return false
+}
+const ring = (x: number, y: number, cx: number, cy: number, r: number, w: number) => Math.abs(Math.hypot(x - cx, y - cy) - r) < w / 2
+
+describe('what stands on a base, read against the table round it', () => {
+  it('a printed outline of a base\'s size (a grid\'s cell) has the mat inside and nothing rising: a print', () => {
+    // a printed grid of 32 mm rings, 1.2 mm lines, over the whole mat
+    const frame = draw((x, y) => (ring(x, y, 40 * Math.round(x / 40), 40 * Math.round(y / 40), 16, 1.2) ? LINE : MAT))
+    const r = read(frame, 280, 320)
+    expect(r.top).toBeGreaterThanOrEqual(0.95)
+    expect(r.rise).toBeLessThan(0.15)
+  })
+
+  it('a base flocked exactly like the mat, its figure in the middle: the top reads as the mat, but the figure rises', () => {
+    const figure: Rgb = [170, 60, 40]
+    const frame = draw((x, y) => {
+      // the figure: a column 6 mm round and 30 mm tall on the base's top, seen where the camera's ray
+      // to this table point passes through it
+      if (throughColumn(x, y, 280, 300, 6, 4, 34)) return figure
+      const d = Math.hypot(x - 280, y - 300)
+      if (Math.abs(d - 16) < 0.6) return LINE // its black rim, seen from above
+      return MAT
+    })
+    const r = read(frame, 280, 300)
+    // its top alone would make it a print (the finder's printTopShare) …
+    expect(r.top).toBeGreaterThanOrEqual(DEFAULT_FIND_BASES_PARAMS.printTopShare)
+    // … its figure does not
+    expect(r.rise).toBeGreaterThan(0.8)
+  })
+
+  it('a base with its own painted top does not read as the mat', () => {
+    const frame = draw((x, y) => (Math.hypot(x - 280, y - 300) < 16 ? [120, 100, 80] : MAT))
+    expect(read(frame, 280, 300).top).toBeLessThan(0.05)
+  })
+
+  it('over a base at the far edge of the table, the room beyond is not read as a figure', () => {
+    // the table ends at y = 500; a printed ring touching it, the room beyond
+    const far = (x: number, y: number): Rgb => (y > 500 ? ROOM : ring(x, y, 280, 484, 16, 1.2) ? LINE : MAT)
+    // the camera 300 mm short of the edge looks over it: the points above the ring's middle land on the room
+    const frame = draw(far)
+    const onTable = read(frame, 280, 484)
+    expect(onTable.top).toBeGreaterThanOrEqual(0.95)
+    expect(onTable.rise).toBeLessThan(0.15)
+    // the same reading without the table's bounds takes the room for something standing there
+    const out = new Float64Array(2)
+    readWhatStandsAt(frame, projector(), BASE, 280, 484, 0, 4, undefined, null, out)
+    expect(out[1]!).toBeGreaterThan(onTable.rise)
+  })
+})
