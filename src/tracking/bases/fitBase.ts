@@ -69,6 +69,13 @@ export type BaseFitParams = {
   topRingShare: number
   riseRingShare: number
   riseHeightsMm: readonly number[]
+  /**
+   * An edge bounding the base on the camera's side is read again this far inside (mm): a base's side
+   * band is there (3–5 mm tall, 2.3–5 mm wide in the picture seen at 45–60°), a printed line's far side
+   * (a grid's 1–1.5 mm line) is the mat again. Seen steeper than ~60°, a base flocked like the mat shows
+   * its top there and loses those rim points.
+   */
+  lineInsideMm: number
 }
 
 export const DEFAULT_BASE_FIT_PARAMS: BaseFitParams = {
@@ -96,6 +103,7 @@ export const DEFAULT_BASE_FIT_PARAMS: BaseFitParams = {
   topRingShare: 0.55,
   riseRingShare: 0.25,
   riseHeightsMm: [2, 6, 10, 14],
+  lineInsideMm: 2,
 }
 
 export type BaseFitStart = {
@@ -421,6 +429,9 @@ export function fitBase(frame: RgbaFrame, proj: TableProjector, start: BaseFitSt
       const slot = segmentOf(k, count) * 2 + cls - 1
       readEdgeOnAxis(frame, _px[k]!, _py[k]!, _nx[k]!, _ny[k]!, search, _acc[3 * slot]!, _acc[3 * slot + 1]!, _acc[3 * slot + 2]!, _axisMin[slot]!, _edge)
       if (!_edge.ok) continue
+      // A bottom edge has the base's side band inside it, not the mat: an edge with the mat again just
+      // inside is a line printed on the mat (a hex grid's, a flagstone's gap), not this base's rim.
+      if (cls === 1 && printedLine(frame, _px[k]! + _edge.offsetPx * _nx[k]!, _py[k]! + _edge.offsetPx * _ny[k]!, _nx[k]!, _ny[k]!, p.lineInsideMm * scale, p)) continue
       _ok[k] = 1
       _res[k] = _edge.offsetPx
       // d(projection · normal)/d(parameter), by finite differences.
@@ -536,6 +547,17 @@ function tableColour(frame: RgbaFrame, proj: TableProjector, o: Outline, q: Floa
   for (let i = 0; i < n; i++) if (_sort[i]! > _mat[3]!) pattern++
   _mat[4] = pattern / n
   return true
+}
+
+const _in3 = new Float64Array(3)
+/**
+ * Is the edge at image (x, y), outward normal n, a line printed on the mat rather than a base's bottom
+ * edge: the colour `insidePx` inside it the same as just outside it (within the plain tolerance)?
+ */
+export function printedLine(frame: RgbaFrame, x: number, y: number, nx: number, ny: number, insidePx: number, p: BaseFitParams): boolean {
+  if (!sampleColour(frame, x + p.matOutsidePx * nx, y + p.matOutsidePx * ny, _rgb3)) return false
+  if (!sampleColour(frame, x - insidePx * nx, y - insidePx * ny, _in3)) return false
+  return Math.hypot(_rgb3[0]! - _in3[0]!, _rgb3[1]! - _in3[1]!, _rgb3[2]! - _in3[2]!) < p.matTolerance
 }
 
 /** Is the colour at (x, y) the table's (_mat, within its tolerance)? −1 outside the frame. */

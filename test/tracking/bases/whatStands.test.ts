@@ -4,11 +4,12 @@
 // known without the tracker. A printed outline (a hex cell's line) has the mat inside and nothing over
 // it: top 1, rise 0. A base flocked exactly like the mat, its figure standing in the middle, has the
 // mat on most of its top ring but its figure rises. A base with a painted top does not
-// read as the mat. A base at the mat's far edge reads only the table behind it, not the room.
+// read as the mat. A base at the mat's far edge reads only the table behind it, not the room. A
+// printed line is the mat again just inside it, a base's bottom edge has its side band there.
 import { describe, expect, it } from 'vitest'
-import { readWhatStandsAt } from '../../../src/tracking/bases/fitBase.ts'
+import { DEFAULT_BASE_FIT_PARAMS, printedLine, readWhatStandsAt } from '../../../src/tracking/bases/fitBase.ts'
 import { DEFAULT_FIND_BASES_PARAMS } from '../../../src/tracking/bases/findBases.ts'
-import type { TableProjector } from '../../../src/tracking/bases/tableProjector.ts'
+import { type TableProjector, projectTablePoint } from '../../../src/tracking/bases/tableProjector.ts'
 import type { RgbaFrame } from '../../../src/tracking/types.ts'
 
 const W = 640, H = 480, F = 220, CAM_Z = 300
@@ -108,5 +109,29 @@ describe('what stands on a base, read against the table round it', () => {
     const out = new Float64Array(2)
     readWhatStandsAt(frame, projector(), BASE, 280, 484, 0, 4, undefined, null, out)
     expect(out[1]!).toBeGreaterThan(onTable.rise)
+  })
+
+  it('a printed line has the mat again just inside it; a base\'s bottom edge has its side band there', () => {
+    const proj = projector()
+    // 2 mm inside (the finder reads within 0.7 of the band, here 3.2 mm wide, and at most lineInsideMm)
+    const insidePx = (DEFAULT_BASE_FIT_PARAMS.lineInsideMm * F) / CAM_Z
+    // the edge on the near side (towards the camera's foot, at smaller y), read along the outward normal (0, −1) in the table
+    const edgeAt = (frame: RgbaFrame, edgeY: number) => {
+      const p0 = [0, 0], p1 = [0, 0]
+      projectTablePoint(proj, 280, edgeY, 0, p0)
+      projectTablePoint(proj, 280, edgeY - 1, 0, p1)
+      const nx = p1[0]! - p0[0]!, ny = p1[1]! - p0[1]!, l = Math.hypot(nx, ny)
+      return printedLine(frame, p0[0]!, p0[1]!, nx / l, ny / l, insidePx, DEFAULT_BASE_FIT_PARAMS)
+    }
+    // a grid's printed ring, 1.2 mm wide: its outer edge on the near side at y = 420 − 16.6
+    expect(edgeAt(draw((x, y) => (ring(x, y, 280, 420, 16, 1.2) ? LINE : MAT)), 420 - 16.6)).toBe(true)
+    // a base 4 mm tall: its painted top seen where the camera's rays meet it (further from the camera
+    // than its foot), its dark side between the top and its bottom edge on the near side
+    const shift = (4 * (420 - Y0)) / (CAM_Z - 4)
+    const base = draw((x, y) => (Math.hypot(x - 280, y - 420 - shift) < 16 ? [120, 100, 80] : Math.hypot(x - 280, y - 420) < 16 ? LINE : MAT))
+    expect(edgeAt(base, 420 - 16)).toBe(false)
+    // … and so does one whose top is flocked like the mat: its side band is just inside the edge
+    const flocked = draw((x, y) => (Math.hypot(x - 280, y - 420 - shift) < 16 ? MAT : Math.hypot(x - 280, y - 420) < 16 ? LINE : MAT))
+    expect(edgeAt(flocked, 420 - 16)).toBe(false)
   })
 })
