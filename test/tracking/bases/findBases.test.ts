@@ -2,8 +2,8 @@
 // knows nothing of the tracker): painted bases of an army's sizes with figures on them, shadows, the
 // phone's tone curve, noise, sharpening and JPEG. Every base in view with at least 60 % of its rim
 // seen is found, of its size, within 1.5 mm, and its σ says so (the error within 3σ, and σ not far
-// too wide); the mat with no model on it, a terrain piece and the table markers give no base, nor do a
-// printed hex grid and flagstones with no model on them (their cells vote as bases do). The
+// too wide); the mat with no model on it, a terrain piece and the table markers give no base, nor does
+// a printed hex grid with no model on it (its cells vote as bases do). The
 // same through a lens that bends (the calibration given). One frame each: the sweeps over variants
 // and base sizes are in the benchmark (npm run bench:bases).
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -72,9 +72,10 @@ describe('bases found on a locked table (camera-order frames)', () => {
     expect(found.observations).toEqual([])
   })
 
-  it('a printed hex grid or flagstones with no model on them give no base: a print has nothing standing on it', () => {
+  it('a printed hex grid with no model on it gives no base: a print has nothing standing on it', () => {
     const cv = handle.cv as unknown as OpenCvForPatterns
-    for (const [mat, seed] of [['hex', 2], ['flagstones', 1]] as const) {
+    // (flagstones, the other printed mat, are in the benchmark: each frame here costs ~3 s of the unit run)
+    for (const [mat, seed] of [['hex', 2]] as const) {
       // the army of a table on that mat (hex: 25 mm rounds and squares, the cells' own size)
       const v = variantScene(cv, mat, seed, 1280)
       const scene = buildBaseTableScene({ table: { widthMm: 700, depthMm: 600 }, registry: v.registry, cellsOf: (id) => arucoCells(cv, 'DICT_4X4_100', id), mat, models: [], terrain: [], shadows: true })

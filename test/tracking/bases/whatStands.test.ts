@@ -58,6 +58,8 @@ const read = (frame: RgbaFrame, x: number, y: number) => {
 }
 /** Does the camera's ray to table point (x, y) pass through the upright column (centre, radius) between z0 and z1? */
 function throughColumn(x: number, y: number, cx: number, cy: number, r: number, z0: number, z1: number): boolean {
+  // (a ray that meets the column meets the table within r of its foot pushed away from the camera)
+  if (Math.hypot(x - cx, y - cy) > r + (Math.hypot(cx - X0, cy - Y0) + r) * (z1 / (CAM_Z - z1))) return false
   for (let z = z0; z <= z1; z += 0.5) {
     const k = z / CAM_Z
     if (Math.hypot(x + (X0 - x) * k - cx, y + (Y0 - y) * k - cy) < r) return true
