@@ -1,5 +1,8 @@
 // Run the CLI in-process (same code path as `npm run cli`, without a process per call) and capture
-// its stdout, its stderr and exit code the way src/cli/main.ts's entry point would produce them.
+// its stdout, its stderr and exit code the way src/cli/main.ts's entry point would produce them; or,
+// where only a real process will do, spawned (spawnCli).
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
 import { main } from '../../src/cli/main.ts'
 import { SceneError } from '../../src/engine/index.ts'
 
@@ -23,3 +26,13 @@ export async function runCli(args: string[], stdin?: string): Promise<{ code: nu
     process.stderr.write = writeErr
   }
 }
+
+/**
+ * Run the CLI as a player does, in its own process (`node --import tsx src/cli/main.ts …`): for what
+ * only a real process shows, its exit code and the one line its entry point prints. stdin is `input`.
+ */
+export function spawnCli(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+const ROOT = join(import.meta.dirname, '..', '..')

@@ -1,6 +1,5 @@
 // The CLI as a user runs it: `track` over rendered photos, `scene` merging tracked poses into a
 // ruleset's demo scene and piping into `eval -`, and the input errors (one line, exit 2).
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,16 +9,14 @@ import { intrinsicsFile } from '../../src/tracking/calibration/intrinsicsSchema.
 import { renderTableFrame } from './synth/renderTableFrame.ts'
 import { buildSceneFrame, buildTabletopScene, type TabletopScene } from './synth/tabletopScene.ts'
 import { openCv } from './helpers.ts'
+import { spawnCli } from '../cli/runCli.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 let dir: string
 let tabletop: TabletopScene
 let demo: TabletopScene
 
-function cli(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+const cli = spawnCli
 
 const demoPath = join(root, 'src/systems/narrative-skirmish/demo.json')
 

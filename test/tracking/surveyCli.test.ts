@@ -1,7 +1,6 @@
 // `cli survey` as a player runs it: a folder of photos (PNG and JPEG files rendered from a sweep with
 // ground truth) and a registry whose table markers have no position; the completed registry on stdout
 // tracks (`cli track`), and its positions are the truth's. Then the input errors: one line, exit 2.
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,18 +11,14 @@ import { writePng } from '../../src/cli/tracking/readImage.ts'
 import { intrinsicsFile } from '../../src/tracking/calibration/intrinsicsSchema.ts'
 import { parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
 import { openCv } from './helpers.ts'
-import { runCli } from '../cli/runCli.ts'
+import { runCli, spawnCli } from '../cli/runCli.ts'
 import { renderAll } from './surveyScore.ts'
 import { buildSurveySweep, cornerPoint, type SurveySweep } from './synth/surveySweep.ts'
 
-const root = join(import.meta.dirname, '..', '..')
 let dir: string
 let sweep: SurveySweep
 
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+const cli = spawnCli
 const at = (name: string) => join(dir, name)
 const oneLine = (r: { code: number | null; stderr: string }) => {
   const lines = r.stderr.trim().split('\n')

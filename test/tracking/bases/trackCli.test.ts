@@ -4,7 +4,6 @@
 // "source": "base", a status, σ and its identity's evidence: at its saved position in the first
 // photo, "moved" within its allowance in the second; the output keeps every field it had (additive);
 // a scene that is not one is refused in one line.
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,17 +16,14 @@ import { cameraLookingAt, eyeAround } from '../camera/cameraProjection.ts'
 import { BASE_PAINTS, buildBaseTableScene, type BaseModel } from '../camera/baseTableScene.ts'
 import { randomFigure, uniformSource } from '../camera/baseSurfaces.ts'
 import { cornerRegistry } from '../camera/baseGame.ts'
+import { spawnCli } from '../../cli/runCli.ts'
 
-const root = join(import.meta.dirname, '..', '..', '..')
 let dir: string
 const W = 700, D = 600
 const SPOTS: Array<[string, [number, number]]> = [['a1', [250, 230]], ['a2', [330, 260]], ['b1', [420, 330]], ['b2', [300, 370]]]
 const MOVED: [number, number] = [250 + 60, 230 - 50]
 
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+const cli = spawnCli
 
 function army(moved: boolean): BaseModel[] {
   const rnd = uniformSource(91)
