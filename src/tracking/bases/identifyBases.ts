@@ -5,7 +5,8 @@
 // 2. A model's last spot in view and empty for a few frames: it was picked up.
 // 3. A base where none was: the models that could be it are those not found where they were (picked
 //    up, hidden, out of view, never placed yet), of its size, within their game's move allowance of
-//    their last spot. When the bases and those models pair up in exactly one way, that is the answer
+//    their last spot, or of any spot they may stand at (a base asked about that listed them, even
+//    once that base is gone: they may have moved on from there). When the bases and those models pair up in exactly one way, that is the answer
 //    (one model moved; the only model of that size not placed yet: elimination). When they pair up in
 //    more than one way (two models picked up and set down within reach of each other's spots: they
 //    could have swapped), the models' looks (describeAppearance, learned on the frames where each
@@ -102,6 +103,12 @@ type ModelTrack = {
   look: AppearanceModel
   /** A tap named it: keep it even against its look. */
   taught: boolean
+  /**
+   * Spots it may stand at, by the label of the base asked about there (the question listed it): it
+   * may have moved on from any of them, so a base within its allowance of one may be it, even once that
+   * question is gone. Cleared when it is placed for certain.
+   */
+  maybe: Map<string, { x: number; y: number }>
 }
 
 type AnonTrack = { label: string; key: string; x: number; y: number; candidates: string[]; unseen: number }
@@ -126,7 +133,7 @@ export class BaseIdentities {
   constructor(models: readonly BaseModelSpec[], params: Partial<IdentityParams> = {}) {
     this.params = { ...DEFAULT_IDENTITY_PARAMS, ...params }
     for (const spec of models) {
-      this.tracks.set(spec.id, { spec, pos: spec.previous ? { ...spec.previous } : null, seen: false, sigmaMm: 2, missing: 0, lifted: false, look: createAppearanceModel(), taught: false })
+      this.tracks.set(spec.id, { spec, pos: spec.previous ? { ...spec.previous } : null, seen: false, sigmaMm: 2, missing: 0, lifted: false, look: createAppearanceModel(), taught: false, maybe: new Map() })
     }
   }
 
@@ -166,6 +173,7 @@ export class BaseIdentities {
     t.lifted = false
     t.missing = 0
     t.taught = true
+    t.maybe.clear()
     return true
   }
 
@@ -213,7 +221,14 @@ export class BaseIdentities {
     //    about before and hidden in this frame still takes part (with the candidates it had): a
     //    question is not settled by one of its bases passing out of sight for a moment.
     const free = [...this.tracks.values()].filter((t) => !claimed.has(t))
-    const reach = (t: ModelTrack, b: SeenBase) => fits(t.spec, b) && (!t.pos || Math.hypot(t.pos.x - b.x, t.pos.y - b.y) <= t.spec.allowanceMm + p.allowanceSlackMm + 3 * Math.hypot(b.sigmaMm, t.sigmaMm))
+    // (from where it was last certainly seen, or from any spot it may stand at: a base asked about)
+    const within = (t: ModelTrack, b: SeenBase, x: number, y: number) => Math.hypot(x - b.x, y - b.y) <= t.spec.allowanceMm + p.allowanceSlackMm + 3 * Math.hypot(b.sigmaMm, t.sigmaMm)
+    const reach = (t: ModelTrack, b: SeenBase) => {
+      if (!fits(t.spec, b)) return false
+      if (!t.pos || within(t, b, t.pos.x, t.pos.y)) return true
+      for (const m of t.maybe.values()) if (within(t, b, m.x, m.y)) return true
+      return false
+    }
     const near = (a: AnonTrack, b: SeenBase) => a.key === b.key && Math.hypot(a.x - b.x, a.y - b.y) <= Math.max(p.stillMm, 3 * b.sigmaMm)
     const hidden = this.anon.filter((a) => !rest.some((b) => near(a, b)) && a.unseen < p.phantomFrames)
     for (const a of hidden) a.unseen++
@@ -259,7 +274,8 @@ export class BaseIdentities {
           : direct.length === 0
           ? `no model of this base could have come here within its move allowance${c.length ? ` (${names(c).join(', ')} moved further?)` : ''}: which model is this?`
           : matchings.length === 0 ? `more bases than models that could be them (${names(c).join(', ')}): which model is this?` : `could be ${names(c).join(' or ')}: which model is this?`
-        out.push(this.ask(n.base, names(c), reason))
+        // (a model offered only because none could have come here is not taken to stand here)
+        out.push(this.ask(n.base, names(c), reason, direct.length > 0))
       }
     }
     // 4. Looks learned from certain identities.
@@ -296,12 +312,13 @@ export class BaseIdentities {
     t.seen = true
     t.missing = 0
     t.lifted = false
+    if (status === 'ok') t.maybe.clear()
     // A base named earlier as unidentified at this spot is this model now.
     this.anon = this.anon.filter((a) => Math.hypot(a.x - b.x, a.y - b.y) > Math.max(p.stillMm, 3 * b.sigmaMm))
     return { ...b, modelId: t.spec.id, label: t.spec.id, identityStatus: status, evidence, candidates: [], reasons: why, reportedFacingDeg: facing }
   }
 
-  private ask(b: SeenBase, candidates: string[], reason: string): IdentifiedBase {
+  private ask(b: SeenBase, candidates: string[], reason: string, reachable: boolean): IdentifiedBase {
     const p = this.params
     let a = this.anon.find((x) => x.key === b.key && Math.hypot(x.x - b.x, x.y - b.y) <= Math.max(p.stillMm, 3 * b.sigmaMm))
     if (!a) {
@@ -312,6 +329,11 @@ export class BaseIdentities {
     a.y = b.y
     a.unseen = 0
     a.candidates = candidates
+    // each model that could have come here may stand here (and keeps the spot after the question goes)
+    for (const t of this.tracks.values()) {
+      if (reachable && candidates.includes(t.spec.id)) t.maybe.set(a.label, { x: b.x, y: b.y })
+      else t.maybe.delete(a.label)
+    }
     return { ...b, modelId: null, label: a.label, identityStatus: 'unidentified', evidence: null, candidates, reasons: [...b.reasons, reason], reportedFacingDeg: b.facingDeg }
   }
 }

@@ -3,7 +3,9 @@
 // within its allowance, the only one that could be there, is itself ("moved"); two models that could
 // have swapped are asked, never guessed, unless their learned looks tell them apart clearly; a
 // model further than its allowance is asked; a marker-tracked model's base is not ours; the player's
-// answer is kept; a question is not settled by its other base passing out of sight.
+// answer is kept; a question is not settled by its other base passing out of sight; a model a question
+// listed may have moved on from that spot, even once the question is gone (the 50-move game's swap);
+// a model offered only because none could have come is not taken to stand there.
 import { describe, expect, it } from 'vitest'
 import { APPEARANCE_LENGTH } from '../../../src/tracking/bases/describeAppearance.ts'
 import { BaseIdentities, type BaseModelSpec, type SeenBase } from '../../../src/tracking/bases/identifyBases.ts'
@@ -143,5 +145,36 @@ describe('identities of bases without markers', () => {
     expect(r.modelId).toBe('a')
     expect(r.identityStatus).toBe('doubted')
     expect(r.reasons.at(-1)).toMatch(/looks unlike a/)
+  })
+
+  it('a model that may stand at a base asked about keeps that spot when the base goes: it may have moved on from there', () => {
+    // a and b (look-alike 25 mm bases) both picked up and set down where either could be either: asked
+    const ids = new BaseIdentities([spec('a', 0, 0), spec('b', 200, 0), spec('c', 500, 500)])
+    ids.update({ bases: [base(0, 0), base(200, 0), base(500, 500)], spot: allIn })
+    for (let i = 0; i < 2; i++) ids.update({ bases: [base(500, 500)], spot: emptyAt([[0, 0], [200, 0]]) })
+    const asked = ids.update({ bases: [base(500, 500), base(100, 50), base(100, -50)], spot: allIn })
+    expect(asked.filter((r) => r.identityStatus === 'unidentified')).toHaveLength(2)
+    // the one at (100, −50) is picked up again and stays gone, past the frames a question outlives it
+    for (let i = 0; i < 12; i++) ids.update({ bases: [base(500, 500), base(100, 50)], spot: emptyAt([[100, -50]]) })
+    // a base appears at (220, −130): 144 mm from (100, −50), where a or b may have stood, 131 mm from b's
+    // last certain spot, 256 mm from a's. It may be either: never "b moved" as certain.
+    const out = ids.update({ bases: [base(500, 500), base(100, 50), base(220, -130)], spot: allIn })
+    const there = out.find((r) => r.x === 220)!
+    expect(there.identityStatus).toBe('unidentified')
+    expect(there.candidates.sort()).toEqual(['a', 'b'])
+    expect(out.filter((r) => r.identityStatus === 'ok').map((r) => r.modelId)).toEqual(['c'])
+  })
+
+  it('a base no model could have reached stays asked: being offered in its question does not put a model there', () => {
+    const ids = new BaseIdentities([spec('a', 0, 0), spec('b', 500, 0)])
+    ids.update({ bases: [base(0, 0), base(500, 0)], spot: allIn })
+    // a's spot covered (a hand?), and a base 420 mm from it: none could have come there; a is offered
+    for (let i = 0; i < 3; i++) {
+      const out = ids.update({ bases: [base(500, 0), base(300, 300)], spot: allIn })
+      const far = out.find((r) => r.x === 300)!
+      expect(far.identityStatus).toBe('unidentified')
+      expect(far.candidates).toEqual(['a'])
+      expect(far.reasons.at(-1)).toMatch(/no model of this base could have come here/)
+    }
   })
 })
