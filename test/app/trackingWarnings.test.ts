@@ -17,6 +17,8 @@ describe('tracking warnings beside the verdict', () => {
 
   it("the registry's models are not on this table", () => {
     expect(codes({ placedModels: [] }, { registryModels: ['x1', 'x2'] })).toEqual(['registry-not-on-table', 'not-seen'])
+    // a registry of table markers alone: the models carry no marker (found by their bases), no wrong registry
+    expect(codes({ placedModels: [] }, { registryModels: [] })).toEqual(['not-seen'])
   })
 
   it('markers seen, none of them a table marker of the registry: not locked, a wrong registry?', () => {

@@ -1,6 +1,7 @@
 // Tracking honesty: what the card must say when the positions it rules on are not what the camera
 // sees now. From the tracking status (human pace), the registry and the ruled models:
-//  - the registry's models are not on this table (the registry is for another table?);
+//  - the registry's models are not on this table (the registry is for another table?); a registry of
+//    table markers only is not that (the models carry none: they are found by their bases);
 //  - markers seen but the table not locked, with the tracker's reason in a player's words (one table
 //    marker in view: show another; none of the registry's table markers: a wrong registry?), or no
 //    markers at all;
@@ -36,7 +37,8 @@ export function trackingWarnings(args: {
   const names = (ids: readonly string[]) => ids.map(args.name).join(', ')
   const warnings: TrackingWarning[] = []
   if (args.demo) warnings.push({ code: 'demo', text: `The demo table is on screen: models the ${view} does not show stay at the demo's places.` })
-  if (args.registryModels && !args.registryModels.some((id) => args.sceneModels.includes(id))) {
+  // (a registry of table markers alone is a table whose models carry no marker: found by their bases)
+  if (args.registryModels && args.registryModels.length > 0 && !args.registryModels.some((id) => args.sceneModels.includes(id))) {
     warnings.push({ code: 'registry-not-on-table', text: `None of the registry's models is on this table: is the registry for another table?` })
   }
   if (t.markersSeen === 0) warnings.push({ code: 'no-markers', text: `No markers seen in this ${view}.` })
