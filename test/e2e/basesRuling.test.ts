@@ -9,9 +9,10 @@
 //   saved), each within 2 mm of the truth;
 // - tap an attacker and a target where the picture shows them: the verdict;
 // - screenshots at phone, tablet and desktop (test-results/bases-ruling-*.png).
-// Not here: the survey itself (the registry comes surveyed; test/e2e/survey.test.ts and firstRuling
-// survey tables whose models carry tabs), the questions a tangle asks (identifyBases.test.ts), and
-// Photo mode (it does not look for bases: noted in the closing note).
+// The same picture opened in Photo mode places them the same way (each base counts in the photo it
+// is found in). Not here: the survey itself (the registry comes surveyed; test/e2e/survey.test.ts and
+// firstRuling survey tables whose models carry tabs) and the questions a tangle asks
+// (identifyBases.test.ts).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll } from 'vitest'
 import { join } from 'node:path'
@@ -113,6 +114,33 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
       await page.waitForTimeout(800)
       await shotsAtThreeSizes(page, 'bases-ruling')
       await page.getByTestId('stop-camera').click()
+      expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
+    } finally {
+      await session.close()
+    }
+  }, 240_000)
+
+  it('the same picture opened in Photo mode: every model placed from its base, the moved one where it stands', async () => {
+    const session = await launchChromium()
+    const page = session.page
+    try {
+      await page.goto(server.url)
+      await page.waitForFunction(() => (window.__tabletop?.frames() ?? 0) > 2, null, { timeout: 30_000 })
+      await page.getByTestId('toggle-edit').click()
+      await page.getByTestId('open-scene-input').setInputFiles(scenePath)
+      await expect.poll(async () => (await sceneOf(page)).models.length, { timeout: 20_000 }).toBe(12)
+      await chooseMode(page, 'photo')
+      await page.getByTestId('registry-input').setInputFiles(registryPath)
+      await page.getByTestId('photo-input').setInputFiles(photoPath)
+      await expect.poll(() => page.getByTestId('tracking-status').getAttribute('data-locked'), { timeout: 90_000 }).toBe('yes')
+      const placedOf = (s: Scene) => (s.meta as { tracking?: { placed?: string[] } } | undefined)?.tracking?.placed ?? []
+      await expect.poll(async () => placedOf(await sceneOf(page)).length, { timeout: 60_000 }).toBe(12)
+      const scene = await sceneOf(page)
+      for (const m of v.models) {
+        const at = scene.models.find((x) => x.id === m.id)!
+        expect(Math.hypot(at.position[0] - m.position[0], at.position[1] - m.position[1]), `${m.id} from where it stands`).toBeLessThan(2)
+      }
+      expect(await page.locator('body').innerText()).not.toContain('is the registry for another table')
       expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
     } finally {
       await session.close()

@@ -8,6 +8,7 @@ import { type CameraIntrinsics, type TrackFrameResult, scaleIntrinsics } from '.
 import { useApp } from '../state/appStore.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
+import { baseSetupForTable } from './baseTracking.ts'
 import { NEED_REGISTRY, NEED_REGISTRY_TEXT, loadCalibrationFile, loadRegistryFile, restoreTrackingFiles } from './registryFile.ts'
 import { describeMerge, mergePoses } from './trackedScene.ts'
 import { splitDoubted } from './doubtedPoses.ts'
@@ -140,10 +141,14 @@ export function PhotoMode() {
     setPhoto({ url, result: null })
     s.setTracking({ state: 'starting', message: 'Loading the marker tracker…', markersSeen: 0, tableLocked: false })
     try {
-      runtime.current ??= await startTracking(registry.registry, () => undefined, (m) => useApp.getState().setTracking({ state: 'error', message: m }))
+      // Models with no marker are looked for by their bases (issue 34), in this photo alone.
+      const found = await baseSetupForTable(registry.registry)
+      const bases = found ? { ...found, photos: true } : null
+      runtime.current ??= await startTracking(registry.registry, () => undefined, (m) => useApp.getState().setTracking({ state: 'error', message: m }), bases)
       const rt = runtime.current
       await rt.client.ready
       rt.client.setRegistry(registry.registry)
+      rt.client.setBases(bases)
       rt.client.setCalibration(calibrationFor(image.width, image.height))
       rt.client.reset()
       const started = performance.now()

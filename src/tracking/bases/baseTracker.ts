@@ -133,7 +133,7 @@ export class BaseTracker {
     const nearKnown = (x: number, y: number) => known.some((k) => Math.hypot(k.x - x, k.y - y) < 3) || this.identities.unidentified().some((a) => Math.hypot(a.x - x, a.y - y) < 3)
     const next: typeof this.pending = []
     const confirmed = found.observations.filter((o) => {
-      if ((o.from === 'tracked' && o.trackedIndex < knownStarts.length) || nearKnown(o.x, o.y) || p.confirmFrames <= 1) return true
+      if ((o.from === 'tracked' && o.trackedIndex < knownStarts.length) || nearKnown(o.x, o.y) || p.confirmFrames <= 1 || this.setup.photos === true) return true
       const was = this.pending.find((c) => c.key === o.key && Math.hypot(c.x - o.x, c.y - o.y) < 3)
       const entry = was ? { ...was, x: o.x, y: o.y, facingDeg: o.facingDeg, hits: was.hits + 1, nearEdge: o.nearEdge } : { key: o.key, x: o.x, y: o.y, facingDeg: o.facingDeg, hits: 1, firstMs: timeMs, nearEdge: o.nearEdge }
       if (entry.hits >= p.confirmFrames && timeMs - entry.firstMs >= p.confirmMs) return true

@@ -64,4 +64,6 @@ export type BaseTrackingSetup = {
   keepOut?: Array<{ x: number; y: number; r: number }>
   /** Terrain pieces (footprint, top above the table, mm): a base stands on the table beside them or on their top. */
   terrain?: Array<{ footprint: Array<[number, number]>; top: number }>
+  /** The frames are separate photos, not a video: a base counts in the photo it is found in (no confirmation over frames). */
+  photos?: boolean
 }
