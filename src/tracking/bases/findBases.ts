@@ -218,7 +218,7 @@ export class BaseFinder {
     let candidates = 0
     const searched = request.search
     if (request.search && request.classes.length) {
-      const looks = this.candidates(frame, lock, proj, request)
+      const looks = this.candidates(frame, lock, proj, request, byKey)
       candidates = looks.length
       let searchFits = 0
       for (const look of looks) {
@@ -396,7 +396,7 @@ export class BaseFinder {
    * shapes that voted for its place; the looks that score best first. A peak's vote says where a rim
    * may be; the look says how well a standing base of that shape explains the picture there.
    */
-  private candidates(frame: RgbaFrame, lock: LockedTable, proj: TableProjector, request: BaseSearchRequest): Array<{ x: number; y: number; key: string; facingDeg: number; quick: number }> {
+  private candidates(frame: RgbaFrame, lock: LockedTable, proj: TableProjector, request: BaseSearchRequest, byKey: ReadonlyMap<string, BaseClass>): Array<{ x: number; y: number; key: string; facingDeg: number; quick: number }> {
     const p = this.params
     const g = planeGridInView(proj, lock.tableFromImage, frame, request.table, p.cellMm, p.planeZMm, p.maxCells)
     if (!g) return []
@@ -410,9 +410,8 @@ export class BaseFinder {
     const tables = request.classes.map((c) => this.tableFor(c, g))
     // A peak on a print of the mat (a printed grid's cell, a flagstone: its middle the table's colour,
     // nothing standing on it) is passed over here, before the per-shape cap: a hex mat has hundreds.
-    const heightOf = new Map(request.classes.map((c) => [c.key, c]))
     const accept = (v: CentreCandidate) => {
-      const c = heightOf.get(v.key)!
+      const c = byKey.get(v.key)!
       readWhatStandsAt(frame, proj, c.shape, v.x, v.y, request.surfaceHeightAt?.(v.x, v.y) ?? 0, c.heightMm, request.table, this.palette, this.stands, p.fit)
       const print = this.stands[0]! >= p.peakPrintTopShare && this.stands[1]! < p.peakPrintRiseShare
       if (print) this.trace?.(`peak ${v.x.toFixed(0)},${v.y.toFixed(0)} ${v.key}: a print on the mat (top ${this.stands[0]!.toFixed(2)}, rise ${this.stands[1]!.toFixed(2)})`)
