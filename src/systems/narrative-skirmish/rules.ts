@@ -129,8 +129,23 @@ export function decideCover(table: Table, attacker: TableModel, target: TableMod
 
 export type RollSide = { modifier: number; bonusDice: number }
 
+type Odds = { readonly win: Fraction; readonly tie: Fraction; readonly lose: Fraction }
+/** Odds already worked out, by the roll's numbers (a pure function of them; a table's attacks repeat a few). */
+const oddsMemo = new Map<string, Odds>()
+const ODDS_MEMO_SIZE = 4096
+
 /** Exact chance that attacker's d10 + bonus d6s + modifier beats the defender's, and of a tie. */
-export function opposedRoll(att: RollSide, def: RollSide, tieReading: Opt['tieReading']): { win: Fraction; tie: Fraction; lose: Fraction } {
+export function opposedRoll(att: RollSide, def: RollSide, tieReading: Opt['tieReading']): Odds {
+  const key = `${att.modifier},${att.bonusDice},${def.modifier},${def.bonusDice},${tieReading}`
+  let odds = oddsMemo.get(key)
+  if (odds === undefined) {
+    if (oddsMemo.size >= ODDS_MEMO_SIZE) oddsMemo.clear()
+    oddsMemo.set(key, (odds = Object.freeze(workOutOdds(att, def, tieReading))))
+  }
+  return odds
+}
+
+function workOutOdds(att: RollSide, def: RollSide, tieReading: Opt['tieReading']): Odds {
   const a = convolve(die(10), dice(att.bonusDice, 6, att.modifier))
   const d = convolve(die(10), dice(def.bonusDice, 6, def.modifier))
   let win = probabilityOfPair(a, d, (x, y) => x > y)
