@@ -13,7 +13,7 @@ import { bookOfSystem } from './result/book.ts'
 import { geometricDisplay, sightOf } from './result/sight.ts'
 import { measureModels, isWithin, marginOf } from './rules/measureModels.ts'
 import { type LineOfSight, type LosDensity, sampleLineOfSight, sampleMatrixLine, wholeLine } from './los/sampleLineOfSight.ts'
-import { type LosMemo, type Shown, losMemoOf } from './los/losMemo.ts'
+import { type HeldPair, type LosMemo, type Shown, losMemoOf } from './los/losMemo.ts'
 export type { Shown as MatrixPair } from './los/losMemo.ts'
 import { classifyArc } from './geometry/facingArcs.ts'
 import { roundTo } from './units.ts'
@@ -42,10 +42,10 @@ export function loadScene(raw: unknown, findSystem: (id: string) => RuleSystem |
     throw new SceneError([{ path: 'system', message: `unknown system "${systemId}"; expected one of ${known.join(', ')}` }])
   }
   const limits = opts.limits ?? DEFAULT_LIMITS
-  const scene = parseScene(raw, { systemQueryTypes: system?.queryTypes, contextSchema: system?.contextSchema, limits })
-  checkTriangles(scene, opts.meshes ?? {}, limits)
   const memo = opts.losMemo
-  const table = prepareTable(scene, system!, opts.meshes, memo ? (sig, build) => memo.worldFor(sig, build) : undefined)
+  const scene = parseScene(raw, { systemQueryTypes: system?.queryTypes, contextSchema: system?.contextSchema, limits, reuse: memo?.scene })
+  checkTriangles(scene, opts.meshes ?? {}, limits)
+  const table = prepareTable(scene, system!, opts.meshes, memo ? (sig, build) => memo.worldFor(sig, build) : undefined, memo?.scene)
   memo?.attach(table)
   checkWorkBudget(table, scene.queries ?? [], limits)
   return table
@@ -213,12 +213,18 @@ function heldLine(table: Table, viewer: TableModel, target: TableModel, rays: bo
 function heldOrSampled(table: Table, viewer: TableModel, target: TableModel, rays: boolean, density: LosDensity): LineOfSight {
   const rule = losRuleOf(table)
   const memo = losMemoOf(table, rule)
-  const key = memo ? losKey(viewer, target, density, rays) : ''
-  let los = memo?.get(key)
+  let los = memo?.get(viewer, target, density, rays)
   if (!los) {
     los = density === 'coarse' && !rays ? sampleMatrixLine(table, viewer, target, rule) : sampleLineOfSight(table, viewer, target, rule, { rays, density })
-    memo?.set(key, viewer, target, los, density, rays)
+    memo?.set(viewer, target, los, density, rays)
   }
+  return los
+}
+
+/** The matrix's line for a pair the memo does not hold: sampled, and held from now on. */
+function sampleHeld(table: Table, v: TableModel, t: TableModel, rule: LosRule, memo: LosMemo): LineOfSight {
+  const los = sampleMatrixLine(table, v, t, rule)
+  memo.set(v, t, los, 'coarse', false)
   return los
 }
 
@@ -285,34 +291,63 @@ export function matrixViewers(table: Table, side?: string): TableModel[] {
  * some viewers and put the pairs back in viewer order (the same pairs: each depends only on its two models).
  */
 export function visibilityPairs(table: Table, viewers: readonly TableModel[]): Shown[] {
-  const pairs: Shown[] = []
   const rule = losRuleOf(table)
   const memo = losMemoOf(table, rule)
   const classify = table.system.classifyLos
+  // A held pair's class is its line's (classOfLineOnly): shown again without asking, and the memo's last
+  // matrix for these viewers is patched, only the pairs whose lines were dropped since made again.
+  const lineClass = memo !== undefined && table.system.classOfLineOnly?.(table) === true
+  const models = table.models
+  const n = models.length
+  if (lineClass) {
+    const patch = memo.matrixPatch(table, viewers)
+    if (patch) {
+      const pairs = patch.pairs.slice()
+      for (const cell of patch.stale) {
+        const k = patch.pairAt[cell]!
+        if (k < 0) continue
+        const v = models[(cell / n) | 0]!
+        const t = models[cell % n]!
+        pairs[k] = showPair(table, v, t, memo.heldAt(table, v, t), memo, rule, classify)
+      }
+      memo.keepMatrix(table, viewers, pairs, patch.pairAt, patch.stale)
+      return pairs
+    }
+  }
+  const pairs: Shown[] = []
+  // where each pair sits in `pairs` by its cell (viewer × models + target), for the next matrix's patch
+  const pairAt = lineClass ? new Int32Array(n * n).fill(-1) : null
   for (const v of viewers) {
-    for (const t of table.models) {
+    for (const t of models) {
       if (t.side === v.side) continue
       // The matrix samples coarsely (18 lines a pair instead of 109): it colours the overlay; a ruling re-samples fully.
       // With a memo, one look-up per pair: a held line is used as is, and when its class is unchanged
       // the pair shown from it last time (sight block included) is shown again. Without one, a line
       // the table does not hold yet is sampled and not kept: once the pair is classed, nothing reads it.
       const held = memo?.heldAt(table, v, t)
-      const los = held ? held.los : memo ? heldLine(table, v, t, false, 'coarse') : (heldCoarse(table, v, t) ?? sampleMatrixLine(table, v, t, rule))
-      const cls = classify?.(table, v, t, los)
+      if (pairAt !== null) pairAt[v.index * n + t.index] = pairs.length
       const kept = held?.shown
-      if (kept !== undefined && held!.shownClass === cls) {
-        pairs.push(kept)
-        continue
-      }
-      const fraction = roundTo(los.fraction, 4)
-      const pair: VisibilityPair = cls === undefined
-        ? { from: v.id, to: t.id, visible: los.visible, fraction }
-        : { from: v.id, to: t.id, visible: los.visible, fraction, class: cls, sight: matrixSight(table.system, los.visible, fraction, cls) }
-      memo?.keepShown(v.id, t.id, los, pair)
-      pairs.push(pair)
+      pairs.push(lineClass && kept !== undefined ? kept : showPair(table, v, t, held, memo, rule, classify))
     }
   }
+  if (lineClass) memo.keepMatrix(table, viewers, pairs, pairAt, null)
   return pairs
+}
+
+/** One pair of the matrix: from the line held for it (or sampled now), shown again when its class is unchanged. */
+function showPair(table: Table, v: TableModel, t: TableModel, held: HeldPair | undefined, memo: LosMemo | undefined, rule: LosRule, classify: RuleSystem['classifyLos']): Shown {
+  // with a memo the line goes to the memo alone (the table's own slots are not made for the matrix); a
+  // pair the memo does not hold (heldAt) is sampled without asking it again by key
+  const los = held ? held.los : memo ? sampleHeld(table, v, t, rule, memo) : (heldCoarse(table, v, t) ?? sampleMatrixLine(table, v, t, rule))
+  const cls = classify?.(table, v, t, los)
+  const kept = held?.shown
+  if (kept !== undefined && held!.shownClass === cls) return kept
+  const fraction = roundTo(los.fraction, 4)
+  const pair: VisibilityPair = cls === undefined
+    ? { from: v.id, to: t.id, visible: los.visible, fraction }
+    : { from: v.id, to: t.id, visible: los.visible, fraction, class: cls, sight: matrixSight(table.system, los.visible, fraction, cls) }
+  memo?.keepShown(v.id, t.id, los, pair)
+  return pair
 }
 
 /**

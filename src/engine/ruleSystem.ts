@@ -155,6 +155,13 @@ export type RuleSystem = {
   }
   /** The book's own LoS class for a sight line (e.g. clear/obscured/blocked). */
   classifyLos?: (table: Table, viewer: TableModel, target: TableModel, los: LineOfSight) => string
+  /**
+   * Does `classifyLos` read nothing but the line it is given, the two models' scene entries and the
+   * table's options, on this table? Then a pair whose line a LosMemo still holds keeps the class it was
+   * shown with, and the visibility matrix shows it again without asking. Omit (or false) when the class
+   * reads anything else (its own sight lines, other models, terrain beyond the line): it is asked every time.
+   */
+  classOfLineOnly?: (table: Table) => boolean
   /** Each LoS class `classifyLos` returns: its display class (clear/partial/blocked), reason and section (tabletop-result/1 `sight`). */
   losClasses?: Readonly<Record<string, import('./results.ts').LosClassDecl>>
   /** A human title for a cited section ("core-rules/advanced-rules.html#keyword-cover" → "Advanced Rules › Keyword: Cover"). */

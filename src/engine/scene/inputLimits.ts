@@ -81,8 +81,73 @@ function pathOf(place: Place | null): string {
  * visited once and a path is made only for the error, so the check is linear in the document's size
  * (a path rebuilt per level was exponential in the depth of nested objects).
  */
-export function checkJsonShape(raw: unknown, limits: Pick<InputLimits, 'nestingDepth'> = DEFAULT_LIMITS): void {
+export function checkJsonShape(raw: unknown, limits: Pick<InputLimits, 'nestingDepth'> = DEFAULT_LIMITS, checked?: CheckedEntries): void {
   if (typeof raw !== 'object' || raw === null) return
+  // The walk that makes nothing per value (a scene comes with every camera frame); only a document that
+  // fails it is walked again with places, for the error's path.
+  if (shapeHolds(raw, limits.nestingDepth, checked)) return
+  shapeError(raw, limits)
+}
+
+/**
+ * Entries of the scene's models and terrain lists known to keep the shape already (a SceneReuse's: the
+ * same JSON as an entry checked before under a limit no looser), which the walk need not enter.
+ */
+export type CheckedEntries = { checked(list: 'models' | 'terrain', index: number, nestingDepth: number): boolean }
+
+/** Reused by shapeHolds: the values still to visit and their depths. */
+const shapeValues: Array<object | undefined> = []
+let shapeDepths = new Int32Array(256)
+
+/** Does the document keep the depth limit and hold no "__proto__" key? Iterative; allocates nothing once warm. */
+function shapeHolds(raw: object, maxDepth: number, checked?: CheckedEntries): boolean {
+  const values = shapeValues
+  let top = 0
+  values[top] = raw
+  shapeDepths[top++] = 1
+  let ok = true
+  const models = checked && (raw as { models?: unknown }).models
+  const terrain = checked && (raw as { terrain?: unknown }).terrain
+  while (top > 0 && ok) {
+    const v = values[--top]!
+    values[top] = undefined // held no longer than the walk
+    const depth = shapeDepths[top]!
+    if (depth > maxDepth) ok = false
+    else if (Array.isArray(v)) {
+      const list = depth !== 2 ? null : v === models ? 'models' : v === terrain ? 'terrain' : null
+      for (let i = v.length - 1; i >= 0; i--) {
+        const c: unknown = v[i]
+        if (typeof c === 'object' && c !== null && (list === null || !checked!.checked(list, i, maxDepth))) top = pushShape(c, depth + 1, top)
+      }
+    } else {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue
+        if (k === '__proto__') {
+          ok = false
+          break
+        }
+        const c: unknown = (v as Record<string, unknown>)[k]
+        if (typeof c === 'object' && c !== null) top = pushShape(c, depth + 1, top)
+      }
+    }
+  }
+  for (let i = 0; i < top; i++) values[i] = undefined
+  return ok
+}
+
+function pushShape(v: object, depth: number, top: number): number {
+  if (top >= shapeDepths.length) {
+    const grown = new Int32Array(2 * shapeDepths.length)
+    grown.set(shapeDepths)
+    shapeDepths = grown
+  }
+  shapeValues[top] = v
+  shapeDepths[top] = depth
+  return top + 1
+}
+
+/** The walk with places: throws the first shape error with its JSON path. */
+function shapeError(raw: object, limits: Pick<InputLimits, 'nestingDepth'>): void {
   const stack: Array<{ v: object; depth: number; place: Place | null }> = [{ v: raw, depth: 1, place: null }]
   while (stack.length) {
     const { v, depth, place } = stack.pop()!

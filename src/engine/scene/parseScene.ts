@@ -1,6 +1,7 @@
 // Scene validation: structure (zod), then geometry and references, with JSON paths in every message.
 import type { ZodError } from 'zod'
-import { CORE_QUERY_TYPES, SCENE_FORMAT, coreQuerySchemas, sceneSchema, type CoreQueryType, type Scene } from './sceneSchema.ts'
+import { CORE_QUERY_TYPES, SCENE_FORMAT, coreQuerySchemas, modelSchema, sceneSchema, terrainSchema, type CoreQueryType, type Scene } from './sceneSchema.ts'
+import type { SceneReuse } from './sceneReuse.ts'
 import { SceneError, type SceneIssue, formatPath, showValue } from './sceneError.ts'
 import { type InputLimits, DEFAULT_LIMITS, checkCount, checkJsonShape } from './inputLimits.ts'
 import { findPolygonProblem } from '../geometry/polygon.ts'
@@ -31,6 +32,8 @@ export type ParseSceneOptions = {
   contextSchema?: z.ZodType
   /** Input limits (default DEFAULT_LIMITS). */
   limits?: InputLimits
+  /** Models and terrain entries read before (a LosMemo's): those unchanged are not parsed again. */
+  reuse?: SceneReuse
 }
 
 /**
@@ -39,12 +42,13 @@ export type ParseSceneOptions = {
  */
 export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
   const limits = opts.limits ?? DEFAULT_LIMITS
-  checkJsonShape(raw, limits)
+  opts.reuse?.match(raw)
+  checkJsonShape(raw, limits, opts.reuse)
   checkCount(raw, 'models', 'models', limits)
   checkCount(raw, 'terrain', 'terrain', limits)
   checkCount(raw, 'queries', 'queries', limits)
   const migrated = migrateScene(raw)
-  const parsed = runtimeSceneSchema.safeParse(migrated)
+  const parsed = (opts.reuse && parseReusing(migrated, opts.reuse)) || runtimeSceneSchema.safeParse(migrated)
   if (!parsed.success) {
     const format = (migrated as { format?: unknown } | null)?.format
     if (format !== SCENE_FORMAT && typeof migrated === 'object' && migrated !== null) {
@@ -55,26 +59,28 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
   const scene = parsed.data as Scene
   const issues: SceneIssue[] = []
 
-  const ids = new Map<string, string>()
+  // Each id's first place: models[i] as i, terrain[i] as -1 - i (a path is written only for a duplicate).
+  const ids = new Map<string, number>()
+  const idPath = (at: number) => (at >= 0 ? `models[${at}].id` : `terrain[${-1 - at}].id`)
   // A duplicate id usually is a mistyped id ("a" twice where "b" was meant): the queries' "no model with
   // id b" would then be a follow-on error of the same mistake, so those are not reported beside it.
   let duplicateIds = false
-  const claim = (id: string, path: string) => {
+  const claim = (id: string, at: number) => {
     const prev = ids.get(id)
-    if (prev) {
-      issues.push({ path, message: `duplicate id "${id}" (already used at ${prev})` })
+    if (prev !== undefined) {
+      issues.push({ path: idPath(at), message: `duplicate id "${id}" (already used at ${idPath(prev)})` })
       duplicateIds = true
-    } else ids.set(id, path)
+    } else ids.set(id, at)
   }
   scene.models.forEach((m, i) => {
-    claim(m.id, `models[${i}].id`)
+    claim(m.id, i)
     const [x, y] = m.position
     if (x < 0 || y < 0 || x > scene.table.width || y > scene.table.depth) {
       issues.push({ path: `models[${i}].position`, message: `base centre [${x}, ${y}] is off the ${scene.table.width} × ${scene.table.depth} mm table` })
     }
   })
   ;(scene.terrain ?? []).forEach((t, i) => {
-    claim(t.id, `terrain[${i}].id`)
+    claim(t.id, -1 - i)
     if (!isMeshTerrain(t)) {
       const problem = findPolygonProblem(t.footprint)
       if (problem) issues.push({ path: `terrain[${i}].footprint`, message: `footprint ${problem}` })
@@ -111,5 +117,27 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
     }
   })
   if (issues.length) throw new SceneError(issues)
+  if (opts.reuse) {
+    const m = migrated as { models: unknown[]; terrain?: unknown[] }
+    opts.reuse.keep('models', m.models, scene.models, limits.nestingDepth)
+    opts.reuse.keep('terrain', m.terrain ?? [], scene.terrain ?? [], limits.nestingDepth)
+  }
   return scene
+}
+
+/**
+ * The scene parsed with its unchanged models and terrain entries taken from `reuse` (the rest of the
+ * scene parsed with empty lists, the lists' entries alone). Null when the scene is no object or an
+ * entry fails: the scene is then parsed whole, for its errors.
+ */
+function parseReusing(migrated: unknown, reuse: SceneReuse): { success: true; data: unknown } | null {
+  if (typeof migrated !== 'object' || migrated === null || Array.isArray(migrated)) return null
+  const m = migrated as Record<string, unknown>
+  const models = reuse.parseList('models', m.models, modelSchema)
+  if (!models) return null
+  const terrain = m.terrain === undefined ? undefined : reuse.parseList('terrain', m.terrain, terrainSchema)
+  if (terrain === null) return null
+  const rest = runtimeSceneSchema.safeParse({ ...m, models: [], ...(terrain ? { terrain: [] } : {}) })
+  if (!rest.success) return null
+  return { success: true, data: { ...rest.data, models, ...(terrain ? { terrain } : {}) } }
 }

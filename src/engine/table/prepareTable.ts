@@ -8,6 +8,7 @@ import type { OptionValue, RuleSystem, Table, TableModel, TableTerrain, Weapon }
 import { type SceneIssue, SceneError, showValue } from '../scene/sceneError.ts'
 import { own } from '../own.ts'
 import { sameJson } from './sameJson.ts'
+import type { SceneReuse } from '../scene/sceneReuse.ts'
 
 /** Default eye height as a fraction of model height when a scene gives none. */
 export const DEFAULT_EYE_FRACTION = 0.9
@@ -61,12 +62,20 @@ export type TerrainWorldCache = (terrainSig: string, build: () => TerrainWorld) 
  */
 const NO_MESHES: MeshLibrary = Object.freeze({})
 
-export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = NO_MESHES, worldCache?: TerrainWorldCache): Table {
+/**
+ * `reuse`: the models of the table prepared before (a LosMemo's SceneReuse): a model whose parsed
+ * entry is the very one it was made from last time, under the same system and table scale, is taken
+ * as it was (nothing else of the scene goes into a TableModel).
+ */
+export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibrary = NO_MESHES, worldCache?: TerrainWorldCache, reuse?: SceneReuse): Table {
   const issues: SceneIssue[] = []
   const options = resolveOptions(system, scene.options)
   const { profiles, weapons: weaponCatalogue } = system.catalogue
+  const scale = scene.table.scaleUncertainty ?? 0
 
   const models: TableModel[] = scene.models.map((m, index) => {
+    const again = reuse?.tableModel(index, m, system, scale)
+    if (again) return again
     const path = `models[${index}]`
     let profileId: string | null = null
     let stats: Record<string, unknown> = {}
@@ -122,7 +131,7 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
       stats,
       weapons,
       uncertaintyMm: m.uncertainty ?? 0,
-      frameScaleSigma: scene.table.scaleUncertainty ?? 0,
+      frameScaleSigma: scale,
     }
   })
 
@@ -157,17 +166,28 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
   )
   const world = worldCache ? worldCache(terrainSignature(meshes, terrainScene), build) : build()
   const terrain: TableTerrain[] = terrainScene.map((t, index) => {
+    const again = reuse?.tableTerrain(index, t, world)
+    if (again) return again
     const keywords = t.keywords ?? []
     return { id: t.id, index, type: t.type, keywords, scene: t, solid: world.solids[index]!, has: (k: string) => t.type === k || keywords.includes(k) }
   })
 
-  const byId = new Map(models.map((m) => [m.id, m]))
-  const terrainById = new Map(terrain.map((t) => [t.id, t]))
-  const units = new Map<string, TableModel[]>()
-  for (const m of models) {
-    const list = units.get(m.unit) ?? []
-    list.push(m)
-    units.set(m.unit, list)
+  const byId = new Map<string, TableModel>()
+  for (const m of models) byId.set(m.id, m)
+  const terrainById = new Map<string, TableTerrain>()
+  for (const t of terrain) terrainById.set(t.id, t)
+  // Units are made when first asked (most tables of a moving game are ruled on without them).
+  let units: Map<string, TableModel[]> | null = null
+  const unitsOf = (): Map<string, TableModel[]> => {
+    if (units === null) {
+      units = new Map()
+      for (const m of models) {
+        const list = units.get(m.unit)
+        if (list) list.push(m)
+        else units.set(m.unit, [m])
+      }
+    }
+    return units
   }
   const table: Table = {
     scene,
@@ -189,11 +209,14 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
       if (!t) throw new SceneError([{ path: '', message: `unknown terrain id "${id}"` }])
       return t
     },
-    unitOf: (m) => units.get(m.unit) ?? [m],
-    units,
+    unitOf: (m) => unitsOf().get(m.unit) ?? [m],
+    get units() {
+      return unitsOf()
+    },
   }
   const extra = system.checkScene?.(table) ?? []
   if (extra.length) throw new SceneError(extra)
+  reuse?.keepTable(models, terrain, system, scale)
   return table
 }
 
@@ -217,13 +240,23 @@ function gameStateIssues(scene: Scene, system: RuleSystem): SceneIssue[] {
 }
 
 /**
+ * Two lists of the very same parsed entries (a SceneReuse gave the table its unchanged pieces again:
+ * parsed objects, which nothing changes in place).
+ */
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/**
  * The signature a terrain world is cached by: the mesh library's identity and the pieces' JSON. The
  * last one is kept with the pieces it was made from: a table whose pieces are the same JSON (a
  * model moved) gets it by a walk over the pieces, without writing them out again.
  */
-let lastTerrain: { meshes: MeshLibrary; pieces: unknown; sig: string } | null = null
-function terrainSignature(meshes: MeshLibrary, pieces: unknown): string {
-  if (lastTerrain !== null && lastTerrain.meshes === meshes && sameJson(lastTerrain.pieces, pieces)) return lastTerrain.sig
+let lastTerrain: { meshes: MeshLibrary; pieces: readonly unknown[]; sig: string } | null = null
+function terrainSignature(meshes: MeshLibrary, pieces: readonly unknown[]): string {
+  if (lastTerrain !== null && lastTerrain.meshes === meshes && (sameItems(lastTerrain.pieces, pieces) || sameJson(lastTerrain.pieces, pieces))) return lastTerrain.sig
   const sig = `${identityOf(meshes)}\u0000${JSON.stringify(pieces)}`
   lastTerrain = { meshes, pieces, sig }
   return sig

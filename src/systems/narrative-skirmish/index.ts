@@ -38,6 +38,8 @@ export const narrativeSkirmish: RuleSystem = {
     if (test === 'centre-line') return decideCover(table, viewer, target).inCover ? 'cover' : 'clear'
     return (test === 'partly-hidden' ? c.figure > 0 || c.base > 0 : c.figure >= 0.5) ? 'cover' : 'clear'
   },
+  // The centre-line test reads the terrain under the centre-to-centre line, which the sampled lines need not meet.
+  classOfLineOnly: (table) => opt(table).coverTest !== 'centre-line',
   contextSchema: contextSchema.extend(planningContextShape),
   moveModes,
   handlers: { attack, move, blast, reach, threat, exposure },

@@ -158,6 +158,46 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     expect(matrixOf(back)).not.toBe(matrixOf(scene))
   })
 
+  it('every cover test, one side or both, a caller that reorders the pairs it got: the patched matrix equals a fresh one', () => {
+    for (const coverTest of ['partly-hidden', 'half-hidden', 'centre-line']) {
+      let scene: Scene = { ...generateTable(23, 24, 14), options: { coverTest } }
+      const memo = new LosMemo()
+      for (let k = 0; k < 8; k++) {
+        const side = [undefined, 'A', undefined, 'B'][k % 4]
+        const q = { id: 'v', type: 'visibility' as const, ...(side ? { side } : {}) }
+        const live = runQuery(load(scene, memo), q) as unknown as { pairs: unknown[] }
+        expect(JSON.stringify(live)).toBe(JSON.stringify(runQuery(load(scene), q)))
+        // what the caller does with its result is its own: the memo's copy is not that array
+        live.pairs.reverse()
+        const id = `m${(5 * k) % 24}`
+        scene = { ...scene, models: scene.models.map((m) => (m.id === id ? { ...m, position: [onTable(m.position[0] + 37), onTable(m.position[1] - 21)] as [number, number] } : m)) }
+      }
+    }
+  })
+
+  it('a class read from the line alone (classOfLineOnly): after a move only the pairs sampled again are classed; a class that reads more is asked of every pair', () => {
+    const base = findRuleSystem('narrative-skirmish')!
+    const classedAfterMove = (lineOnly: boolean) => {
+      let calls = 0
+      const system = { ...base, classifyLos: (...a: Parameters<NonNullable<typeof base.classifyLos>>) => (calls++, base.classifyLos!(...a)), ...(lineOnly ? {} : { classOfLineOnly: undefined }) }
+      const find = (id: string) => (id === base.id ? system : undefined)
+      const scene = generateTable(42, 30, 25)
+      const memo = new LosMemo()
+      runQuery(loadScene(scene, find, [base.id], { losMemo: memo }), { id: 'v', type: 'visibility' })
+      const moved = { ...scene, models: scene.models.map((m) => (m.id === 'm4' ? { ...m, position: [m.position[0] + 12, m.position[1] + 9] as [number, number] } : m)) }
+      const [c0, s0] = [calls, memo.stats.sampled]
+      const live = runQuery(loadScene(moved, find, [base.id], { losMemo: memo }), { id: 'v', type: 'visibility' }) as unknown as { pairs: unknown[] }
+      const counts = { classed: calls - c0, sampled: memo.stats.sampled - s0, pairs: live.pairs.length }
+      expect(JSON.stringify(live)).toBe(JSON.stringify(runQuery(loadScene(moved, find, [base.id]), { id: 'v', type: 'visibility' })))
+      return counts
+    }
+    const patched = classedAfterMove(true)
+    expect(patched.sampled).toBeGreaterThanOrEqual(30)
+    expect(patched.classed).toBe(patched.sampled)
+    const asked = classedAfterMove(false)
+    expect(asked.classed).toBe(asked.pairs)
+  })
+
   it('one model moved: only pairs it can reach are sampled again', () => {
     const scene = generateTable(42, 30, 25)
     const memo = new LosMemo()
