@@ -23,6 +23,7 @@ import { LosMemo, basePoints, loadScene, losRuleOf, runQuery, targetPoints, view
 import { findRuleSystem, ruleSystems } from '../../src/systems/index.ts'
 import { generateTable, rng } from './benchTable.ts'
 import { MatrixPool } from './matrixPool.ts'
+import { worldBvh } from '../../src/engine/los/terrainWorld.ts'
 
 const MODELS = [10, 30, 100, 300].filter((n) => n <= Number(process.env.BENCH_MAX_MODELS ?? Infinity))
 const TERRAIN = [5, 25, 100]
@@ -113,7 +114,7 @@ function matrixLines(table: Table, maxRays = 20000): { count: number; sample: Fl
 
 /** CPU µs per ray of MeshBVH.raycast (all hits, both sides) over the sampled segments. */
 function rawRaycastUs(table: Table, segs: Float64Array): number {
-  const bvh = table.world.bvh
+  const bvh = worldBvh(table.world)
   if (!bvh) return NaN
   const ray = new Ray()
   const t = timed(() => {

@@ -6,7 +6,7 @@
 // length passage) never blocks: the caller compares each length with GRAZE_MM.
 import { Ray, type Box3 } from 'three'
 import { BVH, INTERSECTED, NOT_INTERSECTED } from 'three-mesh-bvh'
-import { type BvhNodes, DIRECT_MAX_TRIANGLES, type TerrainWorld } from './terrainWorld.ts'
+import { type BvhNodes, DIRECT_MAX_TRIANGLES, type TerrainWorld, worldBvh } from './terrainWorld.ts'
 import type { PlacedBase } from '../geometry/baseShape.ts'
 import { segmentInsideLengthMm, type Polygon } from '../geometry/polygon.ts'
 
@@ -189,7 +189,7 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
   const ax = segment[0]!, ay = segment[1]!, az = segment[2]!
   const dx = segment[3]! - ax, dy = segment[4]! - ay, dz = segment[5]! - az
   const len = Math.sqrt(dx * dx + dy * dy + dz * dz)
-  if (!world.bvh || len === 0) {
+  if (world.triangleCount === 0 || len === 0) {
     for (let i = 0; i < count; i++) insideByPiece[list[i]!] = 0
     return false
   }
@@ -513,8 +513,10 @@ function pointInOutline(xy: Float64Array, s: number, e: number, x: number, y: nu
 
 function castThroughBvh(world: TerrainWorld): void {
   setCast()
+  // the BVH first: made now if it was not yet, it reorders the index it reads
+  const bvh = worldBvh(world)!
   _idx = world.geometry!.index!.array
-  bvhShapecast.call(world.bvh!, rangeCallbacks)
+  bvhShapecast.call(bvh, rangeCallbacks)
 }
 
 /** The cast's origin and inverse direction for the slab tests of node boxes, from `segment` (its length is set by setRay). */

@@ -1,4 +1,5 @@
-// Static terrain as one merged triangle mesh with one BVH (three-mesh-bvh), built once per table.
+// Static terrain as one merged triangle mesh, built once per terrain state: prisms measured exactly, each
+// big mesh with its own BVH (three-mesh-bvh), and one BVH over everything made only when asked.
 // Prism pieces (extruded footprints) are triangulated here with outward-facing triangles; mesh
 // pieces come from a mesh library (models/*.json, format tabletop-mesh/1) and must be closed with
 // outward winding. Each vertex belongs to exactly one piece, so a triangle's piece is the piece of
@@ -36,7 +37,6 @@ export type TerrainSolid = {
 
 export type TerrainWorld = {
   solids: TerrainSolid[]
-  bvh: MeshBVH | null
   geometry: BufferGeometry | null
   /** Piece index of each vertex. */
   pieceOfVertex: Int32Array
@@ -216,12 +216,11 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
     if (y + 1 > pieceBounds[o + 4]!) pieceBounds[o + 4] = y + 1
   }
   if (indices.length === 0) {
-    return { solids, bvh: null, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms, pieceNodes: solids.map(() => null) }
+    return { solids, geometry: null, pieceOfVertex: new Int32Array(0), triangleCount: 0, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms, pieceNodes: solids.map(() => null) }
   }
   const geometry = new BufferGeometry()
   geometry.setAttribute('position', new BufferAttribute(new Float32Array(positions), 3))
   geometry.setIndex(new BufferAttribute(new Uint32Array(indices), 1))
-  const bvh = new MeshBVH(geometry, { targetLeafSize: 8 })
   const positionAttribute = geometry.getAttribute('position') as BufferAttribute
   let pieceNodes: Array<BvhNodes | null> = solids.map((_, k) => {
     const first = triangleStart[k]!, end = triangleStart[k + 1]!
@@ -234,7 +233,21 @@ export function buildTerrainWorld(pieces: ReadonlyArray<PrismInput | MeshInput>,
   })
   // A piece the walk cannot read: the library walks the world's BVH for every piece.
   if (pieceNodes.some((n, k) => n === null && !opts.libraryWalk && prismKind[k] === 0 && triangleStart[k + 1]! - triangleStart[k]! > DIRECT_MAX_TRIANGLES)) pieceNodes = solids.map(() => null)
-  return { solids, bvh, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms, pieceNodes }
+  return { solids, geometry, pieceOfVertex: Int32Array.from(pieceOfVertex), triangleCount: indices.length / 3, pieceBounds, pieceTriangles, pieceTriangleStart, ...prisms, pieceNodes }
+}
+
+const worldBvhs = new WeakMap<TerrainWorld, MeshBVH>()
+
+/**
+ * The BVH over every piece's triangles, made when first asked (null when there are none): it serves
+ * only a piece the engine's own walk cannot read, and the benches. Making it reorders the world's
+ * index in place, which only this BVH's cast reads.
+ */
+export function worldBvh(world: TerrainWorld): MeshBVH | null {
+  if (world.geometry === null) return null
+  let bvh = worldBvhs.get(world)
+  if (!bvh) worldBvhs.set(world, (bvh = new MeshBVH(world.geometry, { targetLeafSize: 8 })))
+  return bvh
 }
 
 /**
