@@ -18,54 +18,67 @@ import type { TerrainWorld } from '../los/terrainWorld.ts'
 import type { SceneModel, SceneTerrain } from './sceneSchema.ts'
 import type { CheckedEntries } from './inputLimits.ts'
 
-/** A JSON value as kept: an object's own keys and their values in its key order, an array's items, or a primitive. */
-type KeptJson = string | number | boolean | null | undefined | KeptObject | KeptArray
-class KeptObject {
-  readonly keys: readonly string[]
-  readonly values: readonly KeptJson[]
-  constructor(keys: readonly string[], values: readonly KeptJson[]) {
-    this.keys = keys
-    this.values = values
-  }
-}
-class KeptArray {
-  readonly items: readonly KeptJson[]
-  constructor(items: readonly KeptJson[]) {
-    this.items = items
-  }
+/**
+ * A JSON value as kept: one flat list, in order — an object as OBJECT, its key count, then each key and
+ * its value; an array as ARRAY, its length, then its items; a primitive as itself (anything JSON does
+ * not hold, a number that is not finite included, as NOTHING, which nothing equals). Read against the
+ * next entry in one pass, from one block of memory.
+ */
+type KeptJson = unknown[]
+const OBJECT = Symbol('object')
+const ARRAY = Symbol('array')
+const NOTHING = Symbol('nothing')
+
+/** The kept form of a JSON value (its shape was checked: depth bounded, no "__proto__"). */
+function keepJson(v: unknown, out: unknown[] = []): KeptJson {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') out.push(v)
+  else if (typeof v === 'number') out.push(Number.isFinite(v) ? v : NOTHING)
+  else if (Array.isArray(v)) {
+    out.push(ARRAY, v.length)
+    for (const x of v) keepJson(x, out)
+  } else if (typeof v === 'object') {
+    const keys = Object.keys(v)
+    out.push(OBJECT, keys.length)
+    for (const k of keys) {
+      out.push(k)
+      keepJson((v as Record<string, unknown>)[k], out)
+    }
+  } else out.push(NOTHING)
+  return out
 }
 
-/** The kept form of a JSON value (its shape was checked: depth bounded, no "__proto__"). Anything else JSON does not hold is kept as undefined, which nothing equals. */
-function keepJson(v: unknown): KeptJson {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v
-  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined
-  if (Array.isArray(v)) return new KeptArray(v.map(keepJson))
-  if (typeof v !== 'object') return undefined
-  const keys = Object.keys(v)
-  return new KeptObject(keys, keys.map((k) => keepJson((v as Record<string, unknown>)[k])))
-}
+/** Where sameAt reads the kept list. */
+let at = 0
 
 /**
  * Is `v` the same JSON as the kept value? Objects must list the same keys in the same order (another
  * order counts as a change: the entry is parsed again, never wrongly reused); -0 is not 0.
  */
-function sameAsKept(v: unknown, k: KeptJson): boolean {
-  if (typeof k !== 'object' || k === null) return v === k && k !== undefined && (v !== 0 || Object.is(v, k))
-  if (typeof v !== 'object' || v === null) return false
-  if (k instanceof KeptArray) {
-    if (!Array.isArray(v) || v.length !== k.items.length) return false
-    for (let i = 0; i < v.length; i++) if (!sameAsKept(v[i], k.items[i])) return false
+function sameAsKept(v: unknown, kept: KeptJson): boolean {
+  at = 0
+  return sameAt(v, kept) && at === kept.length
+}
+
+function sameAt(v: unknown, k: KeptJson): boolean {
+  const t = k[at++]
+  if (t === OBJECT) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
+    const n = k[at++] as number
+    let i = 0
+    // every enumerable key, inherited ones too: the kept copy has own keys only, so an inherited one is a change
+    for (const key in v) {
+      if (i >= n || k[at++] !== key || !sameAt((v as Record<string, unknown>)[key], k)) return false
+      i++
+    }
+    return i === n
+  }
+  if (t === ARRAY) {
+    const n = k[at++] as number
+    if (!Array.isArray(v) || v.length !== n) return false
+    for (let i = 0; i < n; i++) if (!sameAt(v[i], k)) return false
     return true
   }
-  if (Array.isArray(v)) return false
-  const keys = k.keys
-  let i = 0
-  // every enumerable key, inherited ones too: the kept copy has own keys only, so an inherited one is a change
-  for (const key in v) {
-    if (i >= keys.length || key !== keys[i] || !sameAsKept((v as Record<string, unknown>)[key], k.values[i])) return false
-    i++
-  }
-  return i === keys.length
+  return v === t && (v !== 0 || Object.is(v, t))
 }
 
 type Kept<T> = { raw: KeptJson; parsed: T }
