@@ -300,18 +300,19 @@ export function visibilityPairs(table: Table, viewers: readonly TableModel[]): S
   const models = table.models
   const n = models.length
   if (lineClass) {
+    // The memo's own copy is patched in place; the caller gets a copy of it (what it does with it is its own).
     const patch = memo.matrixPatch(table, viewers)
     if (patch) {
-      const pairs = patch.pairs.slice()
+      const kept = patch.pairs
       for (const cell of patch.stale) {
         const k = patch.pairAt[cell]!
         if (k < 0) continue
         const v = models[(cell / n) | 0]!
         const t = models[cell % n]!
-        pairs[k] = showPair(table, v, t, memo.heldAt(table, v, t), memo, rule, classify)
+        kept[k] = showPair(table, v, t, memo.heldAt(table, v, t), memo, rule, classify)
       }
-      memo.keepMatrix(table, viewers, pairs, patch.pairAt, patch.stale)
-      return pairs
+      memo.keepMatrix(table, viewers, kept, patch.pairAt, patch.stale)
+      return kept.slice()
     }
   }
   const pairs: Shown[] = []
@@ -330,8 +331,9 @@ export function visibilityPairs(table: Table, viewers: readonly TableModel[]): S
       pairs.push(lineClass && kept !== undefined ? kept : showPair(table, v, t, held, memo, rule, classify))
     }
   }
-  if (lineClass) memo.keepMatrix(table, viewers, pairs, pairAt, null)
-  return pairs
+  if (!lineClass) return pairs
+  memo.keepMatrix(table, viewers, pairs, pairAt, null)
+  return pairs.slice()
 }
 
 /** One pair of the matrix: from the line held for it (or sampled now), shown again when its class is unchanged. */

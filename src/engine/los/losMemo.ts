@@ -110,7 +110,7 @@ export class LosMemo {
    * The last visibility matrix made with this memo (its class a function of each pair's line alone):
    * its viewers' indices, its pairs, and each cell's place in them (-1: not a pair of it).
    */
-  private matrix: { layout: number; viewers: Int32Array; pairs: readonly Shown[]; pairAt: Int32Array } | null = null
+  private matrix: { layout: number; viewers: Int32Array; pairs: Shown[]; pairAt: Int32Array } | null = null
   /** The scene's entries as read last time (loadScene reads again only what changed). */
   readonly scene = new SceneReuse()
   /** Counts since the memo was made (for benchmarks and tests). */
@@ -460,7 +460,7 @@ export class LosMemo {
    * table's models are laid as they were then: its pairs and the cells whose lines were dropped since
    * (their pairs must be made again; every other pair stands as it was shown).
    */
-  matrixPatch(table: Table, viewers: readonly TableModel[]): { pairs: readonly Shown[]; pairAt: Int32Array; stale: readonly number[] } | null {
+  matrixPatch(table: Table, viewers: readonly TableModel[]): { pairs: Shown[]; pairAt: Int32Array; stale: readonly number[] } | null {
     const m = this.matrix
     if (m === null || table !== this.table || m.layout !== this.layout || m.viewers.length !== viewers.length) return null
     for (let i = 0; i < viewers.length; i++) if (m.viewers[i] !== viewers[i]!.index || this.gridIds[viewers[i]!.index] !== viewers[i]!.id) return null
@@ -473,7 +473,7 @@ export class LosMemo {
    * cell) was shown from the line its cell holds, so that dropping the line marks the pair; null
    * `pairAt` forgets it.
    */
-  keepMatrix(table: Table, viewers: readonly TableModel[], pairs: readonly Shown[], pairAt: Int32Array | null, made: readonly number[] | null): void {
+  keepMatrix(table: Table, viewers: readonly TableModel[], pairs: Shown[], pairAt: Int32Array | null, made: readonly number[] | null): void {
     const kept = this.matrix
     this.matrix = null
     if (pairAt !== null && table === this.table && this.isShownAt(pairAt, pairs, made)) {

@@ -162,8 +162,9 @@ describe('incremental, bounded line of sight equals full re-evaluation', () => {
     for (const coverTest of ['partly-hidden', 'half-hidden', 'centre-line']) {
       let scene: Scene = { ...generateTable(23, 24, 14), options: { coverTest } }
       const memo = new LosMemo()
-      for (let k = 0; k < 8; k++) {
-        const side = [undefined, 'A', undefined, 'B'][k % 4]
+      for (let k = 0; k < 10; k++) {
+        // the same viewers twice in a row, so the second patches the first
+        const side = [undefined, undefined, 'A', 'A', 'B'][k % 5]
         const q = { id: 'v', type: 'visibility' as const, ...(side ? { side } : {}) }
         const live = runQuery(load(scene, memo), q) as unknown as { pairs: unknown[] }
         expect(JSON.stringify(live)).toBe(JSON.stringify(runQuery(load(scene), q)))
