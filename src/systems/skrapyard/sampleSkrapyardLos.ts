@@ -61,6 +61,9 @@ export type SkrapyardLos = {
   readonly rules: string[]
 }
 
+/** A model is passed over by the clearance bound only when it is this much farther than the clearance (float noise). */
+const CLEARANCE_BOUND_SLACK_MM = 0.01
+
 /** Radius of the target zone: half the greatest width of the base (§13.2.2). */
 export function targetZoneRadiusMm(m: TableModel): number {
   return Math.max(m.placed.halfLengthMm, m.placed.halfWidthMm)
@@ -79,6 +82,27 @@ export function targetZonePoints(m: TableModel): Array<{ p: Vec3Tuple; base: boo
     }
   }
   return out
+}
+
+/** Fill `near` with every piece; their count. */
+function allPieces(table: Table): number {
+  for (let k = 0; k < table.terrain.length; k++) near[k] = k
+  return table.terrain.length
+}
+
+/** Fill `near` with the pieces whose box meets the box round the eye and the target's zone; their count. */
+function piecesNear(table: Table, eye: Vec3Tuple, target: TableModel, zoneR: number): number {
+  const x0 = Math.min(eye[0], target.x - zoneR), x1 = Math.max(eye[0], target.x + zoneR)
+  const y0 = Math.min(eye[1], target.y - zoneR), y1 = Math.max(eye[1], target.y + zoneR)
+  const z0 = Math.min(eye[2], target.z), z1 = Math.max(eye[2], target.z + target.heightMm)
+  const b = table.world.pieceBounds
+  let n = 0
+  for (let k = 0; k < table.terrain.length; k++) {
+    const o = 6 * k
+    if (b[o]! > x1 || b[o + 3]! < x0 || b[o + 1]! > y1 || b[o + 4]! < y0 || b[o + 2]! > z1 || b[o + 5]! < z0) continue
+    near[n++] = k
+  }
+  return n
 }
 
 /** Horizontal distance (mm) from the segment a→b to a base (0 if it touches). Exact for round bases. */
@@ -129,12 +153,18 @@ export function isTouchingTerrain(m: TableModel, footprint: ReadonlyArray<readon
 }
 
 let scratch = new Float64Array(0)
+/** The pieces whose box meets the box round the eye and the target zone (ascending), and how many. */
+let near = new Int32Array(0)
 
 /**
  * keepRays: return the sampled lines for drawing. clearance: apply the 1" rule (§13.2.4); false draws the line
  * "as described at 13.2.1" only, which is what shooting into a combat asks of the other characters in it (§13.7.1).
  */
-export function sampleSkrapyardLos(table: Table, shooter: TableModel, target: TableModel, options: SkrapyardOptions, keepRays = false, clearance = true): SkrapyardLos {
+/**
+ * `cull` (default true): pass over the models and pieces that no line can reach (by the bounds below);
+ * false measures every one on every line, the reference the property test compares with.
+ */
+export function sampleSkrapyardLos(table: Table, shooter: TableModel, target: TableModel, options: SkrapyardOptions, keepRays = false, clearance = true, cull = true): SkrapyardLos {
   const eye: Vec3Tuple = [shooter.x, shooter.y, shooter.z + shooter.eyeMm]
   const within = (d: number, limit: number) => (options.withinComparator === 'strict' ? d < limit : d <= limit)
   const clearanceMm = inches(1)
@@ -145,16 +175,29 @@ export function sampleSkrapyardLos(table: Table, shooter: TableModel, target: Ta
   }
   // §14.1.1: a target engaged with the shooter's friends lets the shooter ignore friendly characters.
   const friendsIgnored = findEngaged(table, target, options).some((o) => !isOpponent(o, shooter))
+  // No line to the target zone comes nearer a model than its centre's distance to the line eye → target
+  // centre, less the zone's radius (the lines share the eye; their far ends are within that radius of the
+  // centre) and the model's own bounding radius (in plan; the 3D distance is no less): a model farther
+  // than the clearance by that bound can come within it on no line, and is not measured line by line.
+  const zoneR = targetZoneRadiusMm(target)
   const clearanceModels = table.models.filter((o) => {
     if (!clearance) return false
     if (o.id === shooter.id || o.id === target.id) return false
+    const bound = pointSegmentDistance(o.x, o.y, eye[0], eye[1], target.x, target.y) - zoneR - Math.hypot(o.placed.halfLengthMm, o.placed.halfWidthMm)
+    if (cull && bound > clearanceMm + CLEARANCE_BOUND_SLACK_MM) return false
     if (options.woundedIgnored && readCharacter(o).wounded) return false
     if (friendsIgnored && !isOpponent(o, shooter)) return false
     const fb = measureFrontBehind(shooter.placed, o.placed, options.lateralLine)
     return options.losClearanceFront === 'wholly' ? fb.relation === 'in-front' : fb.reachesFront
   })
   const wholeTargetInFront = measureFrontBehind(shooter.placed, target.placed, options.lateralLine).relation === 'in-front'
-  if (scratch.length !== table.terrain.length) scratch = new Float64Array(table.terrain.length)
+  if (scratch.length !== table.terrain.length) {
+    scratch = new Float64Array(table.terrain.length)
+    near = new Int32Array(table.terrain.length)
+  }
+  // Every line runs from the eye to a point of the target zone (a cylinder of radius zoneR over the
+  // base, up to the model's height): within the box round both. Only pieces whose box meets it are measured.
+  const nNear = cull ? piecesNear(table, eye, target, zoneR) : allPieces(table)
 
   const points = targetZonePoints(target)
   const obscuring = new Set<string>()
@@ -167,9 +210,9 @@ export function sampleSkrapyardLos(table: Table, shooter: TableModel, target: Ta
   for (const { p, base } of points) {
     const front = inFrontPoint(p[0], p[1]) && (options.losArc === 'line' || wholeTargetInFront)
     if (!inFrontPoint(p[0], p[1])) behind++
-    measureTerrainCrossing3(table.world, eye[0], eye[1], eye[2], p[0], p[1], p[2], scratch)
+    measureTerrainCrossing3(table.world, eye[0], eye[1], eye[2], p[0], p[1], p[2], scratch, near, nNear)
     const by: string[] = []
-    for (const piece of table.terrain) if (scratch[piece.index]! > GRAZE_MM) by.push(piece.id)
+    for (let c = 0; c < nNear; c++) if (scratch[near[c]!]! > GRAZE_MM) by.push(table.terrain[near[c]!]!.id)
     const tooClose: string[] = []
     for (const o of clearanceModels) {
       const d = options.losClearanceMeasure === 'base-2d' ? measureSegmentToBase2(o.placed, eye[0], eye[1], p[0], p[1]) : measureSegmentToZone3(o, eye, p)
