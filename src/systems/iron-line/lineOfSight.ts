@@ -2,7 +2,7 @@
 // edge to any point on the target without passing through another unit or Blocking terrain, LoS exists."
 // Top-down (2D): the only height class is Large (§23 L2061), and Obscuring terrain hides for Cover (L1512).
 import type { Table, TableModel } from '../../engine/index.ts'
-import { GRAZE_MM, frontEdgeCentre, polygonContains, sampleBaseBoundary, segmentInsideLengthMm } from '../../engine/index.ts'
+import { GRAZE_MM, frontEdgeCentre, pointSegmentDistance, polygonContains, sampleBaseBoundary, segmentInsideLengthMm } from '../../engine/index.ts'
 import { baseCorners, isLarge, readUnit } from './unitState.ts'
 
 export type SightRay = {
@@ -41,7 +41,16 @@ export type SightOptions = {
   largeSeenOver: 'attacker-only' | 'attacker-or-target'
   /** Origin: the attacker's front-edge centre (shooting), or any of these points (EW from a footprint). */
   origins?: ReadonlyArray<[number, number]>
+  /**
+   * Pass over the obstacles no line can reach (default true): they are crossed by none, and a line's
+   * clearance is measured to one only while it could still be the nearest. False measures every obstacle
+   * on every line: the reference the property test compares with.
+   */
+  cull?: boolean
 }
+
+/** An obstacle is far (no line can cross it) when its bound is above this; and skipped for clearance only by this margin (float noise). */
+const FAR_SLACK_MM = 1e-6
 
 type Obstacle = { id: string; poly: ReadonlyArray<readonly [number, number]>; large: boolean; kind: 'unit' | 'blocking' | 'obscuring' }
 
@@ -49,6 +58,27 @@ type Obstacle = { id: string; poly: ReadonlyArray<readonly [number, number]>; la
 export function sampleTargetOutline(m: TableModel): Array<[number, number]> {
   const perimeter = 4 * (m.placed.halfLengthMm + m.placed.halfWidthMm)
   return sampleBaseBoundary(m.placed, Math.max(64, Math.ceil(perimeter / 2 / 4) * 4))
+}
+
+/** The obstacle's box: [min x, min y, max x, max y]. */
+function boxOf(ob: Obstacle): [number, number, number, number] {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
+  for (const [x, y] of ob.poly) {
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y)
+  }
+  return [x0, y0, x1, y1]
+}
+
+/** A circle holding the obstacle's polygon: its box's centre and its farthest vertex from there ([x, y, r]). */
+function enclosingCircle(ob: Obstacle): [number, number, number] {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
+  for (const [x, y] of ob.poly) {
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y)
+  }
+  const mx = (x0 + x1) / 2, my = (y0 + y1) / 2
+  let r = 0
+  for (const [x, y] of ob.poly) r = Math.max(r, Math.hypot(x - mx, y - my))
+  return [mx, my, r]
 }
 
 function segmentPolygonClearance(poly: ReadonlyArray<readonly [number, number]>, ax: number, ay: number, bx: number, by: number): number {
@@ -64,20 +94,37 @@ function segmentPolygonClearance(poly: ReadonlyArray<readonly [number, number]>,
   return best
 }
 
+/**
+ * Per table (tables are immutable), made when first asked: each unit as an obstacle (its footprint and
+ * whether it is Large, which reads the terrain it touches), then the pieces; a matrix asks for every pair.
+ */
+const obstaclesByTable = new WeakMap<Table, { units: Obstacle[]; pieces: Obstacle[] }>()
+
+function tableObstacles(table: Table): { units: Obstacle[]; pieces: Obstacle[] } {
+  let o = obstaclesByTable.get(table)
+  if (!o) {
+    const units = table.models.map((m): Obstacle => ({ id: m.id, poly: baseCorners(m), large: isLarge(table, readUnit(m)), kind: 'unit' }))
+    const pieces: Obstacle[] = []
+    for (const piece of table.terrain) {
+      if (piece.has('blocking')) pieces.push({ id: piece.id, poly: piece.solid.footprint, large: piece.has('large'), kind: 'blocking' })
+      if (piece.has('obscuring')) pieces.push({ id: piece.id, poly: piece.solid.footprint, large: piece.has('large'), kind: 'obscuring' })
+    }
+    obstaclesByTable.set(table, (o = { units, pieces }))
+  }
+  return o
+}
+
+/** Is this model Large on this table (from the table's obstacles when it is one of the table's models)? */
+function largeOn(table: Table, m: TableModel, units: readonly Obstacle[]): boolean {
+  return table.models[m.index] === m ? units[m.index]!.large : isLarge(table, readUnit(m))
+}
+
 export function listObstacles(table: Table, viewer: TableModel, target: TableModel, opts: SightOptions): { obstacles: Obstacle[]; large: boolean } {
-  const v = readUnit(viewer)
-  const t = readUnit(target)
-  const large = isLarge(table, v) || (opts.largeSeenOver === 'attacker-or-target' && isLarge(table, t))
+  const { units, pieces } = tableObstacles(table)
+  const large = largeOn(table, viewer, units) || (opts.largeSeenOver === 'attacker-or-target' && largeOn(table, target, units))
   const obstacles: Obstacle[] = []
-  for (const m of table.models) {
-    if (m.id === viewer.id || m.id === target.id) continue
-    const u = readUnit(m)
-    obstacles.push({ id: m.id, poly: baseCorners(m), large: isLarge(table, u), kind: 'unit' })
-  }
-  for (const piece of table.terrain) {
-    if (piece.has('blocking')) obstacles.push({ id: piece.id, poly: piece.solid.footprint, large: piece.has('large'), kind: 'blocking' })
-    if (piece.has('obscuring')) obstacles.push({ id: piece.id, poly: piece.solid.footprint, large: piece.has('large'), kind: 'obscuring' })
-  }
+  for (const u of units) if (u.id !== viewer.id && u.id !== target.id) obstacles.push(u)
+  for (const p of pieces) obstacles.push(p)
   return { obstacles, large }
 }
 
@@ -92,14 +139,50 @@ export function traceSight(table: Table, viewer: TableModel, target: TableModel,
   let bestBlockedChordMm = Infinity
   // "Units are always in range and line of sight of themselves." (§12 L1218)
   const self = viewer.id === target.id
+  const cull = opts.cull ?? true
+  // Every line ends within rT of the target's centre, so it comes no nearer an obstacle than the
+  // obstacle's centre's distance to the line origin → target centre, less rT and the obstacle's own
+  // radius (its vertices' greatest distance from that centre).
+  const cx = target.placed.cx, cy = target.placed.cy
+  let rT = 0
+  for (const p of points) rT = Math.max(rT, Math.hypot(p[0] - cx, p[1] - cy))
+  const circles = cull ? obstacles.map(enclosingCircle) : []
+  const boxes = cull ? obstacles.map(boxOf) : []
   for (const o of origins) {
+    // near: what a line may cross, in the obstacles' order; far: what it crosses not, kept for the
+    // clearance when it could still be the nearest (by their bound, nearest first)
+    let near = obstacles
+    let nearBoxes: Array<[number, number, number, number] | null> = obstacles.map(() => null)
+    let far: Array<{ ob: Obstacle; bound: number }> = []
+    if (cull) {
+      near = []
+      nearBoxes = []
+      obstacles.forEach((ob, i) => {
+        const c = circles[i]!
+        const bound = pointSegmentDistance(c[0], c[1], o[0], o[1], cx, cy) - c[2] - rT
+        if (bound <= FAR_SLACK_MM) {
+          near.push(ob)
+          nearBoxes.push(boxes[i]!)
+        }
+        else if (ob.kind !== 'obscuring' && !(large && !ob.large)) far.push({ ob, bound })
+      })
+      far = far.sort((a, b) => a.bound - b.bound)
+    }
     for (const p of points) {
       const by: string[] = []
       const obscuredBy: string[] = []
       let worstChordMm = Infinity
       let clearanceMm = Infinity
-      for (const ob of obstacles) {
-        const inside = segmentInsideLengthMm(ob.poly, o[0], o[1], p[0], p[1])
+      for (const f of far) {
+        if (f.bound > clearanceMm + FAR_SLACK_MM) break
+        clearanceMm = Math.min(clearanceMm, segmentPolygonClearance(f.ob.poly, o[0], o[1], p[0], p[1]))
+      }
+      // a line whose box misses the obstacle's box runs 0 mm inside it (as the clip would find)
+      const lx0 = Math.min(o[0], p[0]), lx1 = Math.max(o[0], p[0]), ly0 = Math.min(o[1], p[1]), ly1 = Math.max(o[1], p[1])
+      for (let k = 0; k < near.length; k++) {
+        const ob = near[k]!
+        const b = nearBoxes[k] ?? null
+        const inside = b !== null && (b[0] > lx1 || b[2] < lx0 || b[1] > ly1 || b[3] < ly0) ? 0 : segmentInsideLengthMm(ob.poly, o[0], o[1], p[0], p[1])
         if (ob.kind === 'obscuring') {
           if (inside > GRAZE_MM) obscuredBy.push(ob.id)
           continue
