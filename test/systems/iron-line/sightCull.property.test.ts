@@ -49,10 +49,10 @@ describe('Iron Line line of sight: the culled figure is the full one', () => {
           if (culled.visible && Number.isFinite(culled.bestClearanceMm)) clearedNear++
         }
       }),
-      { numRuns: 15, seed: 5 },
+      { numRuns: 8, seed: 5 },
     )
     // worth something only if lines were blocked and clear lines had a nearest obstacle
-    expect(blocked).toBeGreaterThan(25)
-    expect(clearedNear).toBeGreaterThan(25)
+    expect(blocked).toBeGreaterThan(12)
+    expect(clearedNear).toBeGreaterThan(12)
   })
 })
