@@ -2,7 +2,7 @@
 // edge to any point on the target without passing through another unit or Blocking terrain, LoS exists."
 // Top-down (2D): the only height class is Large (§23 L2061), and Obscuring terrain hides for Cover (L1512).
 import type { Table, TableModel } from '../../engine/index.ts'
-import { GRAZE_MM, frontEdgeCentre, pointSegmentDistance, polygonContains, sampleBaseBoundary, segmentInsideLengthMm } from '../../engine/index.ts'
+import { GRAZE_MM, frontEdgeCentre, pointSegmentDistance, polygonBounds, polygonContains, sampleBaseBoundary, segmentInsideLengthMm } from '../../engine/index.ts'
 import { baseCorners, isLarge, readUnit } from './unitState.ts'
 
 export type SightRay = {
@@ -52,7 +52,13 @@ export type SightOptions = {
 /** An obstacle is far (no line can cross it) when its bound is above this; and skipped for clearance only by this margin (float noise). */
 const FAR_SLACK_MM = 1e-6
 
-type Obstacle = { id: string; poly: ReadonlyArray<readonly [number, number]>; large: boolean; kind: 'unit' | 'blocking' | 'obscuring' }
+/** `box` ([min x, min y, max x, max y]) and `circle` ([x, y, r], holding the polygon): made with the obstacle, for the cull. */
+type Obstacle = { id: string; poly: ReadonlyArray<readonly [number, number]>; large: boolean; kind: 'unit' | 'blocking' | 'obscuring'; box: [number, number, number, number]; circle: [number, number, number] }
+
+function obstacle(id: string, poly: ReadonlyArray<readonly [number, number]>, large: boolean, kind: Obstacle['kind']): Obstacle {
+  const box = polygonBounds(poly)
+  return { id, poly, large, kind, box, circle: enclosingCircle(poly, box) }
+}
 
 /** Outline samples: corners plus points every ~2 mm along the footprint edges. */
 export function sampleTargetOutline(m: TableModel): Array<[number, number]> {
@@ -60,24 +66,11 @@ export function sampleTargetOutline(m: TableModel): Array<[number, number]> {
   return sampleBaseBoundary(m.placed, Math.max(64, Math.ceil(perimeter / 2 / 4) * 4))
 }
 
-/** The obstacle's box: [min x, min y, max x, max y]. */
-function boxOf(ob: Obstacle): [number, number, number, number] {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
-  for (const [x, y] of ob.poly) {
-    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y)
-  }
-  return [x0, y0, x1, y1]
-}
-
-/** A circle holding the obstacle's polygon: its box's centre and its farthest vertex from there ([x, y, r]). */
-function enclosingCircle(ob: Obstacle): [number, number, number] {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
-  for (const [x, y] of ob.poly) {
-    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y)
-  }
-  const mx = (x0 + x1) / 2, my = (y0 + y1) / 2
+/** A circle holding the polygon: its box's centre and its farthest vertex from there ([x, y, r]). */
+function enclosingCircle(poly: ReadonlyArray<readonly [number, number]>, box: readonly [number, number, number, number]): [number, number, number] {
+  const mx = (box[0] + box[2]) / 2, my = (box[1] + box[3]) / 2
   let r = 0
-  for (const [x, y] of ob.poly) r = Math.max(r, Math.hypot(x - mx, y - my))
+  for (const [x, y] of poly) r = Math.max(r, Math.hypot(x - mx, y - my))
   return [mx, my, r]
 }
 
@@ -103,11 +96,11 @@ const obstaclesByTable = new WeakMap<Table, { units: Obstacle[]; pieces: Obstacl
 function tableObstacles(table: Table): { units: Obstacle[]; pieces: Obstacle[] } {
   let o = obstaclesByTable.get(table)
   if (!o) {
-    const units = table.models.map((m): Obstacle => ({ id: m.id, poly: baseCorners(m), large: isLarge(table, readUnit(m)), kind: 'unit' }))
+    const units = table.models.map((m) => obstacle(m.id, baseCorners(m), isLarge(table, readUnit(m)), 'unit'))
     const pieces: Obstacle[] = []
     for (const piece of table.terrain) {
-      if (piece.has('blocking')) pieces.push({ id: piece.id, poly: piece.solid.footprint, large: piece.has('large'), kind: 'blocking' })
-      if (piece.has('obscuring')) pieces.push({ id: piece.id, poly: piece.solid.footprint, large: piece.has('large'), kind: 'obscuring' })
+      if (piece.has('blocking')) pieces.push(obstacle(piece.id, piece.solid.footprint, piece.has('large'), 'blocking'))
+      if (piece.has('obscuring')) pieces.push(obstacle(piece.id, piece.solid.footprint, piece.has('large'), 'obscuring'))
     }
     obstaclesByTable.set(table, (o = { units, pieces }))
   }
@@ -146,26 +139,19 @@ export function traceSight(table: Table, viewer: TableModel, target: TableModel,
   const cx = target.placed.cx, cy = target.placed.cy
   let rT = 0
   for (const p of points) rT = Math.max(rT, Math.hypot(p[0] - cx, p[1] - cy))
-  const circles = cull ? obstacles.map(enclosingCircle) : []
-  const boxes = cull ? obstacles.map(boxOf) : []
   for (const o of origins) {
     // near: what a line may cross, in the obstacles' order; far: what it crosses not, kept for the
     // clearance when it could still be the nearest (by their bound, nearest first)
     let near = obstacles
-    let nearBoxes: Array<[number, number, number, number] | null> = obstacles.map(() => null)
     let far: Array<{ ob: Obstacle; bound: number }> = []
     if (cull) {
       near = []
-      nearBoxes = []
-      obstacles.forEach((ob, i) => {
-        const c = circles[i]!
+      for (const ob of obstacles) {
+        const c = ob.circle
         const bound = pointSegmentDistance(c[0], c[1], o[0], o[1], cx, cy) - c[2] - rT
-        if (bound <= FAR_SLACK_MM) {
-          near.push(ob)
-          nearBoxes.push(boxes[i]!)
-        }
+        if (bound <= FAR_SLACK_MM) near.push(ob)
         else if (ob.kind !== 'obscuring' && !(large && !ob.large)) far.push({ ob, bound })
-      })
+      }
       far = far.sort((a, b) => a.bound - b.bound)
     }
     for (const p of points) {
@@ -179,10 +165,9 @@ export function traceSight(table: Table, viewer: TableModel, target: TableModel,
       }
       // a line whose box misses the obstacle's box runs 0 mm inside it (as the clip would find)
       const lx0 = Math.min(o[0], p[0]), lx1 = Math.max(o[0], p[0]), ly0 = Math.min(o[1], p[1]), ly1 = Math.max(o[1], p[1])
-      for (let k = 0; k < near.length; k++) {
-        const ob = near[k]!
-        const b = nearBoxes[k] ?? null
-        const inside = b !== null && (b[0] > lx1 || b[2] < lx0 || b[1] > ly1 || b[3] < ly0) ? 0 : segmentInsideLengthMm(ob.poly, o[0], o[1], p[0], p[1])
+      for (const ob of near) {
+        const b = ob.box
+        const inside = cull && (b[0] > lx1 || b[2] < lx0 || b[1] > ly1 || b[3] < ly0) ? 0 : segmentInsideLengthMm(ob.poly, o[0], o[1], p[0], p[1])
         if (ob.kind === 'obscuring') {
           if (inside > GRAZE_MM) obscuredBy.push(ob.id)
           continue
