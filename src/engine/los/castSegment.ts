@@ -240,7 +240,7 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
       // noise) misses it, and the clip below would measure 0; the wedge is kept per piece for the
       // lines from one eye, as f0 is.
       const w = 6 * k
-      if (wedges[w] !== ax || wedges[w + 1] !== ay) setPrismWedge(world, k, ax, ay)
+      if (wedges[w] !== ax || wedges[w + 1] !== ay) setPrismWedge(world, k)
       const rx = wedges[w + 2]!
       if (rx === rx) {
         const ry = wedges[w + 3]!, lx = wedges[w + 4]!, ly = wedges[w + 5]!
@@ -388,18 +388,115 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
 }
 
 /**
+ * Where the far ends of a pencil lie, for markPrismPencil: a circle on the plane (cx, cy, radius)
+ * holding every end point. Written by the caller before a pencil.
+ */
+export const pencilEnds = new Float64Array(3)
+
+/**
+ * The pencil of segments from `segment`'s start to each point of `pts` (packed x, y, z): sets `bit`
+ * in lines[at + j] for each line that runs more than GRAZE_MM inside prism piece k (prismKind 1 or
+ * 2). Each line's length is what measureTerrainSegment measures for that piece with the segment
+ * alone (the same operations in the same order: test/engine/los/losPencil.property.test.ts holds a line
+ * of sight traced this way equal to one traced line by line). The piece's numbers, its wedge and its
+ * edges' f0 from the pencil's origin are read once for all the lines (a full-density line of sight is
+ * ~110 lines from one eye); a convex piece whose wedge holds no point of the circle pencilEnds (by
+ * more than a millimetre) is left at once, as each line alone would be.
+ */
+export function markPrismPencil(world: TerrainWorld, k: number, pts: Float64Array, lines: Int32Array, at: number, bit: number): void {
+  if (world.triangleCount === 0) return
+  const ax = segment[0]!, ay = segment[1]!, az = segment[2]!
+  const n = pts.length / 3
+  const kind = world.prismKind[k]!
+  const xy = world.prismXY, edge = world.prismEdge, f0s = world.prismF0, origin = world.prismOrigin, wedges = world.prismWedge
+  const zb = world.prismZ[2 * k]!, zt = world.prismZ[2 * k + 1]!
+  const v0 = world.prismStart[k]!, v1 = world.prismStart[k + 1]!
+  const w6 = 6 * k
+  if (kind === 1 && (wedges[w6] !== ax || wedges[w6 + 1] !== ay)) setPrismWedge(world, k)
+  const rx = kind === 1 ? wedges[w6 + 2]! : NaN
+  const wedge = rx === rx
+  const ry = wedges[w6 + 3]!, lx = wedges[w6 + 4]!, ly = wedges[w6 + 5]!
+  const tolR = -WEDGE_TOLERANCE * ((rx < 0 ? -rx : rx) + (ry < 0 ? -ry : ry))
+  const tolL = -WEDGE_TOLERANCE * ((lx < 0 ? -lx : lx) + (ly < 0 ? -ly : ly))
+  if (wedge) {
+    // Every end within pencilEnds: d = c − a + e with |e| ≤ radius, so R × d ≤ R × (c − a) + |R|·radius,
+    // and the tolerance's d1 is at most |c − a|₁ + 2·radius. Clockwise of R (or counter-clockwise of L)
+    // for all of them, with a millimetre to spare: every line is left by the test below.
+    const ex = pencilEnds[0]! - ax, ey = pencilEnds[1]! - ay, er = pencilEnds[2]! + 1
+    const d1 = (ex < 0 ? -ex : ex) + (ey < 0 ? -ey : ey) + 2 * er
+    if (rx * ey - ry * ex + Math.sqrt(rx * rx + ry * ry) * er < tolR * d1) return
+    if (ex * ly - ey * lx + Math.sqrt(lx * lx + ly * ly) * er < tolL * d1) return
+  }
+  if (kind === 1 && (origin[2 * k] !== ax || origin[2 * k + 1] !== ay)) {
+    for (let v = v0; v < v1; v++) f0s[v] = edge[2 * v]! * (ay - xy[2 * v + 1]!) - edge[2 * v + 1]! * (ax - xy[2 * v]!)
+    origin[2 * k] = ax
+    origin[2 * k + 1] = ay
+  }
+  lines: for (let j = 0; j < n; j++) {
+    const bz = pts[3 * j + 2]!
+    const dx = pts[3 * j]! - ax, dy = pts[3 * j + 1]! - ay, dz = bz - az
+    // (the length, a square root, only for a line that goes inside: 0 exactly when its square is)
+    const len2 = dx * dx + dy * dy + dz * dz
+    if (len2 === 0) continue
+    if (wedge) {
+      const d1 = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)
+      if (rx * dy - ry * dx < tolR * d1) continue
+      if (dx * ly - dy * lx < tolL * d1) continue
+    }
+    let t0 = 0
+    let t1 = 1
+    const zLo = bz < az ? bz : az, zHi = bz < az ? az : bz
+    if (zb <= zLo && zHi <= zt) {
+      // within the slab
+    } else if (dz === 0) {
+      if (az < zb || az > zt) continue
+    } else {
+      let ta = (zb - az) / dz
+      let tb = (zt - az) / dz
+      if (ta > tb) { const x = ta; ta = tb; tb = x }
+      if (ta > t0) t0 = ta
+      if (tb < t1) t1 = tb
+      if (t1 < t0) continue
+    }
+    if (kind === 2) {
+      if (t1 > t0 && wholeOrLength(outlineInside(xy, 2 * v0, 2 * v1, ax, ay, dx, dy, t0, t1), Math.sqrt(len2)) > GRAZE_MM) lines[at + j] = lines[at + j]! | bit
+      continue
+    }
+    // (measureTerrainSegment's convex clip, line for line: a call per line would box its numbers)
+    let n0 = t0, d0 = 1, n1 = t1, d1 = 1
+    for (let v = v0; v < v1; v++) {
+      const f0 = f0s[v]!
+      const fd = edge[2 * v]! * dy - edge[2 * v + 1]! * dx
+      if (fd === 0) {
+        if (f0 < 0) continue lines
+        continue
+      }
+      if (fd > 0) {
+        if (-f0 * d0 > n0 * fd) { n0 = -f0; d0 = fd }
+      } else if (f0 * d1 < n1 * -fd) { n1 = f0; d1 = -fd }
+      if (n1 * d0 < n0 * d1) continue lines
+    }
+    t0 = d0 === 1 ? n0 : n0 / d0
+    t1 = d1 === 1 ? n1 : n1 / d1
+    if (t1 >= t0 && wholeOrLength(t1 - t0, Math.sqrt(len2)) > GRAZE_MM) lines[at + j] = lines[at + j]! | bit
+  }
+}
+
+/**
  * A relative angle (radians, about) far above float noise: a direction outside a wedge by more than
  * this misses the prism inside it by more than rounding can bridge.
  */
 const WEDGE_TOLERANCE = 1e-9
 
 /**
- * The wedge of convex prism k (prismKind 1) seen from (ax, ay) on the plane, into world.prismWedge
+ * The wedge of convex prism k (prismKind 1) seen from `segment`'s start (ax, ay) on the plane, into world.prismWedge
  * (6 numbers a piece): the apex, then R and L, the directions to its extreme vertices (clockwise,
  * counter-clockwise). Every line from the apex that meets the prism runs between them. An apex that
  * is not clearly outside the footprint (or sees it across half a turn) gets no wedge: R is NaN.
  */
-function setPrismWedge(world: TerrainWorld, k: number, ax: number, ay: number): void {
+function setPrismWedge(world: TerrainWorld, k: number): void {
+  // (the apex from `segment`, not as arguments: a double passed to a call V8 does not inline is boxed)
+  const ax = segment[0]!, ay = segment[1]!
   const xy = world.prismXY, edge = world.prismEdge, wedges = world.prismWedge
   const v0 = world.prismStart[k]!, v1 = world.prismStart[k + 1]!
   const w = 6 * k

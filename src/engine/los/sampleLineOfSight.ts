@@ -4,7 +4,7 @@
 import type { LosRule, Table, TableModel, TableTerrain } from '../ruleSystem.ts'
 import { BASE_THICKNESS_MM } from '../table/prepareTable.ts'
 import { baseAreaSampleCount, frontEdgeCentre, sampleBaseAreaInto } from '../geometry/baseShape.ts'
-import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelSegment, measureTerrainSegment, measured, segment, segmentMeetsSlabs, segmentNearBoxAt } from './castSegment.ts'
+import { GRAZE_MM, type ModelSolid, measureFootprintCrossing2, measureModelSegment, markPrismPencil, measureTerrainSegment, measured, pencilEnds, segment, segmentMeetsSlabs, segmentNearBoxAt } from './castSegment.ts'
 import type { LosRay, Vec3Tuple } from '../results.ts'
 import type { LineOfSight } from './lineOfSight.ts'
 import { ERODE_MM, type TerrainWorld } from './terrainWorld.ts'
@@ -31,6 +31,11 @@ export type LosOptions = {
    * bounded sampling reports exactly the same.
    */
   cull?: boolean
+  /**
+   * true: trace line by line even from one viewer point (no pencil, tracePencil). Only tests use it,
+   * to show that the pencil reports exactly the same.
+   */
+  perLine?: boolean
   /**
    * Accepted and changes nothing: what sampleLineOfSight returns is always traced whole. (The matrix
    * settles fully blocked pairs inside the engine: sampleMatrixLine.)
@@ -380,7 +385,7 @@ function oneWayMeetsBox(sight: TableSight | null, viewer: TableModel, target: Ta
 
 function sampleOneWay(table: Table, viewer: TableModel, target: TableModel, r: LosRule, opts: LosOptions): LineOfSight {
   const sight = tableSight(table)
-  return traceOneWay(prepareOneWay(sight, viewer, target, r, opts.density ?? 'full', opts.cull ?? true), sight.inside, opts.rays === true)
+  return traceOneWay(prepareOneWay(sight, viewer, target, r, opts.density ?? 'full', opts.cull ?? true), sight.inside, opts.rays === true, opts.perLine === true)
 }
 
 /**
@@ -934,7 +939,8 @@ function traceLine(w: OneWay, inside: Float64Array, rays: LosRay[] | undefined):
   }
 }
 
-function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOfSight {
+function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean, perLine = false): LineOfSight {
+  if (!withRays && !perLine && w.from.length === 3 && w.nCand + w.nObstacles <= PENCIL_SLOTS) return tracePencil(w, inside)
   const { from, pts, bps } = w
   const nCand = w.nCand
   const slots = nCand + w.nObstacles
@@ -992,6 +998,14 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
     }
   }
 
+  return traced(w, slots, seen, figureCrossed, hidden, baseCrossed, rays)
+}
+
+/** The line of sight from the counts of a trace (per slot in blockCount, hideCount, crossFigure, and the totals). */
+function traced(w: OneWay, slots: number, seen: number, figureCrossed: number, hidden: number, baseCrossed: number, rays: LosRay[] | undefined): LineOfSight {
+  const nPts = w.pts.length / 3
+  const nBps = w.bps.length / 3
+  const nCand = w.nCand
   const fraction = seen / nPts
   // Only slots that counted anything are named, sorted by id; equal ids keep slot order (a stable
   // insertion sort), as a stable sort of all the slots would give.
@@ -1031,4 +1045,147 @@ function traceOneWay(w: OneWay, inside: Float64Array, withRays: boolean): LineOf
     rule: w.rule,
     ...(rays ? { sampleRays: rays } : {}),
   }
+}
+
+/** Up to this many slots (candidate pieces, then obstacle models), a one-eye line is traced as a pencil: one bit per slot. */
+const PENCIL_SLOTS = 31
+/** Per line of the pencil (figure points, then base points): the slots it crosses, one bit each. */
+let lineBits = new Int32Array(256)
+/** The mesh pieces among the candidates (measured line by line, together, as traceLine does) and their slots. */
+let meshPieces = new Int32Array(64)
+let meshSlots = new Int32Array(64)
+
+/** pencilEnds: a circle holding the points of both lists (their box's, on the plane). */
+function endsCircle(a: Float64Array, b: Float64Array): void {
+  endsBox[0] = Infinity
+  endsBox[1] = Infinity
+  endsBox[2] = -Infinity
+  endsBox[3] = -Infinity
+  growEndsBox(a)
+  growEndsBox(b)
+  pencilEnds[0] = (endsBox[0]! + endsBox[2]!) / 2
+  pencilEnds[1] = (endsBox[1]! + endsBox[3]!) / 2
+  pencilEnds[2] = Math.hypot(endsBox[2]! - endsBox[0]!, endsBox[3]! - endsBox[1]!) / 2
+}
+const endsBox = new Float64Array(4)
+function growEndsBox(pts: Float64Array): void {
+  let x0 = endsBox[0]!, y0 = endsBox[1]!, x1 = endsBox[2]!, y1 = endsBox[3]!
+  for (let i = 0; i < pts.length; i += 3) {
+    const x = pts[i]!, y = pts[i + 1]!
+    if (x < x0) x0 = x
+    if (x > x1) x1 = x
+    if (y < y0) y0 = y
+    if (y > y1) y1 = y
+  }
+  endsBox[0] = x0
+  endsBox[1] = y0
+  endsBox[2] = x1
+  endsBox[3] = y1
+}
+
+/** Add 1 to counts[s] for each bit s set in `bits`. */
+function countBits(counts: Int32Array, bits: number): void {
+  while (bits !== 0) {
+    const low = bits & -bits
+    counts[31 - Math.clz32(low)]!++
+    bits ^= low
+  }
+}
+
+/**
+ * traceOneWay from one viewer point without rays, slot by slot instead of line by line: each slot
+ * (a prism all at once, measurePrismPencil; a mesh, a column or a footprint on the flat, and a
+ * model, line by line with the very calls traceLine makes) sets its bit on every line that runs more
+ * than GRAZE_MM inside it; then the lines' bits give the counts traceLine's lists give. The same
+ * lengths compared with the same threshold: the same result, field for field (the property test in
+ * test/engine/los/losPencil.property.test.ts traces both ways).
+ */
+function tracePencil(w: OneWay, inside: Float64Array): LineOfSight {
+  const { from, pts, bps } = w
+  const nCand = w.nCand, slots = nCand + w.nObstacles
+  const nPts = pts.length / 3, nLines = nPts + bps.length / 3
+  if (lineBits.length < nLines) lineBits = new Int32Array(Math.max(nLines, 2 * lineBits.length))
+  if (meshPieces.length < nCand) {
+    meshPieces = new Int32Array(Math.max(nCand, 2 * meshPieces.length))
+    meshSlots = new Int32Array(meshPieces.length)
+  }
+  growTraceScratch(slots)
+  blockCount.fill(0, 0, slots)
+  hideCount.fill(0, 0, slots)
+  crossFigure.fill(0, 0, slots)
+  lineBits.fill(0, 0, nLines)
+  const world = w.world, kinds = world.prismKind
+  let candBits = 0, blockBits = 0, hideBits = 0
+  let nMesh = 0
+  let ends = false
+  for (let c = 0; c < nCand; c++) {
+    const k = w.candidates[c]!, f = w.candFlags[c]!, bit = 1 << c
+    candBits |= bit
+    if ((f & BLOCKS) !== 0) blockBits |= bit
+    else if ((f & OBSCURES) !== 0) hideBits |= bit
+    if (w.flat || (f & COLUMN) !== 0) {
+      // (a column's mesh is still measured with the others, as traceLine measures it: the list
+      // decides how a line walks the meshes)
+      if (!w.flat && kinds[k] === 0) {
+        meshPieces[nMesh] = k
+        meshSlots[nMesh++] = -1
+      }
+      for (let j = 0; j < nLines; j++) {
+        if (j < nPts) setSegment(from, 0, pts, 3 * j)
+        else setSegment(from, 0, bps, 3 * (j - nPts))
+        if (crossesFootprint(w, k)) lineBits[j] = lineBits[j]! | bit
+      }
+    } else if (kinds[k] !== 0) {
+      if (!ends) {
+        setSegment(from, 0, from, 0)
+        endsCircle(pts, bps)
+        ends = true
+      }
+      markPrismPencil(world, k, pts, lineBits, 0, bit)
+      markPrismPencil(world, k, bps, lineBits, nPts, bit)
+    } else {
+      meshPieces[nMesh] = k
+      meshSlots[nMesh++] = c
+    }
+  }
+  for (let o = 0; o < w.nObstacles; o++) {
+    const bit = 1 << (nCand + o)
+    if (w.obstacleBlocks[o] === 1) blockBits |= bit
+    else hideBits |= bit
+  }
+  if (nMesh > 0 || w.nObstacles > 0) {
+    for (let j = 0; j < nLines; j++) {
+      if (j < nPts) setSegment(from, 0, pts, 3 * j)
+      else setSegment(from, 0, bps, 3 * (j - nPts))
+      let bits = 0
+      if (nMesh > 0) {
+        measureTerrainSegment(world, inside, meshPieces, nMesh)
+        for (let i = 0; i < nMesh; i++) if (meshSlots[i]! >= 0 && inside[meshPieces[i]!]! > GRAZE_MM) bits |= 1 << meshSlots[i]!
+      }
+      for (let o = 0; o < w.nObstacles; o++) if (crossesModel(w, o)) bits |= 1 << (nCand + o)
+      lineBits[j] = lineBits[j]! | bits
+    }
+  }
+  // Figure points: seen when the line is not blocked; base points: hidden when it is blocked or obscured.
+  let seen = 0, figureCrossed = 0, hidden = 0, baseCrossed = 0
+  for (let j = 0; j < nLines; j++) {
+    const bits = lineBits[j]!
+    const crossed = bits & candBits, blocked = bits & blockBits
+    if (crossed !== 0) {
+      if (j < nPts) figureCrossed++
+      else baseCrossed++
+      countBits(crossFigure, crossed)
+    }
+    if (j < nPts) {
+      if (blocked === 0) seen++
+      else countBits(blockCount, blocked)
+    } else {
+      const hid = blocked | (bits & hideBits)
+      if (hid !== 0) {
+        hidden++
+        countBits(hideCount, hid)
+      }
+    }
+  }
+  return traced(w, slots, seen, figureCrossed, hidden, baseCrossed, undefined)
 }
