@@ -95,28 +95,47 @@ function ringTurn(count: number): { cos: Float64Array; sin: Float64Array } {
   return r
 }
 
+/**
+ * Arrays for sample points, cut from shared chunks: a typed array over 64 bytes gets a backing store
+ * of its own outside the JS heap (an allocation there and a sweep later), and a fresh table makes
+ * two or three point sets per model on its first lines. A view keeps its chunk alive.
+ */
+const POINT_CHUNK = 4096
+let pointChunk = new Float64Array(POINT_CHUNK)
+let pointChunkUsed = 0
+function pointArray(n: number): Float64Array {
+  if (n > POINT_CHUNK / 8) return new Float64Array(n)
+  if (pointChunkUsed + n > POINT_CHUNK) {
+    pointChunk = new Float64Array(POINT_CHUNK)
+    pointChunkUsed = 0
+  }
+  const view = pointChunk.subarray(pointChunkUsed, pointChunkUsed + n)
+  pointChunkUsed += n
+  return view
+}
+
 /** The 'volume' target points, packed x, y, z: each height fraction × (the centre, then the ring at VOLUME_RING_FRACTION). */
 function volumePoints(target: TableModel, density: LosDensity): Float64Array {
   const b = target.placed
   const turn = ringTurn(density === 'full' ? VOLUME_RING_POINTS : COARSE_RING_POINTS)
   const n = turn.cos.length + 1
-  const ring = new Float64Array(2 * n)
-  ring[0] = b.cx
-  ring[1] = b.cy
+  const heights = density === 'full' ? VOLUME_HEIGHT_FRACTIONS : COARSE_HEIGHT_FRACTIONS
+  const out = pointArray(3 * n * heights.length)
+  // the ring at the first height, then copied to the others
+  out[0] = b.cx
+  out[1] = b.cy
   for (let i = 1; i < n; i++) {
     const u = VOLUME_RING_FRACTION * b.halfLengthMm * turn.cos[i - 1]!, v = VOLUME_RING_FRACTION * b.halfWidthMm * turn.sin[i - 1]!
-    ring[2 * i] = b.cx + u * b.ux - v * b.uy
-    ring[2 * i + 1] = b.cy + u * b.uy + v * b.ux
+    out[3 * i] = b.cx + u * b.ux - v * b.uy
+    out[3 * i + 1] = b.cy + u * b.uy + v * b.ux
   }
-  const heights = density === 'full' ? VOLUME_HEIGHT_FRACTIONS : COARSE_HEIGHT_FRACTIONS
-  const out = new Float64Array(3 * n * heights.length)
-  let k = 0
-  for (const h of heights) {
-    const z = target.z + h * target.heightMm
+  for (let h = 0; h < heights.length; h++) {
+    const z = target.z + heights[h]! * target.heightMm
+    const o = 3 * n * h
     for (let i = 0; i < n; i++) {
-      out[k++] = ring[2 * i]!
-      out[k++] = ring[2 * i + 1]!
-      out[k++] = z
+      out[o + 3 * i] = out[3 * i]!
+      out[o + 3 * i + 1] = out[3 * i + 1]!
+      out[o + 3 * i + 2] = z
     }
   }
   return out
@@ -125,7 +144,7 @@ function volumePoints(target: TableModel, density: LosDensity): Float64Array {
 /** The base points, packed x, y, z (mid-thickness of the base). */
 function packedBasePoints(target: TableModel, density: LosDensity): Float64Array {
   const count = density === 'full' ? BASE_SAMPLE_POINTS : COARSE_BASE_POINTS
-  const out = new Float64Array(3 * baseAreaSampleCount(target.placed, count))
+  const out = pointArray(3 * baseAreaSampleCount(target.placed, count))
   sampleBaseAreaInto(target.placed, count, 0, out, 3, 0)
   const z = target.z + BASE_THICKNESS_MM / 2
   for (let k = 2; k < out.length; k += 3) out[k] = z
@@ -308,7 +327,7 @@ function makePoints(m: TableModel, kind: number, r: LosRule, density: LosDensity
   else if (kind >= 10 && r.to === 'volume') out = volumePoints(m, density)
   else {
     const pts = kind < 6 ? viewerPoints(m, r.from) : targetPoints(m, r.to, density)
-    out = new Float64Array(3 * pts.length)
+    out = pointArray(3 * pts.length)
     pts.forEach((p, i) => out.set(p, 3 * i))
   }
   if (flat) for (let k = 2; k < out.length; k += 3) out[k] = 0
@@ -716,7 +735,10 @@ class MatrixLine implements LineOfSight {
   // The one-way, kept (nothing of its table): the candidates and their flags as one list of numbers.
   private readonly world: TerrainWorld
   private readonly flat: boolean
+  /** Its lists (candidates, their flags, the obstacles' blocking), at listsAt in a shared chunk (listSpace). */
   private readonly lists: Int32Array
+  private readonly listsAt: number
+  private readonly nCand: number
   private readonly obstacleIds: string[]
   private readonly obstacleSolids: ModelSolid[]
   private readonly from: Float64Array
@@ -736,11 +758,14 @@ class MatrixLine implements LineOfSight {
     this.world = w.world
     this.flat = w.flat
     const nC = w.nCand, nO = w.nObstacles
-    const lists = new Int32Array(2 * nC + nO)
-    copyNumbers(w.candidates, 0, lists, 0, nC)
-    copyNumbers(w.candFlags, 0, lists, nC, nC)
-    copyNumbers(w.obstacleBlocks, 0, lists, 2 * nC, nO)
+    const at = listSpace(2 * nC + nO)
+    const lists = listChunk
+    copyNumbers(w.candidates, 0, lists, at, nC)
+    copyNumbers(w.candFlags, 0, lists, at + nC, nC)
+    copyNumbers(w.obstacleBlocks, 0, lists, at + 2 * nC, nO)
     this.lists = lists
+    this.listsAt = at
+    this.nCand = nC
     this.obstacleIds = nO === 0 ? NO_IDS : w.obstacleIds.slice(0, nO)
     this.obstacleSolids = nO === 0 ? NO_SOLIDS : w.obstacleSolids.slice(0, nO)
     this.from = w.from
@@ -751,11 +776,11 @@ class MatrixLine implements LineOfSight {
 
   /** The kept one-way back into the tracer's scratch (`current`, which the passes read). */
   private restore(): OneWay {
-    const w = current, lists = this.lists, nO = this.obstacleIds.length, nC = (lists.length - nO) / 2
+    const w = current, lists = this.lists, at = this.listsAt, nO = this.obstacleIds.length, nC = this.nCand
     growCurrent(nC, nO)
-    copyNumbers(lists, 0, w.candidates, 0, nC)
-    copyNumbers(lists, nC, w.candFlags, 0, nC)
-    copyNumbers(lists, 2 * nC, w.obstacleBlocks, 0, nO)
+    copyNumbers(lists, at, w.candidates, 0, nC)
+    copyNumbers(lists, at + nC, w.candFlags, 0, nC)
+    copyNumbers(lists, at + 2 * nC, w.obstacleBlocks, 0, nO)
     for (let o = 0; o < nO; o++) {
       w.obstacleIds[o] = this.obstacleIds[o]!
       w.obstacleSolids[o] = this.obstacleSolids[o]!
@@ -806,6 +831,23 @@ class MatrixLine implements LineOfSight {
     return crossed / (pts.length / 3)
   }
   toJSON(): LineOfSight { return this.whole() }
+}
+
+/**
+ * The matrix lines' lists, cut from shared chunks (listSpace returns where in listChunk): a typed array
+ * per line was an allocation per pair of every matrix. A chunk stays alive while a line in it does.
+ */
+const LIST_CHUNK = 8192
+let listChunk = new Int32Array(LIST_CHUNK)
+let listChunkUsed = 0
+function listSpace(n: number): number {
+  if (listChunkUsed + n > LIST_CHUNK) {
+    listChunk = new Int32Array(Math.max(LIST_CHUNK, n))
+    listChunkUsed = 0
+  }
+  const at = listChunkUsed
+  listChunkUsed += n
+  return at
 }
 
 /**
@@ -1092,27 +1134,25 @@ function countBits(counts: Int32Array, bits: number): void {
   }
 }
 
+/** The slots' kinds for the last pencilBits: [candidate pieces, blocking slots, obscuring slots], one bit each. */
+const pencilMasks = new Int32Array(3)
+const CAND = 0, BLOCK = 1, HIDE = 2
+
 /**
- * traceOneWay from one viewer point without rays, slot by slot instead of line by line: each slot
- * (a prism all at once, measurePrismPencil; a mesh, a column or a footprint on the flat, and a
- * model, line by line with the very calls traceLine makes) sets its bit on every line that runs more
- * than GRAZE_MM inside it; then the lines' bits give the counts traceLine's lists give. The same
- * lengths compared with the same threshold: the same result, field for field (the property test in
- * test/engine/los/losPencil.property.test.ts traces both ways).
+ * The one-way's lines from its one viewer point (figure points, then base points) into lineBits,
+ * slot by slot: each slot (a prism all at once, markPrismPencil; a mesh, a column or a footprint on
+ * the flat, and a model, line by line with the very calls traceLine makes) sets its bit on every
+ * line that runs more than GRAZE_MM inside it. Which slots are pieces, block or obscure: pencilMasks.
  */
-function tracePencil(w: OneWay, inside: Float64Array): LineOfSight {
+function pencilBits(w: OneWay, inside: Float64Array): void {
   const { from, pts, bps } = w
-  const nCand = w.nCand, slots = nCand + w.nObstacles
+  const nCand = w.nCand
   const nPts = pts.length / 3, nLines = nPts + bps.length / 3
   if (lineBits.length < nLines) lineBits = new Int32Array(Math.max(nLines, 2 * lineBits.length))
   if (meshPieces.length < nCand) {
     meshPieces = new Int32Array(Math.max(nCand, 2 * meshPieces.length))
     meshSlots = new Int32Array(meshPieces.length)
   }
-  growTraceScratch(slots)
-  blockCount.fill(0, 0, slots)
-  hideCount.fill(0, 0, slots)
-  crossFigure.fill(0, 0, slots)
   lineBits.fill(0, 0, nLines)
   const world = w.world, kinds = world.prismKind
   let candBits = 0, blockBits = 0, hideBits = 0
@@ -1166,6 +1206,26 @@ function tracePencil(w: OneWay, inside: Float64Array): LineOfSight {
       lineBits[j] = lineBits[j]! | bits
     }
   }
+  pencilMasks[CAND] = candBits
+  pencilMasks[BLOCK] = blockBits
+  pencilMasks[HIDE] = hideBits
+}
+
+/**
+ * traceOneWay from one viewer point without rays, slot by slot instead of line by line
+ * (pencilBits); then the lines' bits give the counts traceLine's lists give. The same lengths
+ * compared with the same threshold: the same result, field for field (the property test in
+ * test/engine/los/losPencil.property.test.ts traces both ways).
+ */
+function tracePencil(w: OneWay, inside: Float64Array): LineOfSight {
+  const slots = w.nCand + w.nObstacles
+  const nPts = w.pts.length / 3, nLines = nPts + w.bps.length / 3
+  growTraceScratch(slots)
+  blockCount.fill(0, 0, slots)
+  hideCount.fill(0, 0, slots)
+  crossFigure.fill(0, 0, slots)
+  pencilBits(w, inside)
+  const candBits = pencilMasks[CAND]!, blockBits = pencilMasks[BLOCK]!, hideBits = pencilMasks[HIDE]!
   // Figure points: seen when the line is not blocked; base points: hidden when it is blocked or obscured.
   let seen = 0, figureCrossed = 0, hidden = 0, baseCrossed = 0
   for (let j = 0; j < nLines; j++) {

@@ -1,14 +1,16 @@
 // A line of sight from one viewer point is traced as a pencil (each piece against all the lines at
 // once); it must report exactly what tracing line by line reports (the `perLine` option), field for
-// field: random tables built to graze (integer millimetres, lines along faces and through corners,
-// pieces floating and standing, convex, non-convex, columns), every rule variant a ruleset can ask
-// for, and every ruleset's own demo table with its library meshes.
+// field, and so must the visibility matrix's line (its fraction and crossing shares): random tables
+// built to graze (integer millimetres, lines along faces and through corners, pieces floating and
+// standing, convex, non-convex, columns), every rule variant a ruleset can ask for, and every
+// ruleset's own demo table with its library meshes.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { type LosRule, type Scene, type SceneModel, type SceneTerrain, type Table, loadScene, losRuleOf, sampleLineOfSight } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { testSystem, scene as sceneOf, model } from '../sceneBuilder.ts'
 import { libraryMeshes } from '../../setup/libraryMeshes.ts'
+import { sampleMatrixLine } from '../../../src/engine/los/sampleLineOfSight.ts'
 
 const meshes = await libraryMeshes()
 
@@ -86,9 +88,16 @@ describe('a line of sight traced as a pencil equals one traced line by line', ()
           if (a === b) continue
           for (const density of ['full', 'coarse'] as const) {
             const pencil = sampleLineOfSight(table, a, b, rule, { density })
-            expect(pencil).toEqual(sampleLineOfSight(table, a, b, rule, { density, perLine: true }))
+            const perLine = sampleLineOfSight(table, a, b, rule, { density, perLine: true })
+            expect(pencil).toEqual(perLine)
             compared++
             if (pencil.fraction > 0 && pencil.fraction < 1) partly++
+            if (density === 'coarse' && !rule.symmetric) {
+              // the matrix's line: its fraction seen and its shares of lines crossing a piece, read
+              // before it is traced whole
+              const m = sampleMatrixLine(table, a, b, rule)
+              expect([m.visible, m.fraction, m.terrainCrossing.figure, m.terrainCrossing.base]).toEqual([perLine.visible, perLine.fraction, perLine.terrainCrossing.figure, perLine.terrainCrossing.base])
+            }
           }
         }
       }),
