@@ -213,10 +213,15 @@ export function modelObstacleBox(m: TableModel, out: Float64Array, at: number): 
  * Writes ax, ay, az, bx, by, bz, reach at `at`.
  */
 export function pairBound(a: TableModel, b: TableModel, out: Float64Array, at = 0): void {
-  modelReach(a, out, at)
-  const ra = out[at + 3]!
-  modelReach(b, out, at + 3)
-  out[at + 6] = Math.max(ra, out[at + 6]!)
+  // (each model's reach as made with its sight, once: a square root and a hypot less per pair)
+  const ra = modelSight(a).reach, rb = modelSight(b).reach
+  out[at] = ra[0]!
+  out[at + 1] = ra[1]!
+  out[at + 2] = ra[2]!
+  out[at + 3] = rb[0]!
+  out[at + 4] = rb[1]!
+  out[at + 5] = rb[2]!
+  out[at + 6] = Math.max(ra[3]!, rb[3]!)
 }
 
 /**
@@ -281,13 +286,17 @@ function tableSight(table: Table): TableSight {
   let s = sightByTable.get(table)
   if (!s) {
     const n = table.models.length
-    const models = table.models.map(modelSight)
+    const models: ModelSight[] = new Array(n)
     const boxes = new Float64Array(6 * n)
     const reach = new Float64Array(4 * n)
-    models.forEach((m, i) => {
-      boxes.set(m.box, 6 * i)
-      reach.set(m.reach, 4 * i)
-    })
+    // (copied number by number: a set() per model cost more than the copy; a table a move made
+    // builds this for every model again)
+    for (let i = 0; i < n; i++) {
+      const m = (models[i] = modelSight(table.models[i]!))
+      const b = m.box, r = m.reach
+      for (let j = 0; j < 6; j++) boxes[6 * i + j] = b[j]!
+      for (let j = 0; j < 4; j++) reach[4 * i + j] = r[j]!
+    }
     s = { table, models, reach, boxes, solids: models.map((m) => m.solid), inside: new Float64Array(table.terrain.length), modelGrid: null }
     sightByTable.set(table, s)
   }
@@ -318,6 +327,26 @@ const TO_KINDS: Record<LosRule['to'], number> = { centre: 0, eye: 1, base: 2, vo
 const fromKind = (from: LosRule['from'], flat: boolean) => 2 * FROM_KINDS[from] + (flat ? 1 : 0)
 const baseKind = (density: LosDensity, flat: boolean) => 6 + 2 * (density === 'full' ? 0 : 1) + (flat ? 1 : 0)
 const toKind = (to: LosRule['to'], density: LosDensity, flat: boolean) => (flat ? baseKind(density, true) : 10 + 2 * TO_KINDS[to] + (density === 'full' ? 0 : 1))
+
+/**
+ * The point kinds a rule asks for at a density: [viewer's, target's, base's] (fromKind, toKind,
+ * baseKind), worked out once per rule object and density (a pair asks for three: the string keys'
+ * lookups cost more than the points' own).
+ */
+const ruleKinds = new Int32Array(3)
+let kindsRule: LosRule | null = null
+let kindsDensity: LosDensity = 'full'
+function kindsOf(r: LosRule, density: LosDensity): Int32Array {
+  if (kindsRule !== r || kindsDensity !== density) {
+    const flat = r.mode === '2d'
+    ruleKinds[0] = fromKind(r.from, flat)
+    ruleKinds[1] = toKind(r.to, density, flat)
+    ruleKinds[2] = baseKind(density, flat)
+    kindsRule = r
+    kindsDensity = density
+  }
+  return ruleKinds
+}
 
 /** A model's points of one kind, packed x, y, z (on the table plane when flat). */
 function makePoints(m: TableModel, kind: number, r: LosRule, density: LosDensity): Float64Array {
@@ -386,9 +415,10 @@ export function pairLinesMeetBox(viewer: TableModel, target: TableModel, rule: L
 
 function oneWayMeetsBox(sight: TableSight | null, viewer: TableModel, target: TableModel, r: LosRule, density: LosDensity, box: Float64Array, at: number): boolean {
   const flat = r.mode === '2d'
-  const from = pointsOf(sight, viewer, fromKind(r.from, flat), r, density)
-  const pts = pointsOf(sight, target, toKind(r.to, density, flat), r, density)
-  const bps = pointsOf(sight, target, baseKind(density, flat), r, density)
+  const kinds = kindsOf(r, density)
+  const from = pointsOf(sight, viewer, kinds[0]!, r, density)
+  const pts = pointsOf(sight, target, kinds[1]!, r, density)
+  const bps = pointsOf(sight, target, kinds[2]!, r, density)
   for (let i = 0; i < from.length; i += 3) {
     for (let j = 0; j < pts.length; j += 3) {
       setSegment(from, i, pts, j)
@@ -418,8 +448,14 @@ export function sampleMatrixLine(table: Table, viewer: TableModel, target: Table
   if (r.symmetric) return sampleLineOfSight(table, viewer, target, r, { density: 'coarse' })
   const sight = tableSight(table)
   const w = prepareOneWay(sight, viewer, target, r, 'coarse', true)
-  if (solidList.length < w.nCand) solidList = new Int32Array(Math.max(w.nCand, 2 * solidList.length))
-  if (w.from.length === 3) return new MatrixLine(w, figureSeen(w, sight.inside))
+  if (solidList.length < w.nCand) {
+    solidList = new Int32Array(Math.max(w.nCand, 2 * solidList.length))
+    footList = new Int32Array(solidList.length)
+  }
+  if (w.from.length === 3) {
+    const seen = figureSeen(w, sight.inside)
+    return new MatrixLine(w, seen, figureBlocked)
+  }
   return figureAllBlocked(w, sight.inside) ? new MatrixLine(w, 0) : traceOneWay(w, sight.inside, false)
 }
 
@@ -617,9 +653,10 @@ function prepareOneWay(sight: TableSight, viewer: TableModel, target: TableModel
   w.nCand = nCand
   w.nBlocking = nBlocking
   w.nObstacles = nObstacles
-  w.from = pointsOf(sight, viewer, fromKind(r.from, flatMode), r, density)
-  w.pts = pointsOf(sight, target, toKind(r.to, density, flatMode), r, density)
-  w.bps = pointsOf(sight, target, baseKind(density, flatMode), r, density)
+  const kinds = kindsOf(r, density)
+  w.from = pointsOf(sight, viewer, kinds[0]!, r, density)
+  w.pts = pointsOf(sight, target, kinds[1]!, r, density)
+  w.bps = pointsOf(sight, target, kinds[2]!, r, density)
   w.threshold = r.visibleAbove ?? 0
   w.mode = r.mode
   w.rule = r.rule
@@ -684,13 +721,21 @@ function lineBlocked(w: OneWay, inside: Float64Array): boolean {
 /** How many target points the one viewer point sees (an open line each): the same lines and lengths traceOneWay uses. */
 function figureSeen(w: OneWay, inside: Float64Array): number {
   let seen = 0
+  // which lines a piece blocked, for crossedShare (blocked by a piece is crossing one): known when
+  // no model stands on the lines and there are at most 31 of them
+  const known = w.nObstacles === 0 && w.pts.length <= 3 * 31
+  let blocked = 0
   lastBlocker = -1
   for (let i = w.pts.length - 3; i >= 0; i -= 3) {
     setSegment(w.from, 0, w.pts, i)
     if (!lineBlocked(w, inside)) seen++
+    else if (known) blocked |= 1 << (i / 3)
   }
+  figureBlocked = known ? blocked : -1
   return seen
 }
+/** The figure lines the last figureSeen found blocked by a piece (bit i for point i), or -1 when not known. */
+let figureBlocked = -1
 
 /**
  * Is every target point unseen (every line from every viewer point to it blocked)? Then the
@@ -747,8 +792,11 @@ class MatrixLine implements LineOfSight {
   private readonly threshold: number
   private full: LineOfSight | null = null
   private crossing: MatrixCrossing | null = null
+  /** The figure lines a piece blocks (bit i for point i), or -1 when not known (figureSeen). */
+  private readonly blockedLines: number
 
-  constructor(w: OneWay, seen: number) {
+  constructor(w: OneWay, seen: number, blockedLines = -1) {
+    this.blockedLines = blockedLines
     this.rays = w.pts.length / 3
     this.baseRays = w.bps.length / 3
     this.fraction = seen / this.rays
@@ -820,13 +868,36 @@ class MatrixLine implements LineOfSight {
    * each line stopping at the first piece it crosses. What tracing whole would count.
    */
   crossedShare(base: boolean): number {
-    const w = this.restore()
-    const inside = insideScratch(w.world)
-    const pts = base ? w.bps : w.pts
+    // (read from the kept lists where they are: no restore into the tracer's scratch)
+    const lists = this.lists, at = this.listsAt, nC = this.nCand, world = this.world
+    if (solidList.length < nC) {
+      solidList = new Int32Array(Math.max(nC, 2 * solidList.length))
+      footList = new Int32Array(solidList.length)
+    }
+    // A figure line figureSeen found blocked by a piece crosses that piece; on the others no blocking
+    // piece runs more than GRAZE_MM, so only the pieces that do not block are tried there.
+    const blockedLines = base ? -1 : this.blockedLines
+    // the pieces measured in 3D, and the footprints (columns, or any piece on the flat), sorted once
+    // for all the lines; a line counts when any of them holds more than GRAZE_MM of it
+    let n3 = 0, nFoot = 0
+    for (let c = 0; c < nC; c++) {
+      const k = lists[at + c]!, f = lists[at + nC + c]!
+      if (blockedLines >= 0 && (f & BLOCKS) !== 0) continue
+      if (this.flat || (f & COLUMN) !== 0) footList[nFoot++] = k
+      else solidList[n3++] = k
+    }
+    const inside = insideScratch(world)
+    const pts = base ? this.bps : this.pts
     let crossed = 0
     for (let i = 0; i < pts.length; i += 3) {
-      setSegment(w.from, 0, pts, i)
-      if (crossesAnyPiece(w, inside)) crossed++
+      if (blockedLines >= 0 && (blockedLines & (1 << (i / 3))) !== 0) {
+        crossed++
+        continue
+      }
+      setSegment(this.from, 0, pts, i)
+      let hit = false
+      for (let f = 0; f < nFoot && !hit; f++) hit = measureFootprintCrossing2(world.solids[footList[f]!]!.losFootprint, segment[0]!, segment[1]!, segment[3]!, segment[4]!) > GRAZE_MM
+      if (hit || (n3 > 0 && measureTerrainSegment(world, inside, solidList, n3, GRAZE_MM))) crossed++
     }
     return crossed / (pts.length / 3)
   }
@@ -873,18 +944,9 @@ class MatrixCrossing {
   toJSON(): LineOfSight['terrainCrossing'] { return this.line.whole().terrainCrossing }
 }
 
-/** Does `segment` run more than GRAZE_MM inside any of the one-way's candidate pieces? Stops at the first. */
-function crossesAnyPiece(w: OneWay, inside: Float64Array): boolean {
-  let n3 = 0
-  for (let c = 0; c < w.nCand; c++) {
-    const f = w.candFlags[c]!
-    if (w.flat || (f & COLUMN) !== 0) {
-      if (crossesFootprint(w, w.candidates[c]!)) return true
-    } else solidList[n3++] = w.candidates[c]!
-  }
-  return n3 > 0 && measureTerrainSegment(w.world, inside, solidList, n3, GRAZE_MM)
-}
+/** crossedShare's lists: candidate pieces measured in 3D, and those judged by their footprint. */
 let solidList = new Int32Array(64)
+let footList = new Int32Array(64)
 
 const NO_IDS: string[] = []
 const NO_SOLIDS: ModelSolid[] = []
