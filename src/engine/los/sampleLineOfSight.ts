@@ -287,17 +287,31 @@ function tableSight(table: Table): TableSight {
   if (!s) {
     const n = table.models.length
     const models: ModelSight[] = new Array(n)
+    const solids: ModelSolid[] = new Array(n)
     const boxes = new Float64Array(6 * n)
     const reach = new Float64Array(4 * n)
-    // (copied number by number: a set() per model cost more than the copy; a table a move made
-    // builds this for every model again)
+    // A table a move made (its unchanged models the same objects, SceneReuse) takes what the last
+    // table's sight has at the same places; other models are read from their own sight, number by
+    // number (a set() per model cost more than the copy).
+    const last = lastSight !== null && lastSight.table.models.length === n ? lastSight : null
+    if (last) {
+      boxes.set(last.boxes)
+      reach.set(last.reach)
+    }
     for (let i = 0; i < n; i++) {
-      const m = (models[i] = modelSight(table.models[i]!))
+      const tm = table.models[i]!
+      if (last !== null && last.table.models[i] === tm) {
+        models[i] = last.models[i]!
+        solids[i] = last.solids[i]!
+        continue
+      }
+      const m = (models[i] = modelSight(tm))
+      solids[i] = m.solid
       const b = m.box, r = m.reach
       for (let j = 0; j < 6; j++) boxes[6 * i + j] = b[j]!
       for (let j = 0; j < 4; j++) reach[4 * i + j] = r[j]!
     }
-    s = { table, models, reach, boxes, solids: models.map((m) => m.solid), inside: new Float64Array(table.terrain.length), modelGrid: null }
+    s = { table, models, reach, boxes, solids, inside: new Float64Array(table.terrain.length), modelGrid: null }
     sightByTable.set(table, s)
   }
   lastSight = s
@@ -720,6 +734,7 @@ function lineBlocked(w: OneWay, inside: Float64Array): boolean {
 
 /** How many target points the one viewer point sees (an open line each): the same lines and lengths traceOneWay uses. */
 function figureSeen(w: OneWay, inside: Float64Array): number {
+  if (w.nObstacles === 0 && !w.flat && w.pts.length <= 3 * 31 && blockingPrismsOnly(w)) return figureSeenPencil(w)
   let seen = 0
   // which lines a piece blocked, for crossedShare (blocked by a piece is crossing one): known when
   // no model stands on the lines and there are at most 31 of them
@@ -736,6 +751,44 @@ function figureSeen(w: OneWay, inside: Float64Array): number {
 }
 /** The figure lines the last figureSeen found blocked by a piece (bit i for point i), or -1 when not known. */
 let figureBlocked = -1
+
+/** Are the one-way's blocking pieces all exact prisms measured in 3D (no mesh, no column)? */
+function blockingPrismsOnly(w: OneWay): boolean {
+  const kinds = w.world.prismKind
+  for (let c = 0; c < w.nCand; c++) {
+    const f = w.candFlags[c]!
+    if ((f & BLOCKS) !== 0 && ((f & COLUMN) !== 0 || kinds[w.candidates[c]!] === 0)) return false
+  }
+  return true
+}
+
+/**
+ * figureSeen when every blocking piece is an exact prism and no model stands on the lines: each
+ * blocking prism against all the figure lines at once (markPrismPencil, the same lengths), a line
+ * seen when none holds it.
+ */
+function figureSeenPencil(w: OneWay): number {
+  const nPts = w.pts.length / 3
+  if (lineBits.length < nPts) lineBits = new Int32Array(Math.max(nPts, 2 * lineBits.length))
+  lineBits.fill(0, 0, nPts)
+  let ends = false
+  for (let c = 0; c < w.nBlocking; c++) {
+    if (!ends) {
+      setSegment(w.from, 0, w.from, 0)
+      endsCircle(w.pts, NO_POINTS)
+      ends = true
+    }
+    markPrismPencil(w.world, w.blocking[c]!, w.pts, lineBits, 0, 1)
+  }
+  let seen = 0, blocked = 0
+  for (let j = 0; j < nPts; j++) {
+    if (lineBits[j] === 0) seen++
+    else blocked |= 1 << j
+  }
+  figureBlocked = blocked
+  return seen
+}
+const NO_POINTS = new Float64Array(0)
 
 /**
  * Is every target point unseen (every line from every viewer point to it blocked)? Then the
