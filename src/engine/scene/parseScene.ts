@@ -48,7 +48,8 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
   checkCount(raw, 'terrain', 'terrain', limits)
   checkCount(raw, 'queries', 'queries', limits)
   const migrated = migrateScene(raw)
-  const parsed = (opts.reuse && parseReusing(migrated, opts.reuse)) || runtimeSceneSchema.safeParse(migrated)
+  const parsed = (opts.reuse && parseReusing(migrated, opts.reuse, limits)) || runtimeSceneSchema.safeParse(migrated)
+  const shell = opts.reuse ? reuseShell : null
   if (!parsed.success) {
     const format = (migrated as { format?: unknown } | null)?.format
     if (format !== SCENE_FORMAT && typeof migrated === 'object' && migrated !== null) {
@@ -81,7 +82,8 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
   })
   ;(scene.terrain ?? []).forEach((t, i) => {
     claim(t.id, -1 - i)
-    if (!isMeshTerrain(t)) {
+    // (an entry kept from a scene read before passed this: its footprint alone decides)
+    if (!isMeshTerrain(t) && !opts.reuse?.isKept('terrain', i, t)) {
       const problem = findPolygonProblem(t.footprint)
       if (problem) issues.push({ path: `terrain[${i}].footprint`, message: `footprint ${problem}` })
     }
@@ -121,23 +123,30 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
     const m = migrated as { models: unknown[]; terrain?: unknown[] }
     opts.reuse.keep('models', m.models, scene.models, limits.nestingDepth)
     opts.reuse.keep('terrain', m.terrain ?? [], scene.terrain ?? [], limits.nestingDepth)
+    if (shell) opts.reuse.keepShell(shell.shell, shell.parsed, limits.nestingDepth)
   }
   return scene
 }
+
+/** The shell parseReusing read last (for SceneReuse.keepShell once the whole scene passed). */
+let reuseShell: { shell: unknown; parsed: unknown } | null = null
 
 /**
  * The scene parsed with its unchanged models and terrain entries taken from `reuse` (the rest of the
  * scene parsed with empty lists, the lists' entries alone). Null when the scene is no object or an
  * entry fails: the scene is then parsed whole, for its errors.
  */
-function parseReusing(migrated: unknown, reuse: SceneReuse): { success: true; data: unknown } | null {
+function parseReusing(migrated: unknown, reuse: SceneReuse, limits: InputLimits): { success: true; data: unknown } | null {
+  reuseShell = null
   if (typeof migrated !== 'object' || migrated === null || Array.isArray(migrated)) return null
   const m = migrated as Record<string, unknown>
   const models = reuse.parseList('models', m.models, modelSchema)
   if (!models) return null
   const terrain = m.terrain === undefined ? undefined : reuse.parseList('terrain', m.terrain, terrainSchema)
   if (terrain === null) return null
-  const rest = runtimeSceneSchema.safeParse({ ...m, models: [], ...(terrain ? { terrain: [] } : {}) })
+  const shell = { ...m, models: [], ...(terrain ? { terrain: [] } : {}) }
+  const rest = reuse.parseShell(shell, limits.nestingDepth, (x) => runtimeSceneSchema.safeParse(x))
   if (!rest.success) return null
-  return { success: true, data: { ...rest.data, models, ...(terrain ? { terrain } : {}) } }
+  reuseShell = { shell, parsed: rest.data }
+  return { success: true, data: { ...(rest.data as object), models, ...(terrain ? { terrain } : {}) } }
 }

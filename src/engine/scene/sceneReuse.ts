@@ -91,6 +91,9 @@ export class SceneReuse implements CheckedEntries {
   private checkedDepth = 0
   /** The lists `match` compared last, and which of their entries are the same JSON as the kept ones. */
   private matched: Record<List, { raws: unknown; same: Uint8Array }> = { models: { raws: null, same: new Uint8Array(0) }, terrain: { raws: null, same: new Uint8Array(0) } }
+  /** The scene without its models and terrain entries, as read last time and as the schema made it. */
+  private shell: Kept<unknown> | null = null
+  private shellDepth = 0
   private tableModels: TableModel[] = []
   private tablePieces: TableTerrain[] = []
   private system: RuleSystem | null = null
@@ -148,6 +151,28 @@ export class SceneReuse implements CheckedEntries {
       this.stats.parsed++
     }
     return out
+  }
+
+  /**
+   * The scene's shell (the scene with empty model and terrain lists) as the schema makes it: what was
+   * made last time when it is the same JSON as then (checked under this depth limit or a stricter
+   * one), else parsed now. Not kept until `keepShell`.
+   */
+  parseShell<R extends { success: boolean }>(shell: unknown, nestingDepth: number, parse: (shell: unknown) => R): R | { success: true; data: unknown } {
+    if (this.shell !== null && nestingDepth >= this.shellDepth && sameAsKept(shell, this.shell.raw)) return { success: true, data: this.shell.parsed }
+    return parse(shell)
+  }
+
+  /** A scene parsed without error: its shell and what it became (`data` of parseShell's result). */
+  keepShell(shell: unknown, parsed: unknown, nestingDepth: number): void {
+    if (this.shell?.parsed === parsed && this.shellDepth === nestingDepth) return
+    this.shell = { raw: keepJson(shell), parsed }
+    this.shellDepth = nestingDepth
+  }
+
+  /** Is this parsed entry the one kept at its place (the same JSON as an entry a scene was read with before)? */
+  isKept(list: List, index: number, parsed: unknown): boolean {
+    return (this[list] as Array<Kept<unknown>>)[index]?.parsed === parsed
   }
 
   /**

@@ -35,10 +35,15 @@ const edit = fc.oneof(
   fc.record({ kind: fc.constant('invalid' as const), i: fc.nat() }),
   fc.record({ kind: fc.constant('terrain' as const), i: fc.nat(), dx: fc.integer({ min: 1, max: 30 }) }),
   fc.record({ kind: fc.constant('negativeZero' as const), i: fc.nat() }),
+  // the scene around the lists: its options (a valid and an invalid value), its table, in place or anew
+  fc.record({ kind: fc.constant('option' as const), value: fc.constantFrom('partly-hidden', 'half-hidden', 'centre-line', 'no-such-test') }),
+  fc.record({ kind: fc.constant('table' as const), dx: fc.integer({ min: -200, max: 200 }) }),
+  // a terrain footprint made to cross itself (then the error names it), or put right again
+  fc.record({ kind: fc.constant('twist' as const), i: fc.nat() }),
   fc.record({ kind: fc.constant('none' as const) }),
 )
 
-function apply(doc: Raw, e: { kind: string; i?: number; dx?: number }): Raw {
+function apply(doc: Raw, e: { kind: string; i?: number; dx?: number; value?: string }): Raw {
   const n = doc.models.length
   const i = (e.i ?? 0) % Math.max(1, n)
   switch (e.kind) {
@@ -64,13 +69,24 @@ function apply(doc: Raw, e: { kind: string; i?: number; dx?: number }): Raw {
     case 'negativeZero':
       doc.models[i]!.facing = doc.models[i]!.facing === 0 ? -0 : 0
       return doc
+    case 'option':
+      return { ...doc, options: { ...(doc.options as object), coverTest: e.value } }
+    case 'table': // in place
+      ;(doc.table as { width: number }).width = Math.max(100, (doc.table as { width: number }).width + e.dx!)
+      return doc
+    case 'twist': { // swap two corners of a footprint: a bow tie (or back)
+      const t = doc.terrain[i % doc.terrain.length]!
+      const f = t.footprint as number[][]
+      ;[f[1], f[2]] = [f[2]!, f[1]!]
+      return doc
+    }
     default:
       return doc
   }
 }
 
 describe('scenes read again with a memo equal scenes read fresh', () => {
-  it('random edits between loads (new documents, changes in place, key order, entries added, taken away or made invalid): the same scene, models and errors', () => {
+  it('random edits between loads (new documents, changes in place, key order, entries added, taken away or made invalid, options, the table, a twisted footprint): the same scene, models and errors', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 2, max: 8 }), fc.array(edit, { minLength: 1, maxLength: 6 }), (seed, n, edits) => {
         let doc = copy(generateTable(seed, n, 4))
