@@ -29,7 +29,7 @@ export { buildTerrainWorld } from './los/terrainWorld.ts'
 export { GRAZE_MM, measureTerrainCrossing3, measureModelCrossing3 } from './los/castSegment.ts'
 export {
   BASE_SAMPLE_POINTS, VOLUME_HEIGHT_FRACTIONS, VOLUME_RING_FRACTION, VOLUME_RING_POINTS, type LineOfSight, type LosDensity, type LosOptions,
-  basePoints, modelObstacleBox, modelReach, modelsNeverBlock, pairBound, pairLinesMeetBox, sampleLineOfSight, targetPoints, viewerPoints,
+  basePoints, modelObstacleBox, modelReach, modelsNeverBlock, pairBound, pairLinesMeetBox, sampleLineOfSight, targetPoints, terrainCrossingReaches, viewerPoints,
 } from './los/sampleLineOfSight.ts'
 export { LosMemo, type LosMemoStats } from './los/losMemo.ts'
 export { splitViewers, mergeShares } from './los/matrixShares.ts'

@@ -928,6 +928,29 @@ class MatrixLine implements LineOfSight {
    * each line stopping at the first piece it crosses. What tracing whole would count.
    */
   crossedShare(base: boolean): number {
+    const n = (base ? this.bps : this.pts).length / 3
+    return this.countCrossed(base, n + 1) / n
+  }
+
+  /**
+   * Is the share of the figure's lines (or the base's) that cross a candidate piece at least `share`
+   * (strict: more than)? The answer reading the share gives; the lines are counted only until it is
+   * known (each crossing figure line where most are: the first often settles it). The share, once
+   * counted whole, is read instead.
+   */
+  crossedReaches(base: boolean, share: number, strict: boolean): boolean {
+    const known = this.full !== null || this.from.length !== 3 ? this.terrainCrossing[base ? 'base' : 'figure'] : this.crossing?.known(base) ?? -1
+    if (known >= 0) return strict ? known > share : known >= share
+    const n = (base ? this.bps : this.pts).length / 3
+    // the fewest crossing lines whose share, as crossedShare divides it, reaches `share`
+    let need = 0
+    while (need <= n && !(strict ? need / n > share : need / n >= share)) need++
+    if (need > n) return false
+    return need === 0 || this.countCrossed(base, need) >= need
+  }
+
+  /** How many of the figure's lines (or the base's) cross a candidate piece, counting stopped at `stopAt`. */
+  private countCrossed(base: boolean, stopAt: number): number {
     // (read from the kept lists where they are: no restore into the tracer's scratch)
     const lists = this.lists, at = this.listsAt, nC = this.nCand, world = this.world
     if (solidList.length < nC) {
@@ -949,7 +972,7 @@ class MatrixLine implements LineOfSight {
     const inside = insideScratch(world)
     const pts = base ? this.bps : this.pts
     let crossed = 0
-    for (let i = 0; i < pts.length; i += 3) {
+    for (let i = 0; i < pts.length && crossed < stopAt; i += 3) {
       if (blockedLines >= 0 && (blockedLines & (1 << (i / 3))) !== 0) {
         crossed++
         continue
@@ -959,7 +982,7 @@ class MatrixLine implements LineOfSight {
       for (let f = 0; f < nFoot && !hit; f++) hit = measureFootprintCrossing2(world.solids[footList[f]!]!.losFootprint, segment[0]!, segment[1]!, segment[3]!, segment[4]!) > GRAZE_MM
       if (hit || (n3 > 0 && measureTerrainSegment(world, inside, solidList, n3, GRAZE_MM))) crossed++
     }
-    return crossed / (pts.length / 3)
+    return crossed
   }
   toJSON(): LineOfSight { return this.whole() }
 }
@@ -1001,7 +1024,22 @@ class MatrixCrossing {
     return this.baseShare
   }
   get pieces(): string[] { return this.line.whole().terrainCrossing.pieces }
+  /** The share if it was counted already, else -1. */
+  known(base: boolean): number {
+    return base ? this.baseShare : this.figureShare
+  }
   toJSON(): LineOfSight['terrainCrossing'] { return this.line.whole().terrainCrossing }
+}
+
+/**
+ * Is los.terrainCrossing[part] at least `share` (strict: more than)? The same answer as reading the
+ * field, which a ruleset's class may ask instead (Narrative Skirmish's cover: any line, or half the
+ * figure); a visibility-matrix line counts its lines only until the answer is known.
+ */
+export function terrainCrossingReaches(los: LineOfSight, part: 'figure' | 'base', share: number, strict = false): boolean {
+  if (los instanceof MatrixLine) return los.crossedReaches(part === 'base', share, strict)
+  const v = los.terrainCrossing[part]
+  return strict ? v > share : v >= share
 }
 
 /** crossedShare's lists: candidate pieces measured in 3D, and those judged by their footprint. */

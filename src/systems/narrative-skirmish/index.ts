@@ -1,6 +1,6 @@
 // Ruleset "narrative-skirmish": the short generic narrative skirmish game (d10 opposed rolls).
 import { LOS_CLASSES, citationTitle } from './losClasses.ts'
-import type { RuleSystem } from '../../engine/index.ts'
+import { type RuleSystem, terrainCrossingReaches } from '../../engine/index.ts'
 import { catalogue, SECTION } from './catalogue.ts'
 import { options } from './options.ts'
 import { attack, blast, checkScene, contextSchema, decideCover, losRule, move, opt, armourArcs } from './rules.ts'
@@ -33,10 +33,13 @@ export const narrativeSkirmish: RuleSystem = {
   citationTitle,
   classifyLos: (table, viewer, target, los) => {
     if (!los.visible) return 'blocked'
-    const c = los.terrainCrossing
     const test = opt(table).coverTest
     if (test === 'centre-line') return decideCover(table, viewer, target).inCover ? 'cover' : 'clear'
-    return (test === 'partly-hidden' ? c.figure > 0 || c.base > 0 : c.figure >= 0.5) ? 'cover' : 'clear'
+    // terrainCrossing.figure > 0 || .base > 0, or .figure >= 0.5 (decideCover's test), asked so that a
+    // matrix line counts its crossing lines only until the answer is known
+    return (test === 'partly-hidden'
+      ? terrainCrossingReaches(los, 'figure', 0, true) || terrainCrossingReaches(los, 'base', 0, true)
+      : terrainCrossingReaches(los, 'figure', 0.5)) ? 'cover' : 'clear'
   },
   // The centre-line test reads the terrain under the centre-to-centre line, which the sampled lines need not meet.
   classOfLineOnly: (table) => opt(table).coverTest !== 'centre-line',

@@ -1,18 +1,20 @@
 // A line of sight from one viewer point is traced as a pencil (each piece against all the lines at
 // once); it must report exactly what tracing line by line reports (the `perLine` option), field for
-// field, and so must the visibility matrix's line (its fraction and crossing shares): random tables
-// built to graze (integer millimetres, lines along faces and through corners, pieces floating and
-// standing, convex, non-convex, columns), every rule variant a ruleset can ask for, and every
-// ruleset's own demo table with its library meshes.
+// field, and so must the visibility matrix's line (its fraction and crossing shares, also asked as a
+// threshold, terrainCrossingReaches): random tables built to graze (integer millimetres, lines along
+// faces and through corners, pieces floating and standing, convex, non-convex, columns), every rule
+// variant a ruleset can ask for, and every ruleset's own demo table with its library meshes.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { type LosRule, type Scene, type SceneModel, type SceneTerrain, type Table, loadScene, losRuleOf, sampleLineOfSight } from '../../../src/engine/index.ts'
+import { type LosRule, type Scene, type SceneModel, type SceneTerrain, type Table, loadScene, losRuleOf, sampleLineOfSight, terrainCrossingReaches } from '../../../src/engine/index.ts'
 import { findRuleSystem, ruleSystems } from '../../../src/systems/index.ts'
 import { testSystem, scene as sceneOf, model } from '../sceneBuilder.ts'
 import { libraryMeshes } from '../../setup/libraryMeshes.ts'
 import { sampleMatrixLine } from '../../../src/engine/los/sampleLineOfSight.ts'
 
 const meshes = await libraryMeshes()
+/** Shares a class may ask the crossing to reach (strict: to pass): none, any, half, exactly a coarse line's tenths, all. */
+const THRESHOLDS: Array<[number, boolean]> = [[0, false], [0, true], [0.5, false], [0.5, true], [0.3, false], [0.7, true], [1, false], [1, true]]
 
 /** Rectangle x0..x1 × y0..y1 and an L (non-convex), counter-clockwise, integer corners. */
 const rect = (x0: number, y0: number, w: number, d: number): Array<[number, number]> => [[x0, y0], [x0 + w, y0], [x0 + w, y0 + d], [x0, y0 + d]]
@@ -95,8 +97,17 @@ describe('a line of sight traced as a pencil equals one traced line by line', ()
             if (density === 'coarse' && !rule.symmetric) {
               // the matrix's line: its fraction seen and its shares of lines crossing a piece, read
               // before it is traced whole
+              // asked as a threshold first (counted only until settled), on lines fresh each time
+              for (const part of ['figure', 'base'] as const) {
+                for (const [share, strict] of THRESHOLDS) {
+                  const fresh = sampleMatrixLine(table, a, b, rule)
+                  expect(terrainCrossingReaches(fresh, part, share, strict)).toBe(strict ? perLine.terrainCrossing[part] > share : perLine.terrainCrossing[part] >= share)
+                }
+              }
               const m = sampleMatrixLine(table, a, b, rule)
               expect([m.visible, m.fraction, m.terrainCrossing.figure, m.terrainCrossing.base]).toEqual([perLine.visible, perLine.fraction, perLine.terrainCrossing.figure, perLine.terrainCrossing.base])
+              // and after the share was read
+              expect(terrainCrossingReaches(m, 'figure', 0.5)).toBe(perLine.terrainCrossing.figure >= 0.5)
             }
           }
         }
