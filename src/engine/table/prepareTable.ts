@@ -246,9 +246,17 @@ function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
  * last one is kept with the pieces it was made from: a table whose pieces are the same JSON (a
  * model moved) gets it by a walk over the pieces, without writing them out again.
  */
-let lastTerrain: { meshes: MeshLibrary; pieces: readonly unknown[]; sig: string } | null = null
+let lastTerrain: { meshes: MeshLibrary; pieces: readonly unknown[]; readonly sig: string } | null = null
 function terrainSignature(meshes: MeshLibrary, pieces: readonly unknown[]): string {
-  if (lastTerrain !== null && lastTerrain.meshes === meshes && (sameItems(lastTerrain.pieces, pieces) || sameJson(lastTerrain.pieces, pieces))) return lastTerrain.sig
+  if (lastTerrain !== null && lastTerrain.meshes === meshes) {
+    if (sameItems(lastTerrain.pieces, pieces)) return lastTerrain.sig
+    // the same JSON in other objects (another reader's, or a load without a memo between): these
+    // pieces are the ones the next table most likely shares
+    if (sameJson(lastTerrain.pieces, pieces)) {
+      lastTerrain.pieces = pieces
+      return lastTerrain.sig
+    }
+  }
   const sig = `${identityOf(meshes)}\u0000${JSON.stringify(pieces)}`
   lastTerrain = { meshes, pieces, sig }
   return sig
