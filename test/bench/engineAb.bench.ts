@@ -2,7 +2,7 @@
 // the engine of another checkout (its src/, e.g. `git archive 8a36219 src | tar -x -C $BENCH_BASE`
 // with a node_modules link) against this one. The measure is engineAbRun.ts's (the same loop runs in
 // Chromium's worker: engineAbBrowser.bench.ts), timed in CPU ms (process.cpuUsage). JSON on stdout,
-// with ratios here / base. BENCH_SIZES (30x25,100x25,100x100,300x25), BENCH_ROUNDS (12; 4 at 300
+// with ratios here / base. BENCH_SIZES (30x25,100x25,100x100,300x25), BENCH_ROUNDS (30; 4 at 300
 // models), BENCH_WARMUP (6; 1 at 300 models), BENCH_ATTACK_SIZES (30x25,100x25) pick the work.
 // CPU time counts the process's background threads too: traced round by round on an idle machine,
 // the same 30 × 25 matrix measured 2-15 ms over the first rounds while the compiler and collector
@@ -27,7 +27,7 @@ const cpuMs = () => {
 const { rows, goals } = runEngineAb(engines, {
   sizes: sizesOf(process.env.BENCH_SIZES ?? '30x25,100x25,100x100,300x25'),
   attackSizes: (process.env.BENCH_ATTACK_SIZES ?? '30x25,100x25').split(','),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 12),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 30),
   warmup: Number(process.env.BENCH_WARMUP ?? 6),
   attackBatch: 1,
   clockMs: cpuMs,

@@ -59,7 +59,7 @@ const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
 const options: Omit<AbOptions, 'clockMs'> = {
   sizes: (process.env.BENCH_SIZES ?? '30x25,100x25,100x100,300x25').split(',').filter(Boolean).map((x) => x.split('x').map(Number) as [number, number]),
   attackSizes: (process.env.BENCH_ATTACK_SIZES ?? '30x25,100x25').split(','),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 12),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 30),
   warmup: Number(process.env.BENCH_WARMUP ?? 6),
   attackBatch: Number(process.env.BENCH_ATTACK_BATCH ?? 8),
 }
