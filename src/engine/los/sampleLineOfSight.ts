@@ -935,8 +935,8 @@ class MatrixLine implements LineOfSight {
   /**
    * Is the share of the figure's lines (or the base's) that cross a candidate piece at least `share`
    * (strict: more than)? The answer reading the share gives; the lines are counted only until it is
-   * known (each crossing figure line where most are: the first often settles it). The share, once
-   * counted whole, is read instead.
+   * known (where most lines cross, the first settles "any"). A share already counted whole is read
+   * instead.
    */
   crossedReaches(base: boolean, share: number, strict: boolean): boolean {
     const known = this.full !== null || this.from.length !== 3 ? this.terrainCrossing[base ? 'base' : 'figure'] : this.crossing?.known(base) ?? -1
