@@ -420,14 +420,20 @@ export class BaseFinder {
     const votes = voteBaseCentres(grad, g, this.mapX, tables, { ...p.vote, maxPerShape: p.maxVotesPerShape }, this.scratch, accept)
     // Places: votes of all shapes within half the smallest base's radius are one place.
     const minor = Math.min(...request.classes.map((c) => { const h = halfSizes(c.shape); return Math.min(h.forward, h.side) }))
-    votes.sort((a, b) => b.score - a.score)
+    // Shapes take turns (each one's k-th strongest peak before any one's k+1-th): a score is a share
+    // of one shape's full rim, and a big shape on a printed grid gathers more of it from the print's
+    // lines than a small base does from its own rim, so a single ranking by score let one shape's
+    // peaks take every place. Peaks past the cap on places still join a place they lie in.
+    const rank = new Map<CentreCandidate, number>()
+    const perKey = new Map<string, number>()
+    for (const v of [...votes].sort((a, b) => b.score - a.score)) { const k = perKey.get(v.key) ?? 0; rank.set(v, k); perKey.set(v.key, k + 1) }
+    votes.sort((a, b) => rank.get(a)! - rank.get(b)! || b.score - a.score)
     const places: Array<{ x: number; y: number; votes: CentreCandidate[] }> = []
     for (const v of votes) {
       if (request.exclude.some((e) => Math.hypot(e.x - v.x, e.y - v.y) < e.r)) continue
       const place = places.find((pl) => Math.hypot(pl.x - v.x, pl.y - v.y) < 0.5 * minor)
       if (place) place.votes.push(v)
-      else places.push({ x: v.x, y: v.y, votes: [v] })
-      if (places.length >= p.maxPlaces) break
+      else if (places.length < p.maxPlaces) places.push({ x: v.x, y: v.y, votes: [v] })
     }
     const looks: Array<{ x: number; y: number; key: string; facingDeg: number; quick: number }> = []
     for (const pl of places) {
