@@ -10,8 +10,12 @@
 // - tap an attacker and a target where the picture shows them: the verdict;
 // - screenshots at phone, tablet and desktop (test-results/bases-ruling-*.png).
 // The same picture opened in Photo mode places them the same way (each base counts in the photo it
-// is found in). Not here: the survey itself (the registry comes surveyed; test/e2e/survey.test.ts and
-// firstRuling survey tables whose models carry tabs) and the questions a tangle asks
+// is found in). And from the survey, as a player who printed only the four corner markers starts: the
+// registry names them and their corners, with no positions; six photos of the table from around the
+// player's side (the same renderer, other places and noise) are surveyed in the camera mode's survey
+// step, each marker within 0.5 mm of where it lies; "Use this survey" starts the camera with it, and
+// every model is placed from its base and the ruling follows (screenshots
+// test-results/bases-survey-{result,ruling}-*.png). Not here: the questions a tangle asks
 // (identifyBases.test.ts).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll } from 'vitest'
@@ -31,6 +35,7 @@ import { writePng } from '../setup/grazingTable.ts'
 import { renderCameraOrder } from '../tracking/camera/renderCameraOrder.ts'
 import type { OpenCvForPatterns } from '../tracking/camera/arucoPattern.ts'
 import { type VariantScene, variantScene } from '../tracking/bases/baseVariants.ts'
+import { cameraLookingAt, eyeAround } from '../tracking/camera/cameraProjection.ts'
 
 warnIfNoChromium('test/e2e/basesRuling.test.ts (browser tests)')
 
@@ -44,6 +49,8 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
   const videoPath = join(dir, 'table.y4m')
   const registryPath = join(dir, 'registry.json')
   const scenePath = join(dir, 'table.json')
+  const surveyRegistryPath = join(dir, 'registry-to-survey.json')
+  const surveyPhotos = [1, 2, 3, 4, 5, 6].map((k) => join(dir, `survey-${k}.png`))
   let v: VariantScene
 
   beforeAll(async () => {
@@ -56,6 +63,15 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
     // a phone held still on the table: the same picture, over and over
     writeFileSync(videoPath, encodeY4m([frame, frame], 10))
     writeFileSync(registryPath, JSON.stringify({ format: 'tabletop-markers/1', ...v.registry }, null, 1))
+    // What the player's registry says before a survey: four table markers of 70 mm, each in its
+    // corner (the sheet's order: 0 at the origin, then round the table), no positions.
+    const corners = ['x0y0', 'x1y0', 'x1y1', 'x0y1'] as const
+    writeFileSync(surveyRegistryPath, JSON.stringify({ format: 'tabletop-markers/1', markers: v.registry.markers.map((m, i) => ({ id: m.id, role: 'table', size: m.size, corner: corners[i] })) }, null, 1))
+    // Six photos from the player's side, 0.9–0.96 m away, 50–58° up, −50° … 50° round the table.
+    surveyPhotos.forEach((path, k) => {
+      const placement = cameraLookingAt(eyeAround([350, 300], 900 + 60 * (k % 2), 50 + 8 * ((k + 1) % 2), -50 + 20 * k), [350, 300, 0], ((k % 3) - 1) * 2)
+      writePng(path, renderCameraOrder(v.scene, v.lens, placement, { ...v.pipeline, seed: 100 + k }))
+    })
     // The player's table as saved: each model of the army, side A the first six, where it stood (m3
     // 60 mm from where it stands now).
     const scene: Scene = {
@@ -127,6 +143,48 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
       await session.close()
     }
   }, 240_000)
+
+  it('from the survey of the four corner markers: the survey, then every model placed from its base, then the verdict', async () => {
+    const session = await launchChromium({ fakeVideo: videoPath })
+    const page = session.page
+    try {
+      await openTable(page)
+      await chooseMode(page, 'camera')
+      await page.getByTestId('open-survey').click()
+      await page.getByTestId('survey-registry-input').setInputFiles(surveyRegistryPath)
+      await expect.poll(() => page.getByTestId('survey-source').innerText(), { timeout: 30_000 }).toContain('registry-to-survey.json')
+      await page.getByTestId('survey-photo-input').setInputFiles(surveyPhotos)
+      await expect.poll(() => page.getByTestId('survey-progress').getAttribute('data-views'), { timeout: 90_000 }).toBe('6')
+      await page.getByTestId('survey-measure').click()
+      await expect.poll(() => page.getByTestId('survey-step').getAttribute('data-phase'), { timeout: 90_000 }).toBe('result')
+      await expect.poll(() => page.getByTestId('survey-result').innerText()).toContain('from the corner markers')
+      // Each marker where it lies (the renderer's truth), the table's frame from the corners themselves.
+      const rows = await page.getByTestId('survey-row').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-id'), tr.getAttribute('data-x'), tr.getAttribute('data-y')]))
+      expect(rows.length).toBe(4)
+      for (const [id, x, y] of rows) {
+        const truth = v.registry.markers.find((m) => m.id === Number(id))!
+        expect(Math.hypot(Number(x) - truth.position![0], Number(y) - truth.position![1]), `marker ${id}`).toBeLessThan(0.5)
+      }
+      await shotsAtThreeSizes(page, 'bases-survey-result')
+      await page.getByTestId('survey-use').click()
+      await expect.poll(() => page.getByTestId('survey-step').count()).toBe(0)
+      await expect.poll(() => page.getByTestId('registry-name').innerText()).toContain('(surveyed)')
+      // The camera starts with the surveyed registry: the table locks, every model from its base.
+      await expectEveryModelWhereItStands(page)
+      await dismissMessages(page)
+      await tapModel(page, 'm2')
+      await expect.poll(() => page.evaluate(() => window.__tabletop!.selection().attackerId)).toBe('m2')
+      await tapModel(page, 'm8')
+      await page.locator('[data-testid="card"][data-state="ruled"][data-attacker="m2"][data-target="m8"]').waitFor({ timeout: 30_000 })
+      expect(await page.getByTestId('card').innerText()).toMatch(/Allowed|Not allowed|Out of range|No line of sight/)
+      await page.waitForTimeout(800)
+      await shotsAtThreeSizes(page, 'bases-survey-ruling')
+      await page.getByTestId('stop-camera').click()
+      expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
+    } finally {
+      await session.close()
+    }
+  }, 300_000)
 
   it('the same picture opened in Photo mode: every model placed from its base, the moved one where it stands', async () => {
     const session = await launchChromium()
