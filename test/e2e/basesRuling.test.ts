@@ -115,6 +115,19 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
     expect(await page.locator('body').innerText()).not.toContain('is the registry for another table')
   }
 
+  /** Tap the attacker, then the target, where the picture shows them: the verdict on the card; screenshots; the camera stopped. */
+  async function ruleOnTwoTaps(page: Page, attacker: string, target: string, shots: string): Promise<void> {
+    await dismissMessages(page)
+    await tapModel(page, attacker)
+    await expect.poll(() => page.evaluate(() => window.__tabletop!.selection().attackerId)).toBe(attacker)
+    await tapModel(page, target)
+    await page.locator(`[data-testid="card"][data-state="ruled"][data-attacker="${attacker}"][data-target="${target}"]`).waitFor({ timeout: 30_000 })
+    expect(await page.getByTestId('card').innerText()).toMatch(/Allowed|Not allowed|Out of range|No line of sight/)
+    await page.waitForTimeout(800)
+    await shotsAtThreeSizes(page, shots)
+    await page.getByTestId('stop-camera').click()
+  }
+
   it('places every model from its base, the moved one where it stands; two taps give the verdict', async () => {
     const session = await launchChromium({ fakeVideo: videoPath })
     const page = session.page
@@ -128,16 +141,7 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
       if (await warnings.count()) expect(await warnings.getAttribute('data-codes')).not.toContain('registry-not-on-table')
 
       // The ruling: an attacker of side A and a target of side B, tapped where the picture shows them.
-      await dismissMessages(page)
-      await tapModel(page, 'm1')
-      await expect.poll(() => page.evaluate(() => window.__tabletop!.selection().attackerId)).toBe('m1')
-      await tapModel(page, 'm9')
-      const card = page.locator('[data-testid="card"][data-state="ruled"][data-attacker="m1"][data-target="m9"]')
-      await card.waitFor({ timeout: 30_000 })
-      expect(await page.getByTestId('card').innerText()).toMatch(/Allowed|Not allowed|Out of range|No line of sight/)
-      await page.waitForTimeout(800)
-      await shotsAtThreeSizes(page, 'bases-ruling')
-      await page.getByTestId('stop-camera').click()
+      await ruleOnTwoTaps(page, 'm1', 'm9', 'bases-ruling')
       expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
     } finally {
       await session.close()
@@ -171,15 +175,7 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
       await expect.poll(() => page.getByTestId('registry-name').innerText()).toContain('(surveyed)')
       // The camera starts with the surveyed registry: the table locks, every model from its base.
       await expectEveryModelWhereItStands(page)
-      await dismissMessages(page)
-      await tapModel(page, 'm2')
-      await expect.poll(() => page.evaluate(() => window.__tabletop!.selection().attackerId)).toBe('m2')
-      await tapModel(page, 'm8')
-      await page.locator('[data-testid="card"][data-state="ruled"][data-attacker="m2"][data-target="m8"]').waitFor({ timeout: 30_000 })
-      expect(await page.getByTestId('card').innerText()).toMatch(/Allowed|Not allowed|Out of range|No line of sight/)
-      await page.waitForTimeout(800)
-      await shotsAtThreeSizes(page, 'bases-survey-ruling')
-      await page.getByTestId('stop-camera').click()
+      await ruleOnTwoTaps(page, 'm2', 'm8', 'bases-survey-ruling')
       expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
     } finally {
       await session.close()
