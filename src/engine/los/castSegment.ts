@@ -218,7 +218,10 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
   const zLo = bz < az ? bz : az, zHi = bz < az ? az : bz
   let nDirect = 0
   let large = false
-  pieces: for (let i = 0; i < count; i++) {
+  // the direction for the convex clips (clipConvexPrism), the same for every piece
+  convexClip[CLIP_DX] = dx
+  convexClip[CLIP_DY] = dy
+  for (let i = 0; i < count; i++) {
     const k = list[i]!
     insideByPiece[k] = 0
     const kind = kinds[k]!
@@ -274,34 +277,17 @@ export function measureTerrainSegment(world: TerrainWorld, insideByPiece: Float6
       if (insideByPiece[k]! > stopAbove) return true
       continue
     }
-    // Convex: inside every edge's closed half-plane (left of the counter-clockwise edge p→q): at t
-    // the line is f0 + t·fd left of it, where f0 depends only on the line's origin (kept per piece,
-    // for the lines from one eye). The clip's ends are kept as fractions n/d (d > 0), compared by
-    // cross-multiplying: one division at the end instead of one per edge.
+    // Convex: inside every edge's closed half-plane (clipConvexPrism), with f0 from the line's origin
+    // (kept per piece, for the lines from one eye).
     if (origin[2 * k] !== ax || origin[2 * k + 1] !== ay) {
       for (let v = v0; v < v1; v++) f0s[v] = edge[2 * v]! * (ay - xy[2 * v + 1]!) - edge[2 * v + 1]! * (ax - xy[2 * v]!)
       origin[2 * k] = ax
       origin[2 * k + 1] = ay
     }
-    let n0 = t0, d0 = 1, n1 = t1, d1 = 1
-    for (let v = v0; v < v1; v++) {
-      const f0 = f0s[v]!
-      const fd = edge[2 * v]! * dy - edge[2 * v + 1]! * dx
-      if (fd === 0) {
-        if (f0 < 0) continue pieces
-        continue
-      }
-      // the crossing is at t = -f0 / fd: entering where fd > 0, leaving where fd < 0
-      if (fd > 0) {
-        if (-f0 * d0 > n0 * fd) { n0 = -f0; d0 = fd }
-      } else if (f0 * d1 < n1 * -fd) { n1 = f0; d1 = -fd }
-      if (n1 * d0 < n0 * d1) continue pieces
-    }
-    // (x / 1 is x: the division only where an edge moved an end)
-    t0 = d0 === 1 ? n0 : n0 / d0
-    t1 = d1 === 1 ? n1 : n1 / d1
-    if (t1 >= t0) {
-      insideByPiece[k] = wholeOrLength(t1 - t0, len)
+    convexClip[CLIP_T0] = t0
+    convexClip[CLIP_T1] = t1
+    if (clipConvexPrism(edge, f0s, v0, v1)) {
+      insideByPiece[k] = wholeOrLength(convexClip[CLIP_T1]! - convexClip[CLIP_T0]!, len)
       if (insideByPiece[k]! > stopAbove) return true
     }
   }
@@ -432,7 +418,7 @@ export function markPrismPencil(world: TerrainWorld, k: number, pts: Float64Arra
     origin[2 * k] = ax
     origin[2 * k + 1] = ay
   }
-  lines: for (let j = 0; j < n; j++) {
+  for (let j = 0; j < n; j++) {
     const bz = pts[3 * j + 2]!
     const dx = pts[3 * j]! - ax, dy = pts[3 * j + 1]! - ay, dz = bz - az
     // (the length, a square root, only for a line that goes inside: 0 exactly when its square is)
@@ -462,24 +448,54 @@ export function markPrismPencil(world: TerrainWorld, k: number, pts: Float64Arra
       if (t1 > t0 && wholeOrLength(outlineInside(xy, 2 * v0, 2 * v1, ax, ay, dx, dy, t0, t1), Math.sqrt(len2)) > GRAZE_MM) lines[at + j] = lines[at + j]! | bit
       continue
     }
-    // (measureTerrainSegment's convex clip, line for line: a call per line would box its numbers)
-    let n0 = t0, d0 = 1, n1 = t1, d1 = 1
-    for (let v = v0; v < v1; v++) {
-      const f0 = f0s[v]!
-      const fd = edge[2 * v]! * dy - edge[2 * v + 1]! * dx
-      if (fd === 0) {
-        if (f0 < 0) continue lines
-        continue
-      }
-      if (fd > 0) {
-        if (-f0 * d0 > n0 * fd) { n0 = -f0; d0 = fd }
-      } else if (f0 * d1 < n1 * -fd) { n1 = f0; d1 = -fd }
-      if (n1 * d0 < n0 * d1) continue lines
-    }
-    t0 = d0 === 1 ? n0 : n0 / d0
-    t1 = d1 === 1 ? n1 : n1 / d1
-    if (t1 >= t0 && wholeOrLength(t1 - t0, Math.sqrt(len2)) > GRAZE_MM) lines[at + j] = lines[at + j]! | bit
+    // (measureTerrainSegment's convex clip, the same function: its numbers pass through convexClip)
+    convexClip[CLIP_T0] = t0
+    convexClip[CLIP_T1] = t1
+    convexClip[CLIP_DX] = dx
+    convexClip[CLIP_DY] = dy
+    if (clipConvexPrism(edge, f0s, v0, v1) && wholeOrLength(convexClip[CLIP_T1]! - convexClip[CLIP_T0]!, Math.sqrt(len2)) > GRAZE_MM) lines[at + j] = lines[at + j]! | bit
   }
+}
+
+/**
+ * clipConvexPrism's numbers, in and out: a double passed to or returned from a call V8 does not inline
+ * is boxed (a heap allocation per number), read from a typed array it is not. Module scratch, not
+ * reentrant. In: the segment's range [t0, t1] and its direction's dx, dy; out: the clipped [t0, t1].
+ */
+const convexClip = new Float64Array(4)
+const CLIP_T0 = 0, CLIP_T1 = 1, CLIP_DX = 2, CLIP_DY = 3
+
+/**
+ * Clip [t0, t1] of the line a + t·d (convexClip) to a convex prism's footprint, its vertices v0..v1:
+ * inside every edge's closed half-plane (left of the counter-clockwise edge p→q), where at t the line
+ * is f0 + t·fd left of it (f0s[v], from the line's origin). The clip's ends are kept as fractions n/d
+ * (d > 0), compared by cross-multiplying: one division at the end instead of one per edge. True when
+ * some of [t0, t1] is left (t1 ≥ t0, the clipped ends then in convexClip), false when the line misses
+ * the footprint. measureTerrainSegment and markPrismPencil both clip with it: a line traced alone and
+ * in a pencil measure the same.
+ */
+function clipConvexPrism(edge: Float64Array, f0s: Float64Array, v0: number, v1: number): boolean {
+  const dx = convexClip[CLIP_DX]!, dy = convexClip[CLIP_DY]!
+  let n0 = convexClip[CLIP_T0]!, d0 = 1, n1 = convexClip[CLIP_T1]!, d1 = 1
+  for (let v = v0; v < v1; v++) {
+    const f0 = f0s[v]!
+    const fd = edge[2 * v]! * dy - edge[2 * v + 1]! * dx
+    if (fd === 0) {
+      if (f0 < 0) return false
+      continue
+    }
+    // the crossing is at t = -f0 / fd: entering where fd > 0, leaving where fd < 0
+    if (fd > 0) {
+      if (-f0 * d0 > n0 * fd) { n0 = -f0; d0 = fd }
+    } else if (f0 * d1 < n1 * -fd) { n1 = f0; d1 = -fd }
+    if (n1 * d0 < n0 * d1) return false
+  }
+  // (x / 1 is x: the division only where an edge moved an end)
+  const t0 = d0 === 1 ? n0 : n0 / d0
+  const t1 = d1 === 1 ? n1 : n1 / d1
+  convexClip[CLIP_T0] = t0
+  convexClip[CLIP_T1] = t1
+  return t1 >= t0
 }
 
 /**
