@@ -48,8 +48,8 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
   checkCount(raw, 'terrain', 'terrain', limits)
   checkCount(raw, 'queries', 'queries', limits)
   const migrated = migrateScene(raw)
-  const parsed = (opts.reuse && parseReusing(migrated, opts.reuse, limits)) || runtimeSceneSchema.safeParse(migrated)
-  const shell = opts.reuse ? reuseShell : null
+  const reused = opts.reuse ? parseReusing(migrated, opts.reuse, limits) : null
+  const parsed = reused || runtimeSceneSchema.safeParse(migrated)
   if (!parsed.success) {
     const format = (migrated as { format?: unknown } | null)?.format
     if (format !== SCENE_FORMAT && typeof migrated === 'object' && migrated !== null) {
@@ -123,21 +123,18 @@ export function parseScene(raw: unknown, opts: ParseSceneOptions = {}): Scene {
     const m = migrated as { models: unknown[]; terrain?: unknown[] }
     opts.reuse.keep('models', m.models, scene.models, limits.nestingDepth)
     opts.reuse.keep('terrain', m.terrain ?? [], scene.terrain ?? [], limits.nestingDepth)
-    if (shell) opts.reuse.keepShell(shell.shell, shell.parsed, limits.nestingDepth)
+    if (reused) opts.reuse.keepShell(reused.shell, reused.parsedShell, limits.nestingDepth)
   }
   return scene
 }
 
-/** The shell parseReusing read last (for SceneReuse.keepShell once the whole scene passed). */
-let reuseShell: { shell: unknown; parsed: unknown } | null = null
-
 /**
  * The scene parsed with its unchanged models and terrain entries taken from `reuse` (the rest of the
- * scene parsed with empty lists, the lists' entries alone). Null when the scene is no object or an
- * entry fails: the scene is then parsed whole, for its errors.
+ * scene parsed with empty lists, the lists' entries alone), with the shell it read and what that became
+ * (for SceneReuse.keepShell once the whole scene passed). Null when the scene is no object or an entry
+ * fails: the scene is then parsed whole, for its errors.
  */
-function parseReusing(migrated: unknown, reuse: SceneReuse, limits: InputLimits): { success: true; data: unknown } | null {
-  reuseShell = null
+function parseReusing(migrated: unknown, reuse: SceneReuse, limits: InputLimits): { success: true; data: unknown; shell: unknown; parsedShell: unknown } | null {
   if (typeof migrated !== 'object' || migrated === null || Array.isArray(migrated)) return null
   const m = migrated as Record<string, unknown>
   const models = reuse.parseList('models', m.models, modelSchema)
@@ -147,6 +144,5 @@ function parseReusing(migrated: unknown, reuse: SceneReuse, limits: InputLimits)
   const shell = { ...m, models: [], ...(terrain ? { terrain: [] } : {}) }
   const rest = reuse.parseShell(shell, limits.nestingDepth, (x) => runtimeSceneSchema.safeParse(x))
   if (!rest.success) return null
-  reuseShell = { shell, parsed: rest.data }
-  return { success: true, data: { ...(rest.data as object), models, ...(terrain ? { terrain } : {}) } }
+  return { success: true, data: { ...(rest.data as object), models, ...(terrain ? { terrain } : {}) }, shell, parsedShell: rest.data }
 }
