@@ -123,6 +123,15 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
     await tapModel(page, target)
     await page.locator(`[data-testid="card"][data-state="ruled"][data-attacker="${attacker}"][data-target="${target}"]`).waitFor({ timeout: 30_000 })
     expect(await page.getByTestId('card').innerText()).toMatch(/Allowed|Not allowed|Out of range|No line of sight/)
+    // On a phone the card floats over the picture: no model's label is drawn under it.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.waitForTimeout(900)
+    const under = await page.evaluate(() => {
+      const canvas = document.querySelector('canvas')!.getBoundingClientRect()
+      const card = document.querySelector('[data-testid="card"]')!.getBoundingClientRect()
+      return window.__tabletop!.labels().filter((l) => l.shown && l.x < card.right - canvas.left && card.left - canvas.left < l.x + l.width && l.y < card.bottom - canvas.top && card.top - canvas.top < l.y + l.height).map((l) => l.text)
+    })
+    expect(under, 'labels under the card').toEqual([])
     await page.waitForTimeout(800)
     await shotsAtThreeSizes(page, shots)
     await page.getByTestId('stop-camera').click()

@@ -2,8 +2,8 @@
 // The planner draws it as the world; WebXR scales and places it (see xr/).
 import { useEffect, useMemo, useRef } from 'react'
 import { BufferAttribute, BufferGeometry, Float32BufferAttribute, type Group } from 'three'
-import { useFrame } from '@react-three/fiber'
-import { layoutLabels, leaderPositions, leaderSegments } from './labelLayout.ts'
+import { useFrame, useThree } from '@react-three/fiber'
+import { layoutLabels, leaderPositions, leaderSegments, setLabelCovers } from './labelLayout.ts'
 import { PlanOverlays } from './PlanOverlays.tsx'
 import { useShallow } from 'zustand/react/shallow'
 import { useApp } from '../state/appStore.ts'
@@ -62,11 +62,40 @@ function TableSurface() {
 const LEADER_VERTEX = 'void main() { gl_Position = vec4(position.xy, 0.0, 1.0); }'
 const LEADER_FRAGMENT = 'void main() { gl_FragColor = vec4(1.0, 1.0, 1.0, 0.9); }'
 
+/** What floats over the picture (ui/ViewOverlay.tsx, ui/BottomSheet.tsx, ui/LayerToggles.tsx): no label goes under it. */
+const FLOATING = '.view-overlay .view-top > *, .view-overlay .view-prompts, .view-overlay .view-bottom > *, .sheet-bar, .plan-toggles'
+const COVERS_EVERY_MS = 300
+
+/** The floating boxes over `canvas`, in its CSS px (read on a timer and on resize: never per frame). */
+function coversOver(canvas: HTMLElement): Array<{ left: number; top: number; right: number; bottom: number }> {
+  const c = canvas.getBoundingClientRect()
+  const out: Array<{ left: number; top: number; right: number; bottom: number }> = []
+  for (const el of document.querySelectorAll(FLOATING)) {
+    const o = el.getBoundingClientRect()
+    if (o.width === 0 || o.height === 0 || o.right <= c.left || o.left >= c.right || o.bottom <= c.top || o.top >= c.bottom) continue
+    out.push({ left: o.left - c.left, top: o.top - c.top, right: o.right - c.left, bottom: o.bottom - c.top })
+  }
+  return out
+}
+
 /**
  * Lays the table's labels out in screen space before each rendered frame (after the camera moved),
- * and draws the leader lines of the labels pushed away from their models.
+ * and draws the leader lines of the labels pushed away from their models; none under what floats over
+ * the picture (the card, the status line, the controls).
  */
 function LabelLayout() {
+  const canvas = useThree((s) => s.gl.domElement)
+  useEffect(() => {
+    const update = () => setLabelCovers(coversOver(canvas))
+    update()
+    const timer = setInterval(update, COVERS_EVERY_MS)
+    window.addEventListener('resize', update)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener('resize', update)
+      setLabelCovers([])
+    }
+  }, [canvas])
   const geometry = useMemo(() => {
     const g = new BufferGeometry()
     g.setAttribute('position', new BufferAttribute(leaderPositions, 3))

@@ -4,7 +4,9 @@
 // anchor (above, below, beside) and is hidden when none is free. A label pushed away from its anchor
 // points back to it with a leader line (issue 31: "Ranger" floated far above its own model, with
 // nothing to say whose name it was): the segments, in normalised device coordinates, are written into
-// one preallocated buffer that the label layout's LineSegments draws. Nothing is allocated per frame.
+// one preallocated buffer that the label layout's LineSegments draws. What floats over the canvas (the
+// view-first card, the status line, the controls bar: `setLabelCovers`) is no place for a label: one
+// there is unreadable, its model's name hidden under the verdict about it. Nothing is allocated per frame.
 import { type Camera, type Sprite, Vector3 } from 'three'
 
 /** Label box height in CSS px (text is 2/3 of it: 17 px), and in kiosk mode (23 px text). */
@@ -73,6 +75,27 @@ const world = new Vector3()
 const parentScale = new Vector3()
 const byPriority = (a: LabelEntry, b: LabelEntry) => b.priority - a.priority
 
+/** What floats over the canvas, canvas CSS px: [left, top, right, bottom] × coverCount. */
+const MAX_COVERS = 16
+const covers = new Float64Array(MAX_COVERS * 4)
+let coverCount = 0
+
+/** The boxes floating over the canvas (canvas CSS px), where no label goes; set when they change, not per frame. */
+export function setLabelCovers(rects: ReadonlyArray<{ left: number; top: number; right: number; bottom: number }>): void {
+  coverCount = Math.min(MAX_COVERS, rects.length)
+  for (let i = 0; i < coverCount; i++) {
+    const r = rects[i]!
+    covers[4 * i] = r.left; covers[4 * i + 1] = r.top; covers[4 * i + 2] = r.right; covers[4 * i + 3] = r.bottom
+  }
+}
+
+function covered(x: number, y: number, w: number, h: number): boolean {
+  for (let i = 0; i < coverCount; i++) {
+    if (x < covers[4 * i + 2]! && covers[4 * i]! < x + w && y < covers[4 * i + 3]! && covers[4 * i + 1]! < y + h) return true
+  }
+  return false
+}
+
 function overlapsPlaced(x: number, y: number, w: number, h: number, upTo: number): boolean {
   for (let i = 0; i < upTo; i++) {
     const p = placed[i]!
@@ -114,7 +137,7 @@ export function layoutLabels(camera: Camera, widthPx: number, heightPx: number):
         const x = cx - w / 2
         const y = cyPx - h / 2
         if (x < 0 || y < 0 || x + w > widthPx || y + h > heightPx) continue
-        if (overlapsPlaced(x, y, w, h, n)) continue
+        if (overlapsPlaced(x, y, w, h, n) || covered(x, y, w, h)) continue
         slot.x = x
         slot.y = y
         slot.shown = true
