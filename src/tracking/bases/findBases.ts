@@ -278,6 +278,12 @@ export class BaseFinder {
         kept.push(f)
       }
     }
+    // A base the search found with its centre inside a known base's outline (where that one stood: its
+    // re-fit may have failed this frame, a hand or a figure over most of it) is a part of that base
+    // seen as a smaller one, never another base: bases do not stand on bases. (It has held its place
+    // above, so a fit beside it on the same rim is not taken for a base either.)
+    const inKnown = (f: Fitted) => f.from === 'search' && request.tracked.some((t) => { const c = byKey.get(t.key); return !!c && insideOutline(c.shape, ...local(t, f.fit.x, f.fit.y)) })
+    for (let i = kept.length - 1; i >= 0; i--) if (inKnown(kept[i]!)) kept.splice(i, 1)
     // A base the search found, standing where a nearer model's figure rises in the picture, may be
     // that figure (its body or cloak looks like a rim; a figure is no wider than its own base): it
     // needs the mat all along its bottom edge, and a crisp edge (a figure's outline is ragged).
@@ -527,8 +533,8 @@ function contains(outer: Fitted, inner: Fitted): boolean {
   return Math.hypot(outer.fit.x - inner.fit.x, outer.fit.y - inner.fit.y) + Math.max(hi.forward, hi.side) <= Math.min(ho.forward, ho.side) + 3
 }
 
-/** (x, y) in the frame of the fitted base (forward, left). */
-function local(fit: BaseFit, x: number, y: number): [number, number] {
+/** (x, y) in the frame of the fitted base, or of a base known to stand at a pose (forward, left). */
+function local(fit: Pick<BaseFit, 'x' | 'y' | 'facingDeg'>, x: number, y: number): [number, number] {
   const a = (fit.facingDeg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a)
   const dx = x - fit.x, dy = y - fit.y
   return [c * dx + s * dy, -s * dx + c * dy]
