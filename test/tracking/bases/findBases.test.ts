@@ -13,7 +13,8 @@ import { openCv } from '../helpers.ts'
 import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
 import { FrameTracker } from '../../../src/tracking/frameTracker.ts'
 import { parseRegistry } from '../../../src/tracking/registry/registrySchema.ts'
-import { BaseFinder } from '../../../src/tracking/bases/findBases.ts'
+import { type BaseSearchRequest, BaseFinder } from '../../../src/tracking/bases/findBases.ts'
+import type { LockedTable } from '../../../src/tracking/bases/tableProjector.ts'
 import { markerOnTable } from '../../../src/tracking/bases/baseTracker.ts'
 import type { CameraIntrinsics } from '../../../src/tracking/types.ts'
 import { renderCameraOrder } from '../camera/renderCameraOrder.ts'
@@ -29,18 +30,27 @@ beforeAll(async () => {
   handle = await openCv()
 })
 
-function findIn(v: Pick<VariantScene, 'registry' | 'calibration' | 'models' | 'marked' | 'terrain'>, frame: { width: number; height: number; data: Uint8ClampedArray }) {
+type Frame = { width: number; height: number; data: Uint8ClampedArray }
+
+/** The frame's table lock (the marker tracker's), and a search over it for the army's sizes (its unmarked models'). */
+function searchOf(v: Pick<VariantScene, 'registry' | 'calibration' | 'models' | 'marked' | 'terrain'>, frame: Frame): { lock: LockedTable; request: BaseSearchRequest } {
   const registry = parseRegistry({ format: 'tabletop-markers/1', ...v.registry })
   const calibration: CameraIntrinsics | null = v.calibration ? { ...v.calibration, source: 'calibration' } : null
   const tracker = new FrameTracker(handle, registry, { calibration })
   const result = tracker.track(frame, true)
   tracker.dispose()
   if (!result.table.locked) throw new Error(result.table.reason)
+  const lock = result.table
   const unmarked = v.models.filter((m) => !v.marked.has(m.id))
   const classes = [...new Map(unmarked.map((m) => [truthKey(m.base), { key: truthKey(m.base), shape: m.base, heightMm: 4 }])).values()]
+  const exclude = (result.detections ?? []).flatMap((d) => markerOnTable(lock, d.corners))
+  return { lock, request: { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude, obstacles: v.terrain.map((t) => t.footprint) } }
+}
+
+function findIn(v: Pick<VariantScene, 'registry' | 'calibration' | 'models' | 'marked' | 'terrain'>, frame: Frame) {
+  const { lock, request } = searchOf(v, frame)
   const finder = new BaseFinder(handle)
-  const exclude = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as Extract<typeof result.table, { locked: true }>, d.corners))
-  const found = finder.find(frame, result.table, { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude, obstacles: v.terrain.map((t) => t.footprint) })
+  const found = finder.find(frame, lock, request)
   finder.dispose()
   return found
 }
@@ -95,16 +105,10 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // and 3 were found.
     const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'hex', 1, 1280)
     const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const registry = parseRegistry({ format: 'tabletop-markers/1', ...v.registry })
-    const tracker = new FrameTracker(handle, registry)
-    const result = tracker.track(frame, true)
-    tracker.dispose()
-    if (!result.table.locked) throw new Error(result.table.reason)
-    const classes = [...new Map(v.models.map((m) => [truthKey(m.base), { key: truthKey(m.base), shape: m.base, heightMm: 4 }])).values()]
-    expect(classes.length).toBeGreaterThanOrEqual(4)
+    const { lock, request } = searchOf(v, frame)
+    expect(request.classes.length).toBeGreaterThanOrEqual(4)
     const finder = new BaseFinder(handle)
-    const exclude = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as Extract<typeof result.table, { locked: true }>, d.corners))
-    const found = finder.find(frame, result.table, { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude })
+    const found = finder.find(frame, lock, request)
     const looks = finder.lastLooks
     finder.dispose()
     const withOwnLook = v.models.filter((m) => looks.some((l) => l.key === truthKey(m.base) && Math.hypot(l.x - m.position[0], l.y - m.position[1]) < 6))
@@ -121,22 +125,16 @@ describe('bases found on a locked table (camera-order frames)', () => {
     const cv = handle.cv as unknown as OpenCvForPatterns
     const v = variantScene(cv, 'hands', 1, 1280)
     const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const registry = parseRegistry({ format: 'tabletop-markers/1', ...v.registry })
-    const tracker = new FrameTracker(handle, registry)
-    const result = tracker.track(frame, true)
-    tracker.dispose()
-    if (!result.table.locked) throw new Error(result.table.reason)
+    const { lock, request } = searchOf(v, frame)
     const m12 = v.models.find((m) => m.id === 'm12')!
     expect(truthKey(m12.base)).toBe('oval:60x35')
-    const classes = [...new Map(v.models.map((m) => [truthKey(m.base), { key: truthKey(m.base), shape: m.base, heightMm: 4 }])).values()]
-    const exclude = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as Extract<typeof result.table, { locked: true }>, d.corners))
     const inM12 = (o: { x: number; y: number }) => {
       const a = (m12.facingDeg * Math.PI) / 180, dx = o.x - m12.position[0], dy = o.y - m12.position[1]
       return ((Math.cos(a) * dx + Math.sin(a) * dy) / 30) ** 2 + ((-Math.sin(a) * dx + Math.cos(a) * dy) / 17.5) ** 2 <= 1
     }
     const finder = new BaseFinder(handle)
-    const alone = finder.find(frame, result.table, { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude })
-    const known = finder.find(frame, result.table, { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [{ key: 'oval:60x35', x: m12.position[0], y: m12.position[1], facingDeg: m12.facingDeg, reachMm: 6 }], search: true, exclude })
+    const alone = finder.find(frame, lock, request)
+    const known = finder.find(frame, lock, { ...request, tracked: [{ key: 'oval:60x35', x: m12.position[0], y: m12.position[1], facingDeg: m12.facingDeg, reachMm: 6 }] })
     finder.dispose()
     // The frame shows the case: searched alone, a smaller base is found inside m12's outline.
     expect(alone.observations.filter((o) => o.key !== 'oval:60x35' && inM12(o)).map((o) => o.key)).not.toEqual([])
