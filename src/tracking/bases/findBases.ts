@@ -282,7 +282,8 @@ export class BaseFinder {
     // re-fit may have failed this frame, a hand or a figure over most of it) is a part of that base
     // seen as a smaller one, never another base: bases do not stand on bases. (It has held its place
     // above, so a fit beside it on the same rim is not taken for a base either.)
-    const inKnown = (f: Fitted) => f.from === 'search' && request.tracked.some((t) => { const c = byKey.get(t.key); return !!c && insideOutline(c.shape, ...local(t, f.fit.x, f.fit.y)) })
+    // (One of its own size there is that base found again, when its re-fit missed it: kept.)
+    const inKnown = (f: Fitted) => f.from === 'search' && request.tracked.some((t) => { const c = byKey.get(t.key); return !!c && t.key !== f.cls.key && insideOutline(c.shape, ...local(t, f.fit.x, f.fit.y)) })
     for (let i = kept.length - 1; i >= 0; i--) if (inKnown(kept[i]!)) kept.splice(i, 1)
     // A base the search found, standing where a nearer model's figure rises in the picture, may be
     // that figure (its body or cloak looks like a rim; a figure is no wider than its own base): it
