@@ -1,5 +1,5 @@
 // Models without markers (issue 34), a script, not a timed test:
-//   npm run bench:bases [-- --scenes 2 --variants phone,desert,... --game-moves 50 --width 1280 --cache artifacts/bases-frames --out test/bench/results/bases.json]
+//   npm run bench:bases [-- --scenes 2 --variants phone,desert,... --game-moves 50 --sequence 8 --width 1280 --cache artifacts/bases-frames --out test/bench/results/bases.json]
 // Frames from the camera-order renderer (test/tracking/bases/baseVariants.ts: a 700 × 600 mm part of
 // a table with its four corner markers, 12 models of an army's 3–4 base sizes, painted figures,
 // shadows, a phone 0.8–0.9 m away at 45–60°; variants: mats, hands, terrain, soft pictures, a bending
@@ -10,6 +10,11 @@
 // moves one model at a time with hands, every frame through FrameTracker + BaseTracker: identities
 // reported ok at a wrong model (swaps, goal 0), questions asked, moves resolved. Time to every model
 // placed from the first frame (CPU time, frames processed back to back as a warm worker does).
+// The app's path (--sequence F): each scene filmed for F frames at 10 fps by a phone held over it (its
+// camera a little off each frame, fresh noise, hands withdrawing), every frame through FrameTracker +
+// BaseTracker as the app runs them, the table's saved positions given: what reaches the player — a
+// model placed where it does not stand, a question about a base where there is none — over all
+// frames, and the bases placed at the last frame.
 // Goals: detection ≥ 97 %, no false report, p95 ≤ 1.5 mm, ≤ 1 % beyond 3σ, median |e|/σ 0.5–0.9,
 // 0 swaps, placed within 2 s. Frames are cached under --cache (deterministic) so reruns measure only
 // the tracker.
@@ -28,6 +33,7 @@ import { arucoCells, type OpenCvForPatterns } from '../tracking/camera/arucoPatt
 import { buildBaseGame, gameFrameScene } from '../tracking/camera/baseGame.ts'
 import { BASE_VARIANTS, VARIANT_SCENES_VERSION, variantScene, type BaseVariant } from '../tracking/bases/baseVariants.ts'
 import { scoreBases, truthKey, type BaseScore } from '../tracking/bases/scoreBases.ts'
+import { baseRimInImage } from '../tracking/camera/baseTableScene.ts'
 
 const argv = process.argv.slice(2)
 const option = (name: string, fallback: string) => {
@@ -37,6 +43,7 @@ const option = (name: string, fallback: string) => {
 const SCENES = Number(option('scenes', '2'))
 const VARIANTS = option('variants', BASE_VARIANTS.join(',')).split(',').filter(Boolean) as BaseVariant[]
 const GAME_MOVES = Number(option('game-moves', '50'))
+const SEQUENCE = Number(option('sequence', '0'))
 const WIDTH = Number(option('width', '1280'))
 const CACHE = option('cache', '')
 const OUT = option('out', '')
@@ -149,10 +156,11 @@ async function main() {
   const sizes: Record<string, unknown> = {}
   for (const [label, list] of bySize) sizes[label] = summarize(list)
   const game = GAME_MOVES > 0 ? scriptedGame(handle, cv, GAME_MOVES) : null
+  const sequences = SEQUENCE > 0 ? appPath(handle, cv, SEQUENCE) : null
   const placed = timeToPlaced(handle, cv)
   const out = {
     bench: 'bases', date: new Date().toISOString().slice(0, 10), scenes: SCENES, width: WIDTH, loadAverage: r3(startedLoad!),
-    overall: summarize(allScores), variants, sizes, game, placed,
+    overall: summarize(allScores), variants, sizes, game, placed, ...(sequences ? { sequences } : {}),
   }
   const json = JSON.stringify(out, null, 1)
   process.stdout.write(json + '\n')
@@ -192,6 +200,61 @@ function scriptedGame(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCv
   tracker.dispose()
   bases.dispose()
   return { ...tally, questions: tally.questions.size, cpuMsPerFrame: r3(cpu / Math.max(1, tally.frames)), events: tally.events.slice(0, 20) }
+}
+
+/**
+ * The app's path over short films (file header, --sequence): per variant, over its scenes, the reports
+ * that reach the player wrongly (over all frames: a model placed ok or doubted more than 40 % of its
+ * base's smaller half-size from where it stands, a question about a base where none stands), and at
+ * the last frame the models placed ok of those in view.
+ */
+function appPath(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCvForPatterns, frames: number) {
+  const out: Record<string, unknown> = {}
+  for (const variant of VARIANTS) {
+    const tally = { frames: 0, placedWrong: 0, questionsWrong: 0, placedAtEnd: 0, modelsAtEnd: 0, events: [] as string[] }
+    for (let seed = 1; seed <= SCENES; seed++) {
+      const first = variantScene(cv, variant, seed, WIDTH)
+      const registry = parseRegistry({ format: 'tabletop-markers/1', ...first.registry })
+      const calibration: CameraIntrinsics | null = first.calibration ? { ...first.calibration, source: 'calibration' } : null
+      const tracker = new FrameTracker(handle, registry, { calibration })
+      const unmarked = first.models.filter((m) => !first.marked.has(m.id))
+      const bases = new BaseTracker(handle, {
+        table: { widthMm: 700, depthMm: 600 },
+        keepOut: registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (4 / 3) + 4 }] : [])),
+        terrain: first.terrain.map((t) => ({ footprint: t.footprint.map(([x, y]) => [x, y] as [number, number]), top: t.heightMm })),
+        models: unmarked.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })),
+      })
+      const minor = (m: (typeof unmarked)[number]) => (m.base.shape === 'round' ? m.base.diameter / 2 : Math.min(m.base.length, m.base.width) / 2)
+      let last: ReturnType<BaseTracker['track']> | null = null
+      for (let k = 0; k < frames; k++) {
+        const v = k === 0 ? first : variantScene(cv, variant, seed, WIDTH, k)
+        const frame = frameOf(k === 0 ? `${variant}-${seed}-${WIDTH}-v${VARIANT_SCENES_VERSION}` : `${variant}-${seed}-f${k}-${WIDTH}-v${VARIANT_SCENES_VERSION}`, () => renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline))
+        const result = tracker.track(frame, false, k * 100)
+        last = bases.track(frame, result, k * 100)
+        tally.frames++
+        for (const o of last.objects) {
+          const m = unmarked.find((x) => x.id === o.id)
+          if (!m || Math.hypot(o.position[0] - m.position[0], o.position[1] - m.position[1]) > Math.max(5, 0.4 * minor(m))) {
+            tally.placedWrong++
+            if (tally.events.length < 20) tally.events.push(`${variant} ${seed} frame ${k}: ${o.id} placed (${o.status}) at ${o.position.map((x) => x.toFixed(0)).join(', ')}`)
+          }
+        }
+        for (const u of last.report.unidentified) {
+          if (first.models.some((m) => Math.hypot(u.position[0] - m.position[0], u.position[1] - m.position[1]) < Math.max(5, 0.4 * minor(m)))) continue
+          tally.questionsWrong++
+          if (tally.events.length < 20) tally.events.push(`${variant} ${seed} frame ${k}: a question about ${u.label} at ${u.position.map((x) => x.toFixed(0)).join(', ')}, where no base stands`)
+        }
+      }
+      const inView = unmarked.filter((m) => { const r = baseRimInImage(first.scene, first.lens, first.placement, m); return r.inView && r.rimVisible >= 0.6 })
+      tally.modelsAtEnd += inView.length
+      tally.placedAtEnd += inView.filter((m) => last?.objects.some((o) => o.id === m.id && o.status === 'ok' && Math.hypot(o.position[0] - m.position[0], o.position[1] - m.position[1]) <= Math.max(5, 0.4 * minor(m)))).length
+      tracker.dispose()
+      bases.dispose()
+    }
+    out[variant] = tally
+    process.stderr.write(`${variant} over ${frames} frames a scene: placed wrongly ${tally.placedWrong}, questions where no base stands ${tally.questionsWrong}, placed at the end ${tally.placedAtEnd}/${tally.modelsAtEnd}\n`)
+  }
+  return out
 }
 
 /**

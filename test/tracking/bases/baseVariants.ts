@@ -44,14 +44,23 @@ export type VariantScene = {
 
 const W = 700, D = 600
 
-/** One scene of a variant (seeded). `width`: the image width (height 9/16 of it). */
-export function variantScene(cv: OpenCvForPatterns, variant: BaseVariant, seed: number, width = 1280): VariantScene {
+/**
+ * One scene of a variant (seeded). `width`: the image width (height 9/16 of it). `frame` > 0: the
+ * same table a tenth of a second later per frame, as a phone held over it films it: the camera a
+ * little off (±3 mm, ±0.3°, drawn afresh each frame), fresh sensor noise, and each hand withdrawing
+ * towards its arm at 0.2 m/s. Frame 0 is the scene itself.
+ */
+export function variantScene(cv: OpenCvForPatterns, variant: BaseVariant, seed: number, width = 1280, frame = 0): VariantScene {
   const rnd = uniformSource(seed * 31337 + BASE_VARIANTS.indexOf(variant))
   const height = Math.round((width * 9) / 16)
   const f = width * 0.78
   const lens: Lens = { width, height, fx: f, fy: f, cx: (width - 1) / 2 + (rnd() - 0.5) * 6, cy: (height - 1) / 2 + (rnd() - 0.5) * 6, ...(variant === 'distortion' ? { distortion: [-0.12, 0.05, 0.0004, -0.0003, 0] as const } : {}) }
   const target: [number, number] = [W / 2 + (rnd() - 0.5) * 40, D / 2 + (rnd() - 0.5) * 40]
-  const placement = cameraLookingAt(eyeAround(target, 800 + rnd() * 100, 45 + rnd() * 15, -30 + rnd() * 60), [target[0], target[1], 0], (rnd() - 0.5) * 6)
+  const distance = 800 + rnd() * 100, elevation = 45 + rnd() * 15, azimuth = -30 + rnd() * 60, roll = (rnd() - 0.5) * 6
+  // (a frame's own draws, apart from the scene's: frame 0 draws none)
+  const held = uniformSource(seed * 7919 + frame * 104729 + BASE_VARIANTS.indexOf(variant))
+  const off = (reach: number) => (frame > 0 ? (held() - 0.5) * 2 * reach : 0)
+  const placement = cameraLookingAt(eyeAround(target, distance + off(3), elevation + off(0.3), azimuth + off(0.3)), [target[0] + off(1), target[1] + off(1), 0], roll + off(0.3))
   const registry = cornerRegistry(W, D)
   const terrain: BaseTerrain[] = variant === 'terrain'
     ? [
@@ -81,12 +90,17 @@ export function variantScene(cv: OpenCvForPatterns, variant: BaseVariant, seed: 
       hands.push({ palm: [m.position[0] + (rnd() - 0.5) * 60, m.position[1] + (rnd() - 0.5) * 60, 60 + rnd() * 60], from: [m.position[0] + (rnd() - 0.5) * 300, -250, 260], towardsDeg: 60 + rnd() * 60, skin: SKIN[Math.floor(rnd() * SKIN.length)]! })
     }
   }
+  for (const h of hands) {
+    const dx = h.from[0] - h.palm[0], dy = h.from[1] - h.palm[1], dz = h.from[2] - h.palm[2]
+    const l = Math.hypot(dx, dy, dz) || 1, step = 20 * frame
+    h.palm = [h.palm[0] + (dx / l) * step, h.palm[1] + (dy / l) * step, h.palm[2] + (dz / l) * step]
+  }
   const mat: MatKind = variant === 'desert' ? 'desert' : variant === 'black-mat' ? 'black' : variant === 'flagstones' ? 'flagstones' : variant === 'hex' ? 'hex' : 'green'
   const scene = buildBaseTableScene({ table: { widthMm: W, depthMm: D }, registry, cellsOf: (id) => arucoCells(cv, 'DICT_4X4_100', id), mat, models, terrain, hands, shadows: true })
   const soft = variant === 'soft'
   const pipeline: CameraPipeline = {
     exposure: 1 + (rnd() - 0.5) * 0.2, vignette: 0.2, defocusSigmaPx: soft ? 1.2 : 0.5, ...(soft ? { motion: { lengthPx: 2.5, angleDeg: rnd() * 180 } } : {}),
-    noise: { fullWellElectrons: 4000, readElectrons: 3 }, tone: { kind: 'srgb' }, contrast: 0.25, sharpen: { amount: 0.6, sigmaPx: 1 }, jpegQuality: 85, seed,
+    noise: { fullWellElectrons: 4000, readElectrons: 3 }, tone: { kind: 'srgb' }, contrast: 0.25, sharpen: { amount: 0.6, sigmaPx: 1 }, jpegQuality: 85, seed: frame > 0 ? seed * 1000 + frame : seed,
   }
   const calibration = variant === 'distortion' ? { width, height, fx: lens.fx, fy: lens.fy, cx: lens.cx, cy: lens.cy, distortion: [...lens.distortion!] as [number, number, number, number, number] } : null
   return { variant, seed, scene, registry, lens, placement, pipeline, calibration, marked, models, terrain }
