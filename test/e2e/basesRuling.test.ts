@@ -115,6 +115,19 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
     expect(await page.locator('body').innerText()).not.toContain('is the registry for another table')
   }
 
+  /** A Chromium session on the player's table in `mode` (the camera playing the table's video), `body`, then no console error. */
+  async function onTheTable(mode: 'camera' | 'photo', body: (page: Page) => Promise<void>): Promise<void> {
+    const session = await launchChromium(mode === 'camera' ? { fakeVideo: videoPath } : {})
+    try {
+      await openTable(session.page)
+      await chooseMode(session.page, mode)
+      await body(session.page)
+      expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
+    } finally {
+      await session.close()
+    }
+  }
+
   /** Tap the attacker, then the target, where the picture shows them: the verdict on the card; screenshots; the camera stopped. */
   async function ruleOnTwoTaps(page: Page, attacker: string, target: string, shots: string): Promise<void> {
     await dismissMessages(page)
@@ -138,11 +151,7 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
   }
 
   it('places every model from its base, the moved one where it stands; two taps give the verdict', async () => {
-    const session = await launchChromium({ fakeVideo: videoPath })
-    const page = session.page
-    try {
-      await openTable(page)
-      await chooseMode(page, 'camera')
+    await onTheTable('camera', async (page) => {
       await page.getByTestId('registry-input').setInputFiles(registryPath)
       await page.getByTestId('start-camera').click()
       await expectEveryModelWhereItStands(page)
@@ -151,18 +160,11 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
 
       // The ruling: an attacker of side A and a target of side B, tapped where the picture shows them.
       await ruleOnTwoTaps(page, 'm1', 'm9', 'bases-ruling')
-      expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
-    } finally {
-      await session.close()
-    }
+    })
   }, 240_000)
 
   it('from the survey of the four corner markers: the survey, then every model placed from its base, then the verdict', async () => {
-    const session = await launchChromium({ fakeVideo: videoPath })
-    const page = session.page
-    try {
-      await openTable(page)
-      await chooseMode(page, 'camera')
+    await onTheTable('camera', async (page) => {
       await page.getByTestId('open-survey').click()
       await page.getByTestId('survey-registry-input').setInputFiles(surveyRegistryPath)
       await expect.poll(() => page.getByTestId('survey-source').innerText(), { timeout: 30_000 }).toContain('registry-to-survey.json')
@@ -185,24 +187,14 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
       // The camera starts with the surveyed registry: the table locks, every model from its base.
       await expectEveryModelWhereItStands(page)
       await ruleOnTwoTaps(page, 'm2', 'm8', 'bases-survey-ruling')
-      expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
-    } finally {
-      await session.close()
-    }
+    })
   }, 300_000)
 
   it('the same picture opened in Photo mode: every model placed from its base, the moved one where it stands', async () => {
-    const session = await launchChromium()
-    const page = session.page
-    try {
-      await openTable(page)
-      await chooseMode(page, 'photo')
+    await onTheTable('photo', async (page) => {
       await page.getByTestId('registry-input').setInputFiles(registryPath)
       await page.getByTestId('photo-input').setInputFiles(photoPath)
       await expectEveryModelWhereItStands(page)
-      expect(session.consoleErrors.filter((e) => !/favicon/.test(e))).toEqual([])
-    } finally {
-      await session.close()
-    }
+    })
   }, 240_000)
 })
