@@ -32,7 +32,7 @@ import { renderCameraOrder } from '../tracking/camera/renderCameraOrder.ts'
 import { arucoCells, type OpenCvForPatterns } from '../tracking/camera/arucoPattern.ts'
 import { buildBaseGame, gameFrameScene } from '../tracking/camera/baseGame.ts'
 import { BASE_VARIANTS, VARIANT_SCENES_VERSION, variantScene, type BaseVariant } from '../tracking/bases/baseVariants.ts'
-import { scoreBases, truthKey, type BaseScore } from '../tracking/bases/scoreBases.ts'
+import { matchRadiusMm, scoreBases, truthKey, type BaseScore } from '../tracking/bases/scoreBases.ts'
 import { baseRimInImage } from '../tracking/camera/baseTableScene.ts'
 
 const argv = process.argv.slice(2)
@@ -54,6 +54,11 @@ function quantile(v: readonly number[], p: number): number {
   if (!v.length) return Number.NaN
   const s = [...v].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!
+}
+
+/** No base where a table marker's paper lies (its square and margin, turned any way, with 4 mm to spare). */
+function tableMarkersKeepOut(registry: ReturnType<typeof parseRegistry>): Array<{ x: number; y: number; r: number }> {
+  return registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (4 / 3) + 4 }] : []))
 }
 
 /** A frame, from the cache when it was drawn before. */
@@ -123,7 +128,7 @@ async function main() {
       const unmarked = v.models.filter((m) => !v.marked.has(m.id))
       const classes = [...new Map(unmarked.map((m) => [truthKey(m.base), { key: truthKey(m.base), shape: m.base, heightMm: 4 }])).values()]
       const finder = new BaseFinder(handle)
-      const keepOut = registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (4 / 3) + 4 }] : []))
+      const keepOut = tableMarkersKeepOut(registry)
       const marked = result.objects.filter((o) => o.kind === 'model').map((o) => ({ x: o.position[0], y: o.position[1], r: 12 }))
       const tabs = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as LockedTable, d.corners))
       const request = { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude: [...keepOut, ...marked, ...tabs], obstacles: v.terrain.map((t) => t.footprint) }
@@ -220,11 +225,10 @@ function appPath(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCvForPa
       const unmarked = first.models.filter((m) => !first.marked.has(m.id))
       const bases = new BaseTracker(handle, {
         table: { widthMm: 700, depthMm: 600 },
-        keepOut: registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (4 / 3) + 4 }] : [])),
+        keepOut: tableMarkersKeepOut(registry),
         terrain: first.terrain.map((t) => ({ footprint: t.footprint.map(([x, y]) => [x, y] as [number, number]), top: t.heightMm })),
         models: unmarked.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })),
       })
-      const minor = (m: (typeof unmarked)[number]) => (m.base.shape === 'round' ? m.base.diameter / 2 : Math.min(m.base.length, m.base.width) / 2)
       let last: ReturnType<BaseTracker['track']> | null = null
       for (let k = 0; k < frames; k++) {
         const v = k === 0 ? first : variantScene(cv, variant, seed, WIDTH, k)
@@ -234,20 +238,20 @@ function appPath(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCvForPa
         tally.frames++
         for (const o of last.objects) {
           const m = unmarked.find((x) => x.id === o.id)
-          if (!m || Math.hypot(o.position[0] - m.position[0], o.position[1] - m.position[1]) > Math.max(5, 0.4 * minor(m))) {
+          if (!m || Math.hypot(o.position[0] - m.position[0], o.position[1] - m.position[1]) > matchRadiusMm(m.base)) {
             tally.placedWrong++
             if (tally.events.length < 20) tally.events.push(`${variant} ${seed} frame ${k}: ${o.id} placed (${o.status}) at ${o.position.map((x) => x.toFixed(0)).join(', ')}`)
           }
         }
         for (const u of last.report.unidentified) {
-          if (first.models.some((m) => Math.hypot(u.position[0] - m.position[0], u.position[1] - m.position[1]) < Math.max(5, 0.4 * minor(m)))) continue
+          if (first.models.some((m) => Math.hypot(u.position[0] - m.position[0], u.position[1] - m.position[1]) < matchRadiusMm(m.base))) continue
           tally.questionsWrong++
           if (tally.events.length < 20) tally.events.push(`${variant} ${seed} frame ${k}: a question about ${u.label} at ${u.position.map((x) => x.toFixed(0)).join(', ')}, where no base stands`)
         }
       }
       const inView = unmarked.filter((m) => { const r = baseRimInImage(first.scene, first.lens, first.placement, m); return r.inView && r.rimVisible >= 0.6 })
       tally.modelsAtEnd += inView.length
-      tally.placedAtEnd += inView.filter((m) => last?.objects.some((o) => o.id === m.id && o.status === 'ok' && Math.hypot(o.position[0] - m.position[0], o.position[1] - m.position[1]) <= Math.max(5, 0.4 * minor(m)))).length
+      tally.placedAtEnd += inView.filter((m) => last?.objects.some((o) => o.id === m.id && o.status === 'ok' && Math.hypot(o.position[0] - m.position[0], o.position[1] - m.position[1]) <= matchRadiusMm(m.base))).length
       tracker.dispose()
       bases.dispose()
     }

@@ -26,15 +26,21 @@ export function truthKey(b: BaseModel['base']): string {
   return b.shape === 'round' ? `round:${b.diameter}` : `${b.shape}:${b.length}x${b.width}`
 }
 
+/** How far a report may lie from a true base and still be that base: 40 % of its smaller half-size, at least 5 mm. */
+export function matchRadiusMm(base: BaseModel['base']): number {
+  const minor = base.shape === 'round' ? base.diameter / 2 : Math.min(base.length, base.width) / 2
+  return Math.max(5, 0.4 * minor)
+}
+
 export function scoreBases(scene: BaseTableScene, lens: Lens, placement: CameraPlacement, models: readonly BaseModel[], reports: readonly ReportedBase[]): BaseScore {
   const score: BaseScore = { visible: 0, found: 0, wrongSize: 0, falseReports: 0, errors: [], missed: [], falses: [] }
   const rims = new Map(models.map((m) => [m.id, baseRimInImage(scene, lens, placement, m)]))
   const pairs: Array<{ m: BaseModel; r: ReportedBase; d: number }> = []
   for (const m of models) {
-    const minor = m.base.shape === 'round' ? m.base.diameter / 2 : Math.min(m.base.length, m.base.width) / 2
+    const reach = matchRadiusMm(m.base)
     for (const r of reports) {
       const d = Math.hypot(r.x - m.position[0], r.y - m.position[1])
-      if (d < Math.max(5, 0.4 * minor)) pairs.push({ m, r, d })
+      if (d < reach) pairs.push({ m, r, d })
     }
   }
   pairs.sort((a, b) => a.d - b.d)
