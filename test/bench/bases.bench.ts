@@ -25,13 +25,13 @@ import { loadOpenCv } from '../../src/tracking/opencv/openCv.ts'
 import { FrameTracker } from '../../src/tracking/frameTracker.ts'
 import { parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
 import { BaseFinder } from '../../src/tracking/bases/findBases.ts'
-import { BaseTracker, markerOnTable } from '../../src/tracking/bases/baseTracker.ts'
+import { BaseTracker, markedClearMm, markerOnTable } from '../../src/tracking/bases/baseTracker.ts'
 import type { LockedTable } from '../../src/tracking/bases/tableProjector.ts'
 import type { CameraIntrinsics, RgbaFrame } from '../../src/tracking/types.ts'
 import { renderCameraOrder } from '../tracking/camera/renderCameraOrder.ts'
 import { arucoCells, type OpenCvForPatterns } from '../tracking/camera/arucoPattern.ts'
 import { buildBaseGame, gameFrameScene } from '../tracking/camera/baseGame.ts'
-import { BASE_VARIANTS, VARIANT_SCENES_VERSION, variantScene, type BaseVariant } from '../tracking/bases/baseVariants.ts'
+import { BASE_VARIANTS, VARIANT_SCENES_VERSION, variantScene, type BaseVariant, type VariantScene } from '../tracking/bases/baseVariants.ts'
 import { matchRadiusMm, scoreBases, truthKey, type BaseScore } from '../tracking/bases/scoreBases.ts'
 import { baseRimInImage } from '../tracking/camera/baseTableScene.ts'
 
@@ -59,6 +59,11 @@ function quantile(v: readonly number[], p: number): number {
 /** No base where a table marker's paper lies (its square and margin, turned any way, with 4 mm to spare). */
 function tableMarkersKeepOut(registry: ReturnType<typeof parseRegistry>): Array<{ x: number; y: number; r: number }> {
   return registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (4 / 3) + 4 }] : []))
+}
+
+/** The models that keep their marker, with their bases (as the scene gives them to BaseTracker). */
+function markedBasesOf(v: Pick<VariantScene, 'models' | 'marked'>): Array<{ id: string; base: VariantScene['models'][number]['base'] }> {
+  return v.models.filter((m) => v.marked.has(m.id)).map((m) => ({ id: m.id, base: m.base }))
 }
 
 /** A frame, from the cache when it was drawn before. */
@@ -129,7 +134,9 @@ async function main() {
       const classes = [...new Map(unmarked.map((m) => [truthKey(m.base), { key: truthKey(m.base), shape: m.base, heightMm: 4 }])).values()]
       const finder = new BaseFinder(handle)
       const keepOut = tableMarkersKeepOut(registry)
-      const marked = result.objects.filter((o) => o.kind === 'model').map((o) => ({ x: o.position[0], y: o.position[1], r: 12 }))
+      // As BaseTracker keeps a marker-tracked model's base clear (the scene gives its base).
+      const markedSetup = { models: [], table: { widthMm: 700, depthMm: 600 }, marked: markedBasesOf(v) }
+      const marked = result.objects.filter((o) => o.kind === 'model').map((o) => ({ x: o.position[0], y: o.position[1], r: markedClearMm(markedSetup, o.id) }))
       const tabs = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as LockedTable, d.corners))
       const request = { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude: [...keepOut, ...marked, ...tabs], obstacles: v.terrain.map((t) => t.footprint) }
       t = cpuMs()
@@ -226,6 +233,7 @@ function appPath(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCvForPa
       const bases = new BaseTracker(handle, {
         table: { widthMm: 700, depthMm: 600 },
         keepOut: tableMarkersKeepOut(registry),
+        marked: markedBasesOf(first),
         terrain: first.terrain.map((t) => ({ footprint: t.footprint.map(([x, y]) => [x, y] as [number, number]), top: t.heightMm })),
         models: unmarked.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })),
       })

@@ -117,9 +117,12 @@ export class BaseTracker {
     ]
     const tracked: TrackedStart[] = [...knownStarts, ...this.pending.map((c) => ({ key: c.key, x: c.x, y: c.y, facingDeg: c.facingDeg, reachMm: p.trackedReachMm, nearEdge: c.nearEdge }))]
     const markerModels = result.objects.filter((o) => o.kind === 'model' && o.frame === 'table' && o.source !== 'base')
-    // No base where a marker lies (its black square and white margin make a fine outline) or on a marker-tracked model.
+    // No base where a marker lies (its black square and white margin make a fine outline) or on a
+    // marker-tracked model: within its base's inscribed circle when the set-up gives its base (no
+    // other base's centre lies there), else 12 mm round it.
+    const clearOf = (id: string) => markedClearMm(this.setup, id)
     const exclude = [
-      ...markerModels.map((o) => ({ x: o.position[0], y: o.position[1], r: 12 })),
+      ...markerModels.map((o) => ({ x: o.position[0], y: o.position[1], r: clearOf(o.id) })),
       ...(this.setup.keepOut ?? []),
       ...(result.detections ?? []).flatMap((d) => markerOnTable(lock, d.corners)),
     ]
@@ -149,7 +152,7 @@ export class BaseTracker {
     const bases = this.identities.update({
       bases: seen,
       spot: (x, y, key) => spotState(frame, proj, lock, palette, this.classes.find((c) => c.key === key), x, y),
-      markerModels: markerModels.map((o) => ({ id: o.id, x: o.position[0], y: o.position[1], reachMm: 15 })),
+      markerModels: markerModels.map((o) => ({ id: o.id, x: o.position[0], y: o.position[1], reachMm: Math.max(15, clearOf(o.id)) })),
     })
     const objects: ObjectPose[] = []
     const unidentified: UnidentifiedBase[] = []
@@ -176,6 +179,14 @@ export class BaseTracker {
   dispose(): void {
     this.finder.dispose()
   }
+}
+
+/** How far round a marker-tracked model no base's centre can lie, mm: its base's inscribed circle (12 when its base is not given). */
+export function markedClearMm(setup: BaseTrackingSetup, id: string): number {
+  const base = setup.marked?.find((m) => m.id === id)?.base
+  if (!base) return 12
+  const h = halfSizes(base)
+  return Math.max(12, Math.min(h.forward, h.side))
 }
 
 function classesOf(setup: BaseTrackingSetup, defaultHeightMm: number): BaseClass[] {

@@ -60,6 +60,12 @@ export type BaseTrackingSetup = {
   models: BaseTrackedModel[]
   /** The table's size, mm (bases are looked for on it). */
   table: { widthMm: number; depthMm: number }
+  /**
+   * The models that carry a marker, with their bases: no base is looked for inside theirs (what is
+   * found there is its figure or its tab), and a base found on one is that model's. Absent: only
+   * 12 mm round a marked model is kept clear.
+   */
+  marked?: Array<{ id: string; base: BaseShape }>
   /** Where no base stands (the table markers' paper), circles on the table, mm. */
   keepOut?: Array<{ x: number; y: number; r: number }>
   /** Terrain pieces (footprint, top above the table, mm): a base stands on the table beside them or on their top. */

@@ -58,6 +58,7 @@ export function baseSetupOf(scene: Scene, registry: Registry, system: RuleSystem
   return {
     setup: {
       table: { widthMm: scene.table.width, depthMm: scene.table.depth },
+      marked: scene.models.filter((m) => marked.has(m.id)).map((m) => ({ id: m.id, base: m.base })),
       keepOut: registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (1 + 1 / 3) + 4 }] : [])),
       // Footprint terrain (mesh pieces have no footprint here: a base beside one is looked for as on open table).
       terrain: (scene.terrain ?? []).flatMap((t) => ('footprint' in t ? [{ footprint: t.footprint.map(([x, y]) => [x, y] as [number, number]), top: (t.z ?? 0) + t.height }] : [])),

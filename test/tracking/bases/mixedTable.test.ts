@@ -1,0 +1,74 @@
+// A mixed table (issue 34): half the army keeps its rear marker tab, the other half is found by its
+// bases. The set-up is made from the scene and the registry as the CLI and the app make it
+// (baseSetupOf), and one photo of the table (the camera-order renderer, its "mixed" variant, seed 2)
+// goes through the marker tracker and then the base tracker. A marked model's base is its own: the
+// set-up lists it with its base, no question is asked about a base whose centre lies inside a marked
+// model's base (the figure on a 50 mm base there looks like a 28 mm round to the search), and the
+// bases found are where the truth has an unmarked model.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { openCv } from '../helpers.ts'
+import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
+import { FrameTracker } from '../../../src/tracking/frameTracker.ts'
+import { parseRegistry } from '../../../src/tracking/registry/registrySchema.ts'
+import { BaseTracker } from '../../../src/tracking/bases/baseTracker.ts'
+import { baseSetupOf } from '../../../src/tracking/bases/moveAllowance.ts'
+import { parseScene } from '../../../src/engine/index.ts'
+import type { OpenCvForPatterns } from '../camera/arucoPattern.ts'
+import { renderCameraOrder } from '../camera/renderCameraOrder.ts'
+import type { BaseModel } from '../camera/baseTableScene.ts'
+import { variantScene } from './baseVariants.ts'
+import { matchRadiusMm } from './scoreBases.ts'
+
+let handle: OpenCvHandle
+
+beforeAll(async () => {
+  handle = await openCv()
+})
+
+/** Is the table point inside the model's base (its true outline, turned by its facing)? */
+function insideBase(m: BaseModel, x: number, y: number): boolean {
+  const a = (m.facingDeg * Math.PI) / 180
+  const dx = x - m.position[0], dy = y - m.position[1]
+  const u = dx * Math.cos(a) + dy * Math.sin(a), w = -dx * Math.sin(a) + dy * Math.cos(a)
+  if (m.base.shape === 'round') return Math.hypot(dx, dy) < m.base.diameter / 2
+  if (m.base.shape === 'oval') return (u / (m.base.length / 2)) ** 2 + (w / (m.base.width / 2)) ** 2 < 1
+  return Math.abs(u) < m.base.length / 2 && Math.abs(w) < m.base.width / 2
+}
+
+describe('a mixed table: markers where the player has them, bases elsewhere', () => {
+  it('asks nothing about a base inside a marked model\'s base, and places the unmarked ones where they stand', () => {
+    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'mixed', 2, 1280)
+    const registry = parseRegistry({ format: 'tabletop-markers/1', ...v.registry })
+    const scene = parseScene({
+      format: 'tabletop-scene/1', system: 'narrative-skirmish', table: { width: 700, depth: 600 },
+      models: v.models.map((m) => ({ id: m.id, side: 'A', profile: 'small-model', base: m.base, height: 30, position: m.position, facing: m.facingDeg })),
+    })
+    const { setup } = baseSetupOf(scene, registry, undefined)
+    const marked = v.models.filter((m) => v.marked.has(m.id))
+    expect(marked.some((m) => m.base.shape === 'round' && m.base.diameter === 50)).toBe(true)
+    expect(setup.marked?.map((m) => m.id).sort()).toEqual(marked.map((m) => m.id).sort())
+    expect(setup.models.map((m) => m.id).sort()).toEqual(v.models.filter((m) => !v.marked.has(m.id)).map((m) => m.id).sort())
+
+    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
+    const tracker = new FrameTracker(handle, registry)
+    const bases = new BaseTracker(handle, setup, { confirmFrames: 1 })
+    const result = tracker.track(frame, true)
+    expect(result.table.locked).toBe(true)
+    const found = bases.track(frame, result, 0)
+    tracker.dispose()
+    bases.dispose()
+
+    const markedSeen = result.objects.filter((o) => o.kind === 'model' && v.marked.has(o.id))
+    expect(markedSeen.length).toBeGreaterThanOrEqual(4)
+    for (const u of found.report.unidentified) {
+      const on = marked.find((m) => insideBase(m, u.position[0], u.position[1]))
+      expect(on, `a question about ${u.label} at ${u.position.map((x) => x.toFixed(0)).join(', ')}, inside ${on?.id}'s base`).toBeUndefined()
+    }
+    expect(found.objects.length).toBeGreaterThanOrEqual(4)
+    for (const o of found.objects) {
+      const m = v.models.find((x) => x.id === o.id)!
+      expect(v.marked.has(o.id), `${o.id} has a marker`).toBe(false)
+      expect(Math.hypot(o.position[0] - m.position[0], o.position[1] - m.position[1]), o.id).toBeLessThan(matchRadiusMm(m.base))
+    }
+  })
+})
