@@ -115,7 +115,7 @@ export class BaseTracker {
       ...known.filter((k) => !k.lifted).map((k) => ({ key: k.key, x: k.x, y: k.y, facingDeg: k.facingDeg, reachMm: k.seen ? p.trackedReachMm : p.savedReachMm, nearEdge: this.nearEdges.get(k.id) })),
       ...this.identities.unidentified().map((a) => ({ key: a.key, x: a.x, y: a.y, facingDeg: 0, reachMm: p.trackedReachMm })),
     ]
-    const tracked: TrackedStart[] = [...knownStarts, ...this.pending.map((c) => ({ key: c.key, x: c.x, y: c.y, facingDeg: c.facingDeg, reachMm: p.trackedReachMm, nearEdge: c.nearEdge }))]
+    const tracked: TrackedStart[] = [...knownStarts, ...this.pending.map((c) => ({ key: c.key, x: c.x, y: c.y, facingDeg: c.facingDeg, reachMm: p.trackedReachMm, nearEdge: c.nearEdge, pending: true }))]
     const markerModels = result.objects.filter((o) => o.kind === 'model' && o.frame === 'table' && o.source !== 'base')
     // No base where a marker lies (its black square and white margin make a fine outline) or on a
     // marker-tracked model: within its base's inscribed circle when the set-up gives its base (no

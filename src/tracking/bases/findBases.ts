@@ -127,7 +127,14 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
 }
 
 /** Where to look again: a base seen before (its class and pose), searched within `reachMm`. */
-export type TrackedStart = { key: string; x: number; y: number; facingDeg: number; reachMm: number; z0?: number; nearEdge?: 'bottom' | 'top' }
+export type TrackedStart = {
+  key: string; x: number; y: number; facingDeg: number; reachMm: number; z0?: number; nearEdge?: 'bottom' | 'top'
+  /**
+   * A base found where no model was known, not yet confirmed over frames: re-fitted where it was, but
+   * not a known base (it must pass as a new one in every frame, and it holds no place against one).
+   */
+  pending?: boolean
+}
 
 export type BaseSearchRequest = {
   classes: readonly BaseClass[]
@@ -264,7 +271,9 @@ export class BaseFinder {
     // One base per place: the better of two fits whose centres lie inside each other's outline.
     // Bases found again where they stood come first: a fit of the search on one of them is something
     // standing on it (its figure), never a base (bases do not stand on bases).
-    fitted.sort((a, b) => (a.from === b.from ? b.quality - a.quality : a.from === 'tracked' ? -1 : 1))
+    // (A pending base's re-fit is a new base still: known ones only count as tracked here.)
+    const known = (f: Fitted) => f.from === 'tracked' && request.tracked[f.trackedIndex]?.pending !== true
+    fitted.sort((a, b) => (known(a) === known(b) ? b.quality - a.quality : known(a) ? -1 : 1))
     const kept: Fitted[] = []
     // A base never stands on another: a fit wholly inside a bigger base's is something on that base
     // (a big model's body), so the bigger one wins whatever their qualities.
@@ -272,7 +281,7 @@ export class BaseFinder {
       if (request.exclude.some((e) => Math.hypot(e.x - f.fit.x, e.y - f.fit.y) < e.r)) continue
       const clashes = kept.filter((k) => overlap(k, f))
       if (clashes.length === 0) { kept.push(f); continue }
-      if (f.from === 'search' && clashes.some((k) => k.from === 'tracked')) continue
+      if (!known(f) && clashes.some(known)) continue
       if (clashes.every((k) => contains(f, k) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - 0.25)) && f.fit.matShare >= p.containerMatShare) {
         for (const k of clashes) kept.splice(kept.indexOf(k), 1)
         kept.push(f)
@@ -283,16 +292,16 @@ export class BaseFinder {
     // seen as a smaller one, never another base: bases do not stand on bases. (It has held its place
     // above, so a fit beside it on the same rim is not taken for a base either.)
     // (One of its own size there is that base found again, when its re-fit missed it: kept.)
-    const inKnown = (f: Fitted) => f.from === 'search' && request.tracked.some((t) => { const c = byKey.get(t.key); return !!c && t.key !== f.cls.key && insideOutline(c.shape, ...local(t, f.fit.x, f.fit.y)) })
+    const inKnown = (f: Fitted) => !known(f) && request.tracked.some((t) => { const c = byKey.get(t.key); return !t.pending && !!c && t.key !== f.cls.key && insideOutline(c.shape, ...local(t, f.fit.x, f.fit.y)) })
     for (let i = kept.length - 1; i >= 0; i--) if (inKnown(kept[i]!)) kept.splice(i, 1)
     // A base the search found, standing where a nearer model's figure rises in the picture, may be
     // that figure (its body or cloak looks like a rim; a figure is no wider than its own base): it
     // needs the mat all along its bottom edge, and a crisp edge (a figure's outline is ragged).
     const cam = proj.camera
     const dist = (f: Fitted) => Math.hypot(f.fit.x - cam[0], f.fit.y - cam[1])
-    const clear = kept.filter((c) => c.from === 'tracked' || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || !kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm)))
+    const clear = kept.filter((c) => known(c) || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || !kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm)))
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
-    const shown = clear.filter((f) => f.from === 'tracked' || (f.fit.rimPoints > 0 && f.fit.rimSeen / f.fit.rimPoints >= p.okRimShare))
+    const shown = clear.filter((f) => known(f) || (f.fit.rimPoints > 0 && f.fit.rimSeen / f.fit.rimPoints >= p.okRimShare))
     const observations = shown.map((f) => this.observation(f, fitted, lock))
     return { observations, searched, candidates, fits, ms: performance.now() - started }
   }
