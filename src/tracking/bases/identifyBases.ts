@@ -239,9 +239,13 @@ export class BaseIdentities {
       const seenHere = group.filter((n): n is Node & { base: SeenBase } => n.base !== null)
       if (seenHere.length === 0) continue
       const matchings = group.length <= p.maxTangle ? allMatchings(group, cands) : []
+      // A base asked about and hidden now may have been no base (a shadow, a figure: a question proves
+      // nothing), so the models it could be are not accounted for by it: the bases seen here are
+      // given models only when they are so without it too.
+      const forced = matchings.length === 1 && (seenHere.length === group.length || allMatchings(seenHere, cands).length === 1)
       // A base that moved is given a model only when it is seen clearly (most of its rim, one size).
       const clear = seenHere.every((n) => n.base.rimSeen >= p.clearRim && n.base.alsoFits.length === 0)
-      if (matchings.length === 1 && clear) {
+      if (forced && clear) {
         const m = matchings[0]!
         group.forEach((n, i) => {
           if (!n.base) return

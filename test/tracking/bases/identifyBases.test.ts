@@ -5,7 +5,8 @@
 // model further than its allowance is asked; a marker-tracked model's base is not ours; the player's
 // answer is kept; a question is not settled by its other base passing out of sight; a model a question
 // listed may have moved on from that spot, even once the question is gone (the 50-move game's swap);
-// a model offered only because none could have come is not taken to stand there.
+// a model offered only because none could have come is not taken to stand there; a question hidden for
+// a moment accounts for no model.
 import { describe, expect, it } from 'vitest'
 import { APPEARANCE_LENGTH } from '../../../src/tracking/bases/describeAppearance.ts'
 import { BaseIdentities, type BaseModelSpec, type SeenBase } from '../../../src/tracking/bases/identifyBases.ts'
@@ -58,6 +59,23 @@ describe('identities of bases without markers', () => {
     expect(a.identityStatus).toBe('ok')
     expect(a.evidence).toMatchObject({ by: 'moved', allowanceMm: SIX_INCHES })
     expect(a.evidence!.distanceMm).toBeCloseTo(Math.hypot(80, 40), 0)
+  })
+
+  it('a question hidden for a moment accounts for no model: a base it might have been is asked, not given by elimination', () => {
+    // The 50-move game's frame 68: b is picked up; a figure's torso beside a is asked about (only b
+    // could be it); then a hand hides a and the torso, and b is set down where a or b could be. The
+    // torso may have been no base at all, so b is not accounted for by it: asked, not "a moved".
+    const ids = new BaseIdentities([spec('a', 100, 100), spec('b', 300, 100)])
+    ids.update({ bases: [base(100, 100), base(300, 100)], spot: allIn })
+    for (let i = 0; i < 2; i++) ids.update({ bases: [base(100, 100), base(120, 118)], spot: emptyAt([[300, 100]]) })
+    const asked = ids.update({ bases: [base(100, 100), base(120, 118)], spot: emptyAt([[300, 100]]) }).find((r) => r.x === 120)!
+    expect(asked.modelId).toBeNull()
+    expect(asked.candidates).toEqual(['b'])
+    const out = ids.update({ bases: [base(230, 160)], spot: allIn })
+    expect(out).toHaveLength(1)
+    expect(out[0]!.modelId).toBeNull()
+    expect(out[0]!.identityStatus).toBe('unidentified')
+    expect([...out[0]!.candidates].sort()).toEqual(['a', 'b'])
   })
 
   it('two models picked up that could have swapped are asked, never guessed (no looks learned)', () => {
