@@ -10,7 +10,7 @@ import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { TablePlaneImage } from '../opencv/tablePlaneImage.ts'
 import type { RgbaFrame } from '../types.ts'
 import { facingSymmetryDeg, halfSizes, insideOutline } from './baseOutline.ts'
-import { type BaseFit, type BaseFitParams, DEFAULT_BASE_FIT_PARAMS, fitBase, matPalette, quickRimScore, readWhatStandsAt } from './fitBase.ts'
+import { type BaseFit, type BaseFitParams, DEFAULT_BASE_FIT_PARAMS, fitBase, matPalette, nearBandSteps, quickRimScore, readWhatStandsAt } from './fitBase.ts'
 import { type LockedTable, type TableProjector, projectTablePoint, tableProjector } from './tableProjector.ts'
 import {
   type CentreCandidate, type CentreTable, type PlaneGrid, type VoteParams, type VoteScratch,
@@ -90,6 +90,14 @@ export type FindBasesParams = {
    * bottom edge is measured and the top one's height only assumed.
    */
   nearTopMargin: number
+  /**
+   * A top reading (its near side bounded by the top edge) is refused when, one side band inward of
+   * that near rim, the picture steps at least as much as one band outward and at least
+   * `topBandInnerShare` of the rim's own step: a top edge has the top inside it and the band's bottom
+   * edge outside, so such a rim is the bottom edge read as the top (the base then sits a band's width
+   * too near the camera). The bottom reading is kept instead where it fits.
+   */
+  topBandInnerShare: number
   /** … and an edge as crisp as a base's rim (a figure's outline is ragged): edge σ at most this, px. */
   behindFigureEdgeSigmaPx: number
   figureHeightMm: number
@@ -133,6 +141,7 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   containerQuality: 0.5,
   behindFigureMatShare: 0.85,
   nearTopMargin: 0.05,
+  topBandInnerShare: 0.5,
   behindFigureEdgeSigmaPx: 0.6,
   figureHeightMm: 60,
   maxSigmaMm: 3,
@@ -197,7 +206,11 @@ export type BaseObservation = {
 
 export type FindBasesResult = { observations: BaseObservation[]; searched: boolean; candidates: number; fits: number; ms: number }
 
-type Fitted = { fit: BaseFit; cls: BaseClass; quality: number; from: 'tracked' | 'search'; trackedIndex: number; nearEdge: 'bottom' | 'top'; z0: number }
+type Fitted = {
+  fit: BaseFit; cls: BaseClass; quality: number; from: 'tracked' | 'search'; trackedIndex: number; nearEdge: 'bottom' | 'top'; z0: number
+  /** The share of a rim seen at this place, when more than this fit's own: its top reading's, refused for its place (topBandInnerShare) but a base's rim all the same. */
+  seenShare?: number
+}
 
 export class BaseFinder {
   readonly params: FindBasesParams
@@ -263,7 +276,15 @@ export class BaseFinder {
             searchFits++
             const q = this.quality(fit, c.shape, p.searchReachMm, x, y, nearEdge)
             this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} quick ${quick.toFixed(1)} ${c.key} ${nearEdge} → ${fit.x.toFixed(1)},${fit.y.toFixed(1)} seen ${fit.rimSeen}/${fit.rimPoints} tight ${fit.rimTight} off ${fit.offsetMm.toFixed(2)} σe ${fit.edgeSigmaPx.toFixed(2)} step ${fit.stepBottom.toFixed(0)} mat ${fit.matShare.toFixed(2)} h ${fit.heightMm.toFixed(1)}±${fit.heightSigmaMm.toFixed(1)} q ${q?.toFixed(2) ?? 'none'}`)
-            if (q !== null && (!best || q > best.quality + (nearEdge === 'top' ? p.nearTopMargin : 0))) best = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
+            if (q === null || (best && q <= best.quality + (nearEdge === 'top' ? p.nearTopMargin : 0))) continue
+            if (nearEdge === 'top' && best && this.bottomReadAsTop(frame, proj, c.shape, fit, z0)) {
+              this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} ${c.key}: its top reading's near rim is the bottom edge (inward ${this.band[0]!.toFixed(0)}, outward ${this.band[1]!.toFixed(0)}, at the rim ${this.band[2]!.toFixed(0)})`)
+              // (the place is the bottom reading's; what it saw of a rim there counts for the base)
+              const topShare = fit.rimPoints ? fit.rimSeen / fit.rimPoints : 0
+              if (topShare > rimShare(best)) best.seenShare = topShare
+              continue
+            }
+            best = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
           }
           return best
         }
@@ -314,12 +335,20 @@ export class BaseFinder {
     const dist = (f: Fitted) => Math.hypot(f.fit.x - cam[0], f.fit.y - cam[1])
     const clear = kept.filter((c) => known(c) || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || !kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm)))
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
-    const shown = clear.filter((f) => known(f) || (f.fit.rimPoints > 0 && f.fit.rimSeen / f.fit.rimPoints >= p.okRimShare))
+    const shown = clear.filter((f) => known(f) || rimShare(f) >= p.okRimShare)
     const observations = shown.map((f) => this.observation(f, fitted, lock))
     return { observations, searched, candidates, fits, ms: performance.now() - started }
   }
 
   /** The top's share with the table's colour and the share of the middle without it (BaseFit's topMatShare, riseShare): a print on the mat? */
+  private readonly band = new Float64Array(3)
+
+  /** A top reading whose near rim has an edge one band inward, as strong as one band outward: the bottom edge taken for the top (topBandInnerShare). */
+  private bottomReadAsTop(frame: RgbaFrame, proj: TableProjector, shape: BaseShape, fit: BaseFit, z0: number): boolean {
+    if (nearBandSteps(frame, proj, shape, fit.x, fit.y, fit.facingDeg, z0, fit.heightMm, fit.offsetMm, 'top', this.band) < 4) return false
+    return this.band[0]! >= this.band[1]! && this.band[0]! >= this.params.topBandInnerShare * this.band[2]!
+  }
+
   private isPrint(topMatShare: number, riseShare: number): boolean {
     return topMatShare >= this.params.printTopShare && riseShare < this.params.printRiseShare
   }
@@ -402,7 +431,7 @@ export class BaseFinder {
   private observation(f: Fitted, all: readonly Fitted[], lock: LockedTable): BaseObservation {
     const p = this.params
     const fit = f.fit
-    const share = fit.rimPoints ? fit.rimSeen / fit.rimPoints : 0
+    const share = rimShare(f)
     const inFrame = fit.rimPoints ? fit.rimInFrame / fit.rimPoints : 0
     const reasons: string[] = []
     if (share < p.okRimShare) {
@@ -502,6 +531,12 @@ export class BaseFinder {
   dispose(): void {
     this.plane.dispose()
   }
+}
+
+/** The share of the rim seen at a fit's place (its own, or its refused top reading's: Fitted.seenShare). */
+function rimShare(f: Fitted): number {
+  const own = f.fit.rimPoints ? f.fit.rimSeen / f.fit.rimPoints : 0
+  return f.seenShare !== undefined && f.seenShare > own ? f.seenShare : own
 }
 
 /** Two fits overlap: their centres closer than 80 % of the sum of their smaller half-sizes (bases stand side by side, never on each other). */

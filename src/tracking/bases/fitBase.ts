@@ -620,6 +620,56 @@ function readWhatStands(frame: RgbaFrame, proj: TableProjector, o: Outline, q: F
   const pattern = _mat[4]!
   if (n > 0) _stands[1] = pattern < 1 ? Math.max(0, (rises / n - pattern) / (1 - pattern)) : 0
 }
+const _bB = new Float64Array(2), _bT = new Float64Array(2), _bO = new Float64Array(2)
+const _bc1 = new Float64Array(3), _bc2 = new Float64Array(3)
+
+/** The colour step across an image edge at (x, y), normal (nx, ny): the colours `half` px either side, levels. NaN outside the frame. */
+function stepAcross(frame: RgbaFrame, x: number, y: number, nx: number, ny: number, half: number): number {
+  if (!sampleColour(frame, x + half * nx, y + half * ny, _bc1) || !sampleColour(frame, x - half * nx, y - half * ny, _bc2)) return Number.NaN
+  return Math.hypot(_bc1[0]! - _bc2[0]!, _bc1[1]! - _bc2[1]!, _bc1[2]! - _bc2[2]!)
+}
+
+/**
+ * Which edge of the side band a base's near rim is (a fitted pose and the edge its reading names
+ * there): where the outline faces the camera the band lies between the top edge and the bottom edge,
+ * b px apart in the picture. One band inward of a bottom edge is the top edge (an edge); one band
+ * inward of a top edge is the top itself (none), and one band outward of it the bottom edge (an edge
+ * where the band differs from the mat). Into `target`: [mean step one band inward of the named near
+ * rim, mean step one band outward, mean step at the rim itself], levels, over the rim points that face
+ * the camera. Returns how many were read.
+ */
+export function nearBandSteps(frame: RgbaFrame, proj: TableProjector, shape: BaseShape, x: number, y: number, facingDeg: number, z0: number, heightMm: number, offsetMm: number, nearEdge: 'bottom' | 'top', target: Float64Array): number {
+  const o = outlineFor(shape, 64)
+  const a = facingDeg * DEG, c = Math.cos(a), s = Math.sin(a)
+  const cam = proj.camera
+  let n = 0, inner = 0, outer = 0, rim = 0
+  for (let k = 0; k < o.count; k++) {
+    const nlx = o.normals[2 * k]!, nly = o.normals[2 * k + 1]!
+    const lx = o.points[2 * k]! + offsetMm * nlx, ly = o.points[2 * k + 1]! + offsetMm * nly
+    const X = x + c * lx - s * ly, Y = y + s * lx + c * ly
+    const nX = c * nlx - s * nly, nY = s * nlx + c * nly
+    const tx = cam[0] - X, ty = cam[1] - Y
+    // (well towards the camera: the band is widest there, and a side seen edge-on has none)
+    if (nX * tx + nY * ty < 0.5 * Math.hypot(tx, ty)) continue
+    if (!projectTablePoint(proj, X, Y, z0, _bB) || !projectTablePoint(proj, X, Y, z0 + heightMm, _bT) || !projectTablePoint(proj, X + nX, Y + nY, z0, _bO)) continue
+    let ix = _bO[0]! - _bB[0]!, iy = _bO[1]! - _bB[1]!
+    const il = Math.hypot(ix, iy) || 1
+    ix /= il; iy /= il
+    const bx = _bT[0]! - _bB[0]!, by = _bT[1]! - _bB[1]!
+    const ex = nearEdge === 'bottom' ? _bB[0]! : _bT[0]!, ey = nearEdge === 'bottom' ? _bB[1]! : _bT[1]!
+    const sIn = stepAcross(frame, ex + bx, ey + by, ix, iy, 1.5), sOut = stepAcross(frame, ex - bx, ey - by, ix, iy, 1.5), sRim = stepAcross(frame, ex, ey, ix, iy, 1.5)
+    if (!Number.isFinite(sIn) || !Number.isFinite(sOut) || !Number.isFinite(sRim)) continue
+    n++
+    inner += sIn
+    outer += sOut
+    rim += sRim
+  }
+  target[0] = n ? inner / n : Number.NaN
+  target[1] = n ? outer / n : Number.NaN
+  target[2] = n ? rim / n : Number.NaN
+  return n
+}
+
 const _standQ = new Float64Array(5)
 
 /**

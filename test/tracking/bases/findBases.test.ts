@@ -6,7 +6,8 @@
 // a printed hex grid with no model on it (its cells vote as bases do). On a hex mat each shape of the
 // army gets looks of its own (the vote's peaks taken in turns); a known base mostly under a hand is
 // not found again as a smaller base on what shows of it; a base whose top reads as a printed mat's colour is
-// a base by its clear rim and its height when its figure is too slight to read. The
+// a base by its clear rim and its height when its figure is too slight to read; a near side's bottom
+// edge is not taken for its top (one band inward of a top edge is no edge). The
 // same through a lens that bends (the calibration given). One frame each: the sweeps over variants
 // and base sizes are in the benchmark (npm run bench:bases).
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -73,6 +74,24 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // σ not too wide either: the errors are not all far inside their σ.
     const ratios = score.errors.map((e) => e.errorMm / e.sigmaMm).sort((a, b) => a - b)
     expect(ratios[Math.floor(ratios.length / 2)]!).toBeGreaterThan(0.25)
+  })
+
+  it('reads a base\'s near side by the right edge of its band: a bottom edge is not taken for the top', () => {
+    // Phone seed 1: m9's 25 mm square, near side facing the camera. Its top reading (the near side
+    // bounded by the top edge) fitted the rim better, but the edge it held there was the bottom one:
+    // one band inward of it the picture steps again (the real top edge) and one band outward it does
+    // not (the mat), so the base sat a band's width (2.9 mm) too near the camera, 2.7σ off.
+    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'phone', 1, 1280)
+    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
+    const found = findIn(v, frame)
+    const m9 = v.models.find((m) => m.id === 'm9')!
+    expect(truthKey(m9.base)).toBe('rect:25x25')
+    const o = found.observations.find((b) => b.key === 'rect:25x25' && Math.hypot(b.x - m9.position[0], b.y - m9.position[1]) < 5)
+    expect(o, 'm9 found').toBeDefined()
+    const e = Math.hypot(o!.x - m9.position[0], o!.y - m9.position[1])
+    expect(o!.nearEdge).toBe('bottom')
+    expect(e, `m9 ${e.toFixed(2)} mm off`).toBeLessThan(1.5)
+    expect(e / o!.sigmaMm).toBeLessThan(3)
   })
 
   it('a mat with no model, a terrain piece and the table markers give no base', () => {
