@@ -4,7 +4,10 @@
 // base when enough of its rim shows an edge where the fit puts it, the edges agree, the outline needs
 // no more than a small offset from its nominal size, and the rim steps clearly from the mat; it is
 // "doubted" when less than `okRimShare` of the rim is seen (a figure, a hand or a neighbour covers it,
-// or the frame cuts it). Two fits on one base keep the better.
+// or the frame cuts it). Two fits on one base keep the better. A search look is fitted twice, its near
+// side bounded by the bottom edge or by the top (a band of the mat's colour); a top reading whose near
+// rim is the band's bottom edge is refused (nearBandSteps). A base found where no model was known and
+// re-fitted while it waits for confirmation (TrackedStart.pending) is a new base in every frame.
 import { type BaseShape, polygonContains } from '../../engine/index.ts'
 import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { TablePlaneImage } from '../opencv/tablePlaneImage.ts'
@@ -340,7 +343,6 @@ export class BaseFinder {
     return { observations, searched, candidates, fits, ms: performance.now() - started }
   }
 
-  /** The top's share with the table's colour and the share of the middle without it (BaseFit's topMatShare, riseShare): a print on the mat? */
   private readonly band = new Float64Array(3)
 
   /** A top reading whose near rim has an edge one band inward, as strong as one band outward: the bottom edge taken for the top (topBandInnerShare). */
@@ -349,6 +351,7 @@ export class BaseFinder {
     return this.band[0]! >= this.band[1]! && this.band[0]! >= this.params.topBandInnerShare * this.band[2]!
   }
 
+  /** The top's share with the table's colour and the share of the middle without it (BaseFit's topMatShare, riseShare): a print on the mat? */
   private isPrint(topMatShare: number, riseShare: number): boolean {
     return topMatShare >= this.params.printTopShare && riseShare < this.params.printRiseShare
   }
