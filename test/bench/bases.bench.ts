@@ -26,6 +26,7 @@ import { FrameTracker } from '../../src/tracking/frameTracker.ts'
 import { parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
 import { BaseFinder } from '../../src/tracking/bases/findBases.ts'
 import { BaseTracker, markedClearMm, markerOnTable } from '../../src/tracking/bases/baseTracker.ts'
+import { tableMarkersKeepOut } from '../../src/tracking/bases/moveAllowance.ts'
 import type { LockedTable } from '../../src/tracking/bases/tableProjector.ts'
 import type { CameraIntrinsics, RgbaFrame } from '../../src/tracking/types.ts'
 import { renderCameraOrder } from '../tracking/camera/renderCameraOrder.ts'
@@ -54,11 +55,6 @@ function quantile(v: readonly number[], p: number): number {
   if (!v.length) return Number.NaN
   const s = [...v].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!
-}
-
-/** No base where a table marker's paper lies (its square and margin, turned any way, with 4 mm to spare). */
-function tableMarkersKeepOut(registry: ReturnType<typeof parseRegistry>): Array<{ x: number; y: number; r: number }> {
-  return registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (4 / 3) + 4 }] : []))
 }
 
 /** The models that keep their marker, with their bases (as the scene gives them to BaseTracker). */
@@ -135,8 +131,8 @@ async function main() {
       const finder = new BaseFinder(handle)
       const keepOut = tableMarkersKeepOut(registry)
       // As BaseTracker keeps a marker-tracked model's base clear (the scene gives its base).
-      const markedSetup = { models: [], table: { widthMm: 700, depthMm: 600 }, marked: markedBasesOf(v) }
-      const marked = result.objects.filter((o) => o.kind === 'model').map((o) => ({ x: o.position[0], y: o.position[1], r: markedClearMm(markedSetup, o.id) }))
+      const markedBases = markedBasesOf(v)
+      const marked = result.objects.filter((o) => o.kind === 'model').map((o) => ({ x: o.position[0], y: o.position[1], r: markedClearMm(markedBases, o.id) }))
       const tabs = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as LockedTable, d.corners))
       const request = { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude: [...keepOut, ...marked, ...tabs], obstacles: v.terrain.map((t) => t.footprint) }
       t = cpuMs()
@@ -185,7 +181,7 @@ function scriptedGame(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCv
   const game = buildBaseGame({ seed: 7, moves, sizes, models: 8, mat: 'green', allowanceMm: 152.4, lens: { width: WIDTH, height: Math.round((WIDTH * 9) / 16), fx: WIDTH * 0.78, fy: WIDTH * 0.78, cx: (WIDTH - 1) / 2, cy: (Math.round((WIDTH * 9) / 16) - 1) / 2 } })
   const registry = parseRegistry({ format: 'tabletop-markers/1', ...game.registry })
   const tracker = new FrameTracker(handle, registry)
-  const bases = new BaseTracker(handle, { table: game.table, keepOut: registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: 70 }] : [])), models: game.army.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })) })
+  const bases = new BaseTracker(handle, { table: game.table, keepOut: tableMarkersKeepOut(registry), models: game.army.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })) })
   const tally = { frames: 0, okReports: 0, swapsOk: 0, wrongDoubted: 0, unidentifiedReports: 0, questions: new Set<string>(), movesResolved: 0, moves: 0, events: [] as string[] }
   let cpu = 0
   for (const [i, f] of game.frames.entries()) {

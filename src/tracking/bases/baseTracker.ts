@@ -120,7 +120,7 @@ export class BaseTracker {
     // No base where a marker lies (its black square and white margin make a fine outline) or on a
     // marker-tracked model: within its base's inscribed circle when the set-up gives its base (no
     // other base's centre lies there), else 12 mm round it.
-    const clearOf = (id: string) => markedClearMm(this.setup, id)
+    const clearOf = (id: string) => markedClearMm(this.setup.marked, id)
     const exclude = [
       ...markerModels.map((o) => ({ x: o.position[0], y: o.position[1], r: clearOf(o.id) })),
       ...(this.setup.keepOut ?? []),
@@ -182,8 +182,8 @@ export class BaseTracker {
 }
 
 /** How far round a marker-tracked model no base's centre can lie, mm: its base's inscribed circle (12 when its base is not given). */
-export function markedClearMm(setup: BaseTrackingSetup, id: string): number {
-  const base = setup.marked?.find((m) => m.id === id)?.base
+export function markedClearMm(marked: BaseTrackingSetup['marked'], id: string): number {
+  const base = marked?.find((m) => m.id === id)?.base
   if (!base) return 12
   const h = halfSizes(base)
   return Math.max(12, Math.min(h.forward, h.side))

@@ -46,6 +46,11 @@ export function moveAllowances(scene: Scene, ids: readonly string[], system: Rul
   return out
 }
 
+/** No base where a table marker's paper lies: its square and white margin (a third of its size), turned any way, with 4 mm to spare. */
+export function tableMarkersKeepOut(registry: Registry): Array<{ x: number; y: number; r: number }> {
+  return registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (1 + 1 / 3) + 4 }] : []))
+}
+
 /**
  * Base tracking for a scene (issue 34): its models with no marker in the registry, their bases, their
  * saved positions and their allowance (DEFAULT_ALLOWANCE_MM where the ruleset gives none: listed in
@@ -59,7 +64,7 @@ export function baseSetupOf(scene: Scene, registry: Registry, system: RuleSystem
     setup: {
       table: { widthMm: scene.table.width, depthMm: scene.table.depth },
       marked: scene.models.filter((m) => marked.has(m.id)).map((m) => ({ id: m.id, base: m.base })),
-      keepOut: registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (1 + 1 / 3) + 4 }] : [])),
+      keepOut: tableMarkersKeepOut(registry),
       // Footprint terrain (mesh pieces have no footprint here: a base beside one is looked for as on open table).
       terrain: (scene.terrain ?? []).flatMap((t) => ('footprint' in t ? [{ footprint: t.footprint.map(([x, y]) => [x, y] as [number, number]), top: (t.z ?? 0) + t.height }] : [])),
       models: unmarked.map((m) => ({ id: m.id, base: m.base, allowanceMm: allowances.get(m.id) ?? DEFAULT_ALLOWANCE_MM, previous: { position: [m.position[0], m.position[1]], facing: m.facing ?? 0 } })),

@@ -10,6 +10,7 @@ import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
 import { FrameTracker } from '../../../src/tracking/frameTracker.ts'
 import { parseRegistry } from '../../../src/tracking/registry/registrySchema.ts'
 import { BaseTracker } from '../../../src/tracking/bases/baseTracker.ts'
+import { tableMarkersKeepOut } from '../../../src/tracking/bases/moveAllowance.ts'
 import { renderCameraOrder } from '../camera/renderCameraOrder.ts'
 import { arucoCells, type OpenCvForPatterns } from '../camera/arucoPattern.ts'
 import { buildBaseGame, gameFrameScene } from '../camera/baseGame.ts'
@@ -28,7 +29,7 @@ describe('a model moved by hand, frame by frame', () => {
     const tracker = new FrameTracker(handle, registry)
     const bases = new BaseTracker(handle, {
       table: game.table,
-      keepOut: registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: 70 }] : [])),
+      keepOut: tableMarkersKeepOut(registry),
       models: game.army.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })),
     })
     const moveFrame = game.frames.find((f) => /set down/.test(f.step))!

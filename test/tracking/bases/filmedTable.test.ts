@@ -13,6 +13,7 @@ import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
 import { FrameTracker } from '../../../src/tracking/frameTracker.ts'
 import { parseRegistry } from '../../../src/tracking/registry/registrySchema.ts'
 import { BaseTracker } from '../../../src/tracking/bases/baseTracker.ts'
+import { tableMarkersKeepOut } from '../../../src/tracking/bases/moveAllowance.ts'
 import type { OpenCvForPatterns } from '../camera/arucoPattern.ts'
 import { renderCameraOrder } from '../camera/renderCameraOrder.ts'
 import { variantScene } from './baseVariants.ts'
@@ -33,7 +34,7 @@ describe('a filmed table: what reaches the player', () => {
     // (confirmed over 3 frames and 0.2 s: the app's 3 frames, its 0.5 s shortened to keep the film short)
     const bases = new BaseTracker(handle, {
       table: { widthMm: 700, depthMm: 600 },
-      keepOut: registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: 60 }] : [])),
+      keepOut: tableMarkersKeepOut(registry),
       models: first.models.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })),
     }, { confirmFrames: 3, confirmMs: 200 })
     const questions: string[] = []
