@@ -103,6 +103,15 @@ export type FindBasesParams = {
   topBandInnerShare: number
   /** … and an edge as crisp as a base's rim (a figure's outline is ragged): edge σ at most this, px. */
   behindFigureEdgeSigmaPx: number
+  /**
+   * … or, with less of the mat round it (a neighbour's shadow or figure in front of it), a rim as a
+   * base's alone draws it: edges crisper than this (px) and a fit of at least `behindFigureCrispQuality`
+   * (half its rim within the tight tolerance). A figure's body is no base-shaped outline with crisp edges.
+   */
+  behindFigureCrispEdgeSigmaPx: number
+  behindFigureCrispQuality: number
+  /** … unless its centre lies within this share of the figure's column's radius of its axis, below its top (the body itself). */
+  figureBodyShare: number
   figureHeightMm: number
   /** A position σ above this is no base, mm. */
   maxSigmaMm: number
@@ -146,6 +155,9 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   nearTopMargin: 0.05,
   topBandInnerShare: 0.5,
   behindFigureEdgeSigmaPx: 0.6,
+  behindFigureCrispEdgeSigmaPx: 0.45,
+  behindFigureCrispQuality: 0.5,
+  figureBodyShare: 0.5,
   figureHeightMm: 60,
   maxSigmaMm: 3,
   edgeBiasPx: 0.2,
@@ -336,7 +348,12 @@ export class BaseFinder {
     // needs the mat all along its bottom edge, and a crisp edge (a figure's outline is ragged).
     const cam = proj.camera
     const dist = (f: Fitted) => Math.hypot(f.fit.x - cam[0], f.fit.y - cam[1])
-    const clear = kept.filter((c) => known(c) || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || !kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm)))
+    // Or, with less of the mat round it (the neighbour's shadow), a rim as only a base draws it (crisp, fitting
+    // well), unless it lies where that figure's body itself would be (near its axis, below its top).
+    const nearerFigures = (c: Fitted, deep = 0) => kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm, deep))
+    const crisp = (c: Fitted) => c.fit.edgeSigmaPx <= p.behindFigureCrispEdgeSigmaPx && c.quality >= p.behindFigureCrispQuality && !nearerFigures(c, p.figureBodyShare)
+    const clear = kept.filter((c) => known(c) || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || crisp(c) || !nearerFigures(c))
+    if (this.trace) for (const c of kept) if (!clear.includes(c)) this.trace(`look ${c.fit.x.toFixed(0)},${c.fit.y.toFixed(0)} ${c.cls.key}: where a nearer figure rises (mat ${c.fit.matShare.toFixed(2)}, σe ${c.fit.edgeSigmaPx.toFixed(2)}, q ${c.quality.toFixed(2)})`)
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
     const shown = clear.filter((f) => known(f) || rimShare(f) >= p.okRimShare)
     const observations = shown.map((f) => this.observation(f, fitted, lock))
@@ -574,10 +591,11 @@ function smallerOrSame(c: Fitted, b: Fitted): boolean {
 const _c0 = new Float64Array(2), _c1 = new Float64Array(2), _c2 = new Float64Array(2), _e = new Float64Array(2)
 
 /**
- * Base c's centre lies, in the picture, where base b's figure may stand: within b's image radius of
- * the image segment from b's top to `figureHeightMm` above it.
+ * Base c's centre (on the table) lies in the picture where b's figure may rise: within b's radius of
+ * the segment from b's top up to `figureHeightMm` above it. With `deep` (a share of that radius), only
+ * where the figure's body itself would be: that near the segment's axis, below the figure's top.
  */
-function inFigureOf(proj: TableProjector, b: Fitted, c: Fitted, figureHeightMm: number): boolean {
+function inFigureOf(proj: TableProjector, b: Fitted, c: Fitted, figureHeightMm: number, deep = 0): boolean {
   const top = b.fit.heightMm
   if (!projectTablePoint(proj, b.fit.x, b.fit.y, top, _c0) || !projectTablePoint(proj, b.fit.x, b.fit.y, top + figureHeightMm, _c1)) return false
   if (!projectTablePoint(proj, c.fit.x, c.fit.y, 0, _c2)) return false
@@ -585,8 +603,10 @@ function inFigureOf(proj: TableProjector, b: Fitted, c: Fitted, figureHeightMm: 
   if (!projectTablePoint(proj, b.fit.x + Math.max(h.forward, h.side), b.fit.y, top, _e)) return false
   const radiusPx = Math.hypot(_e[0]! - _c0[0]!, _e[1]! - _c0[1]!)
   const sx = _c1[0]! - _c0[0]!, sy = _c1[1]! - _c0[1]!
-  const t = Math.max(0, Math.min(1, ((_c2[0]! - _c0[0]!) * sx + (_c2[1]! - _c0[1]!) * sy) / (sx * sx + sy * sy || 1)))
-  return Math.hypot(_c2[0]! - _c0[0]! - t * sx, _c2[1]! - _c0[1]! - t * sy) < radiusPx
+  const along = ((_c2[0]! - _c0[0]!) * sx + (_c2[1]! - _c0[1]!) * sy) / (sx * sx + sy * sy || 1)
+  const t = Math.max(0, Math.min(1, along))
+  const off = Math.hypot(_c2[0]! - _c0[0]! - t * sx, _c2[1]! - _c0[1]! - t * sy)
+  return deep > 0 ? along <= 1 && off < deep * radiusPx : off < radiusPx
 }
 
 /** Fit `outer`'s outline holds `inner`'s whole outline (to 3 mm). */
