@@ -113,6 +113,8 @@ export type FindBasesParams = {
   /** … unless its centre lies within this share of the figure's column's radius of its axis, below its top (the body itself). */
   figureBodyShare: number
   figureHeightMm: number
+  /** Two fits whose inscribed circles overlap by more than this (mm: the fits' errors) are one place, the better fit's (`overlap`). */
+  overlapToleranceMm: number
   /** A position σ above this is no base, mm. */
   maxSigmaMm: number
   /** Edge bias the fit cannot see (tone curve, sharpening, a bevel), px, 1σ: added to every base's σ. */
@@ -159,6 +161,7 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   behindFigureCrispQuality: 0.5,
   figureBodyShare: 0.5,
   figureHeightMm: 60,
+  overlapToleranceMm: 2,
   maxSigmaMm: 3,
   edgeBiasPx: 0.2,
 }
@@ -317,7 +320,7 @@ export class BaseFinder {
         }
       }
     }
-    // One base per place: the better of two fits whose centres lie inside each other's outline.
+    // One base per place: the better of two fits that cannot both be bases (their inscribed circles overlap: `overlap`).
     // Bases found again where they stood come first: a fit of the search on one of them is something
     // standing on it (its figure), never a base (bases do not stand on bases).
     // (A pending base's re-fit is a new base still: known ones only count as tracked here.)
@@ -328,7 +331,7 @@ export class BaseFinder {
     // (a big model's body), so the bigger one wins whatever their qualities.
     for (const f of fitted) {
       if (request.exclude.some((e) => Math.hypot(e.x - f.fit.x, e.y - f.fit.y) < e.r)) continue
-      const clashes = kept.filter((k) => overlap(k, f))
+      const clashes = kept.filter((k) => overlap(k, f, p.overlapToleranceMm))
       if (clashes.length === 0) { kept.push(f); continue }
       if (!known(f) && clashes.some(known)) continue
       if (clashes.every((k) => contains(f, k) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - 0.25)) && f.fit.matShare >= p.containerMatShare) {
@@ -559,10 +562,14 @@ function rimShare(f: Fitted): number {
   return f.seenShare !== undefined && f.seenShare > own ? f.seenShare : own
 }
 
-/** Two fits overlap: their centres closer than 80 % of the sum of their smaller half-sizes (bases stand side by side, never on each other). */
-function overlap(a: Fitted, b: Fitted): boolean {
+/**
+ * Two fits overlap: they cannot both be bases. Two bases on a table are disjoint, and so are the
+ * circles inscribed in them: their centres lie at least the sum of those circles' radii (each base's
+ * smaller half-size) apart, less `toleranceMm` for the two fits' errors (bases in contact).
+ */
+function overlap(a: Fitted, b: Fitted, toleranceMm: number): boolean {
   const ha = halfSizes(a.cls.shape), hb = halfSizes(b.cls.shape)
-  return Math.hypot(a.fit.x - b.fit.x, a.fit.y - b.fit.y) < 0.8 * (Math.min(ha.forward, ha.side) + Math.min(hb.forward, hb.side))
+  return Math.hypot(a.fit.x - b.fit.x, a.fit.y - b.fit.y) < Math.min(ha.forward, ha.side) + Math.min(hb.forward, hb.side) - toleranceMm
 }
 
 /**

@@ -8,7 +8,8 @@
 // not found again as a smaller base on what shows of it; a base whose top reads as a printed mat's colour is
 // a base by its clear rim and its height when its figure is too slight to read; a near side's bottom
 // edge is not taken for its top (one band inward of a top edge is no edge); a base behind a nearer
-// figure is found by its crisp rim, and that figure's body, however crisp, is not taken for one. The
+// figure is found by its crisp rim, and that figure's body, however crisp, is not taken for one; two
+// reported bases never interpenetrate. The
 // same through a lens that bends (the calibration given). One frame each: the sweeps over variants
 // and base sizes are in the benchmark (npm run bench:bases).
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -178,6 +179,25 @@ describe('bases found on a locked table (camera-order frames)', () => {
     expect(stands, 'the figure\'s own 60 mm base stands in front of the torso').toBeDefined()
     expect(v.models.some((m) => Math.hypot(m.position[0] - torso[0], m.position[1] - torso[1]) < 20), 'no base stands at the torso').toBe(false)
     expect(found.observations.filter((o) => Math.hypot(o.x - torso[0], o.y - torso[1]) < 10).map((o) => `${o.key} at ${o.x.toFixed(0)}, ${o.y.toFixed(0)}`)).toEqual([])
+  })
+
+  it('two bases never interpenetrate: of two fits that would, only the better is a base', () => {
+    // Flagstones seed 7: m3's 25 mm round, and a second 25 mm round fitted 21.5 mm from it on a
+    // flagstone's corner and m3's own shadow. Two bases on a table are disjoint, so their inscribed
+    // circles are too: centres at least the sum of their inscribed radii apart (25 mm here), less
+    // 2 mm for the fits' errors.
+    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'flagstones', 7, 1280)
+    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
+    const found = findIn(v, frame)
+    const inscribed = (b: { shape: string; diameter?: number; length?: number; width?: number }) => (b.shape === 'round' ? b.diameter! : Math.min(b.length!, b.width!)) / 2
+    const clashes: string[] = []
+    found.observations.forEach((a, i) => found.observations.slice(i + 1).forEach((b) => {
+      const d = Math.hypot(a.x - b.x, a.y - b.y)
+      if (d < inscribed(a.shape) + inscribed(b.shape) - 2) clashes.push(`${a.key} at ${a.x.toFixed(0)}, ${a.y.toFixed(0)} and ${b.key} at ${b.x.toFixed(0)}, ${b.y.toFixed(0)}: ${d.toFixed(1)} mm apart`)
+    }))
+    expect(clashes).toEqual([])
+    const m3 = v.models.find((m) => m.id === 'm3')!
+    expect(found.observations.some((o) => o.key === truthKey(m3.base) && Math.hypot(o.x - m3.position[0], o.y - m3.position[1]) < 1.5), 'm3 found').toBe(true)
   })
 
   it('a known base mostly under a hand is not found again as a smaller base on what shows of it', () => {
