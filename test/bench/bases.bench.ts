@@ -134,7 +134,9 @@ async function main() {
       const markedBases = markedBasesOf(v)
       const marked = result.objects.filter((o) => o.kind === 'model').map((o) => ({ x: o.position[0], y: o.position[1], r: markedClearMm(markedBases, o.id) }))
       const tabs = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as LockedTable, d.corners))
-      const request = { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude: [...keepOut, ...marked, ...tabs], obstacles: v.terrain.map((t) => t.footprint) }
+      // … and its figure rises as a found base's does.
+      const standing = result.objects.flatMap((o) => { const m = markedBases.find((b) => b.id === o.id); return m ? [{ x: o.position[0], y: o.position[1], shape: m.base, heightMm: 4 }] : [] })
+      const request = { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude: [...keepOut, ...marked, ...tabs], obstacles: v.terrain.map((t) => t.footprint), standing }
       t = cpuMs()
       const found = finder.find(frame, result.table, request)
       timing.searchCpuMs.push(cpuMs() - t)

@@ -126,9 +126,14 @@ export class BaseTracker {
       ...(this.setup.keepOut ?? []),
       ...(result.detections ?? []).flatMap((d) => markerOnTable(lock, d.corners)),
     ]
+    // A marker-tracked model's figure rises as a found base's does (a fit on it is no new base).
+    const standing = markerModels.flatMap((o) => {
+      const base = this.setup.marked?.find((m) => m.id === o.id)?.base
+      return base ? [{ x: o.position[0], y: o.position[1], shape: base, heightMm: p.defaultBaseHeightMm }] : []
+    })
     const terrain = this.setup.terrain ?? []
     const found = this.finder.find(frame, lock, {
-      classes: this.classes, table: { x0: 0, y0: 0, x1: this.setup.table.widthMm, y1: this.setup.table.depthMm }, tracked, search, exclude,
+      classes: this.classes, table: { x0: 0, y0: 0, x1: this.setup.table.widthMm, y1: this.setup.table.depthMm }, tracked, search, exclude, standing,
       obstacles: terrain.map((t) => t.footprint),
       surfaceHeightAt: (x, y) => terrain.reduce((z, t) => (t.top > z && polygonContains(t.footprint, x, y) ? t.top : z), 0),
     })

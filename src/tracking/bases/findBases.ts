@@ -189,6 +189,11 @@ export type BaseSearchRequest = {
   surfaceHeightAt?: (x: number, y: number) => number
   /** Footprints a base on the table cannot overlap (terrain pieces), table mm. */
   obstacles?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>
+  /**
+   * Models placed by other means (their markers) with their bases: their figures rise as a found
+   * base's do, and a fit where one may rise is held to the same rule (`behindFigureMatShare` …).
+   */
+  standing?: ReadonlyArray<{ x: number; y: number; shape: BaseShape; heightMm: number }>
 }
 
 export type BaseObservation = {
@@ -353,7 +358,11 @@ export class BaseFinder {
     const dist = (f: Fitted) => Math.hypot(f.fit.x - cam[0], f.fit.y - cam[1])
     // Or, with less of the mat round it (the neighbour's shadow), a rim as only a base draws it (crisp, fitting
     // well), unless it lies where that figure's body itself would be (near its axis, below its top).
-    const nearerFigures = (c: Fitted, deep = 0) => kept.some((b) => b !== c && dist(b) < dist(c) && smallerOrSame(c, b) && inFigureOf(proj, b, c, p.figureHeightMm, deep))
+    const standers: Stander[] = [
+      ...kept.map((b) => ({ x: b.fit.x, y: b.fit.y, shape: b.cls.shape, topMm: b.fit.heightMm, fitted: b })),
+      ...(request.standing ?? []).map((m) => ({ x: m.x, y: m.y, shape: m.shape, topMm: m.heightMm, fitted: null })),
+    ]
+    const nearerFigures = (c: Fitted, deep = 0) => standers.some((b) => b.fitted !== c && Math.hypot(b.x - cam[0], b.y - cam[1]) < dist(c) && smallerOrSame(c.cls.shape, b.shape) && inFigureOf(proj, b, c, p.figureHeightMm, deep))
     const crisp = (c: Fitted) => c.fit.edgeSigmaPx <= p.behindFigureCrispEdgeSigmaPx && c.quality >= p.behindFigureCrispQuality && !nearerFigures(c, p.figureBodyShare)
     const clear = kept.filter((c) => known(c) || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || crisp(c) || !nearerFigures(c))
     if (this.trace) for (const c of kept) if (!clear.includes(c)) this.trace(`look ${c.fit.x.toFixed(0)},${c.fit.y.toFixed(0)} ${c.cls.key}: where a nearer figure rises (mat ${c.fit.matShare.toFixed(2)}, σe ${c.fit.edgeSigmaPx.toFixed(2)}, q ${c.quality.toFixed(2)})`)
@@ -589,9 +598,12 @@ function areaMm2(b: BaseShape): number {
   return b.shape === 'rect' ? 4 * h.forward * h.side : Math.PI * h.forward * h.side
 }
 
+/** A base something stands on: a fit, or a model placed by its marker (BaseSearchRequest.standing). */
+type Stander = { x: number; y: number; shape: BaseShape; topMm: number; fitted: Fitted | null }
+
 /** Base c is no bigger than base b (its smaller half-size at most b's larger one). */
-function smallerOrSame(c: Fitted, b: Fitted): boolean {
-  const hc = halfSizes(c.cls.shape), hb = halfSizes(b.cls.shape)
+function smallerOrSame(c: BaseShape, b: BaseShape): boolean {
+  const hc = halfSizes(c), hb = halfSizes(b)
   return Math.min(hc.forward, hc.side) <= Math.max(hb.forward, hb.side)
 }
 
@@ -602,12 +614,12 @@ const _c0 = new Float64Array(2), _c1 = new Float64Array(2), _c2 = new Float64Arr
  * the segment from b's top up to `figureHeightMm` above it. With `deep` (a share of that radius), only
  * where the figure's body itself would be: that near the segment's axis, below the figure's top.
  */
-function inFigureOf(proj: TableProjector, b: Fitted, c: Fitted, figureHeightMm: number, deep = 0): boolean {
-  const top = b.fit.heightMm
-  if (!projectTablePoint(proj, b.fit.x, b.fit.y, top, _c0) || !projectTablePoint(proj, b.fit.x, b.fit.y, top + figureHeightMm, _c1)) return false
+function inFigureOf(proj: TableProjector, b: Stander, c: Fitted, figureHeightMm: number, deep = 0): boolean {
+  const top = b.topMm
+  if (!projectTablePoint(proj, b.x, b.y, top, _c0) || !projectTablePoint(proj, b.x, b.y, top + figureHeightMm, _c1)) return false
   if (!projectTablePoint(proj, c.fit.x, c.fit.y, 0, _c2)) return false
-  const h = halfSizes(b.cls.shape)
-  if (!projectTablePoint(proj, b.fit.x + Math.max(h.forward, h.side), b.fit.y, top, _e)) return false
+  const h = halfSizes(b.shape)
+  if (!projectTablePoint(proj, b.x + Math.max(h.forward, h.side), b.y, top, _e)) return false
   const radiusPx = Math.hypot(_e[0]! - _c0[0]!, _e[1]! - _c0[1]!)
   const sx = _c1[0]! - _c0[0]!, sy = _c1[1]! - _c0[1]!
   const along = ((_c2[0]! - _c0[0]!) * sx + (_c2[1]! - _c0[1]!) * sy) / (sx * sx + sy * sy || 1)

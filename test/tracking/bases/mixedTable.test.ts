@@ -4,7 +4,8 @@
 // goes through the marker tracker and then the base tracker. A marked model's base is its own: the
 // set-up lists it with its base, no question is asked about a base whose centre lies inside a marked
 // model's base (the figure on a 50 mm base there looks like a 28 mm round to the search), and the
-// bases found are where the truth has an unmarked model.
+// bases found are where the truth has an unmarked model. A marked model's figure, seen behind its
+// base, is a figure as a found base's is: nothing is asked where it rises (seed 6).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { openCv } from '../helpers.ts'
 import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
@@ -35,28 +36,35 @@ function insideBase(m: BaseModel, x: number, y: number): boolean {
   return Math.abs(u) < m.base.length / 2 && Math.abs(w) < m.base.width / 2
 }
 
+/** One photo of the mixed table (seed), its set-up made as the CLI makes it, through both trackers (new bases at once). */
+function trackOnce(seed: number) {
+  const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'mixed', seed, 1280)
+  const registry = parseRegistry({ format: 'tabletop-markers/1', ...v.registry })
+  const scene = parseScene({
+    format: 'tabletop-scene/1', system: 'narrative-skirmish', table: { width: 700, depth: 600 },
+    models: v.models.map((m) => ({ id: m.id, side: 'A', profile: 'small-model', base: m.base, height: 30, position: m.position, facing: m.facingDeg })),
+  })
+  const { setup } = baseSetupOf(scene, registry, undefined)
+  const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
+  const tracker = new FrameTracker(handle, registry)
+  const bases = new BaseTracker(handle, setup, { confirmFrames: 1 })
+  const result = tracker.track(frame, true)
+  const found = result.table.locked ? bases.track(frame, result, 0) : null
+  tracker.dispose()
+  bases.dispose()
+  return { v, setup, result, found }
+}
+
 describe('a mixed table: markers where the player has them, bases elsewhere', () => {
   it('asks nothing about a base inside a marked model\'s base, and places the unmarked ones where they stand', () => {
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'mixed', 2, 1280)
-    const registry = parseRegistry({ format: 'tabletop-markers/1', ...v.registry })
-    const scene = parseScene({
-      format: 'tabletop-scene/1', system: 'narrative-skirmish', table: { width: 700, depth: 600 },
-      models: v.models.map((m) => ({ id: m.id, side: 'A', profile: 'small-model', base: m.base, height: 30, position: m.position, facing: m.facingDeg })),
-    })
-    const { setup } = baseSetupOf(scene, registry, undefined)
+    const { v, setup, result, found: tracked } = trackOnce(2)
     const marked = v.models.filter((m) => v.marked.has(m.id))
     expect(marked.some((m) => m.base.shape === 'round' && m.base.diameter === 50)).toBe(true)
     expect(setup.marked?.map((m) => m.id).sort()).toEqual(marked.map((m) => m.id).sort())
     expect(setup.models.map((m) => m.id).sort()).toEqual(v.models.filter((m) => !v.marked.has(m.id)).map((m) => m.id).sort())
 
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const tracker = new FrameTracker(handle, registry)
-    const bases = new BaseTracker(handle, setup, { confirmFrames: 1 })
-    const result = tracker.track(frame, true)
     expect(result.table.locked).toBe(true)
-    const found = bases.track(frame, result, 0)
-    tracker.dispose()
-    bases.dispose()
+    const found = tracked!
 
     const markedSeen = result.objects.filter((o) => o.kind === 'model' && v.marked.has(o.id))
     expect(markedSeen.length).toBeGreaterThanOrEqual(4)
@@ -70,5 +78,18 @@ describe('a mixed table: markers where the player has them, bases elsewhere', ()
       expect(v.marked.has(o.id), `${o.id} has a marker`).toBe(false)
       expect(Math.hypot(o.position[0] - m.position[0], o.position[1] - m.position[1]), o.id).toBeLessThan(matchRadiusMm(m.base))
     }
+  })
+
+  it('takes a marked model\'s figure for a figure: nothing is asked where one rises and no base stands', () => {
+    // Seed 6: the figures on two marked models (a 25 mm square's and a 50 mm round's), seen behind
+    // their bases, each fit a 25 mm square with the mat round it. A found base's figure keeps such a
+    // fit from counting as a new base; a marker-tracked model's figure now does too.
+    const { v, result, found: tracked } = trackOnce(6)
+    expect(result.table.locked).toBe(true)
+    const found = tracked!
+    expect(result.objects.filter((o) => o.kind === 'model' && v.marked.has(o.id)).length).toBeGreaterThanOrEqual(4)
+    const nowhere = found.report.unidentified.filter((u) => !v.models.some((m) => insideBase(m, u.position[0], u.position[1])))
+    expect(nowhere.map((u) => `${u.label} at ${u.position.map((x) => x.toFixed(0)).join(', ')}`)).toEqual([])
+    expect(found.objects.length).toBeGreaterThanOrEqual(4)
   })
 })
