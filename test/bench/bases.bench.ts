@@ -25,7 +25,7 @@ import { loadOpenCv } from '../../src/tracking/opencv/openCv.ts'
 import { FrameTracker } from '../../src/tracking/frameTracker.ts'
 import { parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
 import { BaseFinder } from '../../src/tracking/bases/findBases.ts'
-import { BaseTracker, markedClearMm, markerOnTable } from '../../src/tracking/bases/baseTracker.ts'
+import { BaseTracker, DEFAULT_BASE_TRACKER_PARAMS, markedOnTable, markerOnTable } from '../../src/tracking/bases/baseTracker.ts'
 import { tableMarkersKeepOut } from '../../src/tracking/bases/moveAllowance.ts'
 import type { LockedTable } from '../../src/tracking/bases/tableProjector.ts'
 import type { CameraIntrinsics, RgbaFrame } from '../../src/tracking/types.ts'
@@ -130,13 +130,10 @@ async function main() {
       const classes = [...new Map(unmarked.map((m) => [truthKey(m.base), { key: truthKey(m.base), shape: m.base, heightMm: 4 }])).values()]
       const finder = new BaseFinder(handle)
       const keepOut = tableMarkersKeepOut(registry)
-      // As BaseTracker keeps a marker-tracked model's base clear (the scene gives its base).
-      const markedBases = markedBasesOf(v)
-      const marked = result.objects.filter((o) => o.kind === 'model').map((o) => ({ x: o.position[0], y: o.position[1], r: markedClearMm(markedBases, o.id) }))
+      // As BaseTracker sees a marker-tracked model: its base kept clear, its figure standing (the scene gives its base).
+      const marked = markedOnTable(result.objects.filter((o) => o.kind === 'model'), markedBasesOf(v), DEFAULT_BASE_TRACKER_PARAMS.defaultBaseHeightMm)
       const tabs = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as LockedTable, d.corners))
-      // … and its figure rises as a found base's does.
-      const standing = result.objects.flatMap((o) => { const m = markedBases.find((b) => b.id === o.id); return m ? [{ x: o.position[0], y: o.position[1], shape: m.base, heightMm: 4 }] : [] })
-      const request = { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude: [...keepOut, ...marked, ...tabs], obstacles: v.terrain.map((t) => t.footprint), standing }
+      const request = { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude: [...keepOut, ...marked.clear, ...tabs], obstacles: v.terrain.map((t) => t.footprint), standing: marked.standing }
       t = cpuMs()
       const found = finder.find(frame, result.table, request)
       timing.searchCpuMs.push(cpuMs() - t)

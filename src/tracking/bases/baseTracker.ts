@@ -6,7 +6,7 @@
 // Identified bases come out as ObjectPoses (`source: 'base'`, their identity's evidence), so the
 // worker fuses them over frames as it fuses marker-tracked models; unknown ones as questions.
 import type { OpenCvHandle } from '../opencv/openCv.ts'
-import { polygonContains } from '../../engine/index.ts'
+import { type BaseShape, polygonContains } from '../../engine/index.ts'
 import type { MarkerCorners, ObjectPose, RgbaFrame, TrackFrameResult } from '../types.ts'
 import { applyHomography } from '../math/homography.ts'
 import { undistortPixel } from '../math/camera.ts'
@@ -118,19 +118,14 @@ export class BaseTracker {
     const tracked: TrackedStart[] = [...knownStarts, ...this.pending.map((c) => ({ key: c.key, x: c.x, y: c.y, facingDeg: c.facingDeg, reachMm: p.trackedReachMm, nearEdge: c.nearEdge, pending: true }))]
     const markerModels = result.objects.filter((o) => o.kind === 'model' && o.frame === 'table' && o.source !== 'base')
     // No base where a marker lies (its black square and white margin make a fine outline) or on a
-    // marker-tracked model: within its base's inscribed circle when the set-up gives its base (no
-    // other base's centre lies there), else 12 mm round it.
-    const clearOf = (id: string) => markedClearMm(this.setup.marked, id)
+    // marker-tracked model (markedOnTable), whose figure rises as a found base's does.
+    const onMarked = markedOnTable(markerModels, this.setup.marked, p.defaultBaseHeightMm)
     const exclude = [
-      ...markerModels.map((o) => ({ x: o.position[0], y: o.position[1], r: clearOf(o.id) })),
+      ...onMarked.clear,
       ...(this.setup.keepOut ?? []),
       ...(result.detections ?? []).flatMap((d) => markerOnTable(lock, d.corners)),
     ]
-    // A marker-tracked model's figure rises as a found base's does (a fit on it is no new base).
-    const standing = markerModels.flatMap((o) => {
-      const base = this.setup.marked?.find((m) => m.id === o.id)?.base
-      return base ? [{ x: o.position[0], y: o.position[1], shape: base, heightMm: p.defaultBaseHeightMm }] : []
-    })
+    const standing = onMarked.standing
     const terrain = this.setup.terrain ?? []
     const found = this.finder.find(frame, lock, {
       classes: this.classes, table: { x0: 0, y0: 0, x1: this.setup.table.widthMm, y1: this.setup.table.depthMm }, tracked, search, exclude, standing,
@@ -157,7 +152,7 @@ export class BaseTracker {
     const bases = this.identities.update({
       bases: seen,
       spot: (x, y, key) => spotState(frame, proj, lock, palette, this.classes.find((c) => c.key === key), x, y),
-      markerModels: markerModels.map((o) => ({ id: o.id, x: o.position[0], y: o.position[1], reachMm: Math.max(15, clearOf(o.id)) })),
+      markerModels: markerModels.map((o, i) => ({ id: o.id, x: o.position[0], y: o.position[1], reachMm: Math.max(15, onMarked.clear[i]!.r) })),
     })
     const objects: ObjectPose[] = []
     const unidentified: UnidentifiedBase[] = []
@@ -186,12 +181,25 @@ export class BaseTracker {
   }
 }
 
-/** How far round a marker-tracked model no base's centre can lie, mm: its base's inscribed circle (12 when its base is not given). */
-export function markedClearMm(marked: BaseTrackingSetup['marked'], id: string): number {
-  const base = marked?.find((m) => m.id === id)?.base
-  if (!base) return 12
-  const h = halfSizes(base)
-  return Math.max(12, Math.min(h.forward, h.side))
+/**
+ * The marker-tracked models as the base search sees them, in their order: round each, the circle where
+ * no other base's centre can lie (its base's inscribed circle, 12 mm when the set-up gives no base);
+ * and each whose base is given as a base with a figure standing on it (BaseSearchRequest.standing).
+ */
+export function markedOnTable(models: ReadonlyArray<Pick<ObjectPose, 'id' | 'position'>>, marked: BaseTrackingSetup['marked'], heightMm: number): {
+  clear: Array<{ x: number; y: number; r: number }>
+  standing: Array<{ x: number; y: number; shape: BaseShape; heightMm: number }>
+} {
+  const clear: Array<{ x: number; y: number; r: number }> = [], standing: Array<{ x: number; y: number; shape: BaseShape; heightMm: number }> = []
+  for (const o of models) {
+    const base = marked?.find((m) => m.id === o.id)?.base
+    const x = o.position[0], y = o.position[1]
+    if (!base) { clear.push({ x, y, r: 12 }); continue }
+    const h = halfSizes(base)
+    clear.push({ x, y, r: Math.max(12, Math.min(h.forward, h.side)) })
+    standing.push({ x, y, shape: base, heightMm })
+  }
+  return { clear, standing }
 }
 
 function classesOf(setup: BaseTrackingSetup, defaultHeightMm: number): BaseClass[] {
