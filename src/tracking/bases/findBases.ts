@@ -115,6 +115,20 @@ export type FindBasesParams = {
   figureHeightMm: number
   /** Two fits whose inscribed circles overlap by more than this (mm: the fits' errors) are one place, the better fit's (`overlap`). */
   overlapToleranceMm: number
+  /**
+   * A look whose best fit is weak (quality below `reseatBelowQuality`, or edges looser than
+   * `reseatEdgeSigmaPx`) is fitted again from starts `reseatShare` of the base's smaller half-size
+   * either way along its two axes: the vote's peak can lie beside the base (a shadow's or a figure's
+   * edges vote too), and a fit started there settles on part of the rim. The best quality keeps the place.
+   */
+  reseatBelowQuality: number
+  reseatEdgeSigmaPx: number
+  reseatShare: number
+  maxReseatFits: number
+  /** … and a start's fit takes the place only when better by this much quality (a weak fit on its base moves no further). */
+  reseatMargin: number
+  /** … and only when it lies at least this far from the weak fit, mm (nearer, it is the same place read again: no better for a higher quality). */
+  reseatMinMoveMm: number
   /** A position σ above this is no base, mm. */
   maxSigmaMm: number
   /** Edge bias the fit cannot see (tone curve, sharpening, a bevel), px, 1σ: added to every base's σ. */
@@ -162,6 +176,12 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   figureBodyShare: 0.5,
   figureHeightMm: 60,
   overlapToleranceMm: 2,
+  reseatBelowQuality: 0.6,
+  reseatEdgeSigmaPx: 0.45,
+  reseatShare: 0.5,
+  maxReseatFits: 80,
+  reseatMargin: 0.08,
+  reseatMinMoveMm: 3,
   maxSigmaMm: 3,
   edgeBiasPx: 0.2,
 }
@@ -277,6 +297,27 @@ export class BaseFinder {
       const looks = this.candidates(frame, lock, proj, request, byKey)
       candidates = looks.length
       let searchFits = 0
+      const fitLook = (c: BaseClass, x: number, y: number, facingDeg: number, quick: number): Fitted | null => {
+        let best: Fitted | null = null
+        for (const nearEdge of ['bottom', 'top'] as const) {
+          const z0 = z0At(x, y)
+          const fit = fitBase(frame, proj, { shape: c.shape, x, y, facingDeg, heightMm: c.heightMm, z0, reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(c.shape) ? 8 : 0, nearEdge, palette: this.palette, table: request.table }, p.fit)
+          fits++
+          searchFits++
+          const q = this.quality(fit, c.shape, p.searchReachMm, x, y, nearEdge)
+          this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} quick ${quick.toFixed(1)} ${c.key} f ${facingDeg.toFixed(0)} ${nearEdge} → ${fit.x.toFixed(1)},${fit.y.toFixed(1)} f ${fit.facingDeg.toFixed(0)} seen ${fit.rimSeen}/${fit.rimPoints} tight ${fit.rimTight} off ${fit.offsetMm.toFixed(2)} σe ${fit.edgeSigmaPx.toFixed(2)} step ${fit.stepBottom.toFixed(0)} mat ${fit.matShare.toFixed(2)} h ${fit.heightMm.toFixed(1)}±${fit.heightSigmaMm.toFixed(1)} q ${q?.toFixed(2) ?? 'none'}`)
+          if (q === null || (best && q <= best.quality + (nearEdge === 'top' ? p.nearTopMargin : 0))) continue
+          if (nearEdge === 'top' && best && this.bottomReadAsTop(frame, proj, c.shape, fit, z0)) {
+            this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} ${c.key}: its top reading's near rim is the bottom edge (inward ${this.band[0]!.toFixed(0)}, outward ${this.band[1]!.toFixed(0)}, at the rim ${this.band[2]!.toFixed(0)})`)
+            // (the place is the bottom reading's; what it saw of a rim there counts for the base)
+            const topShare = fit.rimPoints ? fit.rimSeen / fit.rimPoints : 0
+            if (topShare > rimShare(best)) best.seenShare = topShare
+            continue
+          }
+          best = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
+        }
+        return best
+      }
       for (const look of looks) {
         if (searchFits >= p.maxSearchFits) break
         // Already a base here, fitted well (a tracked one, or a better look's)? Then not again, unless
@@ -290,27 +331,6 @@ export class BaseFinder {
           this.trace?.(`look ${look.x.toFixed(0)},${look.y.toFixed(0)} ${cls.key}: a print on the mat (top ${this.stands[0]!.toFixed(2)}, rise ${this.stands[1]!.toFixed(2)})`)
           continue
         }
-        const fitLook = (c: BaseClass, x: number, y: number, facingDeg: number, quick: number): Fitted | null => {
-          let best: Fitted | null = null
-          for (const nearEdge of ['bottom', 'top'] as const) {
-            const z0 = z0At(x, y)
-            const fit = fitBase(frame, proj, { shape: c.shape, x, y, facingDeg, heightMm: c.heightMm, z0, reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(c.shape) ? 8 : 0, nearEdge, palette: this.palette, table: request.table }, p.fit)
-            fits++
-            searchFits++
-            const q = this.quality(fit, c.shape, p.searchReachMm, x, y, nearEdge)
-            this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} quick ${quick.toFixed(1)} ${c.key} ${nearEdge} → ${fit.x.toFixed(1)},${fit.y.toFixed(1)} seen ${fit.rimSeen}/${fit.rimPoints} tight ${fit.rimTight} off ${fit.offsetMm.toFixed(2)} σe ${fit.edgeSigmaPx.toFixed(2)} step ${fit.stepBottom.toFixed(0)} mat ${fit.matShare.toFixed(2)} h ${fit.heightMm.toFixed(1)}±${fit.heightSigmaMm.toFixed(1)} q ${q?.toFixed(2) ?? 'none'}`)
-            if (q === null || (best && q <= best.quality + (nearEdge === 'top' ? p.nearTopMargin : 0))) continue
-            if (nearEdge === 'top' && best && this.bottomReadAsTop(frame, proj, c.shape, fit, z0)) {
-              this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} ${c.key}: its top reading's near rim is the bottom edge (inward ${this.band[0]!.toFixed(0)}, outward ${this.band[1]!.toFixed(0)}, at the rim ${this.band[2]!.toFixed(0)})`)
-              // (the place is the bottom reading's; what it saw of a rim there counts for the base)
-              const topShare = fit.rimPoints ? fit.rimSeen / fit.rimPoints : 0
-              if (topShare > rimShare(best)) best.seenShare = topShare
-              continue
-            }
-            best = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
-          }
-          return best
-        }
         const best = fitLook(cls, look.x, look.y, look.facingDeg, look.quick)
         if (!best) continue
         fitted.push(best)
@@ -323,6 +343,27 @@ export class BaseFinder {
           const alt = fitLook(other, best.fit.x, best.fit.y, best.fit.facingDeg, look.quick)
           if (alt) fitted.push(alt)
         }
+      }
+      // A weak fit may have settled beside its base (the vote's peak lies beside it: a shadow's or a
+      // figure's edges vote too): once every look is fitted, it is fitted again from starts about it
+      // (reseatShare), with a budget of its own, unless a better fit already holds its place. It moves
+      // onto a place a fit as good as it was holds only when it beats that one by the same margin too
+      // (a second try steals no place on a near tie).
+      let reseatFits = 0
+      const weak = fitted.filter((f) => f.from === 'search' && (f.quality < p.reseatBelowQuality || f.fit.edgeSigmaPx > p.reseatEdgeSigmaPx)).sort((a, b) => b.quality - a.quality)
+      for (const f of weak) {
+        if (reseatFits >= p.maxReseatFits) break
+        if (fitted.some((o) => o !== f && o.quality >= p.settledQuality && o.quality > f.quality && overlap(o, f, p.overlapToleranceMm))) continue
+        const h = halfSizes(f.cls.shape), d = p.reseatShare * Math.min(h.forward, h.side)
+        const a = (f.fit.facingDeg * Math.PI) / 180, ca = Math.cos(a), sa = Math.sin(a)
+        let best = f
+        for (const [u, w] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+          const before = fits
+          const alt = fitLook(f.cls, f.fit.x + d * (u * ca - w * sa), f.fit.y + d * (u * sa + w * ca), f.fit.facingDeg, 0)
+          reseatFits += fits - before
+          if (alt && alt.quality > best.quality + (best === f ? p.reseatMargin : 0) && Math.hypot(alt.fit.x - f.fit.x, alt.fit.y - f.fit.y) >= p.reseatMinMoveMm && !fitted.some((o) => o !== f && o.quality >= f.quality && alt.quality <= o.quality + p.reseatMargin && overlap(o, alt, p.overlapToleranceMm))) best = alt
+        }
+        if (best !== f) fitted[fitted.indexOf(f)] = best
       }
     }
     // One base per place: the better of two fits that cannot both be bases (their inscribed circles overlap: `overlap`).
