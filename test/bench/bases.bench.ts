@@ -29,6 +29,7 @@ import { BaseTracker, DEFAULT_BASE_TRACKER_PARAMS, markedOnTable, markerOnTable 
 import { tableMarkersKeepOut } from '../../src/tracking/bases/moveAllowance.ts'
 import type { LockedTable } from '../../src/tracking/bases/tableProjector.ts'
 import type { CameraIntrinsics, RgbaFrame } from '../../src/tracking/types.ts'
+import type { BaseTrackingSetup } from '../../src/tracking/bases/baseTypes.ts'
 import { renderCameraOrder } from '../tracking/camera/renderCameraOrder.ts'
 import { arucoCells, type OpenCvForPatterns } from '../tracking/camera/arucoPattern.ts'
 import { buildBaseGame, gameFrameScene } from '../tracking/camera/baseGame.ts'
@@ -57,9 +58,12 @@ function quantile(v: readonly number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!
 }
 
-/** The models that keep their marker, with their bases (as the scene gives them to BaseTracker). */
-function markedBasesOf(v: Pick<VariantScene, 'models' | 'marked'>): Array<{ id: string; base: VariantScene['models'][number]['base'] }> {
-  return v.models.filter((m) => v.marked.has(m.id)).map((m) => ({ id: m.id, base: m.base }))
+/** The models that keep their marker, with their bases, saved positions and tabs (as the scene and registry give them to BaseTracker: baseSetupOf). */
+function markedBasesOf(v: Pick<VariantScene, 'models' | 'marked' | 'registry'>): NonNullable<BaseTrackingSetup['marked']> {
+  return v.models.filter((m) => v.marked.has(m.id)).map((m) => ({
+    id: m.id, base: m.base, previous: { position: [m.position[0], m.position[1]] as [number, number], facing: m.facingDeg },
+    tabs: v.registry.markers.flatMap((k) => (k.role === 'model' && k.model === m.id ? [{ offset: [k.offset?.[0] ?? 0, k.offset?.[1] ?? 0] as [number, number], sizeMm: k.size }] : [])),
+  }))
 }
 
 /** A frame, from the cache when it was drawn before. */
@@ -131,7 +135,11 @@ async function main() {
       const finder = new BaseFinder(handle)
       const keepOut = tableMarkersKeepOut(registry)
       // As BaseTracker sees a marker-tracked model: its base kept clear, its figure standing (the scene gives its base).
-      const marked = markedOnTable(result.objects.filter((o) => o.kind === 'model'), markedBasesOf(v), DEFAULT_BASE_TRACKER_PARAMS.defaultBaseHeightMm)
+      // (one whose marker goes unread stands where the saved positions put it, as BaseTracker has it)
+      const read = result.objects.filter((o) => o.kind === 'model')
+      const savedMarked = markedBasesOf(v)
+      const unread = savedMarked.filter((m) => !read.some((o) => o.id === m.id)).flatMap((m) => (m.previous ? [{ id: m.id, position: m.previous.position, facing: m.previous.facing }] : []))
+      const marked = markedOnTable([...read, ...unread], savedMarked, DEFAULT_BASE_TRACKER_PARAMS.defaultBaseHeightMm)
       const tabs = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as LockedTable, d.corners))
       const request = { classes, table: { x0: 0, y0: 0, x1: 700, y1: 600 }, tracked: [], search: true, exclude: [...keepOut, ...marked.clear, ...tabs], obstacles: v.terrain.map((t) => t.footprint), standing: marked.standing }
       t = cpuMs()

@@ -61,6 +61,8 @@ export class BaseTracker {
   private classes: BaseClass[]
   private setup: BaseTrackingSetup
   private lastSearchMs = Number.NEGATIVE_INFINITY
+  /** Where each marker-tracked model last stood: read this session, or from the saved positions (markedOnTable keeps it clear while its marker goes unread). */
+  private markedAt = new Map<string, { id: string; position: [number, number]; facing: number }>()
   /** Bases found where no model was known, not yet confirmed (confirmFrames). */
   private pending: Array<{ key: string; x: number; y: number; facingDeg: number; hits: number; firstMs: number; nearEdge: 'bottom' | 'top' }> = []
   /** Per model, the edge its base showed on the camera's side when last seen well (re-fitted so). */
@@ -73,6 +75,7 @@ export class BaseTracker {
     this.setup = setup
     this.classes = classesOf(setup, this.params.defaultBaseHeightMm)
     this.identities = identitiesOf(setup, this.params.identity)
+    this.markedAt = markedAtOf(setup)
   }
 
   /** Another army or table (the player added a model): identities start again from the saved positions. */
@@ -80,6 +83,7 @@ export class BaseTracker {
     this.setup = setup
     this.classes = classesOf(setup, this.params.defaultBaseHeightMm)
     this.identities = identitiesOf(setup, this.params.identity)
+    this.markedAt = markedAtOf(setup)
     this.lastSearchMs = Number.NEGATIVE_INFINITY
     this.pending = []
   }
@@ -92,6 +96,7 @@ export class BaseTracker {
   /** Forget where things were seen (identities restart from the saved positions). */
   reset(): void {
     this.identities = identitiesOf(this.setup, this.params.identity)
+    this.markedAt = markedAtOf(this.setup)
     this.lastSearchMs = Number.NEGATIVE_INFINITY
     this.pending = []
   }
@@ -117,9 +122,12 @@ export class BaseTracker {
     ]
     const tracked: TrackedStart[] = [...knownStarts, ...this.pending.map((c) => ({ key: c.key, x: c.x, y: c.y, facingDeg: c.facingDeg, reachMm: p.trackedReachMm, nearEdge: c.nearEdge, pending: true }))]
     const markerModels = result.objects.filter((o) => o.kind === 'model' && o.frame === 'table' && o.source !== 'base')
+    for (const o of markerModels) this.markedAt.set(o.id, { id: o.id, position: [o.position[0], o.position[1]], facing: o.facing })
     // No base where a marker lies (its black square and white margin make a fine outline) or on a
-    // marker-tracked model (markedOnTable), whose figure rises as a found base's does.
-    const onMarked = markedOnTable(markerModels, this.setup.marked, p.defaultBaseHeightMm)
+    // marker-tracked model (markedOnTable), whose figure rises as a found base's does. One whose marker
+    // goes unread stands where it was last read, or where the saved positions put it.
+    const unread = [...this.markedAt.values()].filter((m) => !markerModels.some((o) => o.id === m.id))
+    const onMarked = markedOnTable([...markerModels, ...unread], this.setup.marked, p.defaultBaseHeightMm)
     const exclude = [
       ...onMarked.clear,
       ...(this.setup.keepOut ?? []),
@@ -184,22 +192,31 @@ export class BaseTracker {
 /**
  * The marker-tracked models as the base search sees them, in their order: round each, the circle where
  * no other base's centre can lie (its base's inscribed circle, 12 mm when the set-up gives no base);
- * and each whose base is given as a base with a figure standing on it (BaseSearchRequest.standing).
+ * its tabs' paper where the set-up gives them (no base's centre within half its side of the paper's centre:
+ * a base beside the tab stays), and
+ * each whose base is given as a base with a figure standing on it (BaseSearchRequest.standing).
  */
-export function markedOnTable(models: ReadonlyArray<Pick<ObjectPose, 'id' | 'position'>>, marked: BaseTrackingSetup['marked'], heightMm: number): {
+export function markedOnTable(models: ReadonlyArray<Pick<ObjectPose, 'id' | 'position' | 'facing'>>, marked: BaseTrackingSetup['marked'], heightMm: number): {
   clear: Array<{ x: number; y: number; r: number }>
   standing: Array<{ x: number; y: number; shape: BaseShape; heightMm: number }>
 } {
   const clear: Array<{ x: number; y: number; r: number }> = [], standing: Array<{ x: number; y: number; shape: BaseShape; heightMm: number }> = []
   for (const o of models) {
-    const base = marked?.find((m) => m.id === o.id)?.base
+    const m = marked?.find((k) => k.id === o.id)
     const x = o.position[0], y = o.position[1]
-    if (!base) { clear.push({ x, y, r: 12 }); continue }
-    const h = halfSizes(base)
+    const a = (o.facing * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a)
+    for (const t of m?.tabs ?? []) clear.push({ x: x + c * t.offset[0] - s * t.offset[1], y: y + s * t.offset[0] + c * t.offset[1], r: (t.sizeMm / 2) * (1 + 1 / 3) })
+    if (!m) { clear.push({ x, y, r: 12 }); continue }
+    const h = halfSizes(m.base)
     clear.push({ x, y, r: Math.max(12, Math.min(h.forward, h.side)) })
-    standing.push({ x, y, shape: base, heightMm })
+    standing.push({ x, y, shape: m.base, heightMm })
   }
   return { clear, standing }
+}
+
+/** Where each marker-tracked model stands before its marker is read: the saved positions. */
+function markedAtOf(setup: BaseTrackingSetup): Map<string, { id: string; position: [number, number]; facing: number }> {
+  return new Map((setup.marked ?? []).flatMap((m) => (m.previous ? [[m.id, { id: m.id, position: [m.previous.position[0], m.previous.position[1]] as [number, number], facing: m.previous.facing }] as const] : [])))
 }
 
 function classesOf(setup: BaseTrackingSetup, defaultHeightMm: number): BaseClass[] {

@@ -65,7 +65,18 @@ export type BaseTrackingSetup = {
    * found there is its figure or its tab), and a base found on one is that model's. Absent: only
    * 12 mm round a marked model is kept clear.
    */
-  marked?: Array<{ id: string; base: BaseShape }>
+  marked?: Array<{
+    id: string
+    base: BaseShape
+    /**
+     * Where the table's saved positions put it: while its marker goes unread (turned away, too small,
+     * under a hand) its base and its tabs are kept clear there, and its figure stands there, until the
+     * marker is read (then where it was last read).
+     */
+    previous?: { position: [number, number]; facing: number } | null
+    /** Its markers' squares (the registry's offset [forward, left] from its base's centre, and size), mm. */
+    tabs?: Array<{ offset: [number, number]; sizeMm: number }>
+  }>
   /** Where no base stands (the table markers' paper), circles on the table, mm. */
   keepOut?: Array<{ x: number; y: number; r: number }>
   /** Terrain pieces (footprint, top above the table, mm): a base stands on the table beside them or on their top. */

@@ -211,7 +211,8 @@ export type BaseSearchRequest = {
   obstacles?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>
   /**
    * Models placed by other means (their markers) with their bases: their figures rise as a found
-   * base's do, and a fit where one may rise is held to the same rule (`behindFigureMatShare` …).
+   * base's do, and a fit where one may rise is held to the same rule (`behindFigureMatShare` …); and
+   * no base found interpenetrates one (`overlap`: a part of it, or of its figure, seen as a base).
    */
   standing?: ReadonlyArray<{ x: number; y: number; shape: BaseShape; heightMm: number }>
 }
@@ -377,6 +378,7 @@ export class BaseFinder {
     // (a big model's body), so the bigger one wins whatever their qualities.
     for (const f of fitted) {
       if (request.exclude.some((e) => Math.hypot(e.x - f.fit.x, e.y - f.fit.y) < e.r)) continue
+      if (request.standing?.some((m) => overlapsBase(m, f, p.overlapToleranceMm))) continue
       const clashes = kept.filter((k) => overlap(k, f, p.overlapToleranceMm))
       if (clashes.length === 0) { kept.push(f); continue }
       if (!known(f) && clashes.some(known)) continue
@@ -620,6 +622,12 @@ function rimShare(f: Fitted): number {
 function overlap(a: Fitted, b: Fitted, toleranceMm: number): boolean {
   const ha = halfSizes(a.cls.shape), hb = halfSizes(b.cls.shape)
   return Math.hypot(a.fit.x - b.fit.x, a.fit.y - b.fit.y) < Math.min(ha.forward, ha.side) + Math.min(hb.forward, hb.side) - toleranceMm
+}
+
+/** … the same against a base placed by other means (BaseSearchRequest.standing). */
+function overlapsBase(m: { x: number; y: number; shape: BaseShape }, f: Fitted, toleranceMm: number): boolean {
+  const hm = halfSizes(m.shape), hf = halfSizes(f.cls.shape)
+  return Math.hypot(m.x - f.fit.x, m.y - f.fit.y) < Math.min(hm.forward, hm.side) + Math.min(hf.forward, hf.side) - toleranceMm
 }
 
 /**

@@ -4,6 +4,7 @@
 // models that carry no marker. Pure (the ruleset comes in as a value).
 import { type RuleSystem, type Scene, evaluateTable, loadScene } from '../../engine/index.ts'
 import type { Registry } from '../registry/registrySchema.ts'
+import { paperKeepOutMm } from './baseOutline.ts'
 import type { BaseTrackingSetup } from './baseTypes.ts'
 
 /** When a ruleset gives no allowance: 12", more than most games' move, so a model moved far is asked about rather than missed. */
@@ -46,9 +47,9 @@ export function moveAllowances(scene: Scene, ids: readonly string[], system: Rul
   return out
 }
 
-/** No base where a table marker's paper lies: its square and white margin (a third of its size), turned any way, with 4 mm to spare. */
+/** No base where a table marker's paper lies (paperKeepOutMm). */
 export function tableMarkersKeepOut(registry: Registry): Array<{ x: number; y: number; r: number }> {
-  return registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (1 + 1 / 3) + 4 }] : []))
+  return registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: paperKeepOutMm(m.size) }] : []))
 }
 
 /**
@@ -63,7 +64,10 @@ export function baseSetupOf(scene: Scene, registry: Registry, system: RuleSystem
   return {
     setup: {
       table: { widthMm: scene.table.width, depthMm: scene.table.depth },
-      marked: scene.models.filter((m) => marked.has(m.id)).map((m) => ({ id: m.id, base: m.base })),
+      marked: scene.models.filter((m) => marked.has(m.id)).map((m) => ({
+        id: m.id, base: m.base, previous: { position: [m.position[0], m.position[1]] as [number, number], facing: m.facing ?? 0 },
+        tabs: registry.markers.flatMap((k) => (k.role === 'model' && k.model === m.id ? [{ offset: [k.offset?.[0] ?? 0, k.offset?.[1] ?? 0] as [number, number], sizeMm: k.size }] : [])),
+      })),
       keepOut: tableMarkersKeepOut(registry),
       // Footprint terrain (mesh pieces have no footprint here: a base beside one is looked for as on open table).
       terrain: (scene.terrain ?? []).flatMap((t) => ('footprint' in t ? [{ footprint: t.footprint.map(([x, y]) => [x, y] as [number, number]), top: (t.z ?? 0) + t.height }] : [])),
