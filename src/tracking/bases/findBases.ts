@@ -144,7 +144,7 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   blurCells: 0.8,
   maxPlaces: 300,
   maxVotesPerShape: 200,
-  maxSearchFits: 160,
+  maxSearchFits: 240,
   maxShapesPerPlace: 4,
   quickReachMm: 3,
   minQuickScore: 8,
