@@ -124,6 +124,8 @@ export type FindBasesParams = {
   reseatBelowQuality: number
   reseatEdgeSigmaPx: number
   reseatShare: number
+  /** … and at most this far, mm (a big base's weak fit lies a few mm off it, not half its size). */
+  reseatMaxMm: number
   maxReseatFits: number
   /** … and a start's fit takes the place only when better by this much quality (a weak fit on its base moves no further). */
   reseatMargin: number
@@ -179,6 +181,7 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   reseatBelowQuality: 0.6,
   reseatEdgeSigmaPx: 0.45,
   reseatShare: 0.5,
+  reseatMaxMm: 6,
   maxReseatFits: 80,
   reseatMargin: 0.08,
   reseatMinMoveMm: 3,
@@ -355,7 +358,7 @@ export class BaseFinder {
       for (const f of weak) {
         if (reseatFits >= p.maxReseatFits) break
         if (fitted.some((o) => o !== f && o.quality >= p.settledQuality && o.quality > f.quality && overlap(o, f, p.overlapToleranceMm))) continue
-        const h = halfSizes(f.cls.shape), d = p.reseatShare * Math.min(h.forward, h.side)
+        const h = halfSizes(f.cls.shape), d = Math.min(p.reseatMaxMm, p.reseatShare * Math.min(h.forward, h.side))
         const a = (f.fit.facingDeg * Math.PI) / 180, ca = Math.cos(a), sa = Math.sin(a)
         let best = f
         for (const [u, w] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
