@@ -60,6 +60,25 @@ function findIn(v: Pick<VariantScene, 'registry' | 'calibration' | 'models' | 'm
   return found
 }
 
+type Found = ReturnType<typeof findIn>
+type Truth = VariantScene['models'][number]
+
+/** The model's own report (its size, within 5 mm): within 1.5 mm of the truth, and within 3σ. */
+function expectFoundWhereItStands(found: Found, m: Truth): void {
+  const o = found.observations.find((b) => b.key === truthKey(m.base) && Math.hypot(b.x - m.position[0], b.y - m.position[1]) < 5)
+  expect(o, `${m.id} (${truthKey(m.base)}) found`).toBeDefined()
+  const e = Math.hypot(o!.x - m.position[0], o!.y - m.position[1])
+  expect(e, `${m.id} ${e.toFixed(2)} mm off`).toBeLessThan(1.5)
+  expect(e / o!.sigmaMm).toBeLessThan(3)
+}
+
+/** … and no other report within `radiusMm` of it (no fit beside it, nor one of another size on it). */
+function expectOnlyItsOwnReport(found: Found, m: Truth, radiusMm: number): void {
+  const near = found.observations.filter((b) => Math.hypot(b.x - m.position[0], b.y - m.position[1]) < radiusMm)
+  expect(near.map((b) => `${b.key} ${Math.hypot(b.x - m.position[0], b.y - m.position[1]).toFixed(1)} mm off`), `${m.id}: one report, its own`).toHaveLength(1)
+  expectFoundWhereItStands(found, m)
+}
+
 describe('bases found on a locked table (camera-order frames)', () => {
   it('finds every base in view of the army\'s sizes, within 1.5 mm, its σ honest; reports nothing else', () => {
     const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'phone', 3, 1280)
@@ -158,12 +177,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     const found = findIn(v, frame)
     const m = v.models.find((x) => x.id === 'm11')!
     expect(truthKey(m.base)).toBe('rect:40x40')
-    const near = found.observations.filter((b) => Math.hypot(b.x - m.position[0], b.y - m.position[1]) < 20)
-    expect(near.map((b) => `${b.key} ${Math.hypot(b.x - m.position[0], b.y - m.position[1]).toFixed(1)} mm off`)).toHaveLength(1)
-    expect(near[0]!.key).toBe('rect:40x40')
-    const e = Math.hypot(near[0]!.x - m.position[0], near[0]!.y - m.position[1])
-    expect(e, `m11 ${e.toFixed(2)} mm off`).toBeLessThan(1.5)
-    expect(e / near[0]!.sigmaMm).toBeLessThan(3)
+    expectOnlyItsOwnReport(found, m, 20)
   })
 
   it('on a printed hex grid the search reaches the looks at every base before its budget runs out', () => {
@@ -175,12 +189,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
     const found = findIn(v, frame)
     for (const id of ['m4', 'm11']) {
-      const m = v.models.find((x) => x.id === id)!
-      const o = found.observations.find((b) => b.key === truthKey(m.base) && Math.hypot(b.x - m.position[0], b.y - m.position[1]) < 5)
-      expect(o, `${id} (${truthKey(m.base)}) found`).toBeDefined()
-      const e = Math.hypot(o!.x - m.position[0], o!.y - m.position[1])
-      expect(e, `${id} ${e.toFixed(2)} mm off`).toBeLessThan(1.5)
-      expect(e / o!.sigmaMm).toBeLessThan(3)
+      expectFoundWhereItStands(found, v.models.find((x) => x.id === id)!)
     }
   })
 
@@ -196,12 +205,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     const score = scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
     expect(score.falses).toEqual([])
     for (const id of ['m1', 'm8']) {
-      const m = v.models.find((x) => x.id === id)!
-      const o = found.observations.find((b) => b.key === truthKey(m.base) && Math.hypot(b.x - m.position[0], b.y - m.position[1]) < 5)
-      expect(o, `${id} (${truthKey(m.base)}) found`).toBeDefined()
-      const e = Math.hypot(o!.x - m.position[0], o!.y - m.position[1])
-      expect(e, `${id} ${e.toFixed(2)} mm off`).toBeLessThan(1.5)
-      expect(e / o!.sigmaMm).toBeLessThan(3)
+      expectFoundWhereItStands(found, v.models.find((x) => x.id === id)!)
     }
   })
 
@@ -218,13 +222,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     for (const id of ['m3', 'm6']) {
       const m = v.models.find((x) => x.id === id)!
       expect(truthKey(m.base)).toBe('rect:25x25')
-      const near = found.observations.filter((b) => Math.hypot(b.x - m.position[0], b.y - m.position[1]) < 15)
-      expect(near.map((b) => `${b.key} ${Math.hypot(b.x - m.position[0], b.y - m.position[1]).toFixed(1)} mm off`), `${id}: one report, its own`).toHaveLength(1)
-      const o = near[0]!
-      expect(o.key).toBe('rect:25x25')
-      const e = Math.hypot(o.x - m.position[0], o.y - m.position[1])
-      expect(e, `${id} ${e.toFixed(2)} mm off`).toBeLessThan(1.5)
-      expect(e / o.sigmaMm).toBeLessThan(3)
+      expectOnlyItsOwnReport(found, m, 15)
     }
   })
 
