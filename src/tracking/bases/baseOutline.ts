@@ -74,8 +74,3 @@ export function insideOutline(b: BaseShape, x: number, y: number, growMm = 0): b
   if (b.shape === 'rect') return Math.abs(x) <= a + growMm && Math.abs(y) <= w + growMm
   return (x / (a + growMm)) ** 2 + (y / (w + growMm)) ** 2 <= 1
 }
-
-/** A marker's paper (its square and white margin, a third of its size), turned any way, with 4 mm to spare: the radius kept clear round its centre, mm. */
-export function paperKeepOutMm(sizeMm: number): number {
-  return (sizeMm / 2) * Math.SQRT2 * (1 + 1 / 3) + 4
-}

@@ -623,14 +623,17 @@ function rimShare(f: Fitted): number {
  * smaller half-size) apart, less `toleranceMm` for the two fits' errors (bases in contact).
  */
 function overlap(a: Fitted, b: Fitted, toleranceMm: number): boolean {
-  const ha = halfSizes(a.cls.shape), hb = halfSizes(b.cls.shape)
-  return Math.hypot(a.fit.x - b.fit.x, a.fit.y - b.fit.y) < Math.min(ha.forward, ha.side) + Math.min(hb.forward, hb.side) - toleranceMm
+  return basesOverlap(a.fit.x, a.fit.y, a.cls.shape, b.fit.x, b.fit.y, b.cls.shape, toleranceMm)
 }
 
 /** … the same against a base placed by other means (BaseSearchRequest.standing). */
 function overlapsBase(m: { x: number; y: number; shape: BaseShape }, f: Fitted, toleranceMm: number): boolean {
-  const hm = halfSizes(m.shape), hf = halfSizes(f.cls.shape)
-  return Math.hypot(m.x - f.fit.x, m.y - f.fit.y) < Math.min(hm.forward, hm.side) + Math.min(hf.forward, hf.side) - toleranceMm
+  return basesOverlap(m.x, m.y, m.shape, f.fit.x, f.fit.y, f.cls.shape, toleranceMm)
+}
+
+function basesOverlap(ax: number, ay: number, a: BaseShape, bx: number, by: number, b: BaseShape, toleranceMm: number): boolean {
+  const ha = halfSizes(a), hb = halfSizes(b)
+  return Math.hypot(ax - bx, ay - by) < Math.min(ha.forward, ha.side) + Math.min(hb.forward, hb.side) - toleranceMm
 }
 
 /**

@@ -4,7 +4,6 @@
 // models that carry no marker. Pure (the ruleset comes in as a value).
 import { type RuleSystem, type Scene, evaluateTable, loadScene } from '../../engine/index.ts'
 import type { Registry } from '../registry/registrySchema.ts'
-import { paperKeepOutMm } from './baseOutline.ts'
 import type { BaseTrackingSetup } from './baseTypes.ts'
 
 /** When a ruleset gives no allowance: 12", more than most games' move, so a model moved far is asked about rather than missed. */
@@ -47,9 +46,9 @@ export function moveAllowances(scene: Scene, ids: readonly string[], system: Rul
   return out
 }
 
-/** No base where a table marker's paper lies (paperKeepOutMm). */
+/** No base where a table marker's paper lies: its square and white margin (a third of its size), turned any way, with 4 mm to spare. */
 export function tableMarkersKeepOut(registry: Registry): Array<{ x: number; y: number; r: number }> {
-  return registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: paperKeepOutMm(m.size) }] : []))
+  return registry.markers.flatMap((m) => (m.role === 'table' ? [{ x: m.position[0], y: m.position[1], r: (m.size / 2) * Math.SQRT2 * (1 + 1 / 3) + 4 }] : []))
 }
 
 /**
