@@ -26,7 +26,7 @@ import { renderCameraOrder } from '../camera/renderCameraOrder.ts'
 import type { OpenCvForPatterns } from '../camera/arucoPattern.ts'
 import { arucoCells } from '../camera/arucoPattern.ts'
 import { buildBaseTableScene } from '../camera/baseTableScene.ts'
-import { variantScene, type VariantScene } from './baseVariants.ts'
+import { type BaseVariant, variantScene, type VariantScene } from './baseVariants.ts'
 import { scoreBases, truthKey } from './scoreBases.ts'
 
 let handle: OpenCvHandle
@@ -60,6 +60,13 @@ function findIn(v: Pick<VariantScene, 'registry' | 'calibration' | 'models' | 'm
   return found
 }
 
+/** One frame of a variant scene (the camera-order renderer), searched as `findIn` does. */
+function searchVariant(variant: BaseVariant, seed: number) {
+  const v = variantScene(handle.cv as unknown as OpenCvForPatterns, variant, seed, 1280)
+  const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
+  return { v, frame, found: findIn(v, frame) }
+}
+
 type Found = ReturnType<typeof findIn>
 type Truth = VariantScene['models'][number]
 
@@ -81,9 +88,7 @@ function expectOnlyItsOwnReport(found: Found, m: Truth, radiusMm: number): void 
 
 describe('bases found on a locked table (camera-order frames)', () => {
   it('finds every base in view of the army\'s sizes, within 1.5 mm, its σ honest; reports nothing else', () => {
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'phone', 3, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const found = findIn(v, frame)
+    const { v, found } = searchVariant('phone', 3)
     const score = scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
     expect(score.visible).toBeGreaterThanOrEqual(10)
     expect(score.missed).toEqual([])
@@ -103,9 +108,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // bounded by the top edge) fitted the rim better, but the edge it held there was the bottom one:
     // one band inward of it the picture steps again (the real top edge) and one band outward it does
     // not (the mat), so the base sat a band's width (2.9 mm) too near the camera, 2.7σ off.
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'phone', 1, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const found = findIn(v, frame)
+    const { v, found } = searchVariant('phone', 1)
     const m9 = v.models.find((m) => m.id === 'm9')!
     expect(truthKey(m9.base)).toBe('rect:25x25')
     const o = found.observations.find((b) => b.key === 'rect:25x25' && Math.hypot(b.x - m9.position[0], b.y - m9.position[1]) < 5)
@@ -172,9 +175,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // was reported instead. Fitted from the truth it fits well (three quarters of its rim within the
     // tight tolerance, edge sigma 0.26 px). Starts half its half-size (10 mm) about the weak fit land
     // beyond it; starts 6 mm about it find it.
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'desert', 2, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const found = findIn(v, frame)
+    const { v, found } = searchVariant('desert', 2)
     const m = v.models.find((x) => x.id === 'm11')!
     expect(truthKey(m.base)).toBe('rect:40x40')
     expectOnlyItsOwnReport(found, m, 20)
@@ -185,9 +186,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // at m4 (a 25 mm square) and m11 (a 40 mm square) come late: with a budget of 160 fits (two a look:
     // its near side read by the bottom edge and by the top) m4 got no fit at all and m11 none of its
     // own shape.
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'hex', 6, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const found = findIn(v, frame)
+    const { v, found } = searchVariant('hex', 6)
     for (const id of ['m4', 'm11']) {
       expectFoundWhereItStands(found, v.models.find((x) => x.id === id)!)
     }
@@ -199,9 +198,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // their bottom edges have the mat outside (the neighbour's shadow). Their rims are a base's: edge σ
     // 0.2 px, three quarters of the rim within the tight tolerance. Without the crisp-rim rule neither
     // is reported.
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'desert', 5, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const found = findIn(v, frame)
+    const { v, found } = searchVariant('desert', 5)
     const score = scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
     expect(score.falses).toEqual([])
     for (const id of ['m1', 'm8']) {
@@ -216,9 +213,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // usual step), m6 as a 28 mm round 10.4 mm off. Fitted from the truth, each fits well (m3: a third
     // more of its rim within the tight tolerance, edge σ 0.22 px). Without the re-seat both are missed
     // and each has a false report beside it.
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'desert', 8, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const found = findIn(v, frame)
+    const { v, found } = searchVariant('desert', 8)
     for (const id of ['m3', 'm6']) {
       const m = v.models.find((x) => x.id === id)!
       expect(truthKey(m.base)).toBe('rect:25x25')
@@ -230,9 +225,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // Hex seed 5: the torso of the figure on a 60 mm base, seen behind that base, fits a 32 mm round
     // with crisp edges (σ 0.4 px) and 82 % of its rim; on the table its centre lies in the picture on
     // the axis of that figure's column, below its top. (The crisp-rim rule above would report it.)
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'hex', 5, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const found = findIn(v, frame)
+    const { v, found } = searchVariant('hex', 5)
     const torso = [404, 310] as const
     const stands = v.models.find((m) => Math.hypot(m.position[0] - torso[0], m.position[1] - torso[1]) < 50 && truthKey(m.base) === 'round:60')
     expect(stands, 'the figure\'s own 60 mm base stands in front of the torso').toBeDefined()
@@ -245,9 +238,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // flagstone's corner and m3's own shadow. Two bases on a table are disjoint, so their inscribed
     // circles are too: centres at least the sum of their inscribed radii apart (25 mm here), less
     // 2 mm for the fits' errors.
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'flagstones', 7, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const found = findIn(v, frame)
+    const { v, found } = searchVariant('flagstones', 7)
     const inscribed = (b: { shape: string; diameter?: number; length?: number; width?: number }) => (b.shape === 'round' ? b.diameter! : Math.min(b.length!, b.width!)) / 2
     const clashes: string[] = []
     found.observations.forEach((a, i) => found.observations.slice(i + 1).forEach((b) => {
@@ -283,9 +274,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
   })
 
   it('through a lens that bends, with its calibration, the bases are found where they stand', () => {
-    const v = variantScene(handle.cv as unknown as OpenCvForPatterns, 'distortion', 2, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const found = findIn(v, frame)
+    const { v, found } = searchVariant('distortion', 2)
     const score = scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
     expect(score.found).toBeGreaterThanOrEqual(score.visible - 1)
     expect(score.falses).toEqual([])
