@@ -23,10 +23,10 @@ import { join } from 'node:path'
 import { loadavg } from 'node:os'
 import { loadOpenCv } from '../../src/tracking/opencv/openCv.ts'
 import { FrameTracker } from '../../src/tracking/frameTracker.ts'
-import { parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
+import { type Registry, parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
 import { BaseFinder } from '../../src/tracking/bases/findBases.ts'
 import { BaseTracker, DEFAULT_BASE_TRACKER_PARAMS, markedOnTable, markerOnTable } from '../../src/tracking/bases/baseTracker.ts'
-import { tableMarkersKeepOut } from '../../src/tracking/bases/moveAllowance.ts'
+import { modelTabs, tableMarkersKeepOut } from '../../src/tracking/bases/moveAllowance.ts'
 import type { LockedTable } from '../../src/tracking/bases/tableProjector.ts'
 import type { CameraIntrinsics, RgbaFrame } from '../../src/tracking/types.ts'
 import type { BaseTrackingSetup } from '../../src/tracking/bases/baseTypes.ts'
@@ -59,10 +59,9 @@ function quantile(v: readonly number[], p: number): number {
 }
 
 /** The models that keep their marker, with their bases, saved positions and tabs (as the scene and registry give them to BaseTracker: baseSetupOf). */
-function markedBasesOf(v: Pick<VariantScene, 'models' | 'marked' | 'registry'>): NonNullable<BaseTrackingSetup['marked']> {
+function markedBasesOf(v: Pick<VariantScene, 'models' | 'marked'>, registry: Registry): NonNullable<BaseTrackingSetup['marked']> {
   return v.models.filter((m) => v.marked.has(m.id)).map((m) => ({
-    id: m.id, base: m.base, previous: { position: [m.position[0], m.position[1]] as [number, number], facing: m.facingDeg },
-    tabs: v.registry.markers.flatMap((k) => (k.role === 'model' && k.model === m.id ? [{ offset: [k.offset?.[0] ?? 0, k.offset?.[1] ?? 0] as [number, number], sizeMm: k.size }] : [])),
+    id: m.id, base: m.base, previous: { position: [m.position[0], m.position[1]] as [number, number], facing: m.facingDeg }, tabs: modelTabs(registry, m.id),
   }))
 }
 
@@ -137,7 +136,7 @@ async function main() {
       // As BaseTracker sees a marker-tracked model: its base kept clear, its figure standing (the scene gives its base).
       // (one whose marker goes unread stands where the saved positions put it, as BaseTracker has it)
       const read = result.objects.filter((o) => o.kind === 'model')
-      const savedMarked = markedBasesOf(v)
+      const savedMarked = markedBasesOf(v, registry)
       const unread = savedMarked.filter((m) => !read.some((o) => o.id === m.id)).flatMap((m) => (m.previous ? [{ id: m.id, position: m.previous.position, facing: m.previous.facing }] : []))
       const marked = markedOnTable([...read, ...unread], savedMarked, DEFAULT_BASE_TRACKER_PARAMS.defaultBaseHeightMm)
       const tabs = (result.detections ?? []).flatMap((d) => markerOnTable(result.table as LockedTable, d.corners))
@@ -236,7 +235,7 @@ function appPath(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCvForPa
       const bases = new BaseTracker(handle, {
         table: { widthMm: 700, depthMm: 600 },
         keepOut: tableMarkersKeepOut(registry),
-        marked: markedBasesOf(first),
+        marked: markedBasesOf(first, registry),
         terrain: first.terrain.map((t) => ({ footprint: t.footprint.map(([x, y]) => [x, y] as [number, number]), top: t.heightMm })),
         models: unmarked.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })),
       })

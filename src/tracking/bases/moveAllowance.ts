@@ -65,7 +65,7 @@ export function baseSetupOf(scene: Scene, registry: Registry, system: RuleSystem
       table: { widthMm: scene.table.width, depthMm: scene.table.depth },
       marked: scene.models.filter((m) => marked.has(m.id)).map((m) => ({
         id: m.id, base: m.base, previous: { position: [m.position[0], m.position[1]] as [number, number], facing: m.facing ?? 0 },
-        tabs: registry.markers.flatMap((k) => (k.role === 'model' && k.model === m.id ? [{ offset: [k.offset?.[0] ?? 0, k.offset?.[1] ?? 0] as [number, number], sizeMm: k.size }] : [])),
+        tabs: modelTabs(registry, m.id),
       })),
       keepOut: tableMarkersKeepOut(registry),
       // Footprint terrain (mesh pieces have no footprint here: a base beside one is looked for as on open table).
@@ -74,4 +74,9 @@ export function baseSetupOf(scene: Scene, registry: Registry, system: RuleSystem
     },
     defaulted: unmarked.filter((m) => !allowances.has(m.id)).map((m) => m.id),
   }
+}
+
+/** A model's markers' squares as base tracking keeps them clear: the registry's offset [forward, left] from its base's centre, and size, mm. */
+export function modelTabs(registry: Pick<Registry, 'markers'>, modelId: string): Array<{ offset: [number, number]; sizeMm: number }> {
+  return registry.markers.flatMap((k) => (k.role === 'model' && k.model === modelId ? [{ offset: [k.offset?.[0] ?? 0, k.offset?.[1] ?? 0] as [number, number], sizeMm: k.size }] : []))
 }
