@@ -89,10 +89,18 @@ export type FindBasesParams = {
   behindFigureMatShare: number
   /**
    * A search fit reading the top edge on the near side (BaseFitStart.nearEdge 'top', for a side band
-   * of the mat's colour) wins over the usual fit only by this much quality: where the band shows, the
-   * bottom edge is measured and the top one's height only assumed.
+   * of the mat's colour) wins over the usual fit by this much quality. 0: the better reading wins (a
+   * top reading that holds the bottom edge is refused by topBandInnerShare). A margin of 0.05 kept
+   * bottom readings that held the top edge on dark sides over a dark mat, 1.5–3 mm too far from the
+   * camera (seeds 1–8: 27 bases beyond 3σ at 0.05, 20 at 0, 19–23 at −0.03 and −0.06).
    */
   nearTopMargin: number
+  /**
+   * The near side's other reading (the bottom edge for the top, or the top for the bottom), not
+   * refused and within this of the chosen one's quality, widens the σ along the line between the two
+   * places by half their distance: the frame cannot tell which edge the near rim is.
+   */
+  readingTieQuality: number
   /**
    * A top reading (its near side bounded by the top edge) is refused when, one side band inward of
    * that near rim, the picture steps at least as much as one band outward and at least
@@ -170,7 +178,8 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   containerMatShare: 0.7,
   containerQuality: 0.5,
   behindFigureMatShare: 0.85,
-  nearTopMargin: 0.05,
+  nearTopMargin: 0,
+  readingTieQuality: 0.03,
   topBandInnerShare: 0.5,
   behindFigureEdgeSigmaPx: 0.6,
   behindFigureCrispEdgeSigmaPx: 0.45,
@@ -257,6 +266,8 @@ type Fitted = {
   fit: BaseFit; cls: BaseClass; quality: number; from: 'tracked' | 'search'; trackedIndex: number; nearEdge: 'bottom' | 'top'; z0: number
   /** The share of a rim seen at this place, when more than this fit's own: its top reading's, refused for its place (topBandInnerShare) but a base's rim all the same. */
   seenShare?: number
+  /** The look's other reading of its near side (bottom edge or top), where it fitted and was not refused: its place and quality. */
+  other?: { x: number; y: number; quality: number }
 }
 
 export class BaseFinder {
@@ -302,7 +313,7 @@ export class BaseFinder {
       candidates = looks.length
       let searchFits = 0
       const fitLook = (c: BaseClass, x: number, y: number, facingDeg: number, quick: number): Fitted | null => {
-        let best: Fitted | null = null
+        let best: Fitted | null = null, other: Fitted | null = null
         for (const nearEdge of ['bottom', 'top'] as const) {
           const z0 = z0At(x, y)
           const fit = fitBase(frame, proj, { shape: c.shape, x, y, facingDeg, heightMm: c.heightMm, z0, reachMm: p.searchReachMm, fitFacing: true, facingReachDeg: facingSymmetryDeg(c.shape) ? 8 : 0, nearEdge, palette: this.palette, table: request.table }, p.fit)
@@ -310,7 +321,12 @@ export class BaseFinder {
           searchFits++
           const q = this.quality(fit, c.shape, p.searchReachMm, x, y, nearEdge)
           this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} quick ${quick.toFixed(1)} ${c.key} f ${facingDeg.toFixed(0)} ${nearEdge} → ${fit.x.toFixed(1)},${fit.y.toFixed(1)} f ${fit.facingDeg.toFixed(0)} seen ${fit.rimSeen}/${fit.rimPoints} tight ${fit.rimTight} off ${fit.offsetMm.toFixed(2)} σe ${fit.edgeSigmaPx.toFixed(2)} step ${fit.stepBottom.toFixed(0)} mat ${fit.matShare.toFixed(2)} h ${fit.heightMm.toFixed(1)}±${fit.heightSigmaMm.toFixed(1)} q ${q?.toFixed(2) ?? 'none'}`)
-          if (q === null || (best && q <= best.quality + (nearEdge === 'top' ? p.nearTopMargin : 0))) continue
+          if (q === null) continue
+          if (best && q <= best.quality + (nearEdge === 'top' ? p.nearTopMargin : 0)) {
+            // (a losing reading within the tie of the chosen one, not refused, is the place's other reading)
+            if (q >= best.quality - p.readingTieQuality && !(nearEdge === 'top' && this.bottomReadAsTop(frame, proj, c.shape, fit, z0))) other = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
+            continue
+          }
           if (nearEdge === 'top' && best && this.bottomReadAsTop(frame, proj, c.shape, fit, z0)) {
             this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} ${c.key}: its top reading's near rim is the bottom edge (inward ${this.band[0]!.toFixed(0)}, outward ${this.band[1]!.toFixed(0)}, at the rim ${this.band[2]!.toFixed(0)})`)
             // (the place is the bottom reading's; what it saw of a rim there counts for the base)
@@ -318,8 +334,10 @@ export class BaseFinder {
             if (topShare > rimShare(best)) best.seenShare = topShare
             continue
           }
+          other = best
           best = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
         }
+        if (best && other) best.other = { x: other.fit.x, y: other.fit.y, quality: other.quality }
         return best
       }
       for (const look of looks) {
@@ -520,10 +538,18 @@ export class BaseFinder {
     // Shapes that fit this place nearly as well (another fit on it, within 0.05 of the quality).
     const alsoFits = [...new Set(all.filter((o) => o !== f && o.cls.key !== f.cls.key && o.quality > f.quality - 0.05 && Math.hypot(o.fit.x - fit.x, o.fit.y - fit.y) < 3).map((o) => o.cls.key))]
     const bias = (p.edgeBiasPx / Math.max(0.05, fit.pxPerMm)) ** 2
-    const sigmaMm = Math.sqrt(fit.cov[0] + fit.cov[2] + 2 * bias + lockVariance(lock, fit.pxPerMm))
+    // The near side read the other way (bottom edge for top) fits nearly as well: which edge the near
+    // rim is cannot be told (a dark base's side on a dark mat), and the place is one of the two. Half
+    // their distance along the line between them joins the covariance.
+    let cov = fit.cov
+    if (f.other && f.other.quality >= f.quality - p.readingTieQuality) {
+      const hx = (f.other.x - fit.x) / 2, hy = (f.other.y - fit.y) / 2
+      cov = [cov[0] + hx * hx, cov[1] + hx * hy, cov[2] + hy * hy]
+    }
+    const sigmaMm = Math.sqrt(cov[0] + cov[2] + 2 * bias + lockVariance(lock, fit.pxPerMm))
     return {
       key: f.cls.key, shape: f.cls.shape, x: fit.x, y: fit.y, facingDeg: fit.facingDeg, facingSigmaDeg: fit.facingSigmaDeg,
-      z: f.z0, heightMm: fit.heightMm, cov: fit.cov, sigmaMm, rimSeen: share, rimInFrame: inFrame, edgeSigmaPx: fit.edgeSigmaPx,
+      z: f.z0, heightMm: fit.heightMm, cov, sigmaMm, rimSeen: share, rimInFrame: inFrame, edgeSigmaPx: fit.edgeSigmaPx,
       status: reasons.length ? 'doubted' : 'ok', reasons, from: f.from, trackedIndex: f.trackedIndex, alsoFits, pxPerMm: fit.pxPerMm, nearEdge: f.nearEdge,
     }
   }

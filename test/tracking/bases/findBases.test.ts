@@ -169,6 +169,23 @@ describe('bases found on a locked table (camera-order frames)', () => {
     expect(found.observations.some((o) => o.key === 'round:32' && Math.hypot(o.x - m5.position[0], o.y - m5.position[1]) < 1.5), 'm5 found').toBe(true)
   })
 
+  it('on a black mat a base\'s near side is read by the edge that fits it best, and a tie between its two readings widens σ', () => {
+    // Black-mat seed 5: m4 and m10, 25 mm squares with dark sides on the dark mat, so the bottom edge
+    // barely shows. m4's near side read as the top edge fits better (quality 0.80 against 0.77, edge σ
+    // 0.18 against 0.32 px) and lies where m4 stands; read as the bottom edge (the top edge taken for it)
+    // it lies 3.0 mm too far from the camera, which a margin for the bottom reading (0.05) chose: 10σ off.
+    // m10's two readings fit equally well (0.82), 2.4 mm apart: the frame cannot tell which edge its
+    // near rim is, so its σ holds half that distance along the line between them (2.3 mm off: 9σ without).
+    const { v, found } = searchVariant('black-mat', 5)
+    const m4 = v.models.find((x) => x.id === 'm4')!, m10 = v.models.find((x) => x.id === 'm10')!
+    expect([truthKey(m4.base), truthKey(m10.base)]).toEqual(['rect:25x25', 'rect:25x25'])
+    expectOnlyItsOwnReport(found, m4, 15)
+    const o = found.observations.find((b) => b.key === 'rect:25x25' && Math.hypot(b.x - m10.position[0], b.y - m10.position[1]) < 5)
+    expect(o, 'm10 found').toBeDefined()
+    const e = Math.hypot(o!.x - m10.position[0], o!.y - m10.position[1])
+    expect(e / o!.sigmaMm, `m10 ${e.toFixed(2)} mm off, σ ${o!.sigmaMm.toFixed(2)} mm`).toBeLessThan(3)
+  })
+
   it('a big base\'s weak fit a few mm off is fitted again from starts a few mm about it, not half its size away', () => {
     // Desert seed 2: m11, a 40 mm square of brown on sand, got looks 4-5 mm off its centre, and its fits
     // settled there (quality 0.37-0.42); a 25 mm round fitted on part of it, 11.5 mm from its centre,
