@@ -186,6 +186,16 @@ describe('bases found on a locked table (camera-order frames)', () => {
     expect(e / o!.sigmaMm, `m10 ${e.toFixed(2)} mm off, σ ${o!.sigmaMm.toFixed(2)} mm`).toBeLessThan(3)
   })
 
+  it('a bigger fit about a base that fits well takes its place only when it fits nearly as well', () => {
+    // Flagstones seed 4: m9, a 25 mm round, fits well where it stands (quality 0.77, 0.1 mm off). A
+    // 32 mm round fitted about it, 4.5 mm off, holds it whole and so won the place as the base that
+    // stands under it ("a base never stands on another") while fitting far worse (0.53 against 0.77).
+    const { v, found } = searchVariant('flagstones', 4)
+    const m = v.models.find((x) => x.id === 'm9')!
+    expect(truthKey(m.base)).toBe('round:25')
+    expectOnlyItsOwnReport(found, m, 10)
+  })
+
   it('a big base\'s weak fit a few mm off is fitted again from starts a few mm about it, not half its size away', () => {
     // Desert seed 2: m11, a 40 mm square of brown on sand, got looks 4-5 mm off its centre, and its fits
     // settled there (quality 0.37-0.42); a 25 mm round fitted on part of it, 11.5 mm from its centre,
