@@ -106,6 +106,14 @@ export type FindBasesParams = {
    */
   readingTieQuality: number
   /**
+   * A base first seen in this frame whose fit is both weak (quality under `newWeakQuality`) and loose
+   * (edge σ over `newLooseEdgeSigmaPx`) is no base yet: a shadow, a figure, a fingertip or a print's
+   * corner fits so, a base's own rim seldom (seeds 1–8: 14 false reports of 45 and 1 base of 836; seeds
+   * 9–12, not tuned on: 6 of 34 and none). A known base is re-fitted whatever its fit.
+   */
+  newWeakQuality: number
+  newLooseEdgeSigmaPx: number
+  /**
    * A top reading (its near side bounded by the top edge) is refused when, one side band inward of
    * that near rim, the picture steps at least as much as one band outward and at least
    * `topBandInnerShare` of the rim's own step: a top edge has the top inside it and the band's bottom
@@ -184,6 +192,8 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   behindFigureMatShare: 0.85,
   nearTopMargin: 0,
   readingTieQuality: 0.03,
+  newWeakQuality: 0.5,
+  newLooseEdgeSigmaPx: 0.7,
   topBandInnerShare: 0.5,
   behindFigureEdgeSigmaPx: 0.6,
   behindFigureCrispEdgeSigmaPx: 0.45,
@@ -435,7 +445,7 @@ export class BaseFinder {
     const clear = kept.filter((c) => known(c) || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || crisp(c) || !nearerFigures(c))
     if (this.trace) for (const c of kept) if (!clear.includes(c)) this.trace(`look ${c.fit.x.toFixed(0)},${c.fit.y.toFixed(0)} ${c.cls.key}: where a nearer figure rises (mat ${c.fit.matShare.toFixed(2)}, σe ${c.fit.edgeSigmaPx.toFixed(2)}, q ${c.quality.toFixed(2)})`)
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
-    const shown = clear.filter((f) => known(f) || rimShare(f) >= p.okRimShare)
+    const shown = clear.filter((f) => known(f) || (rimShare(f) >= p.okRimShare && !(f.quality < p.newWeakQuality && f.fit.edgeSigmaPx > p.newLooseEdgeSigmaPx)))
     const observations = shown.map((f) => this.observation(f, fitted, lock))
     return { observations, searched, candidates, fits, ms: performance.now() - started }
   }
