@@ -124,6 +124,12 @@ export type FindBasesParams = {
   /** … and an edge as crisp as a base's rim (a figure's outline is ragged): edge σ at most this, px. */
   behindFigureEdgeSigmaPx: number
   /**
+   * … or a fit this good whatever its edges and the mat round it: a figure's body does not fit a
+   * base's outline so well (seeds 1–12: the fits the figure rule dropped on no base of their size
+   * had quality ≤ 0.69 (130), those on their base 0.67–0.80 (5)).
+   */
+  behindFigureSureQuality: number
+  /**
    * … or, with less of the mat round it (a neighbour's shadow or figure in front of it), a rim as a
    * base's alone draws it: edges crisper than this (px) and a fit of at least `behindFigureCrispQuality`
    * (half its rim within the tight tolerance). A figure's body is no base-shaped outline with crisp edges.
@@ -196,6 +202,7 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   newLooseEdgeSigmaPx: 0.7,
   topBandInnerShare: 0.5,
   behindFigureEdgeSigmaPx: 0.6,
+  behindFigureSureQuality: 0.75,
   behindFigureCrispEdgeSigmaPx: 0.45,
   behindFigureCrispQuality: 0.5,
   figureBodyShare: 0.5,
@@ -442,7 +449,7 @@ export class BaseFinder {
     ]
     const nearerFigures = (c: Fitted, deep = 0) => standers.some((b) => b.fitted !== c && Math.hypot(b.x - cam[0], b.y - cam[1]) < dist(c) && smallerOrSame(c.cls.shape, b.shape) && inFigureOf(proj, b, c, p.figureHeightMm, deep))
     const crisp = (c: Fitted) => c.fit.edgeSigmaPx <= p.behindFigureCrispEdgeSigmaPx && c.quality >= p.behindFigureCrispQuality && !nearerFigures(c, p.figureBodyShare)
-    const clear = kept.filter((c) => known(c) || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || crisp(c) || !nearerFigures(c))
+    const clear = kept.filter((c) => known(c) || c.quality >= p.behindFigureSureQuality || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || crisp(c) || !nearerFigures(c))
     if (this.trace) for (const c of kept) if (!clear.includes(c)) this.trace(`look ${c.fit.x.toFixed(0)},${c.fit.y.toFixed(0)} ${c.cls.key}: where a nearer figure rises (mat ${c.fit.matShare.toFixed(2)}, σe ${c.fit.edgeSigmaPx.toFixed(2)}, q ${c.quality.toFixed(2)})`)
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
     const shown = clear.filter((f) => known(f) || (rimShare(f) >= p.okRimShare && !(f.quality < p.newWeakQuality && f.fit.edgeSigmaPx > p.newLooseEdgeSigmaPx)))
