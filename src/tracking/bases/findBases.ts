@@ -83,12 +83,14 @@ export type FindBasesParams = {
   peakPrintRiseShare: number
   /** A bigger base holding a smaller fit wins over it only when this share of its bottom edge has the mat outside. */
   containerMatShare: number
-  /**
-   * … and fits well itself: at least this quality, and no more than 0.15 below the smaller fit's
-   * (0.25 let a 32 mm round about a well-fitting 25 mm one take its place: seeds 1–8, one base more
-   * found and one wrong size fewer at 0.15 and 0.2; at 0.1 two more and a 40 mm square lost).
-   */
+  /** … and fits well itself: at least this quality, … */
   containerQuality: number
+  /**
+   * … and no more than this below the smaller fit's (0.25 let a 32 mm round about a well-fitting 25 mm
+   * one take its place: seeds 1–8, one base more found and one wrong size fewer at 0.15 and 0.2; at
+   * 0.1 two more and a 40 mm square lost).
+   */
+  containerMargin: number
   /** A base first seen standing where a nearer model's figure rises (up to `figureHeightMm`) needs this share of its bottom edge on the mat. */
   behindFigureMatShare: number
   /**
@@ -195,6 +197,7 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   peakPrintRiseShare: 0.15,
   containerMatShare: 0.7,
   containerQuality: 0.5,
+  containerMargin: 0.15,
   behindFigureMatShare: 0.85,
   nearTopMargin: 0,
   readingTieQuality: 0.03,
@@ -260,7 +263,10 @@ export type BaseObservation = {
   facingSigmaDeg: number
   z: number
   heightMm: number
-  /** Position covariance, mm² (xx, xy, yy), and the radial 1σ with the edge bias and the table lock's share. */
+  /**
+   * Position covariance, mm² (xx, xy, yy; the fit's, with a tie between the near side's two readings:
+   * `readingTieQuality`), and the radial 1σ with the edge bias and the table lock's share.
+   */
   cov: [number, number, number]
   sigmaMm: number
   /** Share of the rim seen, and share of it inside the frame. */
@@ -424,7 +430,7 @@ export class BaseFinder {
       const clashes = kept.filter((k) => overlap(k, f, p.overlapToleranceMm))
       if (clashes.length === 0) { kept.push(f); continue }
       if (!known(f) && clashes.some(known)) continue
-      if (clashes.every((k) => contains(f, k) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - 0.15)) && f.fit.matShare >= p.containerMatShare) {
+      if (clashes.every((k) => contains(f, k) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - p.containerMargin)) && f.fit.matShare >= p.containerMatShare) {
         for (const k of clashes) kept.splice(kept.indexOf(k), 1)
         kept.push(f)
       }
