@@ -349,9 +349,10 @@ export class BaseFinder {
           const q = this.quality(fit, c.shape, p.searchReachMm, x, y, nearEdge)
           this.trace?.(`look ${x.toFixed(0)},${y.toFixed(0)} quick ${quick.toFixed(1)} ${c.key} f ${facingDeg.toFixed(0)} ${nearEdge} → ${fit.x.toFixed(1)},${fit.y.toFixed(1)} f ${fit.facingDeg.toFixed(0)} seen ${fit.rimSeen}/${fit.rimPoints} tight ${fit.rimTight} off ${fit.offsetMm.toFixed(2)} σe ${fit.edgeSigmaPx.toFixed(2)} step ${fit.stepBottom.toFixed(0)} mat ${fit.matShare.toFixed(2)} h ${fit.heightMm.toFixed(1)}±${fit.heightSigmaMm.toFixed(1)} q ${q?.toFixed(2) ?? 'none'}`)
           if (q === null) continue
+          const reading: Fitted = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
           if (best && q <= best.quality + (nearEdge === 'top' ? p.nearTopMargin : 0)) {
             // (a losing reading within the tie of the chosen one, not refused, is the place's other reading)
-            if (q >= best.quality - p.readingTieQuality && !(nearEdge === 'top' && this.bottomReadAsTop(frame, proj, c.shape, fit, z0))) other = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
+            if (q >= best.quality - p.readingTieQuality && !(nearEdge === 'top' && this.bottomReadAsTop(frame, proj, c.shape, fit, z0))) other = reading
             continue
           }
           if (nearEdge === 'top' && best && this.bottomReadAsTop(frame, proj, c.shape, fit, z0)) {
@@ -362,7 +363,7 @@ export class BaseFinder {
             continue
           }
           other = best
-          best = { fit, cls: c, quality: q, from: 'search', trackedIndex: -1, nearEdge, z0 }
+          best = reading
         }
         if (best && other) best.other = { x: other.fit.x, y: other.fit.y, quality: other.quality }
         return best

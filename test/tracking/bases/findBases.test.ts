@@ -70,6 +70,11 @@ function searchVariant(variant: BaseVariant, seed: number) {
 type Found = ReturnType<typeof findIn>
 type Truth = VariantScene['models'][number]
 
+/** The search's reports scored against the scene's truth (scoreBases: found, missed, false, errors). */
+function scoreOf(v: VariantScene, found: Found) {
+  return scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
+}
+
 /** The model's own report (its size, within 5 mm): within 1.5 mm of the truth, and within 3σ. */
 function expectFoundWhereItStands(found: Found, m: Truth): void {
   const o = found.observations.find((b) => b.key === truthKey(m.base) && Math.hypot(b.x - m.position[0], b.y - m.position[1]) < 5)
@@ -89,7 +94,7 @@ function expectOnlyItsOwnReport(found: Found, m: Truth, radiusMm: number): void 
 describe('bases found on a locked table (camera-order frames)', () => {
   it('finds every base in view of the army\'s sizes, within 1.5 mm, its σ honest; reports nothing else', () => {
     const { v, found } = searchVariant('phone', 3)
-    const score = scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
+    const score = scoreOf(v, found)
     expect(score.visible).toBeGreaterThanOrEqual(10)
     expect(score.missed).toEqual([])
     expect(score.falses).toEqual([])
@@ -137,7 +142,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     const nearest = Math.min(...v.models.map((m) => Math.hypot(m.position[0] - 421, m.position[1] - 243)))
     expect(nearest, 'no base stands there').toBeGreaterThan(25)
     expect(found.observations.filter((o) => Math.hypot(o.x - 421, o.y - 243) < 10).map((o) => `${o.key} at ${o.x.toFixed(0)}, ${o.y.toFixed(0)}`)).toEqual([])
-    const score = scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
+    const score = scoreOf(v, found)
     expect(score.found, 'the bases found as before').toBeGreaterThanOrEqual(8)
   })
 
@@ -170,7 +175,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     finder.dispose()
     const withOwnLook = v.models.filter((m) => looks.some((l) => l.key === truthKey(m.base) && Math.hypot(l.x - m.position[0], l.y - m.position[1]) < 6))
     expect(withOwnLook.length, `bases with a look of their own shape: ${withOwnLook.map((m) => m.id).join(', ')}`).toBeGreaterThanOrEqual(v.models.length - 2)
-    const score = scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
+    const score = scoreOf(v, found)
     expect(score.falses).toEqual([])
     expect(score.found).toBeGreaterThanOrEqual(7)
     // m5's 32 mm base: its sand top reads as the mat's colour (the grid's lines widen what counts as the
@@ -238,7 +243,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // 0.2 px, three quarters of the rim within the tight tolerance. Without the crisp-rim rule neither
     // is reported.
     const { v, found } = searchVariant('desert', 5)
-    const score = scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
+    const score = scoreOf(v, found)
     expect(score.falses).toEqual([])
     for (const id of ['m1', 'm8']) {
       expectFoundWhereItStands(found, v.models.find((x) => x.id === id)!)
@@ -324,7 +329,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
 
   it('through a lens that bends, with its calibration, the bases are found where they stand', () => {
     const { v, found } = searchVariant('distortion', 2)
-    const score = scoreBases(v.scene, v.lens, v.placement, v.models, found.observations.map((o) => ({ key: o.key, x: o.x, y: o.y, sigmaMm: o.sigmaMm, status: o.status })))
+    const score = scoreOf(v, found)
     expect(score.found).toBeGreaterThanOrEqual(score.visible - 1)
     expect(score.falses).toEqual([])
     for (const e of score.errors) expect(e.errorMm, e.label).toBeLessThan(1.5)
