@@ -1,5 +1,5 @@
 // Models without markers (issue 34), a script, not a timed test:
-//   npm run bench:bases [-- --scenes 2 --first-seed 1 --variants phone,desert,... --game-moves 50 --sequence 8 --width 1280 --cache artifacts/bases-frames --out test/bench/results/bases.json]
+//   npm run bench:bases [-- --scenes 2 --first-seed 1 --variants phone,desert,... --game-moves 50 --sequence 8 --width 1280 --cache artifacts/bases-frames --finder-params '{}' --out test/bench/results/bases.json]
 // Frames from the camera-order renderer (test/tracking/bases/baseVariants.ts: a 700 × 600 mm part of
 // a table with its four corner markers, 12 models of an army's 3–4 base sizes, painted figures,
 // shadows, a phone 0.8–0.9 m away at 45–60°; variants: mats, hands, terrain, soft pictures, a bending
@@ -24,7 +24,7 @@ import { loadavg } from 'node:os'
 import { loadOpenCv } from '../../src/tracking/opencv/openCv.ts'
 import { FrameTracker } from '../../src/tracking/frameTracker.ts'
 import { type Registry, parseRegistry } from '../../src/tracking/registry/registrySchema.ts'
-import { BaseFinder } from '../../src/tracking/bases/findBases.ts'
+import { BaseFinder, type FindBasesParams } from '../../src/tracking/bases/findBases.ts'
 import { BaseTracker, DEFAULT_BASE_TRACKER_PARAMS, markedOnTable, markerOnTable } from '../../src/tracking/bases/baseTracker.ts'
 import { modelTabs, tableMarkersKeepOut } from '../../src/tracking/bases/moveAllowance.ts'
 import type { LockedTable } from '../../src/tracking/bases/tableProjector.ts'
@@ -51,6 +51,8 @@ const SEQUENCE = Number(option('sequence', '0'))
 const WIDTH = Number(option('width', '1280'))
 const CACHE = option('cache', '')
 const OUT = option('out', '')
+/** The search's parameters over its defaults (JSON, e.g. `{"misreadGain":0}`): a rule's figures without it, on the same frames. */
+const FINDER_PARAMS = JSON.parse(option('finder-params', '{}')) as Partial<FindBasesParams>
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000 }
@@ -133,7 +135,7 @@ async function main() {
       }
       const unmarked = v.models.filter((m) => !v.marked.has(m.id))
       const classes = [...new Map(unmarked.map((m) => [truthKey(m.base), { key: truthKey(m.base), shape: m.base, heightMm: 4 }])).values()]
-      const finder = new BaseFinder(handle)
+      const finder = new BaseFinder(handle, FINDER_PARAMS)
       const keepOut = tableMarkersKeepOut(registry)
       // As BaseTracker sees a marker-tracked model: its base kept clear, its figure standing (the scene gives its base).
       // (one whose marker goes unread stands where the saved positions put it, as BaseTracker has it)
@@ -175,7 +177,7 @@ async function main() {
   const sequences = SEQUENCE > 0 ? appPath(handle, cv, SEQUENCE) : null
   const placed = timeToPlaced(handle, cv)
   const out = {
-    bench: 'bases', date: new Date().toISOString().slice(0, 10), scenes: SCENES, firstSeed: FIRST_SEED, width: WIDTH, loadAverage: r3(startedLoad!),
+    bench: 'bases', date: new Date().toISOString().slice(0, 10), scenes: SCENES, firstSeed: FIRST_SEED, finderParams: FINDER_PARAMS, width: WIDTH, loadAverage: r3(startedLoad!),
     overall: summarize(allScores), variants, sizes, game, placed, ...(sequences ? { sequences } : {}),
   }
   const json = JSON.stringify(out, null, 1)
@@ -189,7 +191,7 @@ function scriptedGame(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCv
   const game = buildBaseGame({ seed: 7, moves, sizes, models: 8, mat: 'green', allowanceMm: 152.4, lens: { width: WIDTH, height: Math.round((WIDTH * 9) / 16), fx: WIDTH * 0.78, fy: WIDTH * 0.78, cx: (WIDTH - 1) / 2, cy: (Math.round((WIDTH * 9) / 16) - 1) / 2 } })
   const registry = parseRegistry({ format: 'tabletop-markers/1', ...game.registry })
   const tracker = new FrameTracker(handle, registry)
-  const bases = new BaseTracker(handle, { table: game.table, keepOut: tableMarkersKeepOut(registry), models: game.army.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })) })
+  const bases = new BaseTracker(handle, { table: game.table, keepOut: tableMarkersKeepOut(registry), models: game.army.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })) }, { find: FINDER_PARAMS })
   const tally = { frames: 0, okReports: 0, swapsOk: 0, wrongDoubted: 0, unidentifiedReports: 0, questions: new Set<string>(), movesResolved: 0, moves: 0, events: [] as string[] }
   let cpu = 0
   for (const [i, f] of game.frames.entries()) {
@@ -240,7 +242,7 @@ function appPath(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCvForPa
         marked: markedBasesOf(first, registry),
         terrain: first.terrain.map((t) => ({ footprint: t.footprint.map(([x, y]) => [x, y] as [number, number]), top: t.heightMm })),
         models: unmarked.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })),
-      })
+      }, { find: FINDER_PARAMS })
       let last: ReturnType<BaseTracker['track']> | null = null
       for (let k = 0; k < frames; k++) {
         const v = k === 0 ? first : variantScene(cv, variant, seed, WIDTH, k)
@@ -284,7 +286,7 @@ function timeToPlaced(handle: Awaited<ReturnType<typeof loadOpenCv>>, cv: OpenCv
     const frame = frameOf(`${variant}-1-${WIDTH}-v${VARIANT_SCENES_VERSION}`, () => renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline))
     const registry = parseRegistry({ format: 'tabletop-markers/1', ...v.registry })
     const tracker = new FrameTracker(handle, registry)
-    const bases = new BaseTracker(handle, { table: { widthMm: 700, depthMm: 600 }, models: v.models.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })) })
+    const bases = new BaseTracker(handle, { table: { widthMm: 700, depthMm: 600 }, models: v.models.map((m) => ({ id: m.id, base: m.base, allowanceMm: 152.4, previous: { position: m.position, facing: m.facingDeg } })) }, { find: FINDER_PARAMS })
     let elapsed = 0, frames = 0, placedMs = Number.NaN
     for (let k = 0; k < 60 && Number.isNaN(placedMs); k++) {
       const t = cpuMs()
