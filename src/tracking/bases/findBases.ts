@@ -126,6 +126,12 @@ export type FindBasesParams = {
   /** … and an edge as crisp as a base's rim (a figure's outline is ragged): edge σ at most this, px. */
   behindFigureEdgeSigmaPx: number
   /**
+   * … and a fit of at least this quality: a figure seen behind its own base fits a small base with the
+   * mat round it, weakly (mixed seed 6: a 25 mm square at 0.47 behind a marked model's 50 mm round,
+   * found once each orientation voted apart; seeds 1–8: false reports 28 → 20, none found lost).
+   */
+  behindFigureMatQuality: number
+  /**
    * … or a fit this good whatever its edges and the mat round it: a figure's body does not fit a
    * base's outline so well (seeds 1–12: the fits the figure rule dropped on no base of their size
    * had quality ≤ 0.69 (130), those on their base 0.67–0.80 (5)).
@@ -219,6 +225,7 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   newLooseEdgeSigmaPx: 0.7,
   topBandInnerShare: 0.5,
   behindFigureEdgeSigmaPx: 0.6,
+  behindFigureMatQuality: 0.5,
   behindFigureSureQuality: 0.75,
   behindFigureCrispEdgeSigmaPx: 0.45,
   behindFigureCrispQuality: 0.5,
@@ -474,7 +481,7 @@ export class BaseFinder {
     ]
     const nearerFigures = (c: Fitted, deep = 0) => standers.some((b) => b.fitted !== c && Math.hypot(b.x - cam[0], b.y - cam[1]) < dist(c) && smallerOrSame(c.cls.shape, b.shape) && inFigureOf(proj, b, c, p.figureHeightMm, deep))
     const crisp = (c: Fitted) => c.fit.edgeSigmaPx <= p.behindFigureCrispEdgeSigmaPx && c.quality >= p.behindFigureCrispQuality && !nearerFigures(c, p.figureBodyShare)
-    const clear = kept.filter((c) => known(c) || c.quality >= p.behindFigureSureQuality || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx) || crisp(c) || !nearerFigures(c))
+    const clear = kept.filter((c) => known(c) || c.quality >= p.behindFigureSureQuality || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx && c.quality >= p.behindFigureMatQuality) || crisp(c) || !nearerFigures(c))
     if (this.trace) for (const c of kept) if (!clear.includes(c)) this.trace(`look ${c.fit.x.toFixed(0)},${c.fit.y.toFixed(0)} ${c.cls.key}: where a nearer figure rises (mat ${c.fit.matShare.toFixed(2)}, σe ${c.fit.edgeSigmaPx.toFixed(2)}, q ${c.quality.toFixed(2)})`)
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
     const shown = clear.filter((f) => known(f) || (rimShare(f) >= p.okRimShare && !(f.quality < p.newWeakQuality && f.fit.edgeSigmaPx > p.newLooseEdgeSigmaPx)))
@@ -670,7 +677,7 @@ export class BaseFinder {
         seen.add(v.key)
         const ci = request.classes.findIndex((c) => c.key === v.key)
         const cls = request.classes[ci]!
-        const facingDeg = orientationAt(tables[ci]!, g, grad.width, v.x, v.y, 1.5 * g.cellMm * p.vote.accumulatorCells, this.scratch)
+        const facingDeg = v.facingDeg ?? orientationAt(tables[ci]!, g, grad.width, v.x, v.y, 1.5 * g.cellMm * p.vote.accumulatorCells, this.scratch)
         const start = { shape: cls.shape, x: v.x, y: v.y, facingDeg, heightMm: cls.heightMm, z0: request.surfaceHeightAt?.(v.x, v.y) ?? 0, reachMm: 0, fitFacing: false }
         let quick = -Infinity, bestFacing = facingDeg
         for (const turn of facingSymmetryDeg(cls.shape) ? [0, -15, 15] : [0]) {

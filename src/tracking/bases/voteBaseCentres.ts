@@ -5,7 +5,12 @@
 // every edge point votes for the centres a base of each shape could have if the point were on its rim
 // (a table per shape: for each edge direction, the offsets from rim points with that normal to the
 // centre, over the orientations the shape can have; both ways round, a base may be darker or lighter
-// than its mat). A base shows as a peak; a candidate is a peak above `minScore` of a full rim's vote.
+// than its mat). Each orientation of a shape that shows one votes into an accumulator of its own
+// (`splitOrientations`): summed over orientations, a printed grid's lines, which vote at every
+// orientation, buried a long base's own peak (hex mat, 50 × 25 mm rectangles: the summed peaks lay
+// 12–15 mm off them); alone, a base's orientation peaks where it stands, and the peak gives its facing.
+// A base shows as a peak; a candidate is a peak above `minScore` of a full rim's vote (of one
+// orientation), no weaker than the neighbouring orientations' votes at its cell.
 // The fit (fitBase) then decides what is a base. Setup allocates (grids, tables); a search frame
 // reuses them.
 import type { BaseShape } from '../../engine/index.ts'
@@ -25,6 +30,8 @@ export type CentreTable = {
   shape: BaseShape
   bins: Array<{ dx: Float32Array; dy: Float32Array; w: Float32Array; o: Uint8Array }>
   fullVote: number
+  /** … and of one orientation's own vote (`VoteParams.splitOrientations`). */
+  fullVoteSplit: number
   /** The orientations the table holds, degrees (one for a shape that shows no facing). */
   orientationsDeg: number[]
 }
@@ -70,7 +77,17 @@ export function buildCentreTable(key: string, shape: BaseShape, cellMm: number, 
   smooth(acc, blur, size, size)
   let fullVote = 0
   for (let i = 0; i < size * size; i++) fullVote = Math.max(fullVote, blur[i]!)
-  return { key, shape, bins, fullVote, orientationsDeg }
+  // The same outline into its own orientation's accumulator (the first).
+  acc.fill(0)
+  for (let k = 0; k < ring.count; k++) {
+    const x = (mid + ring.points[2 * k]!) / cellMm, y = (mid + ring.points[2 * k + 1]!) / cellMm
+    const b0 = ((Math.round(Math.atan2(ring.normals[2 * k + 1]!, ring.normals[2 * k]!) / BIN) % BINS) + BINS) % BINS
+    castVotesSplit(bins, b0, x, y, cellMm, A, size, size, acc, orientations, 0)
+  }
+  smooth(acc, blur, size, size)
+  let fullVoteSplit = 0
+  for (let i = 0; i < size * size; i++) fullVoteSplit = Math.max(fullVoteSplit, blur[i]!)
+  return { key, shape, bins, fullVote, fullVoteSplit, orientationsDeg }
 }
 
 /** Votes of one edge point at grid position (x, y) whose gradient falls in bin b0 (both ways round). */
@@ -85,15 +102,31 @@ function castVotes(bins: CentreTable['bins'], b0: number, x: number, y: number, 
   }
 }
 
+/** castVotes into one accumulator per orientation (layer o at o·aw·ah; `only` ≥ 0: that orientation's entries alone), each entry weighted as if the shape had one orientation. */
+function castVotesSplit(bins: CentreTable['bins'], b0: number, x: number, y: number, cellMm: number, A: number, aw: number, ah: number, acc: Float32Array, orientations: number, only = -1): void {
+  const layer = aw * ah
+  for (let side = 0; side < 2; side++) {
+    const bin = bins[side ? (b0 + BINS / 2) % BINS : b0]!
+    for (let e = 0; e < bin.dx.length; e++) {
+      const o = bin.o[e]!
+      if (only >= 0 && o !== only) continue
+      const cx = Math.floor((x + bin.dx[e]! / cellMm) / A), cy = Math.floor((y + bin.dy[e]! / cellMm) / A)
+      if (cx < 0 || cy < 0 || cx >= aw || cy >= ah) continue
+      const i = o * layer + cy * aw + cx
+      acc[i] = acc[i]! + bin.w[e]! * orientations
+    }
+  }
+}
+
 /** [1 2 1]² / 4 smoothing (a centre falls between cells). */
-function smooth(acc: Float32Array, blur: Float32Array, aw: number, ah: number): void {
+function smooth(acc: Float32Array, blur: Float32Array, aw: number, ah: number, at = 0): void {
   for (let y = 0; y < ah; y++) for (let x = 0; x < aw; x++) {
     let s = 0
     for (let j = -1; j <= 1; j++) for (let i = -1; i <= 1; i++) {
       const xx = Math.min(aw - 1, Math.max(0, x + i)), yy = Math.min(ah - 1, Math.max(0, y + j))
-      s += acc[yy * aw + xx]! * (i ? 1 : 2) * (j ? 1 : 2)
+      s += acc[at + yy * aw + xx]! * (i ? 1 : 2) * (j ? 1 : 2)
     }
-    blur[y * aw + x] = s / 4
+    blur[at + y * aw + x] = s / 4
   }
 }
 
@@ -154,7 +187,7 @@ export function fillPlaneMap(proj: TableProjector, g: PlaneGrid, image: { width:
   }
 }
 
-export type CentreCandidate = { key: string; x: number; y: number; score: number }
+export type CentreCandidate = { key: string; x: number; y: number; score: number; facingDeg?: number }
 
 export type VoteParams = {
   /** An edge point rises at least this much, levels per cell (the strongest channel). */
@@ -165,9 +198,11 @@ export type VoteParams = {
   minScore: number
   /** At most this many candidates per shape. */
   maxPerShape: number
+  /** Vote each orientation of a shape that shows one into its own accumulator (a peak then says its facing too). */
+  splitOrientations: boolean
 }
 
-export const DEFAULT_VOTE_PARAMS: VoteParams = { minEdge: 6, accumulatorCells: 2, minScore: 0.18, maxPerShape: 40 }
+export const DEFAULT_VOTE_PARAMS: VoteParams = { minEdge: 6, accumulatorCells: 2, minScore: 0.18, maxPerShape: 40, splitOrientations: true }
 
 /**
  * Vote for the centres of every shape in `tables` from the grid's edges (cells whose map left the
@@ -206,33 +241,40 @@ export function voteBaseCentres(grad: TablePlaneGradients, g: PlaneGrid, mapX: F
   const A = p.accumulatorCells
   const aw = Math.ceil(W / A), ah = Math.ceil(H / A)
   const accCellMm = g.cellMm * A
-  if (scratch.acc.length < aw * ah) { scratch.acc = new Float32Array(aw * ah); scratch.blur = new Float32Array(aw * ah) }
-  const acc = scratch.acc, blur = scratch.blur
   const out: CentreCandidate[] = []
   for (const t of tables) {
-    acc.fill(0, 0, aw * ah)
+    const O = p.splitOrientations ? t.orientationsDeg.length : 1
+    const layer = aw * ah
+    if (scratch.acc.length < layer * O) { scratch.acc = new Float32Array(layer * O); scratch.blur = new Float32Array(layer * O) }
+    const acc = scratch.acc, blur = scratch.blur
+    acc.fill(0, 0, layer * O)
     for (const i of edges) {
       const b0 = ((Math.round(dir[i]! / BIN) % BINS) + BINS) % BINS
-      castVotes(t.bins, b0, (i % W) + 0.5, Math.floor(i / W) + 0.5, g.cellMm, A, aw, ah, acc)
+      if (O > 1) castVotesSplit(t.bins, b0, (i % W) + 0.5, Math.floor(i / W) + 0.5, g.cellMm, A, aw, ah, acc, O)
+      else castVotes(t.bins, b0, (i % W) + 0.5, Math.floor(i / W) + 0.5, g.cellMm, A, aw, ah, acc)
     }
-    smooth(acc, blur, aw, ah)
+    for (let o = 0; o < O; o++) smooth(acc, blur, aw, ah, o * layer)
+    const full = O > 1 ? t.fullVoteSplit : t.fullVote
     const minor = t.shape.shape === 'round' ? t.shape.diameter / 2 : Math.min(t.shape.length, t.shape.width) / 2
     const r = Math.max(1, Math.floor((0.8 * minor) / accCellMm))
     const found: CentreCandidate[] = []
-    for (let y = 0; y < ah; y++) for (let x = 0; x < aw; x++) {
-      const v = blur[y * aw + x]!
-      const score = v / t.fullVote
+    for (let o = 0; o < O; o++) for (let y = 0; y < ah; y++) for (let x = 0; x < aw; x++) {
+      const at = o * layer
+      const v = blur[at + y * aw + x]!
+      const score = v / full
       if (score < p.minScore) continue
+      // no stronger vote of the neighbouring orientations at this cell
+      if (O > 1 && (blur[((o + 1) % O) * layer + y * aw + x]! > v || blur[((o + O - 1) % O) * layer + y * aw + x]! > v)) continue
       let peak = true
       for (let j = -r; j <= r && peak; j++) for (let i = -r; i <= r; i++) {
         if (!i && !j) continue
         const xx = x + i, yy = y + j
         if (xx < 0 || yy < 0 || xx >= aw || yy >= ah) continue
-        const u = blur[yy * aw + xx]!
+        const u = blur[at + yy * aw + xx]!
         if (u > v || (u === v && (j < 0 || (j === 0 && i < 0)))) { peak = false; break }
       }
       if (!peak) continue
-      found.push({ key: t.key, x: g.x0 + (x + 0.5) * accCellMm, y: g.y0 + (y + 0.5) * accCellMm, score })
+      found.push({ key: t.key, x: g.x0 + (x + 0.5) * accCellMm, y: g.y0 + (y + 0.5) * accCellMm, score, ...(O > 1 ? { facingDeg: t.orientationsDeg[o]! } : {}) })
     }
     found.sort((a, b) => b.score - a.score)
     // the strongest that `accept` takes (a printed grid's cells, passed over, leave room for the bases)
