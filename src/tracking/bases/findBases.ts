@@ -72,8 +72,8 @@ export type FindBasesParams = {
    * … unless its rim stands out all round (`printRimShare` of it seen), crisp (σ ≤ `printEdgeSigmaPx`)
    * over a side band of a base's height measured to `printHeightSigmaMm`: its top reads as the mat's
    * colour (flocked like it, or a printed mat's lines widen what counts as its colour) and its figure is
-   * too slight to read as rising. (A look that reads as a print is not fitted at all: fitting those whose
-   * rim scored well found 2 bases more over 144 frames of printed mats, lost 1 and added 1 false report.)
+   * too slight to read as rising. (A look that reads as a print is fitted only after every other look,
+   * with what is left of the search's budget: stop 43 fitted them among the rest and lost a base for two.)
    */
   printRimShare: number
   printEdgeSigmaPx: number
@@ -393,17 +393,19 @@ export class BaseFinder {
         if (best && other) best.other = { x: other.fit.x, y: other.fit.y, quality: other.quality }
         return best
       }
+      const printLooks: typeof looks = []
       for (const look of looks) {
         if (searchFits >= p.maxSearchFits) break
         // Already a base here, fitted well (a tracked one, or a better look's)? Then not again, unless
         // this shape is bigger (it may hold that one: a small shape also fits part of a big base's rim).
         const cls = byKey.get(look.key)!
         if (fitted.some((f) => f.quality >= p.settledQuality && areaMm2(cls.shape) <= areaMm2(f.cls.shape) * 1.05 && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))) continue
-        // A print on the mat (a printed grid's cells vote as strongly as bases) is passed over before
-        // it spends the search's fits: read where the look stands, as quality() reads a fit.
+        // A print on the mat (a printed grid's cells vote as strongly as bases) waits until every other
+        // look is fitted: read where the look stands, as quality() reads a fit.
         readWhatStandsAt(frame, proj, cls.shape, look.x, look.y, z0At(look.x, look.y), cls.heightMm, request.table, this.palette, this.stands, p.fit)
         if (this.isPrint(this.stands[0]!, this.stands[1]!)) {
           this.trace?.(`look ${look.x.toFixed(0)},${look.y.toFixed(0)} ${cls.key}: a print on the mat (top ${this.stands[0]!.toFixed(2)}, rise ${this.stands[1]!.toFixed(2)})`)
+          printLooks.push(look)
           continue
         }
         const best = fitLook(cls, look.x, look.y, look.facingDeg, look.quick)
@@ -418,6 +420,17 @@ export class BaseFinder {
           const alt = fitLook(other, best.fit.x, best.fit.y, best.fit.facingDeg, look.quick)
           if (alt) fitted.push(alt)
         }
+      }
+      // The looks that read as prints are fitted last, with what is left of the budget: a base whose top
+      // has the mat's colour and whose figure is slight reads so, and the fit's own reading (quality(),
+      // which lets a rim that stands out all round stand) decides (seeds 1–8: 3 bases more, no false
+      // report more; seeds 17–20, rendered after: 4 more and 1).
+      for (const look of printLooks) {
+        if (searchFits >= p.maxSearchFits) break
+        const cls = byKey.get(look.key)!
+        if (fitted.some((f) => f.quality >= p.settledQuality && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))) continue
+        const best = fitLook(cls, look.x, look.y, look.facingDeg, look.quick)
+        if (best) fitted.push(best)
       }
       // A weak fit may have settled beside its base (the vote's peak lies beside it: a shadow's or a
       // figure's edges vote too): once every look is fitted, it is fitted again from starts about it
