@@ -393,13 +393,14 @@ export class BaseFinder {
         if (best && other) best.other = { x: other.fit.x, y: other.fit.y, quality: other.quality }
         return best
       }
+      // Already a base here, fitted well (a tracked one, or a better look's)? Then not again, unless this
+      // shape is bigger (it may hold that one: a small shape also fits part of a big base's rim).
+      const settledAt = (cls: BaseClass, look: { x: number; y: number }) => fitted.some((f) => f.quality >= p.settledQuality && areaMm2(cls.shape) <= areaMm2(f.cls.shape) * 1.05 && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))
       const printLooks: typeof looks = []
       for (const look of looks) {
         if (searchFits >= p.maxSearchFits) break
-        // Already a base here, fitted well (a tracked one, or a better look's)? Then not again, unless
-        // this shape is bigger (it may hold that one: a small shape also fits part of a big base's rim).
         const cls = byKey.get(look.key)!
-        if (fitted.some((f) => f.quality >= p.settledQuality && areaMm2(cls.shape) <= areaMm2(f.cls.shape) * 1.05 && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))) continue
+        if (settledAt(cls, look)) continue
         // A print on the mat (a printed grid's cells vote as strongly as bases) waits until every other
         // look is fitted: read where the look stands, as quality() reads a fit.
         readWhatStandsAt(frame, proj, cls.shape, look.x, look.y, z0At(look.x, look.y), cls.heightMm, request.table, this.palette, this.stands, p.fit)
@@ -428,7 +429,7 @@ export class BaseFinder {
       for (const look of printLooks) {
         if (searchFits >= p.maxSearchFits) break
         const cls = byKey.get(look.key)!
-        if (fitted.some((f) => f.quality >= p.settledQuality && insideOutline(f.cls.shape, ...local(f.fit, look.x, look.y), 2))) continue
+        if (settledAt(cls, look)) continue
         const best = fitLook(cls, look.x, look.y, look.facingDeg, look.quick)
         if (best) fitted.push(best)
       }
