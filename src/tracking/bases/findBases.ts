@@ -610,8 +610,7 @@ export class BaseFinder {
     // their distance along the line between them joins the covariance.
     let cov = fit.cov
     if (f.other && f.other.quality >= f.quality - p.readingTieQuality) {
-      const hx = (f.other.x - fit.x) / 2, hy = (f.other.y - fit.y) / 2
-      cov = [cov[0] + hx * hx, cov[1] + hx * hy, cov[2] + hy * hy]
+      cov = addAlong(cov, (f.other.x - fit.x) / 2, (f.other.y - fit.y) / 2)
     }
     // A fit that may hold one edge of its near side for the other: its height off the heights bases
     // have, or too little of its outline explained (a weak fit, or a bottom edge with little of the mat
@@ -627,8 +626,7 @@ export class BaseFinder {
       const cam = lock.cameraPositionMm
       const dx = cam[0] - fit.x, dy = cam[1] - fit.y, dist = Math.hypot(dx, dy), up = cam[2] - f.z0
       if (dist > 1e-6 && up > 1e-6) {
-        const ux = (misread * dx) / up, uy = (misread * dy) / up
-        cov = [cov[0] + ux * ux, cov[1] + ux * uy, cov[2] + uy * uy]
+        cov = addAlong(cov, (misread * dx) / up, (misread * dy) / up)
       }
     }
     const sigmaMm = Math.sqrt(cov[0] + cov[2] + 2 * bias + lockVariance(lock, fit.pxPerMm))
@@ -720,6 +718,11 @@ export class BaseFinder {
   dispose(): void {
     this.plane.dispose()
   }
+}
+
+/** A covariance ([xx, xy, yy], mm²) with σ² along the vector (x, y) added: |(x, y)| is that σ. */
+function addAlong(cov: readonly [number, number, number], x: number, y: number): [number, number, number] {
+  return [cov[0] + x * x, cov[1] + x * y, cov[2] + y * y]
 }
 
 /** The share of the rim seen at a fit's place (its own, or its refused top reading's: Fitted.seenShare). */

@@ -82,7 +82,7 @@ export function buildCentreTable(key: string, shape: BaseShape, cellMm: number, 
   for (let k = 0; k < ring.count; k++) {
     const x = (mid + ring.points[2 * k]!) / cellMm, y = (mid + ring.points[2 * k + 1]!) / cellMm
     const b0 = ((Math.round(Math.atan2(ring.normals[2 * k + 1]!, ring.normals[2 * k]!) / BIN) % BINS) + BINS) % BINS
-    castVotesSplit(bins, b0, x, y, cellMm, A, size, size, acc, orientations, 0)
+    castVotes(bins, b0, x, y, cellMm, A, size, size, acc, orientations, 0)
   }
   smooth(acc, blur, size, size)
   let fullVoteSplit = 0
@@ -90,20 +90,13 @@ export function buildCentreTable(key: string, shape: BaseShape, cellMm: number, 
   return { key, shape, bins, fullVote, fullVoteSplit, orientationsDeg }
 }
 
-/** Votes of one edge point at grid position (x, y) whose gradient falls in bin b0 (both ways round). */
-function castVotes(bins: CentreTable['bins'], b0: number, x: number, y: number, cellMm: number, A: number, aw: number, ah: number, acc: Float32Array): void {
-  for (let side = 0; side < 2; side++) {
-    const bin = bins[side ? (b0 + BINS / 2) % BINS : b0]!
-    for (let e = 0; e < bin.dx.length; e++) {
-      const cx = Math.floor((x + bin.dx[e]! / cellMm) / A), cy = Math.floor((y + bin.dy[e]! / cellMm) / A)
-      if (cx < 0 || cy < 0 || cx >= aw || cy >= ah) continue
-      acc[cy * aw + cx] = acc[cy * aw + cx]! + bin.w[e]!
-    }
-  }
-}
-
-/** castVotes into one accumulator per orientation (layer o at o·aw·ah; `only` ≥ 0: that orientation's entries alone), each entry weighted as if the shape had one orientation. */
-function castVotesSplit(bins: CentreTable['bins'], b0: number, x: number, y: number, cellMm: number, A: number, aw: number, ah: number, acc: Float32Array, orientations: number, only = -1): void {
+/**
+ * Votes of one edge point at grid position (x, y) whose gradient falls in bin b0 (both ways round).
+ * `layers` 1: every orientation into one accumulator, each entry at its weight; `layers` = the table's
+ * orientations: orientation o into layer o (at o·aw·ah), each entry weighted as if the shape had one
+ * orientation (`only` ≥ 0: that orientation's entries alone).
+ */
+function castVotes(bins: CentreTable['bins'], b0: number, x: number, y: number, cellMm: number, A: number, aw: number, ah: number, acc: Float32Array, layers = 1, only = -1): void {
   const layer = aw * ah
   for (let side = 0; side < 2; side++) {
     const bin = bins[side ? (b0 + BINS / 2) % BINS : b0]!
@@ -112,8 +105,8 @@ function castVotesSplit(bins: CentreTable['bins'], b0: number, x: number, y: num
       if (only >= 0 && o !== only) continue
       const cx = Math.floor((x + bin.dx[e]! / cellMm) / A), cy = Math.floor((y + bin.dy[e]! / cellMm) / A)
       if (cx < 0 || cy < 0 || cx >= aw || cy >= ah) continue
-      const i = o * layer + cy * aw + cx
-      acc[i] = acc[i]! + bin.w[e]! * orientations
+      const i = (layers > 1 ? o * layer : 0) + cy * aw + cx
+      acc[i] = acc[i]! + bin.w[e]! * layers
     }
   }
 }
@@ -250,8 +243,7 @@ export function voteBaseCentres(grad: TablePlaneGradients, g: PlaneGrid, mapX: F
     acc.fill(0, 0, layer * O)
     for (const i of edges) {
       const b0 = ((Math.round(dir[i]! / BIN) % BINS) + BINS) % BINS
-      if (O > 1) castVotesSplit(t.bins, b0, (i % W) + 0.5, Math.floor(i / W) + 0.5, g.cellMm, A, aw, ah, acc, O)
-      else castVotes(t.bins, b0, (i % W) + 0.5, Math.floor(i / W) + 0.5, g.cellMm, A, aw, ah, acc)
+      castVotes(t.bins, b0, (i % W) + 0.5, Math.floor(i / W) + 0.5, g.cellMm, A, aw, ah, acc, O)
     }
     for (let o = 0; o < O; o++) smooth(acc, blur, aw, ah, o * layer)
     const full = O > 1 ? t.fullVoteSplit : t.fullVote
