@@ -181,6 +181,13 @@ export type FindBasesParams = {
   misreadQuality: number
   misreadMatShare: number
   misreadGain: number
+  /**
+   * A fit's size offset (`BaseFit.offsetMm`, its outline read bigger or smaller than the class's) times
+   * this joins its σ along the line to the camera: one side's edge read off by d grows the outline by
+   * d/2 and moves the centre by d/2 (the offset's prior shrinks it a little, hence more than 1). Seeds
+   * 1–8: with `edgeBiasPx` 0.2 → 0.05, median |e|/σ 0.53 → 0.61, beyond 3σ 1.1 → 0.8 % (MEASURED.md).
+   */
+  sizeOffsetGain: number
   /** Edge bias the fit cannot see (tone curve, sharpening, a bevel), px, 1σ: added to every base's σ. */
   edgeBiasPx: number
 }
@@ -244,7 +251,8 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   misreadQuality: 0.7,
   misreadMatShare: 0.8,
   misreadGain: 2,
-  edgeBiasPx: 0.2,
+  sizeOffsetGain: 1.5,
+  edgeBiasPx: 0.05,
 }
 
 /** Where to look again: a base seen before (its class and pose), searched within `reachMm`. */
@@ -622,11 +630,18 @@ export class BaseFinder {
       f.cls.heightMm * p.misreadGain * Math.max(0, p.misreadQuality - f.quality),
       f.cls.heightMm * p.misreadGain * Math.max(0, p.misreadMatShare - fit.matShare),
     )
-    if (misread > 0) {
+    // A fit whose size reads off its class's nominal size (the offset) has read an edge of one side off
+    // by about twice that: its centre is off by about the offset, along the line to the camera where the
+    // near side's band and the far side's top edge are read.
+    const offset = p.sizeOffsetGain * fit.offsetMm
+    if (misread > 0 || offset !== 0) {
       const cam = lock.cameraPositionMm
       const dx = cam[0] - fit.x, dy = cam[1] - fit.y, dist = Math.hypot(dx, dy), up = cam[2] - f.z0
       if (dist > 1e-6 && up > 1e-6) {
-        cov = addAlong(cov, (misread * dx) / up, (misread * dy) / up)
+        const along = Math.hypot(misread * dist / up, offset)
+        cov = addAlong(cov, (along * dx) / dist, (along * dy) / dist)
+      } else {
+        cov = addAlong(addAlong(cov, offset * Math.SQRT1_2, 0), 0, offset * Math.SQRT1_2)
       }
     }
     const sigmaMm = Math.sqrt(cov[0] + cov[2] + 2 * bias + lockVariance(lock, fit.pxPerMm))
