@@ -81,7 +81,7 @@ export type FindBasesParams = {
   /** A vote peak is passed over as a print (before any fit) only when it reads so beyond doubt: a peak can lie a few mm off its base. */
   peakPrintTopShare: number
   peakPrintRiseShare: number
-  /** A bigger base holding a smaller fit wins over it only when this share of its bottom edge has the mat outside. */
+  /** A bigger base holding a smaller fit wins over it only when this share of its bottom edge has the mat outside (read by either edge at its place: `matRound`). */
   containerMatShare: number
   /** … and fits well itself: at least this quality, … */
   containerQuality: number
@@ -327,7 +327,7 @@ type Fitted = {
   /** The share of a rim seen at this place, when more than this fit's own: its top reading's, refused for its place (topBandInnerShare) but a base's rim all the same. */
   seenShare?: number
   /** The look's other reading of its near side (bottom edge or top), where it fitted and was not refused: its place and quality. */
-  other?: { x: number; y: number; quality: number }
+  other?: { x: number; y: number; quality: number; matShare: number }
 }
 
 export class BaseFinder {
@@ -398,7 +398,7 @@ export class BaseFinder {
           other = best
           best = reading
         }
-        if (best && other) best.other = { x: other.fit.x, y: other.fit.y, quality: other.quality }
+        if (best && other) best.other = { x: other.fit.x, y: other.fit.y, quality: other.quality, matShare: other.fit.matShare }
         return best
       }
       // Already a base here, fitted well (a tracked one, or a better look's)? Then not again, unless this
@@ -478,7 +478,7 @@ export class BaseFinder {
       const clashes = kept.filter((k) => overlap(k, f, p.overlapToleranceMm))
       if (clashes.length === 0) { kept.push(f); continue }
       if (!known(f) && clashes.some(known)) continue
-      if (clashes.every((k) => contains(f, k) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - p.containerMargin)) && f.fit.matShare >= p.containerMatShare) {
+      if (clashes.every((k) => contains(f, k) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - p.containerMargin)) && matRound(f) >= p.containerMatShare) {
         for (const k of clashes) kept.splice(kept.indexOf(k), 1)
         kept.push(f)
       }
@@ -813,6 +813,16 @@ function inFigureOf(proj: TableProjector, b: Stander, c: Fitted, figureHeightMm:
 }
 
 /** Fit `outer`'s outline holds `inner`'s whole outline (to 3 mm). */
+/**
+ * The share of the mat round a fit's place: its own bottom edge's, or its other reading's where that
+ * lies on the same place (within 1.5 mm): read by the top edge, a base's bottom outline is inferred, and
+ * a figure's overhang or a shadow before it can cut what is read outside it there.
+ */
+function matRound(f: Fitted): number {
+  const o = f.other
+  return o && Math.hypot(o.x - f.fit.x, o.y - f.fit.y) <= 1.5 ? Math.max(f.fit.matShare, o.matShare) : f.fit.matShare
+}
+
 function contains(outer: Fitted, inner: Fitted): boolean {
   const ho = halfSizes(outer.cls.shape), hi = halfSizes(inner.cls.shape)
   return Math.hypot(outer.fit.x - inner.fit.x, outer.fit.y - inner.fit.y) + Math.max(hi.forward, hi.side) <= Math.min(ho.forward, ho.side) + 3

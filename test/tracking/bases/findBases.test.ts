@@ -260,6 +260,19 @@ describe('bases found on a locked table (camera-order frames)', () => {
     expectOnlyItsOwnReport(found, m, 10)
   })
 
+  it('a figure\'s body on a big base is no smaller base: the mat round the base\'s place counts, read by either edge', () => {
+    // Phone seed 23: m5, a 40 mm square, carries a figure with a broad grey body. A 25 mm round fits
+    // that body well (quality 0.84, 9.6 mm from m5's centre, inside its outline); m5 fits where it
+    // stands (0.74 read by its top edge, 0.68 by its bottom edge, 0.1 mm apart). A bigger base holding
+    // a smaller fit wins over it only with the mat round it: the top reading saw 62 % (the figure's
+    // overhang cuts what lies outside its inferred bottom edge), the bottom reading of the same place
+    // 100 %. With the top reading's share alone, the round was reported and m5 lost.
+    const { v, found } = searchVariant('phone', 23)
+    const m = v.models.find((x) => x.id === 'm5')!
+    expect(truthKey(m.base)).toBe('rect:40x40')
+    expectOnlyItsOwnReport(found, m, 15)
+  })
+
   it('a big base\'s weak fit a few mm off is fitted again from starts a few mm about it, not half its size away', () => {
     // Desert seed 2: m11, a 40 mm square of brown on sand, got looks 4-5 mm off its centre, and its fits
     // settled there (quality 0.37-0.42); a 25 mm round fitted on part of it, 11.5 mm from its centre,
