@@ -185,7 +185,7 @@ export type FindBasesParams = {
    * A fit's size offset (`BaseFit.offsetMm`, its outline read bigger or smaller than the class's) times
    * this joins its σ along the line to the camera: one side's edge read off by d grows the outline by
    * d/2 and moves the centre by d/2 (the offset's prior shrinks it a little, hence more than 1). Seeds
-   * 1–8: with `edgeBiasPx` 0.2 → 0.05, median |e|/σ 0.53 → 0.61, beyond 3σ 1.1 → 0.8 % (MEASURED.md).
+   * 1–8: with `edgeBiasPx` 0.2 → 0.05, median |e|/σ 0.53 → 0.61, beyond 3σ 9 of 855 both (MEASURED.md).
    */
   sizeOffsetGain: number
   /** Edge bias the fit cannot see (tone curve, sharpening, a bevel), px, 1σ: added to every base's σ. */
