@@ -83,10 +83,11 @@ function ownReport(found: Found, m: Truth, label: string = m.id): { o: Found['ob
 }
 
 /** The model's own report: within 1.5 mm of the truth, and within 3σ. */
-function expectFoundWhereItStands(found: Found, m: Truth): void {
+function expectFoundWhereItStands(found: Found, m: Truth): Found['observations'][number] {
   const { o, e } = ownReport(found, m)
   expect(e, `${m.id} ${e.toFixed(2)} mm off`).toBeLessThan(1.5)
   expect(e / o.sigmaMm).toBeLessThan(3)
+  return o
 }
 
 /** The model's own report within 3σ, and not by a σ grown past all need (its error at least 0.3σ). */
@@ -129,9 +130,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     const { v, found } = searchVariant('phone', 1)
     const m9 = v.models.find((m) => m.id === 'm9')!
     expect(truthKey(m9.base)).toBe('rect:25x25')
-    const { o } = ownReport(found, m9)
-    expect(o.nearEdge).toBe('bottom')
-    expectFoundWhereItStands(found, m9)
+    expect(expectFoundWhereItStands(found, m9).nearEdge).toBe('bottom')
   })
 
   it('a mat with no model, a terrain piece and the table markers give no base', () => {
