@@ -327,7 +327,7 @@ type Fitted = {
   /** The share of a rim seen at this place, when more than this fit's own: its top reading's, refused for its place (topBandInnerShare) but a base's rim all the same. */
   seenShare?: number
   /** The look's other reading of its near side (bottom edge or top), where it fitted and was not refused: its place and quality. */
-  other?: { x: number; y: number; quality: number; matShare: number }
+  other?: Pick<Fitted, 'fit' | 'quality'>
 }
 
 export class BaseFinder {
@@ -398,7 +398,7 @@ export class BaseFinder {
           other = best
           best = reading
         }
-        if (best && other) best.other = { x: other.fit.x, y: other.fit.y, quality: other.quality, matShare: other.fit.matShare }
+        if (best && other) best.other = other
         return best
       }
       // Already a base here, fitted well (a tracked one, or a better look's)? Then not again, unless this
@@ -618,7 +618,7 @@ export class BaseFinder {
     // their distance along the line between them joins the covariance.
     let cov = fit.cov
     if (f.other && f.other.quality >= f.quality - p.readingTieQuality) {
-      cov = addAlong(cov, (f.other.x - fit.x) / 2, (f.other.y - fit.y) / 2)
+      cov = addAlong(cov, (f.other.fit.x - fit.x) / 2, (f.other.fit.y - fit.y) / 2)
     }
     // A fit that may hold one edge of its near side for the other: its height off the heights bases
     // have, or too little of its outline explained (a weak fit, or a bottom edge with little of the mat
@@ -641,7 +641,8 @@ export class BaseFinder {
         const along = Math.hypot(misread * dist / up, offset)
         cov = addAlong(cov, (along * dx) / dist, (along * dy) / dist)
       } else {
-        cov = addAlong(addAlong(cov, offset * Math.SQRT1_2, 0), 0, offset * Math.SQRT1_2)
+        // (the camera straight above: no line to it; half on each axis)
+        cov = [cov[0] + (offset * offset) / 2, cov[1], cov[2] + (offset * offset) / 2]
       }
     }
     const sigmaMm = Math.sqrt(cov[0] + cov[2] + 2 * bias + lockVariance(lock, fit.pxPerMm))
@@ -820,7 +821,7 @@ function inFigureOf(proj: TableProjector, b: Stander, c: Fitted, figureHeightMm:
  */
 function matRound(f: Fitted): number {
   const o = f.other
-  return o && Math.hypot(o.x - f.fit.x, o.y - f.fit.y) <= 1.5 ? Math.max(f.fit.matShare, o.matShare) : f.fit.matShare
+  return o && Math.hypot(o.fit.x - f.fit.x, o.fit.y - f.fit.y) <= 1.5 ? Math.max(f.fit.matShare, o.fit.matShare) : f.fit.matShare
 }
 
 function contains(outer: Fitted, inner: Fitted): boolean {
