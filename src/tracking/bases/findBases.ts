@@ -470,15 +470,29 @@ export class BaseFinder {
     const known = (f: Fitted) => f.from === 'tracked' && request.tracked[f.trackedIndex]?.pending !== true
     fitted.sort((a, b) => (known(a) === known(b) ? b.quality - a.quality : known(a) ? -1 : 1))
     const kept: Fitted[] = []
+    const cam = proj.camera
+    const dist = (f: Fitted) => Math.hypot(f.fit.x - cam[0], f.fit.y - cam[1])
+    // A search fit standing where base b's figure rises in the picture may be that figure (its body or
+    // cloak looks like a rim; a figure is no wider than its own base), unless it fits as only a base
+    // does (quality ≥ behindFigureSureQuality), or has the mat all along its bottom edge and a crisp
+    // edge (a figure's outline is ragged), or, with less of the mat round it (the neighbour's shadow), a
+    // rim as only a base draws it (crisp, fitting well) away from where that figure's body itself would
+    // be (near its axis, below its top).
+    const figureOf = (b: Stander, c: Fitted) =>
+      b.fitted !== c && Math.hypot(b.x - cam[0], b.y - cam[1]) < dist(c) && smallerOrSame(c.cls.shape, b.shape) && inFigureOf(proj, b, c, p.figureHeightMm) &&
+      c.quality < p.behindFigureSureQuality && !(c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx && c.quality >= p.behindFigureMatQuality) &&
+      !(c.fit.edgeSigmaPx <= p.behindFigureCrispEdgeSigmaPx && c.quality >= p.behindFigureCrispQuality && !inFigureOf(proj, b, c, p.figureHeightMm, p.figureBodyShare))
+    const standerOf = (b: Fitted): Stander => ({ x: b.fit.x, y: b.fit.y, shape: b.cls.shape, topMm: b.fit.heightMm, fitted: b })
     // A base never stands on another: a fit wholly inside a bigger base's is something on that base
-    // (a big model's body), so the bigger one wins whatever their qualities.
+    // (a big model's body), so the bigger one wins whatever their qualities, and so does one nearer the
+    // camera whose figure the smaller fit may be (`figureOf`: it straddles the bigger one's far rim).
     for (const f of fitted) {
       if (request.exclude.some((e) => Math.hypot(e.x - f.fit.x, e.y - f.fit.y) < e.r)) continue
       if (request.standing?.some((m) => overlapsBase(m, f, p.overlapToleranceMm))) continue
       const clashes = kept.filter((k) => overlap(k, f, p.overlapToleranceMm))
       if (clashes.length === 0) { kept.push(f); continue }
       if (!known(f) && clashes.some(known)) continue
-      if (clashes.every((k) => contains(f, k) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - p.containerMargin)) && matRound(f) >= p.containerMatShare) {
+      if (clashes.every((k) => (contains(f, k) || (!known(k) && figureOf(standerOf(f), k))) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - p.containerMargin)) && matRound(f) >= p.containerMatShare) {
         for (const k of clashes) kept.splice(kept.indexOf(k), 1)
         kept.push(f)
       }
@@ -490,20 +504,10 @@ export class BaseFinder {
     // (One of its own size there is that base found again, when its re-fit missed it: kept.)
     const inKnown = (f: Fitted) => !known(f) && request.tracked.some((t) => { const c = byKey.get(t.key); return !t.pending && !!c && t.key !== f.cls.key && insideOutline(c.shape, ...local(t, f.fit.x, f.fit.y)) })
     for (let i = kept.length - 1; i >= 0; i--) if (inKnown(kept[i]!)) kept.splice(i, 1)
-    // A base the search found, standing where a nearer model's figure rises in the picture, may be
-    // that figure (its body or cloak looks like a rim; a figure is no wider than its own base): it
-    // needs the mat all along its bottom edge, and a crisp edge (a figure's outline is ragged).
-    const cam = proj.camera
-    const dist = (f: Fitted) => Math.hypot(f.fit.x - cam[0], f.fit.y - cam[1])
-    // Or, with less of the mat round it (the neighbour's shadow), a rim as only a base draws it (crisp, fitting
-    // well), unless it lies where that figure's body itself would be (near its axis, below its top).
-    const standers: Stander[] = [
-      ...kept.map((b) => ({ x: b.fit.x, y: b.fit.y, shape: b.cls.shape, topMm: b.fit.heightMm, fitted: b })),
-      ...(request.standing ?? []).map((m) => ({ x: m.x, y: m.y, shape: m.shape, topMm: m.heightMm, fitted: null })),
-    ]
-    const nearerFigures = (c: Fitted, deep = 0) => standers.some((b) => b.fitted !== c && Math.hypot(b.x - cam[0], b.y - cam[1]) < dist(c) && smallerOrSame(c.cls.shape, b.shape) && inFigureOf(proj, b, c, p.figureHeightMm, deep))
-    const crisp = (c: Fitted) => c.fit.edgeSigmaPx <= p.behindFigureCrispEdgeSigmaPx && c.quality >= p.behindFigureCrispQuality && !nearerFigures(c, p.figureBodyShare)
-    const clear = kept.filter((c) => known(c) || c.quality >= p.behindFigureSureQuality || (c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx && c.quality >= p.behindFigureMatQuality) || crisp(c) || !nearerFigures(c))
+    // A base the search found, standing where a nearer base's or marked model's figure rises in the
+    // picture, may be that figure (`figureOf`).
+    const standers: Stander[] = [...kept.map(standerOf), ...(request.standing ?? []).map((m) => ({ x: m.x, y: m.y, shape: m.shape, topMm: m.heightMm, fitted: null }))]
+    const clear = kept.filter((c) => known(c) || !standers.some((b) => figureOf(b, c)))
     if (this.trace) for (const c of kept) if (!clear.includes(c)) this.trace(`look ${c.fit.x.toFixed(0)},${c.fit.y.toFixed(0)} ${c.cls.key}: where a nearer figure rises (mat ${c.fit.matShare.toFixed(2)}, σe ${c.fit.edgeSigmaPx.toFixed(2)}, q ${c.quality.toFixed(2)})`)
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
     const shown = clear.filter((f) => known(f) || (rimShare(f) >= p.okRimShare && !(f.quality < p.newWeakQuality && f.fit.edgeSigmaPx > p.newLooseEdgeSigmaPx)))
@@ -813,7 +817,6 @@ function inFigureOf(proj: TableProjector, b: Stander, c: Fitted, figureHeightMm:
   return deep > 0 ? along <= 1 && off < deep * radiusPx : off < radiusPx
 }
 
-/** Fit `outer`'s outline holds `inner`'s whole outline (to 3 mm). */
 /**
  * The share of the mat round a fit's place: its own bottom edge's, or its other reading's where that
  * lies on the same place (within 1.5 mm): read by the top edge, a base's bottom outline is inferred, and
@@ -824,6 +827,7 @@ function matRound(f: Fitted): number {
   return o && Math.hypot(o.fit.x - f.fit.x, o.fit.y - f.fit.y) <= 1.5 ? Math.max(f.fit.matShare, o.fit.matShare) : f.fit.matShare
 }
 
+/** Fit `outer`'s outline holds `inner`'s whole outline (to 3 mm). */
 function contains(outer: Fitted, inner: Fitted): boolean {
   const ho = halfSizes(outer.cls.shape), hi = halfSizes(inner.cls.shape)
   return Math.hypot(outer.fit.x - inner.fit.x, outer.fit.y - inner.fit.y) + Math.max(hi.forward, hi.side) <= Math.min(ho.forward, ho.side) + 3
