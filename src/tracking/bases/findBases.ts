@@ -12,7 +12,7 @@ import { type BaseShape, polygonContains } from '../../engine/index.ts'
 import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { TablePlaneImage } from '../opencv/tablePlaneImage.ts'
 import type { RgbaFrame } from '../types.ts'
-import { facingSymmetryDeg, halfSizes, insideOutline } from './baseOutline.ts'
+import { type Outline, facingSymmetryDeg, halfSizes, insideOutline, sampleOutline } from './baseOutline.ts'
 import { type BaseFit, type BaseFitParams, DEFAULT_BASE_FIT_PARAMS, fitBase, matPalette, nearBandSteps, quickRimScore, readWhatStandsAt } from './fitBase.ts'
 import { type LockedTable, type TableProjector, projectTablePoint, tableProjector } from './tableProjector.ts'
 import {
@@ -827,10 +827,29 @@ function matRound(f: Fitted): number {
   return o && Math.hypot(o.fit.x - f.fit.x, o.fit.y - f.fit.y) <= 1.5 ? Math.max(f.fit.matShare, o.fit.matShare) : f.fit.matShare
 }
 
-/** Fit `outer`'s outline holds `inner`'s whole outline (to 3 mm). */
+const containedOutlines = new Map<string, Outline>()
+
+/**
+ * Fit `outer` holds `inner` (to 3 mm): inner's circle of its larger half-size lies in outer's inscribed
+ * circle; or, where outer is clearly the bigger base (1.2 × inner's area: an army's next size is 1.25 ×
+ * or more), inner's whole outline lies in outer's: an end of an oval or of a long rectangle holds a
+ * round base that no inscribed circle does. (Without that gate a 25 mm square took a 28 mm round's
+ * place, two readings of one footprint: terrain seed 13.)
+ */
 function contains(outer: Fitted, inner: Fitted): boolean {
   const ho = halfSizes(outer.cls.shape), hi = halfSizes(inner.cls.shape)
-  return Math.hypot(outer.fit.x - inner.fit.x, outer.fit.y - inner.fit.y) + Math.max(hi.forward, hi.side) <= Math.min(ho.forward, ho.side) + 3
+  if (Math.hypot(outer.fit.x - inner.fit.x, outer.fit.y - inner.fit.y) + Math.max(hi.forward, hi.side) <= Math.min(ho.forward, ho.side) + 3) return true
+  if (areaMm2(outer.cls.shape) < 1.2 * areaMm2(inner.cls.shape)) return false
+  let o = containedOutlines.get(inner.cls.key)
+  if (!o) containedOutlines.set(inner.cls.key, (o = sampleOutline(inner.cls.shape, 32)))
+  const ai = (inner.fit.facingDeg * Math.PI) / 180, ci = Math.cos(ai), si = Math.sin(ai)
+  const ao = (outer.fit.facingDeg * Math.PI) / 180, co = Math.cos(ao), so = Math.sin(ao)
+  for (let i = 0; i < o.count; i++) {
+    const u = o.points[2 * i]!, w = o.points[2 * i + 1]!
+    const dx = inner.fit.x + ci * u - si * w - outer.fit.x, dy = inner.fit.y + si * u + ci * w - outer.fit.y
+    if (!insideOutline(outer.cls.shape, co * dx + so * dy, -so * dx + co * dy, 3)) return false
+  }
+  return true
 }
 
 /** (x, y) in the frame of the fitted base, or of a base known to stand at a pose (forward, left). */

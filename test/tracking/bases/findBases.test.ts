@@ -9,10 +9,11 @@
 // a base by its clear rim and its height when its figure is too slight to read; a near side's bottom
 // edge is not taken for its top (one band inward of a top edge is no edge); a base behind a nearer
 // figure is found by its crisp rim, and that figure's body, however crisp, is not taken for one, nor
-// is a figure rising over a big base's far rim; two reported bases never interpenetrate; a fit that
-// settled beside its base (the vote's peak beside it) is fitted again about it and the base found
-// where it stands. The same through a lens that bends (the calibration given). One frame each: the sweeps over variants
-// and base sizes are in the benchmark (npm run bench:bases).
+// is a figure rising over a big base's far rim, nor an oval's end; two reported bases never
+// interpenetrate; a fit that settled beside its base (the vote's peak beside it) is fitted again
+// about it and the base found where it stands. The same through a lens that bends (the calibration
+// given). One frame each: the sweeps over variants and base sizes are in the benchmark (npm run
+// bench:bases).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { openCv } from '../helpers.ts'
 import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
@@ -283,6 +284,17 @@ describe('bases found on a locked table (camera-order frames)', () => {
     const m = v.models.find((x) => x.id === 'm5')!
     expect(truthKey(m.base)).toBe('round:50')
     expectOnlyItsOwnReport(found, m, 30)
+  })
+
+  it('an oval\'s two ends are no two smaller rounds: a bigger base holds what lies wholly within its outline, not only within its inscribed circle', () => {
+    // Hands seed 29: m8, a 60 × 35 mm oval, fits where it stands (quality 0.57); a 25 mm round fits its
+    // one end (0.58, 16.5 mm from its centre) and a 32 mm round its other (0.56, 12.6 mm). Each lies
+    // inside the oval's outline, but neither inside its inscribed circle (17.5 mm), so the oval held
+    // no place against them: both rounds were reported and m8 lost.
+    const { v, found } = searchVariant('hands', 29)
+    const m = v.models.find((x) => x.id === 'm8')!
+    expect(truthKey(m.base)).toBe('oval:60x35')
+    expectOnlyItsOwnReport(found, m, 25)
   })
 
   it('a big base\'s weak fit a few mm off is fitted again from starts a few mm about it, not half its size away', () => {
