@@ -477,11 +477,13 @@ export class BaseFinder {
     // does (quality ≥ behindFigureSureQuality), or has the mat all along its bottom edge and a crisp
     // edge (a figure's outline is ragged), or, with less of the mat round it (the neighbour's shadow), a
     // rim as only a base draws it (crisp, fitting well) away from where that figure's body itself would
-    // be (near its axis, below its top).
-    const figureOf = (b: Stander, c: Fitted) =>
+    // be (near its axis, below its top). Those last two are a base standing behind b; where the two
+    // fits overlap (`clash`) none can, so only the first keeps c (soft seed 32: a figure's blue body
+    // over a flocked 50 mm base, the mat all round it and a crisp edge, fitted as a 28 mm round).
+    const figureOf = (b: Stander, c: Fitted, clash = false) =>
       b.fitted !== c && Math.hypot(b.x - cam[0], b.y - cam[1]) < dist(c) && smallerOrSame(c.cls.shape, b.shape) && inFigureOf(proj, b, c, p.figureHeightMm) &&
-      c.quality < p.behindFigureSureQuality && !(c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx && c.quality >= p.behindFigureMatQuality) &&
-      !(c.fit.edgeSigmaPx <= p.behindFigureCrispEdgeSigmaPx && c.quality >= p.behindFigureCrispQuality && !inFigureOf(proj, b, c, p.figureHeightMm, p.figureBodyShare))
+      c.quality < p.behindFigureSureQuality && (clash || !(c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx && c.quality >= p.behindFigureMatQuality) &&
+      !(c.fit.edgeSigmaPx <= p.behindFigureCrispEdgeSigmaPx && c.quality >= p.behindFigureCrispQuality && !inFigureOf(proj, b, c, p.figureHeightMm, p.figureBodyShare)))
     const standerOf = (b: Fitted): Stander => ({ x: b.fit.x, y: b.fit.y, shape: b.cls.shape, topMm: b.fit.heightMm, fitted: b })
     // A base never stands on another: a fit wholly inside a bigger base's is something on that base
     // (a big model's body), so the bigger one wins where it fits nearly as well (`containerMargin`)
@@ -493,7 +495,7 @@ export class BaseFinder {
       const clashes = kept.filter((k) => overlap(k, f, p.overlapToleranceMm))
       if (clashes.length === 0) { kept.push(f); continue }
       if (!known(f) && clashes.some(known)) continue
-      if (clashes.every((k) => (contains(f, k) || (!known(k) && figureOf(standerOf(f), k))) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - p.containerMargin)) && matRound(f) >= p.containerMatShare) {
+      if (clashes.every((k) => (contains(f, k) || (!known(k) && figureOf(standerOf(f), k, true))) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - p.containerMargin)) && matRound(f) >= p.containerMatShare) {
         for (const k of clashes) kept.splice(kept.indexOf(k), 1)
         kept.push(f)
       }
