@@ -495,7 +495,7 @@ export class BaseFinder {
       const clashes = kept.filter((k) => overlap(k, f, p.overlapToleranceMm))
       if (clashes.length === 0) { kept.push(f); continue }
       if (!known(f) && clashes.some(known)) continue
-      if (clashes.every((k) => (contains(f, k) || (!known(k) && figureOf(standerOf(f), k, true))) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - p.containerMargin)) && matRound(f) >= p.containerMatShare) {
+      if (clashes.every((k) => (contains(f, k) || (!known(k) && areaMm2(f.cls.shape) >= CLEARLY_BIGGER * areaMm2(k.cls.shape) && figureOf(standerOf(f), k, true))) && !similarSize(f.cls.shape, k.cls.shape) && f.quality >= Math.max(p.containerQuality, k.quality - p.containerMargin)) && matRound(f) >= p.containerMatShare) {
         for (const k of clashes) kept.splice(kept.indexOf(k), 1)
         kept.push(f)
       }
@@ -830,6 +830,9 @@ function matRound(f: Fitted): number {
   return o && Math.hypot(o.fit.x - f.fit.x, o.fit.y - f.fit.y) <= 1.5 ? Math.max(f.fit.matShare, o.fit.matShare) : f.fit.matShare
 }
 
+/** A base is clearly the bigger of two at this ratio of their areas: an army's next size is 1.25 × or more (a 28 mm round and a 25 mm square, 616 and 625 mm², are one footprint). */
+const CLEARLY_BIGGER = 1.2
+
 const containedOutlines = new Map<string, Outline>()
 
 /**
@@ -842,7 +845,7 @@ const containedOutlines = new Map<string, Outline>()
 function contains(outer: Fitted, inner: Fitted): boolean {
   const ho = halfSizes(outer.cls.shape), hi = halfSizes(inner.cls.shape)
   if (Math.hypot(outer.fit.x - inner.fit.x, outer.fit.y - inner.fit.y) + Math.max(hi.forward, hi.side) <= Math.min(ho.forward, ho.side) + 3) return true
-  if (areaMm2(outer.cls.shape) < 1.2 * areaMm2(inner.cls.shape)) return false
+  if (areaMm2(outer.cls.shape) < CLEARLY_BIGGER * areaMm2(inner.cls.shape)) return false
   let o = containedOutlines.get(inner.cls.key)
   if (!o) containedOutlines.set(inner.cls.key, (o = sampleOutline(inner.cls.shape, 32)))
   const ai = (inner.fit.facingDeg * Math.PI) / 180, ci = Math.cos(ai), si = Math.sin(ai)

@@ -299,6 +299,19 @@ describe('bases found on a locked table (camera-order frames)', () => {
     expectOnlyItsOwnReport(found, m, 35)
   })
 
+  it('a base nearer the camera takes a fit\'s place as its figure only when it is clearly the bigger', () => {
+    // Hands seed 23: m12, a 50 × 25 mm rectangle, fits where it stands (quality 0.60). A 32 mm round
+    // fitted 10 mm off it, nearer the camera (0.50), and the rectangle lay where that round's figure
+    // would rise. A 50 × 25 rectangle is "no bigger" than a 32 mm round by their half-sizes (12.5 and
+    // 16 mm: the figure rule's test, a figure being no wider than its own base), so the round took
+    // the rectangle's place as if the rectangle were its figure. The clash asks that the base keeping
+    // the place be clearly the bigger (1.2 × the area; 804 against 1,250 mm² here).
+    const { v, found } = searchVariant('hands', 23)
+    const m = v.models.find((x) => x.id === 'm12')!
+    expect(truthKey(m.base)).toBe('rect:50x25')
+    expectOnlyItsOwnReport(found, m, 20)
+  })
+
   it('an oval\'s two ends are no two smaller rounds: a bigger base holds what lies wholly within its outline, not only within its inscribed circle', () => {
     // Hands seed 29: m8, a 60 × 35 mm oval, fits where it stands (quality 0.57); a 25 mm round fits its
     // one end (0.58, 16.5 mm from its centre) and a 32 mm round its other (0.56, 12.6 mm). Each lies
