@@ -487,8 +487,8 @@ export class BaseFinder {
     const standerOf = (b: Fitted): Stander => ({ x: b.fit.x, y: b.fit.y, shape: b.cls.shape, topMm: b.fit.heightMm, fitted: b })
     // A base never stands on another: a fit wholly inside a bigger base's is something on that base
     // (a big model's body), so the bigger one wins where it fits nearly as well (`containerMargin`)
-    // with the mat round it, and so does one nearer the camera whose figure the smaller fit may be
-    // (`figureOf`: it straddles the bigger one's far rim).
+    // with the mat round it, and so does one clearly bigger and nearer the camera whose figure the
+    // smaller fit may be (`figureOf`: it straddles the bigger one's far rim).
     for (const f of fitted) {
       if (request.exclude.some((e) => Math.hypot(e.x - f.fit.x, e.y - f.fit.y) < e.r)) continue
       if (request.standing?.some((m) => overlapsBase(m, f, p.overlapToleranceMm))) continue
