@@ -106,6 +106,14 @@ function expectOnlyItsOwnReport(found: Found, m: Truth, radiusMm: number): void 
   expectFoundWhereItStands(found, m)
 }
 
+/** In a frame of `variant` and `seed`, model `id` (a base of class `key`) is found where it stands and is the only report within `radiusMm` of it. */
+function expectOnlyItsOwnReportIn(variant: BaseVariant, seed: number, id: string, key: string, radiusMm: number): void {
+  const { v, found } = searchVariant(variant, seed)
+  const m = v.models.find((x) => x.id === id)!
+  expect(truthKey(m.base)).toBe(key)
+  expectOnlyItsOwnReport(found, m, radiusMm)
+}
+
 describe('bases found on a locked table (camera-order frames)', () => {
   it('finds every base in view of the army\'s sizes, within 1.5 mm, its σ honest; reports nothing else', () => {
     const { v, found } = searchVariant('phone', 3)
@@ -254,10 +262,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // Flagstones seed 4: m9, a 25 mm round, fits well where it stands (quality 0.77, 0.1 mm off). A
     // 32 mm round fitted about it, 4.5 mm off, holds it whole and so won the place as the base that
     // stands under it ("a base never stands on another") while fitting far worse (0.53 against 0.77).
-    const { v, found } = searchVariant('flagstones', 4)
-    const m = v.models.find((x) => x.id === 'm9')!
-    expect(truthKey(m.base)).toBe('round:25')
-    expectOnlyItsOwnReport(found, m, 10)
+    expectOnlyItsOwnReportIn('flagstones', 4, 'm9', 'round:25', 10)
   })
 
   it('a figure\'s body on a big base is no smaller base: the mat round the base\'s place counts, read by either edge', () => {
@@ -267,10 +272,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // a smaller fit wins over it only with the mat round it: the top reading saw 62 % (the figure's
     // overhang cuts what lies outside its inferred bottom edge), the bottom reading of the same place
     // 100 %. With the top reading's share alone, the round was reported and m5 lost.
-    const { v, found } = searchVariant('phone', 23)
-    const m = v.models.find((x) => x.id === 'm5')!
-    expect(truthKey(m.base)).toBe('rect:40x40')
-    expectOnlyItsOwnReport(found, m, 15)
+    expectOnlyItsOwnReportIn('phone', 23, 'm5', 'rect:40x40', 15)
   })
 
   it('a figure rising over a big base\'s far rim is no smaller base straddling that rim', () => {
@@ -280,10 +282,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // and a loose edge (0.59 px); m5 fits where it stands (0.61, the mat round 84 %). The square was
     // reported and m5 lost. A bigger base nearer the camera wins over a smaller fit that may be its
     // figure, as it does over one inside it.
-    const { v, found } = searchVariant('phone', 25)
-    const m = v.models.find((x) => x.id === 'm5')!
-    expect(truthKey(m.base)).toBe('round:50')
-    expectOnlyItsOwnReport(found, m, 30)
+    expectOnlyItsOwnReportIn('phone', 25, 'm5', 'round:50', 30)
   })
 
   it('a figure over a flocked big base is no smaller base there, though the mat lies all round it and its edge is crisp', () => {
@@ -293,10 +292,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // mat's green) and a crisp edge (0.60 px), as a base standing behind a figure does, so the figure
     // rule cleared it and it took m2's place. Where the two fits overlap, no base can stand behind the
     // other: only a fit as only a base gives (quality ≥ 0.75) keeps the smaller one.
-    const { v, found } = searchVariant('soft', 32)
-    const m = v.models.find((x) => x.id === 'm2')!
-    expect(truthKey(m.base)).toBe('round:50')
-    expectOnlyItsOwnReport(found, m, 35)
+    expectOnlyItsOwnReportIn('soft', 32, 'm2', 'round:50', 35)
   })
 
   it('a base nearer the camera takes a fit\'s place as its figure only when it is clearly the bigger', () => {
@@ -306,10 +302,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // 16 mm: the figure rule's test, a figure being no wider than its own base), so the round took
     // the rectangle's place as if the rectangle were its figure. The clash asks that the base keeping
     // the place be clearly the bigger (1.2 × the area; 804 against 1,250 mm² here).
-    const { v, found } = searchVariant('hands', 23)
-    const m = v.models.find((x) => x.id === 'm12')!
-    expect(truthKey(m.base)).toBe('rect:50x25')
-    expectOnlyItsOwnReport(found, m, 20)
+    expectOnlyItsOwnReportIn('hands', 23, 'm12', 'rect:50x25', 20)
   })
 
   it('an oval\'s two ends are no two smaller rounds: a bigger base holds what lies wholly within its outline, not only within its inscribed circle', () => {
@@ -317,10 +310,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // one end (0.58, 16.5 mm from its centre) and a 32 mm round its other (0.56, 12.6 mm). Each lies
     // inside the oval's outline, but neither inside its inscribed circle (17.5 mm), so the oval held
     // no place against them: both rounds were reported and m8 lost.
-    const { v, found } = searchVariant('hands', 29)
-    const m = v.models.find((x) => x.id === 'm8')!
-    expect(truthKey(m.base)).toBe('oval:60x35')
-    expectOnlyItsOwnReport(found, m, 25)
+    expectOnlyItsOwnReportIn('hands', 29, 'm8', 'oval:60x35', 25)
   })
 
   it('a big base\'s weak fit a few mm off is fitted again from starts a few mm about it, not half its size away', () => {
@@ -329,10 +319,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // was reported instead. Fitted from the truth it fits well (three quarters of its rim within the
     // tight tolerance, edge sigma 0.26 px). Starts half its half-size (10 mm) about the weak fit land
     // beyond it; starts 6 mm about it find it.
-    const { v, found } = searchVariant('desert', 2)
-    const m = v.models.find((x) => x.id === 'm11')!
-    expect(truthKey(m.base)).toBe('rect:40x40')
-    expectOnlyItsOwnReport(found, m, 20)
+    expectOnlyItsOwnReportIn('desert', 2, 'm11', 'rect:40x40', 20)
   })
 
   it('on a printed hex grid the search reaches the looks at every base before its budget runs out', () => {
@@ -364,10 +351,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // Desert seed 10: m9, a 25 mm round, stands where a nearer model's figure rises in the picture.
     // Its fit is a base's (quality 0.80, 0.8 mm off) but its edges are not crisp (0.54 px) and a
     // neighbour's shadow leaves the mat round only 76 % of its bottom edge, so the figure rule dropped it.
-    const { v, found } = searchVariant('desert', 10)
-    const m = v.models.find((x) => x.id === 'm9')!
-    expect(truthKey(m.base)).toBe('round:25')
-    expectOnlyItsOwnReport(found, m, 15)
+    expectOnlyItsOwnReportIn('desert', 10, 'm9', 'round:25', 15)
   })
 
   it('a fit that settled beside its base is fitted again from starts about it, and the base is found where it stands', () => {
