@@ -481,8 +481,8 @@ export class BaseFinder {
     // fits overlap (`clash`) none can, so only the first keeps c (soft seed 32: a figure's blue body
     // over a flocked 50 mm base, the mat all round it and a crisp edge, fitted as a 28 mm round).
     const figureOf = (b: Stander, c: Fitted, clash = false) =>
-      b.fitted !== c && Math.hypot(b.x - cam[0], b.y - cam[1]) < dist(c) && smallerOrSame(c.cls.shape, b.shape) && inFigureOf(proj, b, c, p.figureHeightMm) &&
-      c.quality < p.behindFigureSureQuality && (clash || !(c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx && c.quality >= p.behindFigureMatQuality) &&
+      b.fitted !== c && c.quality < p.behindFigureSureQuality && Math.hypot(b.x - cam[0], b.y - cam[1]) < dist(c) && smallerOrSame(c.cls.shape, b.shape) &&
+      inFigureOf(proj, b, c, p.figureHeightMm) && (clash || !(c.fit.matShare >= p.behindFigureMatShare && c.fit.edgeSigmaPx <= p.behindFigureEdgeSigmaPx && c.quality >= p.behindFigureMatQuality) &&
       !(c.fit.edgeSigmaPx <= p.behindFigureCrispEdgeSigmaPx && c.quality >= p.behindFigureCrispQuality && !inFigureOf(proj, b, c, p.figureHeightMm, p.figureBodyShare)))
     const standerOf = (b: Fitted): Stander => ({ x: b.fit.x, y: b.fit.y, shape: b.cls.shape, topMm: b.fit.heightMm, fitted: b })
     // A base never stands on another: a fit wholly inside a bigger base's is something on that base
