@@ -182,6 +182,15 @@ export type FindBasesParams = {
   misreadMatShare: number
   misreadGain: number
   /**
+   * A bottom reading whose near rim steps less, one side band inward of it, than one band outward
+   * (by `topAsBottomRatio` or more): a bottom edge has the band's top edge inside it and the mat
+   * outside, a top edge the top inside and the band's bottom edge outside, so the rim it holds for the
+   * bottom may be the top, and the base a band's width nearer the camera. Its σ along the line to the
+   * camera takes that width. (At 1.5 and above: 20 of the 428 kept fits on seeds 41–44, 4 of them a
+   * band's width off; 34 of 858 on seeds 1–8. MEASURED.md, stop 54.)
+   */
+  topAsBottomRatio: number
+  /**
    * A fit's size offset (`BaseFit.offsetMm`, its outline read bigger or smaller than the class's) times
    * this joins its σ along the line to the camera: one side's edge read off by d grows the outline by
    * d/2 and moves the centre by d/2 (the offset's prior shrinks it a little, hence more than 1). Seeds
@@ -251,6 +260,7 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   misreadQuality: 0.7,
   misreadMatShare: 0.8,
   misreadGain: 2,
+  topAsBottomRatio: 1.5,
   sizeOffsetGain: 1.5,
   edgeBiasPx: 0.05,
 }
@@ -514,7 +524,7 @@ export class BaseFinder {
     if (this.trace) for (const c of kept) if (!clear.includes(c)) this.trace(`look ${c.fit.x.toFixed(0)},${c.fit.y.toFixed(0)} ${c.cls.key}: where a nearer figure rises (mat ${c.fit.matShare.toFixed(2)}, σe ${c.fit.edgeSigmaPx.toFixed(2)}, q ${c.quality.toFixed(2)})`)
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
     const shown = clear.filter((f) => known(f) || (rimShare(f) >= p.okRimShare && !(f.quality < p.newWeakQuality && f.fit.edgeSigmaPx > p.newLooseEdgeSigmaPx)))
-    const observations = shown.map((f) => this.observation(f, fitted, lock))
+    const observations = shown.map((f) => this.observation(f, fitted, lock, this.topAsBottom(frame, proj, f)))
     return { observations, searched, candidates, fits, ms: performance.now() - started }
   }
 
@@ -524,6 +534,13 @@ export class BaseFinder {
   private bottomReadAsTop(frame: RgbaFrame, proj: TableProjector, shape: BaseShape, fit: BaseFit, z0: number): boolean {
     if (nearBandSteps(frame, proj, shape, fit.x, fit.y, fit.facingDeg, z0, fit.heightMm, fit.offsetMm, 'top', this.band) < 4) return false
     return this.band[0]! >= this.band[1]! && this.band[0]! >= this.params.topBandInnerShare * this.band[2]!
+  }
+
+  /** A bottom reading whose near rim has an edge one band outward, stronger than one band inward by topAsBottomRatio: the top edge taken for the bottom? */
+  private topAsBottom(frame: RgbaFrame, proj: TableProjector, f: Fitted): boolean {
+    const fit = f.fit
+    if (f.nearEdge !== 'bottom' || nearBandSteps(frame, proj, f.cls.shape, fit.x, fit.y, fit.facingDeg, f.z0, fit.heightMm, fit.offsetMm, 'bottom', this.band) < 4) return false
+    return this.band[1]! >= this.params.topAsBottomRatio * Math.max(1, this.band[0]!)
   }
 
   /** The top's share with the table's colour and the share of the middle without it (BaseFit's topMatShare, riseShare): a print on the mat? */
@@ -606,7 +623,7 @@ export class BaseFinder {
     return fit.rimTight / fit.rimPoints - 0.05 * (fit.offsetMm / p.fit.offsetSigmaMm) ** 2 - 0.3 * Math.max(0, fit.edgeSigmaPx - 0.3)
   }
 
-  private observation(f: Fitted, all: readonly Fitted[], lock: LockedTable): BaseObservation {
+  private observation(f: Fitted, all: readonly Fitted[], lock: LockedTable, topAsBottom: boolean): BaseObservation {
     const p = this.params
     const fit = f.fit
     const share = rimShare(f)
@@ -631,11 +648,13 @@ export class BaseFinder {
     // have, or too little of its outline explained (a weak fit, or a bottom edge with little of the mat
     // outside it: a neighbour's shadow, a figure before it). Each adds, along the line to the camera, the
     // shift such a misreading makes: a band's width (its height × the cotangent of the view's elevation)
-    // times how far the fit falls short.
+    // times how far the fit falls short; a bottom reading whose band reads as the top's (topAsBottom),
+    // the whole width.
     const misread = Math.hypot(
       Math.max(0, Math.abs(fit.heightMm - f.cls.heightMm) - p.heightToleranceMm),
       f.cls.heightMm * p.misreadGain * Math.max(0, p.misreadQuality - f.quality),
       f.cls.heightMm * p.misreadGain * Math.max(0, p.misreadMatShare - fit.matShare),
+      topAsBottom ? f.cls.heightMm : 0,
     )
     // A fit whose size reads off its class's nominal size (the offset) has read an edge of one side off
     // by about twice that: its centre is off by about the offset, along the line to the camera where the

@@ -239,6 +239,18 @@ describe('bases found on a locked table (camera-order frames)', () => {
     }
   })
 
+  it('a bottom reading whose side band reads as the top\'s widens its σ along the line to the camera by a band\'s width', () => {
+    // Hex seed 42's m12 and terrain seed 43's m3 (25 mm rounds) are read by the bottom edge, and each
+    // fits well (quality 0.67 and 0.78) with its σ 0.40-0.44 mm; yet one band outward of that near rim
+    // the picture steps 2-3 times as much as one band inward (111 against 39, 47 against 24 levels):
+    // the band's bottom edge lies outside the rim, so the rim is its top edge. Each lies 2.8 and 1.7 mm
+    // too far from the camera, 6.4σ and 4.3σ off. Within 3σ now, and not by a σ grown past all need.
+    for (const [variant, seed, id] of [['hex', 42, 'm12'], ['terrain', 43, 'm3']] as const) {
+      const { v, found } = searchVariant(variant, seed)
+      expectWithinItsSigma(found, v.models.find((x) => x.id === id)!, `${variant} ${seed} ${id}`)
+    }
+  })
+
   it('a fit whose size reads off its nominal size widens its σ along the line to the camera, and a good fit\'s σ is not padded', () => {
     // Phone seed 5: m3, a 25 mm square, fits well (quality 0.72) but its outline reads 0.22 mm bigger
     // than 25 mm: one side's edge read about twice that off. It lies 0.43 mm from where it stands,
