@@ -13,10 +13,13 @@
 // dark, every inner cell clearly on one side of the midpoint, no cell off the best pattern, and the
 // best pattern much closer than any other id or rotation. The tracker re-checks every id afterwards
 // (verifyMarkerIds) and its geometry (estimateObjectPoses) as for any other marker.
+// A small tab on a mat darker than its paper can leave OpenCV only the paper's outline (its ring light,
+// the mat outside darker): the marker is then looked for within it (`innerQuadScales`; camera-order
+// renders of a Survivors table: 5 of 27 models in view unplaced before, MEASURED.md).
 import type { DetectionResult, GrayFrame, MarkerCorners } from '../types.ts'
 import { quadSidePx } from '../opencv/markerDetector.ts'
-import { moduleOfQuadPx, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
-import { distance, readMarkerCells, softCell } from './verifyMarkerIds.ts'
+import { moduleOfQuadPx, refineAfterCoarsePass, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
+import { distance, readMarkerCells, ringContrast, softCell } from './verifyMarkerIds.ts'
 
 export type CandidateDecodeParams = {
   /** Soft distance to the best pattern must be at most this fraction of the distance to the next best (any id, any rotation). */
@@ -27,12 +30,15 @@ export type CandidateDecodeParams = {
   maxBorderValue: number
   /** Minimum black/white contrast, grey levels. */
   minContrast: number
+  /**
+   * A candidate that is a paper's outline round a marker (its ring light, darker outside) is read again
+   * from its quad shrunk by each of these about its centre: a marker of 6 modules with a quiet zone of
+   * about ½ to 1½ modules each side.
+   */
+  innerQuadScales: readonly number[]
 }
 
-export const DEFAULT_CANDIDATE_DECODE_PARAMS: CandidateDecodeParams = { maxDistanceRatio: 0.4, minCellMargin: 0.15, maxBorderValue: 0.35, minContrast: 20 }
-
-/** The coarse pass: profiles of ±1.5 modules (a rise there is still only the border's outer edge), no tone correction. */
-const COARSE: Partial<EdgeRefineParams> = { iterations: 1, windowModules: 1.5, maxWindowPx: 5, minEdgeFraction: 0.4, toneBiasCorrection: false, maxShiftModules: 1.5 }
+export const DEFAULT_CANDIDATE_DECODE_PARAMS: CandidateDecodeParams = { maxDistanceRatio: 0.4, minCellMargin: 0.15, maxBorderValue: 0.35, minContrast: 20, innerQuadScales: [0.85, 0.75, 0.65] }
 
 const _shifted: [number, number][] = [[0, 0], [0, 0], [0, 0], [0, 0]]
 
@@ -56,21 +62,36 @@ export function decodeCandidates(
     const cx = (cand[0][0] + cand[2][0]) / 2, cy = (cand[0][1] + cand[2][1]) / 2
     const side = quadSidePx(cand)
     if (result.detections.some((d) => Math.hypot((d.corners[0][0] + d.corners[2][0]) / 2 - cx, (d.corners[0][1] + d.corners[2][1]) / 2 - cy) < Math.max(d.sidePx, side) / 2)) continue
-    // OpenCV's candidate corners are pixel-level and may sit ~0.7 module off: when the regular fit
-    // cannot follow an edge, one coarse pass with a wider profile pulls the lines onto the edges first.
-    const fine = moduleOfQuadPx(cand, cells) < edgeRefine.toneBiasMinModulePx ? smallRefine : edgeRefine
-    let refined = refineCornersFromEdges(gray, cand, cells, fine)
-    if (!refined) {
-      const coarse = refineCornersFromEdges(gray, cand, cells, { ...fine, ...COARSE })
-      refined = coarse && refineCornersFromEdges(gray, coarse, cells, { ...fine, minEdgeFraction: COARSE.minEdgeFraction! })
+    // (OpenCV's candidate corners are pixel-level and may sit ~0.7 module off: readQuad's coarse pass.)
+    let best = readQuad(gray, cand, cells, pattern, idCount, edgeRefine, smallRefine, p)
+    // A light ring with darker outside is no marker's border but the outline of the paper round one
+    // (a small tab on a mat darker than its paper: OpenCV keeps the paper's quad and drops the
+    // marker's, too close inside it). The marker is the dark square within, a quiet zone's width in
+    // from each side: its quad is looked for from the paper's, shrunk about its centre.
+    if (!best && ringContrast(gray, clockwise(cand), cells) < -p.minContrast) {
+      for (const s of p.innerQuadScales) {
+        best = readQuad(gray, shrunk(cand, s), cells, pattern, idCount, edgeRefine, smallRefine, p)
+        if (best) break
+      }
     }
-    if (!refined) continue
-    const best = bestReading(gray, clockwise(refined), cells, pattern, idCount, p)
     if (!best) continue
     result.detections.push({ id: best.id, corners: best.corners, sidePx: quadSidePx(best.corners) })
     added++
   }
   return added
+}
+
+/** A quad's refined corners (a coarse pass first when the regular fit cannot follow its edges) and their unambiguous reading, or null. */
+function readQuad(gray: GrayFrame, quad: MarkerCorners, cells: number, pattern: (id: number) => Uint8Array, idCount: number, edgeRefine: EdgeRefineParams, smallRefine: EdgeRefineParams, p: CandidateDecodeParams): { id: number; corners: MarkerCorners } | null {
+  const fine = moduleOfQuadPx(quad, cells) < edgeRefine.toneBiasMinModulePx ? smallRefine : edgeRefine
+  const refined = refineCornersFromEdges(gray, quad, cells, fine) ?? refineAfterCoarsePass(gray, quad, cells, fine)
+  return refined ? bestReading(gray, clockwise(refined), cells, pattern, idCount, p) : null
+}
+
+/** The quad shrunk by `s` about its corners' mean. */
+function shrunk(c: MarkerCorners, s: number): MarkerCorners {
+  const cx = (c[0][0] + c[1][0] + c[2][0] + c[3][0]) / 4, cy = (c[0][1] + c[1][1] + c[2][1] + c[3][1]) / 4
+  return c.map((q) => [cx + s * (q[0] - cx), cy + s * (q[1] - cy)]) as unknown as MarkerCorners
 }
 
 /** The quad's corners in the image's clockwise order (y down), as OpenCV gives its markers. */

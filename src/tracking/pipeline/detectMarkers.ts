@@ -8,7 +8,7 @@
 // camera, not the marker; measured on sRGB frames, the uncorrected bias is the same −0.39 px at every
 // marker size).
 import type { MarkerDetector } from '../opencv/markerDetector.ts'
-import { edgeNoiseOfLast, lastRefine, measureEdges, moduleOfQuadPx, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
+import { edgeNoiseOfLast, lastRefine, measureEdges, moduleOfQuadPx, refineAfterCoarsePass, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
 import type { DetectionResult, GrayFrame, MarkerCorners, MarkerDetection, RectPx } from '../types.ts'
 import { findConflicts, quadSidePx } from '../opencv/markerDetector.ts'
 import { DEFAULT_CANDIDATE_DECODE_PARAMS, decodeCandidates, type CandidateDecodeParams } from './decodeCandidates.ts'
@@ -19,6 +19,7 @@ const MIN_TONE_SAMPLES = 8
 const _small: MarkerDetection[] = []
 const _smallCorners: MarkerCorners[] = []
 const _biases: number[] = []
+const _start: { corners: MarkerCorners | null } = { corners: null }
 
 export function detectMarkers(
   detector: MarkerDetector,
@@ -41,8 +42,12 @@ export function detectMarkers(
       _smallCorners.push(d.corners)
       continue
     }
-    const refined = refineCornersFromEdges(gray, d.corners, cells, edgeRefine)
+    // (OpenCV's corners of a decoded marker may sit ~0.7 module off, as its rejected quads' do: the
+    // coarse pass first, and the tone-bias pass below starts where it put them.)
+    _start.corners = d.corners
+    const refined = refineCornersFromEdges(gray, d.corners, cells, edgeRefine) ?? refineAfterCoarsePass(gray, d.corners, cells, edgeRefine, _start)
     if (!refined) continue
+    const start = _start.corners ?? d.corners
     const lineBias = lastRefine.toneSamples >= MIN_TONE_SAMPLES ? lastRefine.toneBiasPx : null
     const fitted = edgeRefine.gridFit ? fitMarkerGrid(gray, refined, detector.pattern(d.id), cells, { ...DEFAULT_GRID_FIT_PARAMS, minModulePx: edgeRefine.toneBiasMinModulePx }) : null
     // The shift moves edges along their dark→light normal; the outer lines' convention is "reads small
@@ -53,7 +58,7 @@ export function detectMarkers(
     let edges = edgeNoiseOfLast(refined, edgeRefine.edgeNoiseFactor)
     if (fitted) {
       _biases.push(-lastGridFit.edgeShiftPx)
-      const moved = refineCornersFromEdges(gray, d.corners, cells, { ...edgeRefine, frameToneBiasPx: -lastGridFit.edgeShiftPx })
+      const moved = refineCornersFromEdges(gray, start, cells, { ...edgeRefine, frameToneBiasPx: -lastGridFit.edgeShiftPx })
       if (moved) { corners = moved; edges = edgeNoiseOfLast(moved, edgeRefine.edgeNoiseFactor) }
     } else if (lineBias !== null) _biases.push(lineBias)
     d.corners = corners
@@ -65,7 +70,7 @@ export function detectMarkers(
   const smallRefine = frameBias === null ? edgeRefine : { ...edgeRefine, frameToneBiasPx: frameBias }
   for (let i = 0; i < _small.length; i++) {
     const d = _small[i]!
-    const refined = refineCornersFromEdges(gray, _smallCorners[i]!, cells, smallRefine)
+    const refined = refineCornersFromEdges(gray, _smallCorners[i]!, cells, smallRefine) ?? refineAfterCoarsePass(gray, _smallCorners[i]!, cells, smallRefine)
     if (!refined) continue
     d.corners = refined
     d.edges = edgeNoiseOfLast(refined, edgeRefine.edgeNoiseFactor)

@@ -6,6 +6,11 @@
 // (within ±0.9 module, where the only rising dark→light edge is the marker border) gives the edge
 // position as the centroid of the positive gradient; a robust total-least-squares line goes through
 // those points, and adjacent lines intersect in the corners. Two passes re-centre the profiles.
+// Where OpenCV's corners sit half a module inside a small marker (16–18 px, cells under 3 px), a
+// profile runs from a white inner cell across the whole border to the quiet zone, or on past the
+// paper's edge to a darker mat: no net rise, though the border's edge is there. Such a profile gives
+// the centroid of its one big unbroken rise (`fallRiseContrastFactor` × the minimum contrast), where
+// noise gives only short ones.
 //
 // Tone-curve bias: a phone's tone curve (sRGB, a contrast S-curve) bends a blurred edge's profile,
 // so the gradient centroid shifts toward the dark side by b (0.3–0.4 px at σ 0.7 px blur): every
@@ -41,6 +46,12 @@ export type EdgeRefineParams = {
   minContrast: number
   /** Fraction of an edge's profiles that must show the border's rise. */
   minEdgeFraction: number
+  /**
+   * A profile with no net rise (it crosses a fall too: a white inner cell before the border, or the
+   * paper's edge after the quiet zone) still shows the border's edge where one unbroken rise of at
+   * least this × `minContrast` lies in it (noise alone gives short ones).
+   */
+  fallRiseContrastFactor: number
   /** A refined corner may move at most this many modules from OpenCV's; else the marker keeps OpenCV's corners. */
   maxShiftModules: number
   /** Correct the tone-curve bias from the border's inner edges (see the file header). */
@@ -79,6 +90,7 @@ export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
   stepAcrossPx: 0.25,
   minContrast: 12,
   minEdgeFraction: 0.6,
+  fallRiseContrastFactor: 3,
   maxShiftModules: 1,
   toneBiasCorrection: true,
   toneBiasPerSide: false,
@@ -186,6 +198,8 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
       tried++
       let prev = sample(gray, ox - nx * half, oy - ny * half)
       let sumW = 0, sumWS = 0, sumWSS = 0, rise = 0
+      // The biggest unbroken rise (the border's outer edge, where the profile also crosses a fall).
+      let runW = 0, runWS = 0, runWSS = 0, bestW = 0, bestWS = 0, bestWSS = 0
       for (let s2 = -half + p.stepAcrossPx; s2 <= half + 1e-9; s2 += p.stepAcrossPx) {
         const v = sample(gray, ox + nx * s2, oy + ny * s2)
         const gdiff = v - prev
@@ -194,14 +208,29 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
           sumW += gdiff
           sumWS += gdiff * at
           sumWSS += gdiff * at * at
+          runW += gdiff
+          runWS += gdiff * at
+          runWSS += gdiff * at * at
+          if (runW > bestW) { bestW = runW; bestWS = runWS; bestWSS = runWSS }
+        } else {
+          runW = 0; runWS = 0; runWSS = 0
         }
         rise += gdiff
         prev = v
       }
-      if (!(rise >= p.minContrast) || !(sumW > 0)) continue
-      const off = sumWS / sumW
-      widthSum += Math.max(0, sumWSS / sumW - off * off)
-      riseSum += rise
+      let off: number
+      if (rise >= p.minContrast && sumW > 0) {
+        off = sumWS / sumW
+        widthSum += Math.max(0, sumWSS / sumW - off * off)
+        riseSum += rise
+      } else if (bestW >= p.fallRiseContrastFactor * p.minContrast) {
+        // No net rise: the profile runs from a white inner cell across the whole black border to the
+        // quiet zone (corners half a module inside the marker, as OpenCV gives small ones), or on past
+        // the paper's edge to a darker mat. The border's outer edge is its one big rise.
+        off = bestWS / bestW
+        widthSum += Math.max(0, bestWSS / bestW - off * off)
+        riseSum += bestW
+      } else continue
       _px[count] = ox + nx * off
       _py[count] = oy + ny * off
       count++
@@ -352,6 +381,22 @@ export function edgeNoiseOfLast(corners: MarkerCorners, factor: number): EdgeNoi
     widthPx[s] = lastEdges.widthPx[s]!
   }
   return { offsetPx, turnPx, widthPx }
+}
+
+/** The coarse pass: profiles of ±1.5 modules (a rise there is still only the border's outer edge), no tone correction. */
+const COARSE: Partial<EdgeRefineParams> = { iterations: 1, windowModules: 1.5, maxWindowPx: 5, minEdgeFraction: 0.4, toneBiasCorrection: false, maxShiftModules: 1.5 }
+
+/**
+ * Where the regular fit cannot follow an edge (OpenCV's pixel-level corners of a small marker may
+ * sit ~0.7 module off): one coarse pass with wider profiles pulls the lines onto the edges, and the
+ * regular fit then starts from there (asking as much of each edge as the coarse pass did). Returns
+ * the regular fit's corners (null when even the coarse pass cannot measure an edge) and, in
+ * `start.corners`, the coarse pass's.
+ */
+export function refineAfterCoarsePass(gray: GrayFrame, corners: MarkerCorners, cellsPerSide: number, params: EdgeRefineParams, start?: { corners: MarkerCorners | null }): MarkerCorners | null {
+  const coarse = refineCornersFromEdges(gray, corners, cellsPerSide, { ...params, ...COARSE })
+  if (start) start.corners = coarse
+  return coarse && refineCornersFromEdges(gray, coarse, cellsPerSide, { ...params, minEdgeFraction: COARSE.minEdgeFraction! })
 }
 
 /** Shortest side of a quad / cells per side: the marker's smallest module, px. */

@@ -65,8 +65,31 @@ function cellValue(gray: GrayFrame, u: number, v: number, m: number): number {
  * read failed, or null.
  */
 export function readMarkerCells(gray: GrayFrame, corners: MarkerCorners, cells: number, minContrast: number): string | null {
+  const contrast = ringContrast(gray, corners, cells)
+  if (Number.isNaN(contrast)) return _ringFailure
+  if (!(contrast >= minContrast)) return `its black/white contrast is only ${contrast.toFixed(0)} grey levels`
+  const m = 1 / cells
+  const dark = _ring[0]!, light = _ring[1]!
+  for (let r = 0; r < cells; r++) {
+    for (let c = 0; c < cells; c++) {
+      const g = cellValue(gray, (c + 0.5) * m, (r + 0.5) * m, m)
+      _soft[r * cells + c] = Number.isFinite(g) ? Math.min(1, Math.max(0, (g - dark) / (light - dark))) : 0.5
+    }
+  }
+  return null
+}
+const _ring = new Float64Array(2)
+let _ringFailure = ''
+
+/**
+ * A quad's quiet zone (half a module outside it) less its border ring (its outer cells), grey
+ * levels: positive for a marker's black border on white paper, negative for a light ring with dark
+ * outside (the paper's own outline round a marker). NaN when it cannot be read (degenerate, off the
+ * frame). Leaves the quad's mapping set for cellValue.
+ */
+export function ringContrast(gray: GrayFrame, corners: MarkerCorners, cells: number): number {
   for (let i = 0; i < 4; i++) { _q[2 * i] = corners[i]![0]; _q[2 * i + 1] = corners[i]![1] }
-  if (!unitSquareToQuad(_q, _h)) return 'its corners are degenerate'
+  if (!unitSquareToQuad(_q, _h)) { _ringFailure = 'its corners are degenerate'; return Number.NaN }
   const m = 1 / cells
   // Black: the border ring's cells. White: the quiet zone half a module outside (skip what is off the frame).
   let dark = 0, nd = 0, light = 0, nl = 0
@@ -81,16 +104,10 @@ export function readMarkerCells(gray: GrayFrame, corners: MarkerCorners, cells: 
       if (Number.isFinite(g)) { light += g; nl++ }
     }
   }
-  if (!nd || !nl) return 'its cells cannot be read again (off the frame)'
-  dark /= nd; light /= nl
-  if (!(light - dark >= minContrast)) return `its black/white contrast is only ${(light - dark).toFixed(0)} grey levels`
-  for (let r = 0; r < cells; r++) {
-    for (let c = 0; c < cells; c++) {
-      const g = cellValue(gray, (c + 0.5) * m, (r + 0.5) * m, m)
-      _soft[r * cells + c] = Number.isFinite(g) ? Math.min(1, Math.max(0, (g - dark) / (light - dark))) : 0.5
-    }
-  }
-  return null
+  if (!nd || !nl) { _ringFailure = 'its cells cannot be read again (off the frame)'; return Number.NaN }
+  _ring[0] = dark / nd
+  _ring[1] = light / nl
+  return _ring[1] - _ring[0]
 }
 
 /** The last read's soft value of cell (row, col), border included (see readMarkerCells). */
