@@ -42,8 +42,9 @@ export function detectMarkers(
       _smallCorners.push(d.corners)
       continue
     }
-    // (OpenCV's corners of a decoded marker may sit ~0.7 module off, as its rejected quads' do: the
-    // coarse pass first, and the tone-bias pass below starts where it put them.)
+    // (OpenCV's corners of a decoded marker may sit ~0.7 module off, as its rejected quads' do: where
+    // the regular fit cannot follow the edges, the coarse pass, and the tone-bias pass below starts
+    // where it put them.)
     _start.corners = d.corners
     const refined = refineCornersFromEdges(gray, d.corners, cells, edgeRefine) ?? refineAfterCoarsePass(gray, d.corners, cells, edgeRefine, _start)
     if (!refined) continue
