@@ -1,6 +1,7 @@
 // A doubted pose is never a fact (issue 31, item 4), in Chromium, Photo mode, on a grazing-lock view of
 // the demo table (test/setup/grazingTable.ts: the camera low over the near edge, only the two far
-// table markers in the picture; the tracker locks on them loosely and doubts the models it places):
+// table markers in the picture; the tracker locks on them and doubts the models it places, whose
+// predicted error there is over the 2 mm a sure place is held to):
 // - the doubted models show as ghosts (not placed), their reason in words on the card;
 // - no sight line reaches them; a ghost tapped as the target makes the card wait and say why;
 // - a reload does not bring them back as placed;
@@ -129,11 +130,13 @@ describe.skipIf(!haveChromium)('doubted poses are ghosts, never facts (Photo mod
       await expect.poll(async () => (await linesOf(page)).length, { timeout: 30_000 }).toBeGreaterThan(0)
       const lines = await linesOf(page)
       expect(lines.map((l) => l.to), 'b1 has sight lines to the models the grazing view doubts').toEqual(expect.arrayContaining(ghosts.map((g) => g.id)))
+      // A sight line aims at its target's centre: here the sure place, never the ghost, which the
+      // grazing view put more than the 2 mm a sure place is held to away from it.
       for (const g of ghosts) {
         const line = lines.find((l) => l.to === g.id)!
-        const t = truth.find((x) => x.id === g.id)!
-        expect(Math.hypot(line.aim[0] - t.position[0], line.aim[1] - t.position[1]), `the line to ${g.id} aims at its sure place`).toBeLessThan(20)
-        expect(Math.hypot(line.aim[0] - g.position[0], line.aim[1] - g.position[1]), `the line to ${g.id} reaches its ghost`).toBeGreaterThan(20)
+        const sure = after.models.find((m) => m.id === g.id)!.position
+        expect(Math.hypot(g.position[0] - sure[0], g.position[1] - sure[1]), `${g.id}'s ghost lies off its sure place`).toBeGreaterThan(2)
+        expect(Math.hypot(line.aim[0] - sure[0], line.aim[1] - sure[1]), `the line to ${g.id} aims at its sure place`).toBeLessThan(0.01)
       }
       await page.screenshot({ path: screenshotPath('doubted-after-sure-desktop') })
     } finally {
