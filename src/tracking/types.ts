@@ -51,6 +51,8 @@ export type DetectionResult = {
   detectMs: number
   /** Quads OpenCV found but could not decode (its rejected candidates), image px; read again by decodeCandidates. */
   candidates?: MarkerCorners[]
+  /** Outlines OpenCV could not close into a quad (a figure touching a tab), image px; read by decodeCandidates with each corner in turn completed from the other three. */
+  outlines?: MarkerCorners[]
 }
 
 /**

@@ -29,6 +29,15 @@ export type DetectorParams = {
    * whose corners come within ~20 px of the image edge (an 81 px marker 17 px from the edge).
    */
   padPx: number
+  /**
+   * Whole-frame searches also look for markers whose outline OpenCV could not close into a quad: a
+   * figure standing in front of a small tab touches its border or its paper, and the contour runs on
+   * round the figure (OpenCV keeps only contours whose polygon is a convex quad). The frame is
+   * thresholded as OpenCV does (mean over `windowPx`, minus `constant`); a contour whose own polygon
+   * is no convex quad but whose convex hull is one, or a quad with one corner cut off, is handed to the
+   * second reading as an outline (`DetectionResult.outlines`). null: off.
+   */
+  outlineSearch: { windowPx: number; constant: number } | null
 }
 
 /**
@@ -51,6 +60,9 @@ export const DEFAULT_DETECTOR_PARAMS: DetectorParams = {
   // 13 % margin) is enough there and ~30 % cheaper; a marker lost in a region triggers a full search.
   roiOpencv: { adaptiveThreshWinSizeMin: 5, adaptiveThreshWinSizeMax: 15, adaptiveThreshWinSizeStep: 10, perspectiveRemovePixelPerCell: 4, perspectiveRemoveIgnoredMarginPerCell: 0.13 },
   padPx: 24,
+  // OpenCV's middle window (3, 13, 23) and its constant: on camera-order renders of tabs with a figure
+  // in front, 13 separates the tab's outline from the figure where 23 merges them (MEASURED.md).
+  outlineSearch: { windowPx: 13, constant: 7 },
 }
 
 /** Exactly OpenCV's ArucoDetector defaults (the benchmark baseline): refine none, minMarkerPerimeterRate 0.03. */
@@ -61,6 +73,7 @@ export const OPENCV_DEFAULT_DETECTOR_PARAMS: DetectorParams = {
   opencv: {},
   roiOpencv: {},
   padPx: 0,
+  outlineSearch: null,
 }
 
 const REFINE_CODES: Record<CornerRefinement, string> = {
@@ -170,6 +183,11 @@ export class MarkerDetector {
   private readonly rejected: CvMatVector
   private readonly ids: CvMat
   private gray: CvMat | null = null
+  private thresholded: CvMat | null = null
+  private readonly contours: CvMatVector
+  private readonly hierarchy: CvMat
+  private readonly polygon: CvMat
+  private readonly hull: CvMat
   private appliedPerimeterRate = Number.NaN
   private readonly patterns = new Map<number, Uint8Array>()
   /** Cells along a marker side including the black border (6 for 4×4 markers). */
@@ -205,6 +223,10 @@ export class MarkerDetector {
     this.corners = new cv.MatVector()
     this.rejected = new cv.MatVector()
     this.ids = new cv.Mat()
+    this.contours = new cv.MatVector()
+    this.hierarchy = new cv.Mat()
+    this.polygon = new cv.Mat()
+    this.hull = new cv.Mat()
   }
 
   /** A marker's cells including the border, row-major (1 = white), cellsPerSide² (cached per id). */
@@ -234,11 +256,13 @@ export class MarkerDetector {
     const gray = this.grayMat(width + 2 * pad, height + 2 * pad)
     const detections: MarkerDetection[] = []
     const candidates: MarkerCorners[] = []
+    const outlines: MarkerCorners[] = []
     const searched: RectPx[] = []
     if (!rois) {
       this.use(this.cvParams)
       copyGray(frame, { x: 0, y: 0, width, height }, gray.data, pad)
       this.runDetector(gray, -pad, -pad, Math.max(width, height) + 2 * pad, detections, candidates)
+      if (this.params.outlineSearch) this.findOutlines(gray, pad, Math.max(width, height), detections, candidates, outlines)
     } else {
       this.use(this.roiParams)
       for (const r of rois) {
@@ -259,7 +283,7 @@ export class MarkerDetector {
       }
     }
     const unique = rois ? dropDuplicateDetections(detections) : detections
-    return { detections: unique, conflicts: findConflicts(unique), mode: rois ? 'roi' : 'full', rois: searched, detectMs: performance.now() - started, candidates }
+    return { detections: unique, conflicts: findConflicts(unique), mode: rois ? 'roi' : 'full', rois: searched, detectMs: performance.now() - started, candidates, outlines }
   }
 
   private grayMat(width: number, height: number): CvMat {
@@ -317,9 +341,56 @@ export class MarkerDetector {
     }
   }
 
+  /**
+   * Outlines OpenCV could not close into a quad (see `DetectorParams.outlineSearch`), image px: each
+   * contour of a marker's size whose own polygon (OpenCV's, 3 % of its length) is no convex quad, but
+   * whose convex hull's is one, or is a quad with one corner cut off (five sides, the shortest under
+   * half the others' mean: the two sides next to it are extended to meet). Those near a marker or a
+   * candidate OpenCV already has are left out.
+   */
+  private findOutlines(gray: CvMat, pad: number, maxDim: number, detections: readonly MarkerDetection[], candidates: readonly MarkerCorners[], out: MarkerCorners[]): void {
+    const cv = this.cv
+    const o = this.params.outlineSearch!
+    if (!this.thresholded || this.thresholded.cols !== gray.cols || this.thresholded.rows !== gray.rows) {
+      this.thresholded?.delete()
+      this.thresholded = new cv.Mat(gray.rows, gray.cols, cv.CV_8UC1)
+    }
+    cv.adaptiveThreshold(gray, this.thresholded, 255, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, o.windowPx, o.constant)
+    cv.findContours(this.thresholded, this.contours, this.hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_SIMPLE)
+    const minPerimeter = 4 * Math.max(8, this.params.minMarkerSidePx), maxPerimeter = maxDim
+    const n = this.contours.size()
+    for (let i = 0; i < n; i++) {
+      const c = this.contours.get(i)
+      try {
+        const perimeter = cv.arcLength(c, true)
+        if (perimeter < minPerimeter || perimeter > 2 * maxPerimeter) continue
+        cv.approxPolyDP(c, this.polygon, 0.03 * perimeter, true)
+        if (this.polygon.rows === 4 && cv.isContourConvex(this.polygon)) continue
+        cv.convexHull(c, this.hull, false, true)
+        const hullPerimeter = cv.arcLength(this.hull, true)
+        if (hullPerimeter < minPerimeter || hullPerimeter > maxPerimeter) continue
+        cv.approxPolyDP(this.hull, this.polygon, 0.03 * hullPerimeter, true)
+        const quad = outlineQuad(this.polygon.data32S, this.polygon.rows, -pad)
+        if (!quad || quadSidePx(quad) < this.params.minMarkerSidePx) continue
+        const cx = (quad[0][0] + quad[2][0]) / 2, cy = (quad[0][1] + quad[2][1]) / 2, side = quadSidePx(quad)
+        if (detections.some((d) => Math.hypot((d.corners[0][0] + d.corners[2][0]) / 2 - cx, (d.corners[0][1] + d.corners[2][1]) / 2 - cy) < Math.max(d.sidePx, side) / 2)) continue
+        if (candidates.some((q) => Math.hypot((q[0][0] + q[2][0]) / 2 - cx, (q[0][1] + q[2][1]) / 2 - cy) < Math.max(quadSidePx(q), side) / 4)) continue
+        out.push(quad)
+      } finally {
+        c.delete()
+      }
+    }
+  }
+
   dispose(): void {
     this.gray?.delete()
     this.gray = null
+    this.thresholded?.delete()
+    this.thresholded = null
+    this.contours.delete()
+    this.hierarchy.delete()
+    this.polygon.delete()
+    this.hull.delete()
     this.ids.delete()
     this.rejected.delete()
     this.corners.delete()
@@ -329,6 +400,34 @@ export class MarkerDetector {
     this.roiParams.delete()
     this.dictionary.delete()
   }
+}
+
+/**
+ * A hull's polygon (`n` points, x y interleaved, moved by `shift`) as a quad: four sides as they are;
+ * five whose shortest is under half the others' mean as the quad with that corner cut off (its two
+ * neighbouring sides extended to meet, which must be ahead of both). Otherwise null.
+ */
+export function outlineQuad(xy: ArrayLike<number>, n: number, shift: number): MarkerCorners | null {
+  const at = (k: number): [number, number] => [xy[2 * (k % n)]! + shift, xy[2 * (k % n) + 1]! + shift]
+  if (n === 4) return [at(0), at(1), at(2), at(3)]
+  if (n !== 5) return null
+  let cut = 0, shortest = Infinity, total = 0
+  for (let k = 0; k < 5; k++) {
+    const a = at(k), b = at(k + 1)
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1])
+    total += length
+    if (length < shortest) { shortest = length; cut = k }
+  }
+  if (shortest >= 0.5 * ((total - shortest) / 4)) return null
+  // Sides (cut−1 → cut) and (cut+2 → cut+1), extended beyond `cut` and `cut+1`, meet at the lost corner.
+  const p0 = at(cut + 4), p1 = at(cut), p2 = at(cut + 1), p3 = at(cut + 2)
+  const ux = p1[0] - p0[0], uy = p1[1] - p0[1], vx = p2[0] - p3[0], vy = p2[1] - p3[1]
+  const den = ux * vy - uy * vx
+  if (Math.abs(den) < 1e-9) return null
+  const t = ((p3[0] - p0[0]) * vy - (p3[1] - p0[1]) * vx) / den
+  const s = ((p3[0] - p0[0]) * uy - (p3[1] - p0[1]) * ux) / den
+  if (!(t > 1 && s > 1)) return null
+  return [p3, at(cut + 3), p0, [p0[0] + t * ux, p0[1] + t * uy]]
 }
 
 /** The same marker found in two overlapping ROIs: keep one copy (same id, centres within a few px). */

@@ -81,6 +81,16 @@ export type Cv = {
   ): number
   TERM_CRITERIA_COUNT: number
   TERM_CRITERIA_EPS: number
+  adaptiveThreshold(src: CvMat, dst: CvMat, maxValue: number, method: number, type: number, blockSize: number, c: number): void
+  findContours(image: CvMat, contours: CvMatVector, hierarchy: CvMat, mode: number, method: number): void
+  arcLength(curve: CvMat, closed: boolean): number
+  approxPolyDP(curve: CvMat, approx: CvMat, epsilon: number, closed: boolean): void
+  convexHull(points: CvMat, hull: CvMat, clockwise: boolean, returnPoints: boolean): void
+  isContourConvex(contour: CvMat): boolean
+  ADAPTIVE_THRESH_MEAN_C: number
+  THRESH_BINARY_INV: number
+  RETR_LIST: number
+  CHAIN_APPROX_SIMPLE: number
 } & Record<string, unknown>
 
 /**

@@ -16,6 +16,9 @@
 // A small tab on a mat darker than its paper can leave OpenCV only the paper's outline (its ring light,
 // the mat outside darker): the marker is then looked for within it (`innerQuadScales`; camera-order
 // renders of a Survivors table: 5 of 27 models in view unplaced before, MEASURED.md).
+// A figure in front of a small tab can touch its border or its paper, and OpenCV then has no quad at
+// all: the detector's outline search (markerDetector.ts) hands such outlines here, and each is read
+// as it is and with each corner in turn completed from the other three.
 import type { DetectionResult, GrayFrame, MarkerCorners } from '../types.ts'
 import { quadSidePx } from '../opencv/markerDetector.ts'
 import { moduleOfQuadPx, refineAfterCoarsePass, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
@@ -43,8 +46,9 @@ export const DEFAULT_CANDIDATE_DECODE_PARAMS: CandidateDecodeParams = { maxDista
 const _shifted: [number, number][] = [[0, 0], [0, 0], [0, 0], [0, 0]]
 
 /**
- * Decode `result.candidates` (OpenCV's rejected quads) that no detection already covers; readable ones
- * are appended to `result.detections` with refined corners. Returns how many were added.
+ * Decode `result.candidates` (OpenCV's rejected quads) and `result.outlines` (outlines it could not
+ * close) that no detection already covers; readable ones are appended to `result.detections` with
+ * refined corners. Returns how many were added.
  */
 export function decodeCandidates(
   gray: GrayFrame,
@@ -59,26 +63,57 @@ export function decodeCandidates(
 ): number {
   let added = 0
   for (const cand of result.candidates ?? []) {
-    const cx = (cand[0][0] + cand[2][0]) / 2, cy = (cand[0][1] + cand[2][1]) / 2
-    const side = quadSidePx(cand)
-    if (result.detections.some((d) => Math.hypot((d.corners[0][0] + d.corners[2][0]) / 2 - cx, (d.corners[0][1] + d.corners[2][1]) / 2 - cy) < Math.max(d.sidePx, side) / 2)) continue
-    // (OpenCV's candidate corners are pixel-level and may sit ~0.7 module off: readQuad's coarse pass.)
-    let best = readQuad(gray, cand, cells, pattern, idCount, edgeRefine, smallRefine, p)
-    // A light ring with darker outside is no marker's border but the outline of the paper round one
-    // (a small tab on a mat darker than its paper: OpenCV keeps the paper's quad and drops the
-    // marker's, too close inside it). The marker is the dark square within, a quiet zone's width in
-    // from each side: its quad is looked for from the paper's, shrunk about its centre.
-    if (!best && ringContrast(gray, clockwise(cand), cells) < -p.minContrast) {
-      for (const s of p.innerQuadScales) {
-        best = readQuad(gray, shrunk(cand, s), cells, pattern, idCount, edgeRefine, smallRefine, p)
-        if (best) break
-      }
-    }
-    if (!best) continue
+    if (covered(result, cand)) continue
+    const best = readCandidate(gray, cand, cells, pattern, idCount, edgeRefine, smallRefine, p)
+    if (!best || covered(result, best.corners)) continue
+    result.detections.push({ id: best.id, corners: best.corners, sidePx: quadSidePx(best.corners) })
+    added++
+  }
+  // An outline OpenCV could not close (a figure touching the tab, markerDetector.ts): its hull's corner
+  // next to the figure may lie off the marker's, so each corner in turn is also taken where the other
+  // three put it (the quad completed to a parallelogram: a 16–24 px tab is seen nearly affinely).
+  for (const outline of result.outlines ?? []) {
+    if (covered(result, outline)) continue
+    let best = readCandidate(gray, outline, cells, pattern, idCount, edgeRefine, smallRefine, p)
+    for (let k = 0; !best && k < 4; k++) best = readCandidate(gray, completed(outline, k), cells, pattern, idCount, edgeRefine, smallRefine, p)
+    // (An outline much bigger than a marker, its paper's with more round it, may hold one already read.)
+    if (!best || covered(result, best.corners)) continue
     result.detections.push({ id: best.id, corners: best.corners, sidePx: quadSidePx(best.corners) })
     added++
   }
   return added
+}
+
+/** A detection already stands within half a side of the quad's centre. */
+function covered(result: DetectionResult, quad: MarkerCorners): boolean {
+  const cx = (quad[0][0] + quad[2][0]) / 2, cy = (quad[0][1] + quad[2][1]) / 2
+  const side = quadSidePx(quad)
+  return result.detections.some((d) => Math.hypot((d.corners[0][0] + d.corners[2][0]) / 2 - cx, (d.corners[0][1] + d.corners[2][1]) / 2 - cy) < Math.max(d.sidePx, side) / 2)
+}
+
+/** A quad OpenCV proposed, read as it is or, when it is a paper's outline, as the marker within it. */
+function readCandidate(gray: GrayFrame, cand: MarkerCorners, cells: number, pattern: (id: number) => Uint8Array, idCount: number, edgeRefine: EdgeRefineParams, smallRefine: EdgeRefineParams, p: CandidateDecodeParams): { id: number; corners: MarkerCorners } | null {
+  // (OpenCV's candidate corners are pixel-level and may sit ~0.7 module off: readQuad's coarse pass.)
+  let best = readQuad(gray, cand, cells, pattern, idCount, edgeRefine, smallRefine, p)
+  // A light ring with darker outside is no marker's border but the outline of the paper round one
+  // (a small tab on a mat darker than its paper: OpenCV keeps the paper's quad and drops the
+  // marker's, too close inside it). The marker is the dark square within, a quiet zone's width in
+  // from each side: its quad is looked for from the paper's, shrunk about its centre.
+  if (!best && ringContrast(gray, clockwise(cand), cells) < -p.minContrast) {
+    for (const s of p.innerQuadScales) {
+      best = readQuad(gray, shrunk(cand, s), cells, pattern, idCount, edgeRefine, smallRefine, p)
+      if (best) break
+    }
+  }
+  return best
+}
+
+/** The quad with corner `k` moved to where its neighbours and the opposite corner put it. */
+function completed(c: MarkerCorners, k: number): MarkerCorners {
+  const a = c[(k + 3) % 4]!, b = c[(k + 1) % 4]!, o = c[(k + 2) % 4]!
+  const out = c.map((q) => [q[0], q[1]]) as MarkerCorners
+  out[k] = [a[0] + b[0] - o[0], a[1] + b[1] - o[1]]
+  return out
 }
 
 /** A quad's refined corners (a coarse pass first when the regular fit cannot follow its edges) and their unambiguous reading, or null. */
