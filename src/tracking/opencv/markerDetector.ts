@@ -262,7 +262,7 @@ export class MarkerDetector {
       this.use(this.cvParams)
       copyGray(frame, { x: 0, y: 0, width, height }, gray.data, pad)
       this.runDetector(gray, -pad, -pad, Math.max(width, height) + 2 * pad, detections, candidates)
-      if (this.params.outlineSearch) this.findOutlines(gray, pad, Math.max(width, height), detections, candidates, outlines)
+      if (this.params.outlineSearch) this.findOutlines(gray, pad, Math.max(width, height), candidates, outlines)
     } else {
       this.use(this.roiParams)
       for (const r of rois) {
@@ -345,10 +345,10 @@ export class MarkerDetector {
    * Outlines OpenCV could not close into a quad (see `DetectorParams.outlineSearch`), image px: each
    * contour of a marker's size whose own polygon (OpenCV's, 3 % of its length) is no convex quad, but
    * whose convex hull's is one, or is a quad with one corner cut off (five sides, the shortest under
-   * half the others' mean: the two sides next to it are extended to meet). Those near a marker or a
-   * candidate OpenCV already has are left out.
+   * half the others' mean: the two sides next to it are extended to meet). Those at a candidate OpenCV
+   * already has are left out (its reading is the second reading's already).
    */
-  private findOutlines(gray: CvMat, pad: number, maxDim: number, detections: readonly MarkerDetection[], candidates: readonly MarkerCorners[], out: MarkerCorners[]): void {
+  private findOutlines(gray: CvMat, pad: number, maxDim: number, candidates: readonly MarkerCorners[], out: MarkerCorners[]): void {
     const cv = this.cv
     const o = this.params.outlineSearch!
     if (!this.thresholded || this.thresholded.cols !== gray.cols || this.thresholded.rows !== gray.rows) {
@@ -371,9 +371,10 @@ export class MarkerDetector {
         if (hullPerimeter < minPerimeter || hullPerimeter > maxPerimeter) continue
         cv.approxPolyDP(this.hull, this.polygon, 0.03 * hullPerimeter, true)
         const quad = outlineQuad(this.polygon.data32S, this.polygon.rows, -pad)
-        if (!quad || quadSidePx(quad) < this.params.minMarkerSidePx) continue
-        const cx = (quad[0][0] + quad[2][0]) / 2, cy = (quad[0][1] + quad[2][1]) / 2, side = quadSidePx(quad)
-        if (detections.some((d) => Math.hypot((d.corners[0][0] + d.corners[2][0]) / 2 - cx, (d.corners[0][1] + d.corners[2][1]) / 2 - cy) < Math.max(d.sidePx, side) / 2)) continue
+        const side = quad ? quadSidePx(quad) : 0
+        if (!quad || side < this.params.minMarkerSidePx) continue
+        // (Those a marker already covers the second reading skips: decodeCandidates' `covered`.)
+        const cx = (quad[0][0] + quad[2][0]) / 2, cy = (quad[0][1] + quad[2][1]) / 2
         if (candidates.some((q) => Math.hypot((q[0][0] + q[2][0]) / 2 - cx, (q[0][1] + q[2][1]) / 2 - cy) < Math.max(quadSidePx(q), side) / 4)) continue
         out.push(quad)
       } finally {
