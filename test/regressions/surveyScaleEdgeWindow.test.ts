@@ -76,15 +76,15 @@ describe('the survey\'s scale on a walk it was not tuned on (camera-order render
     expect(Math.abs(mean)).toBeLessThan(0.012)
   }, 180_000)
 
-  for (const [ti, pipeline, before] of [[0, 'gamma2.2', -0.087], [2, 'phone', -0.069]] as const) {
-    it(`${MY_TABLES[ti]!.name}, ${pipeline}, no camera file: scale within 0.05 % (it read ${before} %) and within 3σ of its own`, () => {
-      const w = walkOf(ti, pipeline)
-      const s = surveyAndScore(cv, w.scene, w.table.registry, w.frames, null)
-      if (!s.ok) throw new Error(`survey refused: ${s.reason}`)
-      expect(Math.abs(s.scalePct)).toBeLessThan(0.05)
-      expect(Math.abs(s.scalePct)).toBeLessThan(3 * s.scaleSigmaPct)
-      // And the table markers where they lie after a rigid fit (the issue's 0.5 mm RMS).
-      expect(s.rmsMm).toBeLessThan(0.5)
-    }, 180_000)
-  }
+  // The same walk fails without either change: -0.087 % with the grid's old window, -0.104 % with the
+  // survey's corner offset refined (it took +0.038 px). One walk keeps the suite's time (8 renders).
+  it('Iron Line 4\'×4\', gamma 2.2, no camera file: scale within 0.05 % (it read -0.087 %) and within 3σ of its own', () => {
+    const w = walkOf(0, 'gamma2.2')
+    const s = surveyAndScore(cv, w.scene, w.table.registry, w.frames, null)
+    if (!s.ok) throw new Error(`survey refused: ${s.reason}`)
+    expect(Math.abs(s.scalePct)).toBeLessThan(0.05)
+    expect(Math.abs(s.scalePct)).toBeLessThan(3 * s.scaleSigmaPct)
+    // And the table markers where they lie after a rigid fit (the issue's 0.5 mm RMS).
+    expect(s.rmsMm).toBeLessThan(0.5)
+  }, 180_000)
 })
