@@ -17,7 +17,7 @@ import { type AppServer, startAppServer } from '../setup/appServer.ts'
 import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { TOLERANCE_MM, dismissMessages } from '../setup/demoTable.ts'
 import { tapModel } from '../setup/tapModel.ts'
-import { canvasPixels, labelBoxes, near, rgbOf } from '../setup/canvasPixels.ts'
+import { canvasPixels, labelBoxes, leaderLines, near, rgbOf, toSegmentPx } from '../setup/canvasPixels.ts'
 import { PLAN_SIZES, distanceToRings, engineAnswer as engine, onPiece, onScreen as project, startDemoCamera, terrainOnScreen, writeDemoCamera } from '../setup/planChecks.ts'
 
 warnIfNoChromium('test/e2e/planCamera.test.ts (browser tests)')
@@ -99,12 +99,17 @@ describe.skipIf(!haveChromium)('planning layers over the live camera image (fake
     // Terrain is drawn as a faint ghost over the image: points where a piece stands on screen are left out.
     const pieces = await terrainOnScreen(page, tracked)
     const screen = await Promise.all(probed.map((p) => project(page, p.at[0], p.at[1], 0)))
+    // Labels and their leader lines (white) are the labels' pixels, not the layer's: where they stand
+    // just before and just after the pixels are read (the tracker moves them by a pixel or two).
+    const boxesBefore = await labelBoxes(page, OVERLAY)
+    const leadersBefore = await leaderLines(page, OVERLAY)
     const pixels = await canvasPixels(page, OVERLAY, screen)
-    const boxes = await labelBoxes(page, OVERLAY)
+    const boxes = [...boxesBefore, ...(await labelBoxes(page, OVERLAY))]
+    const leaders = [...leadersBefore, ...(await leaderLines(page, OVERLAY))]
     const frame = await page.getByTestId('camera-image').boundingBox()
     const usable = probed.map((p, i) => ({ p, s: screen[i]!, px: pixels[i]! })).filter(({ s }) =>
       s.x > frame!.x + 4 && s.y > frame!.y + 4 && s.x < frame!.x + frame!.width - 4 && s.y < frame!.y + frame!.height - 4 &&
-      !near(s, boxes, 6) && !onPiece(s, pieces, 4))
+      !near(s, boxes, 6) && leaders.every(([a, b]) => toSegmentPx(s, a, b) > 6) && !onPiece(s, pieces, 4))
     const inside = usable.filter((u) => u.p.reachable)
     const outside = usable.filter((u) => !u.p.reachable)
     expect(inside.length, 'reachable samples on screen').toBeGreaterThanOrEqual(8)

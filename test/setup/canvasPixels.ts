@@ -35,6 +35,21 @@ export async function labelBoxes(page: Page, selector: string): Promise<Array<{ 
   }, selector)
 }
 
+/**
+ * The leader lines drawn now (a label pushed off its model is joined to it by a white line from its
+ * anchor to the nearest point of its box), in client px: a pixel under one is the label's, not the overlay's.
+ */
+export async function leaderLines(page: Page, selector: string): Promise<Array<[ScreenPoint, ScreenPoint]>> {
+  return page.evaluate((selector) => {
+    const c = document.querySelector<HTMLCanvasElement>(selector)!
+    const r = c.getBoundingClientRect()
+    return window.__tabletop!.labels().filter((l) => l.shown && l.leader).map((l) => {
+      const nx = Math.min(Math.max(l.anchorX, l.x), l.x + l.width), ny = Math.min(Math.max(l.anchorY, l.y), l.y + l.height)
+      return [{ x: r.left + l.anchorX, y: r.top + l.anchorY }, { x: r.left + nx, y: r.top + ny }] as [{ x: number; y: number }, { x: number; y: number }]
+    })
+  }, selector)
+}
+
 /** An sRGB "#rrggbb" as [r, g, b]. */
 export function rgbOf(hex: string): [number, number, number] {
   const v = parseInt(hex.replace('#', ''), 16)
