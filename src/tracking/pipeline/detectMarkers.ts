@@ -50,9 +50,12 @@ export function detectMarkers(
     if (!refined) continue
     const start = _start.corners ?? d.corners
     const lineBias = lastRefine.toneSamples >= MIN_TONE_SAMPLES ? lastRefine.toneBiasPx : null
-    const fitted = edgeRefine.gridFit ? fitMarkerGrid(gray, refined, detector.pattern(d.id), cells, { ...DEFAULT_GRID_FIT_PARAMS, minModulePx: edgeRefine.toneBiasMinModulePx }) : null
+    const fitted = edgeRefine.gridFit ? fitMarkerGrid(gray, refined, detector.pattern(d.id), cells, { ...DEFAULT_GRID_FIT_PARAMS, minModulePx: edgeRefine.toneBiasMinModulePx, windowModules: edgeRefine.windowModules, maxWindowPx: edgeRefine.maxWindowPx }) : null
     // The shift moves edges along their dark→light normal; the outer lines' convention is "reads small
-    // by". The corners are the outer lines' moved by that shift, not the whole-pattern fit's own: those
+    // by". The grid's profiles span the outer lines' window: under a tone curve a blurred edge's
+    // gradient is lopsided, and a centroid over ±2.5 px moved by a few hundredths of a px less than the
+    // lines' over ±3 px (camera-order walks, gamma 2.2: every table marker read 0.034 px small, the
+    // survey's scale 0.09 % large). The corners are the outer lines' moved by that shift, not the whole-pattern fit's own: those
     // follow the inner edges too, and on a two-table-marker lock their small turns (≤ 0.05 px) carried
     // to 1–2 mm across the table (poseFilter.test.ts), where the lines' corners gave 0.2–0.5 mm.
     let corners = refined

@@ -29,7 +29,12 @@ export type GridFitParams = {
   minModulePx: number
   /** Gauss–Newton passes (each measures the edges again where the last put them). */
   iterations: number
-  /** Profile half-width: this fraction of a cell, at most `maxWindowPx`. */
+  /**
+   * Profile half-width: this fraction of a cell, at most `maxWindowPx`. The shift b measured here
+   * moves the outer edge lines (refineCorners.ts), so both take the same window (detectMarkers.ts
+   * passes the lines'): a tone-curved blurred edge's gradient is lopsided and its centroid depends on
+   * the window. Only rises count, so a window up to a cell wide meets no other rising edge.
+   */
   windowModules: number
   maxWindowPx: number
   stepAcrossPx: number
@@ -42,8 +47,8 @@ export type GridFitParams = {
 export const DEFAULT_GRID_FIT_PARAMS: GridFitParams = {
   minModulePx: 4,
   iterations: 3,
-  windowModules: 0.42,
-  maxWindowPx: 2.5,
+  windowModules: 0.9,
+  maxWindowPx: 3,
   stepAcrossPx: 0.25,
   minContrast: 12,
   maxShiftModules: 0.5,
