@@ -114,7 +114,7 @@ describe('the marker map (bundle adjustment over exact projections + 0.05 px noi
     expect(rigidError(new Map(map.markers.map((m) => [m.id, [m.pose.x, m.pose.y]])), LAID)).toBeLessThan(0.2)
   })
 
-  it('a detector that reads every corner 0.05 px inward: the shared corner offset is found and the scale stays right', () => {
+  it('a detector that reads every corner 0.05 px inward: the shared corner offset, when asked for, is found and the scale stays right', () => {
     const views = viewsOf(LAID, cameras(10, 5), 0.03, 6).map((v) => ({
       ...v,
       markers: v.markers.map((m) => {
@@ -122,7 +122,7 @@ describe('the marker map (bundle adjustment over exact projections + 0.05 px noi
         return { ...m, corners: m.corners.map(([u, w]) => { const d = Math.hypot(u - cx, w - cy); return [u - (0.05 * (u - cx)) / d, w - (0.05 * (w - cy)) / d] }) as MarkerCorners }
       }),
     }))
-    const withOffset = measureMarkerMap(cv, views, registryOf(LAID), { calibration: K }) as MarkerMap
+    const withOffset = measureMarkerMap(cv, views, registryOf(LAID), { calibration: K, params: { estimateCornerBias: true } }) as MarkerMap
     const without = measureMarkerMap(cv, views, registryOf(LAID), { calibration: K, params: { estimateCornerBias: false } }) as MarkerMap
     const err = (map: MarkerMap) => rigidError(new Map(map.markers.map((m) => [m.id, [m.pose.x, m.pose.y]])), LAID)
     expect(err(withOffset)).toBeLessThan(0.15)

@@ -127,7 +127,7 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
     return { problem, result }
   }
   let { problem, result } = solve()
-  // The shared corner offset stays only where the views tell it from the map's scale (|offset| over
+  // When asked for (SurveyParams.estimateCornerBias), the shared corner offset stays only where the views tell it from the map's scale (|offset| over
   // 2 standard errors): refined from views that cannot separate the two, it only adds its noise to the
   // scale (exact corners + 0.05 px noise: 0.04 mm without it, 0.22 mm with an offset of −0.013 ± 0.018 px;
   // the phone-like sweeps read −0.02 … −0.04 ± 0.009 px and gain 0.15–0.3 mm RMS from it).

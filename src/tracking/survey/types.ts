@@ -42,7 +42,13 @@ export type SurveyParams = {
   calibratedCentrePriorPx: number
   /** With a camera file: its focal length refined with this relative 1σ (a calibration's error, a phone's focus breathing). */
   calibratedFocalPriorRel: number
-  /** Refine a radial corner offset shared by every marker (a detector's size bias, px). */
+  /**
+   * Refine a radial corner offset shared by every marker (a detector's size bias, px). Off by
+   * default: the detector removes the tone curve's edge shift marker by marker (fitMarkerGrid.ts),
+   * and what it leaves depends on the marker's size in px (phone frames: +0.03 px under 45 px,
+   * 0.00 over 60 px), which a walk's views at 1.3–1.7 m turn into a shared offset of +0.03 … +0.08 px
+   * and a scale 0.05–0.17 % large (camera-order walks, seeds 1–5: MEASURED.md).
+   */
   estimateCornerBias: boolean
 }
 
@@ -58,7 +64,7 @@ export const DEFAULT_SURVEY_PARAMS: SurveyParams = {
   centrePriorPx: 25,
   calibratedCentrePriorPx: 4,
   calibratedFocalPriorRel: 0.01,
-  estimateCornerBias: true,
+  estimateCornerBias: false,
 }
 
 /** A pose on the map plane: centre (mm) and turn of the marker's x axis (radians CCW). */
