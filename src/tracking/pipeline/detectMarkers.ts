@@ -55,9 +55,10 @@ export function detectMarkers(
     // by". The grid's profiles span the outer lines' window: under a tone curve a blurred edge's
     // gradient is lopsided, and a centroid over ±2.5 px moved by a few hundredths of a px less than the
     // lines' over ±3 px (camera-order walks, gamma 2.2: every table marker read 0.034 px small, the
-    // survey's scale 0.09 % large). The corners are the outer lines' moved by that shift, not the whole-pattern fit's own: those
-    // follow the inner edges too, and on a two-table-marker lock their small turns (≤ 0.05 px) carried
-    // to 1–2 mm across the table (poseFilter.test.ts), where the lines' corners gave 0.2–0.5 mm.
+    // survey's scale 0.09 % large). The corners are the outer lines' moved by that shift, not the
+    // whole-pattern fit's own: those follow the inner edges too, and on a two-table-marker lock their
+    // small turns (≤ 0.05 px) carried to 1–2 mm across the table (poseFilter.test.ts), where the lines'
+    // corners gave 0.2–0.5 mm.
     let corners = refined
     let edges = edgeNoiseOfLast(refined, edgeRefine.edgeNoiseFactor)
     if (fitted) {
