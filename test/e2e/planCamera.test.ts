@@ -122,13 +122,22 @@ describe.skipIf(!haveChromium)('planning layers over the live camera image (fake
 
     // A tap on the real table: the path there and the attackers, as the engine answers for that spot.
     const spotAt = inside.reduce((b, u) => (Math.abs(Math.hypot(u.p.at[0] - a1.position[0], u.p.at[1] - a1.position[1]) - 100) < Math.abs(Math.hypot(b.p.at[0] - a1.position[0], b.p.at[1] - a1.position[1]) - 100) ? u : b))
+    // Tapped where the overlay drew it a moment ago: the tracked camera must map that pixel back to the
+    // same spot on a later frame (one demo frame in six with a fallback focal length put it 6 mm off).
     await page.mouse.click(spotAt.s.x, spotAt.s.y)
+    // What the app last answered, said if the answer never comes (the revision it answered for, where).
+    let seen = ''
     await expect.poll(async () => {
       read = await now(page)
       const s = read.spot
       const t = read.threat
+      const st = await page.evaluate(() => window.__tabletopPlan!.state() as { pinned: unknown; pointer: unknown; pending: unknown; error: unknown })
+      seen = `scene rev ${read.sceneRev}; spot ${s ? `rev ${s.sceneRev} at ${s.at}` : 'none'}; threat ${t ? `rev ${t.sceneRev} at ${t.at}, ${t.threat ? 'answered' : 'no answer'}` : 'none'}; pinned ${JSON.stringify(st.pinned)}, pointer ${JSON.stringify(st.pointer)}, pending ${JSON.stringify(st.pending)}, error ${JSON.stringify(st.error)}; tapped ${spotAt.p.at.map((v) => v.toFixed(1))} at screen ${spotAt.s.x.toFixed(0)},${spotAt.s.y.toFixed(0)}`
       return s !== null && t !== null && s.sceneRev === read.sceneRev && t.sceneRev === read.sceneRev && t.threat !== null && t.at[0] === s.at[0] && t.at[1] === s.at[1] && Math.hypot(s.at[0] - spotAt.p.at[0], s.at[1] - spotAt.p.at[1]) < 6
-    }, { timeout: 120_000, message: 'the tapped spot answered' }).toBe(true)
+    }, { timeout: 120_000, message: 'the tapped spot answered' }).toBe(true).catch(async (e: Error) => {
+      await page.screenshot({ path: screenshotPath('plan-camera-tap-unanswered') })
+      throw new Error(`${e.message}\n  last seen: ${seen}`)
+    })
     const spot = read!.spot!
     expect(spot.reach).toEqual(engine<{ points: unknown[] }>(read!.scene, { type: 'reach', model: 'a1', points: [spot.at] }).points[0])
     const threat = engine<{ points: Array<{ attackers: Array<{ model: string }> }> }>(read!.scene, { type: 'threat', model: 'a1', at: spot.at }).points[0]!
