@@ -76,9 +76,12 @@ export class FrameTracker {
 
   /**
    * Track one frame. `forceFull` searches the whole frame regardless of the ROI schedule; `timeMs`
-   * (the frame's capture time) turns the motion between locks into a speed.
+   * (the frame's capture time) turns the motion between locks into a speed. `rotationDegPerS`: how
+   * fast the device turned when the frame was taken (its gyroscope, °/s, any axis), where the browser
+   * offers one: it tells a moving camera on a frame the motion between locks cannot (the first lock
+   * after a gap, a slow device whose locks are further apart than `quality.motionWindowMs`).
    */
-  track(frame: RgbaFrame | GrayFrame, forceFull = false, timeMs?: number): TrackFrameResult {
+  track(frame: RgbaFrame | GrayFrame, forceFull = false, timeMs?: number, rotationDegPerS?: number): TrackFrameResult {
     const started = performance.now()
     const { width, height } = frame
     if (!this.gray || this.gray.width !== width || this.gray.height !== height) {
@@ -102,7 +105,7 @@ export class FrameTracker {
     const usable = detection.detections.filter((d) => !conflicts.has(d.id))
     const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table)
     warnings.push(...table.warnings)
-    const quality = this.judgeFrame(usable, table.lock, width, height, timeMs)
+    const quality = this.judgeFrame(usable, table.lock, width, height, timeMs, rotationDegPerS)
     // A full search of a soft frame misses the small markers: the next frame is searched in full
     // too, until a sharp one sets the regions (else they would cover only the big markers).
     if (full && quality.verdict !== 'sharp') this.framesSinceFull = Number.POSITIVE_INFINITY
@@ -149,7 +152,7 @@ export class FrameTracker {
    * The frame's quality: its blur measured on the markers' edges, the table's image motion since the
    * last locked frame, the corner noise both imply, and the verdict (FrameQuality).
    */
-  private judgeFrame(detections: readonly MarkerDetection[], lock: TableLock, width: number, height: number, timeMs: number | undefined): FrameQuality {
+  private judgeFrame(detections: readonly MarkerDetection[], lock: TableLock, width: number, height: number, timeMs: number | undefined, rotationDegPerS: number | undefined): FrameQuality {
     const q = this.params.quality
     const sharp = measureSharpness(this.gray!, detections, this.detector.cellsPerSide, q.sharpness, this.sharpness)
     let motionPx = Number.NaN, motionPxPerS = Number.NaN
@@ -164,11 +167,18 @@ export class FrameTracker {
       this.lastLock.valid = true
     }
     const blurPx = sharp.blurPx
-    const moving = motionPxPerS > q.movingSidesPerS * Math.max(width, height)
+    // A turn of ω rad/s moves the image centre by f·ω px/s (f: the lock's focal length, else the
+    // camera file's, else the usual 0.8 · the longer side).
+    const focalPx = lock.locked ? lock.intrinsics.fx : (this.calibration?.fx ?? 0.8 * Math.max(width, height))
+    const sensorPxPerS = rotationDegPerS !== undefined && Number.isFinite(rotationDegPerS) ? (focalPx * Math.abs(rotationDegPerS) * Math.PI) / 180 : Number.NaN
+    const movingLimit = q.movingSidesPerS * Math.max(width, height)
+    const seenMoving = motionPxPerS > movingLimit
+    const turning = sensorPxPerS > movingLimit
+    const moving = seenMoving || turning
     const cornerSigmaPx = Math.hypot(this.params.pose.cornerSigmaPx, q.cornerSigmaPerBlurPx * (Number.isNaN(blurPx) ? 0 : blurPx))
     const lockErrorPx = lock.locked ? lock.reprojectionErrorPx : 0
     // The bend follows the speed during the readout: motion per 1/30 s (or, without frame times, per frame).
-    const motionPerFramePx = Number.isFinite(motionPxPerS) ? motionPxPerS / 30 : timeMs === undefined && Number.isFinite(motionPx) ? motionPx : 0
+    const motionPerFramePx = Number.isFinite(motionPxPerS) ? motionPxPerS / 30 : timeMs === undefined && Number.isFinite(motionPx) ? motionPx : Number.isFinite(sensorPxPerS) ? sensorPxPerS / 30 : 0
     const fieldSigmaPx = Math.hypot(q.fieldSigmaPerMotionPx * motionPerFramePx, q.fieldSigmaPerLockErrorPx * lockErrorPx)
     const reasons: string[] = []
     let verdict: FrameQuality['verdict'] = 'sharp'
@@ -185,13 +195,15 @@ export class FrameTracker {
     }
     if (moving && verdict === 'sharp') {
       verdict = 'usable'
-      reasons.push(`the camera moves (${Math.round(motionPxPerS)} px/s); new models wait for a steadier frame`)
+      reasons.push(seenMoving
+        ? `the camera moves (${Math.round(motionPxPerS)} px/s); new models wait for a steadier frame`
+        : `the camera turns (${Math.abs(rotationDegPerS!).toFixed(0)}°/s by its motion sensor, about ${Math.round(sensorPxPerS)} px/s in the image); new models wait for a steadier frame`)
     }
     if (lockErrorPx > this.params.table.doubtLockErrorPx && verdict === 'sharp') {
       verdict = 'usable'
       reasons.push(`the table fit leaves ${lockErrorPx.toFixed(2)} px; new models wait for a better fit`)
     }
-    return { verdict, blurPx, motionPx, motionPxPerS, moving, cornerSigmaPx, fieldSigmaPx, reasons }
+    return { verdict, blurPx, motionPx, motionPxPerS, sensorPxPerS, moving, cornerSigmaPx, fieldSigmaPx, reasons }
   }
 
   /**

@@ -198,7 +198,12 @@ export type FrameQuality = {
   motionPx: number
   /** The same per second; NaN without frame times or when the last lock is older than `quality.motionWindowMs`. */
   motionPxPerS: number
-  /** The camera moves faster than `quality.movingSidesPerS`. */
+  /**
+   * The image speed the device's turn sensor gives (its rotation rate × the focal length, px/s: the
+   * speed of the image centre under a pure turn); NaN when no sensor reading came with the frame.
+   */
+  sensorPxPerS: number
+  /** The camera moves faster than `quality.movingSidesPerS`, by the table's motion between locks or by the turn sensor. */
   moving: boolean
   /** Corner noise this frame's uncertainties use, px (1σ per coordinate). */
   cornerSigmaPx: number

@@ -9,7 +9,7 @@ import type { FrameQuality, TableLock } from '../../src/tracking/types.ts'
 const LOCK = { locked: true } as TableLock
 const quality = (bad: 'blurred' | 'moving' | null): FrameQuality => ({
   verdict: bad === 'blurred' ? 'blurred' : 'sharp', blurPx: bad === 'blurred' ? 3 : 0.5, motionPx: 1, motionPxPerS: bad === 'moving' ? 900 : 20,
-  moving: bad === 'moving', cornerSigmaPx: 0.1, fieldSigmaPx: 0, reasons: [],
+  sensorPxPerS: Number.NaN, moving: bad === 'moving', cornerSigmaPx: 0.1, fieldSigmaPx: 0, reasons: [],
 })
 const frame = (bad: 'blurred' | 'moving' | null) => ({ table: LOCK, quality: quality(bad), detections: [1] })
 

@@ -38,8 +38,11 @@ export type TrackingRequest =
       /** Models with no marker, found by their bases (issue 34). */
       bases?: BaseTrackingSetup | null
     }
-  /** One RGBA frame (width × height × 4 bytes in `data`, transferred). */
-  | { type: 'frame'; frameId: number; timeMs: number; width: number; height: number; data: ArrayBuffer }
+  /**
+   * One RGBA frame (width × height × 4 bytes in `data`, transferred). `rotationDegPerS`: the device's
+   * turn rate when it was taken (its gyroscope, °/s), where the browser offers one (FrameTracker.track).
+   */
+  | { type: 'frame'; frameId: number; timeMs: number; width: number; height: number; data: ArrayBuffer; rotationDegPerS?: number }
   | { type: 'setRegistry'; registry: Registry }
   /** The models found by their bases (null: none). */
   | { type: 'setBases'; bases: BaseTrackingSetup | null }

@@ -29,9 +29,10 @@ export type TrackingClient = {
   /**
    * Offer a frame (RGBA, e.g. ImageData from a canvas or VideoFrame.copyTo). Copied into a recycled
    * buffer and sent if the worker is idle, else kept as the one waiting frame (replacing an older one).
-   * Returns the frame id.
+   * Returns the frame id. `rotationDegPerS`: the device's turn rate when the frame was taken (its
+   * gyroscope, °/s), where the browser offers one.
    */
-  submit(frame: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }, timeMs: number): number
+  submit(frame: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }, timeMs: number, rotationDegPerS?: number): number
   freeze(frames?: number): Promise<FrozenPose[]>
   setRegistry(registry: Registry): void
   /** The models found by their bases (null: none). */
@@ -55,7 +56,7 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
   let nextFrameId = 1
   let nextRequestId = 1
   let inFlight = false
-  let waiting: { frameId: number; timeMs: number; width: number; height: number; data: ArrayBuffer } | null = null
+  let waiting: { frameId: number; timeMs: number; width: number; height: number; data: ArrayBuffer; rotationDegPerS?: number } | null = null
   const spare: ArrayBuffer[] = []
   const freezes = new Map<number, (poses: FrozenPose[]) => void>()
   const captures = new Map<number, { resolve: (r: CalibrationCaptureResult) => void; reject: (e: Error) => void }>()
@@ -128,7 +129,7 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
 
   return {
     ready,
-    submit(frame, timeMs) {
+    submit(frame, timeMs, rotationDegPerS) {
       const bytes = frame.width * frame.height * 4
       if (frame.data.length !== bytes) throw new Error(`submit: ${frame.data.length} bytes for a ${frame.width}×${frame.height} RGBA frame`)
       let buffer = spare.pop()
@@ -139,7 +140,7 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
         recycle(waiting.data)
       }
       const frameId = nextFrameId++
-      waiting = { frameId, timeMs, width: frame.width, height: frame.height, data: buffer }
+      waiting = { frameId, timeMs, width: frame.width, height: frame.height, data: buffer, ...(rotationDegPerS !== undefined ? { rotationDegPerS } : {}) }
       sendWaiting()
       return frameId
     },

@@ -62,7 +62,7 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
     try {
       const frame = { width: job.width, height: job.height, data: new Uint8ClampedArray(job.data) }
       if (frame.data.length !== job.width * job.height * 4) throw new Error(`frame ${job.frameId}: ${frame.data.length} bytes for ${job.width}×${job.height} RGBA`)
-      const result = tracker.track(frame, false, job.timeMs)
+      const result = tracker.track(frame, false, job.timeMs, job.rotationDegPerS)
       // Models with no marker: their bases, found on the table this frame locked, fused as the others.
       if (bases) {
         const found = bases.track(frame, result, job.timeMs)
