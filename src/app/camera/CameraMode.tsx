@@ -36,6 +36,7 @@ import { GamePrompts } from '../game/GamePrompts.tsx'
 const NO_LOCK = { lock: null }
 import { ModeControls } from '../ui/ModeControls.tsx'
 import { useViewFirst } from '../ui/useViewFirst.ts'
+import { askTurnSensor } from './turnSensor.ts'
 
 // Hands over the table (issue 15): its panel, worker and model load only when the camera runs.
 const HandsPanel = lazy(() => import('../hands/HandsPanel.tsx'))
@@ -89,6 +90,8 @@ export function CameraMode() {
   useEffect(() => stop, [])
 
   const start = async () => {
+    // Still in the tap: iOS asks for the motion sensor only from one.
+    askTurnSensor()
     setError(null)
     if (!registry) {
       setError(NEED_REGISTRY_TEXT)

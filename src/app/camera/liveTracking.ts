@@ -16,6 +16,7 @@ import { modelNames } from '../format/names.ts'
 import { notOnTable, withWaiting } from './realTable.ts'
 import { baseSetupForTable, baseStatusOf, setBaseTeacher } from './baseTracking.ts'
 import type { BaseShape } from '../../engine/index.ts'
+import { startTurnSensor, type TurnSensorState } from './turnSensor.ts'
 
 const STATUS_EVERY_MS = 250
 const SCENE_EVERY_MS = 500
@@ -124,8 +125,8 @@ function quantile(sorted: readonly number[], p: number): number | null {
 }
 
 export type TrackingFeed = LiveTracking & {
-  /** Offer one RGBA camera frame (copied; latest frame wins). Returns its frame id. */
-  submit: (frame: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }, timeMs: number) => number
+  /** Offer one RGBA camera frame (copied; latest frame wins), with the device's turn rate then (°/s) where there is a reading. Returns its frame id. */
+  submit: (frame: { width: number; height: number; data: Uint8ClampedArray | Uint8Array }, timeMs: number, rotationDegPerS?: number) => number
   /** When the feed reached each step. */
   timeline: CaptureTimeline
   /** Tracker cost per frame megapixel, ms (median of the recent results; NaN before any). */
@@ -141,6 +142,8 @@ export type FeedOptions = {
   onResult?: (m: TrackingResultMessage) => void
   /** The camera's settings for the status (null: not a camera whose settings can be read). */
   camera?: () => import('./cameraConstraints.ts').GrantedCamera | null
+  /** The motion sensor's state for the status (turnSensor.ts; absent: not a handheld camera's feed). */
+  turnSensor?: (nowMs: number) => TurnSensorState
 }
 
 /** The live video camera: its frames pumped into a tracking feed as fast as the worker takes them. */
@@ -148,9 +151,11 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
   const still = document.createElement('canvas')
   const track = video.srcObject instanceof MediaStream ? video.srcObject.getVideoTracks()[0] ?? null : null
   const tuner = track ? new CameraTuner(track) : null
+  const sensor = startTurnSensor()
   const feed = await startTrackingFeed(registry, calibration, {
     source: 'camera',
     camera: () => tuner?.granted ?? null,
+    turnSensor: sensor.state,
     grab: () => {
       if (video.readyState < 2 || video.videoWidth === 0) return null
       still.width = video.videoWidth
@@ -173,7 +178,7 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
       ctx.drawImage(video, 0, 0)
       const now = performance.now()
       feed.timeline.firstFrameMs ??= now
-      feed.submit(ctx.getImageData(0, 0, canvas.width, canvas.height), now)
+      feed.submit(ctx.getImageData(0, 0, canvas.width, canvas.height), now, sensor.rateAt(now))
     }
     if ('requestVideoFrameCallback' in video) video.requestVideoFrameCallback(pump)
     else requestAnimationFrame(pump)
@@ -189,6 +194,7 @@ export async function startLiveTracking(video: HTMLVideoElement, registry: Regis
     ...feed,
     stop: () => {
       stopped = true
+      sensor.stop()
       if (tuneTimer) clearInterval(tuneTimer)
       feed.stop()
     },
@@ -303,6 +309,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       seenModels: (latest?.tracked ?? []).filter((t) => t.kind === 'model').map((t) => t.id),
       capture: latest?.capture ?? null,
       camera: opts.camera?.() ?? null,
+      turnSensor: opts.turnSensor?.(now) ?? null,
     })
     lastResults = results
     lastStatusAt = now
@@ -405,7 +412,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       reset: () => runtime.client.calibrationReset(),
       apply: (k) => runtime.client.setCalibration(k),
     },
-    submit: (frame, timeMs) => runtime.client.submit(frame, timeMs),
+    submit: (frame, timeMs, rotationDegPerS) => runtime.client.submit(frame, timeMs, rotationDegPerS),
     timeline,
     msPerMegapixel: () => {
       const n = Math.min(costCount, COST_WINDOW)

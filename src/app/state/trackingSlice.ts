@@ -5,6 +5,7 @@ import type { CameraIntrinsics, CaptureStats, Registry, UnidentifiedBase } from 
 import type { BaseGhost } from '../camera/baseGhost.ts'
 import type { GrantedCamera } from '../camera/cameraConstraints.ts'
 import type { DoubtedPose } from '../camera/doubtedPoses.ts'
+import type { TurnSensorState } from '../camera/turnSensor.ts'
 import type { AppState } from './store.ts'
 
 /** The marker registry in force (what each printed marker is stuck to), with its file name. */
@@ -47,6 +48,8 @@ export type TrackingStatus = {
   capture?: CaptureStats | null
   /** What the camera granted (size, frame rate, focus, exposure) and what it refused. */
   camera?: GrantedCamera | null
+  /** The device's motion sensor, whose turn rate goes with each frame (camera/turnSensor.ts). */
+  turnSensor?: TurnSensorState | null
   /** Models without markers (issue 34): bases found whose model is not known (asked), the models not seen yet, … */
   baseQuestions?: UnidentifiedBase[]
   baseNotSeen?: string[]
