@@ -162,6 +162,10 @@ describe.skipIf(!haveChromium)('a phone in the hand: the handheld video in the f
         else console.warn(`handheld: no "hold still" caught at ${size.name} size within 30 s (loaded machine?): handheld-hold-still-${size.name}.png may not show it`)
       }
       await page.setViewportSize({ width: 390, height: 844 })
+      // Back at phone size: its view-first layout and bottom sheet in place before the sheet is opened
+      // (opened too early, on the desktop's panels, the granted line stayed in a shut sheet: the
+      // phone-size attempt that failed on two full runs, each passing on its retry).
+      await expect.poll(async () => `${await page.locator('.app').getAttribute('data-layout')} ${await page.getByTestId('bottom-sheet').count()}`, { message: 'the phone layout again' }).toBe('view-first 1')
 
       // What the camera granted, among the camera's controls: the video's size and rate (the fake
       // camera offers no focus or exposure control).
