@@ -42,6 +42,11 @@ export class FrameTracker {
   private registeredIds: number[] = []
   private readonly lastPoses = new Map<string, LastPose>()
   private readonly sharpness: FrameSharpness = { blurPx: Number.NaN, spreadPx: Number.NaN, markers: 0 }
+  /**
+   * Without a camera file: the focal length the last frame that pinned it estimated (px), for the frames
+   * that cannot (a camera nearly square above the table: TablePoseParams.maxFocalSigmaRel).
+   */
+  private focalHintPx: number | null = null
   /** The last locked frame's image-from-table homography and time, for the motion between locks. */
   private readonly lastLock = { imageFromTable: new Float64Array(9), timeMs: Number.NaN, valid: false }
 
@@ -72,6 +77,7 @@ export class FrameTracker {
     this.framesSinceFull = Number.POSITIVE_INFINITY
     this.lastPoses.clear()
     this.lastLock.valid = false
+    this.focalHintPx = null
   }
 
   /**
@@ -103,7 +109,8 @@ export class FrameTracker {
     const conflicts = new Set(detection.conflicts)
     for (const id of conflicts) warnings.push(`marker ${id} is seen ${detection.detections.filter((d) => d.id === id).length} times at once; not used (conflict)`)
     const usable = detection.detections.filter((d) => !conflicts.has(d.id))
-    const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table)
+    const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table, this.focalHintPx)
+    if (table.focalPinnedPx) this.focalHintPx = table.focalPinnedPx
     warnings.push(...table.warnings)
     const quality = this.judgeFrame(usable, table.lock, width, height, timeMs, rotationDegPerS)
     // A full search of a soft frame misses the small markers: the next frame is searched in full

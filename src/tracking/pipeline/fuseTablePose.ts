@@ -41,9 +41,18 @@ export type TablePoseParams = {
    * grazing angle (fit 0.9 px) predicted 12–17 mm (test/regressions/grazingLock.test.ts).
    */
   maxLockSigmaMm: number
+  /**
+   * Without a camera file, a frame's focal length is its own only when the fit pins it down to this
+   * relative 1σ (its covariance from the fit's residuals, ≥ 0.05 px per coordinate). A camera nearly
+   * square above the table cannot tell its focal length from its height: from two degrees off straight
+   * down the estimate was 7–32 % off, from 0.1° up to 12 times. Such a frame takes the focal length of
+   * the last frame that pinned it (FrameTracker), else the usual 0.8 · width, said as assumed. Oblique
+   * views: 0.04–0.15 % at 45°, 0.3–1.5 % at 80° (0.05–0.2 px corner noise; focalEstimate.test.ts).
+   */
+  maxFocalSigmaRel: number
 }
 
-export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2, maxLockErrorPx: 3, doubtLockErrorPx: DOUBT_LOCK_ERROR_PX, maxLockSigmaMm: 2 }
+export const DEFAULT_TABLE_POSE_PARAMS: TablePoseParams = { minMarkers: 2, outlierPx: 2, maxLockErrorPx: 3, doubtLockErrorPx: DOUBT_LOCK_ERROR_PX, maxLockSigmaMm: 2, maxFocalSigmaRel: 0.03 }
 
 /** Corners of a marker's black square in its plane (OpenCV order TL, TR, BR, BL), mm. */
 export function markerCornersInPlane(sizeMm: number, centre: readonly [number, number], rotationDeg: number, face: 'up' | 'down' = 'up'): Point2[] {
@@ -64,6 +73,8 @@ export type TableLockDetail = {
   /** Reference markers dropped as outliers. */
   droppedIds: number[]
   warnings: string[]
+  /** Without a camera file: this frame's own focal length estimate, when it pinned it (relative 1σ ≤ `maxFocalSigmaRel`), else null. */
+  focalPinnedPx?: number | null
 }
 
 /** The undistorted image position of a detection's corners. */
@@ -78,6 +89,8 @@ export function fuseTablePose(
   image: { width: number; height: number },
   calibration: CameraIntrinsics | null,
   params: TablePoseParams = DEFAULT_TABLE_POSE_PARAMS,
+  /** Without a camera file: the focal length an earlier frame pinned (px), for a frame that cannot. */
+  focalHintPx: number | null = null,
 ): TableLockDetail {
   const warnings: string[] = []
   let used = detections.filter((d) => tableMarkers.has(d.id))
@@ -115,7 +128,7 @@ export function fuseTablePose(
   }
 
   const { src, dst } = correspondences(used, tableMarkers, calibration)
-  const camera = fitCamera(fit.h, src, dst, image, calibration)
+  const camera = fitCamera(fit.h, src, dst, image, calibration, focalHintPx, params.maxFocalSigmaRel ?? DEFAULT_TABLE_POSE_PARAMS.maxFocalSigmaRel)
   if (!camera) return notLocked('table not locked: no camera pose fits the reference markers')
   if (camera.intrinsics.source === 'assumed') warnings.push('focal length could not be estimated from the table (camera looks straight down?); assumed; heights above the table are approximate')
   const tableFromImage = invert(fit.h, 3)
@@ -134,7 +147,7 @@ export function fuseTablePose(
     twoMarkers: used.length === 2,
   }
   if (used.length === 2) warnings.push(`the table lock rests on 2 table markers (${used.map((d) => d.id).join(', ')}); positions far from them are less certain`)
-  return { lock, homographyCovariance: fit.covariance, droppedIds, warnings }
+  return { lock, homographyCovariance: fit.covariance, droppedIds, warnings, focalPinnedPx: camera.focalPinnedPx }
 }
 
 function normalizeH(h: Float64Array): Float64Array {
@@ -272,25 +285,43 @@ export function poseFromHomography(h: ArrayLike<number>, intr: CameraIntrinsics)
   return { rotation: r as Matrix3, translation: t }
 }
 
-function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null) {
-  let intr: CameraIntrinsics
-  const estimate = !calibration
-  if (calibration) intr = { ...calibration, distortion: undefined }
-  else {
-    const cx = (image.width - 1) / 2, cy = (image.height - 1) / 2
-    const f = estimateFocalFromHomography(h, cx, cy)
-    const ok = f !== null && f > 0.2 * image.width && f < 10 * image.width
-    intr = { width: image.width, height: image.height, fx: ok ? f : image.width * 0.8, fy: ok ? f : image.width * 0.8, cx, cy, source: ok ? 'estimated' : 'assumed' }
+/** σ per coordinate the focal length's 1σ is taken with, at least (a sharp fit's residuals can be smaller than the corners' noise). */
+const FOCAL_SIGMA_FLOOR_PX = 0.05
+
+/** `focalSigmaRel`: the fitted focal length's relative 1σ (Infinity when it was held fixed); `focalPinnedPx`: it, when within the limit. */
+type CameraFit = { pose: CameraPose; intrinsics: CameraIntrinsics; rms: number; focalSigmaRel: number; focalPinnedPx: number | null }
+
+/**
+ * The camera's pose (and, without a camera file, its focal length) fitted to the reference corners.
+ * Without a file the focal length is the frame's own only where the fit pins it (`maxFocalSigmaRel`);
+ * else it is `focalHintPx` (an earlier frame's) or 0.8 · width, held fixed.
+ */
+function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null, focalHintPx: number | null, maxFocalSigmaRel: number): CameraFit | null {
+  if (calibration) return solveCamera(h, src, dst, { ...calibration, distortion: undefined }, false, calibration)
+  const cx = (image.width - 1) / 2, cy = (image.height - 1) / 2
+  const f = estimateFocalFromHomography(h, cx, cy)
+  const inRange = (v: number | null): v is number => v !== null && v > 0.2 * image.width && v < 10 * image.width
+  const fixed = (): CameraIntrinsics => {
+    const fx = inRange(focalHintPx) ? focalHintPx : image.width * 0.8
+    return { width: image.width, height: image.height, fx, fy: fx, cx, cy, source: inRange(focalHintPx) ? 'estimated' : 'assumed' }
   }
+  if (inRange(f)) {
+    const own = solveCamera(h, src, dst, { width: image.width, height: image.height, fx: f, fy: f, cx, cy, source: 'estimated' }, true, null)
+    if (own && own.focalSigmaRel <= maxFocalSigmaRel && inRange(own.intrinsics.fx)) return { ...own, focalPinnedPx: own.intrinsics.fx }
+  }
+  return solveCamera(h, src, dst, fixed(), false, null)
+}
+
+/** One Levenberg–Marquardt fit of the pose (and the focal length when `fitFocal`) from `intr`. */
+function solveCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], intr: CameraIntrinsics, fitFocal: boolean, calibration: CameraIntrinsics | null): CameraFit | null {
   const init = poseFromHomography(h, intr)
   const rv = rotationToRodrigues(init.rotation)
-  const p0 = [...rv, ...init.translation, ...(estimate && intr.source === 'estimated' ? [intr.fx] : [])]
-  const fitF = p0.length === 7
+  const p0 = [...rv, ...init.translation, ...(fitFocal ? [intr.fx] : [])]
   const n = src.length
   const q: [number, number] = [0, 0]
   const poseOf = (p: ArrayLike<number>): CameraPose => ({ rotation: Array.from(rodrigues(p[0]!, p[1]!, p[2]!)) as Matrix3, translation: [p[3]!, p[4]!, p[5]!] })
-  const intrOf = (p: ArrayLike<number>): CameraIntrinsics => (fitF ? { ...intr, fx: p[6]!, fy: p[6]! } : intr)
-  const { params, sumSq } = levenbergMarquardt(p0, 2 * n, (p, target) => {
+  const intrOf = (p: ArrayLike<number>): CameraIntrinsics => (fitFocal ? { ...intr, fx: p[6]!, fy: p[6]! } : intr)
+  const { params, sumSq, jtj } = levenbergMarquardt(p0, 2 * n, (p, target) => {
     const pose = poseOf(p)
     const k = intrOf(p)
     for (let i = 0; i < n; i++) {
@@ -302,5 +333,13 @@ function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2
   const rms = Math.sqrt(sumSq / n)
   if (!Number.isFinite(rms)) return null
   const finalIntr = intrOf(params)
-  return { pose: poseOf(params), intrinsics: { ...finalIntr, distortion: calibration?.distortion, rmsErrorPx: fitF ? rms : finalIntr.rmsErrorPx }, rms }
+  let focalSigmaRel = Number.POSITIVE_INFINITY
+  if (fitFocal) {
+    // The focal length's 1σ: (JᵀJ)⁻¹ scaled by the residuals' variance per coordinate (floored).
+    const dof = 2 * n - 7
+    const inv = dof > 0 ? invert(jtj, 7) : null
+    const varF = inv ? inv[6 * 7 + 6]! * Math.max(sumSq / dof, FOCAL_SIGMA_FLOOR_PX ** 2) : Number.NaN
+    if (varF >= 0) focalSigmaRel = Math.sqrt(varF) / finalIntr.fx
+  }
+  return { pose: poseOf(params), intrinsics: { ...finalIntr, distortion: calibration?.distortion, rmsErrorPx: fitFocal ? rms : finalIntr.rmsErrorPx }, rms, focalSigmaRel, focalPinnedPx: null }
 }
