@@ -19,13 +19,14 @@ const NOT_OFFERED_AFTER_MS = 2000
 
 type PermissionAsking = { requestPermission?: () => Promise<'granted' | 'denied' | 'default'> }
 
-let permission: 'granted' | 'refused' | 'not asked' = 'not asked'
+/** The player said no (iOS's question); nothing else about the answer matters here. */
+let refused = false
 
 /** In the tap that starts the camera: asks for the motion sensor where the browser wants a tap for it (iOS). */
 export function askTurnSensor(): void {
   const ask = (globalThis as { DeviceMotionEvent?: PermissionAsking }).DeviceMotionEvent?.requestPermission
   if (typeof ask !== 'function') return
-  ask().then((answer) => { permission = answer === 'granted' ? 'granted' : 'refused' }, () => { permission = 'refused' })
+  ask().then((answer) => { refused = answer !== 'granted' }, () => { refused = true })
 }
 
 export type TurnSensor = {
@@ -51,7 +52,7 @@ export function startTurnSensor(target: Pick<Window, 'addEventListener' | 'remov
   return {
     rateAt: (nowMs) => (nowMs - atMs <= TURN_READING_FRESH_MS && Number.isFinite(rate) ? rate : undefined),
     state: (nowMs) => {
-      if (permission === 'refused') return 'refused'
+      if (refused) return 'refused'
       if (nowMs - atMs <= TURN_READING_FRESH_MS) return 'on'
       return !offered || nowMs - startedMs > NOT_OFFERED_AFTER_MS ? 'not offered' : 'waiting'
     },

@@ -128,7 +128,7 @@ export function fuseTablePose(
   }
 
   const { src, dst } = correspondences(used, tableMarkers, calibration)
-  const camera = fitCamera(fit.h, src, dst, image, calibration, focalHintPx, params.maxFocalSigmaRel ?? DEFAULT_TABLE_POSE_PARAMS.maxFocalSigmaRel)
+  const camera = fitCamera(fit.h, src, dst, image, calibration, focalHintPx, params.maxFocalSigmaRel)
   if (!camera) return notLocked('table not locked: no camera pose fits the reference markers')
   if (camera.intrinsics.source === 'assumed') warnings.push('focal length could not be estimated from the table (camera looks straight down?); assumed; heights above the table are approximate')
   const tableFromImage = invert(fit.h, 3)
@@ -288,32 +288,31 @@ export function poseFromHomography(h: ArrayLike<number>, intr: CameraIntrinsics)
 /** σ per coordinate the focal length's 1σ is taken with, at least (a sharp fit's residuals can be smaller than the corners' noise). */
 const FOCAL_SIGMA_FLOOR_PX = 0.05
 
-/** `focalSigmaRel`: the fitted focal length's relative 1σ (Infinity when it was held fixed); `focalPinnedPx`: it, when within the limit. */
-type CameraFit = { pose: CameraPose; intrinsics: CameraIntrinsics; rms: number; focalSigmaRel: number; focalPinnedPx: number | null }
+/** `focalSigmaRel`: the fitted focal length's relative 1σ (Infinity when it was held fixed). */
+type CameraFit = { pose: CameraPose; intrinsics: CameraIntrinsics; rms: number; focalSigmaRel: number }
 
 /**
  * The camera's pose (and, without a camera file, its focal length) fitted to the reference corners.
  * Without a file the focal length is the frame's own only where the fit pins it (`maxFocalSigmaRel`);
  * else it is `focalHintPx` (an earlier frame's) or 0.8 · width, held fixed.
  */
-function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null, focalHintPx: number | null, maxFocalSigmaRel: number): CameraFit | null {
-  if (calibration) return solveCamera(h, src, dst, { ...calibration, distortion: undefined }, false, calibration)
+function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null, focalHintPx: number | null, maxFocalSigmaRel: number): (CameraFit & { focalPinnedPx: number | null }) | null {
+  const held = (fit: CameraFit | null) => fit && { ...fit, focalPinnedPx: null }
+  if (calibration) return held(solveCamera(h, src, dst, { ...calibration, distortion: undefined }, false, calibration.distortion))
   const cx = (image.width - 1) / 2, cy = (image.height - 1) / 2
-  const f = estimateFocalFromHomography(h, cx, cy)
   const inRange = (v: number | null): v is number => v !== null && v > 0.2 * image.width && v < 10 * image.width
-  const fixed = (): CameraIntrinsics => {
-    const fx = inRange(focalHintPx) ? focalHintPx : image.width * 0.8
-    return { width: image.width, height: image.height, fx, fy: fx, cx, cy, source: inRange(focalHintPx) ? 'estimated' : 'assumed' }
-  }
+  const f = estimateFocalFromHomography(h, cx, cy)
   if (inRange(f)) {
-    const own = solveCamera(h, src, dst, { width: image.width, height: image.height, fx: f, fy: f, cx, cy, source: 'estimated' }, true, null)
+    const own = solveCamera(h, src, dst, { width: image.width, height: image.height, fx: f, fy: f, cx, cy, source: 'estimated' }, true, undefined)
     if (own && own.focalSigmaRel <= maxFocalSigmaRel && inRange(own.intrinsics.fx)) return { ...own, focalPinnedPx: own.intrinsics.fx }
   }
-  return solveCamera(h, src, dst, fixed(), false, null)
+  const hint = inRange(focalHintPx) ? focalHintPx : null
+  const fx = hint ?? image.width * 0.8
+  return held(solveCamera(h, src, dst, { width: image.width, height: image.height, fx, fy: fx, cx, cy, source: hint !== null ? 'estimated' : 'assumed' }, false, undefined))
 }
 
-/** One Levenberg–Marquardt fit of the pose (and the focal length when `fitFocal`) from `intr`. */
-function solveCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], intr: CameraIntrinsics, fitFocal: boolean, calibration: CameraIntrinsics | null): CameraFit | null {
+/** One Levenberg–Marquardt fit of the pose (and the focal length when `fitFocal`) from `intr` (undistorted corners); `distortion` goes back on the result's intrinsics. */
+function solveCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], intr: CameraIntrinsics, fitFocal: boolean, distortion: CameraIntrinsics['distortion']): CameraFit | null {
   const init = poseFromHomography(h, intr)
   const rv = rotationToRodrigues(init.rotation)
   const p0 = [...rv, ...init.translation, ...(fitFocal ? [intr.fx] : [])]
@@ -341,5 +340,5 @@ function solveCamera(h: Float64Array, src: readonly Point2[], dst: readonly Poin
     const varF = inv ? inv[6 * 7 + 6]! * Math.max(sumSq / dof, FOCAL_SIGMA_FLOOR_PX ** 2) : Number.NaN
     if (varF >= 0) focalSigmaRel = Math.sqrt(varF) / finalIntr.fx
   }
-  return { pose: poseOf(params), intrinsics: { ...finalIntr, distortion: calibration?.distortion, rmsErrorPx: fitFocal ? rms : finalIntr.rmsErrorPx }, rms, focalSigmaRel, focalPinnedPx: null }
+  return { pose: poseOf(params), intrinsics: { ...finalIntr, distortion, rmsErrorPx: fitFocal ? rms : finalIntr.rmsErrorPx }, rms, focalSigmaRel }
 }

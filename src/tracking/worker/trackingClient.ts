@@ -140,7 +140,7 @@ export function createTrackingClient(worker: WorkerLike, opts: TrackingClientOpt
         recycle(waiting.data)
       }
       const frameId = nextFrameId++
-      waiting = { frameId, timeMs, width: frame.width, height: frame.height, data: buffer, ...(rotationDegPerS !== undefined ? { rotationDegPerS } : {}) }
+      waiting = { frameId, timeMs, width: frame.width, height: frame.height, data: buffer, rotationDegPerS }
       sendWaiting()
       return frameId
     },
