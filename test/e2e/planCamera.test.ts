@@ -9,16 +9,14 @@
 // Then Exposure: the engine's grid for the tracked table, each judged cell coloured as the legend says.
 // Screenshots (test-results/plan-camera-<size>.png, plan-camera-exposure-<size>.png) at phone upright and
 // on its side, tablet, desktop.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { type Scene, closestPointOnPolygon } from '../../src/engine/index.ts'
-import { type AppServer, startAppServer } from '../setup/appServer.ts'
-import { type BrowserSession, RESULTS_DIR, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { haveChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { TOLERANCE_MM, dismissMessages } from '../setup/demoTable.ts'
 import { tapModel } from '../setup/tapModel.ts'
 import { canvasPixels, labelBoxes, leaderLines, near, rgbOf, toSegmentPx } from '../setup/canvasPixels.ts'
-import { PLAN_SIZES, distanceToRings, engineAnswer as engine, onPiece, onScreen as project, startDemoCamera, terrainOnScreen, writeDemoCamera } from '../setup/planChecks.ts'
+import { type DemoCameraSession, PLAN_SIZES, distanceToRings, engineAnswer as engine, onPiece, onScreen as project, startDemoCamera, startDemoCameraSession, terrainOnScreen } from '../setup/planChecks.ts'
 
 warnIfNoChromium('test/e2e/planCamera.test.ts (browser tests)')
 
@@ -41,28 +39,22 @@ const now = (page: Page) => page.evaluate(() => {
 }) as Promise<Answered>
 
 describe.skipIf(!haveChromium)('planning layers over the live camera image (fake camera)', () => {
-  let server: AppServer
-  let session: BrowserSession
-  let registryPath = ''
+  let demo: DemoCameraSession
 
   beforeAll(async () => {
-    const demo = await writeDemoCamera(join(RESULTS_DIR, 'plan-camera'))
-    registryPath = demo.registryPath
-    server = await startAppServer()
-    session = await launchChromium({ fakeVideo: demo.videoPath })
+    demo = await startDemoCameraSession('plan-camera')
   }, 240_000)
   afterAll(async () => {
-    await session?.close()
-    await server?.close()
+    await demo?.close()
   })
 
   it('reach and who can hit a spot, registered on the table in the image, as the engine answers for the tracked table', async () => {
-    const page = session.page
+    const page = demo.session.page
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
     // A desktop: image and panel side by side (the sizes below are screenshots of the same state).
     await page.setViewportSize({ width: 1440, height: 900 })
-    await startDemoCamera(page, server.url, registryPath)
+    await startDemoCamera(page, demo.server.url, demo.registryPath)
     await expect.poll(async () => (await now(page)).scene.models.map((m) => m.id).sort().join(','), { timeout: 30_000 }).toMatch(/a1.*b1/)
     await dismissMessages(page)
     // On a desktop the image stands under the camera's controls: a player scrolls it into view.

@@ -7,37 +7,29 @@
 // of 5°/s is 86 px/s, under it ("Hold still" stays off); 40°/s is 688 px/s, over it ("Hold still"
 // comes on, with nothing in the image moving); held again at 0.5°/s it goes.
 // Screenshots: test-results/turn-sensor-hold-still-{phone,tablet,desktop}.png.
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppServer, startAppServer } from '../setup/appServer.ts'
-import { type BrowserSession, RESULTS_DIR, SCREEN_SIZES, haveChromium, launchChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
+import { SCREEN_SIZES, haveChromium, screenshotPath, warnIfNoChromium } from '../setup/browser.ts'
 import { dismissMessages } from '../setup/demoTable.ts'
-import { startDemoCamera, writeDemoCamera } from '../setup/planChecks.ts'
+import { type DemoCameraSession, startDemoCamera, startDemoCameraSession } from '../setup/planChecks.ts'
 
 warnIfNoChromium('test/e2e/turnSensor.test.ts (browser tests)')
 
 describe.skipIf(!haveChromium)('the motion sensor with the live camera (fake camera, DeviceMotion events)', () => {
-  let server: AppServer
-  let session: BrowserSession
-  let registryPath = ''
+  let demo: DemoCameraSession
 
   beforeAll(async () => {
-    const demo = await writeDemoCamera(join(RESULTS_DIR, 'turn-sensor'))
-    registryPath = demo.registryPath
-    server = await startAppServer()
-    session = await launchChromium({ fakeVideo: demo.videoPath })
+    demo = await startDemoCameraSession('turn-sensor')
   }, 240_000)
   afterAll(async () => {
-    await session?.close()
-    await server?.close()
+    await demo?.close()
   })
 
   it('a turn faster than the tracker\'s "moving" speed says "Hold still" with the image still; a slow turn does not; held again it goes', async () => {
-    const page = session.page
+    const page = demo.session.page
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
     await page.setViewportSize({ width: 1440, height: 900 })
-    await startDemoCamera(page, server.url, registryPath)
+    await startDemoCamera(page, demo.server.url, demo.registryPath)
     await expect.poll(() => page.evaluate(() => (window.__tabletop!.scene() as { models: Array<{ id: string }> }).models.map((m) => m.id).sort().join(',')), { timeout: 30_000 }).toMatch(/a1.*b1/)
     const sensor = page.getByTestId('turn-sensor')
     await expect.poll(() => sensor.getAttribute('data-state'), { timeout: 15_000, message: 'no sensor in headless Chromium' }).toBe('not offered')

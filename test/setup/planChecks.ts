@@ -12,6 +12,8 @@ import { encodeY4m } from '../fixtures/tracking/writeY4m.ts'
 import { libraryMeshes } from './libraryMeshes.ts'
 import { renderDemoTable } from './demoTable.ts'
 import type { ScreenPoint } from './canvasPixels.ts'
+import { type AppServer, startAppServer } from './appServer.ts'
+import { type BrowserSession, RESULTS_DIR, launchChromium } from './browser.ts'
 
 const meshes = await libraryMeshes()
 const known = ruleSystems.map((s) => s.id)
@@ -66,6 +68,17 @@ export async function writeDemoCamera(dir: string): Promise<{ videoPath: string;
   writeFileSync(videoPath, encodeY4m(rendered.frames, 10))
   writeFileSync(registryPath, JSON.stringify(rendered.synth.registry, null, 1))
   return { videoPath, registryPath }
+}
+
+/** The demo camera's files, the app served and Chromium with that video as its camera: what a browser test on the live camera starts from. */
+export type DemoCameraSession = { server: AppServer; session: BrowserSession; registryPath: string; close: () => Promise<void> }
+
+/** Writes the demo camera into test-results/`dir`, starts the app and Chromium on it. */
+export async function startDemoCameraSession(dir: string): Promise<DemoCameraSession> {
+  const demo = await writeDemoCamera(join(RESULTS_DIR, dir))
+  const server = await startAppServer()
+  const session = await launchChromium({ fakeVideo: demo.videoPath })
+  return { server, session, registryPath: demo.registryPath, close: async () => { await session.close(); await server.close() } }
 }
 
 /** A player opens Camera, loads the registry, keeps the demo as the table, starts the camera: until the table locks. */
