@@ -47,6 +47,8 @@ export class FrameTracker {
    * that cannot (a camera nearly square above the table: TablePoseParams.maxFocalSigmaRel).
    */
   private focalHintPx: number | null = null
+  /** That focal length's whole relative 1σ (the principal point's doubt in it). */
+  private focalHintSigmaRel: number | null = null
   /** The last locked frame's image-from-table homography and time, for the motion between locks. */
   private readonly lastLock = { imageFromTable: new Float64Array(9), timeMs: Number.NaN, valid: false }
 
@@ -78,6 +80,7 @@ export class FrameTracker {
     this.lastPoses.clear()
     this.lastLock.valid = false
     this.focalHintPx = null
+    this.focalHintSigmaRel = null
   }
 
   /**
@@ -109,8 +112,11 @@ export class FrameTracker {
     const conflicts = new Set(detection.conflicts)
     for (const id of conflicts) warnings.push(`marker ${id} is seen ${detection.detections.filter((d) => d.id === id).length} times at once; not used (conflict)`)
     const usable = detection.detections.filter((d) => !conflicts.has(d.id))
-    const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table, this.focalHintPx)
-    if (table.focalPinnedPx) this.focalHintPx = table.focalPinnedPx
+    const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table, this.focalHintPx, this.focalHintSigmaRel)
+    if (table.focalPinnedPx) {
+      this.focalHintPx = table.focalPinnedPx
+      this.focalHintSigmaRel = table.focalSigmaRel ?? null
+    }
     warnings.push(...table.warnings)
     const quality = this.judgeFrame(usable, table.lock, width, height, timeMs, rotationDegPerS)
     // A full search of a soft frame misses the small markers: the next frame is searched in full

@@ -67,7 +67,10 @@ export const DEFAULT_GEOMETRY_CHECK_PARAMS: GeometryCheckParams = { doubtSize: 0
 type Locked = Extract<TableLock, { locked: true }>
 
 const DEG = 180 / Math.PI
-/** 1σ position error per mm of marker height from the camera model's lift (see fitObject). */
+/**
+ * 1σ position error per mm of marker height from the camera model's lift, any direction: used only
+ * where the lock carries no camera-centre covariance (`TableLockDetail.cameraCentreCovariance`).
+ */
 const LIFT_SIGMA_PER_MM = 0.004
 
 /** Local layout of a marker's corners in its object's frame (model: x forward; terrain: the piece frame). */
@@ -266,7 +269,7 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     side += Math.hypot(measured[j]![0] - measured[i]![0], measured[j]![1] - measured[i]![1])
   }
   const u = sumU / n, v = sumV / n
-  const shared = sharedCovariance(local, fit, ds.length, maxPlaneZ, opts.markerTurnSigmaDeg ?? 0)
+  const shared = sharedCovariance(local, fit, ds.length, maxPlaneZ, opts.markerTurnSigmaDeg ?? 0, lock, table)
   const lockCov = homographyCovarianceAt(lock, table, u, v)
   const cov = objectCovariance(lock, ds, images, local, measured, fit, opts, u, v)
   for (let k = 0; k < 3; k++) cov[k] = cov[k]! + lockCov[k]! + shared[k]!
@@ -414,11 +417,11 @@ const addOuter = (target: Float64Array, d: Float64Array) => {
 
 /**
  * The part of an object's covariance that repeats from frame to frame, mm² ([xx, xy, yy]): markers
- * above the table are lifted by the camera model, whose focal length and pose are known to ~0.4 %
- * (that share of the height, any direction), and markers off the object's origin turn it by their own
- * turn (`markerTurnSigmaDeg`, averaged over the object's markers) × their lever arm, across that arm.
+ * above the table are lifted by the camera model (`liftCovariance`), and markers off the object's
+ * origin turn it by their own turn (`markerTurnSigmaDeg`, averaged over the object's markers) × their
+ * lever arm, across that arm.
  */
-function sharedCovariance(local: readonly Point2[], fit: RigidFit, markers: number, planeZ: number, turnSigmaDeg: number): Float64Array {
+function sharedCovariance(local: readonly Point2[], fit: RigidFit, markers: number, planeZ: number, turnSigmaDeg: number, lock: Locked, table: TableLockDetail): Float64Array {
   let lx = 0, ly = 0
   for (const p of local) { lx += p[0]; ly += p[1] }
   lx /= local.length; ly /= local.length
@@ -426,9 +429,39 @@ function sharedCovariance(local: readonly Point2[], fit: RigidFit, markers: numb
   // The origin moves across the lever arm (R·l̄ rotated by 90°) by |l̄| × the turn.
   const ax = -(s * lx + c * ly), ay = c * lx - s * ly
   const turn = turnSigmaDeg / DEG / Math.sqrt(markers)
-  const lift2 = (LIFT_SIGMA_PER_MM * planeZ) ** 2 / 2
-  _shared[0] = lift2 + (ax * turn) ** 2; _shared[1] = ax * ay * turn * turn; _shared[2] = lift2 + (ay * turn) ** 2
+  liftCovariance(lock, table, fit.x, fit.y, planeZ, _shared)
+  _shared[0] = _shared[0]! + (ax * turn) ** 2; _shared[1] = _shared[1]! + ax * ay * turn * turn; _shared[2] = _shared[2]! + (ay * turn) ** 2
   return _shared
+}
+
+/**
+ * The lift's covariance (mm², [xx, xy, yy]) at table point (x, y) for a marker `z` mm above the table.
+ * The table homography fixes where the pixel's ray meets the table (G); the camera model puts the
+ * marker on that ray z up: P = G + (z / C_z)(C − G). Moving the camera's centre C by δC moves it by
+ * (z / C_z)(δC_xy − (C_xy − G) δC_z / C_z), with the lock's camera-centre covariance (the focal
+ * length's and principal point's doubt). Without that covariance, 0.4 % of z in any direction.
+ */
+function liftCovariance(lock: Locked, table: TableLockDetail, x: number, y: number, z: number, out: Float64Array): void {
+  out.fill(0)
+  if (z <= 0) return
+  const centreCov = table.cameraCentreCovariance?.() ?? null
+  const cp = lock.cameraPositionMm
+  if (!centreCov || !(cp[2] > z)) {
+    out[0] = out[2] = (LIFT_SIGMA_PER_MM * z) ** 2 / 2
+    return
+  }
+  const t = z / cp[2]
+  // G from P = G + t (C − G): G = (P − t C) / (1 − t).
+  const gx = (x - t * cp[0]) / (1 - t), gy = (y - t * cp[1]) / (1 - t)
+  // J = t · [[1, 0, −(Cx − Gx)/Cz], [0, 1, −(Cy − Gy)/Cz]]
+  const j02 = -(cp[0] - gx) / cp[2], j12 = -(cp[1] - gy) / cp[2]
+  const c = centreCov
+  // rows of J·Σ
+  const a0 = c[0]! + j02 * c[6]!, a1 = c[1]! + j02 * c[7]!, a2 = c[2]! + j02 * c[8]!
+  const b1 = c[4]! + j12 * c[7]!, b2 = c[5]! + j12 * c[8]!
+  out[0] = t * t * (a0 + a2 * j02)
+  out[1] = t * t * (a1 + a2 * j12)
+  out[2] = t * t * (b1 + b2 * j12)
 }
 const _shared = new Float64Array(3)
 

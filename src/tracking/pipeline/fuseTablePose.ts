@@ -75,7 +75,36 @@ export type TableLockDetail = {
   warnings: string[]
   /** Without a camera file: this frame's own focal length estimate, when it pinned it (relative 1σ ≤ `maxFocalSigmaRel`), else null. */
   focalPinnedPx?: number | null
+  /**
+   * The focal length's whole relative 1σ: the fit's, and without a camera file the principal point's
+   * doubt carried through (`PRINCIPAL_POINT_SIGMA_REL`), or an assumed one's (`ASSUMED_FOCAL_SIGMA_REL`).
+   */
+  focalSigmaRel?: number
+  /**
+   * Covariance of the camera's centre in the table frame (mm², 3 × 3 row-major) from the intrinsics'
+   * doubt (focal length and principal point) with the table's homography held: what moves a marker
+   * above the table (`estimateObjectPoses`' lift) and heights. Null where it could not be worked out.
+   * Worked out on the first call (ten pose re-fits; a table with nothing above it never asks).
+   */
+  cameraCentreCovariance?: () => Float64Array | null
 }
+
+/**
+ * Without a camera file, how far the principal point may lie from the image's centre: 1σ per axis as
+ * a share of the image's diagonal. The estimate assumes the centre; the OpenCV tutorial's real
+ * webcam has it 38 px off on 640 × 480 (4.8 % of the diagonal, 1.6σ), which moves the focal length
+ * read from one view by 8 % (`liftDoubt.test.ts`).
+ */
+export const PRINCIPAL_POINT_SIGMA_REL = 0.03
+/**
+ * Without a camera file, the focal length's doubt from a lens the estimate takes as straight (relative
+ * 1σ): that webcam's barrel lens moves the focal length read at its true principal point by 5 %.
+ */
+export const LENS_FOCAL_SIGMA_REL = 0.03
+/** A camera file's focal length, relative 1σ (a ChArUco calibration's is off 0.1–0.3 %; a phone's moves with its focus). */
+export const CALIBRATED_FOCAL_SIGMA_REL = 0.004
+/** An assumed focal length (0.8 · width, nothing in the frame pins it), relative 1σ: phones' and webcams' lie within 0.6–1.2 · width. */
+export const ASSUMED_FOCAL_SIGMA_REL = 0.2
 
 /** The undistorted image position of a detection's corners. */
 export function undistortCorners(intr: CameraIntrinsics | null, c: MarkerCorners): MarkerCorners {
@@ -91,6 +120,8 @@ export function fuseTablePose(
   params: TablePoseParams = DEFAULT_TABLE_POSE_PARAMS,
   /** Without a camera file: the focal length an earlier frame pinned (px), for a frame that cannot. */
   focalHintPx: number | null = null,
+  /** That focal length's whole relative 1σ (the pinning frame's `focalSigmaRel`); default `maxFocalSigmaRel`. */
+  focalHintSigmaRel: number | null = null,
 ): TableLockDetail {
   const warnings: string[] = []
   let used = detections.filter((d) => tableMarkers.has(d.id))
@@ -128,7 +159,7 @@ export function fuseTablePose(
   }
 
   const { src, dst } = correspondences(used, tableMarkers, calibration)
-  const camera = fitCamera(fit.h, src, dst, image, calibration, focalHintPx, params.maxFocalSigmaRel)
+  const camera = fitCamera(fit.h, src, dst, image, calibration, focalHintPx, params.maxFocalSigmaRel, focalHintSigmaRel ?? params.maxFocalSigmaRel)
   if (!camera) return notLocked('table not locked: no camera pose fits the reference markers')
   if (camera.intrinsics.source === 'assumed') warnings.push('focal length could not be estimated from the table (camera looks straight down?); assumed; heights above the table are approximate')
   const tableFromImage = invert(fit.h, 3)
@@ -147,7 +178,89 @@ export function fuseTablePose(
     twoMarkers: used.length === 2,
   }
   if (used.length === 2) warnings.push(`the table lock rests on 2 table markers (${used.map((d) => d.id).join(', ')}); positions far from them are less certain`)
-  return { lock, homographyCovariance: fit.covariance, droppedIds, warnings, focalPinnedPx: camera.focalPinnedPx }
+  // The moved poses are fitted to each reference marker's centre (its corners' mean, in the table and
+  // in the image): a quarter of the points, the same spread (with fewer than four markers, their
+  // corners); the unmoved centre is fitted alike.
+  let centres: { src: Point2[]; dst: Point2[] } | null = null
+  const centreFor = (k: CameraIntrinsics) => {
+    if (!centres) {
+      centres = src.length < 16 ? { src, dst } : { src: [], dst: [] }
+      for (let i = 0; src.length >= 16 && i + 3 < src.length; i += 4) {
+        centres.src.push([(src[i]![0] + src[i + 1]![0] + src[i + 2]![0] + src[i + 3]![0]) / 4, (src[i]![1] + src[i + 1]![1] + src[i + 2]![1] + src[i + 3]![1]) / 4])
+        centres.dst.push([(dst[i]![0] + dst[i + 1]![0] + dst[i + 2]![0] + dst[i + 3]![0]) / 4, (dst[i]![1] + dst[i + 1]![1] + dst[i + 2]![1] + dst[i + 3]![1]) / 4])
+      }
+    }
+    const moved = solveCamera(fit.h, centres.src, centres.dst, { ...k, distortion: undefined }, false, undefined, camera.pose, MOVED_POSE_ITERATIONS)
+    return moved ? cameraCentre(moved.pose) : null
+  }
+  const doubt = camera.doubt
+  let centreCovariance: Float64Array | null | undefined
+  return {
+    lock, homographyCovariance: fit.covariance, droppedIds, warnings, focalPinnedPx: camera.focalPinnedPx,
+    focalSigmaRel: focalDoubt(fit.h, camera.intrinsics, doubt),
+    cameraCentreCovariance: () => {
+      if (centreCovariance === undefined) {
+        const c0 = centreFor(camera.intrinsics)
+        centreCovariance = c0 ? cameraCentreDoubt(fit.h, camera.intrinsics, doubt, c0, centreFor) : null
+      }
+      return centreCovariance
+    },
+  }
+}
+
+/** A moved camera's pose re-fit starts from the frame's own: a few steps reach it (3, 5 and 8 gave the same σ to 4 digits). */
+const MOVED_POSE_ITERATIONS = 4
+
+/** Gauss–Hermite nodes and weights (3 a side) for a normal doubt: exact for the camera's moves up to 5th order. */
+const HERMITE = [[-Math.sqrt(3), 1 / 6], [0, 2 / 3], [Math.sqrt(3), 1 / 6]] as const
+
+/** The principal point's nodes: each moved point and its weight, with the focal length read again there where the frame estimated it. */
+function principalNodes(h: Float64Array, k: CameraIntrinsics, doubt: IntrinsicsDoubt, visit: (moved: CameraIntrinsics, weight: number) => void): void {
+  const s = doubt.principalSigmaPx
+  if (!(s > 0)) return
+  const f0 = doubt.followsCentre ? estimateFocalFromHomography(h, k.cx, k.cy) : null
+  for (const [a, wa] of HERMITE) for (const [b, wb] of HERMITE) {
+    if (a === 0 && b === 0) continue
+    const m = { ...k, cx: k.cx + a * s, cy: k.cy + b * s }
+    const f = f0 ? estimateFocalFromHomography(h, m.cx, m.cy) : null
+    visit(f ? { ...m, fx: k.fx * (f / f0!), fy: k.fy * (f / f0!) } : m, wa * wb)
+  }
+}
+
+/**
+ * The focal length's whole relative 1σ: its own doubt and, where the frame estimated it, how far it
+ * moves with the principal point (over the principal point's Gauss–Hermite grid: the focal length read
+ * at a point 2σ off can be 10 % off, far from linear).
+ */
+function focalDoubt(h: Float64Array, k: CameraIntrinsics, doubt: IntrinsicsDoubt): number {
+  let v = doubt.focalSigmaRel ** 2
+  principalNodes(h, k, doubt, (m, w) => { v += w * (m.fx / k.fx - 1) ** 2 })
+  return Math.sqrt(v)
+}
+
+/**
+ * What the intrinsics' doubt does to the camera's centre: its covariance (second moment about `c0`,
+ * so a bias the doubt brings counts as error), the table's homography held (a wrong focal length or
+ * principal point puts the camera elsewhere while the table's plane stays where the markers put it).
+ * Each moved set of intrinsics re-fits the pose to the reference corners (`centreFor`): the focal
+ * length at ±1σ, the principal point over its grid (`principalNodes`). A held focal length's σ is its
+ * pinning frame's whole σ, which holds that frame's principal-point part already: counted a little twice.
+ */
+function cameraCentreDoubt(h: Float64Array, k: CameraIntrinsics, doubt: IntrinsicsDoubt, c0: Vector3, centreFor: (k: CameraIntrinsics) => Vector3 | null): Float64Array | null {
+  let xx = 0, xy = 0, xz = 0, yy = 0, yz = 0, zz = 0
+  let finite = true
+  const add = (moved: CameraIntrinsics, weight: number) => {
+    const c = centreFor(moved)
+    if (!c) { finite = false; return }
+    const d0 = c[0] - c0[0], d1 = c[1] - c0[1], d2 = c[2] - c0[2]
+    xx += weight * d0 * d0; xy += weight * d0 * d1; xz += weight * d0 * d2
+    yy += weight * d1 * d1; yz += weight * d1 * d2; zz += weight * d2 * d2
+  }
+  const scaled = (rel: number): CameraIntrinsics => ({ ...k, fx: k.fx * (1 + rel), fy: k.fy * (1 + rel) })
+  if (doubt.focalSigmaRel > 0) { add(scaled(doubt.focalSigmaRel), 0.5); add(scaled(-doubt.focalSigmaRel), 0.5) }
+  principalNodes(h, k, doubt, add)
+  const cov = Float64Array.of(xx, xy, xz, xy, yy, yz, xz, yz, zz)
+  return finite && cov.every(Number.isFinite) ? cov : null
 }
 
 function normalizeH(h: Float64Array): Float64Array {
@@ -290,30 +403,37 @@ const FOCAL_SIGMA_FLOOR_PX = 0.05
 
 /** `focalSigmaRel`: the fitted focal length's relative 1σ (Infinity when it was held fixed). */
 type CameraFit = { pose: CameraPose; intrinsics: CameraIntrinsics; rms: number; focalSigmaRel: number }
+/**
+ * The doubt a fit's intrinsics carry: the focal length's own relative 1σ, the principal point's 1σ
+ * per axis (px), and whether the focal length was read at that point (so moves with it).
+ */
+type IntrinsicsDoubt = { focalSigmaRel: number; principalSigmaPx: number; followsCentre: boolean }
 
 /**
  * The camera's pose (and, without a camera file, its focal length) fitted to the reference corners.
  * Without a file the focal length is the frame's own only where the fit pins it (`maxFocalSigmaRel`);
  * else it is `focalHintPx` (an earlier frame's) or 0.8 · width, held fixed.
  */
-function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null, focalHintPx: number | null, maxFocalSigmaRel: number): (CameraFit & { focalPinnedPx: number | null }) | null {
-  const held = (fit: CameraFit | null) => fit && { ...fit, focalPinnedPx: null }
-  if (calibration) return held(solveCamera(h, src, dst, { ...calibration, distortion: undefined }, false, calibration.distortion))
+function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null, focalHintPx: number | null, maxFocalSigmaRel: number, focalHintSigmaRel: number): (CameraFit & { focalPinnedPx: number | null; doubt: IntrinsicsDoubt }) | null {
+  const held = (fit: CameraFit | null, doubt: IntrinsicsDoubt) => fit && { ...fit, focalPinnedPx: null, doubt }
+  if (calibration) return held(solveCamera(h, src, dst, { ...calibration, distortion: undefined }, false, calibration.distortion), { focalSigmaRel: CALIBRATED_FOCAL_SIGMA_REL, principalSigmaPx: 0, followsCentre: false })
   const cx = (image.width - 1) / 2, cy = (image.height - 1) / 2
+  const principalSigmaPx = PRINCIPAL_POINT_SIGMA_REL * Math.hypot(image.width, image.height)
   const inRange = (v: number | null): v is number => v !== null && v > 0.2 * image.width && v < 10 * image.width
   const f = estimateFocalFromHomography(h, cx, cy)
   if (inRange(f)) {
     const own = solveCamera(h, src, dst, { width: image.width, height: image.height, fx: f, fy: f, cx, cy, source: 'estimated' }, true, undefined)
-    if (own && own.focalSigmaRel <= maxFocalSigmaRel && inRange(own.intrinsics.fx)) return { ...own, focalPinnedPx: own.intrinsics.fx }
+    if (own && own.focalSigmaRel <= maxFocalSigmaRel && inRange(own.intrinsics.fx)) return { ...own, focalPinnedPx: own.intrinsics.fx, doubt: { focalSigmaRel: Math.hypot(own.focalSigmaRel, LENS_FOCAL_SIGMA_REL), principalSigmaPx, followsCentre: true } }
   }
   const hint = inRange(focalHintPx) ? focalHintPx : null
   const fx = hint ?? image.width * 0.8
-  return held(solveCamera(h, src, dst, { width: image.width, height: image.height, fx, fy: fx, cx, cy, source: hint !== null ? 'estimated' : 'assumed' }, false, undefined))
+  const doubt = { focalSigmaRel: hint !== null ? focalHintSigmaRel : ASSUMED_FOCAL_SIGMA_REL, principalSigmaPx, followsCentre: false }
+  return held(solveCamera(h, src, dst, { width: image.width, height: image.height, fx, fy: fx, cx, cy, source: hint !== null ? 'estimated' : 'assumed' }, false, undefined), doubt)
 }
 
 /** One Levenberg–Marquardt fit of the pose (and the focal length when `fitFocal`) from `intr` (undistorted corners); `distortion` goes back on the result's intrinsics. */
-function solveCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], intr: CameraIntrinsics, fitFocal: boolean, distortion: CameraIntrinsics['distortion']): CameraFit | null {
-  const init = poseFromHomography(h, intr)
+function solveCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], intr: CameraIntrinsics, fitFocal: boolean, distortion: CameraIntrinsics['distortion'], start?: CameraPose, iterations = 100): CameraFit | null {
+  const init = start ?? poseFromHomography(h, intr)
   const rv = rotationToRodrigues(init.rotation)
   const p0 = [...rv, ...init.translation, ...(fitFocal ? [intr.fx] : [])]
   const n = src.length
@@ -328,7 +448,7 @@ function solveCamera(h: Float64Array, src: readonly Point2[], dst: readonly Poin
       target[2 * i] = r ? q[0] - dst[i]![0] : 1e6
       target[2 * i + 1] = r ? q[1] - dst[i]![1] : 1e6
     }
-  }, { iterations: 100 })
+  }, { iterations })
   const rms = Math.sqrt(sumSq / n)
   if (!Number.isFinite(rms)) return null
   const finalIntr = intrOf(params)
