@@ -1,5 +1,5 @@
 // Table survey and tracking accuracy (a script, not a timed test):
-//   npm run bench:survey [-- --tables 0,1,2 --pipelines gamma2.2,phone --views 8 --held-out 4 --seed 1 --out test/bench/results/survey.json]
+//   npm run bench:survey [-- --tables 0,1,2 --pipelines gamma2.2,phone --views 8 --held-out 4 --seed 1 --lens barrel --out test/bench/results/survey.json]
 // Camera-order renders (issue 31, test/tracking/camera): tables made with My table in three games
 // (Iron Line 4'×4' 8 models 2 terrain, Cadence Survivors 44"×30", Skrapyard 4'×4'), their table
 // markers laid 8–15 mm and up to 10° off the sheet's spots; a walk of `--views` views round the table
@@ -10,6 +10,8 @@
 // survey's scale error (similarity fit to the laying, %), table markers RMS / max after a rigid fit,
 // held-out model positions (median, p95, share of the models in view placed: a marker fully in view,
 // ≥ 16 px) and σ honesty (per-axis |error|/σ, and each distance's |error| over the σ the engine gives it: median, share beyond 3σ).
+// `--lens barrel`: the phone's lens bends the picture (k1 −0.12, OpenCV's model); without a camera
+// file the survey is then refused for the lens (a row's `refused`), with one it closes.
 // Goals (issue 31): scale within 0.05 %, RMS ≤ 0.5 mm, max ≤ 1.0 mm, p95 ≤ 1.5 mm, ≥ 98 % placed,
 // median |e|/σ 0.5–0.9, ≤ 1 % beyond 3σ. `--legacy` runs the earlier sweep (test/tracking/synth) instead.
 import { writeFileSync } from 'node:fs'
@@ -93,7 +95,8 @@ async function cameraOrder() {
   const tables = option('tables', MY_TABLES.map((_, i) => i).join(',')).split(',').map(Number)
   const pipelines = option('pipelines', 'gamma2.2,phone').split(',') as import('../tracking/camera/cameraOrderStudy.ts').PipelineName[]
   const views = Number(option('views', '8')), heldOut = Number(option('held-out', '4')), seed = Number(option('seed', '1'))
-  const lens = study.PHONE_LENS
+  const lensName = option('lens', 'straight')
+  const lens = lensName === 'barrel' ? { ...study.PHONE_LENS, distortion: [-0.12, 0.09, 0.0008, -0.0006, -0.02] as const } : study.PHONE_LENS
   const rows: Record<string, unknown>[] = []
   for (const pipeline of pipelines) {
     let started = cpuMs()
@@ -122,7 +125,7 @@ async function cameraOrder() {
       }
     }
   }
-  const doc = { bench: 'survey (camera-order renders)', date: new Date().toISOString(), loadAverage: loadavg().map(r3), setting: { tables: tables.map((i) => MY_TABLES[i]!.name), pipelines, views, heldOut, seed, image: '1920x1080', lens: 'fx 1478.3, no distortion; camera file from 10 rendered ChArUco views' }, rows }
+  const doc = { bench: 'survey (camera-order renders)', date: new Date().toISOString(), loadAverage: loadavg().map(r3), setting: { tables: tables.map((i) => MY_TABLES[i]!.name), pipelines, views, heldOut, seed, image: '1920x1080', lens: `fx 1478.3, ${lensName === 'barrel' ? 'barrel distortion [-0.12, 0.09, 0.0008, -0.0006, -0.02]' : 'no distortion'}; camera file from 10 rendered ChArUco views` }, rows }
   const text = JSON.stringify(doc, null, 2)
   if (OUT) writeFileSync(OUT, text + '\n')
   process.stdout.write(text + '\n')

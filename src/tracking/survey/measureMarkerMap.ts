@@ -42,8 +42,60 @@ const list = (ids: readonly number[]) => (ids.length === 1 ? `${ids[0]}` : `${id
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 const refuse = (code: SurveyRefusal['code'], reason: string, markerIds: number[] = []): SurveyRefusal => ({ ok: false, code, reason, markerIds })
 
-/** Measure the map of the registry's table markers from the views, or say why the survey does not close. */
+/**
+ * Bendings of the picture tried when a survey without a camera file does not close: each corner moved
+ * radially about the image's centre by κ · (r / half-diagonal)² of its distance (κ > 0: a barrel lens
+ * undone). A phone's barrel lens (k1 −0.12 at a 64° view) is κ ≈ +0.06.
+ */
+const LENS_BENDINGS = [0.02, 0.03, 0.05, 0.06, 0.08, 0.1]
+/** The first bending tried each way; a moved marker's spread that no way of bending lowers by a fifth is not the lens. */
+const LENS_PROBE = 0.04
+
+/**
+ * Measure the map of the registry's table markers from the views, or say why the survey does not close.
+ * Without a camera file, a survey refused for moved markers or for not closing is tried again with the
+ * picture unbent (radially about its centre, `unbend`): ±`LENS_PROBE` first, then `LENS_BENDINGS` the
+ * way that helped. Where a bending closes it, or brings the moved markers' spread down to a quarter (one
+ * bending of this form does not follow a lens's whole profile), the lens is the reason (no bending of
+ * the picture moves back a marker that really moved between views), and the refusal says so.
+ */
 export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyView[], registry: SurveyRegistry, options: MarkerMapOptions = {}): MarkerMap | SurveyRefusal {
+  const first = measureOnce(handle, views, registry, options)
+  if (options.calibration || !('ok' in first) || (first.code !== 'moved' && first.code !== 'does-not-close')) return first
+  const before = first.code === 'moved' && first.spreadMm !== undefined ? first.spreadMm : Number.POSITIVE_INFINITY
+  let best = { kappa: 0, spreadMm: before }
+  /** The moved markers' spread with the picture unbent by κ: 0 when the views then close, ∞ when refused otherwise. */
+  const spreadWith = (kappa: number): number => {
+    const unbent = measureOnce(handle, views.map((v) => unbend(v, kappa)), registry, options, true)
+    const spread = !('ok' in unbent) ? 0 : unbent.code === 'moved' && unbent.spreadMm !== undefined ? unbent.spreadMm : Number.POSITIVE_INFINITY
+    if (spread < best.spreadMm) best = { kappa, spreadMm: spread }
+    return spread
+  }
+  const ways = [1, -1].filter((sign) => spreadWith(sign * LENS_PROBE) < 0.8 * before || !Number.isFinite(before))
+  for (const sign of ways) for (const k of LENS_BENDINGS) if (best.spreadMm === 0 || spreadWith(sign * k) === 0) break
+  if (best.spreadMm === 0) return lensRefusal(best.kappa, null)
+  if (best.kappa !== 0 && best.spreadMm <= before / 4) return lensRefusal(best.kappa, { before, after: best.spreadMm })
+  return first
+}
+
+function lensRefusal(kappa: number, spread: { before: number; after: number } | null): SurveyRefusal {
+  const agree = spread ? `nearly agree (${spread.before.toFixed(0)} → ${spread.after.toFixed(0)} mm)` : 'agree'
+  return refuse('lens', `the views do not agree as taken, but ${agree} once the picture is unbent by about ${(Math.abs(kappa) * 100).toFixed(0)} % at its corners: this camera's lens bends the picture (${kappa > 0 ? 'barrel' : 'pincushion'}), which a survey without its camera file cannot measure. Calibrate the camera (Camera › Calibrate camera) and survey again`)
+}
+
+/** A view's corners moved radially about its centre by κ · (r / half-diagonal)² of their distance. */
+function unbend(v: SurveyView, kappa: number): SurveyView {
+  const cx = (v.width - 1) / 2, cy = (v.height - 1) / 2
+  const r2 = (v.width * v.width + v.height * v.height) / 4
+  const move = ([u, w]: readonly [number, number]): [number, number] => {
+    const g = 1 + (kappa * ((u - cx) ** 2 + (w - cy) ** 2)) / r2
+    return [cx + (u - cx) * g, cy + (w - cy) * g]
+  }
+  return { ...v, markers: v.markers.map((m) => ({ ...m, corners: m.corners.map(move) as unknown as MarkerCorners })) }
+}
+
+/** `quick`: only whether the views close (the lens's trials): a refusal's moved markers are not named with care. */
+function measureOnce(handle: OpenCvHandle, views: readonly SurveyView[], registry: SurveyRegistry, options: MarkerMapOptions, quick = false): MarkerMap | SurveyRefusal {
   let params: SurveyParams = { ...DEFAULT_SURVEY_PARAMS, ...options.params }
   const table = registry.markers.filter((m) => m.role === 'table')
   if (table.length < 2) return refuse('too-few-views', `the registry has ${plural(table.length, 'table marker')}; a survey maps at least 2 (4 or more, spread over the table, are better)`)
@@ -141,7 +193,12 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
   const viewRms = viewErrors(problem, result.cornerErrorsPx, active.length)
   const typical = median(viewRms)
   const badViews = active.filter((_, v) => viewRms[v]! > Math.max(1, 4 * typical))
-  if (badViews.length && active.length - badViews.length >= params.minViews) {
+  // Views that fit badly because of the same marker each time are not blurred: that marker moved
+  // between them and the others (the moved-marker rule below names it). Before, a marker moved halfway
+  // through a walk had the views after the move left out as "blurred or shaken" and the survey closed.
+  const worstMarkerIn = badViews.map((b) => worstMarkerOf(problem, result.cornerErrorsPx, active.indexOf(b)))
+  const oneMarker = badViews.length >= 2 && worstMarkerIn.every((m) => m !== null && m === worstMarkerIn[0])
+  if (badViews.length && !oneMarker && active.length - badViews.length >= params.minViews) {
     warnings.push(`${plural(badViews.length, 'view')} (${badViews.map((b) => b.label).join(', ')}) fit much worse than the others (blurred or shaken?) and ${badViews.length === 1 ? 'was' : 'were'} left out`)
     const keep = active.map((p) => !badViews.includes(p))
     active = active.filter((_, v) => keep[v])
@@ -185,11 +242,27 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
     if (c.maxMm <= params.movedMarkerMm) moved.splice(moved.indexOf(suspect), 1)
     else suspect.spreadMm = spreadOf(c.implied)
   }
+  // One marker that moved pulls the cameras of every view it is in, and the markers beside it can look
+  // moved in its place (the rounds above flag the worst-fitting one, which need not be the one that
+  // moved). Where leaving out one marker alone puts every other back in agreement, that one moved.
+  if (moved.length >= 2 && !quick) {
+    let single: { index: number; spreadMm: number } | null = null
+    for (let i = 0; i < ids.length; i++) {
+      excluded = [i]
+      ;({ problem, result } = solve())
+      const c = checkConsistency(active, state, sizes, problem, isDropped, [i])
+      if (c.every((x, j) => j === i || x.maxMm <= params.movedMarkerMm)) {
+        const spreadMm = spreadOf(c[i]!.implied)
+        if (spreadMm > params.movedMarkerMm && (!single || spreadMm > single.spreadMm)) single = { index: i, spreadMm }
+      }
+    }
+    if (single) moved.splice(0, moved.length, single)
+  }
   excluded = moved.map((m) => m.index)
   if (moved.length) {
     const names = moved.map((m) => ids[m.index]!)
     const spread = Math.max(...moved.map((m) => m.spreadMm))
-    return refuse('moved', `table marker${names.length === 1 ? '' : 's'} ${list(names)} moved during the survey (or ${names.length === 1 ? 'was' : 'were'} misread): seen from the other markers, ${names.length === 1 ? 'its' : 'their'} place differs by up to ${spread.toFixed(0)} mm between views. Keep the table markers still and survey again`, names)
+    return { ...refuse('moved', `table marker${names.length === 1 ? '' : 's'} ${list(names)} moved during the survey (or ${names.length === 1 ? 'was' : 'were'} misread): seen from the other markers, ${names.length === 1 ? 'its' : 'their'} place differs by up to ${spread.toFixed(0)} mm between views. Keep the table markers still and survey again`, names), spreadMm: spread }
   }
   if (result.rmsPx > params.maxRmsPx) {
     return refuse('does-not-close', `the survey does not close: the views fit the map with ${result.rmsPx.toFixed(2)} px RMS (more than ${params.maxRmsPx} px): a lens that needs its camera file, blurred views, or markers not lying flat`)
@@ -288,6 +361,19 @@ function bundleProblem(active: readonly Prepared[], sizes: readonly number[], ga
     ...(calibrated ? { focalPriorRel: params.calibratedFocalPriorRel } : {}),
     estimateCentre: params.estimateCentre, centrePriorPx: calibrated ? params.calibratedCentrePriorPx : params.centrePriorPx, estimateCornerBias: params.estimateCornerBias,
   }
+}
+
+/** The marker whose corners fit worst in a view (RMS), or null when the view has none. */
+function worstMarkerOf(problem: BundleProblem, errors: readonly Float64Array[], view: number): number | null {
+  let worst: number | null = null, worstRms = -1
+  problem.observations.forEach((o, i) => {
+    if (o.view !== view) return
+    let s = 0
+    for (const e of errors[i]!) s += e * e
+    const rms = Math.sqrt(s / Math.max(1, errors[i]!.length))
+    if (rms > worstRms) { worstRms = rms; worst = o.marker }
+  })
+  return worst
 }
 
 function viewErrors(problem: BundleProblem, errors: readonly Float64Array[], viewCount: number): number[] {

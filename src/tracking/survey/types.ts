@@ -93,6 +93,8 @@ export type MarkerMap = {
 
 export type SurveyRefusalCode =
   | 'too-few-views' | 'never-seen' | 'too-few-views-of-marker' | 'disconnected' | 'moved' | 'does-not-close'
+  /** Without a camera file: the views agree once the picture is unbent (measureMarkerMap's LENS_BENDINGS). */
+  | 'lens'
   | 'no-table-frame' | 'corner-off' | 'bad-tap' | 'bad-layout'
 
 export type SurveyRefusal = {
@@ -102,6 +104,8 @@ export type SurveyRefusal = {
   reason: string
   /** The markers the reason is about (never seen, moved, not connected, not in its corner). */
   markerIds: number[]
+  /** 'moved': how far apart the moved markers' places are between views, mm. */
+  spreadMm?: number
   /** The map, when the refusal is about the table's rectangle only (tap the corners and try again). */
   map?: MarkerMap
 }
