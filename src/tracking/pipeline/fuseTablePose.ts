@@ -183,13 +183,7 @@ export function fuseTablePose(
   // corners); the unmoved centre is fitted alike.
   let centres: { src: Point2[]; dst: Point2[] } | null = null
   const centreFor = (k: CameraIntrinsics) => {
-    if (!centres) {
-      centres = src.length < 16 ? { src, dst } : { src: [], dst: [] }
-      for (let i = 0; src.length >= 16 && i + 3 < src.length; i += 4) {
-        centres.src.push([(src[i]![0] + src[i + 1]![0] + src[i + 2]![0] + src[i + 3]![0]) / 4, (src[i]![1] + src[i + 1]![1] + src[i + 2]![1] + src[i + 3]![1]) / 4])
-        centres.dst.push([(dst[i]![0] + dst[i + 1]![0] + dst[i + 2]![0] + dst[i + 3]![0]) / 4, (dst[i]![1] + dst[i + 1]![1] + dst[i + 2]![1] + dst[i + 3]![1]) / 4])
-      }
-    }
+    centres ??= src.length < 16 ? { src, dst } : { src: quadCentres(src), dst: quadCentres(dst) }
     const moved = solveCamera(fit.h, centres.src, centres.dst, { ...k, distortion: undefined }, false, undefined, camera.pose, MOVED_POSE_ITERATIONS)
     return moved ? cameraCentre(moved.pose) : null
   }
@@ -206,6 +200,17 @@ export function fuseTablePose(
       return centreCovariance
     },
   }
+}
+
+/** The centre (mean) of each run of four corners. */
+function quadCentres(points: readonly Point2[]): Point2[] {
+  const out: Point2[] = []
+  for (let i = 0; i + 3 < points.length; i += 4) {
+    let x = 0, y = 0
+    for (let c = i; c < i + 4; c++) { x += points[c]![0]; y += points[c]![1] }
+    out.push([x / 4, y / 4])
+  }
+  return out
 }
 
 /** A moved camera's pose re-fit starts from the frame's own: a few steps reach it (3, 5 and 8 gave the same σ to 4 digits). */

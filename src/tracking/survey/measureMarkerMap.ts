@@ -45,7 +45,7 @@ const refuse = (code: SurveyRefusal['code'], reason: string, markerIds: number[]
 /**
  * Bendings of the picture tried when a survey without a camera file does not close: each corner moved
  * radially about the image's centre by κ · (r / half-diagonal)² of its distance (κ > 0: a barrel lens
- * undone). A phone's barrel lens (k1 −0.12 at a 64° view) is κ ≈ +0.06.
+ * undone). A phone's barrel lens (k1 −0.12, k2 0.09 at a 64° view) is best unbent at κ ≈ +0.04.
  */
 const LENS_BENDINGS = [0.02, 0.03, 0.05, 0.06, 0.08, 0.1]
 /** The first bending tried each way; a moved marker's spread that no way of bending lowers by a fifth is not the lens. */
@@ -74,7 +74,7 @@ export function measureMarkerMap(handle: OpenCvHandle, views: readonly SurveyVie
   const ways = [1, -1].filter((sign) => spreadWith(sign * LENS_PROBE) < 0.8 * before || !Number.isFinite(before))
   for (const sign of ways) for (const k of LENS_BENDINGS) if (best.spreadMm === 0 || spreadWith(sign * k) === 0) break
   if (best.spreadMm === 0) return lensRefusal(best.kappa, null)
-  if (best.kappa !== 0 && best.spreadMm <= before / 4) return lensRefusal(best.kappa, { before, after: best.spreadMm })
+  if (best.kappa !== 0 && Number.isFinite(before) && best.spreadMm <= before / 4) return lensRefusal(best.kappa, { before, after: best.spreadMm })
   return first
 }
 
