@@ -81,4 +81,14 @@ describe('a survey without a camera file through a lens that bends the picture',
       expect(map.markerIds, `seed ${seed}: ${map.reason}`).toEqual([id])
     }
   })
+
+  it('two shaken views (every corner 3 px off) are still left out as shaken, and the walk closes', () => {
+    const rnd = uniformSource(9)
+    const views = walk(straight, 1).map((v) => (v.id === 3 || v.id === 8
+      ? { ...v, markers: v.markers.map((m) => ({ ...m, corners: m.corners.map(([u, w]) => [u + 3 * gaussian(rnd), w + 3 * gaussian(rnd)]) as unknown as MarkerCorners })) }
+      : v))
+    const map = measureMarkerMap(cv, views, registry)
+    expect('ok' in map, 'ok' in map ? (map as SurveyRefusal).reason : '').toBe(false)
+    expect((map as { warnings: string[] }).warnings.join(' ')).toMatch(/2 views \(view 3, view 8\) fit much worse than the others \(blurred or shaken\?\)/)
+  })
 })

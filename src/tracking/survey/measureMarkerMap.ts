@@ -197,7 +197,7 @@ function measureOnce(handle: OpenCvHandle, views: readonly SurveyView[], registr
   // between them and the others (the moved-marker rule below names it). Before, a marker moved halfway
   // through a walk had the views after the move left out as "blurred or shaken" and the survey closed.
   const worstMarkerIn = badViews.map((b) => worstMarkerOf(problem, result.cornerErrorsPx, active.indexOf(b)))
-  const oneMarker = badViews.length >= 2 && worstMarkerIn.every((m) => m !== null && m === worstMarkerIn[0])
+  const oneMarker = badViews.length >= 2 && worstMarkerIn.every((w) => w !== null && w.marker === worstMarkerIn[0]!.marker && w.restRmsPx <= Math.max(1, 4 * typical))
   if (badViews.length && !oneMarker && active.length - badViews.length >= params.minViews) {
     warnings.push(`${plural(badViews.length, 'view')} (${badViews.map((b) => b.label).join(', ')}) fit much worse than the others (blurred or shaken?) and ${badViews.length === 1 ? 'was' : 'were'} left out`)
     const keep = active.map((p) => !badViews.includes(p))
@@ -363,17 +363,22 @@ function bundleProblem(active: readonly Prepared[], sizes: readonly number[], ga
   }
 }
 
-/** The marker whose corners fit worst in a view (RMS), or null when the view has none. */
-function worstMarkerOf(problem: BundleProblem, errors: readonly Float64Array[], view: number): number | null {
-  let worst: number | null = null, worstRms = -1
+/**
+ * The marker whose corners fit worst in a view (RMS), and how the view's other corners fit (RMS px), or
+ * null when the view has none.
+ */
+function worstMarkerOf(problem: BundleProblem, errors: readonly Float64Array[], view: number): { marker: number; restRmsPx: number } | null {
+  let worst = -1, worstRms = -1, worstSum = 0, worstCount = 0, sum = 0, count = 0
   problem.observations.forEach((o, i) => {
     if (o.view !== view) return
     let s = 0
     for (const e of errors[i]!) s += e * e
+    sum += s
+    count += errors[i]!.length
     const rms = Math.sqrt(s / Math.max(1, errors[i]!.length))
-    if (rms > worstRms) { worstRms = rms; worst = o.marker }
+    if (rms > worstRms) { worstRms = rms; worst = o.marker; worstSum = s; worstCount = errors[i]!.length }
   })
-  return worst
+  return worst < 0 ? null : { marker: worst, restRmsPx: Math.sqrt((sum - worstSum) / Math.max(1, count - worstCount)) }
 }
 
 function viewErrors(problem: BundleProblem, errors: readonly Float64Array[], viewCount: number): number[] {
