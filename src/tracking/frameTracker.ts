@@ -8,7 +8,7 @@ import type { OpenCvHandle } from './opencv/openCv.ts'
 import { createGrayFrame, toGray } from './pipeline/grayFrame.ts'
 import { detectMarkers } from './pipeline/detectMarkers.ts'
 import { planRois } from './pipeline/planRois.ts'
-import { fuseTablePose } from './pipeline/fuseTablePose.ts'
+import { fuseTablePose, surveyedPrincipalPoint } from './pipeline/fuseTablePose.ts'
 import { estimateObjectPoses, type SurfaceHeight } from './pipeline/estimateObjectPoses.ts'
 import { verifyMarkerIds } from './pipeline/verifyMarkerIds.ts'
 import { measureSharpness, type FrameSharpness } from './pipeline/measureSharpness.ts'
@@ -49,11 +49,14 @@ export class FrameTracker {
   private focalHintPx: number | null = null
   /** That focal length's whole relative 1σ (the principal point's doubt in it). */
   private focalHintSigmaRel: number | null = null
+  /** The camera the registry's survey measured (without a camera file, its principal point is the lock's: `surveyedPrincipalPoint`). */
+  private surveyCamera: NonNullable<Registry['survey']>['camera'] | undefined
   /** The last locked frame's image-from-table homography and time, for the motion between locks. */
   private readonly lastLock = { imageFromTable: new Float64Array(9), timeMs: Number.NaN, valid: false }
 
   constructor(handle: OpenCvHandle, registry: Registry, options: FrameTrackerOptions = {}) {
     this.registry = indexRegistry(registry)
+    this.surveyCamera = registry.survey?.camera
     this.registeredIds = [...this.registry.table.keys(), ...this.registry.objectMarkers.keys()]
     const params = resolveTrackerParams(options.params)
     if (!options.params?.detect?.dictionary) params.detect = { ...params.detect, dictionary: this.registry.dictionary }
@@ -66,6 +69,7 @@ export class FrameTracker {
   /** Swap the registry (e.g. the user added a model); keeps the detector. */
   setRegistry(registry: Registry): void {
     this.registry = indexRegistry(registry)
+    this.surveyCamera = registry.survey?.camera
     this.registeredIds = [...this.registry.table.keys(), ...this.registry.objectMarkers.keys()]
   }
 
@@ -112,7 +116,7 @@ export class FrameTracker {
     const conflicts = new Set(detection.conflicts)
     for (const id of conflicts) warnings.push(`marker ${id} is seen ${detection.detections.filter((d) => d.id === id).length} times at once; not used (conflict)`)
     const usable = detection.detections.filter((d) => !conflicts.has(d.id))
-    const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table, this.focalHintPx, this.focalHintSigmaRel)
+    const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table, this.focalHintPx, this.focalHintSigmaRel, this.calibration ? null : surveyedPrincipalPoint(this.surveyCamera, width, height))
     if (table.focalPinnedPx) {
       this.focalHintPx = table.focalPinnedPx
       this.focalHintSigmaRel = table.focalSigmaRel ?? null

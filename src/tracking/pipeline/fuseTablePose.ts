@@ -101,6 +101,40 @@ export const PRINCIPAL_POINT_SIGMA_REL = 0.03
  * 1σ): that webcam's barrel lens moves the focal length read at its true principal point by 5 %.
  */
 export const LENS_FOCAL_SIGMA_REL = 0.03
+/**
+ * The same with a surveyed principal point: the survey closed without a camera file at an RMS of at most
+ * 2 px over corners across the picture, so what the lens bends is at most a few px at the picture's edge
+ * (about 0.2–0.5 % of its half-width; one that bends as that webcam's does is refused, `lens`). The focal
+ * length itself is still read per frame (a phone's focus moves it).
+ */
+export const SURVEYED_LENS_FOCAL_SIGMA_REL = 0.005
+/** A principal point (px, OpenCV's convention) and its 1σ per axis (px). */
+export type PrincipalPoint = { cx: number; cy: number; sigmaPx: number }
+
+/**
+ * A survey's principal point, 1σ per axis: the survey's own (`centreSigmaPx`, from its normal equations),
+ * floored at `SURVEYED_PRINCIPAL_FLOOR_REL` of the image's diagonal (the survey held it within 5 px on
+ * exact corners, test/tracking/surveyMath.test.ts); a survey that kept none, 0.5 % of the diagonal. The
+ * tracking camera is taken to be the survey's where the picture's shape matches: another camera needs
+ * its camera file.
+ */
+export const SURVEYED_PRINCIPAL_FLOOR_REL = 0.001
+const SURVEYED_PRINCIPAL_UNKNOWN_REL = 0.005
+
+/**
+ * The principal point a registry's survey measured without a camera file, scaled to a `width` × `height`
+ * image of the same shape (within 1 %), or null (no survey, a camera file's survey, a survey before it was
+ * kept, another shape).
+ */
+export function surveyedPrincipalPoint(camera: { source: string; cx?: number; cy?: number; centreSigmaPx?: number; width?: number; height?: number } | undefined, width: number, height: number): PrincipalPoint | null {
+  if (!camera || camera.source !== 'estimated' || camera.cx === undefined || camera.cy === undefined || !camera.width || !camera.height) return null
+  if (Math.abs((camera.width / camera.height) / (width / height) - 1) > 0.01) return null
+  const s = width / camera.width
+  const diagonal = Math.hypot(width, height)
+  const sigmaPx = camera.centreSigmaPx !== undefined ? Math.max(camera.centreSigmaPx * s, SURVEYED_PRINCIPAL_FLOOR_REL * diagonal) : SURVEYED_PRINCIPAL_UNKNOWN_REL * diagonal
+  return { cx: (camera.cx + 0.5) * s - 0.5, cy: (camera.cy + 0.5) * s - 0.5, sigmaPx }
+}
+
 /** A camera file's focal length, relative 1σ (a ChArUco calibration's is off 0.1–0.3 %; a phone's moves with its focus). */
 export const CALIBRATED_FOCAL_SIGMA_REL = 0.004
 /** An assumed focal length (0.8 · width, nothing in the frame pins it), relative 1σ: phones' and webcams' lie within 0.6–1.2 · width. */
@@ -122,6 +156,8 @@ export function fuseTablePose(
   focalHintPx: number | null = null,
   /** That focal length's whole relative 1σ (the pinning frame's `focalSigmaRel`); default `maxFocalSigmaRel`. */
   focalHintSigmaRel: number | null = null,
+  /** Without a camera file: a principal point known otherwise (the survey's, `surveyedPrincipalPoint`), else the image's centre with `PRINCIPAL_POINT_SIGMA_REL`. */
+  principal: PrincipalPoint | null = null,
 ): TableLockDetail {
   const warnings: string[] = []
   let used = detections.filter((d) => tableMarkers.has(d.id))
@@ -159,7 +195,7 @@ export function fuseTablePose(
   }
 
   const { src, dst } = correspondences(used, tableMarkers, calibration)
-  const camera = fitCamera(fit.h, src, dst, image, calibration, focalHintPx, params.maxFocalSigmaRel, focalHintSigmaRel ?? params.maxFocalSigmaRel)
+  const camera = fitCamera(fit.h, src, dst, image, calibration, focalHintPx, params.maxFocalSigmaRel, focalHintSigmaRel ?? params.maxFocalSigmaRel, principal)
   if (!camera) return notLocked('table not locked: no camera pose fits the reference markers')
   if (camera.intrinsics.source === 'assumed') warnings.push('focal length could not be estimated from the table (camera looks straight down?); assumed; heights above the table are approximate')
   const tableFromImage = invert(fit.h, 3)
@@ -419,16 +455,16 @@ type IntrinsicsDoubt = { focalSigmaRel: number; principalSigmaPx: number; follow
  * Without a file the focal length is the frame's own only where the fit pins it (`maxFocalSigmaRel`);
  * else it is `focalHintPx` (an earlier frame's) or 0.8 · width, held fixed.
  */
-function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null, focalHintPx: number | null, maxFocalSigmaRel: number, focalHintSigmaRel: number): (CameraFit & { focalPinnedPx: number | null; doubt: IntrinsicsDoubt }) | null {
+function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null, focalHintPx: number | null, maxFocalSigmaRel: number, focalHintSigmaRel: number, principal: PrincipalPoint | null): (CameraFit & { focalPinnedPx: number | null; doubt: IntrinsicsDoubt }) | null {
   const held = (fit: CameraFit | null, doubt: IntrinsicsDoubt) => fit && { ...fit, focalPinnedPx: null, doubt }
   if (calibration) return held(solveCamera(h, src, dst, { ...calibration, distortion: undefined }, false, calibration.distortion), { focalSigmaRel: CALIBRATED_FOCAL_SIGMA_REL, principalSigmaPx: 0, followsCentre: false })
-  const cx = (image.width - 1) / 2, cy = (image.height - 1) / 2
-  const principalSigmaPx = PRINCIPAL_POINT_SIGMA_REL * Math.hypot(image.width, image.height)
+  const cx = principal?.cx ?? (image.width - 1) / 2, cy = principal?.cy ?? (image.height - 1) / 2
+  const principalSigmaPx = principal?.sigmaPx ?? PRINCIPAL_POINT_SIGMA_REL * Math.hypot(image.width, image.height)
   const inRange = (v: number | null): v is number => v !== null && v > 0.2 * image.width && v < 10 * image.width
   const f = estimateFocalFromHomography(h, cx, cy)
   if (inRange(f)) {
     const own = solveCamera(h, src, dst, { width: image.width, height: image.height, fx: f, fy: f, cx, cy, source: 'estimated' }, true, undefined)
-    if (own && own.focalSigmaRel <= maxFocalSigmaRel && inRange(own.intrinsics.fx)) return { ...own, focalPinnedPx: own.intrinsics.fx, doubt: { focalSigmaRel: Math.hypot(own.focalSigmaRel, LENS_FOCAL_SIGMA_REL), principalSigmaPx, followsCentre: true } }
+    if (own && own.focalSigmaRel <= maxFocalSigmaRel && inRange(own.intrinsics.fx)) return { ...own, focalPinnedPx: own.intrinsics.fx, doubt: { focalSigmaRel: Math.hypot(own.focalSigmaRel, principal ? SURVEYED_LENS_FOCAL_SIGMA_REL : LENS_FOCAL_SIGMA_REL), principalSigmaPx, followsCentre: true } }
   }
   const hint = inRange(focalHintPx) ? focalHintPx : null
   const fx = hint ?? image.width * 0.8

@@ -116,7 +116,12 @@ export const surveyReportSchema = z.looseObject({
   /** RMS corner reprojection error over every view, px. */
   rmsErrorPx: finite(),
   /** 'calibration': a camera file was given; 'estimated': the focal length was refined with the map. */
-  camera: z.looseObject({ source: z.enum(['calibration', 'estimated']), fx: finite(), fy: finite() }),
+  camera: z.looseObject({
+    source: z.enum(['calibration', 'estimated']), fx: finite(), fy: finite(),
+    /** The principal point the survey used or measured, px, and the size of its views (surveys since stop 57; optional). */
+    cx: finite().optional(), cy: finite().optional(), centreSigmaPx: finite().min(0).optional(),
+    width: z.number().int().positive().optional(), height: z.number().int().positive().optional(),
+  }),
   /** Where the table's origin and edges came from, and the table's size where the markers show it, mm. */
   table: z.looseObject({ from: z.enum(['corner-markers', 'tapped-corners']), widthMm: finite().optional(), depthMm: finite().optional() }),
   /** Per table marker: RMS distance on the table between its seen and mapped corners (mm), views it was seen in. */

@@ -289,7 +289,8 @@ function measureOnce(handle: OpenCvHandle, views: readonly SurveyView[], registr
   // even where the map was refined without it (an offset under 2 standard errors is set to 0, not known to
   // be 0): the offset reads as a scale, so leaving it out of the σ would claim the scale as sure as if the
   // corners had no offset at all. Zero iterations: the map stays as solved.
-  const scaleSigmaRel = refineMarkerMap({ ...problem, estimateCornerBias: true }, state, { iterations: 0, scaleSe: true }).scaleSe
+  const spread = refineMarkerMap({ ...problem, estimateCornerBias: true }, state, { iterations: 0, scaleSe: true })
+  const scaleSigmaRel = spread.scaleSe
   return {
     markers: ids.map((id, i) => ({ id, pose: state.markers[i]!, residualMm: residuals[i]!.rmsMm, views: residuals[i]!.views, sizeMm: sizes[i]! })),
     views: active.map((p, v) => ({ id: p.id, label: p.label, pose: poseOfParams(state.views[v]!), intrinsics: intrinsicsOf(p), rmsErrorPx: viewRmsFinal[v]! })),
@@ -297,6 +298,7 @@ function measureOnce(handle: OpenCvHandle, views: readonly SurveyView[], registr
     focalEstimated: !calibration,
     cornerBiasPx: state.cornerBiasPx,
     scaleSigmaRel,
+    ...(calibration || Number.isNaN(spread.centreSePx) ? {} : { centreSigmaPx: spread.centreSePx }),
     faceDown,
     consistencyMm: Object.fromEntries(ids.map((id, i) => [id, consistency[i]?.maxMm ?? 0])),
     warnings,

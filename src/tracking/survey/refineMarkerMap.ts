@@ -81,6 +81,11 @@ export type BundleResult = {
    * (`opts.scaleSe`); NaN otherwise, and with fewer than two observed markers.
    */
   scaleSe: number
+  /**
+   * Standard error of the principal point (px per axis, the larger of the two) from the same normal
+   * equations, where it was refined (`estimateCentre` without a camera file) and `opts.scaleSe` asked; NaN otherwise.
+   */
+  centreSePx: number
 }
 
 /** A square's corners in its own frame, OpenCV order TL, TR, BR, BL (face toward +z). */
@@ -346,7 +351,16 @@ export function refineMarkerMap(p: BundleProblem, initial: BundleState, opts: { 
     const col = solveSymmetric(h, e, n)
     if (col && dof > 0) cornerBiasSePx = Math.sqrt(Math.max(0, col[l.biasOffset]!) * (sum / dof))
   }
-  return { state, cornerErrorsPx, rmsPx: Math.sqrt(sum / Math.max(1, count)), iterations, cornerBiasSePx, scaleSe: opts.scaleSe ? scaleStandardError(p, l, state, h, dof > 0 ? sum / dof : Number.NaN) : Number.NaN }
+  const variancePx2 = dof > 0 ? sum / dof : Number.NaN
+  let centreSePx = Number.NaN
+  if (opts.scaleSe && l.centreOffset >= 0) {
+    for (const axis of [0, 1]) {
+      const e = new Float64Array(n)
+      e[l.centreOffset + axis] = 1
+      centreSePx = Math.max(Number.isNaN(centreSePx) ? 0 : centreSePx, Math.sqrt(Math.max(0, quadraticOfCovariance(p, l, h, variancePx2, e))))
+    }
+  }
+  return { state, cornerErrorsPx, rmsPx: Math.sqrt(sum / Math.max(1, count)), iterations, cornerBiasSePx, scaleSe: opts.scaleSe ? scaleStandardError(p, l, state, h, variancePx2) : Number.NaN, centreSePx }
 }
 
 /**
@@ -374,6 +388,16 @@ function scaleStandardError(p: BundleProblem, l: Layout, s: BundleState, h: Floa
     g[o] = (s.markers[i]!.x - cx) / spread
     g[o + 1] = (s.markers[i]!.y - cy) / spread
   }
+  return Math.sqrt(Math.max(0, quadraticOfCovariance(p, l, h, variancePx2, g)))
+}
+
+/**
+ * gᵀ C g with C = (JᵀJ / σ² + P)⁻¹, σ² per coordinate from the residuals and P the priors' own
+ * precision (the focal length's, the principal point's), not scaled by σ²; `h` holds JᵀJ + P. NaN when singular.
+ */
+function quadraticOfCovariance(p: BundleProblem, l: Layout, h: Float64Array, variancePx2: number, g: Float64Array): number {
+  const n = l.n
+  if (!(variancePx2 > 0)) return Number.NaN
   const prior = new Float64Array(n)
   if (l.focalOffset >= 0 && p.focalPriorRel) prior[l.focalOffset] = 1 / p.focalPriorRel ** 2
   if (l.centreOffset >= 0) prior[l.centreOffset] = prior[l.centreOffset + 1] = 1 / p.centrePriorPx ** 2
@@ -384,5 +408,5 @@ function scaleStandardError(p: BundleProblem, l: Layout, s: BundleState, h: Floa
   if (!cg) return Number.NaN
   let v = 0
   for (let i = 0; i < n; i++) v += g[i]! * cg[i]!
-  return Math.sqrt(Math.max(0, v))
+  return v
 }

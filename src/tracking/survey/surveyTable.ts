@@ -47,7 +47,7 @@ export function completeSurvey(map: MarkerMap, registry: SurveyRegistry, options
   const report: SurveyReport = {
     frames: map.views.length,
     rmsErrorPx: round(map.rmsErrorPx, 3),
-    camera: { source: map.focalEstimated ? 'estimated' : 'calibration', fx: round(first.fx, 1), fy: round(first.fy, 1), width: first.width, height: first.height },
+    camera: { source: map.focalEstimated ? 'estimated' : 'calibration', fx: round(first.fx, 1), fy: round(first.fy, 1), cx: round(first.cx, 1), cy: round(first.cy, 1), ...(map.centreSigmaPx !== undefined ? { centreSigmaPx: round(map.centreSigmaPx, 2) } : {}), width: first.width, height: first.height },
     table: { from: table.from, ...(table.widthMm !== undefined ? { widthMm: round(table.widthMm, 1) } : {}), ...(table.depthMm !== undefined ? { depthMm: round(table.depthMm, 1) } : {}) },
     markers: markers.map((m) => ({ id: m.id, residualMm: round(m.residualMm, 3), views: m.views })),
     ...(Number.isFinite(map.scaleSigmaRel) ? { scaleSigmaRel: Number(map.scaleSigmaRel.toPrecision(3)) } : {}),
