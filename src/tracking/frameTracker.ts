@@ -8,7 +8,7 @@ import type { OpenCvHandle } from './opencv/openCv.ts'
 import { createGrayFrame, toGray } from './pipeline/grayFrame.ts'
 import { detectMarkers } from './pipeline/detectMarkers.ts'
 import { planRois } from './pipeline/planRois.ts'
-import { fuseTablePose, surveyedPrincipalPoint } from './pipeline/fuseTablePose.ts'
+import { fuseTablePose, surveyedPrincipalPoint, type PrincipalPoint } from './pipeline/fuseTablePose.ts'
 import { estimateObjectPoses, type SurfaceHeight } from './pipeline/estimateObjectPoses.ts'
 import { verifyMarkerIds } from './pipeline/verifyMarkerIds.ts'
 import { measureSharpness, type FrameSharpness } from './pipeline/measureSharpness.ts'
@@ -51,6 +51,8 @@ export class FrameTracker {
   private focalHintSigmaRel: number | null = null
   /** The camera the registry's survey measured (without a camera file, its principal point is the lock's: `surveyedPrincipalPoint`). */
   private surveyCamera: NonNullable<Registry['survey']>['camera'] | undefined
+  /** `surveyedPrincipalPoint` of that camera at the last frame size (worked out once per registry and size, not per frame). */
+  private surveyedCentre: { width: number; height: number; centre: PrincipalPoint | null } | null = null
   /** The last locked frame's image-from-table homography and time, for the motion between locks. */
   private readonly lastLock = { imageFromTable: new Float64Array(9), timeMs: Number.NaN, valid: false }
 
@@ -70,11 +72,21 @@ export class FrameTracker {
   setRegistry(registry: Registry): void {
     this.registry = indexRegistry(registry)
     this.surveyCamera = registry.survey?.camera
+    this.surveyedCentre = null
     this.registeredIds = [...this.registry.table.keys(), ...this.registry.objectMarkers.keys()]
   }
 
   setCalibration(calibration: CameraIntrinsics | null): void {
     this.calibration = calibration
+  }
+
+  /** The survey's principal point for a `width` × `height` frame (cached: a camera's frames keep their size). */
+  private surveyedCentreAt(width: number, height: number): PrincipalPoint | null {
+    const c = this.surveyedCentre
+    if (c && c.width === width && c.height === height) return c.centre
+    const centre = surveyedPrincipalPoint(this.surveyCamera, width, height)
+    this.surveyedCentre = { width, height, centre }
+    return centre
   }
 
   /** Forget where markers were: the next frame is searched in full. */
@@ -116,7 +128,7 @@ export class FrameTracker {
     const conflicts = new Set(detection.conflicts)
     for (const id of conflicts) warnings.push(`marker ${id} is seen ${detection.detections.filter((d) => d.id === id).length} times at once; not used (conflict)`)
     const usable = detection.detections.filter((d) => !conflicts.has(d.id))
-    const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table, this.focalHintPx, this.focalHintSigmaRel, this.calibration ? null : surveyedPrincipalPoint(this.surveyCamera, width, height))
+    const table = fuseTablePose(usable, this.registry.table, { width, height }, this.calibration, this.params.table, this.focalHintPx, this.focalHintSigmaRel, this.calibration ? null : this.surveyedCentreAt(width, height))
     if (table.focalPinnedPx) {
       this.focalHintPx = table.focalPinnedPx
       this.focalHintSigmaRel = table.focalSigmaRel ?? null

@@ -14,7 +14,8 @@ import { loadOpenCv } from '../../src/tracking/opencv/openCv.ts'
 import { parseRegistry, type TableMarker } from '../../src/tracking/registry/registrySchema.ts'
 import type { MarkerCorners, MarkerDetection } from '../../src/tracking/types.ts'
 import { cameraLookingAt, eyeAround, imagePointOf, type Lens } from './camera/cameraProjection.ts'
-import { uniformSource } from './camera/baseSurfaces.ts'
+import { normalOf, uniformSource } from './camera/baseSurfaces.ts'
+import { markerCornersWorld } from './camera/sceneSurfaces.ts'
 import { renderDemoTable } from '../setup/demoTable.ts'
 import { buildTabletopScene } from './synth/tabletopScene.ts'
 import { renderTableFrame } from './synth/renderTableFrame.ts'
@@ -24,23 +25,16 @@ const TABLE = 1200
 const markers: TableMarker[] = [[100, 100], [1100, 100], [1100, 1100], [100, 1100]].map(([x, y], id) => ({ id, role: 'table', size: 80, position: [x!, y!] }))
 
 /** A marker's corners on the table (top-left, top-right, bottom-right, bottom-left as the registry reads a marker at rotation 0). */
-const cornersOf = (m: TableMarker): Array<[number, number]> => {
-  const s = m.size / 2
-  return [[-s, s], [s, s], [s, -s], [-s, -s]].map(([dx, dy]) => [m.position[0] + dx!, m.position[1] + dy!])
-}
-
-function gaussian(rnd: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
-}
+const cornersOf = (m: TableMarker): number[][] => markerCornersWorld({ sizeMm: m.size, centre: [m.position[0], m.position[1], 0], rotationDeg: 0 })
 
 function lockFocal(azimuthDeg: number, elevationDeg: number, noisePx: number, seed: number, focalHintPx: number | null = null) {
   const rnd = uniformSource(seed)
   const cam = cameraLookingAt(eyeAround([TABLE / 2, TABLE / 2], 1300, elevationDeg, azimuthDeg), [TABLE / 2, TABLE / 2, 0])
   const detections: MarkerDetection[] = markers.map((m) => ({
     id: m.id,
-    corners: cornersOf(m).map(([x, y]) => {
-      const p = imagePointOf(lens, cam, [x, y, 0])!
-      return [p[0] + noisePx * gaussian(rnd), p[1] + noisePx * gaussian(rnd)]
+    corners: cornersOf(m).map((q) => {
+      const p = imagePointOf(lens, cam, q)!
+      return [p[0] + noisePx * normalOf(rnd), p[1] + noisePx * normalOf(rnd)]
     }) as MarkerCorners,
     sidePx: 60,
   }))

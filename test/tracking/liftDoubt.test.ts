@@ -19,20 +19,14 @@ import { indexRegistry } from '../../src/tracking/registry/indexRegistry.ts'
 import type { Registry, TableMarker } from '../../src/tracking/registry/registrySchema.ts'
 import type { MarkerCorners, MarkerDetection } from '../../src/tracking/types.ts'
 import { cameraLookingAt, eyeAround, imagePointOf, type CameraPlacement, type Lens } from './camera/cameraProjection.ts'
-import { uniformSource } from './camera/baseSurfaces.ts'
+import { normalOf, uniformSource } from './camera/baseSurfaces.ts'
+import { markerCornersWorld } from './camera/sceneSurfaces.ts'
 import { openCv } from './helpers.ts'
 
 const TURN_DEG = 0.8
 
-function gaussian(rnd: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
-}
-
 /** A square marker's corners (registry reading order at rotation 0) about `centre` at height z. */
-const squareAt = (centre: readonly [number, number], size: number, z: number): number[][] => {
-  const s = size / 2
-  return [[-s, s], [s, s], [s, -s], [-s, -s]].map(([dx, dy]) => [centre[0] + dx!, centre[1] + dy!, z])
-}
+const squareAt = (centre: readonly [number, number], size: number, z: number): number[][] => markerCornersWorld({ sizeMm: size, centre: [centre[0], centre[1], z], rotationDeg: 0 })
 
 type Case = { lens: Lens; cam: CameraPlacement; table: TableMarker[]; top: { centre: [number, number]; size: number; z: number }; noisePx: number; rnd: () => number }
 
@@ -46,7 +40,7 @@ function track(c: Case): { ex: number; ey: number; sx: number; sy: number; sourc
     for (const p of pts) {
       const q = imagePointOf(c.lens, c.cam, p)
       if (!q || q[0] < 2 || q[1] < 2 || q[0] > c.lens.width - 3 || q[1] > c.lens.height - 3) return null
-      out.push([q[0] + c.noisePx * gaussian(c.rnd), q[1] + c.noisePx * gaussian(c.rnd)])
+      out.push([q[0] + c.noisePx * normalOf(c.rnd), q[1] + c.noisePx * normalOf(c.rnd)])
     }
     return out as unknown as MarkerCorners
   }
@@ -107,7 +101,7 @@ describe('a marker above the table without a camera file: its σ carries the cam
     const lensOf = (rnd: () => number): Lens => {
       const s = PRINCIPAL_POINT_SIGMA_REL * Math.hypot(1280, 720)
       const f = 985.5 * (0.85 + 0.3 * rnd())
-      return { width: 1280, height: 720, fx: f, fy: f, cx: 639.5 + s * gaussian(rnd), cy: 359.5 + s * gaussian(rnd) }
+      return { width: 1280, height: 720, fx: f, fy: f, cx: 639.5 + s * normalOf(rnd), cy: 359.5 + s * normalOf(rnd) }
     }
     const r = sweep(lensOf, 300, 7)
     expect(r.n, 'views that lock with the top marker in view').toBeGreaterThan(200)

@@ -11,7 +11,8 @@ import type { SurveyRegistry } from '../../src/tracking/registry/registrySchema.
 import type { SurveyRefusal, SurveyView } from '../../src/tracking/survey/types.ts'
 import type { MarkerCorners } from '../../src/tracking/types.ts'
 import { cameraLookingAt, eyeAround, imagePointOf, type Lens } from './camera/cameraProjection.ts'
-import { uniformSource } from './camera/baseSurfaces.ts'
+import { normalOf, uniformSource } from './camera/baseSurfaces.ts'
+import { markerCornersWorld } from './camera/sceneSurfaces.ts'
 import { openCv } from './helpers.ts'
 
 let cv: OpenCvHandle
@@ -23,13 +24,8 @@ const LAID = [[60, 60, 0], [W - 60, 60, 90], [W - 60, W - 60, 180], [60, W - 60,
   .map(([x, y, deg], id) => ({ id, x: x!, y: y!, deg: deg! }))
 const registry: SurveyRegistry = { format: 'tabletop-markers/1', markers: LAID.map((m) => ({ id: m.id, role: 'table' as const, size: 70 })) }
 
-const gaussian = (rnd: () => number) => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
-
 /** A marker's corners (registry reading order) at (x, y) turned by deg. */
-function corners(m: { x: number; y: number; deg: number }): number[][] {
-  const a = (m.deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a)
-  return [[-35, 35], [35, 35], [35, -35], [-35, -35]].map(([dx, dy]) => [m.x + c * dx! - s * dy!, m.y + s * dx! + c * dy!, 0])
-}
+const corners = (m: { x: number; y: number; deg: number }): number[][] => markerCornersWorld({ sizeMm: 70, centre: [m.x, m.y, 0], rotationDeg: m.deg })
 
 /** A walk round the table: 12 views, 1.5–1.8 m from points near its middle, 45–65° down, all round; markers fully in view kept. */
 function walk(lens: Lens, seed: number, moved?: { id: number; byMm: [number, number]; fromView: number }): SurveyView[] {
@@ -41,7 +37,7 @@ function walk(lens: Lens, seed: number, moved?: { id: number; byMm: [number, num
       const at = moved && moved.id === m.id && k >= moved.fromView ? { ...m, x: m.x + moved.byMm[0], y: m.y + moved.byMm[1] } : m
       const px = corners(at).map((p) => imagePointOf(lens, cam, p))
       if (px.some((q) => !q || q[0] < 4 || q[1] < 4 || q[0] > lens.width - 5 || q[1] > lens.height - 5)) return []
-      return [{ id: m.id, corners: px.map((q) => [q![0] + 0.1 * gaussian(rnd), q![1] + 0.1 * gaussian(rnd)]) as unknown as MarkerCorners }]
+      return [{ id: m.id, corners: px.map((q) => [q![0] + 0.1 * normalOf(rnd), q![1] + 0.1 * normalOf(rnd)]) as unknown as MarkerCorners }]
     })
     return { id: k + 1, width: lens.width, height: lens.height, markers }
   })
@@ -85,7 +81,7 @@ describe('a survey without a camera file through a lens that bends the picture',
   it('two shaken views (every corner 3 px off) are still left out as shaken, and the walk closes', () => {
     const rnd = uniformSource(9)
     const views = walk(straight, 1).map((v) => (v.id === 3 || v.id === 8
-      ? { ...v, markers: v.markers.map((m) => ({ ...m, corners: m.corners.map(([u, w]) => [u + 3 * gaussian(rnd), w + 3 * gaussian(rnd)]) as unknown as MarkerCorners })) }
+      ? { ...v, markers: v.markers.map((m) => ({ ...m, corners: m.corners.map(([u, w]) => [u + 3 * normalOf(rnd), w + 3 * normalOf(rnd)]) as unknown as MarkerCorners })) }
       : v))
     const map = measureMarkerMap(cv, views, registry)
     expect('ok' in map, 'ok' in map ? (map as SurveyRefusal).reason : '').toBe(false)

@@ -15,7 +15,8 @@ import type { OpenCvHandle } from '../../src/tracking/opencv/openCv.ts'
 import type { MarkerCorners, MarkerDetection } from '../../src/tracking/types.ts'
 import type { SurveyView } from '../../src/tracking/survey/types.ts'
 import { cameraLookingAt, eyeAround, imagePointOf, type CameraPlacement, type Lens } from './camera/cameraProjection.ts'
-import { uniformSource } from './camera/baseSurfaces.ts'
+import { normalOf, uniformSource } from './camera/baseSurfaces.ts'
+import { markerCornersWorld } from './camera/sceneSurfaces.ts'
 import { openCv } from './helpers.ts'
 
 let cv: OpenCvHandle
@@ -34,18 +35,14 @@ const LAID: { id: number; x: number; y: number; deg: number; corner?: TableCorne
   { id: 6, x: 1100, y: 1100, deg: 10 },
   { id: 7, x: 150, y: 500, deg: -40 },
 ]
-const gaussian = (rnd: () => number) => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
 /** A square's corners (registry reading order) at (x, y, z) turned by deg. */
-function square(x: number, y: number, z: number, deg: number, size: number): number[][] {
-  const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a), h = size / 2
-  return [[-h, h], [h, h], [h, -h], [-h, -h]].map(([dx, dy]) => [x + c * dx! - s * dy!, y + s * dx! + c * dy!, z])
-}
+const square = (x: number, y: number, z: number, deg: number, size: number): number[][] => markerCornersWorld({ sizeMm: size, centre: [x, y, z], rotationDeg: deg })
 function seen(cam: CameraPlacement, pts: number[][], rnd: () => number): MarkerCorners | null {
   const out: number[][] = []
   for (const p of pts) {
     const q = imagePointOf(lens, cam, p)
     if (!q || q[0] < 4 || q[1] < 4 || q[0] > lens.width - 5 || q[1] > lens.height - 5) return null
-    out.push([q[0] + 0.1 * gaussian(rnd), q[1] + 0.1 * gaussian(rnd)])
+    out.push([q[0] + 0.1 * normalOf(rnd), q[1] + 0.1 * normalOf(rnd)])
   }
   return out as unknown as MarkerCorners
 }

@@ -174,6 +174,9 @@ export function partSurface(p: FigurePart): Surface {
 /** Seeded uniform numbers in [0, 1) (the player table's mulberry32), for the figures' random shapes and paints. */
 export const uniformSource = seededUniform
 
+/** A standard normal draw from two of `rnd`'s uniforms (Box–Muller, cosine branch): corner noise in the tests. */
+export const normalOf = (rnd: () => number): number => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd())
+
 /** Paints a player uses on miniatures (linear reflectances): armour, cloth, leather, skin, metal, bright details. */
 export const MINIATURE_PAINTS: readonly Reflectance[] = [
   [0.45, 0.04, 0.03], [0.03, 0.08, 0.35], [0.05, 0.22, 0.06], [0.5, 0.38, 0.05], [0.33, 0.33, 0.34],
