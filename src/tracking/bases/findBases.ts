@@ -15,6 +15,7 @@ import type { RgbaFrame } from '../types.ts'
 import { type Outline, facingSymmetryDeg, halfSizes, insideOutline, sampleOutline } from './baseOutline.ts'
 import { type BaseFit, type BaseFitParams, DEFAULT_BASE_FIT_PARAMS, fitBase, matPalette, nearBandSteps, quickRimScore, readWhatStandsAt } from './fitBase.ts'
 import { type LockedTable, type TableProjector, projectTablePoint, tableProjector } from './tableProjector.ts'
+import { DEFAULT_REACHING_IN_PARAMS, type ReachingInParams, reachingIn } from './reachingIn.ts'
 import {
   type CentreCandidate, type CentreTable, type PlaneGrid, type VoteParams, type VoteScratch,
   DEFAULT_VOTE_PARAMS, buildCentreTable, createVoteScratch, fillPlaneMap, orientationAt, planeGridInView, voteBaseCentres,
@@ -115,6 +116,18 @@ export type FindBasesParams = {
    */
   newWeakQuality: number
   newLooseEdgeSigmaPx: number
+  /**
+   * A base first seen in this frame whose top is part of one piece of colour reaching in over the
+   * table (an arm and its hand: the piece runs to the picture's edge or spreads far beyond a base) is
+   * a fingertip or a thumb, no base (`reachingIn`); null: not looked at.
+   */
+  reachingIn: ReachingInParams | null
+  /**
+   * … unless its rim is as crisp as a base's (edge σ at most this, px): a finger's rounded edge reads
+   * 0.4–0.65 px, and a base whose top has a hand's colour, a hand touching it, keeps its crisp rim
+   * (hands seed 15's sand-topped 60 mm round under a light-skinned hand's fingers: 0.17 px).
+   */
+  reachingInCrispEdgeSigmaPx: number
   /**
    * A top reading (its near side bounded by the top edge) is refused when, one side band inward of
    * that near rim, the picture steps at least as much as one band outward and at least
@@ -239,6 +252,8 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   readingTieQuality: 0.03,
   newWeakQuality: 0.5,
   newLooseEdgeSigmaPx: 0.7,
+  reachingIn: DEFAULT_REACHING_IN_PARAMS,
+  reachingInCrispEdgeSigmaPx: 0.3,
   topBandInnerShare: 0.5,
   behindFigureEdgeSigmaPx: 0.6,
   behindFigureMatQuality: 0.5,
@@ -523,12 +538,20 @@ export class BaseFinder {
     const clear = kept.filter((c) => known(c) || !standers.some((b) => figureOf(b, c)))
     if (this.trace) for (const c of kept) if (!clear.includes(c)) this.trace(`look ${c.fit.x.toFixed(0)},${c.fit.y.toFixed(0)} ${c.cls.key}: where a nearer figure rises (mat ${c.fit.matShare.toFixed(2)}, σe ${c.fit.edgeSigmaPx.toFixed(2)}, q ${c.quality.toFixed(2)})`)
     // A base first seen in this frame must be clearly a base; "doubted" is for known bases partly hidden.
-    const shown = clear.filter((f) => known(f) || (rimShare(f) >= p.okRimShare && !(f.quality < p.newWeakQuality && f.fit.edgeSigmaPx > p.newLooseEdgeSigmaPx)))
+    const shown = clear.filter((f) => known(f) || (rimShare(f) >= p.okRimShare && !(f.quality < p.newWeakQuality && f.fit.edgeSigmaPx > p.newLooseEdgeSigmaPx) && !this.reachesIn(frame, proj, f)))
     const observations = shown.map((f) => this.observation(f, fitted, lock, this.topAsBottom(frame, proj, f)))
     return { observations, searched, candidates, fits, ms: performance.now() - started }
   }
 
   private readonly band = new Float64Array(3)
+  /** A new base's top that is part of something reaching in over the table (`FindBasesParams.reachingIn`). */
+  private reachesIn(frame: RgbaFrame, proj: TableProjector, f: Fitted): boolean {
+    const r = this.params.reachingIn
+    if (f.fit.edgeSigmaPx <= this.params.reachingInCrispEdgeSigmaPx) return false
+    if (!r || !reachingIn(frame, proj, f.cls.shape, f.fit.x, f.fit.y, f.fit.facingDeg, f.z0, f.fit.heightMm, r)) return false
+    this.trace?.(`look ${f.fit.x.toFixed(0)},${f.fit.y.toFixed(0)} ${f.cls.key}: its top is part of something reaching in over the table (a hand, an arm)`)
+    return true
+  }
 
   /** A top reading whose near rim has an edge one band inward, as strong as one band outward: the bottom edge taken for the top (topBandInnerShare). */
   private bottomReadAsTop(frame: RgbaFrame, proj: TableProjector, shape: BaseShape, fit: BaseFit, z0: number): boolean {

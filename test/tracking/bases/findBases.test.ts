@@ -11,7 +11,8 @@
 // figure is found by its crisp rim, and that figure's body, however crisp, is not taken for one, nor
 // is a figure rising over a big base's far rim (on a flocked top too), nor an oval's end; two
 // reported bases never interpenetrate; a fit that settled beside its base (the vote's peak beside
-// it) is fitted again about it and the base found where it stands. The same through a lens that
+// it) is fitted again about it and the base found where it stands; a fingertip over the mat is no
+// base (one piece with its arm), and a base with a crisp rim under a hand of its top's colour still is. The same through a lens that
 // bends (the calibration given). One frame each: the sweeps over variants and base sizes are in the
 // benchmark (npm run bench:bases).
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -19,7 +20,7 @@ import { openCv } from '../helpers.ts'
 import type { OpenCvHandle } from '../../../src/tracking/opencv/openCv.ts'
 import { FrameTracker } from '../../../src/tracking/frameTracker.ts'
 import { parseRegistry } from '../../../src/tracking/registry/registrySchema.ts'
-import { type BaseSearchRequest, BaseFinder } from '../../../src/tracking/bases/findBases.ts'
+import { type BaseSearchRequest, BaseFinder, type FindBasesParams } from '../../../src/tracking/bases/findBases.ts'
 import type { LockedTable } from '../../../src/tracking/bases/tableProjector.ts'
 import { markerOnTable } from '../../../src/tracking/bases/baseTracker.ts'
 import type { CameraIntrinsics } from '../../../src/tracking/types.ts'
@@ -66,6 +67,21 @@ function searchVariant(variant: BaseVariant, seed: number) {
   const v = variantScene(handle.cv as unknown as OpenCvForPatterns, variant, seed, 1280)
   const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
   return { v, frame, found: findIn(v, frame) }
+}
+
+/** One frame of a variant scene, its lock and the search request over it (for searches with other parameters). */
+function frameToSearch(variant: BaseVariant, seed: number) {
+  const v = variantScene(handle.cv as unknown as OpenCvForPatterns, variant, seed, 1280)
+  const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
+  return { v, frame, ...searchOf(v, frame) }
+}
+
+/** A search of that frame by a finder with these parameters over the defaults. */
+function searchWith(params: Partial<FindBasesParams>, s: Pick<ReturnType<typeof frameToSearch>, 'frame' | 'lock' | 'request'>) {
+  const finder = new BaseFinder(handle, params)
+  const found = finder.find(s.frame, s.lock, s.request)
+  finder.dispose()
+  return found
 }
 
 type Found = ReturnType<typeof findIn>
@@ -414,10 +430,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // Seed 1 of the hands: a hand over most of m12's 60 × 35 mm oval. Searched alone, the part that
     // shows fits a 25 mm round (a base where none stands, asked about in the app once confirmed); with
     // m12 known where it stood (the table's saved position), that fit is a part of m12's base.
-    const cv = handle.cv as unknown as OpenCvForPatterns
-    const v = variantScene(cv, 'hands', 1, 1280)
-    const frame = renderCameraOrder(v.scene, v.lens, v.placement, v.pipeline)
-    const { lock, request } = searchOf(v, frame)
+    const { v, frame, lock, request } = frameToSearch('hands', 1)
     const m12 = v.models.find((m) => m.id === 'm12')!
     expect(truthKey(m12.base)).toBe('oval:60x35')
     const inM12 = (o: { x: number; y: number }) => {
@@ -431,6 +444,41 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // The frame shows the case: searched alone, a smaller base is found inside m12's outline.
     expect(alone.observations.filter((o) => o.key !== 'oval:60x35' && inM12(o)).map((o) => o.key)).not.toEqual([])
     expect(known.observations.filter((o) => o.from === 'search' && inM12(o)).map((o) => `${o.key} at ${o.x.toFixed(0)}, ${o.y.toFixed(0)}`)).toEqual([])
+  })
+
+  it('a fingertip over the mat is no base: its top is one piece with the hand and arm reaching in', () => {
+    // Hands seed 9: two arms reach over the table; a fingertip fits a 25 mm round (quality 0.50 and
+    // 60 % of a rim: enough to be reported "ok"). Grown over the picture from the fit's top, it is one
+    // piece of skin with its arm, which runs to the picture's edge.
+    const s = frameToSearch('hands', 9)
+    const v = s.v
+    const tips = [[488, 498]] as const
+    for (const [x, y] of tips) expect(Math.min(...v.models.map((m) => Math.hypot(m.position[0] - x, m.position[1] - y))), `no base stands at ${x}, ${y}`).toBeGreaterThan(25)
+    const near = (found: Found) => found.observations.filter((o) => tips.some(([x, y]) => Math.hypot(o.x - x, o.y - y) < 10)).map((o) => `${o.key} at ${o.x.toFixed(0)}, ${o.y.toFixed(0)}`)
+    const found = searchWith({}, s)
+    const before = searchWith({ reachingIn: null }, s)
+    // The frame shows the case: without the rule the tip is reported.
+    expect(near(before)).toHaveLength(1)
+    expect(near(found)).toEqual([])
+    const score = scoreOf(v, found)
+    expect(score.found, 'every base in view found as before').toBe(scoreOf(v, before).found)
+    expect(score.missed).toEqual([])
+  })
+
+  it('a base with a crisp rim under a hand of its top\'s colour is still a base: only a rim as soft as a finger\'s is judged as a hand', () => {
+    // Hands seed 15: m2, a sand-topped 60 mm round, with a light-skinned hand's fingers over its far
+    // rim. Its top and the hand are nearly one colour, so grown over the picture its top runs up the
+    // arm to the picture's edge; its rim is crisp (edge σ about 0.2 px) as a finger's is not.
+    const s = frameToSearch('hands', 15)
+    const m2 = s.v.models.find((m) => m.id === 'm2')!
+    expect(truthKey(m2.base)).toBe('round:60')
+    const at = (found: Found) => found.observations.filter((o) => o.key === 'round:60' && Math.hypot(o.x - m2.position[0], o.y - m2.position[1]) < 5)
+    const found = searchWith({}, s)
+    // The frame shows the case: judged whatever its rim, m2 is taken for a part of the hand.
+    const judged = searchWith({ reachingInCrispEdgeSigmaPx: 0 }, s)
+    expect(at(judged)).toEqual([])
+    expect(at(found)).toHaveLength(1)
+    expectFoundWhereItStands(found, m2)
   })
 
   it('through a lens that bends, with its calibration, the bases are found where they stand', () => {

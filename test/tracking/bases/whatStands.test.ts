@@ -1,5 +1,5 @@
-// What stands on a base (fitBase's readWhatStandsAt, the print rule's reading), on pictures drawn here
-// by hand: a camera 300 mm above a flat mat looking straight down, every pixel painted from the table
+// What stands on a base (fitBase's readWhatStandsAt, the print rule's reading), on pictures drawn
+// by hand (drawnTable.ts): a camera 300 mm above a flat mat looking straight down, every pixel painted from the table
 // point it sees (a figure where the camera's ray to that point passes through it), so the answer is
 // known without the tracker. A printed outline (a hex cell's line) has the mat inside and nothing over
 // it: top 1, rise 0. A base flocked exactly like the mat, its figure standing in the middle, has the
@@ -9,45 +9,13 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_BASE_FIT_PARAMS, printedLine, readWhatStandsAt } from '../../../src/tracking/bases/fitBase.ts'
 import { DEFAULT_FIND_BASES_PARAMS } from '../../../src/tracking/bases/findBases.ts'
-import { type TableProjector, projectTablePoint } from '../../../src/tracking/bases/tableProjector.ts'
 import type { RgbaFrame } from '../../../src/tracking/types.ts'
+import { CAM_Z, F, type Rgb, X0, Y0, draw, projector } from './drawnTable.ts'
+import { projectTablePoint } from '../../../src/tracking/bases/tableProjector.ts'
 
-const W = 640, H = 480, F = 220, CAM_Z = 300
-const CX = (W - 1) / 2, CY = (H - 1) / 2
-/** The camera straight above (X0, Y0): image x along table x, image y against table y. */
-const X0 = 300, Y0 = 184
-
-function projector(): TableProjector {
-  return {
-    h: [F, 0, -F * X0 + CX * CAM_Z, 0, -F, F * Y0 + CY * CAM_Z, 0, 0, CAM_Z],
-    r: [1, 0, 0, 0, -1, 0, 0, 0, -1],
-    t: [-X0, Y0, CAM_Z],
-    intr: { width: W, height: H, fx: F, fy: F, cx: CX, cy: CY } as TableProjector['intr'],
-    camera: [X0, Y0, CAM_Z],
-    distorted: false,
-  }
-}
-
-type Rgb = [number, number, number]
 const MAT: Rgb = [60, 110, 50]
 const LINE: Rgb = [25, 30, 25]
 const ROOM: Rgb = [90, 60, 40]
-
-/**
- * A picture of the table: each pixel the colour `paint` gives the table point it sees (on the table
- * plane: a top-down camera sees a base's top and a figure's head almost where they stand, which the
- * scenes below allow for by painting them at their table position).
- */
-function draw(paint: (x: number, y: number) => Rgb): RgbaFrame {
-  const data = new Uint8ClampedArray(4 * W * H)
-  for (let v = 0; v < H; v++) for (let u = 0; u < W; u++) {
-    const x = X0 + ((u - CX) * CAM_Z) / F, y = Y0 - ((v - CY) * CAM_Z) / F
-    const c = paint(x, y)
-    const k = 4 * (v * W + u)
-    data[k] = c[0]; data[k + 1] = c[1]; data[k + 2] = c[2]; data[k + 3] = 255
-  }
-  return { width: W, height: H, data }
-}
 
 const BASE = { shape: 'round', diameter: 32 } as const
 const TABLE = { x0: 0, y0: 0, x1: 600, y1: 500 }
