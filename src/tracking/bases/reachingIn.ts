@@ -4,10 +4,11 @@
 // its own colour with the hand and the arm behind it: grown over the picture from the fit's top, that
 // piece runs to the picture's edge (an arm comes in from outside the view) or spreads far beyond a
 // base's size. A base's top is bounded by its rim, and a figure on it covers only part of its top.
-// A top of the colour just outside its bottom rim (a flocked base on a flocked mat, a black one on a
-// black mat) would grow into the mat: it is not looked at (round a fingertip the mat lies outside it,
-// and the finger's colour is not the mat's). The mat's palette cannot tell: arms over the table can
-// cover a fifth of its picture, and their colour joins the mat's.
+// A top of the colour just outside its bottom rim and further out too (a flocked base on a flocked mat,
+// a black one on a black mat) would grow into the mat: it is not looked at. Round a fingertip the mat
+// lies just outside; round a fit among the fingers or on the palm the hand does, but a base's size or
+// two further out the mat shows. The mat's palette cannot tell: arms over the table can cover a fifth
+// of its picture, and their colour joins the mat's.
 // Per call: no allocation once the scratch has grown to the frame's size.
 import type { BaseShape } from '../../engine/index.ts'
 import type { RgbaFrame } from '../types.ts'
@@ -40,9 +41,15 @@ export type ReachingInParams = {
   outsideShare: number
   /** That ring lies this far out, as a share of the base's half-sizes. */
   outsideScale: number
+  /**
+   * … and so must `farShare` of a ring `farScale` out: the mat round a flocked base goes on, a hand
+   * round a fit among its fingers or on its palm ends within a base's size or two.
+   */
+  farShare: number
+  farScale: number
 }
 
-export const DEFAULT_REACHING_IN_PARAMS: ReachingInParams = { stepPx: 2, localStep: 30, seedChroma: 0.06, seedBrightness: 1.6, interiorShare: 0.8, areaRatio: 3, maxCells: 40_000, outsideShare: 0.75, outsideScale: 1.15 }
+export const DEFAULT_REACHING_IN_PARAMS: ReachingInParams = { stepPx: 2, localStep: 30, seedChroma: 0.06, seedBrightness: 1.6, interiorShare: 0.65, areaRatio: 3, maxCells: 40_000, outsideShare: 0.75, outsideScale: 1.15, farShare: 0.65, farScale: 2.5 }
 
 const INNER = 12
 /** The inner samples' ring, as a share of the base's half-sizes (well inside a fingertip's width too). */
@@ -55,6 +62,7 @@ const _p = new Float64Array(2)
 /** The grid cells of the top's inner samples (a ring `INNER_SCALE` in, and the centre). */
 const _inner = new Int32Array(INNER + 1)
 const _outside = new Float64Array(3 * INNER)
+const _far = new Float64Array(3 * INNER)
 const _seed = new Float64Array(3)
 /** The growth grid of the current call: its step and size in cells. */
 let step = 2, gw = 0, gh = 0
@@ -108,6 +116,7 @@ export function reachingIn(frame: RgbaFrame, proj: TableProjector, shape: BaseSh
   const hf = shape.shape === 'round' ? shape.diameter / 2 : shape.length / 2, hs = shape.shape === 'round' ? shape.diameter / 2 : shape.width / 2
   const a = (facingDeg * Math.PI) / 180, ca = Math.cos(a), sa = Math.sin(a)
   const zTop = z0 + heightMm
+  let o2 = -1
   let area = 0, prevU = 0, prevV = 0, firstU = 0, firstV = 0
   for (let k = 0; k < INNER; k++) {
     // The unit circle's points stretched to the base's half-sizes: the outline, the inner ring, and the ring outside.
@@ -122,6 +131,10 @@ export function reachingIn(frame: RgbaFrame, proj: TableProjector, shape: BaseSh
     if (o < 0) return false
     cellColour(frame, o % gw, Math.floor(o / gw), _a)
     _outside[3 * k] = _a[0]!; _outside[3 * k + 1] = _a[1]!; _outside[3 * k + 2] = _a[2]!
+    if (projectTablePoint(proj, x + p.farScale * (ca * ox - sa * oy), y + p.farScale * (sa * ox + ca * oy), z0, _p) && (o2 = cellAt(_p[0]!, _p[1]!)) >= 0) {
+      cellColour(frame, o2 % gw, Math.floor(o2 / gw), _a)
+      _far[3 * k] = _a[0]!; _far[3 * k + 1] = _a[1]!; _far[3 * k + 2] = _a[2]!
+    } else _far[3 * k] = Number.NaN
   }
   area = Math.abs(area + prevU * firstV - firstU * prevV) / 2
   if (!projectTablePoint(proj, x, y, zTop, _p)) return false
@@ -145,7 +158,15 @@ export function reachingIn(frame: RgbaFrame, proj: TableProjector, shape: BaseSh
     _a[0] = _outside[3 * k]!; _a[1] = _outside[3 * k + 1]!; _a[2] = _outside[3 * k + 2]!
     if (sameHue(_a, p)) likeOutside++
   }
-  if (likeOutside >= p.outsideShare * INNER) return false
+  if (likeOutside >= p.outsideShare * INNER) {
+    let likeFar = 0
+    for (let k = 0; k < INNER; k++) {
+      if (Number.isNaN(_far[3 * k]!)) continue
+      _a[0] = _far[3 * k]!; _a[1] = _far[3 * k + 1]!; _a[2] = _far[3 * k + 2]!
+      if (sameHue(_a, p)) likeFar++
+    }
+    if (likeFar >= p.farShare * INNER) return false
+  }
   // Grow the piece (4-neighbours, each joining the one it is reached from and near the seed's colour).
   let head = 0, tail = 0, reachesEdge = false
   stamp[seed] = generation

@@ -1,8 +1,8 @@
 // Is a fit's top part of something reaching in over the table (reachingIn: an arm and its hand)? On
 // pictures drawn by hand (drawnTable.ts: a camera 300 mm above a flat mat looking straight down, every
 // pixel painted from the table point it sees), so the answer is known without the tracker. A fingertip
-// or a thumb at the end of an arm that comes in from beyond the picture is one piece of skin with it;
-// a base with its own painted top and a figure on it is not; neither is a skin-coloured token lying
+// or a thumb at the end of an arm that comes in from beyond the picture is one piece of skin with it,
+// and so is a fit on a finger among its neighbours (the hand all round it, the mat beyond); a base with its own painted top and a figure on it is not; neither is a skin-coloured token lying
 // wholly inside the picture and no bigger than a base, nor a base flocked exactly like the mat (its
 // top would grow into the mat, so its colour against the mat round it is looked at first).
 import { describe, expect, it } from 'vitest'
@@ -22,13 +22,14 @@ function inCapsule(x: number, y: number, a: readonly [number, number], b: readon
   return Math.hypot(x - a[0] - t * dx, y - a[1] - t * dy) < r
 }
 
-/** An arm from beyond the picture's near edge to a palm, four fingers and a thumb; its shading falls off across it. */
+/** An arm from beyond the picture's near edge to a palm, four fingers held together and a thumb; its shading falls off across it. */
 function arm(x: number, y: number): Rgb | null {
   const palm: [number, number] = [300, 220]
   const parts: Array<[[number, number], [number, number], number]> = [
     [[360, -250], palm, 34],
     [palm, [300, 232], 42],
-    ...[-27, -9, 9, 27].map((dx): [[number, number], [number, number], number] => [[300 + dx, 240], [300 + dx * 1.1, 300], 8.5]),
+    // four fingers held together (touching), ends at y = 308.5
+    ...[-25.5, -8.5, 8.5, 25.5].map((dx): [[number, number], [number, number], number] => [[300 + dx, 240], [300 + dx, 300], 8.5]),
     [[262, 215], [225, 250], 10],
   ]
   for (const [a, b, r] of parts) if (inCapsule(x, y, a, b, r)) {
@@ -46,8 +47,16 @@ describe('a fit\'s top as part of something reaching in over the table', () => {
   it('a fingertip or a thumb at the end of an arm from beyond the picture: one piece with it, no base', () => {
     const frame = draw((x, y) => arm(x, y) ?? MAT)
     // a 25 mm round fitted over the middle finger's tip, and over the thumb's
-    expect(reachingIn(frame, projector, ROUND_25, 300 + 9 * 1.1, 292, 0, 0, 4)).toBe(true)
+    expect(reachingIn(frame, projector, ROUND_25, 308.5, 298, 0, 0, 4)).toBe(true)
     expect(reachingIn(frame, projector, ROUND_25, 229, 247, 0, 0, 4)).toBe(true)
+  })
+
+  it('a fit among the fingers, the hand all round it: one piece with the arm too, for the mat lies beyond the hand', () => {
+    const frame = draw((x, y) => arm(x, y) ?? MAT)
+    // a 25 mm round on the second finger, 18 mm from its end: its neighbours and the palm all round it
+    expect(reachingIn(frame, projector, ROUND_25, 291.5, 290, 0, 0, 4)).toBe(true)
+    // (the case: the ring just outside it is all hand, read as a top of the mat's colour unless the far ring is looked at)
+    expect(reachingIn(frame, projector, ROUND_25, 291.5, 290, 0, 0, 4, { ...DEFAULT_REACHING_IN_PARAMS, farShare: 0 })).toBe(false)
   })
 
   it('a base with its own painted top and a figure on it, beside the hand: no', () => {
