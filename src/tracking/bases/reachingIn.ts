@@ -2,8 +2,9 @@
 // fingers)? A fingertip or a thumb over the mat fits a small base's near rim as well as a base does
 // (hands, seeds 9–16: 14 of the 31 false reports of one search each), but its picture is one piece of
 // its own colour with the hand and the arm behind it: grown over the picture from the fit's top, that
-// piece runs to the picture's edge (an arm comes in from outside the view) or spreads far beyond a
-// base's size. A base's top is bounded by its rim, and a figure on it covers only part of its top.
+// piece spreads far beyond a base's size (up the finger and the arm, which comes in from outside the
+// view). A base's top is bounded by its rim, and a figure on it covers only part of its top. (The
+// picture's edge only stops the growth: a base the frame cuts has a top that reaches the edge too.)
 // A top of the colour just outside its bottom rim and further out too (a flocked base on a flocked mat,
 // a black one on a black mat) would grow into the mat: it is not looked at. Round a fingertip the mat
 // lies just outside; round a fit among the fingers or on the palm the hand does, but a base's size or
@@ -29,9 +30,9 @@ export type ReachingInParams = {
   seedBrightness: number
   /** Share of the top's inner samples that must lie in the grown piece (a figure on a base covers less). */
   interiorShare: number
-  /** The piece spreads over more than this many times the top's area in the picture: more than a base. */
+  /** The piece spreads over more than this many times the top's area in the picture (the picture's edge stops it): more than a base. */
   areaRatio: number
-  /** Cells grown at most (then it is far beyond a base anyway). */
+  /** Cells grown at most (the growth also stops once past `areaRatio` × the top). */
   maxCells: number
   /**
    * A top whose colour the growth would join to what lies just outside its bottom rim at
@@ -101,9 +102,10 @@ const _a = new Float64Array(3), _b = new Float64Array(3)
 
 /**
  * True when the base fitted at (x, y) (facing, standing on z0, its top `heightMm` up) has a top that is
- * part of one piece of colour that reaches the picture's edge or spreads over `areaRatio` times the
- * top's area, without holding the mat just outside its bottom rim: something reaching in over the
- * table, no base.
+ * part of one piece of colour spreading over `areaRatio` times the top's area and holding
+ * `interiorShare` of its inner samples, and not of the colour that lies round its bottom rim near and
+ * far (the mat's): something reaching in over the table, no base. A fit whose samples leave the
+ * picture is not judged.
  */
 export function reachingIn(frame: RgbaFrame, proj: TableProjector, shape: BaseShape, x: number, y: number, facingDeg: number, z0: number, heightMm: number, p: ReachingInParams = DEFAULT_REACHING_IN_PARAMS): boolean {
   step = p.stepPx
@@ -168,13 +170,14 @@ export function reachingIn(frame: RgbaFrame, proj: TableProjector, shape: BaseSh
     if (likeFar >= p.farShare * INNER) return false
   }
   // Grow the piece (4-neighbours, each joining the one it is reached from and near the seed's colour).
-  let head = 0, tail = 0, reachesEdge = false
+  let head = 0, tail = 0
   stamp[seed] = generation
   queue[tail++] = seed
-  while (head < tail && tail < p.maxCells) {
+  const enough = Math.min(p.maxCells, Math.ceil((p.areaRatio * area) / (step * step)) + 1)
+  while (head < tail && tail <= enough) {
     const c = queue[head++]!
     const cx = c % gw, cy = (c - cx) / gw
-    if (cx === 0 || cy === 0 || cx === gw - 1 || cy === gh - 1) { reachesEdge = true; break }
+    if (cx === 0 || cy === 0 || cx === gw - 1 || cy === gh - 1) continue
     cellColour(frame, cx, cy, _a)
     for (let n = 0; n < 4; n++) {
       const nc = n === 0 ? c - 1 : n === 1 ? c + 1 : n === 2 ? c - gw : c + gw
@@ -185,8 +188,7 @@ export function reachingIn(frame: RgbaFrame, proj: TableProjector, shape: BaseSh
       queue[tail++] = nc
     }
   }
-  const grownPx = tail * step * step
-  if (!reachesEdge && grownPx <= p.areaRatio * area) return false
+  if (tail * step * step <= p.areaRatio * area) return false
   // Most of the top lies in the piece (a figure standing on a base covers only part of its top).
   let inside = 0
   for (let k = 0; k <= INNER; k++) if (stamp[_inner[k]!] === generation) inside++
