@@ -7,7 +7,8 @@
 // or the frame cuts it). Two fits on one base keep the better. A search look is fitted twice, its near
 // side bounded by the bottom edge or by the top (a band of the mat's colour); a top reading whose near
 // rim is the band's bottom edge is refused (nearBandSteps). A base found where no model was known and
-// re-fitted while it waits for confirmation (TrackedStart.pending) is a new base in every frame.
+// re-fitted while it waits for confirmation (TrackedStart.pending) is a new base in every frame. A new
+// base whose top is one piece of colour with something much bigger (an arm and its hand) is none.
 import { type BaseShape, polygonContains } from '../../engine/index.ts'
 import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { TablePlaneImage } from '../opencv/tablePlaneImage.ts'
@@ -118,8 +119,8 @@ export type FindBasesParams = {
   newLooseEdgeSigmaPx: number
   /**
    * A base first seen in this frame whose top is part of one piece of colour reaching in over the
-   * table (an arm and its hand: the piece runs to the picture's edge or spreads far beyond a base) is
-   * a fingertip or a thumb, no base (`reachingIn`); null: not looked at.
+   * table (an arm and its hand: the piece spreads far beyond a base) is a fingertip, a thumb or a
+   * fit among the fingers, no base (`reachingIn`); null: not looked at.
    */
   reachingIn: ReachingInParams | null
   /**
