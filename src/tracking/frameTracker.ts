@@ -16,6 +16,7 @@ import { applyHomography } from './math/homography.ts'
 import { resolveTrackerParams, type TrackerParams, type TrackerParamsInput } from './params.ts'
 import { indexRegistry, objectKey, type RegistryIndex } from './registry/indexRegistry.ts'
 import type { Registry } from './registry/registrySchema.ts'
+import { DEFAULT_RIM_BASE_HEIGHT_MM, type ModelBase, type RimBase } from './pipeline/baseRim.ts'
 import type { CameraIntrinsics, Doubt, FrameQuality, GrayFrame, MarkerDetection, ObjectPose, RectPx, RejectedMarker, RgbaFrame, TableLock, TrackFrameResult } from './types.ts'
 
 /** Where an object was last accepted, and a jump waiting for confirmation. */
@@ -27,7 +28,11 @@ export type FrameTrackerOptions = {
   calibration?: CameraIntrinsics | null
   /** Heights of surfaces models may stand on (from the scene's terrain). */
   surfaceHeightAt?: SurfaceHeight
+  /** The marked models' bases (from the table's scene): each placed model's rim is read and fused with its markers (params.rim). */
+  modelBases?: readonly ModelBase[] | null
 }
+
+export type { ModelBase }
 
 export class FrameTracker {
   readonly params: TrackerParams
@@ -35,6 +40,7 @@ export class FrameTracker {
   private registry: RegistryIndex
   private calibration: CameraIntrinsics | null
   private readonly surfaceHeightAt: SurfaceHeight | undefined
+  private readonly modelBases = new Map<string, RimBase>()
   private gray: GrayFrame | null = null
   private previous: MarkerDetection[] = []
   private framesSinceFull = Number.POSITIVE_INFINITY
@@ -66,6 +72,13 @@ export class FrameTracker {
     this.detector = new MarkerDetector(handle, params.detect)
     this.calibration = options.calibration ?? null
     this.surfaceHeightAt = options.surfaceHeightAt
+    this.setModelBases(options.modelBases ?? null)
+  }
+
+  /** The marked models' bases whose rims are read with their markers (null: none; markers only). */
+  setModelBases(bases: readonly ModelBase[] | null): void {
+    this.modelBases.clear()
+    for (const b of bases ?? []) this.modelBases.set(b.id, { shape: b.base, heightMm: b.heightMm ?? DEFAULT_RIM_BASE_HEIGHT_MM })
   }
 
   /** Swap the registry (e.g. the user added a model); keeps the detector. */
@@ -148,9 +161,12 @@ export class FrameTracker {
       cornerSigmaPx: quality.cornerSigmaPx,
       fieldSigmaPx: quality.fieldSigmaPx,
       markerTurnSigmaDeg: this.params.pose.markerTurnSigmaDeg,
+      edgeFloorPx: this.params.pose.edgeFloorPx,
       idDoubts,
       rejected,
       checks: this.params.checks,
+      // The rims are read in colour (a grey frame has one byte per pixel: markers only).
+      ...(this.params.rim && this.modelBases.size && frame.data.length === width * height * 4 ? { rims: { frame, bases: this.modelBases, params: this.params.rim } } : {}),
     })
     for (const r of rejected) warnings.push(`marker ${r.markerId} (${r.object.kind} ${r.object.id}) rejected: ${r.reason}`)
     this.holdJumps(objects)

@@ -6,6 +6,7 @@ export {
   type DetectorParams, type DictionarySpec, type CornerRefinement,
 } from './opencv/markerDetector.ts'
 export { FrameTracker, type FrameTrackerOptions } from './frameTracker.ts'
+export { markedBases, DEFAULT_BASE_RIM_PARAMS, type BaseRimParams, type ModelBase } from './pipeline/baseRim.ts'
 export { DEFAULT_TRACKER_PARAMS, DEFAULT_QUALITY_PARAMS, resolveTrackerParams, type TrackerParams, type TrackerParamsInput, type QualityParams } from './params.ts'
 export { createGrayFrame, toGray } from './pipeline/grayFrame.ts'
 export { detectMarkers } from './pipeline/detectMarkers.ts'

@@ -8,6 +8,7 @@ import { DEFAULT_CANDIDATE_DECODE_PARAMS, type CandidateDecodeParams } from './p
 import { DEFAULT_ID_CHECK_PARAMS, type IdCheckParams } from './pipeline/verifyMarkerIds.ts'
 import { DEFAULT_GEOMETRY_CHECK_PARAMS, type GeometryCheckParams } from './pipeline/estimateObjectPoses.ts'
 import { DEFAULT_SHARPNESS_PARAMS, type SharpnessParams } from './pipeline/measureSharpness.ts'
+import { DEFAULT_BASE_RIM_PARAMS, type BaseRimParams } from './pipeline/baseRim.ts'
 
 /**
  * How a frame's blur and motion count (FrameQuality). Blur: the equivalent Gaussian σ of the worst
@@ -74,10 +75,14 @@ export type TrackerParams = {
     confirmFrames: number
     /** A marker's turn from its registered pose (a bent tab), degrees, 1σ (see ObjectPoseOptions). */
     markerTurnSigmaDeg: number
+    /** Added in quadrature to each side's measured offset σ, px (ObjectPoseOptions.edgeFloorPx: what a side's edge scatter cannot show). */
+    edgeFloorPx: number
   }
   ids: IdCheckParams
   checks: GeometryCheckParams
   quality: QualityParams
+  /** A marked model's base rim read and fused with its markers (pipeline/baseRim.ts; needs its base: FrameTracker's `modelBases`); `false`: markers only. */
+  rim: BaseRimParams | false
 }
 
 export type TrackerParamsInput = {
@@ -90,6 +95,7 @@ export type TrackerParamsInput = {
   ids?: Partial<IdCheckParams>
   checks?: Partial<GeometryCheckParams>
   quality?: Partial<Omit<QualityParams, 'sharpness'>> & { sharpness?: Partial<SharpnessParams> }
+  rim?: Partial<BaseRimParams> | false
 }
 
 export const DEFAULT_TRACKER_PARAMS: TrackerParams = {
@@ -98,10 +104,11 @@ export const DEFAULT_TRACKER_PARAMS: TrackerParams = {
   decode: DEFAULT_CANDIDATE_DECODE_PARAMS,
   table: DEFAULT_TABLE_POSE_PARAMS,
   roi: DEFAULT_ROI_PARAMS,
-  pose: { cornerSigmaPx: 0.1, maxJumpMm: 40, confirmFrames: 3, markerTurnSigmaDeg: 0.8 },
+  pose: { cornerSigmaPx: 0.1, maxJumpMm: 40, confirmFrames: 3, markerTurnSigmaDeg: 0.8, edgeFloorPx: 0.05 },
   ids: DEFAULT_ID_CHECK_PARAMS,
   checks: DEFAULT_GEOMETRY_CHECK_PARAMS,
   quality: DEFAULT_QUALITY_PARAMS,
+  rim: DEFAULT_BASE_RIM_PARAMS,
 }
 
 /** Merge overrides over the defaults, stage by stage. */
@@ -117,6 +124,7 @@ export function resolveTrackerParams(input: TrackerParamsInput = {}): TrackerPar
     ids: { ...DEFAULT_TRACKER_PARAMS.ids, ...(input.ids ?? {}) },
     checks: { ...DEFAULT_TRACKER_PARAMS.checks, ...(input.checks ?? {}) },
     quality: { ...DEFAULT_QUALITY_PARAMS, ...(input.quality ?? {}), sharpness: { ...DEFAULT_SHARPNESS_PARAMS, ...(input.quality?.sharpness ?? {}) } },
+    rim: input.rim === false ? false : { ...DEFAULT_BASE_RIM_PARAMS, ...(input.rim ?? {}) },
   }
   if (params.roi.fullFrameEvery < 1) params.roi.fullFrameEvery = 1
   if (params.table.minMarkers < 2) throw new Error('table.minMarkers must be at least 2')

@@ -155,6 +155,23 @@ export type ObjectPose = {
   source?: 'marker' | 'base'
   /** A base-tracked model: why the base is this model. */
   identity?: BaseIdentityEvidence
+  /**
+   * A marked model whose base the table's scene gives: its rim read from where the marker puts it
+   * (pipeline/baseRim.ts), and whether it was fused into `position` and its σ (additive).
+   */
+  baseRim?: BaseRimReading
+}
+
+/** A marked model's base rim, read from where its marker puts it (issue 31). */
+export type BaseRimReading = {
+  /** Fused with the marker's pose (the rim read cleanly and agreed with it). */
+  used: boolean
+  /** Where the rim's centre lies from where the marker put the base, table frame, mm. */
+  offsetMm: [number, number]
+  /** The rim fit's own 1σ along a line, mm. */
+  sigmaMm: number
+  /** Why it was not used. */
+  why?: string
 }
 
 export type ObjectStatus = 'ok' | 'doubted' | 'held'

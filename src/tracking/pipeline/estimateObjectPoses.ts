@@ -10,7 +10,8 @@ import { polygonContains } from '../../engine/index.ts'
 import { applyHomography } from '../math/homography.ts'
 import { intersectPlaneZ } from '../math/camera.ts'
 import { markerCornersInPlane, poseFromHomography, undistortCorners, type TableLockDetail } from './fuseTablePose.ts'
-import type { CameraIntrinsics, Doubt, MarkerCorners, MarkerDetection, ObjectPose, RejectedMarker, TableLock } from '../types.ts'
+import type { CameraIntrinsics, Doubt, MarkerCorners, MarkerDetection, ObjectPose, RejectedMarker, RgbaFrame, TableLock } from '../types.ts'
+import { checkBaseRim, DEFAULT_BASE_RIM_PARAMS, type BaseRimParams, type RimBase } from './baseRim.ts'
 import type { ModelMarker, TerrainMarker } from '../registry/registrySchema.ts'
 import type { ObjectEntry, RegistryIndex } from '../registry/indexRegistry.ts'
 import { fitHomography, type Point2 } from '../math/homography.ts'
@@ -44,6 +45,11 @@ export type ObjectPoseOptions = {
   /** Markers the geometry contradicts are appended here (and not used). */
   rejected?: RejectedMarker[]
   checks?: Partial<GeometryCheckParams>
+  /**
+   * The marked models' bases, with the frame's pixels: each placed model's rim is read from where its
+   * markers put it and, when clean and in agreement, fused with them (baseRim.ts). Absent: markers only.
+   */
+  rims?: { frame: RgbaFrame; bases: ReadonlyMap<string, RimBase>; params?: BaseRimParams }
 }
 
 /**
@@ -161,7 +167,7 @@ export function estimateObjectPoses(
     if (entry.kind !== 'terrain') continue
     const pose = checkedFit(entry, ds, registry, lock, table, 0, opts, checks)
     if (!pose) continue
-    out.push(pose)
+    out.push(stripParts(pose))
     const piece = registry.pieces?.[entry.id]
     if (piece?.height) terrainTops.push({ poly: placeFootprint(piece.footprint, pose), top: piece.height })
   }
@@ -181,8 +187,27 @@ export function estimateObjectPoses(
     }
     if (!pose) continue
     const checked = checkedFit(entry, ds, registry, lock, table, z, opts, checks)
-    if (checked) out.push(checked)
+    if (!checked) continue
+    const base = opts.rims?.bases.get(entry.id)
+    if (base && checked.status === 'ok' && ds.every((d) => (registry.objectMarkers.get(d.id)!.face ?? 'up') === 'up')) readRim(checked, base, lock, opts.rims!)
+    out.push(stripParts(checked))
   }
+  return out
+}
+
+/** The rim check (baseRim.ts) on a placed model: its reading, and its fused position and σ when used. */
+function readRim(pose: CheckedPose, base: RimBase, lock: Locked, rims: NonNullable<ObjectPoseOptions['rims']>): void {
+  const r = checkBaseRim(rims.frame, lock, base, pose.position[0], pose.position[1], pose.facing, pose.z, { total: pose.covarianceMm!, common: pose.commonCov, shared: pose.sharedCov }, rims.params ?? DEFAULT_BASE_RIM_PARAMS)
+  pose.baseRim = r.reading
+  if (!r.position || !r.covariance || !r.shared) return
+  pose.position = r.position
+  pose.covarianceMm = r.covariance
+  pose.uncertainty = Math.sqrt(r.covariance[0] + r.covariance[2])
+  pose.sharedUncertainty = Math.sqrt(Math.max(0, r.shared[0] + r.shared[2]))
+}
+
+function stripParts(pose: CheckedPose): ObjectPose {
+  const { commonCov: _c, sharedCov: _s, ...out } = pose
   return out
 }
 
@@ -190,7 +215,7 @@ export function estimateObjectPoses(
  * The object's pose from the markers that pass the geometry checks, with its status and reasons;
  * null when every marker is rejected (they are listed in `opts.rejected`).
  */
-function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions, p: GeometryCheckParams): ObjectPose | null {
+function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions, p: GeometryCheckParams): CheckedPose | null {
   const doubts: Doubt[] = []
   const reject = (d: MarkerDetection, reason: string) => opts.rejected?.push({ markerId: d.id, object: { id: entry.id, kind: entry.kind }, reason })
   let ds: MarkerDetection[] = []
@@ -237,7 +262,9 @@ function checkedFit(entry: ObjectEntry, all: readonly MarkerDetection[], registr
   return { ...out, status: doubts.length ? 'doubted' : 'ok', reasons: doubts.map((d) => d.message), doubts }
 }
 
-type FittedPose = ObjectPose & { sideMm: number }
+/** A fitted pose with its covariance's parts (mm², [xx, xy, yy]): what the frame shares near it (lock, field), and the part frames repeat. */
+type CheckedPose = ObjectPose & { commonCov: [number, number, number]; sharedCov: [number, number, number] }
+type FittedPose = CheckedPose & { sideMm: number }
 
 function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry: RegistryIndex, lock: Locked, table: TableLockDetail, baseZ: number, opts: ObjectPoseOptions): FittedPose | null {
   const local: Point2[] = []
@@ -285,6 +312,10 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     covarianceMm: [cov[0]!, cov[1]!, cov[2]!],
     lockSigmaMm: Math.sqrt(lockCov[0]! + lockCov[2]!),
     sharedUncertainty: Math.sqrt(shared[0]! + shared[2]!),
+    // What the object's markers share with anything else read in the frame near it (its base's rim):
+    // the table lock's error and the frame's field error (the rolling shutter's bend).
+    commonCov: [lockCov[0]! + _fieldCov[0]!, lockCov[1]! + _fieldCov[1]!, lockCov[2]! + _fieldCov[2]!],
+    sharedCov: [shared[0]!, shared[1]!, shared[2]!],
     markers: ds.map((d) => d.id),
     residualMm: fit.rmsMm,
   }
@@ -388,14 +419,18 @@ function objectCovariance(lock: Locked, ds: readonly MarkerDetection[], images: 
   }
   // The field error: an image shift shared by the object's corners.
   const field = opts.fieldSigmaPx ?? 0
+  _fieldCov.fill(0)
   if (field > 0) {
     tableJacobian(lock, u, v, _jac)
-    out[0] = out[0]! + field * field * (_jac[0]! ** 2 + _jac[1]! ** 2)
-    out[1] = out[1]! + field * field * (_jac[0]! * _jac[2]! + _jac[1]! * _jac[3]!)
-    out[2] = out[2]! + field * field * (_jac[2]! ** 2 + _jac[3]! ** 2)
+    _fieldCov[0] = field * field * (_jac[0]! ** 2 + _jac[1]! ** 2)
+    _fieldCov[1] = field * field * (_jac[0]! * _jac[2]! + _jac[1]! * _jac[3]!)
+    _fieldCov[2] = field * field * (_jac[2]! ** 2 + _jac[3]! ** 2)
+    out[0] = out[0]! + _fieldCov[0]!; out[1] = out[1]! + _fieldCov[1]!; out[2] = out[2]! + _fieldCov[2]!
   }
   return out
 }
+/** objectCovariance's field part (mm², [xx, xy, yy]): set by each call, read by the caller before the next. */
+const _fieldCov = new Float64Array(3)
 const _jac = new Float64Array(16)
 const _dt = new Float64Array(2)
 const _cov = new Float64Array(3)
