@@ -17,7 +17,7 @@ import { parseIntrinsics, scaleIntrinsics } from '../tracking/calibration/intrin
 import { IMAGE_EXTENSIONS, readImageFile } from './tracking/readImage.ts'
 import { mergeTrackedScene, sceneSurfaceHeight } from '../tracking/scene/mergeTrackedScene.ts'
 import { writeMarkerSheets } from './tracking/writeMarkerSheets.ts'
-import { BaseTracker, type BaseTrackingSetup, DEFAULT_ALLOWANCE_MM, baseSetupOf } from '../tracking/index.ts'
+import { BaseTracker, type BaseTrackingSetup, DEFAULT_ALLOWANCE_MM, baseSetupOf, markedBases } from '../tracking/index.ts'
 
 /** `ruleSystem` loads the rule systems when a command needs one (a scene's move allowances). */
 export type TrackingEnv = { repoRoot: string; ruleSystem: (id: string) => Promise<unknown>; limits?: InputLimits }
@@ -131,6 +131,8 @@ export function describeFrame(image: string, result: TrackFrameResult, loadMs: n
         placed: o.frame === 'table' && (o.status ?? 'ok') === 'ok',
         doubts: (o.doubts ?? []).map((d) => ({ code: d.code, message: d.message, ...(d.lockSigmaMm !== undefined ? { lockSigmaMm: r3(d.lockSigmaMm) } : {}) })),
         ...(o.lockSigmaMm !== undefined ? { lockSigmaMm: r3(o.lockSigmaMm) } : {}),
+        // Additive (issue 31): the base's rim read with the markers (with --scene), and whether it was fused.
+        ...(o.baseRim ? { baseRim: { used: o.baseRim.used, offsetMm: o.baseRim.offsetMm.map(r3), sigmaMm: r3(o.baseRim.sigmaMm), ...(o.baseRim.why ? { why: o.baseRim.why } : {}) } } : {}),
       })),
       // Bases found whose model is not known: named by a label, not a model id ("model": null).
       ...(bases?.unidentified ?? []).map((u) => ({
@@ -191,7 +193,8 @@ async function runTrack(args: string[], env: TrackingEnv, limits: InputLimits): 
   }
   const images = collectImages(p.positional)
   const cv = await loadOpenCv()
-  const tracker = new FrameTracker(cv, registry)
+  // The scene's marked models' bases: their rims are read with their markers (issue 31).
+  const tracker = new FrameTracker(cv, registry, { modelBases: markedBases(bases) })
   // Photos, not a video: a base counts in the photo it is found in (no confirmation over frames).
   const baseTracker = bases && bases.models.length ? new BaseTracker(cv, bases, { confirmFrames: 1 }) : null
   const out: Record<string, unknown>[] = []
@@ -242,6 +245,8 @@ async function runScene(args: string[], limits: InputLimits): Promise<number> {
   const tracker = new FrameTracker(cv, registry, {
     calibration: camera ? scaleIntrinsics(camera, frame.width, frame.height) : null,
     surfaceHeightAt: sceneSurfaceHeight(base),
+    // The scene's marked models' bases: their rims are read with their markers (issue 31).
+    modelBases: markedBases(baseSetupOf(base, registry, undefined).setup),
   })
   let result: TrackFrameResult
   try {

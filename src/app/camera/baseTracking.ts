@@ -10,13 +10,17 @@ import { useApp } from '../state/appStore.ts'
 import { loadRuleSystem } from '../state/systemLoader.ts'
 import { notOnTable } from './realTable.ts'
 
-/** The base-tracking set-up for the table on screen (models not on the table yet included), or null when every model has a marker. */
+/**
+ * The base-tracking set-up for the table on screen (models not on the table yet included), or null
+ * when the table has no models. Its marked models' bases go too: their rims are read with their
+ * markers (issue 31, tracking/pipeline/baseRim.ts); models without markers are looked for by their bases.
+ */
 export async function baseSetupForTable(registry: Registry): Promise<BaseTrackingSetup | null> {
   const scene = useApp.getState().scene
   const waiting = notOnTable(scene)?.models ?? []
   const system = await loadRuleSystem(scene.system).catch(() => undefined)
   const { setup } = baseSetupOf(scene, registry, system, waiting)
-  return setup.models.length ? setup : null
+  return setup.models.length || setup.marked?.length ? setup : null
 }
 
 let teacher: ((label: string, modelId: string) => void) | null = null

@@ -6,6 +6,7 @@
 import type { OpenCvHandle } from '../opencv/openCv.ts'
 import { FrameTracker } from '../frameTracker.ts'
 import { BaseTracker } from '../bases/baseTracker.ts'
+import { markedBases } from '../pipeline/baseRim.ts'
 import { PoseFilter } from '../temporal/poseFilter.ts'
 import { CaptureMonitor } from '../temporal/captureMonitor.ts'
 import type { TrackingReply, TrackingRequest } from './protocol.ts'
@@ -89,7 +90,7 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
             try {
               cv ??= await loadOpenCv()
               tracker?.dispose()
-              tracker = new FrameTracker(cv, message.registry, { calibration: message.calibration ?? null, params: message.params })
+              tracker = new FrameTracker(cv, message.registry, { calibration: message.calibration ?? null, params: message.params, modelBases: markedBases(message.bases) })
               bases?.dispose()
               bases = message.bases?.models.length ? new BaseTracker(cv, message.bases) : null
               filter = new PoseFilter(message.filter)
@@ -118,6 +119,8 @@ export function createTrackingWorkerCore(post: PostReply, loadOpenCv: () => Prom
           tracker?.setRegistry(message.registry)
           return
         case 'setBases':
+          // The marked models' bases: their rims are read with their markers (pipeline/baseRim.ts).
+          tracker?.setModelBases(markedBases(message.bases))
           if (!cv) return
           if (message.bases?.models.length) {
             if (bases) bases.setSetup(message.bases)
