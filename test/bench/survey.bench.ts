@@ -14,6 +14,7 @@
 // file the survey is then refused for the lens (a row's `refused`), with one it closes.
 // Goals (issue 31): scale within 0.05 %, RMS ≤ 0.5 mm, max ≤ 1.0 mm, p95 ≤ 1.5 mm, ≥ 98 % placed,
 // median |e|/σ 0.5–0.9, ≤ 1 % beyond 3σ. `--legacy` runs the earlier sweep (test/tracking/synth) instead.
+// The models' base rims (the army's bases) are read with their markers; `--no-rim`: markers only.
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { loadOpenCv } from '../../src/tracking/opencv/openCv.ts'
@@ -118,7 +119,9 @@ async function cameraOrder() {
         const survey = study.surveyAndScore(handle, scene, t.registry, walkFrames, cal)
         const surveyCpuMs = Math.round(cpuMs() - started)
         if (!survey.ok) { rows.push({ table: t.name, pipeline, camera, refused: survey.reason }); process.stderr.write(`${t.name} ${pipeline} ${camera}: refused ${survey.reason}\n`); continue }
-        const track = study.summarizeTrack(study.trackAndScore(handle, scene, survey.registry, lens, held, heldFrames, cal, survey.toTruth))
+        // The army's bases as My table knows them: their rims are read with the markers (`--no-rim`: markers only).
+        const modelBases = argv.includes('--no-rim') ? null : t.army.map((a) => ({ id: a.id, base: a.base }))
+        const track = study.summarizeTrack(study.trackAndScore(handle, scene, survey.registry, lens, held, heldFrames, cal, survey.toTruth, undefined, modelBases))
         const row = { table: t.name, pipeline, camera, survey: { scalePct: r3(survey.scalePct), scaleSigmaPct: r3(survey.scaleSigmaPct), scaleErrorOverSigma: r3(Math.abs(survey.scalePct) / survey.scaleSigmaPct), rmsMm: r3(survey.rmsMm), maxMm: r3(survey.maxMm), reprojectionRmsPx: r3(survey.reprojectionRmsPx), ownResidualMaxMm: r3(survey.ownResidualMaxMm) }, heldOut: track, renderCpuMs, surveyCpuMs }
         rows.push(row)
         process.stderr.write(`${JSON.stringify(row)}\n`)

@@ -11,7 +11,9 @@
 // FrameTracker) against OpenCV defaults, CORNER_REFINE_SUBPIX and CORNER_REFINE_APRILTAG through the
 // same pose stages: recall ≥ 16 px, wrong ids, unflagged misplacements (error > 5 mm and > 3σ on an
 // object not flagged held/doubted), position median/p95 of unflagged objects, share within 3σ, per-axis
-// |error|/σ of unflagged objects (median: 0.5–0.9 is honest, and share beyond 3σ), ms/frame.
+// |error|/σ of unflagged objects (median: 0.5–0.9 is honest, and share beyond 3σ), the same along
+// each covariance's narrow axis, ms/frame. `--no-rim`: markers only (the models' base rims, from the
+// scene's bases, are read with their markers by default: src/tracking/pipeline/baseRim.ts).
 // Fusion (issue 26, `--fusion N` frames per variant, 0 to skip; `--fusion-variants motion|all`):
 // consecutive frames of each variant's table (renderVariantSequence: fresh noise; the motion
 // streak turning; the handheld variants along the hand's path at 30 fps), 40 models, scored frame
@@ -54,6 +56,8 @@ const STEADY = flag('steady', 12)
 const RECALL_FRAMES = flag('recall', 12)
 const FUSION_FRAMES = flag('fusion', 8)
 const FUSION_ALL = argv.includes('--fusion-variants') && argv[argv.indexOf('--fusion-variants') + 1] === 'all'
+// `--no-rim`: markers only (no base rim read with them: pipeline/baseRim.ts), for a before/after.
+const RIM = !argv.includes('--no-rim')
 const outIndex = argv.indexOf('--out')
 const OUT = outIndex >= 0 ? argv[outIndex + 1] : undefined
 
@@ -311,7 +315,9 @@ function variantsTable(cv: OpenCvHandle) {
     {
       name: 'ours',
       run(v) {
-        const tracker = new FrameTracker(cv, v.scene.registry, { calibration: v.variant === 'distortion' ? v.calibration : null, params: { roi: { enabled: false } } })
+        // The models' bases as a player's scene gives them (shape only: the height is the default 4 mm).
+        const modelBases = RIM ? v.scene.spec.models.map((m) => ({ id: m.id, base: m.base })) : null
+        const tracker = new FrameTracker(cv, v.scene.registry, { calibration: v.variant === 'distortion' ? v.calibration : null, params: { roi: { enabled: false } }, modelBases })
         tracker.track(v.render.frame) // warm-up
         const cpu0 = cpuMs()
         const r = tracker.track(v.render.frame)
@@ -356,7 +362,7 @@ function variantsTable(cv: OpenCvHandle) {
       rows.push({
         variant, config: c.name, recall: s.recall, found: s.found, wrongIds: s.wrongIds, unflaggedMisplaced: s.unflaggedMisplaced,
         flagged: s.flagged, positionMedianMm: s.positionMm.median, positionP95Mm: s.positionMm.p95, positionMaxMm: s.positionMm.max,
-        within3Sigma: r3(1 - s.beyond3Sigma), axisErrorOverSigma: s.axisErrorOverSigma, objects: s.objects, radialBiasMedianPx: s.radialBiasPx.median, radialBiasMeanPx: s.radialBiasPx.mean, tableLocked: s.tableLocked,
+        within3Sigma: r3(1 - s.beyond3Sigma), axisErrorOverSigma: s.axisErrorOverSigma, narrowAxisErrorOverSigma: s.narrowAxisErrorOverSigma, objects: s.objects, radialBiasMedianPx: s.radialBiasPx.median, radialBiasMeanPx: s.radialBiasPx.mean, tableLocked: s.tableLocked,
         cpuMsPerFrame: r3(quantile(ms, 0.5)),
       })
     }

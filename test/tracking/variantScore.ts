@@ -17,6 +17,12 @@ export type VariantScore = {
   positionErrorsMm: number[]
   /** Per axis of each unflagged object, |error| / σ along that axis (covarianceMm where given, else uncertainty/√2). */
   axisRatios: number[]
+  /**
+   * Of each unflagged object with a covariance, |error| / σ along its covariance's narrow axis: a
+   * long, thin ellipse (a tab's lever across, its edges along) can be far too narrow one way while the
+   * table's x and y mix both.
+   */
+  narrowRatios: number[]
   objects: number
   beyond3Sigma: number
   unflaggedMisplaced: number
@@ -25,7 +31,7 @@ export type VariantScore = {
 }
 
 export const newScore = (): VariantScore => ({
-  frames: 0, expected: 0, found: 0, wrongIds: 0, cornerErrorsPx: [], radialErrorsPx: [], positionErrorsMm: [], axisRatios: [],
+  frames: 0, expected: 0, found: 0, wrongIds: 0, cornerErrorsPx: [], radialErrorsPx: [], positionErrorsMm: [], axisRatios: [], narrowRatios: [],
   objects: 0, beyond3Sigma: 0, unflaggedMisplaced: 0, flagged: 0, tableLocked: 0,
 })
 
@@ -73,6 +79,7 @@ export function scoreObjects(score: VariantScore, v: VariantFrame, objects: read
       score.positionErrorsMm.push(err)
       const cov = o.covarianceMm
       score.axisRatios.push(Math.abs(ex) / (cov ? Math.sqrt(cov[0]) : sigma / Math.SQRT2), Math.abs(ey) / (cov ? Math.sqrt(cov[2]) : sigma / Math.SQRT2))
+      if (cov) score.narrowRatios.push(narrowAxisRatio(ex, ey, cov))
     }
     if (err > 3 * sigma) score.beyond3Sigma++
     if (!flagged && err > 5 && err > 3 * sigma) score.unflaggedMisplaced++
@@ -86,6 +93,18 @@ export function quantileOf(values: readonly number[], p: number): number {
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000
+
+/** |error| / σ along the narrow axis of the covariance [xx, xy, yy] (its smaller eigenvalue's direction). */
+export function narrowAxisRatio(ex: number, ey: number, cov: readonly number[]): number {
+  const [xx, xy, yy] = cov as [number, number, number]
+  const mid = (xx + yy) / 2, half = Math.hypot((xx - yy) / 2, xy)
+  const small = mid - half
+  // The eigenvector of the smaller eigenvalue: (xy, small − xx), or an axis when the ellipse is aligned.
+  let vx = xy, vy = small - xx
+  if (Math.hypot(vx, vy) < 1e-15) { vx = xx <= yy ? 1 : 0; vy = 1 - vx }
+  const n = Math.hypot(vx, vy)
+  return Math.abs((ex * vx + ey * vy) / n) / Math.sqrt(Math.max(small, 1e-18))
+}
 
 export function summarizeScore(s: VariantScore) {
   const mean = (a: readonly number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : Number.NaN)
@@ -101,6 +120,8 @@ export function summarizeScore(s: VariantScore) {
     beyond3Sigma: r3(s.objects ? s.beyond3Sigma / s.objects : Number.NaN),
     /** σ honest both ways: a Gaussian's median |e|/σ per axis is 0.67 (band 0.5–0.9), ≤ 1 % beyond 3σ. */
     axisErrorOverSigma: { median: r3(quantileOf(s.axisRatios, 0.5)), beyond3: r3(s.axisRatios.length ? s.axisRatios.filter((r) => r > 3).length / s.axisRatios.length : Number.NaN), n: s.axisRatios.length },
+    /** The same along each covariance's narrow axis (where x and y would hide a σ too narrow one way). */
+    narrowAxisErrorOverSigma: { median: r3(quantileOf(s.narrowRatios, 0.5)), beyond3: r3(s.narrowRatios.length ? s.narrowRatios.filter((r) => r > 3).length / s.narrowRatios.length : Number.NaN), n: s.narrowRatios.length },
     objects: s.objects,
     tableLocked: `${s.tableLocked}/${s.frames}`,
   }

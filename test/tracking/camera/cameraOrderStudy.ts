@@ -11,7 +11,7 @@ import { calibrateCharuco } from '../../../src/tracking/opencv/charuco.ts'
 import { CHARUCO_BOARD } from '../../../src/tracking/markers/markerSheets.ts'
 import { SurveyCollector } from '../../../src/tracking/survey/surveyCollector.ts'
 import { surveyTable } from '../../../src/tracking/survey/surveyTable.ts'
-import { FrameTracker } from '../../../src/tracking/frameTracker.ts'
+import { FrameTracker, type ModelBase } from '../../../src/tracking/frameTracker.ts'
 import { sceneUncertaintyOf } from '../../../src/tracking/scene/mergeTrackedScene.ts'
 import { frameScaleTerm } from '../../../src/engine/rules/measureModels.ts'
 import { fitRigid2d } from '../../../src/tracking/pipeline/estimateObjectPoses.ts'
@@ -265,9 +265,10 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
 }
 
 /** Track held-out frames with a registry (and a camera file or none), each frame alone. */
-export function trackAndScore(handle: OpenCvHandle, scene: PlayerTableScene, registry: Registry, lens: Lens, placements: readonly CameraPlacement[], frames: readonly RenderedFrame[], calibration: CameraIntrinsics | null, toTruth: { x: number; y: number; angleRad: number }, score = newTrackScore()): TrackScore {
+export function trackAndScore(handle: OpenCvHandle, scene: PlayerTableScene, registry: Registry, lens: Lens, placements: readonly CameraPlacement[], frames: readonly RenderedFrame[], calibration: CameraIntrinsics | null, toTruth: { x: number; y: number; angleRad: number }, score = newTrackScore(), modelBases: readonly ModelBase[] | null = null): TrackScore {
   frames.forEach((f, i) => {
-    const tracker = new FrameTracker(handle, registry, { calibration })
+    // modelBases: the army's bases as My table knows them (their rims are read with the markers).
+    const tracker = new FrameTracker(handle, registry, { calibration, modelBases })
     try {
       scoreTrackedFrame(score, scene, lens, placements[i]!, tracker.track(f, true), toTruth, registry.survey?.scaleSigmaRel ?? 0)
     } finally {
