@@ -67,6 +67,26 @@ describe('cli track', () => {
     else expect(warning).toEqual([])
   })
 
+  it('with --scene, reads each marked model\'s base rim with its markers and says whether it was used (additive baseRim)', () => {
+    // The demo's scene gives each model's base; the photo shows them moved (the rim is read where the marker puts it).
+    const r = cli(['track', join(dir, 'demo.png'), '--registry', join(dir, 'demo-registry.json'), '--scene', demoPath])
+    expect(r.code).toBe(0)
+    const img = JSON.parse(r.stdout).images[0]
+    const models = img.objects.filter((o: { kind: string; placed: boolean }) => o.kind === 'model' && o.placed)
+    expect(models.length).toBeGreaterThan(3)
+    for (const o of models) {
+      expect(o.baseRim).toEqual(expect.objectContaining({ used: expect.any(Boolean), offsetMm: [expect.any(Number), expect.any(Number)], sigmaMm: expect.any(Number) }))
+      if (!o.baseRim.used) expect(o.baseRim.why).toEqual(expect.any(String))
+      const t = demo.truth.find((x) => x.id === o.id)!
+      // Where it stands, within 3 × its radial σ.
+      expect(Math.hypot(o.position[0] - t.position[0], o.position[1] - t.position[1])).toBeLessThan(3 * o.uncertainty)
+    }
+    expect(models.filter((o: { baseRim: { used: boolean } }) => o.baseRim.used).length).toBeGreaterThan(models.length / 2)
+    // Without --scene the tracker knows no bases: no baseRim.
+    const bare = JSON.parse(cli(['track', join(dir, 'demo.png'), '--registry', join(dir, 'demo-registry.json')]).stdout).images[0]
+    expect(bare.objects.some((o: { baseRim?: unknown }) => o.baseRim)).toBe(false)
+  })
+
   it('a folder with an unreadable image: that entry says why, the others are still measured, exit 2', () => {
     writeFileSync(join(dir, 'broken.png'), 'not an image')
     const r = cli(['track', dir, '--registry', join(dir, 'registry.json')])
