@@ -12,7 +12,7 @@
 // as before, and the reading says why.
 import type { BaseShape } from '../../engine/index.ts'
 import { fitBase } from '../bases/fitBase.ts'
-import { tableProjector, type LockedTable } from '../bases/tableProjector.ts'
+import type { TableProjector } from '../bases/tableProjector.ts'
 import type { BaseRimReading, RgbaFrame } from '../types.ts'
 import type { BaseTrackingSetup } from '../bases/baseTypes.ts'
 
@@ -73,14 +73,15 @@ export type RimOutcome = {
 }
 
 /**
- * Reads the base's rim from where the marker puts it (x, y, facing, z0) and, when it is read cleanly
+ * Reads the base's rim from where the marker puts it (x, y, facing, z0; `proj`: the frame's table
+ * lock, bases/tableProjector.ts) and, when it is read cleanly
  * and agrees, fuses it with the marker's position. The table lock's and the frame's field error are
  * common to both (the rim is read through the same lock, in the same place of the frame): they cancel
  * in the difference the gate weighs, are taken out of the marker's covariance before the fusion (no
  * second reading reduces them), and are added back after it.
  */
-export function checkBaseRim(frame: RgbaFrame, lock: LockedTable, base: RimBase, x: number, y: number, facingDeg: number, z0: number, parts: MarkerPoseParts, p: BaseRimParams = DEFAULT_BASE_RIM_PARAMS): RimOutcome {
-  const fit = fitBase(frame, tableProjector(lock), { shape: base.shape, x, y, facingDeg, heightMm: base.heightMm, z0, reachMm: p.reachMm, fitFacing: false, nearEdge: 'bottom' })
+export function checkBaseRim(frame: RgbaFrame, proj: TableProjector, base: RimBase, x: number, y: number, facingDeg: number, z0: number, parts: MarkerPoseParts, p: BaseRimParams = DEFAULT_BASE_RIM_PARAMS): RimOutcome {
+  const fit = fitBase(frame, proj, { shape: base.shape, x, y, facingDeg, heightMm: base.heightMm, z0, reachMm: p.reachMm, fitFacing: false, nearEdge: 'bottom' })
   const dx = fit.x - x, dy = fit.y - y
   const floor2 = (p.floorPx / fit.pxPerMm) ** 2
   const r0 = fit.cov[0] + floor2, r1 = fit.cov[1], r2 = fit.cov[2] + floor2

@@ -12,6 +12,7 @@ import { intersectPlaneZ } from '../math/camera.ts'
 import { markerCornersInPlane, poseFromHomography, undistortCorners, type TableLockDetail } from './fuseTablePose.ts'
 import type { CameraIntrinsics, Doubt, MarkerCorners, MarkerDetection, ObjectPose, RejectedMarker, RgbaFrame, TableLock } from '../types.ts'
 import { checkBaseRim, DEFAULT_BASE_RIM_PARAMS, type BaseRimParams, type RimBase } from './baseRim.ts'
+import { tableProjector, type TableProjector } from '../bases/tableProjector.ts'
 import type { ModelMarker, TerrainMarker } from '../registry/registrySchema.ts'
 import type { ObjectEntry, RegistryIndex } from '../registry/indexRegistry.ts'
 import { fitHomography, type Point2 } from '../math/homography.ts'
@@ -176,6 +177,7 @@ export function estimateObjectPoses(
     for (const t of terrainTops) if (t.top > z && polygonContains(t.poly, x, y)) z = t.top
     return z
   }
+  let proj: TableProjector | null = null
   for (const [entry, ds] of byObject) {
     if (entry.kind !== 'model') continue
     let pose = fitObject(entry, ds, registry, lock, table, 0, opts)
@@ -189,15 +191,15 @@ export function estimateObjectPoses(
     const checked = checkedFit(entry, ds, registry, lock, table, z, opts, checks)
     if (!checked) continue
     const base = opts.rims?.bases.get(entry.id)
-    if (base && checked.status === 'ok' && ds.every((d) => (registry.objectMarkers.get(d.id)!.face ?? 'up') === 'up')) readRim(checked, base, lock, opts.rims!)
+    if (base && checked.status === 'ok' && ds.every((d) => (registry.objectMarkers.get(d.id)!.face ?? 'up') === 'up')) readRim(checked, base, (proj ??= tableProjector(lock)), opts.rims!)
     out.push(stripParts(checked))
   }
   return out
 }
 
 /** The rim check (baseRim.ts) on a placed model: its reading, and its fused position and σ when used. */
-function readRim(pose: CheckedPose, base: RimBase, lock: Locked, rims: NonNullable<ObjectPoseOptions['rims']>): void {
-  const r = checkBaseRim(rims.frame, lock, base, pose.position[0], pose.position[1], pose.facing, pose.z, { total: pose.covarianceMm!, common: pose.commonCov, shared: pose.sharedCov }, rims.params ?? DEFAULT_BASE_RIM_PARAMS)
+function readRim(pose: CheckedPose, base: RimBase, proj: TableProjector, rims: NonNullable<ObjectPoseOptions['rims']>): void {
+  const r = checkBaseRim(rims.frame, proj, base, pose.position[0], pose.position[1], pose.facing, pose.z, { total: pose.covarianceMm!, common: pose.commonCov, shared: pose.sharedCov }, rims.params ?? DEFAULT_BASE_RIM_PARAMS)
   pose.baseRim = r.reading
   if (!r.position || !r.covariance || !r.shared) return
   pose.position = r.position
