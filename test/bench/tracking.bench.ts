@@ -29,6 +29,7 @@ import { cpus, loadavg } from 'node:os'
 import { loadOpenCv, type OpenCvHandle } from '../../src/tracking/opencv/openCv.ts'
 import { MarkerDetector, OPENCV_DEFAULT_DETECTOR_PARAMS, quadSidePx } from '../../src/tracking/opencv/markerDetector.ts'
 import { FrameTracker } from '../../src/tracking/frameTracker.ts'
+import type { TrackerParamsInput } from '../../src/tracking/params.ts'
 import { createGrayFrame, toGray } from '../../src/tracking/pipeline/grayFrame.ts'
 import { detectMarkers } from '../../src/tracking/pipeline/detectMarkers.ts'
 import { DEFAULT_EDGE_REFINE_PARAMS } from '../../src/tracking/pipeline/refineCorners.ts'
@@ -58,6 +59,10 @@ const FUSION_FRAMES = flag('fusion', 8)
 const FUSION_ALL = argv.includes('--fusion-variants') && argv[argv.indexOf('--fusion-variants') + 1] === 'all'
 // `--no-rim`: markers only (no base rim read with them: pipeline/baseRim.ts), for a before/after.
 const RIM = !argv.includes('--no-rim')
+// `--first-seed N` (default 700): the variants table's frames are seeds N … N + frames − 1.
+const FIRST_VARIANT_SEED = flag('first-seed', 700)
+// `--params '<json>'`: tracker parameters for our tracker in the variants table (stop 58's: `--no-rim --params '{"pose":{"edgeFloorPx":0}}'`).
+const TRACKER_PARAMS = argv.includes('--params') ? (JSON.parse(argv[argv.indexOf('--params') + 1]!) as TrackerParamsInput) : {}
 const outIndex = argv.indexOf('--out')
 const OUT = outIndex >= 0 ? argv[outIndex + 1] : undefined
 
@@ -317,7 +322,7 @@ function variantsTable(cv: OpenCvHandle) {
       run(v) {
         // The models' bases as a player's scene gives them (shape only: the height is the default 4 mm).
         const modelBases = RIM ? v.scene.spec.models.map((m) => ({ id: m.id, base: m.base })) : null
-        const tracker = new FrameTracker(cv, v.scene.registry, { calibration: v.variant === 'distortion' ? v.calibration : null, params: { roi: { enabled: false } }, modelBases })
+        const tracker = new FrameTracker(cv, v.scene.registry, { calibration: v.variant === 'distortion' ? v.calibration : null, params: { ...TRACKER_PARAMS, roi: { enabled: false } }, modelBases })
         tracker.track(v.render.frame) // warm-up
         const cpu0 = cpuMs()
         const r = tracker.track(v.render.frame)
@@ -348,7 +353,7 @@ function variantsTable(cv: OpenCvHandle) {
   const rows: Record<string, unknown>[] = []
   for (const variant of VARIANT_NAMES) {
     const frames: VariantFrame[] = []
-    for (let i = 0; i < VARIANT_FRAMES; i++) frames.push(renderVariant(cv, variant, 700 + i))
+    for (let i = 0; i < VARIANT_FRAMES; i++) frames.push(renderVariant(cv, variant, FIRST_VARIANT_SEED + i))
     for (const c of configs) {
       const score = newScore()
       const ms: number[] = []
