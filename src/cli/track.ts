@@ -17,7 +17,7 @@ import { parseIntrinsics, scaleIntrinsics } from '../tracking/calibration/intrin
 import { IMAGE_EXTENSIONS, readImageFile } from './tracking/readImage.ts'
 import { mergeTrackedScene, sceneSurfaceHeight } from '../tracking/scene/mergeTrackedScene.ts'
 import { writeMarkerSheets } from './tracking/writeMarkerSheets.ts'
-import { BaseTracker, type BaseTrackingSetup, DEFAULT_ALLOWANCE_MM, baseSetupOf, markedBases } from '../tracking/index.ts'
+import { BaseTracker, type BaseTrackingSetup, DEFAULT_ALLOWANCE_MM, baseSetupOf, markedBases, markedModelsOf } from '../tracking/index.ts'
 
 /** `ruleSystem` loads the rule systems when a command needs one (a scene's move allowances). */
 export type TrackingEnv = { repoRoot: string; ruleSystem: (id: string) => Promise<unknown>; limits?: InputLimits }
@@ -246,7 +246,7 @@ async function runScene(args: string[], limits: InputLimits): Promise<number> {
     calibration: camera ? scaleIntrinsics(camera, frame.width, frame.height) : null,
     surfaceHeightAt: sceneSurfaceHeight(base),
     // The scene's marked models' bases: their rims are read with their markers (issue 31).
-    modelBases: markedBases(baseSetupOf(base, registry, undefined).setup),
+    modelBases: markedBases({ marked: markedModelsOf(base, registry) }),
   })
   let result: TrackFrameResult
   try {

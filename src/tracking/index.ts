@@ -36,6 +36,6 @@ export { mergeTrackedScene, sceneSurfaceHeight, sceneUncertaintyOf, type PoseToM
 export * from './hands/index.ts'
 export * from './survey/index.ts'
 export { BaseTracker, DEFAULT_BASE_TRACKER_PARAMS, type BaseTrackerParams, type BaseTrackResult } from './bases/baseTracker.ts'
-export { DEFAULT_ALLOWANCE_MM, allowanceFromMoveResult, baseSetupOf, moveAllowances } from './bases/moveAllowance.ts'
+export { DEFAULT_ALLOWANCE_MM, allowanceFromMoveResult, baseSetupOf, markedModelsOf, moveAllowances } from './bases/moveAllowance.ts'
 export { baseKey } from './bases/baseOutline.ts'
 export type { BaseFrameReport, BaseIdentityEvidence, BaseTrackedModel, BaseTrackingSetup, UnidentifiedBase } from './bases/baseTypes.ts'

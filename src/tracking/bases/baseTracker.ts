@@ -11,7 +11,7 @@ import type { MarkerCorners, ObjectPose, RgbaFrame, TrackFrameResult } from '../
 import { applyHomography } from '../math/homography.ts'
 import { undistortPixel } from '../math/camera.ts'
 import { baseKey, halfSizes } from './baseOutline.ts'
-import type { BaseFrameReport, BaseTrackingSetup, UnidentifiedBase } from './baseTypes.ts'
+import { DEFAULT_TRACKED_BASE_HEIGHT_MM, type BaseFrameReport, type BaseTrackingSetup, type UnidentifiedBase } from './baseTypes.ts'
 import { APPEARANCE_LENGTH, describeAppearance } from './describeAppearance.ts'
 import { type BaseClass, type FindBasesParams, type TrackedStart, BaseFinder } from './findBases.ts'
 import { paletteBin } from './fitBase.ts'
@@ -47,7 +47,7 @@ export const DEFAULT_BASE_TRACKER_PARAMS: BaseTrackerParams = {
   searchMissingEveryMs: 500,
   trackedReachMm: 2,
   savedReachMm: 6,
-  defaultBaseHeightMm: 4,
+  defaultBaseHeightMm: DEFAULT_TRACKED_BASE_HEIGHT_MM,
   confirmFrames: 3,
   confirmMs: 500,
 }

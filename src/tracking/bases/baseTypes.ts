@@ -44,6 +44,9 @@ export type BaseFrameReport = {
   ms: number
 }
 
+/** A base's height when the table's scene gives none, mm (bases are 3–5 mm): base tracking's and the marked models' rims'. */
+export const DEFAULT_TRACKED_BASE_HEIGHT_MM = 4
+
 /** A model tracked by its base, as the tracker is told of it (TrackingRequest 'init' / FrameTracker options). */
 export type BaseTrackedModel = {
   id: string

@@ -63,10 +63,7 @@ export function baseSetupOf(scene: Scene, registry: Registry, system: RuleSystem
   return {
     setup: {
       table: { widthMm: scene.table.width, depthMm: scene.table.depth },
-      marked: scene.models.filter((m) => marked.has(m.id)).map((m) => ({
-        id: m.id, base: m.base, previous: { position: [m.position[0], m.position[1]] as [number, number], facing: m.facing ?? 0 },
-        tabs: modelTabs(registry, m.id),
-      })),
+      marked: markedModelsOf(scene, registry),
       keepOut: tableMarkersKeepOut(registry),
       // Footprint terrain (mesh pieces have no footprint here: a base beside one is looked for as on open table).
       terrain: (scene.terrain ?? []).flatMap((t) => ('footprint' in t ? [{ footprint: t.footprint.map(([x, y]) => [x, y] as [number, number]), top: (t.z ?? 0) + t.height }] : [])),
@@ -74,6 +71,15 @@ export function baseSetupOf(scene: Scene, registry: Registry, system: RuleSystem
     },
     defaulted: unmarked.filter((m) => !allowances.has(m.id)).map((m) => m.id),
   }
+}
+
+/** The scene's models that carry a marker of the registry, with their bases, saved places and tabs (BaseTrackingSetup.marked). */
+export function markedModelsOf(scene: Pick<Scene, 'models'>, registry: Pick<Registry, 'markers'>): NonNullable<BaseTrackingSetup['marked']> {
+  const marked = new Set(registry.markers.flatMap((m) => (m.role === 'model' ? [m.model] : [])))
+  return scene.models.filter((m) => marked.has(m.id)).map((m) => ({
+    id: m.id, base: m.base, previous: { position: [m.position[0], m.position[1]] as [number, number], facing: m.facing ?? 0 },
+    tabs: modelTabs(registry, m.id),
+  }))
 }
 
 /** A model's markers' squares as base tracking keeps them clear: the registry's offset [forward, left] from its base's centre, and size, mm. */
