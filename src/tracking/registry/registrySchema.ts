@@ -134,6 +134,12 @@ export const surveyReportSchema = z.looseObject({
    * Optional (surveys before it have none); an older reader keeps it as an unknown field.
    */
   scaleSigmaRel: finite().min(0).max(1).optional(),
+  /**
+   * The same 1σ with the detector's shared corner offset held at the survey's (surveys since stop 60):
+   * what is left of the scale's doubt for models tracked through the survey's own camera, which reads
+   * every marker with the same offset (mergeTrackedScene's surveyScaleSigmaRel). Optional.
+   */
+  scaleSigmaRelSameCamera: finite().min(0).max(1).optional(),
 })
 
 const registryFields = {

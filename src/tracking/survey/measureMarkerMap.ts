@@ -291,6 +291,9 @@ function measureOnce(handle: OpenCvHandle, views: readonly SurveyView[], registr
   // corners had no offset at all. Zero iterations: the map stays as solved.
   const spread = refineMarkerMap({ ...problem, estimateCornerBias: true }, state, { iterations: 0, scaleSe: true })
   const scaleSigmaRel = spread.scaleSe
+  // And with the offset held at the map's: what is left of the scale's doubt for models tracked through
+  // this same camera, whose frames read every marker with the same offset (mergeTrackedScene).
+  const scaleSigmaRelSameCamera = refineMarkerMap({ ...problem, estimateCornerBias: false }, state, { iterations: 0, scaleSe: true }).scaleSe
   return {
     markers: ids.map((id, i) => ({ id, pose: state.markers[i]!, residualMm: residuals[i]!.rmsMm, views: residuals[i]!.views, sizeMm: sizes[i]! })),
     views: active.map((p, v) => ({ id: p.id, label: p.label, pose: poseOfParams(state.views[v]!), intrinsics: intrinsicsOf(p), rmsErrorPx: viewRmsFinal[v]! })),
@@ -298,6 +301,7 @@ function measureOnce(handle: OpenCvHandle, views: readonly SurveyView[], registr
     focalEstimated: !calibration,
     cornerBiasPx: state.cornerBiasPx,
     scaleSigmaRel,
+    scaleSigmaRelSameCamera,
     ...(calibration || Number.isNaN(spread.centreSePx) ? {} : { centreSigmaPx: spread.centreSePx }),
     faceDown,
     consistencyMm: Object.fromEntries(ids.map((id, i) => [id, consistency[i]?.maxMm ?? 0])),

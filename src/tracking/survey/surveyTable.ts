@@ -51,6 +51,7 @@ export function completeSurvey(map: MarkerMap, registry: SurveyRegistry, options
     table: { from: table.from, ...(table.widthMm !== undefined ? { widthMm: round(table.widthMm, 1) } : {}), ...(table.depthMm !== undefined ? { depthMm: round(table.depthMm, 1) } : {}) },
     markers: markers.map((m) => ({ id: m.id, residualMm: round(m.residualMm, 3), views: m.views })),
     ...(Number.isFinite(map.scaleSigmaRel) ? { scaleSigmaRel: Number(map.scaleSigmaRel.toPrecision(3)) } : {}),
+    ...(Number.isFinite(map.scaleSigmaRelSameCamera) ? { scaleSigmaRelSameCamera: Number(map.scaleSigmaRelSameCamera.toPrecision(3)) } : {}),
   }
   const byId = new Map(markers.map((m) => [m.id, m]))
   const candidate = {

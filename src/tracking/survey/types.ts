@@ -84,6 +84,8 @@ export type MarkerMap = {
   cornerBiasPx: number
   /** 1σ of the map's scale from the views (relative: 0.001 is 0.1 %; NaN when not known): refineMarkerMap's `scaleSe`. */
   scaleSigmaRel: number
+  /** The same with the detector's shared corner offset held (the scale's doubt for models tracked through this camera); NaN when not known. */
+  scaleSigmaRelSameCamera: number
   /** Without a camera file: the principal point's 1σ per axis (px, the larger), from the same normal equations. */
   centreSigmaPx?: number
   /** Every marker faces down (camera below a transparent table): the table frame is the map's mirror image. */
