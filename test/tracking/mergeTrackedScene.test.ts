@@ -46,6 +46,62 @@ describe("a tracked scene carries its registry's scale σ", () => {
   })
 })
 
+describe("the survey's scale σ that tracked distances carry: held to the same camera's reading (issue 31)", () => {
+  // The survey's camera: 1920 × 1080 frames, f 1500 px. Its scale σ with the corner offset free 0.05 %,
+  // with it held (the same camera reads every marker with the same offset) 0.01 %.
+  const surveyed = parseRegistry({
+    format: 'tabletop-markers/1', markers,
+    survey: { ...survey, camera: { ...survey.camera, width: 1920, height: 1080 }, scaleSigmaRel: 0.0005, scaleSigmaRelSameCamera: 0.0001 },
+  })
+  const scaleOf = (camera?: { width: number; height: number; fx: number }, registry = surveyed) => mergeTrackedScene(base, registry, poses, {}, camera).scene.table.scaleUncertainty
+
+  it("takes the held σ for frames of the survey's camera: the same size, either way up, and a focal length within 5 %", () => {
+    expect(scaleOf({ width: 1920, height: 1080, fx: 1500 })).toBe(0.0001)
+    expect(scaleOf({ width: 1080, height: 1920, fx: 1560 })).toBe(0.0001)
+    expect(scaleOf({ width: 1920, height: 1080, fx: 1430 })).toBe(0.0001)
+    // And the engine's distance σ takes it: √(0.3² + 0.4² + (0.0001 × 1000)²).
+    const d = runQuery(load(mergeTrackedScene(base, surveyed, poses, {}, { width: 1920, height: 1080, fx: 1500 }).scene), { id: 'd', type: 'distance', from: 'a', to: 'b' }) as unknown as { uncertaintyMm: number }
+    expect(d.uncertaintyMm).toBeCloseTo(Math.hypot(0.3, 0.4, 0.1), 2)
+  })
+
+  it('takes the whole σ for any other camera, or when the camera is not known', () => {
+    expect(scaleOf({ width: 1280, height: 720, fx: 1000 })).toBe(0.0005)
+    expect(scaleOf({ width: 1920, height: 1080, fx: 1700 })).toBe(0.0005)
+    expect(scaleOf({ width: 1920, height: 1200, fx: 1500 })).toBe(0.0005)
+    expect(scaleOf()).toBe(0.0005)
+  })
+
+  it('takes the whole σ from a survey that did not give the held one, or did not record its frames\' size', () => {
+    const older = parseRegistry({ format: 'tabletop-markers/1', markers, survey: { ...survey, camera: { ...survey.camera, width: 1920, height: 1080 }, scaleSigmaRel: 0.0005 } })
+    const noSize = parseRegistry({ format: 'tabletop-markers/1', markers, survey: { ...survey, scaleSigmaRel: 0.0005, scaleSigmaRelSameCamera: 0.0001 } })
+    expect(scaleOf({ width: 1920, height: 1080, fx: 1500 }, older)).toBe(0.0005)
+    expect(scaleOf({ width: 1920, height: 1080, fx: 1500 }, noSize)).toBe(0.0005)
+  })
+
+  it('refuses a held σ that is not a share', () => {
+    expect(() => parseRegistry({ format: 'tabletop-markers/1', markers, survey: { ...survey, scaleSigmaRel: 0.0005, scaleSigmaRelSameCamera: -0.1 } })).toThrow(/survey\.scaleSigmaRelSameCamera/)
+  })
+})
+
+describe("one frame's lock error goes with the models placed from it, and only with them (issue 31)", () => {
+  const registry = parseRegistry({ format: 'tabletop-markers/1', markers })
+  const e = [0.1, 0.02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.1, 0.01, 0, 0, 0]
+
+  it("writes each placed pose's lock error as its model's lockError, rounded to 0.1 µm", () => {
+    const { scene: merged } = mergeTrackedScene(base, registry, poses.map((p) => ({ ...p, lockErrorMm: e.map((v) => v + 0.000012) })))
+    for (const m of merged.models) expect(m.lockError).toEqual(e)
+  })
+
+  it('drops it from a model this merge does not place (seen in another frame), and writes none for a fused pose', () => {
+    const before = { ...base, models: base.models.map((m) => ({ ...m, uncertainty: 0.2, lockError: e })) }
+    const { scene: one } = mergeTrackedScene(before, registry, [{ ...poses[0]!, lockErrorMm: e }])
+    expect(one.models.find((m) => m.id === 'a')!.lockError).toEqual(e)
+    expect(one.models.find((m) => m.id === 'b')!.lockError).toBeUndefined()
+    const { scene: fused } = mergeTrackedScene(before, registry, poses)
+    for (const m of fused.models) expect(m.lockError).toBeUndefined()
+  })
+})
+
 describe("a tracked position's σ in the scene is the σ along a line", () => {
   const registry = parseRegistry({ format: 'tabletop-markers/1', markers })
   const one = (p: Partial<(typeof poses)[0]>) =>

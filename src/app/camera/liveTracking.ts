@@ -7,7 +7,7 @@ import { type CameraIntrinsics, type HandObservation, type Registry, type Tracki
 import { useApp } from '../state/appStore.ts'
 import type { Freeze } from '../record/rulingRecord.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
-import { mergePoses } from './trackedScene.ts'
+import { cameraOf, mergePoses } from './trackedScene.ts'
 import type { LockHolder } from './RegisteredOverlay.tsx'
 import type { CalibrationTarget } from './calibrationFlow.ts'
 import { CameraTuner, cameraStartedAt } from './cameraConstraints.ts'
@@ -329,7 +329,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       return !m || Math.hypot(m.position[0] - t.position[0], m.position[1] - t.position[1]) > MOVE_EPS_MM || Math.abs((m.facing ?? 0) - t.facing) > MOVE_EPS_DEG
     })
     if (!moved) return
-    const merged = mergePoses(scene, registry, poses.map((t) => ({ ...t, frame: 'table' as const })), opts.source)
+    const merged = mergePoses(scene, registry, poses.map((t) => ({ ...t, frame: 'table' as const })), opts.source, cameraOf(latest.result))
     if (merged.ok) useApp.getState().editScene(() => merged.scene, { undoable: false })
   }, SCENE_EVERY_MS)
 
@@ -395,7 +395,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
         useApp.getState().notify({ level: 'warning', text: 'Nothing is tracked right now: the ruling uses the table as it was last seen.' })
         return null
       }
-      const merged = mergePoses(useApp.getState().scene, registry, frozen.map((p) => ({ ...p, frame: 'table' as const })), `${opts.source} freeze`)
+      const merged = mergePoses(useApp.getState().scene, registry, frozen.map((p) => ({ ...p, frame: 'table' as const })), `${opts.source} freeze`, cameraOf(latest?.result))
       if (!merged.ok) {
         useApp.getState().notify({ level: 'error', text: `The frozen table could not be placed: ${merged.message}` })
         return null

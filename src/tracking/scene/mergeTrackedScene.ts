@@ -15,7 +15,42 @@ export type PoseToMerge = {
   facing: number
   /** 1σ, mm, radial (√(σx² + σy²)), as the tracker gives it (ObjectPose.uncertainty). */
   uncertainty?: number
+  /**
+   * The table lock's error at it (ObjectPose.lockErrorMm), kept as the model's lockError: only on poses
+   * all tracked in one frame (a photo, `cli scene`), whose lock error they share. A fused pose has none.
+   */
+  lockErrorMm?: readonly number[]
   frame?: 'table' | 'camera'
+}
+
+/**
+ * The camera the poses came through: the size of its frames and its focal length (px), which tell
+ * whether it is the survey's camera (`surveyScaleSigmaRel`). Absent: not known, so not the survey's.
+ */
+export type TrackedCamera = { width: number; height: number; fx: number }
+
+/** A frame of the same size (either way up) with a focal length within this share of the survey's is the survey's camera. */
+const SAME_CAMERA_FOCAL_REL = 0.05
+
+/**
+ * The survey's scale σ that a distance between two models tracked in `frame` carries. The survey gives
+ * two (registry.survey): with the detector's corner offset free (`scaleSigmaRel`: a camera whose tone
+ * curve and sharpening read every marker a fraction of a pixel large or small reads the map as larger or
+ * smaller), and with it held (`scaleSigmaRelSameCamera`). Tracked through the survey's own camera the
+ * models are read with that same offset as the map was, and it cancels: measured on the camera-order
+ * phone renders, the tracked distances' relative error was 0.011 % RMS over 24 surveys where the survey's
+ * own scale was off +0.024 % on average (σ 0.033 %; held offset: 0.007–0.012 %). Any other camera, or
+ * no frame to tell: the whole σ.
+ */
+export function surveyScaleSigmaRel(registry: Registry, frame?: TrackedCamera): number | undefined {
+  const survey = registry.survey
+  if (!survey) return undefined
+  const same = survey.scaleSigmaRelSameCamera
+  const cam = survey.camera
+  const sameCamera = frame && same !== undefined && cam.width !== undefined && cam.height !== undefined &&
+    ((frame.width === cam.width && frame.height === cam.height) || (frame.width === cam.height && frame.height === cam.width)) &&
+    Math.abs(frame.fx / cam.fx - 1) <= SAME_CAMERA_FOCAL_REL
+  return sameCamera ? same : survey.scaleSigmaRel
 }
 
 /**
@@ -44,7 +79,7 @@ export type MergeReport = {
 
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits
 
-export function mergeTrackedScene(base: Scene, registry: Registry, poses: readonly PoseToMerge[], meta: Record<string, unknown> = {}): { scene: Scene; report: MergeReport } {
+export function mergeTrackedScene(base: Scene, registry: Registry, poses: readonly PoseToMerge[], meta: Record<string, unknown> = {}, camera?: TrackedCamera): { scene: Scene; report: MergeReport } {
   const report: MergeReport = { placedModels: [], placedTerrain: [], notSeen: [], notInScene: [], warnings: [] }
   if (poses.some((p) => p.frame === 'camera')) {
     throw new SceneError([{ path: '', message: 'table not locked: poses are in the camera frame and cannot be placed on the table (show at least 2 table reference markers)' }])
@@ -54,12 +89,16 @@ export function mergeTrackedScene(base: Scene, registry: Registry, poses: readon
 
   const models: SceneModel[] = base.models.map((m) => {
     const p = modelPoses.get(m.id)
+    // A lockError is shared only by the models placed from one frame: dropped from every model this
+    // merge does not place, and written on those it places from a frame's own poses.
+    const { lockError: _shared, ...kept } = m
     if (!p) {
       report.notSeen.push(m.id)
-      return m
+      return kept
     }
     report.placedModels.push(m.id)
-    const placed: SceneModel = { ...m, position: [round(p.position[0]), round(p.position[1])], facing: round(p.facing), uncertainty: round(sceneUncertaintyOf(p), 3) }
+    const placed: SceneModel = { ...kept, position: [round(p.position[0]), round(p.position[1])], facing: round(p.facing), uncertainty: round(sceneUncertaintyOf(p), 3) }
+    if (p.lockErrorMm?.length === 16 && placed.uncertainty! > 0) placed.lockError = p.lockErrorMm.map((e) => round(e, 4))
     if (p.z > 0.05) placed.z = round(p.z)
     else delete placed.z
     return placed
@@ -97,7 +136,7 @@ export function mergeTrackedScene(base: Scene, registry: Registry, poses: readon
   // into every distance between two tracked models (the engine's table.scaleUncertainty). A registry with
   // no survey σ (measured by hand, or surveyed before the survey gave one) says nothing of it.
   const { scaleUncertainty: _was, ...table } = base.table
-  const scaleSigma = registry.survey?.scaleSigmaRel
+  const scaleSigma = surveyScaleSigmaRel(registry, camera)
   const scene: Scene = {
     ...base,
     table: report.placedModels.length > 0 && scaleSigma !== undefined && scaleSigma > 0 ? { ...table, scaleUncertainty: Number(scaleSigma.toPrecision(3)) } : table,

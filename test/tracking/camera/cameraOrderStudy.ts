@@ -12,8 +12,9 @@ import { CHARUCO_BOARD } from '../../../src/tracking/markers/markerSheets.ts'
 import { SurveyCollector } from '../../../src/tracking/survey/surveyCollector.ts'
 import { surveyTable } from '../../../src/tracking/survey/surveyTable.ts'
 import { FrameTracker, type ModelBase } from '../../../src/tracking/frameTracker.ts'
-import { sceneUncertaintyOf } from '../../../src/tracking/scene/mergeTrackedScene.ts'
-import { frameScaleTerm } from '../../../src/engine/rules/measureModels.ts'
+import { sceneUncertaintyOf, surveyScaleSigmaRel } from '../../../src/tracking/scene/mergeTrackedScene.ts'
+import { frameScaleTerm, pairUncertainties } from '../../../src/engine/rules/measureModels.ts'
+import type { TableModel } from '../../../src/engine/ruleSystem.ts'
 import { fitRigid2d } from '../../../src/tracking/pipeline/estimateObjectPoses.ts'
 import { createGrayFrame, toGray } from '../../../src/tracking/pipeline/grayFrame.ts'
 import type { Registry } from '../../../src/tracking/registry/registrySchema.ts'
@@ -200,6 +201,8 @@ export type TrackScore = {
    * `sceneUncertaintyOf`) and the survey's scale over their distance (`frameScaleTerm`), in quadrature.
    */
   rangeRatios: number[]
+  /** The same against the σ the engine gave them at stop 59: positions independent (no lock error shared), the survey's whole scale σ. */
+  rangeRatiosStop59: number[]
   /** The same distances against the σ the engine gave them before bb55d76 (each position's radial σ as if along the line). */
   rangeRatiosRadial: number[]
   /** Per ok-placed model, the share of its σ² that is the table lock's (lockSigmaMm², shared by the frame's models) and the part that repeats frame to frame (sharedUncertainty²: a tab's turn × its lever arm). */
@@ -213,10 +216,13 @@ export type TrackScore = {
   doubtedFar: number
 }
 
-export const newTrackScore = (): TrackScore => ({ inView: 0, placedOk: 0, placedAny: 0, errorsMm: [], axisRatios: [], rangeRatios: [], rangeRatiosRadial: [], lockShares: [], repeatShares: [], misses: [], frames: 0, locked: 0, doubtedFar: 0 })
+export const newTrackScore = (): TrackScore => ({ inView: 0, placedOk: 0, placedAny: 0, errorsMm: [], axisRatios: [], rangeRatios: [], rangeRatiosStop59: [], rangeRatiosRadial: [], lockShares: [], repeatShares: [], misses: [], frames: 0, locked: 0, doubtedFar: 0 })
 
 /** Track one frame and score it (positions mapped into the truth's frame by `toTruth`). */
-export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, lens: Lens, placement: CameraPlacement, result: TrackFrameResult, toTruth: { x: number; y: number; angleRad: number }, scaleSigmaRel = 0): void {
+export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, lens: Lens, placement: CameraPlacement, result: TrackFrameResult, toTruth: { x: number; y: number; angleRad: number }, registry: Registry | null = null): void {
+  // The survey's scale σ as a tracked scene carries it (mergeTrackedScene): the held-offset one for frames of the survey's camera.
+  const wholeScale = registry?.survey?.scaleSigmaRel ?? 0
+  const scaleSigmaRel = registry && result.table.locked ? (surveyScaleSigmaRel(registry, { width: result.width, height: result.height, fx: result.table.intrinsics.fx }) ?? 0) : wholeScale
   score.frames++
   if (result.table.locked) score.locked++
   const c = Math.cos(toTruth.angleRad), s = Math.sin(toTruth.angleRad)
@@ -226,7 +232,7 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     const seen = markerInImage(scene, lens, placement, m.id, m.cornersWorld, m.surface)
     if (seen.inFrame && seen.visibleFraction >= 0.999 && seen.sidePx >= 16) inView.add(m.owner)
   }
-  const placed: { id: string; x: number; y: number; sigma: number; tx: number; ty: number }[] = []
+  const placed: { id: string; x: number; y: number; sigma: number; tx: number; ty: number; lockError: number[] | null }[] = []
   for (const id of inView) {
     score.inView++
     const o = result.objects.find((x) => x.kind === 'model' && x.id === id)
@@ -245,7 +251,10 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     score.errorsMm.push(err)
     const axisSigma = sigma / Math.SQRT2
     score.axisRatios.push(Math.abs(x - truth.position[0]) / axisSigma, Math.abs(y - truth.position[1]) / axisSigma)
-    placed.push({ id, x, y, sigma, tx: truth.position[0], ty: truth.position[1] })
+    // The lock error's rows turned into the truth's frame, as the position was.
+    const e = o.lockErrorMm
+    const lockError = e ? [...e.slice(0, 8).map((v, k) => c * v - s * e[8 + k]!), ...e.slice(0, 8).map((v, k) => s * v + c * e[8 + k]!)] : null
+    placed.push({ id, x, y, sigma, tx: truth.position[0], ty: truth.position[1], lockError })
     if (sigma > 0) {
       score.lockShares.push(Math.min(1, (o.lockSigmaMm ?? 0) ** 2 / sigma ** 2))
       score.repeatShares.push(Math.min(1, (o.sharedUncertainty ?? 0) ** 2 / sigma ** 2))
@@ -255,10 +264,13 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     for (let j = i + 1; j < placed.length; j++) {
       const a = placed[i]!, b = placed[j]!
       const measured = Math.hypot(a.x - b.x, a.y - b.y), truth = Math.hypot(a.tx - b.tx, a.ty - b.ty)
-      // As the engine combines them (measureModels): independent positions (an approximation: one frame's table pose is shared) and the frame's scale.
+      // As the engine combines them (measureModels' pairUncertainties and frameScaleMm): each position's σ
+      // along a line less its share of the frame's lock error, what the lock does to their gap, and the frame's scale.
+      const asModel = (m: typeof a) => ({ x: m.x, y: m.y, uncertaintyMm: sceneUncertaintyOf({ uncertainty: m.sigma }), lockError: m.lockError }) as unknown as TableModel
       const scale = frameScaleTerm(a.sigma, b.sigma, scaleSigmaRel, measured)
       const err = Math.abs(measured - truth)
-      score.rangeRatios.push(err / Math.hypot(sceneUncertaintyOf({ uncertainty: a.sigma }), sceneUncertaintyOf({ uncertainty: b.sigma }), scale))
+      score.rangeRatios.push(err / Math.hypot(...pairUncertainties(asModel(a), asModel(b)), scale))
+      score.rangeRatiosStop59.push(err / Math.hypot(sceneUncertaintyOf({ uncertainty: a.sigma }), sceneUncertaintyOf({ uncertainty: b.sigma }), frameScaleTerm(a.sigma, b.sigma, wholeScale, measured)))
       score.rangeRatiosRadial.push(err / Math.hypot(a.sigma, b.sigma, scale))
     }
   }
@@ -270,7 +282,7 @@ export function trackAndScore(handle: OpenCvHandle, scene: PlayerTableScene, reg
     // modelBases: the army's bases as My table knows them (their rims are read with the markers).
     const tracker = new FrameTracker(handle, registry, { calibration, modelBases })
     try {
-      scoreTrackedFrame(score, scene, lens, placements[i]!, tracker.track(f, true), toTruth, registry.survey?.scaleSigmaRel ?? 0)
+      scoreTrackedFrame(score, scene, lens, placements[i]!, tracker.track(f, true), toTruth, registry)
     } finally {
       tracker.dispose()
     }
@@ -293,6 +305,7 @@ export function summarizeTrack(s: TrackScore) {
     sigma: {
       axisMedian: r3(quantile(s.axisRatios, 0.5)), axisBeyond3: r3(s.axisRatios.filter((r) => r > 3).length / Math.max(1, s.axisRatios.length)), axisN: s.axisRatios.length,
       rangeMedian: r3(quantile(s.rangeRatios, 0.5)), rangeBeyond3: r3(s.rangeRatios.filter((r) => r > 3).length / Math.max(1, s.rangeRatios.length)), rangeN: s.rangeRatios.length,
+      rangeStop59Median: r3(quantile(s.rangeRatiosStop59, 0.5)), rangeStop59Beyond3: r3(s.rangeRatiosStop59.filter((r) => r > 3).length / Math.max(1, s.rangeRatiosStop59.length)),
       lockShareMedian: r3(quantile(s.lockShares, 0.5)), repeatShareMedian: r3(quantile(s.repeatShares, 0.5)),
       rangeRadialMedian: r3(quantile(s.rangeRatiosRadial, 0.5)), rangeRadialBeyond3: r3(s.rangeRatiosRadial.filter((r) => r > 3).length / Math.max(1, s.rangeRatiosRadial.length)),
     },
