@@ -210,8 +210,6 @@ export type TableModel = {
   stats: Readonly<Record<string, unknown>>
   weapons: readonly Weapon[]
   uncertaintyMm: number
-  /** The table lock's error at the model from its tracked frame, shared by every model of the table that has one (the scene's lockError), or null. */
-  lockError: readonly number[] | null
   /** The table frame's relative scale 1σ (the scene's table.scaleUncertainty; 0: exact), the same on every model of a table. */
   frameScaleSigma: number
 }

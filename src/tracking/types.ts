@@ -151,14 +151,6 @@ export type ObjectPose = {
   doubts?: Doubt[]
   /** The table lock's own predicted 1σ error at this object, mm (the homography's covariance propagated to it; part of `uncertainty`). */
   lockSigmaMm?: number
-  /**
-   * The table lock's error at this object, as it is shared with every other object of the frame: 16
-   * numbers, mm, the x row then the y row of a 2 × 8 matrix E. The lock's error at the object is E·z, z
-   * one standard normal 8-vector, the same for every object placed in this frame; E Eᵀ is the lock's
-   * part of `covarianceMm` (lockSigmaMm² its trace). A distance between two objects of the frame is
-   * off by uᵀ(E_b − E_a)·z of it, u along the line: mostly, they move together. Absent: not known.
-   */
-  lockErrorMm?: number[]
   /** How it was placed: its markers (absent: 'marker'), or its base found in the picture (issue 34). */
   source?: 'marker' | 'base'
   /** A base-tracked model: why the base is this model. */

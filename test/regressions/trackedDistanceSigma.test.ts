@@ -1,17 +1,13 @@
 // Issue 31 (σ honest both ways): a distance between two tracked models read a σ through the engine
 // 1.6-2 × too wide on the camera-order phone renders (|e|/σ 0.26-0.61 at the median by row, where a
-// calibrated σ gives 0.67), so calls near a range limit were marginal that need not be. Two causes:
-// - The survey's scale σ, which the engine adds over the distance, is the survey's with the detector's
-//   shared corner offset free (a phone's tone curve and sharpening read every marker a fraction of a pixel
-//   large), rightly for the map itself. Models tracked through the same camera are read with the same
-//   offset, and in their distances it cancels (the tracked distances were off 0.011 % RMS over 24 surveys
-//   whose own scale was off +0.024 % on average). The survey also gives the σ with the offset held
-//   (scaleSigmaRelSameCamera), and a scene tracked through the survey's camera carries that one.
-// - The table lock's error, most of a position's σ where its base rim was read, moves every model of a
-//   frame together. The tracker gives each model's share of it (ObjectPose.lockErrorMm), the scene keeps
-//   it (lockError), and a distance between two models of one frame takes it out of both and adds what the
-//   lock does to their gap.
-// Seeds 1-4 were studied; this walk (seed 6) was looked at only to choose the tables.
+// calibrated σ gives 0.67), so calls near a range limit were marginal that need not be. A third to a half
+// of that σ² was the survey's scale σ, which the engine adds over the distance. The survey gives it with
+// the detector's shared corner offset free (a phone's tone curve and sharpening read every marker a
+// fraction of a pixel large), rightly for the map itself; but models tracked through the same camera are
+// read with the same offset, and in their distances it cancels (the tracked distances were off 0.011 % RMS
+// over 24 surveys whose own scale was off +0.024 % on average). The survey now also gives the σ with the
+// offset held (scaleSigmaRelSameCamera), and a scene tracked through the survey's camera carries that one.
+// Seeds 1-4 were studied; this walk (seed 6) was looked at only to see that it places models.
 // Truth: where the renderer laid the models; a distance between two is the same in any rigid frame.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { openCv } from '../tracking/helpers.ts'
@@ -32,8 +28,7 @@ const median = (v: readonly number[]) => [...v].sort((a, b) => a - b)[v.length >
 
 /**
  * |e|/σ of every distance between two models placed in one held-out view (σ from the engine): the scene
- * as the tracker merges it now (each model's lock error, and the camera, which is the survey's), and as
- * it did before (neither).
+ * as the tracker merges it now (told the camera, which is the survey's) and as it did before (not told).
  */
 function distanceRatios(ti: number, seed: number) {
   const t = makeMyTable(MY_TABLES[ti]!)
@@ -44,7 +39,7 @@ function distanceRatios(ti: number, seed: number) {
   if (!survey.ok) throw new Error(`survey refused: ${survey.reason}`)
   const base = sceneOf(t.army.map((a) => model(a.id, 'a', 0, 0)), [], { table: { width: t.table.widthMm, depth: t.table.depthMm } }) as Scene
   const truth = new Map(scene.models.map((m) => [m.id, m.position]))
-  const now: number[] = [], before: number[] = [], lockParts: number[] = []
+  const now: number[] = [], before: number[] = []
   held.forEach((p, k) => {
     const frame = render(scene, PHONE_LENS, p, 'phone', seed * 1000 + 500 + k)
     const tracker = new FrameTracker(cv, survey.registry, { calibration: null, modelBases: t.army.map((a) => ({ id: a.id, base: a.base })) })
@@ -56,11 +51,8 @@ function distanceRatios(ti: number, seed: number) {
     }
     if (!result.table.locked) return
     const placed = result.objects.filter((o) => o.kind === 'model' && o.frame === 'table' && (o.status ?? 'ok') === 'ok')
-    // Each model's lock error is the lock's part of its σ (ΣE² = lockSigmaMm²).
-    for (const o of placed) lockParts.push(o.lockErrorMm!.reduce((a, e) => a + e * e, 0) / o.lockSigmaMm! ** 2)
     const camera: TrackedCamera = { width: result.width, height: result.height, fx: result.table.intrinsics.fx }
-    const bare = placed.map(({ lockErrorMm: _l, ...o }) => o)
-    for (const [out, poses, cam] of [[now, placed, camera], [before, bare, undefined]] as const) {
+    for (const [out, poses, cam] of [[now, placed, camera], [before, placed, undefined]] as const) {
       const table = load(mergeTrackedScene(base, survey.registry, poses, {}, cam).scene)
       for (let i = 0; i < poses.length; i++) for (let j = i + 1; j < poses.length; j++) {
         const a = poses[i]!.id, b = poses[j]!.id
@@ -70,20 +62,17 @@ function distanceRatios(ti: number, seed: number) {
       }
     }
   })
-  return { now, before, lockParts }
+  return { now, before, heldSigma: survey.registry.survey!.scaleSigmaRelSameCamera!, wholeSigma: survey.registry.survey!.scaleSigmaRel! }
 }
 
 describe('a distance between two tracked models: its σ through the engine on phone frames (camera-order renders, no camera file)', () => {
-  it("Iron Line 4'×4' and Skrapyard 4'×4': |e|/σ in the band at the median, none beyond 3σ, where it was too wide", () => {
-    const rows = [0, 2].map((ti) => distanceRatios(ti, 6))
+  it("the three tables: the survey's held σ under 0.4 of its whole, and the distances' σ narrower by a tenth or more, none beyond 3σ", () => {
+    const rows = [0, 1, 2].map((ti) => distanceRatios(ti, 6))
+    for (const r of rows) expect(r.heldSigma).toBeLessThan(r.wholeSigma / 2.5)
     const now = rows.flatMap((r) => r.now), before = rows.flatMap((r) => r.before)
-    expect(now.length).toBeGreaterThan(80)
-    for (const r of rows.flatMap((x) => x.lockParts)) expect(r).toBeCloseTo(1, 6)
-    expect(median(now)).toBeGreaterThan(0.5)
+    expect(now.length).toBeGreaterThan(120)
+    expect(median(now)).toBeGreaterThan(1.1 * median(before))
     expect(median(now)).toBeLessThan(0.9)
     expect(now.filter((r) => r > 3).length / now.length).toBeLessThanOrEqual(0.01)
-    expect(median(before)).toBeLessThan(0.5)
-    // On each table, not only together.
-    for (const r of rows) expect(median(r.now)).toBeGreaterThan(1.2 * median(r.before))
   }, 600_000)
 })

@@ -83,25 +83,6 @@ describe("the survey's scale σ that tracked distances carry: held to the same c
   })
 })
 
-describe("one frame's lock error goes with the models placed from it, and only with them (issue 31)", () => {
-  const registry = parseRegistry({ format: 'tabletop-markers/1', markers })
-  const e = [0.1, 0.02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.1, 0.01, 0, 0, 0]
-
-  it("writes each placed pose's lock error as its model's lockError, rounded to 0.1 µm", () => {
-    const { scene: merged } = mergeTrackedScene(base, registry, poses.map((p) => ({ ...p, lockErrorMm: e.map((v) => v + 0.000012) })))
-    for (const m of merged.models) expect(m.lockError).toEqual(e)
-  })
-
-  it('drops it from a model this merge does not place (seen in another frame), and writes none for a fused pose', () => {
-    const before = { ...base, models: base.models.map((m) => ({ ...m, uncertainty: 0.2, lockError: e })) }
-    const { scene: one } = mergeTrackedScene(before, registry, [{ ...poses[0]!, lockErrorMm: e }])
-    expect(one.models.find((m) => m.id === 'a')!.lockError).toEqual(e)
-    expect(one.models.find((m) => m.id === 'b')!.lockError).toBeUndefined()
-    const { scene: fused } = mergeTrackedScene(before, registry, poses)
-    for (const m of fused.models) expect(m.lockError).toBeUndefined()
-  })
-})
-
 describe("a tracked position's σ in the scene is the σ along a line", () => {
   const registry = parseRegistry({ format: 'tabletop-markers/1', markers })
   const one = (p: Partial<(typeof poses)[0]>) =>

@@ -28,8 +28,6 @@ export type ModelGameState = {
   removedAt: number | null
   /** 1-sigma of its position (mm): the last tracked move's, 0 after a drag or a typed move. */
   uncertaintyMm: number
-  /** The table lock's error at it from the frame it was tracked in (the scene's lockError); null once it has moved. */
-  lockError: readonly number[] | null
   /** This activation: moves made, their length, their modes, attacks applied, and the actions in order. */
   moves: number
   movedMm: number
@@ -95,7 +93,6 @@ export function initialState(table: Table): GameState {
       removed: false,
       removedAt: null,
       uncertaintyMm: m.uncertaintyMm,
-      lockError: m.lockError,
       moves: s.moves ?? 0,
       movedMm: s.movedMm ?? 0,
       moveCost: s.moveCost ?? 0,
@@ -181,7 +178,7 @@ export function sceneAt(start: Scene, s: GameState): Scene {
     if (g.moveCost) state.moveCost = Math.round(g.moveCost * 1000) / 1000
     if (g.moveModes.length) state.moveModes = [...g.moveModes]
     if (g.attacks) state.attacks = g.attacks
-    const { state: _old, status: _status, uncertainty: _u, lockError: _l, ...rest } = m
+    const { state: _old, status: _status, uncertainty: _u, ...rest } = m
     models.push({
       ...rest,
       position: [g.position[0], g.position[1]],
@@ -189,7 +186,6 @@ export function sceneAt(start: Scene, s: GameState): Scene {
       ...(g.facing !== 0 || m.facing !== undefined ? { facing: g.facing } : {}),
       ...(g.statuses.length || m.status ? { status: [...g.statuses] } : {}),
       ...(g.uncertaintyMm > 0 ? { uncertainty: g.uncertaintyMm } : {}),
-      ...(g.uncertaintyMm > 0 && g.lockError ? { lockError: [...g.lockError] } : {}),
       ...(Object.keys(state).length ? { state } : {}),
     })
   }

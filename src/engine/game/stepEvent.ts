@@ -388,8 +388,6 @@ function stepMove(state: GameState, ev: EventOf<'move'>, env: StepEnv): StepDeta
   else if (endZ !== null) m.z = endZ
   if (ev.facing !== undefined) m.facing = ev.facing
   m.uncertaintyMm = sigmaEnd
-  // Its new place is not from the frame the others were placed from: it shares no lock error with them.
-  m.lockError = null
   m.moves++
   m.movedMm += check.straightMm
   m.moveCost += check.cost ?? 0

@@ -59,7 +59,7 @@ export function measureModels(a: TableModel, b: TableModel, spec: MeasureSpec): 
     pa = [g.a[0], g.a[1], a.z]
     pb = [g.b[0], g.b[1], b.z]
   }
-  const uncertaintyMm = Math.hypot(...pairUncertainties(a, b), frameScaleMm(a, b))
+  const uncertaintyMm = Math.hypot(a.uncertaintyMm, b.uncertaintyMm, frameScaleMm(a, b))
   return {
     mm: roundTo(mm, 2),
     inches: roundTo(toInches(mm), 3),
@@ -80,29 +80,6 @@ export function measureModels(a: TableModel, b: TableModel, spec: MeasureSpec): 
  */
 export function frameScaleMm(a: TableModel, b: TableModel): number {
   return frameScaleTerm(a.uncertaintyMm, b.uncertaintyMm, Math.max(a.frameScaleSigma, b.frameScaleSigma), Math.hypot(b.x - a.x, b.y - a.y))
-}
-
-/**
- * The two models' own σ in a distance between them (mm, along the line), and what a table lock they
- * share does to it. Apart, each model's whole uncertaintyMm and nothing shared. Both placed from one
- * tracked frame (each has a lockError E, mm, 2 × 8, the one lock error z moving it by E·z): the lock's
- * part, √(ΣE²/2) along a line, comes out of each, and the lock's move of their gap, |uᵀ(E_b − E_a)| with
- * u from a to b, goes in once: a shift or turn of the whole frame leaves a distance as it was.
- */
-export function pairUncertainties(a: TableModel, b: TableModel): [number, number, number] {
-  const ea = a.lockError, eb = b.lockError
-  if (!ea || !eb) return [a.uncertaintyMm, b.uncertaintyMm, 0]
-  const d = Math.hypot(b.x - a.x, b.y - a.y)
-  const ux = d > 0 ? (b.x - a.x) / d : 1, uy = d > 0 ? (b.y - a.y) / d : 0
-  let gap = 0, sa = 0, sb = 0
-  for (let k = 0; k < 8; k++) {
-    const g = ux * (eb[k]! - ea[k]!) + uy * (eb[8 + k]! - ea[8 + k]!)
-    gap += g * g
-    sa += ea[k]! ** 2 + ea[8 + k]! ** 2
-    sb += eb[k]! ** 2 + eb[8 + k]! ** 2
-  }
-  const own = (u: number, lock2: number) => Math.sqrt(Math.max(0, u * u - lock2 / 2))
-  return [own(a.uncertaintyMm, sa), own(b.uncertaintyMm, sb), Math.sqrt(gap)]
 }
 
 /** The frame's scale σ (relative) over a length between two places of 1σ `sigmaA` and `sigmaB` (mm): only when both were tracked. */

@@ -110,16 +110,6 @@ export const modelSchema = z.strictObject({
   status: z.array(z.string().min(1)).optional(),
   /** 1-sigma position uncertainty in mm along a line through it (tracking's radial σ/√2: mergeTrackedScene); 0 or absent = placed by hand. */
   uncertainty: nonNegative('uncertainty', RANGES.modelMm).optional(),
-  /**
-   * The table lock's error at the model, from the one frame it was tracked in (the tracker's
-   * ObjectPose.lockErrorMm): 16 numbers, mm, the x row then the y row of a 2 × 8 matrix E; the lock moved
-   * the model by E·z, z one standard normal 8-vector shared by every model of the scene that carries a
-   * lockError (the tracker writes it only on the models it placed from one frame, and drops it from every
-   * other). Its part of `uncertainty` (along a line) is √(ΣE²/2). A distance between two models that both
-   * carry one takes that part out of both and adds what the lock does to their gap, |uᵀ(E_b − E_a)|, u
-   * along the line: mostly the lock moves them together. Additive and optional (absent: nothing shared).
-   */
-  lockError: z.array(z.number().finite().min(-RANGES.modelMm).max(RANGES.modelMm)).length(16, 'lockError has 16 numbers (2 rows of 8)').optional(),
   name: z.string().optional(),
   /** Game state (issue 33, gameStateSchema.ts): counters and what the model did in this activation. */
   state: modelStateSchema.optional(),

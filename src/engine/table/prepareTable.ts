@@ -77,8 +77,6 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
     const again = reuse?.tableModel(index, m, system, scale)
     if (again) return again
     const path = `models[${index}]`
-    const lockPart = m.lockError ? Math.sqrt(m.lockError.reduce((a, e) => a + e * e, 0) / 2) : 0
-    if (lockPart > (m.uncertainty ?? 0) * 1.01 + 0.002) issues.push({ path: `${path}.lockError`, message: `lockError makes ${lockPart.toFixed(3)} mm along a line, more than the model's uncertainty (${m.uncertainty ?? 0} mm), of which it is a part` })
     let profileId: string | null = null
     let stats: Record<string, unknown> = {}
     let defaultWeapons: readonly string[] = []
@@ -133,7 +131,6 @@ export function prepareTable(scene: Scene, system: RuleSystem, meshes: MeshLibra
       stats,
       weapons,
       uncertaintyMm: m.uncertainty ?? 0,
-      lockError: m.uncertainty && m.lockError ? m.lockError : null,
       frameScaleSigma: scale,
     }
   })

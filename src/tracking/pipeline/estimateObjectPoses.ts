@@ -313,7 +313,6 @@ function fitObject(entry: ObjectEntry, ds: readonly MarkerDetection[], registry:
     uncertainty: Math.sqrt(cov[0]! + cov[2]!),
     covarianceMm: [cov[0]!, cov[1]!, cov[2]!],
     lockSigmaMm: Math.sqrt(lockCov[0]! + lockCov[2]!),
-    ...lockErrorAt(lock, table, u, v),
     sharedUncertainty: Math.sqrt(shared[0]! + shared[2]!),
     // What the object's markers share with anything else read in the frame near it (its base's rim):
     // the table lock's error and the frame's field error (the rolling shutter's bend).
@@ -509,8 +508,24 @@ function homographyCovarianceAt(lock: Locked, table: TableLockDetail, u: number,
   out.fill(0)
   const cov = table.homographyCovariance
   if (!cov) return out
-  jacobianOfLock(lock, u, v)
+  const h = lock.imageFromTable
+  const base = _base
+  const tableFromImage = lock.tableFromImage
+  applyHomography(tableFromImage, u, v, base)
+  // d(table point)/d(h_k): perturbing image-from-table moves the image of a fixed table point by
+  // du = (∂u/∂h)·dh; the table point seen at a fixed pixel moves by −A·du, A = ∂X/∂u.
+  const w = h[6] * base[0] + h[7] * base[1] + h[8]
+  const iu = (h[0] * base[0] + h[1] * base[1] + h[2]) / w
+  const iv = (h[3] * base[0] + h[4] * base[1] + h[5]) / w
+  const dU = _dU, dV = _dV
+  dU[0] = base[0] / w; dU[1] = base[1] / w; dU[2] = 1 / w; dU[3] = 0; dU[4] = 0; dU[5] = 0; dU[6] = (-iu * base[0]) / w; dU[7] = (-iu * base[1]) / w
+  dV[0] = 0; dV[1] = 0; dV[2] = 0; dV[3] = base[0] / w; dV[4] = base[1] / w; dV[5] = 1 / w; dV[6] = (-iv * base[0]) / w; dV[7] = (-iv * base[1]) / w
+  const a = tableJacobian(lock, u, v, _hj)
   const jx = _jx, jy = _jy
+  for (let k = 0; k < 8; k++) {
+    jx[k] = -(a[0]! * dU[k]! + a[1]! * dV[k]!)
+    jy[k] = -(a[2]! * dU[k]! + a[3]! * dV[k]!)
+  }
   let xx = 0, xy = 0, yy = 0
   for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) {
     const c = cov[i * 8 + j]!
@@ -519,72 +534,6 @@ function homographyCovarianceAt(lock: Locked, table: TableLockDetail, u: number,
   out[0] = Math.max(0, xx); out[1] = xy; out[2] = Math.max(0, yy)
   return out
 }
-
-/**
- * d(table point seen at image (u, v))/d(h_k), k < 8, into the scratch `_jx` and `_jy` (its x and y
- * rows): how the table point read at a fixed pixel moves with each of the lock's homography parameters.
- */
-function jacobianOfLock(lock: Locked, u: number, v: number): void {
-  const h = lock.imageFromTable
-  const base = _base
-  applyHomography(lock.tableFromImage, u, v, base)
-  // Perturbing image-from-table moves the image of a fixed table point by du = (∂u/∂h)·dh; the table
-  // point seen at a fixed pixel moves by −A·du, A = ∂X/∂u.
-  const w = h[6] * base[0] + h[7] * base[1] + h[8]
-  const iu = (h[0] * base[0] + h[1] * base[1] + h[2]) / w
-  const iv = (h[3] * base[0] + h[4] * base[1] + h[5]) / w
-  const dU = _dU, dV = _dV
-  dU[0] = base[0] / w; dU[1] = base[1] / w; dU[2] = 1 / w; dU[3] = 0; dU[4] = 0; dU[5] = 0; dU[6] = (-iu * base[0]) / w; dU[7] = (-iu * base[1]) / w
-  dV[0] = 0; dV[1] = 0; dV[2] = 0; dV[3] = base[0] / w; dV[4] = base[1] / w; dV[5] = 1 / w; dV[6] = (-iv * base[0]) / w; dV[7] = (-iv * base[1]) / w
-  const a = tableJacobian(lock, u, v, _hj)
-  for (let k = 0; k < 8; k++) {
-    _jx[k] = -(a[0]! * dU[k]! + a[1]! * dV[k]!)
-    _jy[k] = -(a[2]! * dU[k]! + a[3]! * dV[k]!)
-  }
-}
-
-/**
- * The lock's error at image point (u, v) as 16 numbers (mm): the x row then the y row of J·L, J the
- * lock's Jacobian there (jacobianOfLock) and L the Cholesky factor of the homography's covariance (C =
- * L Lᵀ). The lock's error at the object is J·L·z, z one standard normal 8-vector shared by every object
- * of the frame (ObjectPose.lockErrorMm). Nothing without the covariance.
- */
-function lockErrorAt(lock: Locked, table: TableLockDetail, u: number, v: number): { lockErrorMm?: number[] } {
-  const cov = table.homographyCovariance
-  if (!cov) return {}
-  jacobianOfLock(lock, u, v)
-  const l = choleskyOf(cov)
-  const out = new Array<number>(16)
-  for (let k = 0; k < 8; k++) {
-    let x = 0, y = 0
-    for (let i = k; i < 8; i++) { x += _jx[i]! * l[i * 8 + k]!; y += _jy[i]! * l[i * 8 + k]! }
-    out[k] = x
-    out[8 + k] = y
-  }
-  return { lockErrorMm: out }
-}
-
-/** Lower Cholesky factor of an 8 × 8 covariance (row-major), once per covariance; a direction it has no spread in gets a zero column. */
-function choleskyOf(cov: Float64Array): Float64Array {
-  const known = _cholesky.get(cov)
-  if (known) return known
-  const l = new Float64Array(64)
-  for (let j = 0; j < 8; j++) {
-    let d = cov[j * 8 + j]!
-    for (let k = 0; k < j; k++) d -= l[j * 8 + k]! ** 2
-    const ljj = d > 1e-30 * Math.max(1, Math.abs(cov[j * 8 + j]!)) ? Math.sqrt(d) : 0
-    l[j * 8 + j] = ljj
-    for (let i = j + 1; i < 8; i++) {
-      let v = cov[i * 8 + j]!
-      for (let k = 0; k < j; k++) v -= l[i * 8 + k]! * l[j * 8 + k]!
-      l[i * 8 + j] = ljj > 0 ? v / ljj : 0
-    }
-  }
-  _cholesky.set(cov, l)
-  return l
-}
-const _cholesky = new WeakMap<Float64Array, Float64Array>()
-
 const _hj = new Float64Array(4)
 const _lockCov = new Float64Array(3)
 const _base: [number, number] = [0, 0]

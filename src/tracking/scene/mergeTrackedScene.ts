@@ -15,11 +15,6 @@ export type PoseToMerge = {
   facing: number
   /** 1σ, mm, radial (√(σx² + σy²)), as the tracker gives it (ObjectPose.uncertainty). */
   uncertainty?: number
-  /**
-   * The table lock's error at it (ObjectPose.lockErrorMm), kept as the model's lockError: only on poses
-   * all tracked in one frame (a photo, `cli scene`), whose lock error they share. A fused pose has none.
-   */
-  lockErrorMm?: readonly number[]
   frame?: 'table' | 'camera'
 }
 
@@ -89,16 +84,12 @@ export function mergeTrackedScene(base: Scene, registry: Registry, poses: readon
 
   const models: SceneModel[] = base.models.map((m) => {
     const p = modelPoses.get(m.id)
-    // A lockError is shared only by the models placed from one frame: dropped from every model this
-    // merge does not place, and written on those it places from a frame's own poses.
-    const { lockError: _shared, ...kept } = m
     if (!p) {
       report.notSeen.push(m.id)
-      return kept
+      return m
     }
     report.placedModels.push(m.id)
-    const placed: SceneModel = { ...kept, position: [round(p.position[0]), round(p.position[1])], facing: round(p.facing), uncertainty: round(sceneUncertaintyOf(p), 3) }
-    if (p.lockErrorMm?.length === 16 && placed.uncertainty! > 0) placed.lockError = p.lockErrorMm.map((e) => round(e, 4))
+    const placed: SceneModel = { ...m, position: [round(p.position[0]), round(p.position[1])], facing: round(p.facing), uncertainty: round(sceneUncertaintyOf(p), 3) }
     if (p.z > 0.05) placed.z = round(p.z)
     else delete placed.z
     return placed

@@ -38,24 +38,3 @@ describe("a tracked move carries the frame's scale σ", () => {
     expect(byHand.out.events[3]!.move!.uncertainty).toBeCloseTo(0.4 / MM_PER_IN, 3)
   })
 })
-
-describe("a moved model no longer shares its tracked frame's lock error (issue 31)", () => {
-  it('the scene after a tracked move keeps lockError on the models that stayed, and drops it from the one that moved', async () => {
-    const { loadScene, sceneAt, startGameSession } = await import('../../../src/engine/index.ts')
-    const { env } = await import('./scriptedGame.ts')
-    const e = [0.2, 0, 0, 0, 0, 0, 0, 0, 0, 0.2, 0, 0, 0, 0, 0, 0]
-    const s = skirmishScene() as { models: Array<Record<string, unknown>> }
-    const scene = { ...s, models: s.models.map((m) => ({ ...m, uncertainty: 0.3, lockError: e })) }
-    const table = loadScene(scene, env.findSystem, env.known)
-    const session = startGameSession({ log: { format: 'tabletop-game/1', scene: table.scene }, table }, env)
-    script.forEach((ev, i) => session.apply({ ...ev, seq: i + 1 } as never))
-    const after = sceneAt(table.scene, session.state())
-    const moved = after.models.find((m) => m.id === 'a1')!
-    expect(moved.position).toEqual([100, 227])
-    expect(moved.uncertainty).toBe(0.4)
-    expect(moved.lockError).toBeUndefined()
-    const stayed = after.models.filter((m) => m.id !== 'a1')
-    expect(stayed.length).toBeGreaterThan(0)
-    for (const m of stayed) expect(m.lockError).toEqual(e)
-  })
-})

@@ -13,8 +13,7 @@ import { SurveyCollector } from '../../../src/tracking/survey/surveyCollector.ts
 import { surveyTable } from '../../../src/tracking/survey/surveyTable.ts'
 import { FrameTracker, type ModelBase } from '../../../src/tracking/frameTracker.ts'
 import { sceneUncertaintyOf, surveyScaleSigmaRel } from '../../../src/tracking/scene/mergeTrackedScene.ts'
-import { frameScaleTerm, pairUncertainties } from '../../../src/engine/rules/measureModels.ts'
-import type { TableModel } from '../../../src/engine/ruleSystem.ts'
+import { frameScaleTerm } from '../../../src/engine/rules/measureModels.ts'
 import { fitRigid2d } from '../../../src/tracking/pipeline/estimateObjectPoses.ts'
 import { createGrayFrame, toGray } from '../../../src/tracking/pipeline/grayFrame.ts'
 import type { Registry } from '../../../src/tracking/registry/registrySchema.ts'
@@ -201,7 +200,7 @@ export type TrackScore = {
    * `sceneUncertaintyOf`) and the survey's scale over their distance (`frameScaleTerm`), in quadrature.
    */
   rangeRatios: number[]
-  /** The same against the σ the engine gave them at stop 59: positions independent (no lock error shared), the survey's whole scale σ. */
+  /** The same against the σ the engine gave them at stop 59: the survey's whole scale σ whatever the camera. */
   rangeRatiosStop59: number[]
   /** The same distances against the σ the engine gave them before bb55d76 (each position's radial σ as if along the line). */
   rangeRatiosRadial: number[]
@@ -232,7 +231,7 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     const seen = markerInImage(scene, lens, placement, m.id, m.cornersWorld, m.surface)
     if (seen.inFrame && seen.visibleFraction >= 0.999 && seen.sidePx >= 16) inView.add(m.owner)
   }
-  const placed: { id: string; x: number; y: number; sigma: number; tx: number; ty: number; lockError: number[] | null }[] = []
+  const placed: { id: string; x: number; y: number; sigma: number; tx: number; ty: number }[] = []
   for (const id of inView) {
     score.inView++
     const o = result.objects.find((x) => x.kind === 'model' && x.id === id)
@@ -251,10 +250,7 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     score.errorsMm.push(err)
     const axisSigma = sigma / Math.SQRT2
     score.axisRatios.push(Math.abs(x - truth.position[0]) / axisSigma, Math.abs(y - truth.position[1]) / axisSigma)
-    // The lock error's rows turned into the truth's frame, as the position was.
-    const e = o.lockErrorMm
-    const lockError = e ? [...e.slice(0, 8).map((v, k) => c * v - s * e[8 + k]!), ...e.slice(0, 8).map((v, k) => s * v + c * e[8 + k]!)] : null
-    placed.push({ id, x, y, sigma, tx: truth.position[0], ty: truth.position[1], lockError })
+    placed.push({ id, x, y, sigma, tx: truth.position[0], ty: truth.position[1] })
     if (sigma > 0) {
       score.lockShares.push(Math.min(1, (o.lockSigmaMm ?? 0) ** 2 / sigma ** 2))
       score.repeatShares.push(Math.min(1, (o.sharedUncertainty ?? 0) ** 2 / sigma ** 2))
@@ -264,12 +260,11 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     for (let j = i + 1; j < placed.length; j++) {
       const a = placed[i]!, b = placed[j]!
       const measured = Math.hypot(a.x - b.x, a.y - b.y), truth = Math.hypot(a.tx - b.tx, a.ty - b.ty)
-      // As the engine combines them (measureModels' pairUncertainties and frameScaleMm): each position's σ
-      // along a line less its share of the frame's lock error, what the lock does to their gap, and the frame's scale.
-      const asModel = (m: typeof a) => ({ x: m.x, y: m.y, uncertaintyMm: sceneUncertaintyOf({ uncertainty: m.sigma }), lockError: m.lockError }) as unknown as TableModel
+      // As the engine combines them (measureModels): independent positions (an approximation: one frame's
+      // table pose is shared) and the frame's scale, the survey's held-offset σ for its own camera.
       const scale = frameScaleTerm(a.sigma, b.sigma, scaleSigmaRel, measured)
       const err = Math.abs(measured - truth)
-      score.rangeRatios.push(err / Math.hypot(...pairUncertainties(asModel(a), asModel(b)), scale))
+      score.rangeRatios.push(err / Math.hypot(sceneUncertaintyOf({ uncertainty: a.sigma }), sceneUncertaintyOf({ uncertainty: b.sigma }), scale))
       score.rangeRatiosStop59.push(err / Math.hypot(sceneUncertaintyOf({ uncertainty: a.sigma }), sceneUncertaintyOf({ uncertainty: b.sigma }), frameScaleTerm(a.sigma, b.sigma, wholeScale, measured)))
       score.rangeRatiosRadial.push(err / Math.hypot(a.sigma, b.sigma, scale))
     }
