@@ -28,23 +28,23 @@ export type TrackedCamera = { width: number; height: number; fx: number }
 const SAME_CAMERA_FOCAL_REL = 0.05
 
 /**
- * The survey's scale σ that a distance between two models tracked in `frame` carries. The survey gives
+ * The survey's scale σ that a distance between two models tracked through `camera` carries. The survey gives
  * two (registry.survey): with the detector's corner offset free (`scaleSigmaRel`: a camera whose tone
  * curve and sharpening read every marker a fraction of a pixel large or small reads the map as larger or
  * smaller), and with it held (`scaleSigmaRelSameCamera`). Tracked through the survey's own camera the
  * models are read with that same offset as the map was, and it cancels: measured on the camera-order
  * phone renders, the tracked distances' relative error was 0.011 % RMS over 24 surveys where the survey's
- * own scale was off +0.024 % on average (σ 0.033 %; held offset: 0.007–0.012 %). Any other camera, or
- * no frame to tell: the whole σ.
+ * own scale was off +0.024 % on average (σ 0.033 %; held offset: 0.007–0.012 %). Any other camera, a
+ * survey that did not record its frames' size, or no camera to tell: the whole σ.
  */
-export function surveyScaleSigmaRel(registry: Registry, frame?: TrackedCamera): number | undefined {
+export function surveyScaleSigmaRel(registry: Registry, camera?: TrackedCamera): number | undefined {
   const survey = registry.survey
   if (!survey) return undefined
   const same = survey.scaleSigmaRelSameCamera
   const cam = survey.camera
-  const sameCamera = frame && same !== undefined && cam.width !== undefined && cam.height !== undefined &&
-    ((frame.width === cam.width && frame.height === cam.height) || (frame.width === cam.height && frame.height === cam.width)) &&
-    Math.abs(frame.fx / cam.fx - 1) <= SAME_CAMERA_FOCAL_REL
+  const sameCamera = camera && same !== undefined && cam.width !== undefined && cam.height !== undefined &&
+    ((camera.width === cam.width && camera.height === cam.height) || (camera.width === cam.height && camera.height === cam.width)) &&
+    Math.abs(camera.fx / cam.fx - 1) <= SAME_CAMERA_FOCAL_REL
   return sameCamera ? same : survey.scaleSigmaRel
 }
 
