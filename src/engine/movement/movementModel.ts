@@ -94,7 +94,24 @@ export type MovementModel = {
    */
   endsNear?: { targets: ReadonlyArray<{ id: string; x: number; y: number; innerMm: number; outerMm: number }>; choose: 'nearest' | 'any' } & Because
   /** A vehicle: straight legs along its facing joined by pivots (vehicleReach.ts); its reach is sampled over its paths. */
-  vehicle?: import('./vehicleReach.ts').VehicleRules
+  vehicle?: VehicleRules
   /** The move cannot be made at all (a wounded character, a Rush with no visible enemy): every spot is refused with this. */
   refusal?: Because & { code: string }
+}
+
+/** How a vehicle moves (vehicleReach.ts): straight legs along its facing joined by pivots. Here, beside MovementModel, so that the movement model does not import the vehicle's reach. */
+export type VehicleRules = {
+  /** Pivots allowed in the move (a final turn in place does not move the centre and is not counted). */
+  pivots: number
+  maxPivotDeg: number
+  minBetweenPivotsMm: number
+  /** Legs may be driven backward. */
+  backward: boolean
+  /** Legs may be driven forward (default true; Scraplands' J-Turn only backs). */
+  forward?: boolean
+  /** A path with a backward leg has at most this allowance (Scraplands: 2"). */
+  backwardMaxMm?: number
+  /** The move must use the whole allowance (Squadrons' ships): it ends exactly that far along its path. */
+  fullDistance?: boolean
+  rule: string
 }

@@ -12,25 +12,11 @@ import type { PlanPolygon } from '../results.ts'
 import { type PlacedBase, placeBase } from '../geometry/baseShape.ts'
 import { counterClockwise } from '../geometry/polygon.ts'
 import { ConvexSet, type Point, convexPieces, minkowskiConvex } from './convexSet.ts'
-import type { MovementModel } from './movementModel.ts'
+import type { MovementModel, VehicleRules } from './movementModel.ts'
 import { basePolygon } from './reachSpace.ts'
 import { traceContours } from './traceContours.ts'
 
-export type VehicleRules = {
-  /** Pivots allowed in the move (a final turn in place does not move the centre and is not counted). */
-  pivots: number
-  maxPivotDeg: number
-  minBetweenPivotsMm: number
-  /** Legs may be driven backward. */
-  backward: boolean
-  /** Legs may be driven forward (default true; Scraplands' J-Turn only backs). */
-  forward?: boolean
-  /** A path with a backward leg has at most this allowance (Scraplands: 2"). */
-  backwardMaxMm?: number
-  /** The move must use the whole allowance (Squadrons' ships): it ends exactly that far along its path. */
-  fullDistance?: boolean
-  rule: string
-}
+export type { VehicleRules } from './movementModel.ts'
 
 export const SINGLE_PIVOT_STEP_DEG = 1
 export const TWO_PIVOT_STEP_DEG = 10
