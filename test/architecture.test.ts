@@ -2,7 +2,8 @@
 // engine; nothing in the engine touches React, the DOM, zustand or OpenCV; the browser's code imports
 // nothing of Node; no import circle outside the app's store slices.
 // Every import is read by a parser (vite's, oxc), not a pattern: static imports and re-exports, type
-// imports, side-effect imports (`import 'node:fs'`) and `import()` with a literal; an `import()` the
+// imports, side-effect imports (`import 'node:fs'`), `import()` with a literal and `import('…')` in a type
+// (a type import the parser's module lists leave out); an `import()` the
 // rules cannot read (a computed name) is itself a finding outside the few named below. Each rule is a
 // function of the source tree, and the last test breaks each one on purpose (a file added to the real
 // tree) to show that it fails.
@@ -31,7 +32,7 @@ function readTree(dir: string, into = new Map<string, string>()): Map<string, st
 const TREE: Tree = readTree('src')
 
 /** One import: the module named, the file it is when relative (root-relative), type-only or not. */
-type Import = { spec: string; target: string | null; typeOnly: boolean; how: 'import' | 'side-effect' | 'export' | 'import()' }
+type Import = { spec: string; target: string | null; typeOnly: boolean; how: 'import' | 'side-effect' | 'export' | 'import()' | 'import type()' }
 type Read = { imports: Import[]; computed: string[] }
 
 const reads = new Map<string, Read>()
@@ -67,6 +68,18 @@ function readImports(path: string, code: string): Read {
     const spec = (literal[1] ?? literal[2] ?? literal[3])!
     imports.push({ spec, target: target(spec), typeOnly: false, how: 'import()' })
   }
+  // `import('./x.ts').T` and `typeof import('./x.ts')` in a type: a type import the module lists do not hold.
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const n of node) walk(n)
+      return
+    }
+    if (!node || typeof node !== 'object') return
+    const n = node as { type?: string; source?: { value?: unknown } } & Record<string, unknown>
+    if (n.type === 'TSImportType' && typeof n.source?.value === 'string') imports.push({ spec: n.source.value, target: target(n.source.value), typeOnly: true, how: 'import type()' })
+    for (const k in n) if (k !== 'parent' && typeof n[k] === 'object') walk(n[k])
+  }
+  walk(parsed.program)
   const read = { imports, computed }
   reads.set(key, read)
   return read
@@ -405,6 +418,8 @@ describe('architecture: dependencies point one way', () => {
       'const h = await import(`./h.ts`)',
       'const name = "./i.ts"',
       'const i = await import(name)',
+      "type J = { v?: import('./j.ts').J }",
+      "let k: typeof import('./k.ts') | null = null",
     ].join('\n'))
     expect(read.imports.map((i) => [i.spec, i.how, i.typeOnly, i.target])).toEqual([
       ['node:fs', 'side-effect', false, null],
@@ -415,6 +430,8 @@ describe('architecture: dependencies point one way', () => {
       ['./f.ts', 'export', false, 'src/app/f.ts'],
       ['./g.ts', 'import()', false, 'src/app/g.ts'],
       ['./h.ts', 'import()', false, 'src/app/h.ts'],
+      ['./j.ts', 'import type()', true, 'src/app/j.ts'],
+      ['./k.ts', 'import type()', true, 'src/app/k.ts'],
     ])
     expect(read.computed).toEqual(['name'])
     for (const m of ['fs', 'node:fs', 'fs/promises', 'crypto', 'url', 'util', 'path', 'os', 'child_process', 'worker_threads', 'ws', 'pg', 'pngjs', 'jpeg-js']) expect(isNodeOnly(m), m).toBe(true)
