@@ -15,7 +15,7 @@ import { readJson } from './readInput.ts'
 import { FrameTracker, loadOpenCv, parseRegistry, type CameraIntrinsics, type Registry, type TrackFrameResult } from '../tracking/index.ts'
 import { parseIntrinsics, scaleIntrinsics } from '../tracking/calibration/intrinsicsSchema.ts'
 import { IMAGE_EXTENSIONS, readImageFile } from './tracking/readImage.ts'
-import { mergeTrackedScene, sceneSurfaceHeight } from '../tracking/scene/mergeTrackedScene.ts'
+import { mergeTrackedScene, sceneSurfaceHeight, trackedCameraOf } from '../tracking/scene/mergeTrackedScene.ts'
 import { writeMarkerSheets } from './tracking/writeMarkerSheets.ts'
 import { BaseTracker, type BaseTrackingSetup, DEFAULT_ALLOWANCE_MM, baseSetupOf, markedBases, markedModelsOf } from '../tracking/index.ts'
 
@@ -267,7 +267,7 @@ async function runScene(args: string[], limits: InputLimits): Promise<number> {
     objectStatus: result.objects.filter((o) => (o.status ?? 'ok') !== 'ok').map((o) => ({ id: o.id, kind: o.kind, status: o.status, reasons: o.reasons ?? [], doubts: (o.doubts ?? []).map((d) => d.code), placed: false })),
     rejected: result.rejected,
     registryNotSeen: result.notSeen,
-  }, { width: result.width, height: result.height, fx: result.table.intrinsics.fx })
+  }, trackedCameraOf(result))
   const notSeen = notSeenWarning(result)
   const doubted = result.objects.filter((o) => (o.status ?? 'ok') !== 'ok').map((o) => `${o.kind === 'terrain' ? `terrain ${o.id}` : o.id} not placed (${o.status}): ${(o.doubts ?? []).map((d) => d.code).join(', ') || (o.reasons ?? []).join('; ')}`)
   for (const w of [...result.warnings, ...report.warnings, ...(notSeen ? [notSeen] : []), ...doubted]) process.stderr.write(`warning: ${w}\n`)

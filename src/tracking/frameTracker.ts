@@ -16,7 +16,8 @@ import { applyHomography } from './math/homography.ts'
 import { resolveTrackerParams, type TrackerParams, type TrackerParamsInput } from './params.ts'
 import { indexRegistry, objectKey, type RegistryIndex } from './registry/indexRegistry.ts'
 import type { Registry } from './registry/registrySchema.ts'
-import { DEFAULT_RIM_BASE_HEIGHT_MM, type ModelBase, type RimBase } from './pipeline/baseRim.ts'
+import type { ModelBase, RimBase } from './pipeline/baseRim.ts'
+import { DEFAULT_TRACKED_BASE_HEIGHT_MM } from './bases/baseTypes.ts'
 import type { CameraIntrinsics, Doubt, FrameQuality, GrayFrame, MarkerDetection, ObjectPose, RectPx, RejectedMarker, RgbaFrame, TableLock, TrackFrameResult } from './types.ts'
 
 /** Where an object was last accepted, and a jump waiting for confirmation. */
@@ -78,7 +79,7 @@ export class FrameTracker {
   /** The marked models' bases whose rims are read with their markers (null: none; markers only). */
   setModelBases(bases: readonly ModelBase[] | null): void {
     this.modelBases.clear()
-    for (const b of bases ?? []) this.modelBases.set(b.id, { shape: b.base, heightMm: b.heightMm ?? DEFAULT_RIM_BASE_HEIGHT_MM })
+    for (const b of bases ?? []) this.modelBases.set(b.id, { shape: b.base, heightMm: b.heightMm ?? DEFAULT_TRACKED_BASE_HEIGHT_MM })
   }
 
   /** Swap the registry (e.g. the user added a model); keeps the detector. */

@@ -32,7 +32,7 @@ export { createTrackingClient, type TrackingClient, type TrackingClientOptions, 
 export { createTrackingWorkerCore, type TrackingWorkerCore } from './worker/workerCore.ts'
 export { parseIntrinsics, intrinsicsFile, scaleIntrinsics, INTRINSICS_FORMAT, type IntrinsicsFile } from './calibration/intrinsicsSchema.ts'
 export { detectCharuco, calibrateCharuco, type CharucoBoardSpec, type CharucoDetection, type CalibrationResult } from './opencv/charuco.ts'
-export { mergeTrackedScene, sceneSurfaceHeight, sceneUncertaintyOf, surveyScaleSigmaRel, type PoseToMerge, type MergeReport, type TrackedCamera } from './scene/mergeTrackedScene.ts'
+export { mergeTrackedScene, sceneSurfaceHeight, sceneUncertaintyOf, surveyScaleSigmaRel, trackedCameraOf, type PoseToMerge, type MergeReport, type TrackedCamera } from './scene/mergeTrackedScene.ts'
 export * from './hands/index.ts'
 export * from './survey/index.ts'
 export { BaseTracker, DEFAULT_BASE_TRACKER_PARAMS, type BaseTrackerParams, type BaseTrackResult } from './bases/baseTracker.ts'

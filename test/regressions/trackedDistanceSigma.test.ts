@@ -14,7 +14,7 @@ import { openCv } from '../tracking/helpers.ts'
 import { layTable, PHONE_LENS, render, surveyAndScore, walkAround } from '../tracking/camera/cameraOrderStudy.ts'
 import { MY_TABLES, makeMyTable } from '../tracking/camera/myTables.ts'
 import { FrameTracker } from '../../src/tracking/frameTracker.ts'
-import { mergeTrackedScene, type TrackedCamera } from '../../src/tracking/scene/mergeTrackedScene.ts'
+import { mergeTrackedScene, trackedCameraOf } from '../../src/tracking/scene/mergeTrackedScene.ts'
 import type { OpenCvHandle } from '../../src/tracking/opencv/openCv.ts'
 import { runQuery, type Scene } from '../../src/engine/index.ts'
 import { load, model, scene as sceneOf } from '../engine/sceneBuilder.ts'
@@ -51,7 +51,7 @@ function distanceRatios(ti: number, seed: number) {
     }
     if (!result.table.locked) return
     const placed = result.objects.filter((o) => o.kind === 'model' && o.frame === 'table' && (o.status ?? 'ok') === 'ok')
-    const camera: TrackedCamera = { width: result.width, height: result.height, fx: result.table.intrinsics.fx }
+    const camera = trackedCameraOf(result)
     for (const [out, poses, cam] of [[now, placed, camera], [before, placed, undefined]] as const) {
       const table = load(mergeTrackedScene(base, survey.registry, poses, {}, cam).scene)
       for (let i = 0; i < poses.length; i++) for (let j = i + 1; j < poses.length; j++) {

@@ -4,13 +4,13 @@
 // On a phone or tablet the photo fills the screen with the verdict over it and the controls in the
 // bottom sheet (as in CameraMode).
 import { useEffect, useRef, useState } from 'react'
-import { type CameraIntrinsics, type TrackFrameResult, scaleIntrinsics } from '../../tracking/index.ts'
+import { type CameraIntrinsics, type TrackFrameResult, scaleIntrinsics, trackedCameraOf } from '../../tracking/index.ts'
 import { useApp } from '../state/appStore.ts'
 import { setFreezeProvider } from '../actions/rulings.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
 import { baseSetupForTable } from './baseTracking.ts'
 import { NEED_REGISTRY, NEED_REGISTRY_TEXT, loadCalibrationFile, loadRegistryFile, restoreTrackingFiles } from './registryFile.ts'
-import { cameraOf, describeMerge, mergePoses } from './trackedScene.ts'
+import { describeMerge, mergePoses } from './trackedScene.ts'
 import { splitDoubted } from './doubtedPoses.ts'
 import { StatusLine } from './StatusLine.tsx'
 import { DetectionMarks } from './DetectionMarks.tsx'
@@ -199,7 +199,7 @@ export function PhotoMode() {
           useApp.getState().notify({ level: 'warning', text: `Hands could not be looked for in the photo (${e instanceof Error ? e.message : String(e)}); every model it shows is placed.` })
         }
       }
-      const merged = mergePoses(useApp.getState().scene, registry.registry, poses, `photo ${file.name}`, cameraOf(result))
+      const merged = mergePoses(useApp.getState().scene, registry.registry, poses, `photo ${file.name}`, trackedCameraOf(result))
       if (!merged.ok) {
         useApp.getState().notify({ level: 'error', text: `The photo could not be placed on the table: ${merged.message}` })
         return

@@ -3,11 +3,11 @@
 // While the phone moves (the worker's CaptureStats.holdStill) the scene keeps its poses and a
 // ruling waits; the camera's exposure follows the hand's shake (cameraConstraints.ts).
 // Hot path (onFrame/onResult): no React state, no allocation beyond the worker's recycled buffers.
-import { type CameraIntrinsics, type HandObservation, type Registry, type TrackingResultMessage, HandTrackingGate } from '../../tracking/index.ts'
+import { type CameraIntrinsics, type HandObservation, type Registry, type TrackingResultMessage, HandTrackingGate, trackedCameraOf } from '../../tracking/index.ts'
 import { useApp } from '../state/appStore.ts'
 import type { Freeze } from '../record/rulingRecord.ts'
 import { type TrackingRuntime, startTracking } from './trackingRuntime.ts'
-import { cameraOf, mergePoses } from './trackedScene.ts'
+import { mergePoses } from './trackedScene.ts'
 import type { LockHolder } from './RegisteredOverlay.tsx'
 import type { CalibrationTarget } from './calibrationFlow.ts'
 import { CameraTuner, cameraStartedAt } from './cameraConstraints.ts'
@@ -329,7 +329,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
       return !m || Math.hypot(m.position[0] - t.position[0], m.position[1] - t.position[1]) > MOVE_EPS_MM || Math.abs((m.facing ?? 0) - t.facing) > MOVE_EPS_DEG
     })
     if (!moved) return
-    const merged = mergePoses(scene, registry, poses.map((t) => ({ ...t, frame: 'table' as const })), opts.source, cameraOf(latest.result))
+    const merged = mergePoses(scene, registry, poses.map((t) => ({ ...t, frame: 'table' as const })), opts.source, trackedCameraOf(latest.result))
     if (merged.ok) useApp.getState().editScene(() => merged.scene, { undoable: false })
   }, SCENE_EVERY_MS)
 
@@ -395,7 +395,7 @@ export async function startTrackingFeed(registry: Registry, calibration: CameraI
         useApp.getState().notify({ level: 'warning', text: 'Nothing is tracked right now: the ruling uses the table as it was last seen.' })
         return null
       }
-      const merged = mergePoses(useApp.getState().scene, registry, frozen.map((p) => ({ ...p, frame: 'table' as const })), `${opts.source} freeze`, cameraOf(latest?.result))
+      const merged = mergePoses(useApp.getState().scene, registry, frozen.map((p) => ({ ...p, frame: 'table' as const })), `${opts.source} freeze`, (latest ? trackedCameraOf(latest.result) : undefined))
       if (!merged.ok) {
         useApp.getState().notify({ level: 'error', text: `The frozen table could not be placed: ${merged.message}` })
         return null

@@ -3,13 +3,13 @@
 // last seen, and is listed). On a real table (realTable.ts) the models and pieces not on the table
 // yet are offered to the merge too: a seen one is placed, the others keep waiting.
 import type { Scene } from '../../engine/index.ts'
-import { type MergeReport, type PoseToMerge, type Registry, type TrackFrameResult, type TrackedCamera, mergeTrackedScene } from '../../tracking/index.ts'
+import { type MergeReport, type PoseToMerge, type Registry, type TrackedCamera, mergeTrackedScene } from '../../tracking/index.ts'
 import { keepWaiting, withWaiting } from './realTable.ts'
 import type { DoubtedPose } from './doubtedPoses.ts'
 
 export type MergeOutcome = { ok: true; scene: Scene; report: MergeReport; notOnTable: string[] } | { ok: false; message: string }
 
-/** `camera`: the camera the poses came through (cameraOf), which tells whether it is the survey's (mergeTrackedScene). */
+/** `camera`: the camera the poses came through (trackedCameraOf), which tells whether it is the survey's (mergeTrackedScene). */
 export function mergePoses(scene: Scene, registry: Registry, poses: readonly PoseToMerge[], source: string, camera?: TrackedCamera): MergeOutcome {
   try {
     const { scene: merged, report } = mergeTrackedScene(withWaiting(scene), registry, poses, { source }, camera)
@@ -19,11 +19,6 @@ export function mergePoses(scene: Scene, registry: Registry, poses: readonly Pos
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) }
   }
-}
-
-/** The camera a locked frame came through: its size and the lock's focal length; undefined when not locked. */
-export function cameraOf(result: Pick<TrackFrameResult, 'width' | 'height' | 'table'> | null | undefined): TrackedCamera | undefined {
-  return result?.table.locked ? { width: result.width, height: result.height, fx: result.table.intrinsics.fx } : undefined
 }
 
 /**

@@ -14,7 +14,7 @@ import type { BaseShape } from '../../engine/index.ts'
 import { fitBase } from '../bases/fitBase.ts'
 import type { TableProjector } from '../bases/tableProjector.ts'
 import type { BaseRimReading, RgbaFrame } from '../types.ts'
-import { DEFAULT_TRACKED_BASE_HEIGHT_MM, type BaseTrackingSetup } from '../bases/baseTypes.ts'
+import type { BaseTrackingSetup } from '../bases/baseTypes.ts'
 
 /** A marked model's base as the tracker keeps it. */
 export type RimBase = { shape: BaseShape; heightMm: number }
@@ -54,8 +54,6 @@ export type BaseRimParams = {
 
 export const DEFAULT_BASE_RIM_PARAMS: BaseRimParams = { reachMm: 3, maxEdgeSigmaPx: 0.45, minSeenShare: 0.6, minInFrameShare: 0.8, gateChi2: 25, floorPx: 0.08 }
 
-/** The default height of a base the scene gives none for, mm: base tracking's. */
-export const DEFAULT_RIM_BASE_HEIGHT_MM = DEFAULT_TRACKED_BASE_HEIGHT_MM
 
 /**
  * The covariances an object's marker pose is made of, mm² ([xx, xy, yy]): all of it; the part anything

@@ -3,7 +3,7 @@
 // are listed as not seen; nothing is dropped.
 import { SceneError, isMeshTerrain, polygonContains, type Scene, type SceneModel, type SceneTerrain } from '../../engine/index.ts'
 import type { Registry } from '../registry/registrySchema.ts'
-import type { ObjectKind } from '../types.ts'
+import type { ObjectKind, TableLock } from '../types.ts'
 import type { SurfaceHeight } from '../pipeline/estimateObjectPoses.ts'
 
 /** A pose to merge: a single frame's ObjectPose or a frozen average. */
@@ -23,6 +23,11 @@ export type PoseToMerge = {
  * whether it is the survey's camera (`surveyScaleSigmaRel`). Absent: not known, so not the survey's.
  */
 export type TrackedCamera = { width: number; height: number; fx: number }
+
+/** The camera a locked frame came through: its size and the lock's focal length; undefined when not locked. */
+export function trackedCameraOf(result: { width: number; height: number; table: TableLock }): TrackedCamera | undefined {
+  return result.table.locked ? { width: result.width, height: result.height, fx: result.table.intrinsics.fx } : undefined
+}
 
 /** A frame of the same size (either way up) with a focal length within this share of the survey's is the survey's camera. */
 const SAME_CAMERA_FOCAL_REL = 0.05

@@ -12,7 +12,7 @@ import { CHARUCO_BOARD } from '../../../src/tracking/markers/markerSheets.ts'
 import { SurveyCollector } from '../../../src/tracking/survey/surveyCollector.ts'
 import { surveyTable } from '../../../src/tracking/survey/surveyTable.ts'
 import { FrameTracker, type ModelBase } from '../../../src/tracking/frameTracker.ts'
-import { sceneUncertaintyOf, surveyScaleSigmaRel } from '../../../src/tracking/scene/mergeTrackedScene.ts'
+import { sceneUncertaintyOf, surveyScaleSigmaRel, trackedCameraOf } from '../../../src/tracking/scene/mergeTrackedScene.ts'
 import { frameScaleTerm } from '../../../src/engine/rules/measureModels.ts'
 import { fitRigid2d } from '../../../src/tracking/pipeline/estimateObjectPoses.ts'
 import { createGrayFrame, toGray } from '../../../src/tracking/pipeline/grayFrame.ts'
@@ -221,7 +221,7 @@ export const newTrackScore = (): TrackScore => ({ inView: 0, placedOk: 0, placed
 export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, lens: Lens, placement: CameraPlacement, result: TrackFrameResult, toTruth: { x: number; y: number; angleRad: number }, registry: Registry | null = null): void {
   // The survey's scale σ as a tracked scene carries it (mergeTrackedScene): the held-offset one for frames of the survey's camera.
   const wholeScale = registry?.survey?.scaleSigmaRel ?? 0
-  const scaleSigmaRel = registry && result.table.locked ? (surveyScaleSigmaRel(registry, { width: result.width, height: result.height, fx: result.table.intrinsics.fx }) ?? 0) : wholeScale
+  const scaleSigmaRel = registry ? (surveyScaleSigmaRel(registry, trackedCameraOf(result)) ?? 0) : wholeScale
   score.frames++
   if (result.table.locked) score.locked++
   const c = Math.cos(toTruth.angleRad), s = Math.sin(toTruth.angleRad)
