@@ -4,9 +4,9 @@
 // second reading on their refined corners (decodeCandidates.ts).
 // Tone bias: markers with modules of toneBiasMinModulePx or more are fitted whole, every edge of their
 // pattern with one edge shift (fitMarkerGrid.ts; with `gridFit` off, the border's inner edge measures
-// it: refineCorners.ts); smaller ones take the median of those shifts (the tone curve belongs to the
-// camera, not the marker; measured on sRGB frames, the uncorrected bias is the same −0.39 px at every
-// marker size).
+// it: refineCorners.ts), and their outer lines take that fit's size; smaller ones take the median of
+// those moves (the tone curve belongs to the camera, not the marker; measured on sRGB frames, the
+// uncorrected bias is the same −0.39 px at every marker size).
 import type { MarkerDetector } from '../opencv/markerDetector.ts'
 import { edgeNoiseOfLast, lastRefine, measureEdges, moduleOfQuadPx, refineAfterCoarsePass, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
 import type { DetectionResult, GrayFrame, MarkerCorners, MarkerDetection, RectPx } from '../types.ts'
@@ -62,9 +62,19 @@ export function detectMarkers(
     let corners = refined
     let edges = edgeNoiseOfLast(refined, edgeRefine.edgeNoiseFactor)
     if (fitted) {
-      _biases.push(-lastGridFit.edgeShiftPx)
-      const moved = refineCornersFromEdges(gray, start, cells, { ...edgeRefine, frameToneBiasPx: -lastGridFit.edgeShiftPx })
-      if (moved) { corners = moved; edges = edgeNoiseOfLast(moved, edgeRefine.edgeNoiseFactor) }
+      const shift = -lastGridFit.edgeShiftPx
+      const moved = refineCornersFromEdges(gray, start, cells, { ...edgeRefine, frameToneBiasPx: shift })
+      if (moved) {
+        // The lines moved by b still read a little small (0.010-0.017 px on camera-order walks, phone
+        // and gamma 2.2), where the whole-pattern fit's own quad reads true (-0.001 / +0.005 px): their
+        // profiles are centred on the shifted edge, and a tone-curved edge's lopsided gradient has its
+        // centroid move with the window. So the lines take the fit's size (the mean offset of its four
+        // sides from theirs), and keep their own turn (the fit's follows the inner edges too: above).
+        const grow = meanSideOffsetPx(moved, fitted)
+        corners = growQuad(moved, grow)
+        edges = edgeNoiseOfLast(corners, edgeRefine.edgeNoiseFactor)
+        _biases.push(shift + grow)
+      } else _biases.push(shift)
     } else if (lineBias !== null) _biases.push(lineBias)
     d.corners = corners
     d.edges = edges
@@ -106,3 +116,45 @@ function frameToneBias(p: EdgeRefineParams): number | null {
   const median = n % 2 ? _biases[(n - 1) / 2]! : (_biases[n / 2 - 1]! + _biases[n / 2]!) / 2
   return !p.gridFit && Math.abs(median) < p.toneBiasGatePx ? 0 : median
 }
+
+/** Outward unit normal of side s (corner s → s + 1) of quad `c`, into _n. */
+function outwardNormal(c: MarkerCorners, s: number): void {
+  const a = c[s]!, b = c[(s + 1) % 4]!
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1])
+  let nx = -(b[1] - a[1]) / len, ny = (b[0] - a[0]) / len
+  const mx = (c[0][0] + c[1][0] + c[2][0] + c[3][0]) / 4, my = (c[0][1] + c[1][1] + c[2][1] + c[3][1]) / 4
+  if (((a[0] + b[0]) / 2 - mx) * nx + ((a[1] + b[1]) / 2 - my) * ny < 0) { nx = -nx; ny = -ny }
+  _n[0] = nx; _n[1] = ny
+}
+const _n = new Float64Array(2)
+
+/** How far quad `g`'s sides lie outward of quad `c`'s, px: the mean over the four sides (each at its two ends). */
+function meanSideOffsetPx(c: MarkerCorners, g: MarkerCorners): number {
+  let sum = 0
+  for (let s = 0; s < 4; s++) {
+    outwardNormal(c, s)
+    const e = (s + 1) % 4
+    sum += ((g[s]![0] - c[s]![0]) * _n[0]! + (g[s]![1] - c[s]![1]) * _n[1]! + (g[e]![0] - c[e]![0]) * _n[0]! + (g[e]![1] - c[e]![1]) * _n[1]!) / 2
+  }
+  return sum / 4
+}
+
+/** Quad `c` with every side moved outward by `r` px (the new corners: adjacent moved sides meet). */
+function growQuad(c: MarkerCorners, r: number): MarkerCorners {
+  for (let s = 0; s < 4; s++) {
+    outwardNormal(c, s)
+    _lines[4 * s] = c[s]![0] + r * _n[0]!; _lines[4 * s + 1] = c[s]![1] + r * _n[1]!
+    _lines[4 * s + 2] = c[(s + 1) % 4]![0] - c[s]![0]; _lines[4 * s + 3] = c[(s + 1) % 4]![1] - c[s]![1]
+  }
+  const out: [number, number][] = []
+  for (let i = 0; i < 4; i++) {
+    const a = 4 * ((i + 3) % 4), b = 4 * i
+    // p_a + t d_a = p_b + u d_b
+    const det = _lines[a + 2]! * _lines[b + 3]! - _lines[a + 3]! * _lines[b + 2]!
+    if (Math.abs(det) < 1e-12) return c
+    const t = ((_lines[b]! - _lines[a]!) * _lines[b + 3]! - (_lines[b + 1]! - _lines[a + 1]!) * _lines[b + 2]!) / det
+    out.push([_lines[a]! + t * _lines[a + 2]!, _lines[a + 1]! + t * _lines[a + 3]!])
+  }
+  return out as MarkerCorners
+}
+const _lines = new Float64Array(16)

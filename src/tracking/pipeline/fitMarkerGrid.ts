@@ -143,11 +143,17 @@ export function fitMarkerGrid(gray: GrayFrame, corners: MarkerCorners, pattern: 
       const u = _gu[i]!, v = _gv[i]!
       mapUnit(_h, u, v, _p)
       const px = _p[0], py = _p[1]
+      // The edge's own normal in the image: square to the edge's image (its tangent mapped), turned
+      // to the dark→light side. The image of the pattern's normal would cross a sheared edge
+      // obliquely (at 40° on a marker whose corners read 50°), where b reads b / cos 40°: such a
+      // marker's lines were moved 0.1 px too far out under a phone's tone curve.
+      mapUnit(_h, u + 1e-3 * _nv[i]!, v - 1e-3 * _nu[i]!, _q)
+      const tx = _q[0] - px, ty = _q[1] - py
       mapUnit(_h, u + 1e-3 * _nu[i]!, v + 1e-3 * _nv[i]!, _q)
-      let nx = _q[0] - px, ny = _q[1] - py
-      const len = Math.hypot(nx, ny)
+      const len = Math.hypot(tx, ty)
       if (!(len > 0)) continue
-      nx /= len; ny /= len
+      let nx = -ty / len, ny = tx / len
+      if (nx * (_q[0] - px) + ny * (_q[1] - py) < 0) { nx = -nx; ny = -ny }
       let prev = sample(gray, px - nx * half, py - ny * half)
       let sumW = 0, sumWS = 0, rise = 0
       for (let s = -half + p.stepAcrossPx; s <= half + 1e-9; s += p.stepAcrossPx) {
