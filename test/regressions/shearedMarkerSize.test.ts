@@ -1,13 +1,14 @@
 // Issue 31 (geometry the tone curve cannot move): a table marker seen across its diagonal, its
-// corners at 50-60° in the picture, read 0.10-0.20 px too large on a phone's frames (0.05-0.10 px on
-// gamma 2.2), where a marker seen square to its sides read true. The whole-pattern fit measures the
-// tone curve's edge shift b along each edge point's normal, but took that normal as the image of the
-// pattern's own normal: on a sheared marker that direction crosses the edge obliquely (at 40° for
-// corners of 50°) and reads b / cos 40°, so the outer lines were moved too far out. The lines moved by
-// b then still read 0.01-0.02 px small (their profiles are centred on the shifted edge); they now take
-// the whole-pattern fit's size. With a lock on two such markers (a phone held near a Skrapyard table),
-// models 0.5-1 m away were off 0.94 mm at the median and 2.9 mm at p95 on these views. A linear tone
-// curve has no shift to measure, and read true either way.
+// corners at 50-60° in the picture, reads 0.10-0.20 px too large on a phone's frames (0.05-0.10 px on
+// gamma 2.2), where a marker seen square to its sides reads true. The whole-pattern fit measures the
+// tone curve's edge shift b along the image of the pattern's normal, which crosses a sheared edge
+// obliquely (at 40° for corners of 50°) and reads b / cos 40°, so the outer lines are moved too far
+// out. With a lock on two such markers (a phone held near a Skrapyard table), models 0.5-1 m away are
+// off 0.94 mm at the median and 2.9 mm at p95 on these views. A linear tone curve has no shift to
+// measure, and reads true either way.
+// The mend is an option, not yet the default (refineCorners.ts, `gridProfile` and `gridSize`; why in
+// MEASURED.md): this test holds it to what it does here, the edges read square to themselves and the
+// outer lines at the whole-pattern fit's size. Run with the default, the phone's case fails (0.148 px).
 // Truth: the renderer's projection of each marker's printed corners, and where it put the models. These
 // near views (seed 9) were not looked at while finding the cause (seeds 3-4). Gamma 2.2 keeps part of
 // the fault (sheared markers 0.05 px larger than square-seen ones, where it was 0.09): not understood.
@@ -22,6 +23,7 @@ import { detectMarkers } from '../../src/tracking/pipeline/detectMarkers.ts'
 import { DEFAULT_EDGE_REFINE_PARAMS } from '../../src/tracking/pipeline/refineCorners.ts'
 import { FrameTracker } from '../../src/tracking/frameTracker.ts'
 import type { OpenCvHandle } from '../../src/tracking/opencv/openCv.ts'
+import type { EdgeRefineParams } from '../../src/tracking/pipeline/refineCorners.ts'
 
 let cv: OpenCvHandle
 beforeAll(async () => {
@@ -47,7 +49,7 @@ function smallestAngleDeg(q: readonly (readonly [number, number])[]): number {
  * the line from the marker's centre: + when the marker reads large), px. And every model the tracker
  * placed (status ok) through a registry with the table markers where they were laid: its error, mm.
  */
-function readings(pipeline: PipelineName): { markers: Reading[]; modelErrorsMm: number[] } {
+function readings(pipeline: PipelineName, refine: Partial<EdgeRefineParams> = SQUARE): { markers: Reading[]; modelErrorsMm: number[] } {
   const t = makeMyTable(MY_TABLES[2]!)
   const scene = layTable(cv, t, 9 + 2)
   const views = walkAround(scene, PHONE_LENS, 9 * 100 + 2 + 50, 6, 30, [900, 1100])
@@ -58,7 +60,7 @@ function readings(pipeline: PipelineName): { markers: Reading[]; modelErrorsMm: 
   try {
     views.forEach((placement, k) => {
       const frame = render(scene, PHONE_LENS, placement, pipeline, 9000 + k)
-      const tracker = new FrameTracker(cv, registry, { calibration: null, modelBases: t.army.map((a) => ({ id: a.id, base: a.base })) })
+      const tracker = new FrameTracker(cv, registry, { calibration: null, modelBases: t.army.map((a) => ({ id: a.id, base: a.base })), params: { refine } })
       try {
         for (const o of tracker.track(frame, true).objects) {
           if (o.kind !== 'model' || o.frame !== 'table' || (o.status ?? 'ok') !== 'ok') continue
@@ -70,7 +72,7 @@ function readings(pipeline: PipelineName): { markers: Reading[]; modelErrorsMm: 
       }
       const gray = createGrayFrame(frame.width, frame.height)
       toGray(frame, gray)
-      for (const d of detectMarkers(detector, gray, undefined, DEFAULT_EDGE_REFINE_PARAMS).detections) {
+      for (const d of detectMarkers(detector, gray, undefined, { ...DEFAULT_EDGE_REFINE_PARAMS, ...refine }).detections) {
         const printed = scene.markers.find((m) => m.id === d.id && m.owner === 'table')
         if (!printed) continue
         const truth = markerInImage(scene, PHONE_LENS, placement, d.id, printed.cornersWorld, printed.surface)
@@ -89,6 +91,9 @@ function readings(pipeline: PipelineName): { markers: Reading[]; modelErrorsMm: 
   }
   return { markers: out, modelErrorsMm }
 }
+
+/** The whole-pattern fit's edges read square to each edge, and the outer lines at its size (not the default yet: MEASURED.md). */
+const SQUARE: Partial<EdgeRefineParams> = { gridProfile: 'edge', gridSize: true }
 
 const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length
 /** How far out the markers read, those seen across their diagonal (corners under 62°) and those seen square (75° or more); three of each at least. */

@@ -4,9 +4,9 @@
 // second reading on their refined corners (decodeCandidates.ts).
 // Tone bias: markers with modules of toneBiasMinModulePx or more are fitted whole, every edge of their
 // pattern with one edge shift (fitMarkerGrid.ts; with `gridFit` off, the border's inner edge measures
-// it: refineCorners.ts), and their outer lines take that fit's size; smaller ones take the median of
-// those moves (the tone curve belongs to the camera, not the marker; measured on sRGB frames, the
-// uncorrected bias is the same −0.39 px at every marker size).
+// it: refineCorners.ts); smaller ones take the median of those shifts (the tone curve belongs to the
+// camera, not the marker; measured on sRGB frames, the uncorrected bias is the same −0.39 px at every
+// marker size). With `gridSize` the outer lines take the fit's size, and the median is of those moves.
 import type { MarkerDetector } from '../opencv/markerDetector.ts'
 import { edgeNoiseOfLast, lastRefine, measureEdges, moduleOfQuadPx, refineAfterCoarsePass, refineCornersFromEdges, type EdgeRefineParams } from './refineCorners.ts'
 import type { DetectionResult, GrayFrame, MarkerCorners, MarkerDetection, RectPx } from '../types.ts'
@@ -50,7 +50,7 @@ export function detectMarkers(
     if (!refined) continue
     const start = _start.corners ?? d.corners
     const lineBias = lastRefine.toneSamples >= MIN_TONE_SAMPLES ? lastRefine.toneBiasPx : null
-    const fitted = edgeRefine.gridFit ? fitMarkerGrid(gray, refined, detector.pattern(d.id), cells, { ...DEFAULT_GRID_FIT_PARAMS, minModulePx: edgeRefine.toneBiasMinModulePx, windowModules: edgeRefine.windowModules, maxWindowPx: edgeRefine.maxWindowPx }) : null
+    const fitted = edgeRefine.gridFit ? fitMarkerGrid(gray, refined, detector.pattern(d.id), cells, { ...DEFAULT_GRID_FIT_PARAMS, minModulePx: edgeRefine.toneBiasMinModulePx, windowModules: edgeRefine.windowModules, maxWindowPx: edgeRefine.maxWindowPx, profile: edgeRefine.gridProfile }) : null
     // The shift moves edges along their dark→light normal; the outer lines' convention is "reads small
     // by". The grid's profiles span the outer lines' window: under a tone curve a blurred edge's
     // gradient is lopsided, and a centroid over ±2.5 px moved by a few hundredths of a px less than the
@@ -64,17 +64,20 @@ export function detectMarkers(
     if (fitted) {
       const shift = -lastGridFit.edgeShiftPx
       const moved = refineCornersFromEdges(gray, start, cells, { ...edgeRefine, frameToneBiasPx: shift })
-      if (moved) {
-        // The lines moved by b still read a little small (0.010-0.017 px on camera-order walks, phone
-        // and gamma 2.2), where the whole-pattern fit's own quad reads true (-0.001 / +0.005 px): their
+      if (moved && edgeRefine.gridSize) {
+        // The lines moved by b may still read a little small (0.010-0.017 px on camera-order walks,
+        // phone and gamma 2.2, where the whole-pattern fit's own quad read -0.001 / +0.005 px): their
         // profiles are centred on the shifted edge, and a tone-curved edge's lopsided gradient has its
-        // centroid move with the window. So the lines take the fit's size (the mean offset of its four
-        // sides from theirs), and keep their own turn (the fit's follows the inner edges too: above).
+        // centroid move with the window. With `gridSize` the lines take the fit's size (the mean offset
+        // of its four sides from theirs) and keep their own turn (the fit's follows the inner edges too).
         const grow = meanSideOffsetPx(moved, fitted)
         corners = growQuad(moved, grow)
         edges = edgeNoiseOfLast(corners, edgeRefine.edgeNoiseFactor)
         _biases.push(shift + grow)
-      } else _biases.push(shift)
+      } else {
+        if (moved) { corners = moved; edges = edgeNoiseOfLast(moved, edgeRefine.edgeNoiseFactor) }
+        _biases.push(shift)
+      }
     } else if (lineBias !== null) _biases.push(lineBias)
     d.corners = corners
     d.edges = edges

@@ -42,6 +42,8 @@ export type GridFitParams = {
   minContrast: number
   /** A fitted corner may move at most this many cells from where the edge lines put it; else no fit. */
   maxShiftModules: number
+  /** How a sheared edge is read (EdgeRefineParams.gridProfile). */
+  profile: 'pattern' | 'pattern-square' | 'edge'
 }
 
 export const DEFAULT_GRID_FIT_PARAMS: GridFitParams = {
@@ -52,6 +54,7 @@ export const DEFAULT_GRID_FIT_PARAMS: GridFitParams = {
   stepAcrossPx: 0.25,
   minContrast: 12,
   maxShiftModules: 0.5,
+  profile: 'pattern',
 }
 
 /** What the last fitMarkerGrid measured (module-level, overwritten by every call). */
@@ -143,23 +146,35 @@ export function fitMarkerGrid(gray: GrayFrame, corners: MarkerCorners, pattern: 
       const u = _gu[i]!, v = _gv[i]!
       mapUnit(_h, u, v, _p)
       const px = _p[0], py = _p[1]
-      // The edge's own normal in the image: square to the edge's image (its tangent mapped), turned
-      // to the dark→light side. The image of the pattern's normal would cross a sheared edge
-      // obliquely (at 40° on a marker whose corners read 50°), where b reads b / cos 40°: such a
-      // marker's lines were moved 0.1 px too far out under a phone's tone curve.
-      mapUnit(_h, u + 1e-3 * _nv[i]!, v - 1e-3 * _nu[i]!, _q)
-      const tx = _q[0] - px, ty = _q[1] - py
+      // 'pattern': along the image of the pattern's normal, so on a sheared marker the profile stays
+      // within its cell's column. That direction crosses a sheared edge obliquely, at φ from the edge's
+      // own normal, where a shift b square to the edge reads b / cos φ (corners of 50°: φ = 40°,
+      // 1.31 b), and 'pattern' takes that reading for b. 'pattern-square' spans the window and carries
+      // the shift's column square to the edge; 'edge' profiles square to the edge's image (crossing a
+      // slanted neighbour's boundary near the cell's ends).
       mapUnit(_h, u + 1e-3 * _nu[i]!, v + 1e-3 * _nv[i]!, _q)
-      const len = Math.hypot(tx, ty)
+      let nx = _q[0] - px, ny = _q[1] - py
+      const len = Math.hypot(nx, ny)
       if (!(len > 0)) continue
-      let nx = -ty / len, ny = tx / len
-      if (nx * (_q[0] - px) + ny * (_q[1] - py) < 0) { nx = -nx; ny = -ny }
-      let prev = sample(gray, px - nx * half, py - ny * half)
+      nx /= len; ny /= len
+      let stretch = 1
+      if (p.profile !== 'pattern') {
+        mapUnit(_h, u + 1e-3 * _nv[i]!, v - 1e-3 * _nu[i]!, _q)
+        const tx = _q[0] - px, ty = _q[1] - py, tl = Math.hypot(tx, ty)
+        const cosPhi = Math.abs(nx * -ty + ny * tx) / tl
+        if (!(cosPhi > 0.2)) continue
+        if (p.profile === 'edge') {
+          const ex = -ty / tl, ey = tx / tl, flip = ex * nx + ey * ny < 0 ? -1 : 1
+          nx = flip * ex; ny = flip * ey
+        } else stretch = 1 / cosPhi
+      }
+      const reach = half * stretch, step = p.stepAcrossPx * stretch
+      let prev = sample(gray, px - nx * reach, py - ny * reach)
       let sumW = 0, sumWS = 0, rise = 0
-      for (let s = -half + p.stepAcrossPx; s <= half + 1e-9; s += p.stepAcrossPx) {
+      for (let s = -reach + step; s <= reach + 1e-9; s += step) {
         const g = sample(gray, px + nx * s, py + ny * s)
         const d = g - prev
-        if (d > 0) { sumW += d; sumWS += d * (s - p.stepAcrossPx / 2) }
+        if (d > 0) { sumW += d; sumWS += d * (s - step / 2) }
         rise += d
         prev = g
       }
@@ -173,7 +188,7 @@ export function fitMarkerGrid(gray: GrayFrame, corners: MarkerCorners, pattern: 
         mapUnit(_ht, u, v, _q)
         _rows[i * 9 + k] = ((_q[0] - px) * nx + (_q[1] - py) * ny) / 0.01
       }
-      _rows[i * 9 + 8] = 1
+      _rows[i * 9 + 8] = stretch
       _ok[i] = 1
       used++
     }

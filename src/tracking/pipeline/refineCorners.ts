@@ -79,6 +79,18 @@ export type EdgeRefineParams = {
    * with cells of `toneBiasMinModulePx` or more; the frame's bias for the smaller ones is theirs.
    */
   gridFit: boolean
+  /**
+   * How the whole-pattern fit reads a sheared marker's edges (issue 31, stop 61; MEASURED.md, "A marker
+   * seen across its diagonal"): 'pattern' (the default, as before) along the image of the pattern's
+   * normal, taking the oblique reading for the shift square to the edge, so a marker seen across its
+   * diagonal reads 0.1-0.2 px large on phone frames; 'pattern-square' the same direction (it stays in
+   * its cell's column) with the window and the shift taken square to the edge; 'edge' square to the
+   * edge's image. Not the default yet: each moves borderline base fits, and 'edge' puts the older
+   * synthetic renderer's near models 0.5-0.8 mm off.
+   */
+  gridProfile: 'pattern' | 'pattern-square' | 'edge'
+  /** The outer lines take the whole-pattern fit's size (the mean offset of its sides from theirs), keeping their own turn. */
+  gridSize: boolean
 }
 
 export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
@@ -99,6 +111,8 @@ export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
   frameToneBiasPx: null,
   edgeNoiseFactor: 2,
   gridFit: true,
+  gridProfile: 'pattern',
+  gridSize: false,
 }
 
 /** What the last refineCornersFromEdges measured (module-level, overwritten by every call). */

@@ -293,13 +293,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     expectOnlyItsOwnReportIn('flagstones', 4, 'm9', 'round:25', 10)
   })
 
-  // KNOWN FAILURE since stop 61 (it.fails: it turns red again when the frame passes). The table
-  // markers now read at their printed size across their diagonal (pipeline/fitMarkerGrid.ts), the lock
-  // moves a fraction of a px, and on this frame the body's 25 mm round fits at 0.93 (0.84 before) against
-  // m5's 0.75 (0.74): beyond the 0.15 a bigger base may trail a fit it holds, so the round is reported
-  // and m5 lost. Over seeds 1-5 of every variant the change is neutral (530 against 532 of 550 found, 5
-  // false reports against 10); the rule still decides a figure's body by quality alone.
-  it.fails('a figure\'s body on a big base is no smaller base: the mat round the base\'s place counts, read by either edge', () => {
+  it('a figure\'s body on a big base is no smaller base: the mat round the base\'s place counts, read by either edge', () => {
     // Phone seed 23: m5, a 40 mm square, carries a figure with a broad grey body. A 25 mm round fits
     // that body well (quality 0.84, 9.6 mm from m5's centre, inside its outline); m5 fits where it
     // stands (0.74 read by its top edge, 0.68 by its bottom edge, 0.1 mm apart). A bigger base holding
@@ -329,11 +323,7 @@ describe('bases found on a locked table (camera-order frames)', () => {
     expectOnlyItsOwnReportIn('soft', 32, 'm2', 'round:50', 35)
   })
 
-  // KNOWN FAILURE since stop 61 (it.fails, as above): with the lock of the markers read at their
-  // printed size, m12's readings fit at 0.56 by its top edge and 0.53 by its bottom (0.56 by its bottom
-  // before, 62 % of its rim seen), and m12, half under a hand, is not reported at all (nor the round).
-  // Which check turns it away now was not traced.
-  it.fails('a base nearer the camera takes a fit\'s place as its figure only when it is clearly the bigger', () => {
+  it('a base nearer the camera takes a fit\'s place as its figure only when it is clearly the bigger', () => {
     // Hands seed 23: m12, a 50 × 25 mm rectangle, fits where it stands (quality 0.60). A 32 mm round
     // fitted 10 mm off it, nearer the camera (0.50), and the rectangle lay where that round's figure
     // would rise. A 50 × 25 rectangle is "no bigger" than a 32 mm round by their half-sizes (12.5 and
