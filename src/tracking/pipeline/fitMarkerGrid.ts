@@ -43,7 +43,9 @@ export type GridFitParams = {
   /** A fitted corner may move at most this many cells from where the edge lines put it; else no fit. */
   maxShiftModules: number
   /** How a sheared edge is read (EdgeRefineParams.gridProfile). */
-  profile: 'pattern' | 'pattern-square' | 'edge'
+  profile: 'pattern' | 'pattern-square' | 'edge' | 'edge-in-cell'
+  /** 'edge-in-cell': how far short of its side's nearer end, cells, a square profile's window must stay. */
+  inCellMarginCells: number
 }
 
 export const DEFAULT_GRID_FIT_PARAMS: GridFitParams = {
@@ -55,6 +57,7 @@ export const DEFAULT_GRID_FIT_PARAMS: GridFitParams = {
   minContrast: 12,
   maxShiftModules: 0.5,
   profile: 'pattern',
+  inCellMarginCells: 0.1,
 }
 
 /** What the last fitMarkerGrid measured (module-level, overwritten by every call). */
@@ -65,6 +68,7 @@ const _gu = new Float64Array(MAX_POINTS) // unit-square coordinates of each edge
 const _gv = new Float64Array(MAX_POINTS)
 const _nu = new Float64Array(MAX_POINTS) // its dark→light normal in the unit square
 const _nv = new Float64Array(MAX_POINTS)
+const _ga = new Float64Array(MAX_POINTS) // cells from the point to its side's nearer end
 const _quad = new Float64Array(8)
 const _trial = new Float64Array(8)
 const _h = new Float64Array(8)
@@ -99,18 +103,18 @@ const along = (i: number, n: number) => 0.3 + (0.4 * i) / Math.max(1, n - 1)
 function collectEdgePoints(pattern: Uint8Array, cells: number, perSide: number): number {
   let n = 0
   const at = (r: number, c: number) => (r < 0 || c < 0 || r >= cells || c >= cells ? 1 : pattern[r * cells + c]!)
-  const push = (u: number, v: number, nu: number, nv: number) => {
+  const push = (u: number, v: number, nu: number, nv: number, a: number) => {
     if (n >= MAX_POINTS) return
-    _gu[n] = u / cells; _gv[n] = v / cells; _nu[n] = nu; _nv[n] = nv; n++
+    _gu[n] = u / cells; _gv[n] = v / cells; _nu[n] = nu; _nv[n] = nv; _ga[n] = Math.min(a, 1 - a); n++
   }
   for (let k = 0; k <= cells; k++) {
     for (let r = 0; r < cells; r++) {
       // Vertical boundary u = k between columns k−1 and k, in row r.
       const left = at(r, k - 1), right = at(r, k)
-      if (left !== right) for (let i = 0; i < perSide; i++) push(k, r + along(i, perSide), left ? -1 : 1, 0)
+      if (left !== right) for (let i = 0; i < perSide; i++) push(k, r + along(i, perSide), left ? -1 : 1, 0, along(i, perSide))
       // Horizontal boundary v = k between rows k−1 and k, in column r.
       const up = at(k - 1, r), down = at(k, r)
-      if (up !== down) for (let i = 0; i < perSide; i++) push(r + along(i, perSide), k, 0, up ? -1 : 1)
+      if (up !== down) for (let i = 0; i < perSide; i++) push(r + along(i, perSide), k, 0, up ? -1 : 1, along(i, perSide))
     }
   }
   return n
@@ -163,7 +167,12 @@ export function fitMarkerGrid(gray: GrayFrame, corners: MarkerCorners, pattern: 
         const tx = _q[0] - px, ty = _q[1] - py, tl = Math.hypot(tx, ty)
         const cosPhi = Math.abs(nx * -ty + ny * tx) / tl
         if (!(cosPhi > 0.2)) continue
-        if (p.profile === 'edge') {
+        // 'edge-in-cell': square to the edge where that window stays in the cell's row (its drift
+        // along the edge, half·tan φ, short of the side's nearer end by inCellMarginCells), else as
+        // 'pattern-square'.
+        const cellAlongPx = (tl * 1e3) / cellsPerSide
+        const square = p.profile === 'edge' || (p.profile === 'edge-in-cell' && (half * Math.sqrt(1 - cosPhi * cosPhi)) / cosPhi <= (_ga[i]! - p.inCellMarginCells) * cellAlongPx)
+        if (square) {
           const ex = -ty / tl, ey = tx / tl, flip = ex * nx + ey * ny < 0 ? -1 : 1
           nx = flip * ex; ny = flip * ey
         } else stretch = 1 / cosPhi

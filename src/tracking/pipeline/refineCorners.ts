@@ -80,15 +80,18 @@ export type EdgeRefineParams = {
    */
   gridFit: boolean
   /**
-   * How the whole-pattern fit reads a sheared marker's edges (issue 31, stop 61; MEASURED.md, "A marker
-   * seen across its diagonal"): 'pattern' (the default, as before) along the image of the pattern's
-   * normal, taking the oblique reading for the shift square to the edge, so a marker seen across its
-   * diagonal reads 0.1-0.2 px large on phone frames; 'pattern-square' the same direction (it stays in
-   * its cell's column) with the window and the shift taken square to the edge; 'edge' square to the
-   * edge's image. Not the default yet: each moves borderline base fits, and 'edge' puts the older
-   * synthetic renderer's near models 0.5-0.8 mm off.
+   * How the whole-pattern fit reads a sheared marker's edges (issue 31, stops 61-62; MEASURED.md, "A
+   * marker seen across its diagonal"): 'pattern' (the default, as before) along the image of the
+   * pattern's normal, taking the oblique reading for the shift square to the edge, so a marker seen
+   * across its diagonal reads 0.1-0.2 px large on phone frames; 'pattern-square' the same direction (it
+   * stays in its cell's column) with the window and the shift taken square to the edge; 'edge' square
+   * to the edge's image (on small cells its window crosses a slanted neighbour's boundary: the older
+   * synthetic renderer's models 0.47 mm off at the median, 0.25 by 'pattern'); 'edge-in-cell' square
+   * to the edge where that window stays in its cell's row, else as 'pattern-square' (with `gridSize`:
+   * phone near views p95 0.44 mm, 2.9 by 'pattern'; the older renderer 0.27 mm at the median). Not the
+   * default yet: each moves two borderline base fits in findBases.test.ts.
    */
-  gridProfile: 'pattern' | 'pattern-square' | 'edge'
+  gridProfile: 'pattern' | 'pattern-square' | 'edge' | 'edge-in-cell'
   /** The outer lines take the whole-pattern fit's size (the mean offset of its sides from theirs), keeping their own turn. */
   gridSize: boolean
 }
