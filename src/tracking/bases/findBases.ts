@@ -90,7 +90,9 @@ export type FindBasesParams = {
   /**
    * … and no more than this below the smaller fit's (0.25 let a 32 mm round about a well-fitting 25 mm
    * one take its place: seeds 1–8, one base more found and one wrong size fewer at 0.15 and 0.2; at
-   * 0.1 two more and a 40 mm square lost).
+   * 0.1 two more and a 40 mm square lost). 0.2 since stop 62: a figure's broad body on phone seed 23's
+   * 40 mm square fits a 25 mm round at 0.84–0.93 as the table's lock moves by a fraction of a px, the
+   * square 0.74–0.75.
    */
   containerMargin: number
   /** A base first seen standing where a nearer model's figure rises (up to `figureHeightMm`) needs this share of its bottom edge on the mat. */
@@ -247,7 +249,7 @@ export const DEFAULT_FIND_BASES_PARAMS: FindBasesParams = {
   peakPrintRiseShare: 0.15,
   containerMatShare: 0.7,
   containerQuality: 0.5,
-  containerMargin: 0.15,
+  containerMargin: 0.2,
   behindFigureMatShare: 0.85,
   nearTopMargin: 0,
   readingTieQuality: 0.03,
@@ -350,7 +352,7 @@ export type FindBasesResult = { observations: BaseObservation[]; searched: boole
 
 type Fitted = {
   fit: BaseFit; cls: BaseClass; quality: number; from: 'tracked' | 'search'; trackedIndex: number; nearEdge: 'bottom' | 'top'; z0: number
-  /** The share of a rim seen at this place, when more than this fit's own: its top reading's, refused for its place (topBandInnerShare) but a base's rim all the same. */
+  /** The share of a rim seen at this place, when more than this fit's own: its top reading's, refused for its place (topBandInnerShare) but a base's rim all the same, or its other reading's within the tie. */
   seenShare?: number
   /** The look's other reading of its near side (bottom edge or top), where it fitted and was not refused: its place and quality. */
   other?: Pick<Fitted, 'fit' | 'quality'>
@@ -421,6 +423,9 @@ export class BaseFinder {
             if (topShare > rimShare(best)) best.seenShare = topShare
             continue
           }
+          // (two readings of one place within the tie are one base read by either edge: what either saw
+          // of its rim counts for it, as a refused top reading's does above)
+          if (best && q - best.quality <= p.readingTieQuality && Math.hypot(fit.x - best.fit.x, fit.y - best.fit.y) <= SAME_PLACE_MM && rimShare(best) > rimShare(reading)) reading.seenShare = rimShare(best)
           other = best
           best = reading
         }
@@ -872,6 +877,9 @@ function matRound(f: Fitted): number {
   const o = f.other
   return o && Math.hypot(o.fit.x - f.fit.x, o.fit.y - f.fit.y) <= 1.5 ? Math.max(f.fit.matShare, o.fit.matShare) : f.fit.matShare
 }
+
+/** Two readings of one look this close (mm) are of one place. */
+const SAME_PLACE_MM = 2
 
 /** A base is clearly the bigger of two at this ratio of their areas: an army's next size is 1.25 × or more (a 28 mm round and a 25 mm square, 616 and 625 mm², are one footprint). */
 const CLEARLY_BIGGER = 1.2

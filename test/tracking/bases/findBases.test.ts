@@ -299,7 +299,9 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // stands (0.74 read by its top edge, 0.68 by its bottom edge, 0.1 mm apart). A bigger base holding
     // a smaller fit wins over it only with the mat round it: the top reading saw 62 % (the figure's
     // overhang cuts what lies outside its inferred bottom edge), the bottom reading of the same place
-    // 100 %. With the top reading's share alone, the round was reported and m5 lost.
+    // 100 %. With the top reading's share alone, the round was reported and m5 lost. (Stop 62: with the
+    // corners read square to sheared edges the lock moved by a fraction of a px and the round fitted at
+    // 0.93 against m5's 0.75; a bigger base may now trail by 0.2, containerMargin.)
     expectOnlyItsOwnReportIn('phone', 23, 'm5', 'rect:40x40', 15)
   })
 
@@ -329,7 +331,10 @@ describe('bases found on a locked table (camera-order frames)', () => {
     // would rise. A 50 × 25 rectangle is "no bigger" than a 32 mm round by their half-sizes (12.5 and
     // 16 mm: the figure rule's test, a figure being no wider than its own base), so the round took
     // the rectangle's place as if the rectangle were its figure. The clash asks that the base keeping
-    // the place be clearly the bigger (1.2 × the area; 804 against 1,250 mm² here).
+    // the place be clearly the bigger (1.2 × the area; 804 against 1,250 mm² here). (Stop 62: with the
+    // lock moved by a fraction of a px, m12's best look read its top edge, 0.53 of the rim seen, under
+    // the 0.55 a new base needs, where its bottom reading at the same place, tied in quality, saw 0.59:
+    // what either reading of one place saw of the rim counts.)
     expectOnlyItsOwnReportIn('hands', 23, 'm12', 'rect:50x25', 20)
   })
 
