@@ -6,11 +6,11 @@
 // out. With a lock on two such markers (a phone held near a Skrapyard table), models 0.5-1 m away are
 // off 0.94 mm at the median and 2.9 mm at p95 on these views. A linear tone curve has no shift to
 // measure, and reads true either way.
-// The mend is an option, not yet the default (refineCorners.ts, `gridProfile: 'edge-in-cell'` and
-// `gridSize`; why in MEASURED.md): this test holds it to what it does here, the edges read square to
-// themselves (where that profile's window stays in its cell's row, else along the pattern's normal
-// with the window and the shift taken square) and the outer lines at the whole-pattern fit's size. Run
-// with the default, the phone's case fails (0.148 px). Truth: the renderer's projection of each
+// The mend is the default since stop 62 (refineCorners.ts, `gridProfile: 'edge-in-cell'` and
+// `gridSize`; why in MEASURED.md): the edges read square to themselves (where that profile's window
+// stays in its cell's row, else along the pattern's normal with the window and the shift taken
+// square) and the outer lines at the whole-pattern fit's size. With the earlier default
+// (`gridProfile: 'pattern', gridSize: false`) the phone's case fails (0.148 px). Truth: the renderer's projection of each
 // marker's printed corners, and where it put the models. These near views (seed 9) were not looked at
 // while finding the cause (seeds 3-4); they were used (stop 62) to choose the in-cell margin among
 // 0, 0.1 and 0.25 cells (p95 0.46, 0.44 and 1.24 mm). Gamma 2.2 with the plain 'edge' profile kept
@@ -53,7 +53,7 @@ function smallestAngleDeg(q: readonly (readonly [number, number])[]): number {
  * the line from the marker's centre: + when the marker reads large), px. And every model the tracker
  * placed (status ok) through a registry with the table markers where they were laid: its error, mm.
  */
-function readings(pipeline: PipelineName, refine: Partial<EdgeRefineParams> = SQUARE): { markers: Reading[]; modelErrorsMm: number[] } {
+function readings(pipeline: PipelineName, refine: Partial<EdgeRefineParams> = {}): { markers: Reading[]; modelErrorsMm: number[] } {
   const t = makeMyTable(MY_TABLES[2]!)
   const scene = layTable(cv, t, 9 + 2)
   const views = walkAround(scene, PHONE_LENS, 9 * 100 + 2 + 50, 6, 30, [900, 1100])
@@ -96,8 +96,6 @@ function readings(pipeline: PipelineName, refine: Partial<EdgeRefineParams> = SQ
   return { markers: out, modelErrorsMm }
 }
 
-/** The whole-pattern fit's edges read square to each edge within its cell, and the outer lines at its size (not the default yet: MEASURED.md). */
-const SQUARE: Partial<EdgeRefineParams> = { gridProfile: 'edge-in-cell', gridSize: true }
 
 const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length
 /** How far out the markers read, those seen across their diagonal (corners under 62°) and those seen square (75° or more); three of each at least. */

@@ -226,3 +226,16 @@ export function levenbergMarquardt(
   computeJacobian()
   return { params: p, sumSq: cost, jtj }
 }
+
+/**
+ * Where lines a and b of `lines` meet (each packed [x, y, dx, dy] at 4·index: a point and a direction),
+ * or null when they are parallel.
+ */
+export function intersectPackedLines(lines: Float64Array, a: number, b: number): [number, number] | null {
+  const x1 = lines[a * 4]!, y1 = lines[a * 4 + 1]!, dx1 = lines[a * 4 + 2]!, dy1 = lines[a * 4 + 3]!
+  const x2 = lines[b * 4]!, y2 = lines[b * 4 + 1]!, dx2 = lines[b * 4 + 2]!, dy2 = lines[b * 4 + 3]!
+  const den = dx1 * dy2 - dy1 * dx2
+  if (Math.abs(den) < 1e-9) return null
+  const t = ((x2 - x1) * dy2 - (y2 - y1) * dx2) / den
+  return [x1 + t * dx1, y1 + t * dy1]
+}

@@ -13,6 +13,7 @@ import type { DetectionResult, GrayFrame, MarkerCorners, MarkerDetection, RectPx
 import { findConflicts, quadSidePx } from '../opencv/markerDetector.ts'
 import { DEFAULT_CANDIDATE_DECODE_PARAMS, decodeCandidates, type CandidateDecodeParams } from './decodeCandidates.ts'
 import { DEFAULT_GRID_FIT_PARAMS, fitMarkerGrid, lastGridFit } from './fitMarkerGrid.ts'
+import { intersectPackedLines } from '../math/linearAlgebra.ts'
 
 /** A bigger marker's bias counts toward the frame's only when measured at this many inner-edge points. */
 const MIN_TONE_SAMPLES = 8
@@ -151,12 +152,9 @@ function growQuad(c: MarkerCorners, r: number): MarkerCorners {
   }
   const out: [number, number][] = []
   for (let i = 0; i < 4; i++) {
-    const a = 4 * ((i + 3) % 4), b = 4 * i
-    // p_a + t d_a = p_b + u d_b
-    const det = _lines[a + 2]! * _lines[b + 3]! - _lines[a + 3]! * _lines[b + 2]!
-    if (Math.abs(det) < 1e-12) return c
-    const t = ((_lines[b]! - _lines[a]!) * _lines[b + 3]! - (_lines[b + 1]! - _lines[a + 1]!) * _lines[b + 2]!) / det
-    out.push([_lines[a]! + t * _lines[a + 2]!, _lines[a + 1]! + t * _lines[a + 3]!])
+    const corner = intersectPackedLines(_lines, (i + 3) % 4, i)
+    if (!corner) return c
+    out.push(corner)
   }
   return out as MarkerCorners
 }

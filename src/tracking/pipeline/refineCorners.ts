@@ -29,6 +29,7 @@
 // are module-level and not reentrant).
 import type { EdgeNoise, GrayFrame, MarkerCorners } from '../types.ts'
 import { unitSquareToQuad } from '../math/homography.ts'
+import { intersectPackedLines } from '../math/linearAlgebra.ts'
 
 export type EdgeRefineParams = {
   /** Passes (each re-samples around the previous corners). */
@@ -81,15 +82,14 @@ export type EdgeRefineParams = {
   gridFit: boolean
   /**
    * How the whole-pattern fit reads a sheared marker's edges (issue 31, stops 61-62; MEASURED.md, "A
-   * marker seen across its diagonal"): 'pattern' (the default, as before) along the image of the
-   * pattern's normal, taking the oblique reading for the shift square to the edge, so a marker seen
-   * across its diagonal reads 0.1-0.2 px large on phone frames; 'pattern-square' the same direction (it
-   * stays in its cell's column) with the window and the shift taken square to the edge; 'edge' square
-   * to the edge's image (on small cells its window crosses a slanted neighbour's boundary: the older
-   * synthetic renderer's models 0.47 mm off at the median, 0.25 by 'pattern'); 'edge-in-cell' square
-   * to the edge where that window stays in its cell's row, else as 'pattern-square' (with `gridSize`:
-   * phone near views p95 0.44 mm, 2.9 by 'pattern'; the older renderer 0.27 mm at the median). Not the
-   * default yet: each moves two borderline base fits in findBases.test.ts.
+   * marker seen across its diagonal"): 'edge-in-cell' (the default since stop 62) square to the edge's
+   * image where that profile's window stays in its cell's row, else as 'pattern-square'; 'pattern'
+   * (the default before) along the image of the pattern's normal, taking the oblique reading for the
+   * shift square to the edge, so a marker seen across its diagonal reads 0.1-0.2 px large on phone
+   * frames; 'pattern-square' the same direction (it stays in its cell's column) with the window and
+   * the shift taken square to the edge; 'edge' square to the edge's image everywhere (on small cells
+   * its window crosses a slanted neighbour's boundary: the older synthetic renderer's models 0.47 mm off
+   * at the median, 0.25 by 'pattern', 0.27 by 'edge-in-cell').
    */
   gridProfile: 'pattern' | 'pattern-square' | 'edge' | 'edge-in-cell'
   /** The outer lines take the whole-pattern fit's size (the mean offset of its sides from theirs), keeping their own turn. */
@@ -114,8 +114,8 @@ export const DEFAULT_EDGE_REFINE_PARAMS: EdgeRefineParams = {
   frameToneBiasPx: null,
   edgeNoiseFactor: 2,
   gridFit: true,
-  gridProfile: 'pattern',
-  gridSize: false,
+  gridProfile: 'edge-in-cell',
+  gridSize: true,
 }
 
 /** What the last refineCornersFromEdges measured (module-level, overwritten by every call). */
@@ -262,7 +262,7 @@ function refinePass(gray: GrayFrame, c: MarkerCorners, cells: number, p: EdgeRef
   const out: [number, number][] = []
   for (let i = 0; i < 4; i++) {
     const prev = (i + 3) % 4
-    const q = intersect(prev, i)
+    const q = intersectPackedLines(_lines, prev, i)
     if (!q) return null
     out.push(q)
   }
@@ -289,7 +289,7 @@ function sidePoint(s: number, along: number, depth: number): [number, number] {
  */
 function correctToneBias(gray: GrayFrame, cells: number, half: number, p: EdgeRefineParams): boolean {
   for (let i = 0; i < 4; i++) {
-    const q = intersect((i + 3) % 4, i)
+    const q = intersectPackedLines(_lines, (i + 3) % 4, i)
     if (!q) return false
     _quad[2 * i] = q[0]; _quad[2 * i + 1] = q[1]
   }
@@ -471,11 +471,3 @@ function fitLine(n: number, s: number): boolean {
   return true
 }
 
-function intersect(s1: number, s2: number): [number, number] | null {
-  const x1 = _lines[s1 * 4]!, y1 = _lines[s1 * 4 + 1]!, dx1 = _lines[s1 * 4 + 2]!, dy1 = _lines[s1 * 4 + 3]!
-  const x2 = _lines[s2 * 4]!, y2 = _lines[s2 * 4 + 1]!, dx2 = _lines[s2 * 4 + 2]!, dy2 = _lines[s2 * 4 + 3]!
-  const den = dx1 * dy2 - dy1 * dx2
-  if (Math.abs(den) < 1e-9) return null
-  const t = ((x2 - x1) * dy2 - (y2 - y1) * dx2) / den
-  return [x1 + t * dx1, y1 + t * dy1]
-}
