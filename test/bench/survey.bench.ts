@@ -96,6 +96,8 @@ async function cameraOrder() {
   const tables = option('tables', MY_TABLES.map((_, i) => i).join(',')).split(',').map(Number)
   const pipelines = option('pipelines', 'gamma2.2,phone').split(',') as import('../tracking/camera/cameraOrderStudy.ts').PipelineName[]
   const views = Number(option('views', '8')), heldOut = Number(option('held-out', '4')), seed = Number(option('seed', '1'))
+  // Held-out views from this range of distances, mm (`--held-distance 900,1100`: near the table); the survey's walk's range by default.
+  const heldDistance = option('held-distance', '1300,1700').split(',').map(Number) as [number, number]
   const lensName = option('lens', 'straight')
   const lens = lensName === 'barrel' ? { ...study.PHONE_LENS, distortion: [-0.12, 0.09, 0.0008, -0.0006, -0.02] as const } : study.PHONE_LENS
   const rows: Record<string, unknown>[] = []
@@ -108,7 +110,7 @@ async function cameraOrder() {
       const t = makeMyTable(MY_TABLES[ti]!)
       const scene = study.layTable(handle, t, seed + ti)
       const walk = study.walkAround(scene, lens, seed * 100 + ti, views)
-      const held = study.walkAround(scene, lens, seed * 100 + ti + 50, heldOut, 360 / heldOut / 2)
+      const held = study.walkAround(scene, lens, seed * 100 + ti + 50, heldOut, 360 / heldOut / 2, heldDistance)
       started = cpuMs()
       const walkFrames = walk.map((p, k) => study.render(scene, lens, p, pipeline, seed * 1000 + k))
       const heldFrames = held.map((p, k) => study.render(scene, lens, p, pipeline, seed * 1000 + 500 + k))
@@ -128,7 +130,7 @@ async function cameraOrder() {
       }
     }
   }
-  const doc = { bench: 'survey (camera-order renders)', date: new Date().toISOString(), loadAverage: loadavg().map(r3), setting: { tables: tables.map((i) => MY_TABLES[i]!.name), pipelines, views, heldOut, seed, image: '1920x1080', lens: `fx 1478.3, ${lensName === 'barrel' ? 'barrel distortion [-0.12, 0.09, 0.0008, -0.0006, -0.02]' : 'no distortion'}; camera file from 10 rendered ChArUco views` }, rows }
+  const doc = { bench: 'survey (camera-order renders)', date: new Date().toISOString(), loadAverage: loadavg().map(r3), setting: { tables: tables.map((i) => MY_TABLES[i]!.name), pipelines, views, heldOut, heldDistanceMm: heldDistance, seed, image: '1920x1080', lens: `fx 1478.3, ${lensName === 'barrel' ? 'barrel distortion [-0.12, 0.09, 0.0008, -0.0006, -0.02]' : 'no distortion'}; camera file from 10 rendered ChArUco views` }, rows }
   const text = JSON.stringify(doc, null, 2)
   if (OUT) writeFileSync(OUT, text + '\n')
   process.stdout.write(text + '\n')
