@@ -56,7 +56,7 @@ export const DEFAULT_GRID_FIT_PARAMS: GridFitParams = {
   stepAcrossPx: 0.25,
   minContrast: 12,
   maxShiftModules: 0.5,
-  profile: 'pattern',
+  profile: 'edge-in-cell',
   inCellMarginCells: 0.1,
 }
 
