@@ -27,7 +27,6 @@ import { detectMarkers } from '../../src/tracking/pipeline/detectMarkers.ts'
 import { DEFAULT_EDGE_REFINE_PARAMS } from '../../src/tracking/pipeline/refineCorners.ts'
 import { FrameTracker } from '../../src/tracking/frameTracker.ts'
 import type { OpenCvHandle } from '../../src/tracking/opencv/openCv.ts'
-import type { EdgeRefineParams } from '../../src/tracking/pipeline/refineCorners.ts'
 
 let cv: OpenCvHandle
 beforeAll(async () => {
@@ -53,7 +52,7 @@ function smallestAngleDeg(q: readonly (readonly [number, number])[]): number {
  * the line from the marker's centre: + when the marker reads large), px. And every model the tracker
  * placed (status ok) through a registry with the table markers where they were laid: its error, mm.
  */
-function readings(pipeline: PipelineName, refine: Partial<EdgeRefineParams> = {}): { markers: Reading[]; modelErrorsMm: number[] } {
+function readings(pipeline: PipelineName): { markers: Reading[]; modelErrorsMm: number[] } {
   const t = makeMyTable(MY_TABLES[2]!)
   const scene = layTable(cv, t, 9 + 2)
   const views = walkAround(scene, PHONE_LENS, 9 * 100 + 2 + 50, 6, 30, [900, 1100])
@@ -64,7 +63,7 @@ function readings(pipeline: PipelineName, refine: Partial<EdgeRefineParams> = {}
   try {
     views.forEach((placement, k) => {
       const frame = render(scene, PHONE_LENS, placement, pipeline, 9000 + k)
-      const tracker = new FrameTracker(cv, registry, { calibration: null, modelBases: t.army.map((a) => ({ id: a.id, base: a.base })), params: { refine } })
+      const tracker = new FrameTracker(cv, registry, { calibration: null, modelBases: t.army.map((a) => ({ id: a.id, base: a.base })) })
       try {
         for (const o of tracker.track(frame, true).objects) {
           if (o.kind !== 'model' || o.frame !== 'table' || (o.status ?? 'ok') !== 'ok') continue
@@ -76,7 +75,7 @@ function readings(pipeline: PipelineName, refine: Partial<EdgeRefineParams> = {}
       }
       const gray = createGrayFrame(frame.width, frame.height)
       toGray(frame, gray)
-      for (const d of detectMarkers(detector, gray, undefined, { ...DEFAULT_EDGE_REFINE_PARAMS, ...refine }).detections) {
+      for (const d of detectMarkers(detector, gray, undefined, DEFAULT_EDGE_REFINE_PARAMS).detections) {
         const printed = scene.markers.find((m) => m.id === d.id && m.owner === 'table')
         if (!printed) continue
         const truth = markerInImage(scene, PHONE_LENS, placement, d.id, printed.cornersWorld, printed.surface)

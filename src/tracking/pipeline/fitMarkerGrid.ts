@@ -22,7 +22,7 @@
 import type { GrayFrame, MarkerCorners } from '../types.ts'
 import { unitSquareToQuad } from '../math/homography.ts'
 import { solveLinear } from '../math/linearAlgebra.ts'
-import { sample } from './refineCorners.ts'
+import { DEFAULT_EDGE_REFINE_PARAMS, sample } from './refineCorners.ts'
 
 export type GridFitParams = {
   /** Markers with cells (shortest side / cells) under this many px are not fitted. */
@@ -56,7 +56,7 @@ export const DEFAULT_GRID_FIT_PARAMS: GridFitParams = {
   stepAcrossPx: 0.25,
   minContrast: 12,
   maxShiftModules: 0.5,
-  profile: 'edge-in-cell',
+  profile: DEFAULT_EDGE_REFINE_PARAMS.gridProfile,
   inCellMarginCells: 0.1,
 }
 
