@@ -71,6 +71,12 @@ export type CameraIntrinsics = {
   source: 'calibration' | 'estimated' | 'assumed'
   /** RMS reprojection error of the calibration or estimate, px. */
   rmsErrorPx?: number
+  /**
+   * A calibration's own 1σ of fx, fy, cx and cy, px (OpenCV's stdDeviationsIntrinsics): what the lock's
+   * camera centre, and so every height above the table, is doubted by. Absent: the lock's priors
+   * (CALIBRATED_FOCAL_SIGMA_REL, CALIBRATED_PRINCIPAL_SIGMA_REL).
+   */
+  sigmaPx?: { fx: number; fy: number; cx: number; cy: number }
 }
 
 /** Row-major 3×3 matrix. */

@@ -13,11 +13,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { fuseTablePose, PRINCIPAL_POINT_SIGMA_REL } from '../../src/tracking/pipeline/fuseTablePose.ts'
+import { CALIBRATED_PRINCIPAL_SIGMA_REL, fuseTablePose, PRINCIPAL_POINT_SIGMA_REL } from '../../src/tracking/pipeline/fuseTablePose.ts'
 import { estimateObjectPoses } from '../../src/tracking/pipeline/estimateObjectPoses.ts'
 import { indexRegistry } from '../../src/tracking/registry/indexRegistry.ts'
 import type { Registry, TableMarker } from '../../src/tracking/registry/registrySchema.ts'
-import type { MarkerCorners, MarkerDetection } from '../../src/tracking/types.ts'
+import type { CameraIntrinsics, MarkerCorners, MarkerDetection } from '../../src/tracking/types.ts'
 import { cameraLookingAt, eyeAround, imagePointOf, type CameraPlacement, type Lens } from './camera/cameraProjection.ts'
 import { normalOf, uniformSource } from './camera/baseSurfaces.ts'
 import { markerCornersWorld } from './camera/sceneSurfaces.ts'
@@ -28,7 +28,7 @@ const TURN_DEG = 0.8
 /** A square marker's corners (registry reading order at rotation 0) about `centre` at height z. */
 const squareAt = (centre: readonly [number, number], size: number, z: number): number[][] => markerCornersWorld({ sizeMm: size, centre: [centre[0], centre[1], z], rotationDeg: 0 })
 
-type Case = { lens: Lens; cam: CameraPlacement; table: TableMarker[]; top: { centre: [number, number]; size: number; z: number }; noisePx: number; rnd: () => number }
+type Case = { lens: Lens; cam: CameraPlacement; table: TableMarker[]; top: { centre: [number, number]; size: number; z: number }; noisePx: number; rnd: () => number; calibration?: CameraIntrinsics | null }
 
 /**
  * The terrain top marker's position as the tracker reads it without a camera file, its error against
@@ -56,9 +56,10 @@ function track(c: Case): { ex: number; ey: number; sx: number; sy: number; sourc
     format: 'tabletop-markers/1',
     markers: [...c.table, { id: 99, role: 'terrain', terrain: 'tower', size: c.top.size, height: c.top.z }],
   } as Registry
-  const table = fuseTablePose(detections, new Map(c.table.map((m) => [m.id, m])), c.lens, null)
+  const calibration = c.calibration ?? null
+  const table = fuseTablePose(detections, new Map(c.table.map((m) => [m.id, m])), c.lens, calibration)
   if (!table.lock.locked) return null
-  const poses = estimateObjectPoses(detections, indexRegistry(registry), table, null, c.lens, { markerTurnSigmaDeg: TURN_DEG })
+  const poses = estimateObjectPoses(detections, indexRegistry(registry), table, calibration, c.lens, { markerTurnSigmaDeg: TURN_DEG })
   const tower = poses.find((p) => p.id === 'tower')
   if (!tower || !tower.covarianceMm) return null
   return {
@@ -73,7 +74,7 @@ const TABLE_MARKERS: TableMarker[] = [[100, 100], [600, 100], [1100, 100], [1100
   .map(([x, y], id) => ({ id, role: 'table', size: 80, position: [x!, y!] }))
 
 /** Random views of the table: 1.0–1.6 m away, 35–60° down, any side; a top marker 40–150 mm up. */
-function sweep(lensOf: (rnd: () => number) => Lens, draws: number, seed: number) {
+function sweep(lensOf: (rnd: () => number) => Lens, draws: number, seed: number, fileOf?: (lens: Lens, rnd: () => number) => CameraIntrinsics) {
   const rnd = uniformSource(seed)
   const ratios: number[] = []
   let beyond = 0, skipped = 0
@@ -83,7 +84,7 @@ function sweep(lensOf: (rnd: () => number) => Lens, draws: number, seed: number)
     const target: [number, number] = [400 + 400 * rnd(), 400 + 400 * rnd()]
     const cam = cameraLookingAt(eyeAround(target, 1000 + 600 * rnd(), 35 + 25 * rnd(), 360 * rnd()), [target[0], target[1], 0])
     const top = { centre: [target[0] + 300 * (rnd() - 0.5), target[1] + 300 * (rnd() - 0.5)] as [number, number], size: 60, z: 40 + 110 * rnd() }
-    const r = track({ lens, cam, table: TABLE_MARKERS, top, noisePx: 0.1, rnd })
+    const r = track({ lens, cam, table: TABLE_MARKERS, top, noisePx: 0.1, rnd, calibration: fileOf?.(lens, rnd) ?? null })
     if (!r) { skipped++; continue }
     sources.set(r.source, (sources.get(r.source) ?? 0) + 1)
     for (const q of [Math.abs(r.ex) / r.sx, Math.abs(r.ey) / r.sy]) {
@@ -131,6 +132,65 @@ describe('a marker above the table without a camera file: its σ carries the cam
     expect(r.median).toBeLessThanOrEqual(1.2)
     expect(r.beyondShare, `share beyond 3σ over ${r.n} views (median |e|/σ ${r.median.toFixed(2)})`).toBeLessThanOrEqual(0.1)
     expect(r.max).toBeLessThan(5)
+  })
+})
+
+// A camera file is a calibration, not the lens: ten of the test renderer's phone calibrations (10 ChArUco
+// views each, test/tracking/camera/cameraOrderStudy.ts's calibrateFromRenderedBoard, seeds 1–5 and 7–11)
+// put their principal point off the lens's by these px (x, y) and their focal length by these % (measured
+// once; the lens is cameraOrderStudy's PHONE_LENS). Before, the lock took a file's principal point as
+// exact: a model's tab 15–25 mm up was then lifted 0.1–0.2 mm towards the camera on the survey bench's
+// camera-file rows, every model of a frame alike, with a σ that held none of it.
+const RENDERED_FILE_ERRORS: { dcx: number; dcy: number; dfxPct: number }[] = [
+  { dcx: 1.67, dcy: -4.12, dfxPct: 0.241 }, { dcx: 1.66, dcy: 6.68, dfxPct: -0.474 }, { dcx: 1.07, dcy: 3.9, dfxPct: -0.074 },
+  { dcx: 2.83, dcy: 2.2, dfxPct: -0.035 }, { dcx: -0.66, dcy: -0.59, dfxPct: 0.22 }, { dcx: 0.6, dcy: 0.9, dfxPct: 0.013 },
+  { dcx: -0.21, dcy: 0.11, dfxPct: 0.029 }, { dcx: -0.05, dcy: -7.91, dfxPct: 0.179 }, { dcx: 0.17, dcy: 2.55, dfxPct: -0.079 },
+  { dcx: 1.06, dcy: -9.81, dfxPct: 0.733 },
+]
+
+describe('a marker above the table with a camera file: its σ carries the file\'s own doubt', () => {
+  // The phone renders' lens at 1280 × 720 (their errors scaled by 2/3); the table seen as above.
+  const LENS: Lens = { width: 1280, height: 720, fx: 985.5, fy: 985.5, cx: 643.8, cy: 357.3 }
+  const fileOf = (errors: { dcx: number; dcy: number; dfxPct: number }, sigmaPx?: CameraIntrinsics['sigmaPx']): CameraIntrinsics => ({
+    width: LENS.width, height: LENS.height, fx: LENS.fx * (1 + errors.dfxPct / 100), fy: LENS.fy * (1 + errors.dfxPct / 100),
+    cx: LENS.cx + (errors.dcx * 2) / 3, cy: LENS.cy + (errors.dcy * 2) / 3, source: 'calibration', ...(sigmaPx ? { sigmaPx } : {}),
+  })
+
+  it('files as far off as the rendered calibrations, without their own σ: the prior (0.17 % of the diagonal) holds them: per-axis |e|/σ median in 0.5–0.9, ≤ 1 % beyond 3σ', () => {
+    let k = 0
+    const r = sweep(() => LENS, 300, 13, () => fileOf(RENDERED_FILE_ERRORS[k++ % RENDERED_FILE_ERRORS.length]!))
+    expect(r.sources.get('calibration'), 'views tracked through the file').toBe(r.n)
+    expect(r.n).toBeGreaterThan(200)
+    expect(r.median, `median |e|/σ over ${r.n} views`).toBeGreaterThan(0.5)
+    expect(r.median, `median |e|/σ over ${r.n} views`).toBeLessThan(0.9)
+    expect(r.beyondShare, 'share beyond 3σ').toBeLessThanOrEqual(0.01)
+    // The prior is what holds them: these files' errors are the prior's size.
+    const diag = Math.hypot(1920, 1080)
+    const rms = Math.sqrt(RENDERED_FILE_ERRORS.reduce((s, e) => s + e.dcx ** 2 + e.dcy ** 2, 0) / (2 * RENDERED_FILE_ERRORS.length))
+    expect(rms / diag / CALIBRATED_PRINCIPAL_SIGMA_REL).toBeGreaterThan(0.6)
+    expect(rms / diag / CALIBRATED_PRINCIPAL_SIGMA_REL).toBeLessThan(1.2)
+  })
+
+  it('files that carry their calibration\'s σ (as calibrateCharuco writes it), off by a draw of it: per-axis |e|/σ median in 0.5–0.9, ≤ 1 % beyond 3σ', () => {
+    const sigmaPx = { fx: 4, fy: 4, cx: 0.6, cy: 3.5 }
+    const r = sweep(() => LENS, 300, 17, (_lens, rnd) => {
+      const dfx = sigmaPx.fx * normalOf(rnd)
+      return { ...fileOf({ dcx: 0, dcy: 0, dfxPct: 0 }, sigmaPx), fx: LENS.fx + dfx, fy: LENS.fy + dfx, cx: LENS.cx + sigmaPx.cx * normalOf(rnd), cy: LENS.cy + sigmaPx.cy * normalOf(rnd) }
+    })
+    expect(r.n).toBeGreaterThan(200)
+    expect(r.median, `median |e|/σ over ${r.n} views`).toBeGreaterThan(0.5)
+    expect(r.median, `median |e|/σ over ${r.n} views`).toBeLessThan(0.9)
+    expect(r.beyondShare, 'share beyond 3σ').toBeLessThanOrEqual(0.01)
+  })
+
+  it('the same views with the same files read as exact in their principal point (a σ of 0, as before): over the goal beyond 3σ, where the prior held them', () => {
+    let k = 0, j = 0
+    const exact = sweep(() => LENS, 300, 13, () => fileOf(RENDERED_FILE_ERRORS[k++ % RENDERED_FILE_ERRORS.length]!, { fx: 0, fy: 0, cx: 0, cy: 0 }))
+    const doubted = sweep(() => LENS, 300, 13, () => fileOf(RENDERED_FILE_ERRORS[j++ % RENDERED_FILE_ERRORS.length]!))
+    expect(exact.n).toBe(doubted.n)
+    expect(exact.beyondShare, 'share beyond 3σ, read as exact').toBeGreaterThan(0.01)
+    expect(doubted.beyondShare, 'share beyond 3σ, with the prior').toBeLessThanOrEqual(0.01)
+    expect(exact.max).toBeGreaterThan(doubted.max)
   })
 })
 

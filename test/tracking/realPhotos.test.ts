@@ -93,6 +93,15 @@ describe('real photos: ChArUco calibration', () => {
     expect(Math.abs(k.cy - 277.75)).toBeLessThan(5)
     expect(result.rmsErrorPx).toBeLessThan(0.25)
     expect(result.views.every((v) => v.cornersUsed === 24)).toBe(true)
+    // Its own σ (OpenCV's stdDeviationsIntrinsics), which the camera file keeps for the lock's doubt:
+    // four views leave the focal length weakly held, and upstream's values (from the same views, another
+    // OpenCV) lie within 3σ of this reproduction.
+    const sd = k.sigmaPx!
+    if (process.env.CAL_DEBUG) console.log(k, sd)
+    for (const [key, truth] of [['fx', 452.51], ['fy', 456.77], ['cx', 317.70], ['cy', 277.75]] as const) {
+      expect(sd[key], key).toBeGreaterThan(0)
+      expect(Math.abs(k[key] - truth) / sd[key], `${key}: ${k[key].toFixed(2)} against upstream's ${truth}, σ ${sd[key].toFixed(2)} px`).toBeLessThan(3)
+    }
   })
 })
 

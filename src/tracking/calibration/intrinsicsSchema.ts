@@ -7,6 +7,7 @@ export const INTRINSICS_FORMAT = 'tabletop-camera/1'
 
 const finite = () => z.number().refine(Number.isFinite, { message: 'expected a finite number' })
 const positive = (what: string) => finite().refine((v) => v > 0, { message: `${what} must be greater than 0` })
+const nonNegative = (what: string) => finite().refine((v) => v >= 0, { message: `${what} must not be negative` })
 
 export const intrinsicsSchema = z.strictObject({
   format: z.literal(INTRINSICS_FORMAT),
@@ -21,6 +22,11 @@ export const intrinsicsSchema = z.strictObject({
   distortion: z.tuple([finite(), finite(), finite(), finite(), finite()]).optional(),
   /** RMS reprojection error of the calibration, px. */
   rmsErrorPx: finite().optional(),
+  /**
+   * The calibration's own 1σ of fx, fy, cx and cy, px (OpenCV's stdDeviationsIntrinsics). Additive and
+   * optional: a file without it is doubted by the tracker's priors, as before.
+   */
+  sigmaPx: z.strictObject({ fx: nonNegative('sigmaPx.fx'), fy: nonNegative('sigmaPx.fy'), cx: nonNegative('sigmaPx.cx'), cy: nonNegative('sigmaPx.cy') }).optional(),
   device: z.string().optional(),
   meta: z.record(z.string(), z.unknown()).optional(),
 })
@@ -55,7 +61,7 @@ export function parseIntrinsics(raw: unknown): CameraIntrinsics {
   const f = parsed.data
   const implausible = intrinsicsIssues(f)
   if (implausible.length) throw new SceneError(implausible)
-  return { width: f.width, height: f.height, fx: f.fx, fy: f.fy, cx: f.cx, cy: f.cy, distortion: f.distortion, rmsErrorPx: f.rmsErrorPx, source: 'calibration' }
+  return { width: f.width, height: f.height, fx: f.fx, fy: f.fy, cx: f.cx, cy: f.cy, distortion: f.distortion, rmsErrorPx: f.rmsErrorPx, ...(f.sigmaPx ? { sigmaPx: f.sigmaPx } : {}), source: 'calibration' }
 }
 
 export function intrinsicsFile(k: CameraIntrinsics, device?: string): IntrinsicsFile {
@@ -63,6 +69,7 @@ export function intrinsicsFile(k: CameraIntrinsics, device?: string): Intrinsics
     format: INTRINSICS_FORMAT, width: k.width, height: k.height, fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy,
     ...(k.distortion ? { distortion: k.distortion } : {}),
     ...(k.rmsErrorPx !== undefined ? { rmsErrorPx: k.rmsErrorPx } : {}),
+    ...(k.sigmaPx ? { sigmaPx: k.sigmaPx } : {}),
     ...(device ? { device } : {}),
   }
 }
@@ -77,5 +84,6 @@ export function scaleIntrinsics(k: CameraIntrinsics, width: number, height: numb
   if (Math.abs(sx / sy - 1) > 0.01) {
     throw new SceneError([{ path: '', message: `the camera file is for ${k.width}×${k.height} but the image is ${width}×${height} (a different aspect ratio): calibrate at this size` }])
   }
-  return { ...k, width, height, fx: k.fx * sx, fy: k.fy * sy, cx: (k.cx + 0.5) * sx - 0.5, cy: (k.cy + 0.5) * sy - 0.5 }
+  const sigmaPx = k.sigmaPx && { fx: k.sigmaPx.fx * sx, fy: k.sigmaPx.fy * sy, cx: k.sigmaPx.cx * sx, cy: k.sigmaPx.cy * sy }
+  return { ...k, width, height, fx: k.fx * sx, fy: k.fy * sy, cx: (k.cx + 0.5) * sx - 0.5, cy: (k.cy + 0.5) * sy - 0.5, ...(sigmaPx ? { sigmaPx } : {}) }
 }

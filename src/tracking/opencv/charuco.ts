@@ -125,11 +125,15 @@ export function calibrateCharuco(handle: OpenCvHandle, spec: CharucoBoardSpec, f
     const rms = cv.calibrateCameraExtended(objectPoints, imagePoints, new cv.Size(first.width, first.height), cameraMatrix, dist, rvecs, tvecs, stdIntr, stdExtr, perView, 0, criteria)
     const k = cameraMatrix.data64F
     const d = dist.data64F
+    // fx, fy, cx, cy, then the distortion terms' (calibrateCameraExtended's order).
+    const sd = stdIntr.data64F
+    const sigmaPx = [0, 1, 2, 3].every((i) => Number.isFinite(sd[i]) && sd[i]! >= 0) ? { fx: sd[0]!, fy: sd[1]!, cx: sd[2]!, cy: sd[3]! } : undefined
     usedIndex.forEach((frameIndex, j) => { views[frameIndex]!.rmsErrorPx = perView.data64F[j] ?? null })
     return {
       intrinsics: {
         width: first.width, height: first.height, fx: k[0]!, fy: k[4]!, cx: k[2]!, cy: k[5]!,
         distortion: [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0, d[3] ?? 0, d[4] ?? 0], source: 'calibration', rmsErrorPx: rms,
+        ...(sigmaPx ? { sigmaPx } : {}),
       },
       rmsErrorPx: rms,
       views,

@@ -137,6 +137,14 @@ export function surveyedPrincipalPoint(camera: { source: string; cx?: number; cy
 
 /** A camera file's focal length, relative 1σ (a ChArUco calibration's is off 0.1–0.3 %; a phone's moves with its focus). */
 export const CALIBRATED_FOCAL_SIGMA_REL = 0.004
+/**
+ * A camera file's principal point, 1σ per axis, as a share of the image's diagonal, where the file does not
+ * carry its own: ten calibrations from 10 rendered ChArUco views each (test/tracking/camera, phone
+ * pipeline, 1920×1080) put it 1.3 px (x) and 5.0 px (y) RMS off the lens's: 3.65 px per axis, 0.17 % of the diagonal;
+ * OpenCV's own σ for them was 0.7–0.9 px (x) and 3.4–6.3 px (y). Its move of the camera's centre is what
+ * a model's marker above the table is lifted wrong by.
+ */
+export const CALIBRATED_PRINCIPAL_SIGMA_REL = 0.0017
 /** An assumed focal length (0.8 · width, nothing in the frame pins it), relative 1σ: phones' and webcams' lie within 0.6–1.2 · width. */
 export const ASSUMED_FOCAL_SIGMA_REL = 0.2
 
@@ -257,12 +265,12 @@ const HERMITE = [[-Math.sqrt(3), 1 / 6], [0, 2 / 3], [Math.sqrt(3), 1 / 6]] as c
 
 /** The principal point's nodes: each moved point and its weight, with the focal length read again there where the frame estimated it. */
 function principalNodes(h: Float64Array, k: CameraIntrinsics, doubt: IntrinsicsDoubt, visit: (moved: CameraIntrinsics, weight: number) => void): void {
-  const s = doubt.principalSigmaPx
-  if (!(s > 0)) return
+  const s = doubt.principalSigmaPx, sy = doubt.principalSigmaYPx ?? s
+  if (!(s > 0) && !(sy > 0)) return
   const f0 = doubt.followsCentre ? estimateFocalFromHomography(h, k.cx, k.cy) : null
   for (const [a, wa] of HERMITE) for (const [b, wb] of HERMITE) {
     if (a === 0 && b === 0) continue
-    const m = { ...k, cx: k.cx + a * s, cy: k.cy + b * s }
+    const m = { ...k, cx: k.cx + a * s, cy: k.cy + b * sy }
     const f = f0 ? estimateFocalFromHomography(h, m.cx, m.cy) : null
     visit(f ? { ...m, fx: k.fx * (f / f0!), fy: k.fy * (f / f0!) } : m, wa * wb)
   }
@@ -448,7 +456,20 @@ type CameraFit = { pose: CameraPose; intrinsics: CameraIntrinsics; rms: number; 
  * The doubt a fit's intrinsics carry: the focal length's own relative 1σ, the principal point's 1σ
  * per axis (px), and whether the focal length was read at that point (so moves with it).
  */
-type IntrinsicsDoubt = { focalSigmaRel: number; principalSigmaPx: number; followsCentre: boolean }
+type IntrinsicsDoubt = { focalSigmaRel: number; principalSigmaPx: number; principalSigmaYPx?: number; followsCentre: boolean }
+
+/**
+ * A camera file's doubt: its own σ where it carries one (a ChArUco calibration's fx and principal point,
+ * OpenCV's stdDeviationsIntrinsics), never under CALIBRATED_FOCAL_SIGMA_REL for the focal length (a
+ * phone's moves with its focus); a file without them, the priors.
+ */
+export function calibrationDoubt(k: CameraIntrinsics): IntrinsicsDoubt {
+  const diagonal = Math.hypot(k.width, k.height)
+  const s = k.sigmaPx
+  return s
+    ? { focalSigmaRel: Math.max(CALIBRATED_FOCAL_SIGMA_REL, s.fx / k.fx), principalSigmaPx: s.cx, principalSigmaYPx: s.cy, followsCentre: false }
+    : { focalSigmaRel: CALIBRATED_FOCAL_SIGMA_REL, principalSigmaPx: CALIBRATED_PRINCIPAL_SIGMA_REL * diagonal, followsCentre: false }
+}
 
 /**
  * The camera's pose (and, without a camera file, its focal length) fitted to the reference corners.
@@ -457,7 +478,7 @@ type IntrinsicsDoubt = { focalSigmaRel: number; principalSigmaPx: number; follow
  */
 function fitCamera(h: Float64Array, src: readonly Point2[], dst: readonly Point2[], image: { width: number; height: number }, calibration: CameraIntrinsics | null, focalHintPx: number | null, maxFocalSigmaRel: number, focalHintSigmaRel: number, principal: PrincipalPoint | null): (CameraFit & { focalPinnedPx: number | null; doubt: IntrinsicsDoubt }) | null {
   const held = (fit: CameraFit | null, doubt: IntrinsicsDoubt) => fit && { ...fit, focalPinnedPx: null, doubt }
-  if (calibration) return held(solveCamera(h, src, dst, { ...calibration, distortion: undefined }, false, calibration.distortion), { focalSigmaRel: CALIBRATED_FOCAL_SIGMA_REL, principalSigmaPx: 0, followsCentre: false })
+  if (calibration) return held(solveCamera(h, src, dst, { ...calibration, distortion: undefined }, false, calibration.distortion), calibrationDoubt(calibration))
   const cx = principal?.cx ?? (image.width - 1) / 2, cy = principal?.cy ?? (image.height - 1) / 2
   const principalSigmaPx = principal?.sigmaPx ?? PRINCIPAL_POINT_SIGMA_REL * Math.hypot(image.width, image.height)
   const inRange = (v: number | null): v is number => v !== null && v > 0.2 * image.width && v < 10 * image.width
