@@ -15,6 +15,7 @@
 // Goals (issue 31): scale within 0.05 %, RMS ≤ 0.5 mm, max ≤ 1.0 mm, p95 ≤ 1.5 mm, ≥ 98 % placed,
 // median |e|/σ 0.5–0.9, ≤ 1 % beyond 3σ. `--legacy` runs the earlier sweep (test/tracking/synth) instead.
 // The models' base rims (the army's bases) are read with their markers; `--no-rim`: markers only.
+// The renders' bases are 3 mm tall; the tracker is not told (its prior, 4 ± 1 mm) unless `--base-height 3`.
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { loadOpenCv } from '../../src/tracking/opencv/openCv.ts'
@@ -122,7 +123,8 @@ async function cameraOrder() {
         const surveyCpuMs = Math.round(cpuMs() - started)
         if (!survey.ok) { rows.push({ table: t.name, pipeline, camera, refused: survey.reason }); process.stderr.write(`${t.name} ${pipeline} ${camera}: refused ${survey.reason}\n`); continue }
         // The army's bases as My table knows them: their rims are read with the markers (`--no-rim`: markers only).
-        const modelBases = argv.includes('--no-rim') ? null : t.army.map((a) => ({ id: a.id, base: a.base }))
+        const baseHeight = option('base-height', '')
+        const modelBases = argv.includes('--no-rim') ? null : t.army.map((a) => ({ id: a.id, base: a.base, ...(baseHeight ? { heightMm: Number(baseHeight) } : {}) }))
         const track = study.summarizeTrack(study.trackAndScore(handle, scene, survey.registry, lens, held, heldFrames, cal, survey.toTruth, undefined, modelBases))
         const row = { table: t.name, pipeline, camera, survey: { scalePct: r3(survey.scalePct), scaleSigmaPct: r3(survey.scaleSigmaPct), scaleErrorOverSigma: r3(Math.abs(survey.scalePct) / survey.scaleSigmaPct), rmsMm: r3(survey.rmsMm), maxMm: r3(survey.maxMm), reprojectionRmsPx: r3(survey.reprojectionRmsPx), ownResidualMaxMm: r3(survey.ownResidualMaxMm) }, heldOut: track, renderCpuMs, surveyCpuMs }
         rows.push(row)
@@ -130,7 +132,7 @@ async function cameraOrder() {
       }
     }
   }
-  const doc = { bench: 'survey (camera-order renders)', date: new Date().toISOString(), loadAverage: loadavg().map(r3), setting: { tables: tables.map((i) => MY_TABLES[i]!.name), pipelines, views, heldOut, heldDistanceMm: heldDistance, seed, image: '1920x1080', lens: `fx 1478.3, ${lensName === 'barrel' ? 'barrel distortion [-0.12, 0.09, 0.0008, -0.0006, -0.02]' : 'no distortion'}; camera file from 10 rendered ChArUco views` }, rows }
+  const doc = { bench: 'survey (camera-order renders)', date: new Date().toISOString(), loadAverage: loadavg().map(r3), setting: { tables: tables.map((i) => MY_TABLES[i]!.name), pipelines, views, heldOut, heldDistanceMm: heldDistance, seed, image: '1920x1080', lens: `fx 1478.3, ${lensName === 'barrel' ? 'barrel distortion [-0.12, 0.09, 0.0008, -0.0006, -0.02]' : 'no distortion'}; camera file from 10 rendered ChArUco views`, rims: argv.includes('--no-rim') ? 'not read' : option('base-height', '') ? `read, bases given as ${option('base-height', '')} mm tall` : 'read, base height not given (the tracker\'s prior)', renderedBaseHeightMm: 3 }, rows }
   const text = JSON.stringify(doc, null, 2)
   if (OUT) writeFileSync(OUT, text + '\n')
   process.stdout.write(text + '\n')

@@ -204,7 +204,22 @@ export type TrackScore = {
   rangeRatiosStop59: number[]
   /** The same distances against the σ the engine gave them before bb55d76 (each position's radial σ as if along the line). */
   rangeRatiosRadial: number[]
-  /** Per ok-placed model, the share of its σ² that is the table lock's (lockSigmaMm², shared by the frame's models) and the part that repeats frame to frame (sharedUncertainty²: a tab's turn × its lever arm). */
+  /**
+   * The same distances against a σ whose lock part is taken as shared by the two (each position's σ without its
+   * lockSigmaMm, in quadrature): the bound a distance's σ reaches if the frame's table-pose error moved both alike.
+   */
+  rangeRatiosLockShared: number[]
+  /**
+   * What a frame's models share: per frame of two or more ok-placed models, their mean error (mm, the
+   * vector's length); per model, its error about that mean (mm); and per model its error along the
+   * camera's line of sight on the table (mm, + away from the camera's foot).
+   */
+  frameMeanMm: number[]
+  aboutMeanMm: number[]
+  /** Per ok-placed model, its σ without the lock's part (radial, mm): what its error about the frame's mean is to be held by. */
+  ownSigmaMm: number[]
+  awayFromCameraMm: number[]
+  /** Per ok-placed of its σ² that is the table lock's (lockSigmaMm², shared by the frame's models) and the part that repeats frame to frame (sharedUncertainty²: a tab's turn × its lever arm). */
   lockShares: number[]
   repeatShares: number[]
   /** Why models in view were not placed (a reason per miss). */
@@ -215,7 +230,7 @@ export type TrackScore = {
   doubtedFar: number
 }
 
-export const newTrackScore = (): TrackScore => ({ inView: 0, placedOk: 0, placedAny: 0, errorsMm: [], axisRatios: [], rangeRatios: [], rangeRatiosStop59: [], rangeRatiosRadial: [], lockShares: [], repeatShares: [], misses: [], frames: 0, locked: 0, doubtedFar: 0 })
+export const newTrackScore = (): TrackScore => ({ inView: 0, placedOk: 0, placedAny: 0, errorsMm: [], axisRatios: [], rangeRatios: [], rangeRatiosStop59: [], rangeRatiosRadial: [], rangeRatiosLockShared: [], frameMeanMm: [], aboutMeanMm: [], ownSigmaMm: [], awayFromCameraMm: [], lockShares: [], repeatShares: [], misses: [], frames: 0, locked: 0, doubtedFar: 0 })
 
 /** Track one frame and score it (positions mapped into the truth's frame by `toTruth`). */
 export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, lens: Lens, placement: CameraPlacement, result: TrackFrameResult, toTruth: { x: number; y: number; angleRad: number }, registry: Registry | null = null): void {
@@ -231,7 +246,7 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     const seen = markerInImage(scene, lens, placement, m.id, m.cornersWorld, m.surface)
     if (seen.inFrame && seen.visibleFraction >= 0.999 && seen.sidePx >= 16) inView.add(m.owner)
   }
-  const placed: { id: string; x: number; y: number; sigma: number; tx: number; ty: number }[] = []
+  const placed: { id: string; x: number; y: number; sigma: number; lock: number; tx: number; ty: number }[] = []
   for (const id of inView) {
     score.inView++
     const o = result.objects.find((x) => x.kind === 'model' && x.id === id)
@@ -250,10 +265,25 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
     score.errorsMm.push(err)
     const axisSigma = sigma / Math.SQRT2
     score.axisRatios.push(Math.abs(x - truth.position[0]) / axisSigma, Math.abs(y - truth.position[1]) / axisSigma)
-    placed.push({ id, x, y, sigma, tx: truth.position[0], ty: truth.position[1] })
+    placed.push({ id, x, y, sigma, lock: Math.min(sigma, o.lockSigmaMm ?? 0), tx: truth.position[0], ty: truth.position[1] })
+    score.ownSigmaMm.push(Math.sqrt(Math.max(0, sigma ** 2 - (o.lockSigmaMm ?? 0) ** 2)))
     if (sigma > 0) {
       score.lockShares.push(Math.min(1, (o.lockSigmaMm ?? 0) ** 2 / sigma ** 2))
       score.repeatShares.push(Math.min(1, (o.sharedUncertainty ?? 0) ** 2 / sigma ** 2))
+    }
+  }
+  if (placed.length >= 2) {
+    let mx = 0, my = 0
+    for (const p of placed) { mx += p.x - p.tx; my += p.y - p.ty }
+    mx /= placed.length; my /= placed.length
+    score.frameMeanMm.push(Math.hypot(mx, my))
+    // The camera's centre, −Rᵀt (world → camera placement).
+    const r = placement.rotation, t = placement.translation
+    const cx = -(r[0]! * t[0] + r[3]! * t[1] + r[6]! * t[2]), cy = -(r[1]! * t[0] + r[4]! * t[1] + r[7]! * t[2])
+    for (const p of placed) {
+      score.aboutMeanMm.push(Math.hypot(p.x - p.tx - mx, p.y - p.ty - my))
+      const d = Math.hypot(p.tx - cx, p.ty - cy)
+      score.awayFromCameraMm.push(((p.x - p.tx) * (p.tx - cx) + (p.y - p.ty) * (p.ty - cy)) / d)
     }
   }
   for (let i = 0; i < placed.length; i++) {
@@ -267,6 +297,8 @@ export function scoreTrackedFrame(score: TrackScore, scene: PlayerTableScene, le
       score.rangeRatios.push(err / Math.hypot(sceneUncertaintyOf({ uncertainty: a.sigma }), sceneUncertaintyOf({ uncertainty: b.sigma }), scale))
       score.rangeRatiosStop59.push(err / Math.hypot(sceneUncertaintyOf({ uncertainty: a.sigma }), sceneUncertaintyOf({ uncertainty: b.sigma }), frameScaleTerm(a.sigma, b.sigma, wholeScale, measured)))
       score.rangeRatiosRadial.push(err / Math.hypot(a.sigma, b.sigma, scale))
+      const own = (p: { sigma: number; lock: number }) => Math.sqrt(Math.max(0, p.sigma ** 2 - p.lock ** 2)) * Math.SQRT1_2
+      score.rangeRatiosLockShared.push(err / Math.hypot(own(a), own(b), scale))
     }
   }
 }
@@ -292,6 +324,7 @@ export function quantile(values: readonly number[], p: number): number {
 }
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000
+const rms = (v: readonly number[]) => Math.sqrt(v.reduce((a, b) => a + b * b, 0) / Math.max(1, v.length))
 
 export function summarizeTrack(s: TrackScore) {
   return {
@@ -302,6 +335,8 @@ export function summarizeTrack(s: TrackScore) {
       rangeMedian: r3(quantile(s.rangeRatios, 0.5)), rangeBeyond3: r3(s.rangeRatios.filter((r) => r > 3).length / Math.max(1, s.rangeRatios.length)), rangeN: s.rangeRatios.length,
       rangeStop59Median: r3(quantile(s.rangeRatiosStop59, 0.5)), rangeStop59Beyond3: r3(s.rangeRatiosStop59.filter((r) => r > 3).length / Math.max(1, s.rangeRatiosStop59.length)),
       lockShareMedian: r3(quantile(s.lockShares, 0.5)), repeatShareMedian: r3(quantile(s.repeatShares, 0.5)),
+      rangeLockSharedMedian: r3(quantile(s.rangeRatiosLockShared, 0.5)), rangeLockSharedBeyond3: r3(s.rangeRatiosLockShared.filter((r) => r > 3).length / Math.max(1, s.rangeRatiosLockShared.length)),
+      frameMeanRmsMm: r3(rms(s.frameMeanMm)), aboutMeanRmsMm: r3(rms(s.aboutMeanMm)), ownSigmaRmsMm: r3(rms(s.ownSigmaMm)), awayFromCameraMeanMm: r3(s.awayFromCameraMm.reduce((a, b) => a + b, 0) / Math.max(1, s.awayFromCameraMm.length)),
       rangeRadialMedian: r3(quantile(s.rangeRatiosRadial, 0.5)), rangeRadialBeyond3: r3(s.rangeRatiosRadial.filter((r) => r > 3).length / Math.max(1, s.rangeRatiosRadial.length)),
     },
     locked: `${s.locked}/${s.frames}`,
