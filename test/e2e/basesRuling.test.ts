@@ -147,6 +147,35 @@ describe.skipIf(!haveChromium)('models without markers: from the surveyed table 
     expect(under, 'labels under the card').toEqual([])
     await page.waitForTimeout(800)
     await shotsAtThreeSizes(page, shots)
+    // On a desktop the picture is fitted whole into a wider box: the overlay is drawn over the picture
+    // and nowhere beside it (the range ring round the attacker ran into the bar).
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.waitForTimeout(900)
+    const drawn = await page.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('.camera-frame > video')!
+      const canvas = document.querySelector<HTMLCanvasElement>('.registered-overlay canvas')!
+      const box = video.getBoundingClientRect(), c = canvas.getBoundingClientRect()
+      // object-fit: contain, centred.
+      const scale = Math.min(box.width / video.videoWidth, box.height / video.videoHeight)
+      const pic = { left: box.left + (box.width - video.videoWidth * scale) / 2, top: box.top + (box.height - video.videoHeight * scale) / 2, w: video.videoWidth * scale, h: video.videoHeight * scale }
+      const copy = document.createElement('canvas')
+      copy.width = canvas.width
+      copy.height = canvas.height
+      const ctx = copy.getContext('2d', { willReadFrequently: true })!
+      ctx.drawImage(canvas, 0, 0)
+      const data = ctx.getImageData(0, 0, copy.width, copy.height).data
+      let inside = 0, beside = 0
+      for (let y = 0; y < copy.height; y++) for (let x = 0; x < copy.width; x++) {
+        if (data[(y * copy.width + x) * 4 + 3]! === 0) continue
+        const cx = c.left + ((x + 0.5) * c.width) / copy.width, cy = c.top + ((y + 0.5) * c.height) / copy.height
+        if (cx >= pic.left - 1 && cx <= pic.left + pic.w + 1 && cy >= pic.top - 1 && cy <= pic.top + pic.h + 1) inside++
+        else beside++
+      }
+      return { inside, beside, bars: Math.round(box.width - pic.w) }
+    })
+    expect(drawn.bars, 'the desktop box is wider than the picture').toBeGreaterThan(40)
+    expect(drawn.inside, 'overlay pixels over the picture').toBeGreaterThan(1000)
+    expect(drawn.beside, 'overlay pixels beside the picture').toBe(0)
     await page.getByTestId('stop-camera').click()
   }
 

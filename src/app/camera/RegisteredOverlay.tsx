@@ -11,7 +11,7 @@ import { BaseGhosts } from './BaseGhosts.tsx'
 import { useEffect, useRef } from 'react'
 import type { ImageFocus } from './imageFocus.ts'
 import { LayerToggles } from '../ui/LayerToggles.tsx'
-import { type ImageFit, projectionFromIntrinsics, viewFromLock, visibleIntrinsics } from './registeredCamera.ts'
+import { type ImageFit, fitImage, projectionFromIntrinsics, viewFromLock, visibleIntrinsics } from './registeredCamera.ts'
 
 /**
  * `lock`: the latest table lock. `changed`: set by the overlay's canvas; whoever writes a new lock calls
@@ -24,9 +24,11 @@ export type LockHolder = { lock: TableLock | null; changed?: () => void }
 const view = new Matrix4()
 const projection = new Matrix4()
 const shown = { width: 0, height: 0, fx: 0, fy: 0, cx: 0, cy: 0 }
+const placed = { scale: 1, left: 0, top: 0 }
 
 function CameraFromLock({ holder, fit, focus }: { holder: LockHolder; fit: ImageFit; focus: ImageFocus }) {
   const camera = useThree((s) => s.camera)
+  const gl = useThree((s) => s.gl)
   const invalidate = useThree((s) => s.invalidate)
   useEffect(() => {
     holder.changed = invalidate
@@ -54,6 +56,18 @@ function CameraFromLock({ holder, fit, focus }: { holder: LockHolder; fit: Image
     projectionFromIntrinsics(shown, 5, 20000, projection)
     camera.projectionMatrix.copy(projection)
     camera.projectionMatrixInverse.copy(projection).invert()
+    // Drawn only over the picture: where `contain` leaves bars beside it, a range ring or a sight line
+    // running off the table would be drawn over nothing. The whole canvas is cleared first (it keeps its
+    // buffer between frames), then the frame's drawing is held to the picture's rectangle (CSS px, from
+    // the bottom).
+    const boxW = Math.max(1, state.size.width), boxH = Math.max(1, state.size.height)
+    fitImage(lock.intrinsics.width, lock.intrinsics.height, boxW, boxH, fitNow.current, placed, focusNow.current.posX, focusNow.current.posY)
+    const left = Math.max(0, placed.left), top = Math.max(0, placed.top)
+    const right = Math.min(boxW, placed.left + lock.intrinsics.width * placed.scale), bottom = Math.min(boxH, placed.top + lock.intrinsics.height * placed.scale)
+    gl.setScissorTest(false)
+    gl.clear()
+    gl.setScissor(left, boxH - bottom, Math.max(0, right - left), Math.max(0, bottom - top))
+    gl.setScissorTest(true)
   }, -1)
   return null
 }
